@@ -1,0 +1,252 @@
+import { ApiError, errorFromResponse, isApiError } from './errors.js';
+import { isLoopbackHost } from './redact.js';
+import { Transport, isTransportFailure, redactUrl, type RawResponse } from './transport.js';
+import { decideRetry, type RetryPolicy, DEFAULT_RETRY_POLICY } from './retry.js';
+
+declare const __PROSPECT_VERSION__: string;
+export const SDK_VERSION: string = typeof __PROSPECT_VERSION__ === 'string' ? __PROSPECT_VERSION__ : '0.0.0-dev';
+
+/** The three path prefixes of the service, plus the host root (OpenAPI documents, docs). */
+export const PREFIXES = {
+  v2: '/api/v2',
+  v1: '/api/v1/public',
+  keys: '/api/v1/api-keys',
+  root: '',
+} as const;
+export type Prefix = keyof typeof PREFIXES;
+
+export type TraceEvent =
+  | { type: 'request'; method: string; url: string; headers: Record<string, string>; attempt: number }
+  | { type: 'response'; method: string; url: string; status: number; ms: number; requestId?: string | undefined }
+  | { type: 'retry'; method: string; url: string; reason: string; waitMs: number; attempt: number }
+  | { type: 'network-error'; method: string; url: string; code: string; ms: number };
+
+export interface ClientOptions {
+  baseUrl: string;
+  /** An API key (svcapi_...) or a session JWT; sent as `Authorization: Bearer`. */
+  token?: string | undefined;
+  connectTimeoutMs?: number;
+  readTimeoutMs?: number;
+  maxSockets?: number;
+  retry?: Partial<RetryPolicy>;
+  userAgent?: string;
+  /** Receives every request, response and retry, with credentials already redacted. */
+  onTrace?: (e: TraceEvent) => void;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+export interface RequestOptions {
+  method: string;
+  path: string;
+  prefix?: Prefix;
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined | null>;
+  body?: unknown;
+  /**
+   * Whether the request can be repeated without effect (nothing charged twice). Network
+   * errors after the request may have reached the server are retried only then.
+   * Default: true for GET, HEAD, PUT, DELETE; false otherwise.
+   */
+  idempotent?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Send no Authorization header (signed download URLs carry their own proof). */
+  anonymous?: boolean;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  data: T;
+}
+
+/** Rejects a base URL that would send credentials in the clear. */
+export class ConfigurationError extends Error {
+  constructor(
+    message: string,
+    readonly fix?: string,
+  ) {
+    super(message);
+    this.name = 'ConfigurationError';
+  }
+}
+
+export function checkBaseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigurationError(`invalid base URL "${raw}"`, 'Give a full URL such as https://api.example.com.');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigurationError(`unsupported base URL scheme "${url.protocol}"`, 'Use an https:// URL.');
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    throw new ConfigurationError(
+      `refusing plain http to ${url.host}: credentials would travel unencrypted`,
+      'Use https://, or http:// only for a loopback host such as 127.0.0.1 or localhost.',
+    );
+  return url;
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+export class Client {
+  readonly baseUrl: URL;
+  private readonly token: string | undefined;
+  private readonly transport: Transport;
+  private readonly retry: RetryPolicy;
+  private readonly userAgent: string;
+  private readonly onTrace: ((e: TraceEvent) => void) | undefined;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(opts: ClientOptions) {
+    this.baseUrl = checkBaseUrl(opts.baseUrl);
+    this.token = opts.token;
+    this.transport = new Transport({
+      connectTimeoutMs: opts.connectTimeoutMs ?? 10_000,
+      readTimeoutMs: opts.readTimeoutMs ?? 60_000,
+      maxSockets: opts.maxSockets ?? 8,
+    });
+    this.retry = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
+    this.userAgent = opts.userAgent ?? `prospect-cli/${SDK_VERSION} node/${process.version}`;
+    this.onTrace = opts.onTrace;
+    this.sleep = opts.sleep ?? defaultSleep;
+    this.random = opts.random ?? Math.random;
+  }
+
+  url(path: string, prefix: Prefix = 'v2', query?: RequestOptions['query']): URL {
+    const base = this.baseUrl.href.replace(/\/+$/, '');
+    const p = /^https?:\/\//.test(path) ? path : `${base}${PREFIXES[prefix]}${path.startsWith('/') ? path : `/${path}`}`;
+    const url = new URL(p);
+    for (const [k, v] of Object.entries(query ?? {})) {
+      if (v === undefined || v === null) continue;
+      if (Array.isArray(v)) for (const item of v) url.searchParams.append(k, String(item));
+      else url.searchParams.set(k, String(v));
+    }
+    return url;
+  }
+
+  /** Sends a request with retries and returns the parsed body; throws ApiError otherwise. */
+  async request<T = unknown>(opts: RequestOptions): Promise<T> {
+    return (await this.requestWithResponse<T>(opts)).data;
+  }
+
+  async requestWithResponse<T = unknown>(opts: RequestOptions): Promise<ApiResponse<T>> {
+    const method = opts.method.toUpperCase();
+    const url = this.url(opts.path, opts.prefix, opts.query);
+    const idempotent = opts.idempotent ?? ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(method);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.userAgent,
+      ...opts.headers,
+    };
+    let body: Buffer | undefined;
+    if (opts.body !== undefined) {
+      body = Buffer.from(JSON.stringify(opts.body));
+      headers['content-type'] = 'application/json';
+    }
+    if (this.token && !opts.anonymous) headers.authorization = `Bearer ${this.token}`;
+    const printable = redactUrl(url);
+
+    for (let attempt = 0; ; attempt++) {
+      this.trace({ type: 'request', method, url: printable, headers: redactHeaders(headers), attempt });
+      const started = performance.now();
+      let res: RawResponse;
+      try {
+        res = await this.transport.send({ method, url, headers, body, signal: opts.signal });
+      } catch (e) {
+        if (!isTransportFailure(e)) throw e;
+        const ms = Math.round(performance.now() - started);
+        this.trace({ type: 'network-error', method, url: printable, code: e.error.code, ms });
+        const d = decideRetry(this.retry, {
+          attempt,
+          error: e.error,
+          idempotent: idempotent || !e.mayHaveBeenProcessed,
+          random: this.random,
+        });
+        if (!d.retry) throw e.error;
+        this.trace({ type: 'retry', method, url: printable, reason: e.error.code, waitMs: d.waitMs, attempt });
+        await this.sleep(d.waitMs, opts.signal);
+        continue;
+      }
+      const ms = Math.round(performance.now() - started);
+      const requestId = headerValue(res.headers['x-request-id']);
+      this.trace({ type: 'response', method, url: printable, status: res.status, ms, requestId });
+      const data = parseBody(res);
+      if (res.status >= 200 && res.status < 300) {
+        return { status: res.status, headers: res.headers, data: data as T };
+      }
+      const error = errorFromResponse({
+        status: res.status,
+        body: data,
+        retryAfter: headerValue(res.headers['retry-after']),
+        requestId,
+        method,
+        url: printable,
+      });
+      const d = decideRetry(this.retry, { attempt, error, idempotent, random: this.random });
+      if (!d.retry) throw error;
+      this.trace({ type: 'retry', method, url: printable, reason: `${res.status} ${error.code}`, waitMs: d.waitMs, attempt });
+      await this.sleep(d.waitMs, opts.signal);
+    }
+  }
+
+  get<T = unknown>(path: string, query?: RequestOptions['query'], prefix: Prefix = 'v2'): Promise<T> {
+    return this.request<T>({ method: 'GET', path, query, prefix });
+  }
+
+  post<T = unknown>(path: string, body?: unknown, opts: Partial<RequestOptions> = {}): Promise<T> {
+    return this.request<T>({ method: 'POST', path, body, ...opts });
+  }
+
+  /** Frees pooled connections so the process can exit at once. */
+  close(): void {
+    this.transport.close();
+  }
+
+  private trace(e: TraceEvent): void {
+    this.onTrace?.(e);
+  }
+}
+
+function headerValue(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function parseBody(res: RawResponse): unknown {
+  if (res.body.length === 0) return null;
+  const text = res.body.toString('utf8');
+  const type = headerValue(res.headers['content-type']) ?? '';
+  if (type.includes('json') || /^\s*[[{]/.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/** Authorization and cookies are never traced, not even in part. */
+export function redactHeaders(h: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) {
+    out[k] = /^(authorization|cookie|set-cookie|x-api-key)$/i.test(k) ? `${v.split(' ')[0] ?? ''} [REDACTED]`.trim() : v;
+  }
+  return out;
+}
+
+export { ApiError, isApiError };

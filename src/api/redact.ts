@@ -1,0 +1,23 @@
+/**
+ * Secrets never appear whole in output, logs or traces. A key shows as its first
+ * 10 characters and last 4 (`svcapi_abc...wxyz`); a JWT or unknown token shows less.
+ */
+export function maskSecret(secret: string | undefined | null): string {
+  if (!secret) return '(none)';
+  if (secret.startsWith('svcapi_') && secret.length >= 24) return `${secret.slice(0, 10)}...${secret.slice(-4)}`;
+  if (secret.length <= 12) return '****';
+  return `${secret.slice(0, 4)}...${secret.slice(-4)}`;
+}
+
+/** Replaces every occurrence of the given secrets in a text by their masked form. */
+export function redactText(text: string, secrets: Iterable<string | undefined | null>): string {
+  let out = text;
+  for (const s of secrets) if (s && s.length >= 8) out = out.split(s).join(maskSecret(s));
+  return out;
+}
+
+/** True for hosts on this machine, the only ones plain http is allowed to. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}

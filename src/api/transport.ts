@@ -1,0 +1,140 @@
+import http from 'node:http';
+import https from 'node:https';
+import { networkError, type NetworkErrorKind, type ApiError } from './errors.js';
+
+/**
+ * HTTP over node:http/https with a keep-alive connection pool. (undici was measured and
+ * set aside: its WebAssembly HTTP parser keeps V8's compiler threads busy at exit and adds
+ * about 140 ms to every short command; see bench/README.md.)
+ */
+export interface TransportOptions {
+  connectTimeoutMs: number;
+  readTimeoutMs: number;
+  maxSockets: number;
+}
+
+export interface RawRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: Buffer | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A network failure, with whether the request may have reached the server. */
+export interface TransportFailure {
+  error: ApiError;
+  /** false when no byte reached the server (refused, DNS, connect timeout): any method may be retried. */
+  mayHaveBeenProcessed: boolean;
+}
+
+export class Transport {
+  private readonly agents = new Map<string, http.Agent>();
+  constructor(private readonly opts: TransportOptions) {}
+
+  private agentFor(url: URL): http.Agent {
+    const key = url.protocol;
+    let agent = this.agents.get(key);
+    if (!agent) {
+      const o = { keepAlive: true, maxSockets: this.opts.maxSockets };
+      agent = url.protocol === 'https:' ? new https.Agent(o) : new http.Agent(o);
+      this.agents.set(key, agent);
+    }
+    return agent;
+  }
+
+  send(req: RawRequest): Promise<RawResponse> {
+    const { url } = req;
+    const mod = url.protocol === 'https:' ? https : http;
+    return new Promise((resolve, reject) => {
+      let connected = false;
+      let settled = false;
+      let connectTimer: NodeJS.Timeout | undefined;
+      const fail = (kind: NetworkErrorKind, detail: string) => {
+        if (settled) return;
+        settled = true;
+        if (connectTimer) clearTimeout(connectTimer);
+        const failure: TransportFailure = {
+          error: networkError(kind, detail, req.method, redactUrl(url)),
+          mayHaveBeenProcessed: connected,
+        };
+        reject(failure);
+      };
+      const headers: Record<string, string> = { ...req.headers };
+      if (req.body) headers['content-length'] = String(req.body.length);
+      const r = mod.request(url, { method: req.method, headers, agent: this.agentFor(url), signal: req.signal });
+      r.on('socket', (socket) => {
+        // A pooled socket is already connected; a new one gets the connect timeout.
+        if (!(socket as { connecting?: boolean }).connecting) {
+          connected = true;
+          return;
+        }
+        connectTimer = setTimeout(() => {
+          fail('connect_timeout', `no connection to ${url.host} within ${this.opts.connectTimeoutMs} ms`);
+          r.destroy();
+        }, this.opts.connectTimeoutMs);
+        socket.once('connect', () => {
+          connected = true;
+          if (connectTimer) clearTimeout(connectTimer);
+        });
+      });
+      r.setTimeout(this.opts.readTimeoutMs, () => {
+        fail(connected ? 'read_timeout' : 'connect_timeout', `no answer within ${this.opts.readTimeoutMs} ms`);
+        r.destroy();
+      });
+      r.on('error', (err: NodeJS.ErrnoException) => {
+        if (err.name === 'AbortError') {
+          if (!settled) {
+            settled = true;
+            reject(err);
+          }
+          return;
+        }
+        const code = err.code ?? '';
+        if (code === 'ECONNREFUSED') fail('connection_refused', `${url.host} refused the connection`);
+        else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') fail('network_error', `cannot resolve ${url.hostname}`);
+        else if (code === 'ECONNRESET' || code === 'EPIPE' || err.message === 'socket hang up')
+          fail('connection_reset', `connection to ${url.host} closed early`);
+        else fail('network_error', err.message);
+      });
+      r.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', () => fail('connection_reset', `connection to ${url.host} closed mid-response`));
+        res.on('aborted', () => fail('connection_reset', `connection to ${url.host} closed mid-response`));
+        res.on('end', () => {
+          if (settled) return;
+          settled = true;
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+        });
+      });
+      r.end(req.body);
+    });
+  }
+
+  close(): void {
+    for (const a of this.agents.values()) a.destroy();
+    this.agents.clear();
+  }
+}
+
+export function isTransportFailure(e: unknown): e is TransportFailure {
+  return typeof e === 'object' && e !== null && 'error' in e && 'mayHaveBeenProcessed' in e;
+}
+
+/** A URL without query secrets or userinfo, safe to print. */
+export function redactUrl(url: URL): string {
+  const u = new URL(url.href);
+  u.username = '';
+  u.password = '';
+  for (const k of [...u.searchParams.keys()]) {
+    if (/sig|signature|token|key/i.test(k)) u.searchParams.set(k, 'REDACTED');
+  }
+  return u.href;
+}

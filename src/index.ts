@@ -1,0 +1,18 @@
+/** The prospect SDK: the typed client the CLI is built on. */
+export { Client, ConfigurationError, checkBaseUrl, PREFIXES, SDK_VERSION } from './api/client.js';
+export type { ClientOptions, RequestOptions, ApiResponse, TraceEvent, Prefix } from './api/client.js';
+export { ApiError, isApiError, errorFromResponse, parseRetryAfter } from './api/errors.js';
+export { pages, items, pageOf } from './api/paginate.js';
+export type { CursorPageResult, PageFetcher } from './api/paginate.js';
+export { waitForWorkflow, isTerminalStatus, isFailedStatus, TERMINAL_STATUSES, PollTimeoutError } from './api/poll.js';
+export { DEFAULT_RETRY_POLICY, decideRetry, backoffMs } from './api/retry.js';
+export type { RetryPolicy } from './api/retry.js';
+export { maskSecret } from './api/redact.js';
+export { getIdentity, validateKey } from './api/resources/whoami.js';
+export { getBalance } from './api/resources/credits.js';
+export * from './api/schemas/auth.js';
+export * from './api/schemas/errors.js';
+export * from './api/schemas/identity.js';
+export * from './api/schemas/credits.js';
+export * from './api/schemas/limits.js';
+export type { Envelope } from './api/schemas/envelope.js';
