@@ -6,7 +6,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    globalSetup: ['test/global-setup.ts'],
   },
   define: { __PROSPECT_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0-test') },
 });

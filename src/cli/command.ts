@@ -1,0 +1,44 @@
+import type { Context } from './context.js';
+
+/** One flag of a command, in commander syntax (`--limit <n>`, `--all`, `--no-wait`). */
+export interface FlagSpec {
+  flags: string;
+  description: string;
+  default?: string | number | boolean | string[];
+  /** Allowed values, shown in help and checked before anything is sent. */
+  choices?: readonly string[];
+  /** Converts and checks the raw value; throw a CliError for bad input. */
+  parse?: (value: string, previous: unknown) => unknown;
+  /** Shown in help in place of the default (e.g. "all leads"). */
+  defaultDescription?: string;
+  hidden?: boolean;
+}
+
+export interface ArgSpec {
+  name: string;
+  description: string;
+  required?: boolean;
+  variadic?: boolean;
+}
+
+/** What a command module exports. Heavy dependencies are imported inside run, never at the top. */
+export interface CommandDefinition<O = Record<string, unknown>> {
+  description?: string;
+  args?: readonly ArgSpec[];
+  flags?: readonly FlagSpec[];
+  examples: readonly string[];
+  related?: readonly string[];
+  run(opts: O & { args: string[] }, ctx: Context): Promise<number | void>;
+}
+
+/** An entry of the command index: its place in the tree, its summary, and how to load it. */
+export interface CommandEntry {
+  path: readonly string[];
+  summary: string;
+  aliases?: readonly string[];
+  load: () => Promise<{ command: CommandDefinition<any> }>;
+}
+
+export function defineCommand<O>(def: CommandDefinition<O>): CommandDefinition<O> {
+  return def;
+}

@@ -1,0 +1,223 @@
+import type { Readable, Writable } from 'node:stream';
+import type { Client, ClientOptions } from '../api/client.js';
+import { redactText } from '../api/redact.js';
+import { ConfigStore } from '../config/store.js';
+import { resolveSettings, type Settings } from '../config/resolve.js';
+import { authError, usageError } from './errors.js';
+import { Output, parseFormat, type Format } from './output/output.js';
+import { createStyle } from './output/style.js';
+import { createPrompter, type Prompter } from './prompt.js';
+import { createProgress, type Progress } from './progress.js';
+import { debugTracer } from './debug.js';
+
+type Env = Record<string, string | undefined>;
+
+export interface IO {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  columns: number;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** The global flags of every command, after parsing. */
+export interface GlobalOptions {
+  profile?: string | undefined;
+  sandbox: boolean;
+  baseUrl?: string | undefined;
+  format?: Format | undefined;
+  fields?: string[] | undefined;
+  yes: boolean;
+  maxCost?: number | undefined;
+  wait: boolean;
+  quiet: boolean;
+  debug: boolean;
+  color: boolean;
+}
+
+export type AuthKind = 'key' | 'jwt' | 'none';
+
+export interface ClientRequest {
+  auth?: AuthKind;
+  token?: string;
+  baseUrl?: string;
+}
+
+/** What every command receives (like gh's cmdutil.Factory): tests pass fakes for all of it. */
+export interface Context {
+  io: IO;
+  env: Env;
+  clock: Clock;
+  prompter: Prompter;
+  progress: Progress;
+  config: ConfigStore;
+  globals: GlobalOptions;
+  out: Output;
+  signal: AbortSignal;
+  /** The launcher script, for spawning the sandbox in the background. */
+  binPath: string;
+  settings(): Settings;
+  /**
+   * A client for the resolved base URL and credential; starts the sandbox for --sandbox.
+   * `token` and `baseUrl` override the resolved ones (auth login checks a new key).
+   */
+  client(opts?: ClientRequest): Promise<Client>;
+  /** Secrets this invocation knows about, masked wherever they would be printed. */
+  secrets: Set<string>;
+}
+
+export interface ContextDeps {
+  io: IO;
+  env: Env;
+  clock?: Clock;
+  prompter?: Prompter;
+  binPath: string;
+  signal?: AbortSignal;
+  /** Overrides how clients are made (tests); defaults to the SDK Client. */
+  makeClient?: (opts: ClientOptions) => Client | Promise<Client>;
+  /** Clients made by this context are closed when the command ends. */
+  onClient?: (c: Client) => void;
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const t = setTimeout(resolve, ms);
+      signal?.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
+    }),
+};
+
+/** Colour is on only for a TTY, without NO_COLOR, --no-color or TERM=dumb. */
+export function colorEnabled(isTTY: boolean, globals: Pick<GlobalOptions, 'color'>, env: Env): boolean {
+  return isTTY && globals.color && !('NO_COLOR' in env && env.NO_COLOR !== undefined) && env.TERM !== 'dumb';
+}
+
+/** A stream that masks known secrets before anything reaches the terminal or a log. */
+function redacting(stream: Writable, secrets: Set<string>): Writable {
+  const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  return new Proxy(stream, {
+    get(target, prop, receiver) {
+      if (prop === 'write')
+        return (chunk: unknown, ...rest: unknown[]) =>
+          write(typeof chunk === 'string' && secrets.size ? redactText(chunk, secrets) : chunk, ...rest);
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+}
+
+const noBaseUrl = () =>
+  usageError(
+    'no service URL is configured',
+    'Run `prospect auth login --base-url URL`, set PROSPECT_BASE_URL, or try the local sandbox with --sandbox.',
+  );
+
+export function createContext(deps: ContextDeps, globals: GlobalOptions): Context {
+  const { env } = deps;
+  const secrets = new Set<string>();
+  const stderr = redacting(deps.io.stderr, secrets);
+  const io: IO = { ...deps.io, stderr };
+  const config = new ConfigStore(env);
+  let settings: Settings | undefined;
+  const getSettings = () => (settings ??= resolveSettings(globals, env, config));
+
+  const s = getSettingsSafe();
+  function getSettingsSafe(): Settings | undefined {
+    try {
+      return getSettings();
+    } catch {
+      return undefined;
+    }
+  }
+  if (s?.apiKey) secrets.add(s.apiKey.value);
+  if (s?.jwt) secrets.add(s.jwt.value);
+
+  let format: Format;
+  if (globals.format) format = globals.format;
+  else if (s?.format) format = parseFormat(s.format.value, s.format.source === 'env' ? 'PROSPECT_FORMAT' : `profile ${s.profile.value}`);
+  else format = io.stdoutIsTTY ? 'table' : 'tsv';
+
+  const out = new Output({
+    stdout: io.stdout,
+    stderr,
+    format,
+    fields: globals.fields,
+    quiet: globals.quiet,
+    style: createStyle(colorEnabled(io.stdoutIsTTY, globals, env)),
+    errStyle: createStyle(colorEnabled(io.stderrIsTTY, globals, env)),
+    width: io.columns,
+  });
+  const interactive = io.stdinIsTTY && io.stderrIsTTY;
+  const ctx: Context = {
+    io,
+    env,
+    clock: deps.clock ?? realClock,
+    prompter: deps.prompter ?? createPrompter({ stdin: io.stdin, stderr, interactive }),
+    progress: createProgress({
+      stderr,
+      enabled: io.stderrIsTTY && !globals.quiet && env.TERM !== 'dumb',
+      color: colorEnabled(io.stderrIsTTY, globals, env),
+    }),
+    config,
+    globals,
+    out,
+    signal: deps.signal ?? new AbortController().signal,
+    binPath: deps.binPath,
+    secrets,
+    settings: getSettings,
+    async client({ auth = 'key', ...override }: ClientRequest = {}) {
+      const st = getSettings();
+      let baseUrl = override.baseUrl ?? st.baseUrl?.value;
+      let token: string | undefined = override.token;
+      if (override.token !== undefined || auth === 'none') {
+        if (st.sandbox && !override.baseUrl) baseUrl = (await (await import('./sandbox-target.js')).ensureSandbox(ctx)).url;
+        if (!baseUrl) throw noBaseUrl();
+      } else if (st.sandbox) {
+        if (globals.baseUrl) throw usageError('--sandbox and --base-url cannot be combined', 'Drop one of them.');
+        const { ensureSandbox } = await import('./sandbox-target.js');
+        const target = await ensureSandbox(ctx);
+        baseUrl = target.url;
+        token = auth === 'key' ? target.demoKey : auth === 'jwt' ? await target.jwt() : undefined;
+      } else {
+        if (!baseUrl) throw noBaseUrl();
+        if (auth === 'key') {
+          token = st.apiKey?.value;
+          if (!token)
+            throw authError(
+              'authentication_invalid',
+              `no API key for profile "${st.profile.value}"`,
+              'Run `prospect auth login`, or set PROSPECT_API_KEY.',
+            );
+        } else if (auth === 'jwt') {
+          token = st.jwt?.value;
+          if (!token)
+            throw authError(
+              'authentication_invalid',
+              'key management needs a session JWT and none is configured',
+              'Set PROSPECT_JWT, pass --jwt-stdin, or store one with `prospect auth login --jwt`.',
+            );
+        }
+      }
+      if (token) secrets.add(token);
+      const opts: ClientOptions = {
+        baseUrl,
+        token,
+        sleep: ctx.clock.sleep,
+        ...(globals.debug ? { onTrace: debugTracer(stderr) } : {}),
+      };
+      const client = deps.makeClient ? await deps.makeClient(opts) : new (await import('../api/client.js')).Client(opts);
+      deps.onClient?.(client);
+      return client;
+    },
+  };
+  return ctx;
+}

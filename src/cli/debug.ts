@@ -1,0 +1,26 @@
+import type { Writable } from 'node:stream';
+import type { TraceEvent } from '../api/client.js';
+
+/** --debug: one stderr line per request, response and retry. Credentials arrive redacted already. */
+export function debugTracer(stderr: Writable): (e: TraceEvent) => void {
+  return (e) => {
+    switch (e.type) {
+      case 'request': {
+        const headers = Object.entries(e.headers)
+          .map(([k, v]) => `\n[debug]   ${k}: ${v}`)
+          .join('');
+        stderr.write(`[debug] > ${e.method} ${e.url}${e.attempt > 0 ? ` (attempt ${e.attempt + 1})` : ''}${headers}\n`);
+        break;
+      }
+      case 'response':
+        stderr.write(`[debug] < ${e.status} ${e.method} ${e.url} ${e.ms} ms${e.requestId ? ` request-id=${e.requestId}` : ''}\n`);
+        break;
+      case 'retry':
+        stderr.write(`[debug] retrying ${e.method} ${e.url} after ${e.reason} in ${e.waitMs} ms\n`);
+        break;
+      case 'network-error':
+        stderr.write(`[debug] ! ${e.method} ${e.url} ${e.code} after ${e.ms} ms\n`);
+        break;
+    }
+  };
+}

@@ -1,0 +1,36 @@
+import { ExitCode } from './exit-codes.js';
+
+/**
+ * An expected failure raised by the CLI itself (bad input, nothing found by name, a declined
+ * prompt). Printed like a service error: `error: <code>: <problem>` plus cause and fix.
+ */
+export class CliError extends Error {
+  readonly code: string;
+  readonly exitCode: ExitCode;
+  readonly fix: string | undefined;
+  readonly causeText: string | undefined;
+  constructor(opts: { code: string; message: string; exitCode: ExitCode; fix?: string; cause?: string }) {
+    super(opts.message);
+    this.name = 'CliError';
+    this.code = opts.code;
+    this.exitCode = opts.exitCode;
+    this.fix = opts.fix;
+    this.causeText = opts.cause;
+  }
+}
+
+export const usageError = (message: string, fix?: string) =>
+  new CliError({ code: 'usage', message, exitCode: ExitCode.USAGE, ...(fix ? { fix } : {}) });
+
+export const notFoundError = (message: string, fix?: string) =>
+  new CliError({ code: 'not_found', message, exitCode: ExitCode.NOT_FOUND, ...(fix ? { fix } : {}) });
+
+export const authError = (code: string, message: string, fix?: string) =>
+  new CliError({ code, message, exitCode: ExitCode.AUTH, ...(fix ? { fix } : {}) });
+
+export const declinedError = (message: string, fix?: string) =>
+  new CliError({ code: 'declined', message, exitCode: ExitCode.DECLINED, ...(fix ? { fix } : {}) });
+
+export function isCliError(e: unknown): e is CliError {
+  return e instanceof CliError || (e instanceof Error && e.name === 'CliError' && 'exitCode' in e);
+}

@@ -1,0 +1,58 @@
+import type { ApiError } from '../api/errors.js';
+
+/** Exit codes scripts rely on (README and man pages document the same table). */
+export const ExitCode = {
+  OK: 0,
+  UNEXPECTED: 1,
+  USAGE: 2,
+  AUTH: 3,
+  NOT_FOUND: 4,
+  CREDITS: 5,
+  RATE_LIMITED: 6,
+  CONFLICT: 7,
+  JOB_FAILED: 8,
+  SERVER: 9,
+  DECLINED: 10,
+  INTERRUPTED: 130,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+export const EXIT_CODE_MEANINGS: ReadonlyArray<[ExitCode, string]> = [
+  [ExitCode.OK, 'success (a bulk run that finished completed_with_errors is 0 with a warning, 8 with --strict)'],
+  [ExitCode.UNEXPECTED, 'unexpected error'],
+  [ExitCode.USAGE, 'usage: bad flag, argument or input, rejected before sending or by the service (400, 413, 422)'],
+  [ExitCode.AUTH, 'authentication or permission (401; 403 for plan, trial, scope or feature)'],
+  [ExitCode.NOT_FOUND, 'not found (any 404 code, or a name that matches nothing)'],
+  [ExitCode.CREDITS, 'credits: insufficient, over --max-cost, spend cap, any quote error'],
+  [ExitCode.RATE_LIMITED, 'rate limited or quota exhausted after retries'],
+  [ExitCode.CONFLICT, 'conflict (409 codes), approval required, or a protected or capped resource refused the change'],
+  [ExitCode.JOB_FAILED, 'a remote job ended failed, canceled or terminated'],
+  [ExitCode.SERVER, 'server or network failure after retries'],
+  [ExitCode.DECLINED, 'confirmation declined, or a paid command run without a TTY and without --yes or --max-cost'],
+  [ExitCode.INTERRUPTED, 'interrupted (Ctrl-C)'],
+];
+
+const CREDIT_CODES = new Set([
+  'insufficient_credits',
+  'spend_cap_exceeded',
+  'quote_required',
+  'quote_expired',
+  'quote_invalid',
+  'quote_mismatch',
+  'quote_already_redeemed',
+  'quote_verification_unavailable',
+]);
+const QUOTA_CODES = new Set(['search_quota_exhausted', 'rate_limited', 'crm_budget_exhausted']);
+const REFUSAL_CODES = new Set(['list_protected', 'list_not_editable', 'list_cap_reached', 'lead_cap_reached', 'approval_required']);
+const FEATURE_CODES = new Set(['feature_not_available', 'not_supported']);
+
+export function exitCodeForApiError(e: ApiError): ExitCode {
+  if (e.status === 0) return ExitCode.SERVER;
+  if (CREDIT_CODES.has(e.code) || e.status === 402) return ExitCode.CREDITS;
+  if (QUOTA_CODES.has(e.code) || e.status === 429) return ExitCode.RATE_LIMITED;
+  if (REFUSAL_CODES.has(e.code) || e.status === 409) return ExitCode.CONFLICT;
+  if (FEATURE_CODES.has(e.code) || e.status === 401 || e.status === 403) return ExitCode.AUTH;
+  if (e.status === 404) return ExitCode.NOT_FOUND;
+  if (e.status >= 400 && e.status < 500) return ExitCode.USAGE;
+  return ExitCode.SERVER;
+}

@@ -1,0 +1,159 @@
+import { CommanderError, type Command } from 'commander';
+import { isApiError } from '../api/errors.js';
+import { ConfigurationError } from '../api/client.js';
+import type { Client } from '../api/client.js';
+import { redactText } from '../api/redact.js';
+import { buildProgram } from './program.js';
+import { createContext, type Context, type ContextDeps, type GlobalOptions } from './context.js';
+import { isCliError, usageError } from './errors.js';
+import { ExitCode, exitCodeForApiError } from './exit-codes.js';
+import { parseFields } from './output/fields.js';
+import { parseFormat } from './output/output.js';
+import { createStyle } from './output/style.js';
+import { colorEnabled } from './context.js';
+
+export interface RunResult {
+  code: number;
+}
+
+/** Reads the global flags off the command that runs. */
+export function globalsFrom(cmd: Command): GlobalOptions {
+  const o = cmd.optsWithGlobals<Record<string, unknown>>();
+  if (o.json && o.format && o.format !== 'json')
+    throw usageError(`--json and --format ${String(o.format)} disagree`, 'Pass only one of them.');
+  return {
+    profile: o.profile as string | undefined,
+    sandbox: o.sandbox === true,
+    baseUrl: o.baseUrl as string | undefined,
+    format: o.json ? 'json' : o.format ? parseFormat(String(o.format), '--format') : undefined,
+    fields: parseFields(o.fields as string | undefined),
+    yes: o.yes === true,
+    maxCost: o.maxCost as number | undefined,
+    wait: o.wait !== false,
+    quiet: o.quiet === true,
+    debug: o.debug === true,
+    color: o.color !== false,
+  };
+}
+
+/**
+ * Runs one invocation: parse, load the command, run it, and turn every failure into
+ * its exit code and a one-line message (never a stack trace for expected failures).
+ */
+export async function run(argv: readonly string[], deps: ContextDeps): Promise<number> {
+  const clients: Client[] = [];
+  const depsWithTracking: ContextDeps = { ...deps, onClient: (c) => (clients.push(c), deps.onClient?.(c)) };
+  let code: number = ExitCode.OK;
+  let ctx: Context | undefined;
+  let jsonErrors = argv.includes('--json') || argv.includes('--format=json') || argv.join(' ').includes('--format json');
+
+  const { program } = buildProgram(async (def, _entry, cmd) => {
+    const globals = globalsFrom(cmd);
+    jsonErrors = globals.format === 'json';
+    ctx = createContext(depsWithTracking, globals);
+    const opts = cmd.opts<Record<string, unknown>>();
+    const result = await def.run({ ...opts, args: cmd.args }, ctx);
+    code = typeof result === 'number' ? result : ExitCode.OK;
+  });
+  const write = (s: string) => deps.io.stderr.write(s);
+  program.exitOverride();
+  program.configureOutput({
+    writeOut: (s) => deps.io.stdout.write(s),
+    writeErr: write,
+    outputError: () => {
+      /* reported below, in our format */
+    },
+  });
+  const inherit = (parent: Command) => {
+    for (const c of parent.commands) {
+      c.copyInheritedSettings(parent);
+      inherit(c);
+    }
+  };
+  inherit(program);
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (e) {
+    code = report(e, { ctx, deps, json: jsonErrors, debug: argv.includes('--debug') });
+  } finally {
+    for (const c of clients) c.close();
+  }
+  return code;
+}
+
+interface ReportOptions {
+  ctx: Context | undefined;
+  deps: ContextDeps;
+  json: boolean;
+  debug: boolean;
+}
+
+/** Prints a failure on stderr and returns its exit code. */
+export function report(e: unknown, o: ReportOptions): number {
+  if (e instanceof CommanderError) {
+    // --help and --version end here with code 0; help asked for by a group without subcommand is a usage error.
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return ExitCode.OK;
+    if (e.code === 'commander.help') return ExitCode.USAGE;
+    const message = e.message.replace(/^error:\s*/i, '');
+    return print(o, 'usage', message, { fix: 'Run the command with --help to see its flags and examples.' }, ExitCode.USAGE);
+  }
+  if (isCliError(e)) return print(o, e.code, e.message, { fix: e.fix, cause: e.causeText }, e.exitCode);
+  if (e instanceof ConfigurationError) return print(o, 'configuration', e.message, { fix: e.fix }, ExitCode.USAGE);
+  if (isApiError(e)) {
+    const extra: Record<string, unknown> = { cause: e.causeText, fix: e.fix };
+    if (e.code === 'insufficient_scope' && e.details && !e.fix) {
+      const granted = Array.isArray(e.details.granted_scopes) ? e.details.granted_scopes.join(', ') : '';
+      extra.cause ??= `this key lacks the ${String(e.details.required_scope)} scope${granted ? ` (it has: ${granted})` : ''}`;
+      extra.fix = 'Ask an admin of your organization to grant the scope to your user; keys carry their user’s scopes.';
+    }
+    return print(o, e.code, e.problem, extra, exitCodeForApiError(e), e);
+  }
+  if (isAbort(e)) {
+    o.deps.io.stderr.write('interrupted\n');
+    return ExitCode.INTERRUPTED;
+  }
+  const err = e instanceof Error ? e : new Error(String(e));
+  const code = print(o, 'unexpected', err.message, { fix: o.debug ? undefined : 'Run again with --debug for details.' }, ExitCode.UNEXPECTED);
+  if (o.debug && err.stack) o.deps.io.stderr.write(`${err.stack}\n`);
+  return code;
+}
+
+function isAbort(e: unknown): boolean {
+  return e instanceof Error && (e.name === 'AbortError' || (e as NodeJS.ErrnoException).code === 'ABORT_ERR');
+}
+
+function print(
+  o: ReportOptions,
+  code: string,
+  problem: string,
+  extra: Record<string, unknown>,
+  exitCode: number,
+  apiError?: { toJSON(): Record<string, unknown> },
+): number {
+  const secrets = o.ctx?.secrets ?? new Set<string>();
+  const stderr = o.deps.io.stderr;
+  const clean = (s: string) => redactText(s, secrets);
+  if (o.json) {
+    const body = apiError ? apiError.toJSON() : { code, problem, ...extra };
+    for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
+    stderr.write(clean(JSON.stringify({ error: { ...body, exit_code: exitCode } })) + '\n');
+    return exitCode;
+  }
+  const style = createStyle(colorEnabled(o.deps.io.stderrIsTTY, { color: !o.deps.env.NO_COLOR }, o.deps.env));
+  const lines = [`${style.red('error:')} ${code}: ${problem}`];
+  if (typeof extra.cause === 'string' && extra.cause) lines.push(`  cause: ${extra.cause}`);
+  if (typeof extra.fix === 'string' && extra.fix) lines.push(`  fix: ${extra.fix}`);
+  const a = apiError as unknown as Record<string, unknown> | undefined;
+  if (a && (a.estimatedCostCredits !== undefined || a.availableCredits !== undefined)) {
+    const parts = [
+      a.estimatedCostCredits !== undefined ? `estimated ${String(a.estimatedCostCredits)}` : '',
+      a.availableCredits !== undefined ? `available ${String(a.availableCredits)}` : '',
+      a.shortfallCredits !== undefined ? `short by ${String(a.shortfallCredits)}` : '',
+    ].filter(Boolean);
+    lines.push(`  credits: ${parts.join(', ')}`);
+  }
+  if (a && typeof a.requestId === 'string') lines.push(`  request id: ${a.requestId}`);
+  stderr.write(clean(lines.join('\n')) + '\n');
+  return exitCode;
+}

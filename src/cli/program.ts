@@ -1,0 +1,121 @@
+import { Command, Option } from 'commander';
+import type { CommandDefinition, CommandEntry, FlagSpec } from './command.js';
+import { COMMANDS, GROUPS } from '../commands/registry.js';
+import { FORMATS } from './output/output.js';
+import { nonNegativeNumber } from './parse.js';
+
+declare const __PROSPECT_VERSION__: string;
+export const VERSION: string = typeof __PROSPECT_VERSION__ === 'string' ? __PROSPECT_VERSION__ : '0.0.0-dev';
+
+/** Runs a loaded command with the options commander parsed. */
+export type Invoke = (def: CommandDefinition<any>, entry: CommandEntry, cmd: Command) => Promise<void>;
+
+/** Global flags: accepted before or after the command name. */
+export function addGlobalOptions(program: Command): void {
+  program
+    .option('--profile <name>', 'use this saved profile (env PROSPECT_PROFILE)')
+    .option('--sandbox', 'use the local sandbox with the demo organization, starting it if needed')
+    .option('--base-url <url>', 'service URL (env PROSPECT_BASE_URL); https unless loopback')
+    .addOption(
+      new Option('--format <format>', 'output format (env PROSPECT_FORMAT); default table on a terminal, tsv when piped').choices(
+        FORMATS,
+      ),
+    )
+    .option('--json', 'same as --format json')
+    .option('--fields <list>', 'comma-separated fields to show, in this order (every format)')
+    .option('-y, --yes', 'answer yes to confirmations (paid work still respects --max-cost)')
+    .option('--max-cost <credits>', 'never spend more than this many credits in one command', nonNegativeNumber('--max-cost'))
+    .option('--no-wait', 'start remote work, print its handle and return without waiting')
+    .option('-q, --quiet', 'no progress, hints or informational messages on stderr')
+    .option('--debug', 'trace HTTP requests on stderr (credentials redacted)')
+    .option('--no-color', 'no colour (also NO_COLOR)');
+}
+
+function addFlag(cmd: Command, f: FlagSpec): void {
+  const opt = new Option(f.flags, f.description);
+  if (f.choices) opt.choices(f.choices);
+  if (f.parse) opt.argParser(f.parse as (v: string, p: unknown) => unknown);
+  if (f.default !== undefined) opt.default(f.default, f.defaultDescription);
+  if (f.hidden) opt.hideHelp();
+  cmd.addOption(opt);
+}
+
+/** Fills a leaf command from its loaded definition: arguments, flags, help text, action. */
+export function applyDefinition(cmd: Command, entry: CommandEntry, def: CommandDefinition<any>, invoke: Invoke): void {
+  if (def.description) cmd.description(def.description);
+  for (const a of def.args ?? []) {
+    const name = a.variadic ? `${a.name}...` : a.name;
+    cmd.argument(a.required === false ? `[${name}]` : `<${name}>`, a.description);
+  }
+  for (const f of def.flags ?? []) addFlag(cmd, f);
+  const extra: string[] = [];
+  if (def.examples.length) extra.push('Examples:', ...def.examples.map((e) => `  $ ${e}`));
+  if (def.related?.length) extra.push('', 'See also:', ...def.related.map((r) => `  ${r}`));
+  if (extra.length) cmd.addHelpText('after', `\n${extra.join('\n')}`);
+  cmd.action(async (...actionArgs: unknown[]) => {
+    const self = actionArgs[actionArgs.length - 1] as Command;
+    await invoke(def, entry, self);
+  });
+}
+
+/**
+ * The command tree. Only names and summaries are known up front; a command's module (its
+ * flags and code) is loaded when it is the one being run, so start-up stays fast.
+ */
+export function buildProgram(invoke: Invoke): { program: Command; loadAll: () => Promise<void> } {
+  const program = new Command('prospect');
+  program
+    .description('Search people and companies, keep lead lists, enrich contacts, and manage keys and usage.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .helpCommand('help [command]', 'show help for a command')
+    .showHelpAfterError(false)
+    .allowExcessArguments(false);
+  addGlobalOptions(program);
+  program.addHelpText(
+    'after',
+    '\nExamples:\n  $ prospect demo\n  $ prospect --sandbox whoami\n  $ prospect auth login --base-url https://api.example.com\n\nExit codes: 0 ok, 2 usage, 3 auth, 4 not found, 5 credits, 6 rate limited, 7 conflict, 8 job failed, 9 server, 10 declined.',
+  );
+
+  const leaves = new Map<Command, CommandEntry>();
+  const groups = new Map<string, Command>();
+  for (const entry of COMMANDS) {
+    let parent = program;
+    for (let i = 0; i < entry.path.length - 1; i++) {
+      const name = entry.path.slice(0, i + 1).join(' ');
+      let group = groups.get(name);
+      if (!group) {
+        group = new Command(entry.path[i]!).description(GROUPS[name] ?? '').allowExcessArguments(false);
+        group.action(() => {
+          group!.help({ error: true });
+        });
+        parent.addCommand(group);
+        groups.set(name, group);
+        group.hook('preSubcommand', loadHook);
+      }
+      parent = group;
+    }
+    const leaf = new Command(entry.path[entry.path.length - 1]!).summary(entry.summary).description(entry.summary);
+    for (const a of entry.aliases ?? []) leaf.alias(a);
+    parent.addCommand(leaf);
+    leaves.set(leaf, entry);
+  }
+
+  const loaded = new Set<Command>();
+  async function load(cmd: Command): Promise<void> {
+    const entry = leaves.get(cmd);
+    if (!entry || loaded.has(cmd)) return;
+    loaded.add(cmd);
+    const { command } = await entry.load();
+    applyDefinition(cmd, entry, command, invoke);
+  }
+  async function loadHook(_thisCommand: Command, sub: Command): Promise<void> {
+    await load(sub);
+  }
+  program.hook('preSubcommand', loadHook);
+  // Completions, man pages and the help tests walk the whole tree.
+  const loadAll = async () => {
+    for (const cmd of leaves.keys()) await load(cmd);
+  };
+  return { program, loadAll };
+}

@@ -1,0 +1,41 @@
+import type { Context } from './context.js';
+
+export interface SandboxTarget {
+  url: string;
+  demoKey: string;
+  pid: number;
+  started: boolean;
+  /** A session JWT for the demo user (key management), minted by the sandbox. */
+  jwt(user?: string): Promise<string>;
+}
+
+/** The running sandbox of this data dir, started in the background when none runs. */
+export async function ensureSandbox(ctx: Context): Promise<SandboxTarget> {
+  const runtime = await import('../sandbox/runtime.js');
+  let info = runtime.readRuntime(ctx.env);
+  let started = false;
+  if (!info) {
+    ctx.out.info('Starting the local sandbox (prospect sandbox stop to end it)...');
+    info = await runtime.startInBackground({ env: ctx.env, binPath: ctx.binPath });
+    started = true;
+  }
+  ctx.secrets.add(info.demo_key);
+  const url = info.url;
+  return {
+    url,
+    demoKey: info.demo_key,
+    pid: info.pid,
+    started,
+    async jwt(user?: string) {
+      const res = await sandboxControl<{ token: string }>(ctx, url, 'POST', '/__sandbox/jwt', user ? { user } : {});
+      ctx.secrets.add(res.token);
+      return res.token;
+    },
+  };
+}
+
+/** Calls a test control of the sandbox (no credentials: controls only exist on the local sandbox). */
+export async function sandboxControl<T>(ctx: Context, url: string, method: string, path: string, body?: unknown): Promise<T> {
+  const client = await ctx.client({ auth: 'none', baseUrl: url });
+  return client.request<T>({ method, path, prefix: 'root', body, idempotent: true, signal: ctx.signal });
+}

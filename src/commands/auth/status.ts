@@ -1,0 +1,53 @@
+import { defineCommand } from '../../cli/command.js';
+import { authError } from '../../cli/errors.js';
+import { maskSecret } from '../../api/redact.js';
+
+export const command = defineCommand({
+  description:
+    'Show which profile, base URL and credential a command would use, where each came from ' +
+    '(flag, env, profile), and who the key belongs to. Exits 3 when the key is missing or rejected.',
+  examples: ['prospect auth status', 'prospect auth status --profile ci --json'],
+  related: ['prospect auth login', 'prospect whoami', 'prospect config ls'],
+  async run(_opts, ctx) {
+    const st = ctx.settings();
+    const status: Record<string, unknown> = {
+      profile: st.profile.value,
+      profile_source: st.profile.source,
+      sandbox: st.sandbox,
+      base_url: st.baseUrl?.value ?? null,
+      base_url_source: st.baseUrl?.source ?? null,
+      api_key: st.sandbox ? 'sandbox demo key' : st.apiKey ? maskSecret(st.apiKey.value) : null,
+      api_key_source: st.sandbox ? 'sandbox' : (st.apiKey?.source ?? null),
+      jwt: st.jwt ? maskSecret(st.jwt.value) : null,
+      jwt_source: st.jwt?.source ?? null,
+      config_file: ctx.config.file,
+    };
+    let failure: unknown;
+    if (st.sandbox || (st.apiKey && st.baseUrl)) {
+      try {
+        const client = await ctx.client();
+        if (st.sandbox) status.base_url = client.baseUrl.href.replace(/\/$/, '');
+        const { getIdentity } = await import('../../api/resources/whoami.js');
+        const id = await getIdentity(client, { signal: ctx.signal });
+        Object.assign(status, {
+          organization_name: id.organization_name,
+          organization_id: id.organization_id,
+          user_email: id.user_email,
+          tier: id.tier,
+          partner_tier: id.partner_tier,
+          scopes: id.scopes,
+        });
+      } catch (e) {
+        failure = e;
+      }
+    } else {
+      failure = authError(
+        'authentication_invalid',
+        st.apiKey ? 'no base URL is configured' : `not logged in (profile "${st.profile.value}" has no API key)`,
+        'Run `prospect auth login --base-url URL`, or set PROSPECT_API_KEY and PROSPECT_BASE_URL.',
+      );
+    }
+    await ctx.out.print({ kind: 'object', payload: status });
+    if (failure) throw failure;
+  },
+});

@@ -1,0 +1,26 @@
+import { defineCommand } from '../../cli/command.js';
+import { notFoundError } from '../../cli/errors.js';
+import { checkConfigKey } from './keys.js';
+
+export const command = defineCommand({
+  description: 'Print the value a command would use for a setting, resolved flag > environment > profile > default profile. Exits 4 when it is not set.',
+  args: [{ name: 'key', description: 'current_profile, base_url, format or max_cost' }],
+  examples: ['prospect config get base_url', 'prospect config get format --profile ci'],
+  related: ['prospect config set', 'prospect config ls'],
+  async run({ args }, ctx) {
+    const key = checkConfigKey(args[0]!);
+    const st = ctx.settings();
+    const found =
+      key === 'current_profile'
+        ? st.profile
+        : key === 'base_url'
+          ? st.baseUrl
+          : key === 'format'
+            ? st.format
+            : st.maxCost;
+    if (!found) throw notFoundError(`${key} is not set for profile "${st.profile.value}"`, `Set it with \`prospect config set ${key} VALUE\`.`);
+    if (ctx.out.format === 'json' || ctx.out.format === 'ndjson')
+      await ctx.out.print({ kind: 'object', payload: { key, value: found.value, source: found.source } });
+    else ctx.io.stdout.write(`${String(found.value)}\n`);
+  },
+});

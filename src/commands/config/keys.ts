@@ -1,0 +1,31 @@
+import { checkBaseUrl } from '../../api/client.js';
+import { usageError } from '../../cli/errors.js';
+import { parseFormat } from '../../cli/output/output.js';
+import { SETTABLE_KEYS, type Profile, type SettableKey } from '../../config/store.js';
+
+/** `current_profile` is global; the other keys belong to a profile. */
+export const CONFIG_KEYS = ['current_profile', ...SETTABLE_KEYS] as const;
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+export function checkConfigKey(raw: string): ConfigKey {
+  if ((CONFIG_KEYS as readonly string[]).includes(raw)) return raw as ConfigKey;
+  if (raw === 'api_key' || raw === 'jwt')
+    throw usageError(`${raw} cannot be set here: secrets on a command line end up in shell history`, 'Use `prospect auth login` (it reads stdin or prompts).');
+  throw usageError(`unknown setting "${raw}"`, `Settings are: ${CONFIG_KEYS.join(', ')}.`);
+}
+
+/** Checks a value before it is saved; returns it in its stored form. */
+export function checkConfigValue(key: SettableKey, raw: string): Profile[SettableKey] {
+  switch (key) {
+    case 'base_url':
+      checkBaseUrl(raw);
+      return raw.replace(/\/+$/, '');
+    case 'format':
+      return parseFormat(raw, 'config set format');
+    case 'max_cost': {
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw usageError(`max_cost must be a number of 0 or more, got "${raw}"`);
+      return n;
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { defineCommand } from '../../cli/command.js';
+import { IDENTITY_FIELDS } from '../whoami/whoami.js';
+
+/**
+ * A tour of the tool on the embedded sandbox: nothing to sign up for, no credits spent.
+ * Each step prints the command that does the same thing on its own.
+ */
+export const command = defineCommand({
+  description:
+    'Start (or reuse) the local sandbox and walk through what the tool does, on the demo organization. ' +
+    'Every step shows the command to run it yourself.',
+  examples: ['prospect demo', 'prospect demo --json'],
+  related: ['prospect sandbox status', 'prospect --sandbox whoami'],
+  async run(_opts, ctx) {
+    const { ensureSandbox } = await import('../../cli/sandbox-target.js');
+    const target = await ensureSandbox(ctx);
+    const client = await ctx.client({ token: target.demoKey, baseUrl: target.url });
+    const [{ getIdentity }, { getBalance }] = await Promise.all([
+      import('../../api/resources/whoami.js'),
+      import('../../api/resources/credits.js'),
+    ]);
+    const step = (n: number, title: string, cmd: string) => ctx.out.info(`\n${n}. ${title}    $ ${cmd}`);
+
+    ctx.out.info(`Prospect demo on the local sandbox at ${target.url}${target.started ? ' (just started)' : ''}`);
+    const identity = await getIdentity(client, { signal: ctx.signal });
+    const balance = await getBalance(client, { signal: ctx.signal });
+    if (ctx.out.format === 'json') {
+      await ctx.out.print({ kind: 'object', payload: { sandbox_url: target.url, identity, balance } });
+      return;
+    }
+    step(1, 'Who the key belongs to', 'prospect --sandbox whoami');
+    await ctx.out.print({ kind: 'object', payload: identity, fields: IDENTITY_FIELDS });
+    step(2, "The organization's credits", 'prospect --sandbox credits balance');
+    await ctx.out.print({ kind: 'object', payload: balance, fields: ['organization_id', 'credits'] });
+    ctx.out.info(
+      '\nNext: `prospect --sandbox api GET /whoami` for raw requests, `prospect sandbox status` to see the sandbox, `prospect sandbox stop` to end it.',
+    );
+  },
+});

@@ -1,0 +1,21 @@
+import { defineCommand } from '../../cli/command.js';
+
+interface Options {
+  user?: string;
+}
+
+export const command = defineCommand<Options>({
+  description:
+    'Print a session JWT for a user of the sandbox (default: the demo organization owner), as the identity provider would issue it. ' +
+    'Key management (`prospect keys ...`) needs one. It is a secret: it goes to stdout only.',
+  flags: [{ flags: '--user <user>', description: 'user id or email (default: the demo owner)' }],
+  examples: ['prospect sandbox jwt', 'export PROSPECT_JWT=$(prospect sandbox jwt)'],
+  related: ['prospect keys ls', 'prospect auth login --jwt'],
+  async run(opts, ctx) {
+    const { ensureSandbox } = await import('../../cli/sandbox-target.js');
+    const target = await ensureSandbox(ctx);
+    const token = await target.jwt(opts.user);
+    ctx.io.stdout.write(`${token}\n`);
+    if (ctx.io.stdoutIsTTY) ctx.out.info('This token is a credential: keep it out of logs and shell history.');
+  },
+});

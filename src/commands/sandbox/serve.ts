@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { defineCommand } from '../../cli/command.js';
+import { maskSecret } from '../../api/redact.js';
+import { serverFlags, type ServerOptions } from './flags.js';
+
+export const command = defineCommand<ServerOptions>({
+  description:
+    'Run the local sandbox in the foreground until Ctrl-C. It implements the service on a deterministic synthetic data set, ' +
+    'with the demo organization and its key; `--sandbox` on any command talks to it. With --json, one line {url, port, pid} is printed on stdout when it is ready.',
+  flags: serverFlags,
+  examples: ['prospect sandbox serve', 'prospect sandbox serve --port 4010 --seed 7 --state ./sandbox-state.json'],
+  related: ['prospect sandbox start', 'prospect sandbox status', 'prospect demo'],
+  async run(opts, ctx) {
+    const { serveForeground } = await import('../../sandbox/runtime.js');
+    const statePath = opts.state ? path.resolve(opts.state) : undefined;
+    await serveForeground({
+      env: ctx.env,
+      port: opts.port,
+      seed: opts.seed,
+      ...(statePath ? { statePath } : {}),
+      signal: ctx.signal,
+      onReady: (info) => {
+        ctx.secrets.add(info.demo_key);
+        if (ctx.out.format === 'json') ctx.io.stdout.write(JSON.stringify({ url: info.url, port: info.port, pid: info.pid }) + '\n');
+        ctx.out.info(`Sandbox listening on ${info.url} (seed ${info.seed}${statePath ? `, state ${statePath}` : ''})`);
+        ctx.out.info(`Demo organization key: ${maskSecret(info.demo_key)} (whole key in the runtime file, mode 0600)`);
+        ctx.out.info('Try: prospect --sandbox whoami    Stop: Ctrl-C');
+      },
+    });
+  },
+});

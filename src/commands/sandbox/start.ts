@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { defineCommand } from '../../cli/command.js';
+import { serverFlags, type ServerOptions } from './flags.js';
+
+export const command = defineCommand<ServerOptions>({
+  description: 'Start the sandbox in the background and return; its pid and port are kept in the data dir (PROSPECT_DATA_DIR). Does nothing when it already runs.',
+  flags: serverFlags,
+  examples: ['prospect sandbox start', 'prospect sandbox start --port 4010 --json | jq -r .url'],
+  related: ['prospect sandbox stop', 'prospect sandbox status', 'prospect sandbox serve'],
+  async run(opts, ctx) {
+    const runtime = await import('../../sandbox/runtime.js');
+    let info = runtime.readRuntime(ctx.env);
+    if (info) ctx.out.info(`The sandbox already runs on ${info.url} (pid ${info.pid}).`);
+    else {
+      info = await runtime.startInBackground({
+        env: ctx.env,
+        binPath: ctx.binPath,
+        port: opts.port,
+        seed: opts.seed,
+        ...(opts.state ? { statePath: path.resolve(opts.state) } : {}),
+      });
+      ctx.out.success(`Sandbox started on ${info.url} (pid ${info.pid}). Use --sandbox on any command.`);
+    }
+    ctx.secrets.add(info.demo_key);
+    await ctx.out.print({ kind: 'object', payload: { url: info.url, pid: info.pid, port: info.port, seed: info.seed } });
+  },
+});

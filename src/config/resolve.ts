@@ -1,0 +1,82 @@
+import type { ConfigStore, Profile } from './store.js';
+
+type Env = Record<string, string | undefined>;
+
+/** Where a setting came from, in resolution order: flag, environment, chosen profile, default profile. */
+export type Source = 'flag' | 'env' | 'profile' | 'default-profile' | 'sandbox' | 'default';
+
+export interface Sourced<T> {
+  value: T;
+  source: Source;
+}
+
+export interface ResolveFlags {
+  profile?: string | undefined;
+  sandbox?: boolean | undefined;
+  baseUrl?: string | undefined;
+  format?: string | undefined;
+  maxCost?: number | undefined;
+}
+
+export interface Settings {
+  profile: Sourced<string>;
+  /** True with --sandbox or the profile named `sandbox`: the local sandbox with the demo organization's key. */
+  sandbox: boolean;
+  baseUrl?: Sourced<string>;
+  apiKey?: Sourced<string>;
+  jwt?: Sourced<string>;
+  format?: Sourced<string>;
+  maxCost?: Sourced<number>;
+}
+
+export const DEFAULT_PROFILE = 'default';
+export const SANDBOX_PROFILE = 'sandbox';
+
+const nonEmpty = (v: string | undefined): v is string => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * Resolves every setting by the order flag > environment > chosen profile > default profile.
+ * Secrets never cross profiles: a key or JWT comes from the chosen profile only, so a key
+ * saved for one service is never sent to another profile's base URL.
+ */
+export function resolveSettings(flags: ResolveFlags, env: Env, store: ConfigStore): Settings {
+  const data = store.read();
+  const profile: Sourced<string> = nonEmpty(flags.profile)
+    ? { value: flags.profile, source: 'flag' }
+    : nonEmpty(env.PROSPECT_PROFILE)
+      ? { value: env.PROSPECT_PROFILE, source: 'env' }
+      : nonEmpty(data.current_profile)
+        ? { value: data.current_profile, source: 'profile' }
+        : { value: DEFAULT_PROFILE, source: 'default' };
+  const chosen: Profile = data.profiles[profile.value] ?? {};
+  const fallback: Profile = profile.value === DEFAULT_PROFILE ? {} : (data.profiles[DEFAULT_PROFILE] ?? {});
+  const sandbox = flags.sandbox === true || profile.value === SANDBOX_PROFILE;
+
+  const pick = <K extends keyof Profile>(key: K, flag: Profile[K] | undefined, envName: string | undefined, crossProfiles: boolean) => {
+    if (flag !== undefined && flag !== '') return { value: flag, source: 'flag' as const };
+    const e = envName ? env[envName] : undefined;
+    if (nonEmpty(e)) return { value: e as NonNullable<Profile[K]>, source: 'env' as const };
+    if (chosen[key] !== undefined) return { value: chosen[key], source: 'profile' as const };
+    if (crossProfiles && fallback[key] !== undefined) return { value: fallback[key], source: 'default-profile' as const };
+    return undefined;
+  };
+
+  const s: Settings = { profile, sandbox };
+  const baseUrl = pick('base_url', flags.baseUrl, 'PROSPECT_BASE_URL', true);
+  const apiKey = pick('api_key', undefined, 'PROSPECT_API_KEY', false);
+  const jwt = pick('jwt', undefined, 'PROSPECT_JWT', false);
+  const format = pick('format', flags.format, 'PROSPECT_FORMAT', true);
+  const maxCostEnv = env.PROSPECT_MAX_COST;
+  const maxCost =
+    flags.maxCost !== undefined
+      ? { value: flags.maxCost, source: 'flag' as const }
+      : nonEmpty(maxCostEnv) && Number.isFinite(Number(maxCostEnv))
+        ? { value: Number(maxCostEnv), source: 'env' as const }
+        : pick('max_cost', undefined, undefined, true);
+  if (baseUrl) s.baseUrl = baseUrl as Sourced<string>;
+  if (apiKey) s.apiKey = apiKey as Sourced<string>;
+  if (jwt) s.jwt = jwt as Sourced<string>;
+  if (format) s.format = format as Sourced<string>;
+  if (maxCost) s.maxCost = maxCost as Sourced<number>;
+  return s;
+}

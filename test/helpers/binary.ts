@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { execa } from 'execa';
+import { tempDir } from './in-process.js';
+
+export const BIN = path.resolve(import.meta.dirname, '..', '..', 'bin', 'prospect.js');
+
+export interface BinaryResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** An environment with nothing of the developer's own: fresh config and data dirs. */
+export function isolatedEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PROSPECT_') && k !== 'NO_COLOR') env[k] = v;
+  return { ...env, PROSPECT_CONFIG_DIR: tempDir(), PROSPECT_DATA_DIR: tempDir(), ...extra };
+}
+
+/** Runs the built binary as a user's shell would (stdin closed unless given, stdout piped). */
+export async function prospect(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {}): Promise<BinaryResult> {
+  const r = await execa(process.execPath, [BIN, ...args], {
+    env: opts.env ?? isolatedEnv(),
+    extendEnv: false,
+    reject: false,
+    input: opts.input ?? '',
+    cwd: opts.cwd ?? tempDir(),
+    timeout: 60_000,
+    stripFinalNewline: false,
+  });
+  return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { run } from '../../src/cli/main.js';
+import type { Clock } from '../../src/cli/context.js';
+import type { Prompter } from '../../src/cli/prompt.js';
+import { Capture, stdinOf } from './streams.js';
+
+export interface InProcessOptions {
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  tty?: boolean;
+  clock?: Clock;
+  prompter?: Prompter;
+}
+
+export interface InProcessResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function tempDir(prefix = 'prospect-test-'): string {
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Runs a command in this process with fake streams: the same text a user would see. */
+export async function runInProcess(argv: string[], o: InProcessOptions = {}): Promise<InProcessResult> {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const code = await run(argv, {
+    io: {
+      stdin: stdinOf(o.stdin),
+      stdout,
+      stderr,
+      stdinIsTTY: o.tty ?? false,
+      stdoutIsTTY: o.tty ?? false,
+      stderrIsTTY: o.tty ?? false,
+      columns: 120,
+    },
+    env: { PROSPECT_CONFIG_DIR: tempDir(), PROSPECT_DATA_DIR: tempDir(), ...o.env },
+    binPath: path.resolve('bin/prospect.js'),
+    ...(o.clock ? { clock: o.clock } : {}),
+    ...(o.prompter ? { prompter: o.prompter } : {}),
+  });
+  await new Promise((r) => setImmediate(r));
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { Output } from '../../src/cli/output/output.js';
+import { createStyle } from '../../src/cli/output/style.js';
+import { escapeFormula, tsvRows } from '../../src/cli/output/delimited.js';
+import { fitWidths } from '../../src/cli/output/table.js';
+import { Capture } from '../helpers/streams.js';
+import type { Format } from '../../src/cli/output/output.js';
+
+function output(format: Format, fields?: string[]) {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const out = new Output({ stdout, stderr, format, fields, quiet: false, style: createStyle(false), errStyle: createStyle(false), width: 80 });
+  return { out, stdout, stderr };
+}
+
+const rows = [
+  { lead_id: 'l1', full_name: 'Ada Lovelace', title: 'CTO', tags: ['a', 'b'], company: { name: 'Acme' } },
+  { lead_id: 'l2', full_name: '=HYPERLINK("x")', title: null, tags: [], company: { name: 'Globex' } },
+];
+const payload = { leads: rows, total: 2, cursor: null, agent_instructions: '2 credits left' };
+
+describe('Output', () => {
+  it('json prints the payload as the service returned it; hints go to stderr', async () => {
+    const { out, stdout, stderr } = output('json');
+    await out.print({ kind: 'rows', payload, rows });
+    expect(JSON.parse(stdout.text)).toEqual(payload);
+    expect(stderr.text).toContain('2 credits left');
+  });
+
+  it('json of an empty result is still valid JSON', async () => {
+    const { out, stdout } = output('json');
+    await out.print({ kind: 'rows', payload: { leads: [], total: 0, cursor: null }, rows: [] });
+    expect(JSON.parse(stdout.text)).toEqual({ leads: [], total: 0, cursor: null });
+  });
+
+  it('tsv has a header, one line per row, lists joined and tabs kept out of cells', async () => {
+    const { out, stdout } = output('tsv');
+    await out.print({ kind: 'rows', payload, rows, columns: ['lead_id', 'full_name', 'tags'] });
+    expect(stdout.text).toBe('lead_id\tfull_name\ttags\nl1\tAda Lovelace\ta,b\nl2\t=HYPERLINK("x")\t\n');
+    expect(tsvRows([{ a: 'x\ty\nz' }], ['a'])).toBe('a\nx y\\nz\n');
+  });
+
+  it('csv quotes properly and escapes cells a spreadsheet would run as formulas', async () => {
+    const { out, stdout } = output('csv');
+    await out.print({ kind: 'rows', payload, rows, columns: ['lead_id', 'full_name'] });
+    expect(stdout.text).toBe('lead_id,full_name\nl1,Ada Lovelace\nl2,"\'=HYPERLINK(""x"")"\n');
+    expect(['=1', '+1', '-1', '@x', 'ok'].map(escapeFormula)).toEqual(["'=1", "'+1", "'-1", "'@x", 'ok']);
+  });
+
+  it('--fields picks and orders columns in every format, dotted paths included', async () => {
+    for (const format of ['tsv', 'csv'] as const) {
+      const { out, stdout } = output(format, ['company.name', 'lead_id']);
+      await out.print({ kind: 'rows', payload, rows });
+      expect(stdout.text.split('\n')[0]).toBe(format === 'tsv' ? 'company.name\tlead_id' : 'company.name,lead_id');
+      expect(stdout.text.split('\n')[1]).toBe(format === 'tsv' ? 'Acme\tl1' : 'Acme,l1');
+    }
+    const j = output('json', ['lead_id']);
+    await j.out.print({ kind: 'rows', payload, rows });
+    expect(JSON.parse(j.stdout.text)).toEqual([{ lead_id: 'l1' }, { lead_id: 'l2' }]);
+    const n = output('ndjson', ['lead_id']);
+    await n.out.print({ kind: 'rows', payload, rows });
+    expect(n.stdout.text).toBe('{"lead_id":"l1"}\n{"lead_id":"l2"}\n');
+  });
+
+  it('table shows a header and every row; an empty table says so on stderr', async () => {
+    const { out, stdout } = output('table');
+    await out.print({ kind: 'rows', payload, rows, columns: ['lead_id', 'full_name'] });
+    const lines = stdout.text.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^LEAD_ID\s+FULL_NAME$/);
+    expect(lines[1]).toMatch(/^l1\s+Ada Lovelace$/);
+    expect(lines).toHaveLength(3);
+    const empty = output('table');
+    await empty.out.print({ kind: 'rows', payload: {}, rows: [], emptyMessage: 'No leads.' });
+    expect(empty.stdout.text).toBe('');
+    expect(empty.stderr.text).toBe('No leads.\n');
+  });
+
+  it('one object is a key/value view on a terminal and one tsv row when piped', async () => {
+    const obj = { organization_id: 'org_1', credits: 5000, agent_instructions: 'hint' };
+    const t = output('table');
+    await t.out.print({ kind: 'object', payload: obj });
+    expect(t.stdout.text).toBe('organization_id  org_1\ncredits          5000\n');
+    const s = output('tsv');
+    await s.out.print({ kind: 'object', payload: obj });
+    expect(s.stdout.text).toBe('organization_id\tcredits\norg_1\t5000\n');
+  });
+
+  it('--quiet silences hints and info but not data', async () => {
+    const stdout = new Capture();
+    const stderr = new Capture();
+    const out = new Output({ stdout, stderr, format: 'json', fields: undefined, quiet: true, style: createStyle(false), errStyle: createStyle(false), width: 80 });
+    await out.print({ kind: 'object', payload: { a: 1, usage: 'try this' } });
+    out.info('hello');
+    expect(stderr.text).toBe('');
+    expect(JSON.parse(stdout.text)).toEqual({ a: 1, usage: 'try this' });
+  });
+});
+
+describe('fitWidths', () => {
+  it('shrinks the widest columns to fit the terminal', () => {
+    expect(fitWidths([10, 50], 40)).toEqual([10, 26]);
+    expect(fitWidths([5, 5], 80)).toEqual([5, 5]);
+  });
+});

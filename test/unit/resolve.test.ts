@@ -1,0 +1,71 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigStore } from '../../src/config/store.js';
+import { resolveSettings } from '../../src/config/resolve.js';
+import { tempDir } from '../helpers/in-process.js';
+
+const KEY_A = `svcapi_${'a'.repeat(64)}`;
+const KEY_B = `svcapi_${'b'.repeat(64)}`;
+
+function storeWith(data: unknown) {
+  const dir = tempDir();
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'config.json'), JSON.stringify(data));
+  const env = { PROSPECT_CONFIG_DIR: dir };
+  return { env, store: new ConfigStore(env) };
+}
+
+const config = {
+  current_profile: 'work',
+  profiles: {
+    default: { base_url: 'https://default.example', api_key: KEY_A, format: 'csv' },
+    work: { base_url: 'https://work.example', api_key: KEY_B },
+  },
+};
+
+describe('resolveSettings: flag > environment > chosen profile > default profile', () => {
+  it('uses the current profile, falling back to the default profile for non-secret settings', () => {
+    const { env, store } = storeWith(config);
+    const s = resolveSettings({}, env, store);
+    expect(s.profile).toEqual({ value: 'work', source: 'profile' });
+    expect(s.baseUrl).toEqual({ value: 'https://work.example', source: 'profile' });
+    expect(s.apiKey).toEqual({ value: KEY_B, source: 'profile' });
+    expect(s.format).toEqual({ value: 'csv', source: 'default-profile' });
+  });
+
+  it('environment beats the profile; flags beat the environment', () => {
+    const { env, store } = storeWith(config);
+    const e = { ...env, PROSPECT_BASE_URL: 'https://env.example', PROSPECT_API_KEY: KEY_A, PROSPECT_PROFILE: 'default', PROSPECT_FORMAT: 'json' };
+    const s = resolveSettings({}, e, store);
+    expect(s.profile).toEqual({ value: 'default', source: 'env' });
+    expect(s.baseUrl).toEqual({ value: 'https://env.example', source: 'env' });
+    expect(s.apiKey).toEqual({ value: KEY_A, source: 'env' });
+    expect(s.format).toEqual({ value: 'json', source: 'env' });
+    const f = resolveSettings({ profile: 'work', baseUrl: 'https://flag.example', format: 'tsv' }, e, store);
+    expect(f.profile).toEqual({ value: 'work', source: 'flag' });
+    expect(f.baseUrl).toEqual({ value: 'https://flag.example', source: 'flag' });
+    expect(f.format).toEqual({ value: 'tsv', source: 'flag' });
+  });
+
+  it('never takes a key from another profile', () => {
+    const { env, store } = storeWith({ profiles: { default: { base_url: 'https://default.example', api_key: KEY_A }, empty: {} } });
+    const s = resolveSettings({ profile: 'empty' }, env, store);
+    expect(s.apiKey).toBeUndefined();
+    expect(s.baseUrl?.source).toBe('default-profile');
+  });
+
+  it('the profile named sandbox means the local sandbox', () => {
+    const { env, store } = storeWith({ profiles: {} });
+    expect(resolveSettings({ profile: 'sandbox' }, env, store).sandbox).toBe(true);
+    expect(resolveSettings({ sandbox: true }, env, store).sandbox).toBe(true);
+    expect(resolveSettings({}, env, store).sandbox).toBe(false);
+  });
+
+  it('works without any config file', () => {
+    const env = { PROSPECT_CONFIG_DIR: tempDir() };
+    const s = resolveSettings({}, env, new ConfigStore(env));
+    expect(s.profile).toEqual({ value: 'default', source: 'default' });
+    expect(s.apiKey).toBeUndefined();
+  });
+});
