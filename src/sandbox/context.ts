@@ -1,0 +1,78 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Store } from './store.js';
+import type { SandboxClock } from './engine/clock.js';
+import type { Faults } from './engine/faults.js';
+import type { RateLimiter } from './engine/rate-limits.js';
+import type { RequestLog } from './engine/request-log.js';
+import type { Principal } from './engine/auth.js';
+import { genericError } from './engine/errors.js';
+
+export interface MintJwtOptions {
+  client?: 'connector';
+  /** Default 3600. */
+  ttlSec?: number;
+  /** Default: the user's first organization. */
+  organizationId?: string;
+}
+
+/** What every handler can reach: the state and the engines working on it. */
+export interface SandboxServices {
+  readonly store: Store;
+  readonly clock: SandboxClock;
+  readonly faults: Faults;
+  /** Over the store's current counters (a reset replaces them). */
+  readonly limiter: RateLimiter;
+  readonly requestLog: RequestLog;
+  /** http://127.0.0.1:PORT once listening. */
+  readonly url: string;
+  mintJwt(userIdOrEmail?: string, opts?: MintJwtOptions): { token: string; user_id: string; organization_id: string; expires_at: string };
+  /** Back to the seeded data set (same demo key and JWT secret), clock, counters and faults cleared. */
+  reset(seed?: number): void;
+}
+
+/** A response with a status other than 200 or extra headers. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export const reply = (body: unknown, status = 200, headers?: Record<string, string>): Reply => new Reply(status, body, headers);
+
+export class RequestContext {
+  /** Credits reserved by this request; recorded in the request log row. */
+  creditsSpent = 0;
+
+  constructor(
+    readonly services: SandboxServices,
+    readonly requestId: string,
+    readonly method: string,
+    readonly path: string,
+    readonly params: Record<string, string>,
+    readonly query: URLSearchParams,
+    readonly headers: IncomingHttpHeaders,
+    /** The parsed JSON body (undefined when empty or not JSON by its content type). */
+    readonly body: unknown,
+    readonly rawBody: Buffer,
+    readonly principal: Principal | null,
+  ) {}
+
+  get store(): Store {
+    return this.services.store;
+  }
+
+  get clock(): SandboxClock {
+    return this.services.clock;
+  }
+
+  /** The authenticated caller; every v2, v1-only and key-management handler has one. */
+  get caller(): Principal {
+    if (!this.principal) throw genericError(500, 'INTERNAL_ERROR', 'route has no authenticated caller');
+    return this.principal;
+  }
+}
+
+/** A handler returns a Reply, or a body answered with 200. */
+export type Handler = (ctx: RequestContext) => unknown;

@@ -1,0 +1,127 @@
+import * as z from 'zod/mini';
+import { RATE_LIMITS } from '../../api/schemas/limits.js';
+import { genericError, publicError, validationError, type SandboxError } from './errors.js';
+import type { PublicCode, GenericCode, ValidationIssue } from '../../api/schemas/errors.js';
+import { GENERIC_CODES, PUBLIC_CODES } from '../../api/schemas/errors.js';
+
+/**
+ * Injected faults, applied before authentication to every request outside /__sandbox/:
+ * latency (delay, then go on), status (answer a 5xx in the spec's shape), drop (close the
+ * socket without answering), rate_limit (a 429 burst with Retry-After).
+ */
+export const FaultRuleInput = z.object({
+  method: z.optional(z.string()),
+  /** A substring of the request path (with query), or /regex/flags. */
+  path: z.optional(z.string()),
+  kind: z.enum(['latency', 'status', 'drop', 'rate_limit']),
+  latency_ms: z.optional(z.int().check(z.minimum(0), z.maximum(120_000))),
+  status: z.optional(z.int().check(z.minimum(400), z.maximum(599))),
+  code: z.optional(z.string()),
+  retryable: z.optional(z.boolean()),
+  retry_after_sec: z.optional(z.int().check(z.minimum(0), z.maximum(86_400))),
+  /** How many times the rule applies; unlimited when absent. */
+  count: z.optional(z.int().check(z.minimum(1))),
+  /** Matching requests to let through untouched before the rule starts applying. */
+  after: z.optional(z.int().check(z.minimum(0))),
+});
+export type FaultRuleInput = z.infer<typeof FaultRuleInput>;
+
+export const FaultsBody = z.object({ rules: z.array(FaultRuleInput) });
+
+export interface FaultRule extends FaultRuleInput {
+  id: number;
+  /** Matching requests seen so far. */
+  matched: number;
+  /** Times the rule was applied. */
+  applied: number;
+}
+
+export class Faults {
+  private rules: FaultRule[] = [];
+  private nextId = 1;
+
+  add(inputs: FaultRuleInput[]): FaultRule[] {
+    const issues: ValidationIssue[] = [];
+    inputs.forEach((r, i) => {
+      if (r.path !== undefined && pathMatcher(r.path) === null)
+        issues.push({ type: 'value_error', loc: ['body', 'rules', i, 'path'], msg: `invalid regular expression ${r.path}` });
+      if (r.code !== undefined && !isPublic(r.code) && !isGeneric(r.code))
+        issues.push({ type: 'value_error', loc: ['body', 'rules', i, 'code'], msg: `unknown error code ${r.code}` });
+    });
+    if (issues.length > 0) throw validationError(issues);
+    for (const r of inputs) this.rules.push({ ...r, id: this.nextId++, matched: 0, applied: 0 });
+    return this.list();
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map((r) => ({ ...r }));
+  }
+
+  /** The rules to apply to a request, in order: latencies first, then at most one answer. */
+  match(method: string, path: string): FaultRule[] {
+    const out: FaultRule[] = [];
+    for (const r of this.rules) {
+      if (r.method && r.method.toUpperCase() !== method.toUpperCase()) continue;
+      if (r.path !== undefined && !pathMatcher(r.path)?.(path)) continue;
+      r.matched += 1;
+      if (r.after !== undefined && r.matched <= r.after) continue;
+      if (r.count !== undefined && r.applied >= r.count) continue;
+      r.applied += 1;
+      out.push(r);
+      if (r.kind !== 'latency') break;
+    }
+    return out;
+  }
+}
+
+function pathMatcher(p: string): ((path: string) => boolean) | null {
+  const m = /^\/(.+)\/([a-z]*)$/.exec(p);
+  if (!m) return (path) => path.includes(p);
+  try {
+    const re = new RegExp(m[1]!, m[2]);
+    return (path) => re.test(path);
+  } catch {
+    return null;
+  }
+}
+
+const isPublic = (c: string): c is PublicCode => (PUBLIC_CODES as readonly string[]).includes(c);
+const isGeneric = (c: string): c is GenericCode => c in GENERIC_CODES;
+
+/** The answer of a status or rate_limit rule. */
+export function faultResponse(r: FaultRule): SandboxError {
+  if (r.kind === 'rate_limit') {
+    const sec = r.retry_after_sec ?? 1;
+    return genericError(
+      429,
+      'RATE_LIMITED',
+      `Rate limit exceeded: ${RATE_LIMITS.organizationPerMinute} requests per minute per organization. Retry after ${sec} seconds.`,
+      { limit: RATE_LIMITS.organizationPerMinute, window: 'minute', scope: 'organization' },
+      { 'retry-after': String(sec) },
+    );
+  }
+  const status = r.status ?? 503;
+  const headers: Record<string, string> = r.retry_after_sec !== undefined ? { 'retry-after': String(r.retry_after_sec) } : {};
+  const code = r.code;
+  if (code !== undefined && isGeneric(code)) return genericError(status, code, `Injected ${status} ${code}`, undefined, headers);
+  if (code === undefined && status === 500) return genericError(500, 'INTERNAL_ERROR', 'Internal server error', undefined, headers);
+  if (code === undefined && status === 502) return genericError(502, 'UPSTREAM_ERROR', 'An upstream service failed', undefined, headers);
+  const publicCode: PublicCode = code !== undefined && isPublic(code) ? code : 'internal_error';
+  const retryable = r.retryable ?? status === 503;
+  return publicError(
+    status,
+    {
+      code: publicCode,
+      problem: status === 503 ? 'The service is temporarily unavailable' : 'The service failed to handle the request',
+      cause: 'A fault injected through /__sandbox/faults.',
+      fix: retryable ? 'Retry after a short wait.' : 'Check the status of the operation before running it again.',
+      retryable,
+      ...(r.retry_after_sec !== undefined ? { retry_after_ms: r.retry_after_sec * 1000 } : {}),
+    },
+    headers,
+  );
+}

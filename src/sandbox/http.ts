@@ -1,0 +1,52 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { genericError } from './engine/errors.js';
+import { invalidJson } from './engine/validation.js';
+
+/** Larger bodies are refused with 413 (CSV import has its own, smaller limit). */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export function newRequestId(): string {
+  return `req_${randomBytes(12).toString('hex')}`;
+}
+
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        reject(genericError(413, 'BAD_REQUEST', `Request body larger than ${limit} bytes`));
+        req.resume();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** The parsed JSON body; undefined when there is none or it is not JSON by its content type. */
+export function parseJsonBody(raw: Buffer, contentType: string | undefined): unknown {
+  if (raw.length === 0) return undefined;
+  if (contentType && !/json/i.test(contentType)) return undefined;
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch (e) {
+    throw invalidJson((e as Error).message);
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  res.setHeader('content-type', 'application/json');
+  res.setHeader('content-length', Buffer.byteLength(text));
+  res.statusCode = status;
+  res.end(text);
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,163 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isPartnerLicenseOnly } from '../api/schemas/auth.js';
+import { RequestContext, Reply, type SandboxServices } from './context.js';
+import { PREFIX, prefixOf, type Router, type RouteMatch } from './router.js';
+import { authenticate, checkApiAccess, requireScope, type Principal } from './engine/auth.js';
+import { SandboxError, genericError, notFound, publicError, renderError } from './engine/errors.js';
+import { faultResponse } from './engine/faults.js';
+import { clientIp } from './engine/request-log.js';
+import type { RateRejection } from './engine/rate-limits.js';
+import { newRequestId, parseJsonBody, readBody, sendJson, sleep } from './http.js';
+
+/**
+ * One request, in order: faults (outside /__sandbox), route match, authentication (API
+ * prefixes), plan gate, scope, rate limits (a rejected request consumes nothing), body,
+ * handler. Errors render in their spec shape; identified requests leave a request log row.
+ */
+export function createRequestHandler(
+  services: SandboxServices,
+  router: Router,
+  onRequestDone: (mutating: boolean) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    handle(services, router, req, res).then(onRequestDone, (e: unknown) => {
+      process.stderr.write(`sandbox: unhandled error ${(e as Error)?.stack ?? String(e)}\n`);
+      if (!res.headersSent) sendJson(res, 500, { error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
+    });
+  };
+}
+
+async function handle(services: SandboxServices, router: Router, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const started = performance.now();
+  const requestId = newRequestId();
+  res.setHeader('x-request-id', requestId);
+  res.setHeader('content-type', 'application/json');
+  const method = (req.method ?? 'GET').toUpperCase();
+  const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  const prefix = prefixOf(pathname);
+  const isApi = prefix === PREFIX.v2 || prefix === PREFIX.v1 || prefix === PREFIX.keys;
+  let principal: Principal | null = null;
+  let match: RouteMatch | undefined;
+  let status = 200;
+  let errorCode: string | null = null;
+  let ctx: RequestContext | undefined;
+
+  try {
+    if (prefix !== PREFIX.control) {
+      for (const rule of services.faults.match(method, pathname + url.search)) {
+        if (rule.kind === 'latency') await sleep(rule.latency_ms ?? 0);
+        else if (rule.kind === 'drop') {
+          req.socket.destroy();
+          return false;
+        } else throw faultResponse(rule);
+      }
+    }
+    match = router.match(method, pathname);
+    // Key management authenticates before routing, so a key is refused there whatever the path.
+    if (!match && prefix !== PREFIX.keys) throw notFound(`No route for ${method} ${pathname}`);
+    const nowMs = services.clock.now();
+    if (isApi) {
+      principal = authenticate(req.headers, services.store, { acceptKeys: prefix !== PREFIX.keys, nowMs });
+      if (principal.key) {
+        principal.key.last_used_at = services.clock.iso();
+        principal.key.request_count += 1;
+      }
+      if (!match) throw notFound(`No route for ${method} ${pathname}`);
+      const def = match.route.def;
+      const gate = def.planGate ?? (def.kind === 'keys' ? 'never' : 'keys');
+      if (gate === 'always' || (gate === 'keys' && principal.authType === 'api_key')) checkApiAccess(principal.organization);
+      if (def.scope) requireScope(principal, def.scope);
+      const org = principal.organization;
+      const decision = services.limiter.consume({
+        organizationId: org.id,
+        keyId: principal.key?.id ?? null,
+        connector: principal.connector,
+        partnerLicenseOnly: isPartnerLicenseOnly({ plan: org.plan, partnerTier: org.partner_tier, trial: org.trial }),
+        routeKind: def.kind === 'v2' ? 'v2' : def.kind === 'v1only' ? 'v1only' : 'keys',
+        counts: def.counts,
+        nowMs,
+      });
+      if (!decision.ok) throw rateLimitError(decision.rejection);
+    }
+    const raw = await readBody(req);
+    const body = parseJsonBody(raw, req.headers['content-type']);
+    const route = match!;
+    ctx = new RequestContext(services, requestId, method, pathname, route.params, url.searchParams, req.headers, body, raw, principal);
+    const result = await route.route.def.handler(ctx);
+    const r = result instanceof Reply ? result : new Reply(200, result);
+    status = r.status;
+    let out = r.body;
+    const kind = route.route.def.kind;
+    if ((kind === 'v2' || kind === 'v1only') && isPlainObject(out) && !('timestamp_ms' in out))
+      out = { ...out, timestamp_ms: services.clock.now() };
+    sendJson(res, status, out, r.headers);
+  } catch (e) {
+    const err = e instanceof SandboxError ? e : internalError(e, requestId);
+    status = err.status;
+    errorCode = err.code;
+    sendJson(res, err.status, renderError(err, { requestId, docsBaseUrl: services.url }), err.headers);
+  }
+
+  if (principal) {
+    const row = {
+      id: requestId,
+      organization_id: principal.organization.id,
+      user_id: principal.user.id,
+      key_id: principal.key?.id ?? null,
+      auth_type: principal.authType,
+      method,
+      path: pathname,
+      prefix,
+      route: match?.route.template ?? (pathname.slice(prefix.length) || '/'),
+      status_code: status,
+      duration_ms: Math.round(performance.now() - started),
+      ip_address: clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for']),
+      user_agent: req.headers['user-agent'] ?? null,
+      created_at: services.clock.iso(),
+      credits_spent: ctx?.creditsSpent ?? 0,
+      error_code: errorCode,
+    };
+    services.requestLog.record(row);
+  }
+  return principal !== null || (prefix === PREFIX.control && method !== 'GET');
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function internalError(e: unknown, requestId: string): SandboxError {
+  process.stderr.write(`sandbox: ${requestId} failed: ${(e as Error)?.stack ?? String(e)}\n`);
+  return genericError(500, 'INTERNAL_ERROR', 'Internal server error');
+}
+
+const LIMIT_TEXT: Record<RateRejection['scope'], string> = {
+  organization: 'requests per minute per organization',
+  api_key: 'requests per minute per API key',
+  organization_people_search: 'people searches per UTC day per organization with API keys',
+  connector_people_search: 'people searches per minute per organization for the connector client',
+  partner_search_quota: 'searches per month for a partner-license workspace',
+};
+
+/** 429 RATE_LIMITED with Retry-After, or 403 search_quota_exhausted for the partner monthly allowance. */
+export function rateLimitError(r: RateRejection): SandboxError {
+  if (r.kind === 'search_quota_exhausted') {
+    const resets = new Date(r.resetAtMs).toISOString();
+    return publicError(403, {
+      code: 'search_quota_exhausted',
+      problem: 'The monthly search allowance of this partner-license workspace is used up',
+      cause: `${r.used} of ${r.limit} searches used this month (people and company search combined).`,
+      fix: `Wait until ${resets}, or upgrade to a paid plan with API access (Pro or Enterprise) on the plans page.`,
+      retryable: false,
+      details: { limit: r.limit, used: r.used, window: 'month', resets_at: resets },
+    });
+  }
+  return genericError(
+    429,
+    'RATE_LIMITED',
+    `Rate limit exceeded: ${r.limit} ${LIMIT_TEXT[r.scope]}. Retry after ${r.retryAfterSec} seconds.`,
+    { limit: r.limit, window: r.window, scope: r.scope },
+    { 'retry-after': String(r.retryAfterSec) },
+  );
+}

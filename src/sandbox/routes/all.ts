@@ -1,0 +1,9 @@
+/**
+ * Every route module of the sandbox. Adding an area is one file in this folder exporting
+ * its RouteDef[] and one line here.
+ */
+export { healthRoutes } from './health.js';
+export { controlRoutes } from './controls.js';
+export { identityRoutes } from './identity.js';
+export { creditsRoutes } from './credits.js';
+export { legacyAuthRoutes } from './legacy-auth.js';

@@ -1,0 +1,268 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { dataDir, sandboxRuntimeFile } from '../config/paths.js';
+
+/**
+ * The sandbox's runtime file (pid, port, demo key) and its background process. Only node
+ * built-ins at the top: the CLI reads the runtime file without loading the server.
+ */
+type Env = Record<string, string | undefined>;
+
+export interface SandboxRuntimeInfo {
+  pid: number;
+  port: number;
+  url: string;
+  seed: number;
+  state_path: string | null;
+  demo_key: string;
+  started_at: string;
+}
+
+/** The background child writes its ready line to this fd (a pipe from startInBackground). */
+export const READY_FD_ENV = 'PROSPECT_SANDBOX_READY_FD';
+const READY_TIMEOUT_MS = 10_000;
+
+export function sandboxLogFile(env: Env = process.env): string {
+  return path.join(dataDir(env), 'sandbox.log');
+}
+
+function ensureDataDir(env: Env): string {
+  const dir = dataDir(env);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  return dir;
+}
+
+/** Writes the runtime file atomically, mode 0600 in a 0700 directory (it holds the demo key). */
+export function writeRuntime(env: Env, info: SandboxRuntimeInfo): void {
+  ensureDataDir(env);
+  const file = sandboxRuntimeFile(env);
+  const tmp = `${file}.${process.pid}.tmp`;
+  rmSync(tmp, { force: true });
+  writeFileSync(tmp, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+  renameSync(tmp, file);
+}
+
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: the process exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function isRuntimeInfo(v: unknown): v is SandboxRuntimeInfo {
+  if (typeof v !== 'object' || v === null) return false;
+  const o = v as Record<string, unknown>;
+  return (
+    Number.isInteger(o.pid) &&
+    Number.isInteger(o.port) &&
+    typeof o.url === 'string' &&
+    typeof o.seed === 'number' &&
+    (o.state_path === null || typeof o.state_path === 'string') &&
+    typeof o.demo_key === 'string' &&
+    typeof o.started_at === 'string'
+  );
+}
+
+/** The running sandbox of this data dir; null when there is no runtime file or its process is gone. */
+export function readRuntime(env: Env = process.env): SandboxRuntimeInfo | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(sandboxRuntimeFile(env), 'utf8'));
+  } catch {
+    return null;
+  }
+  if (!isRuntimeInfo(data) || !isProcessAlive(data.pid)) return null;
+  return data;
+}
+
+/** Removes the runtime file; with a pid, only when the file is that process's. */
+export function removeRuntime(env: Env = process.env, pid?: number): void {
+  const file = sandboxRuntimeFile(env);
+  if (pid !== undefined) {
+    try {
+      const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      if (isRuntimeInfo(data) && data.pid !== pid) return;
+    } catch {
+      // unreadable: ours to remove
+    }
+  }
+  rmSync(file, { force: true });
+}
+
+export interface BackgroundOptions {
+  env: Env;
+  /** The CLI entry script run with process.execPath (`<bin> sandbox serve ...`). */
+  binPath: string;
+  port?: number;
+  seed?: number;
+  statePath?: string;
+}
+
+/**
+ * Starts `sandbox serve` as a detached process and waits (10 s at most) for the JSON line
+ * it writes on a pipe when it listens. Its stderr goes to sandbox.log in the data dir.
+ */
+export async function startInBackground(o: BackgroundOptions): Promise<SandboxRuntimeInfo> {
+  ensureDataDir(o.env);
+  const logFile = sandboxLogFile(o.env);
+  const logFd = openSync(logFile, 'w', 0o600);
+  const args = [o.binPath, 'sandbox', 'serve', '--port', String(o.port ?? 0), '--seed', String(o.seed ?? 42)];
+  if (o.statePath) args.push('--state', o.statePath);
+  const child = spawn(process.execPath, args, {
+    detached: true,
+    windowsHide: true,
+    stdio: ['ignore', 'ignore', logFd, 'pipe'],
+    env: { ...process.env, ...o.env, [READY_FD_ENV]: '3' },
+  });
+  closeSync(logFd);
+  const pipe = child.stdio[3] as NodeJS.ReadableStream & { destroy(): void };
+  try {
+    const line = await new Promise<string>((resolve, reject) => {
+      let buf = '';
+      const timer = setTimeout(() => reject(new Error(`the sandbox did not start within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
+      pipe.setEncoding('utf8');
+      pipe.on('data', (chunk: string) => {
+        buf += chunk;
+        const nl = buf.indexOf('\n');
+        if (nl >= 0) {
+          clearTimeout(timer);
+          resolve(buf.slice(0, nl));
+        }
+      });
+      child.once('error', (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+      child.once('exit', (code, sig) => {
+        clearTimeout(timer);
+        reject(new Error(`the sandbox exited before it was ready (${sig ?? `exit code ${code}`})`));
+      });
+    });
+    const info: unknown = JSON.parse(line);
+    if (!isRuntimeInfo(info)) throw new Error('the sandbox sent an unreadable ready line');
+    return info;
+  } catch (e) {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    const tail = readTail(logFile);
+    throw new Error(`${(e as Error).message}${tail ? `\n${tail}` : ''}\n(log: ${logFile})`);
+  } finally {
+    pipe.destroy();
+    child.removeAllListeners();
+    child.unref();
+  }
+}
+
+function readTail(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').trim().split('\n').slice(-5).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** Stops the background sandbox (SIGTERM; it saves its state) and waits until it is gone. */
+export async function stopSandbox(env: Env = process.env, timeoutMs = 10_000): Promise<SandboxRuntimeInfo | null> {
+  const info = readRuntime(env);
+  if (!info) {
+    removeRuntime(env);
+    return null;
+  }
+  try {
+    process.kill(info.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (isProcessAlive(info.pid)) {
+    if (Date.now() > deadline) {
+      process.kill(info.pid, 'SIGKILL');
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  removeRuntime(env, info.pid);
+  return info;
+}
+
+export interface ForegroundOptions {
+  port?: number;
+  seed?: number;
+  statePath?: string;
+  host?: string;
+  env?: Env;
+  /** Called once listening, with what the runtime file holds. */
+  onReady?: (info: SandboxRuntimeInfo) => void;
+  /** Stops the server when aborted. */
+  signal?: AbortSignal;
+  /** Also print the ready JSON line on stdout (it always goes to the ready fd when one is given). */
+  printReady?: boolean;
+}
+
+/**
+ * Runs the sandbox in this process until SIGINT, SIGTERM or the signal: writes the runtime
+ * file, announces readiness, and on the way out saves the state and removes the file.
+ * Resolves once stopped.
+ */
+export async function serveForeground(o: ForegroundOptions = {}): Promise<SandboxRuntimeInfo> {
+  const env = o.env ?? process.env;
+  const { startSandbox } = await import('./server.js');
+  const sandbox = await startSandbox({
+    ...(o.port !== undefined ? { port: o.port } : {}),
+    ...(o.seed !== undefined ? { seed: o.seed } : {}),
+    ...(o.statePath ? { statePath: o.statePath } : {}),
+    ...(o.host ? { host: o.host } : {}),
+  });
+  const info: SandboxRuntimeInfo = {
+    pid: process.pid,
+    port: sandbox.port,
+    url: sandbox.url,
+    seed: sandbox.store.seed,
+    state_path: o.statePath ?? null,
+    demo_key: sandbox.demoKey,
+    started_at: new Date().toISOString(),
+  };
+  writeRuntime(env, info);
+
+  let stopping: Promise<void> | undefined;
+  let markStopped = (): void => {};
+  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      o.signal?.removeEventListener('abort', stop);
+      try {
+        await sandbox.close();
+      } finally {
+        removeRuntime(env, process.pid);
+        markStopped();
+      }
+    })();
+    return stopping;
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  if (o.signal?.aborted) void stop();
+  else o.signal?.addEventListener('abort', stop, { once: true });
+
+  const line = `${JSON.stringify(info)}\n`;
+  const readyFd = Number(env[READY_FD_ENV] ?? process.env[READY_FD_ENV]);
+  if (Number.isInteger(readyFd) && readyFd > 2) {
+    try {
+      writeSync(readyFd, line);
+      closeSync(readyFd);
+    } catch {
+      // no one is listening: started by hand with the variable set
+    }
+  }
+  if (o.printReady) process.stdout.write(line);
+  o.onReady?.(info);
+
+  await stopped;
+  return info;
+}

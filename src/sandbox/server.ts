@@ -1,0 +1,130 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Store } from './store.js';
+import { Router } from './router.js';
+import * as routeModules from './routes/all.js';
+import { SandboxClock } from './engine/clock.js';
+import { Faults } from './engine/faults.js';
+import { RateLimiter } from './engine/rate-limits.js';
+import { RequestLog } from './engine/request-log.js';
+import { JWT_ISSUER, signJwt } from './engine/jwt.js';
+import { createRequestHandler } from './pipeline.js';
+import { DebouncedSaver, loadStateFile, saveStateFile } from './state-file.js';
+import type { MintJwtOptions, SandboxServices } from './context.js';
+
+export interface StartSandboxOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Seed of the data set, default 42; a loaded state file keeps its own. */
+  seed?: number;
+  /** Snapshot file: loaded when it exists, saved after changes and on close. */
+  statePath?: string;
+}
+
+export interface RunningSandbox {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  port: number;
+  /** The demo organization owner's API key. */
+  demoKey: string;
+  store: Store;
+  services: SandboxServices;
+  /** A session JWT (or, with client 'connector', an OAuth connector token) for a user (default: the demo owner). */
+  mintJwt(userIdOrEmail?: string, opts?: MintJwtOptions): string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SEED = 42;
+export const DEFAULT_JWT_TTL_SEC = 3600;
+
+export async function startSandbox(opts: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const host = opts.host ?? '127.0.0.1';
+  const clock = new SandboxClock();
+  const loaded = opts.statePath ? loadStateFile(opts.statePath) : null;
+  let store: Store;
+  if (loaded) {
+    clock.offsetMs = loaded.clock_offset_ms;
+    store = new Store(loaded, clock);
+  } else {
+    store = Store.seeded(opts.seed ?? DEFAULT_SEED, clock);
+  }
+  const faults = new Faults();
+  let url = '';
+
+  const mint: SandboxServices['mintJwt'] = (userIdOrEmail, o = {}) => {
+    const user = store.findUser(userIdOrEmail ?? store.demo.user_id);
+    if (!user) throw new Error(`unknown sandbox user ${userIdOrEmail}`);
+    const orgId = o.organizationId ?? store.membershipsOf(user.id)[0]?.organization_id;
+    if (!orgId || !store.membership(user.id, orgId)) throw new Error(`user ${user.id} has no organization ${orgId ?? ''}`);
+    const iat = Math.floor(clock.now() / 1000);
+    const exp = iat + (o.ttlSec ?? DEFAULT_JWT_TTL_SEC);
+    const token = signJwt({ iss: JWT_ISSUER, sub: user.id, org: orgId, iat, exp, ...(o.client ? { client: o.client } : {}) }, store.state.jwt_secret);
+    return { token, user_id: user.id, organization_id: orgId, expires_at: new Date(exp * 1000).toISOString() };
+  };
+
+  const services: SandboxServices = {
+    store,
+    clock,
+    faults,
+    get limiter() {
+      return new RateLimiter(store.state.rate_counters);
+    },
+    get requestLog() {
+      return new RequestLog(store.state.request_log);
+    },
+    get url() {
+      return url;
+    },
+    mintJwt: mint,
+    reset(seed) {
+      clock.offsetMs = 0;
+      faults.clear();
+      store.reset(seed);
+    },
+  };
+
+  const statePath = opts.statePath;
+  const saver = statePath ? new DebouncedSaver(() => saveStateFile(statePath, store.snapshot())) : undefined;
+  const router = new Router(Object.values(routeModules).flat());
+  const server = http.createServer(
+    createRequestHandler(services, router, (mutating) => {
+      if (mutating) saver?.schedule();
+    }),
+  );
+  // Longer than common client pools keep idle sockets, so a reused socket is never closed under a request.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // A new state file exists from the first start, so the demo key survives a crash.
+  saver?.flush(true);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    get demoKey() {
+      return store.demo.api_key;
+    },
+    store,
+    services,
+    mintJwt: (u, o) => mint(u, o).token,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).then(() => saver?.flush(true));
+      return closing;
+    },
+  };
+}

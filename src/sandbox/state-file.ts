@@ -1,0 +1,96 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import * as z from 'zod/mini';
+import type { SandboxState } from './store.js';
+
+/** The outline of a snapshot: enough to refuse a file that is not one, not a full schema of every area. */
+const StateFile = z.looseObject({
+  format: z.literal('prospect-sandbox-state'),
+  version: z.literal(1),
+  seed: z.int(),
+  seq: z.int(),
+  jwt_secret: z.string().check(z.minLength(16)),
+  clock_offset_ms: z.number(),
+  demo: z.looseObject({
+    organization_id: z.string(),
+    user_id: z.string(),
+    teammate_user_id: z.string(),
+    key_id: z.string(),
+    api_key: z.string(),
+    other_organization_id: z.string(),
+    other_user_id: z.string(),
+  }),
+  organizations: z.record(z.string(), z.looseObject({ id: z.string(), credits: z.int() })),
+  users: z.record(z.string(), z.looseObject({ id: z.string(), email: z.string() })),
+  memberships: z.array(z.looseObject({ user_id: z.string(), organization_id: z.string(), scopes: z.array(z.string()) })),
+  api_keys: z.record(z.string(), z.looseObject({ id: z.string(), key_hash: z.string() })),
+  request_log: z.array(z.unknown()),
+  rate_counters: z.record(z.string(), z.object({ window: z.number(), count: z.int() })),
+  areas: z.record(z.string(), z.unknown()),
+});
+
+export class StateFileError extends Error {
+  override name = 'StateFileError';
+}
+
+/** The snapshot at `file`, or null when there is none yet. */
+export function loadStateFile(file: string): SandboxState | null {
+  if (!existsSync(file)) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new StateFileError(`${file} is not valid JSON: ${(e as Error).message}`);
+  }
+  const r = StateFile.safeParse(data);
+  if (!r.success) {
+    const first = r.error.issues[0];
+    throw new StateFileError(`${file} is not a sandbox state file (${first?.path.join('.') || 'root'}: ${first?.message})`);
+  }
+  return data as SandboxState;
+}
+
+/** Writes the snapshot atomically (temporary file, then rename), readable by the owner only. */
+export function saveStateFile(file: string, state: SandboxState): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    rmSync(tmp, { force: true });
+    writeFileSync(tmp, JSON.stringify(state), { mode: 0o600 });
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** Saves shortly after changes, coalescing bursts of requests into one write. */
+export class DebouncedSaver {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly save: () => void,
+    private readonly delayMs = 200,
+  ) {}
+
+  schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      try {
+        this.save();
+      } catch (e) {
+        process.stderr.write(`sandbox: could not save state: ${(e as Error).message}\n`);
+      }
+    }, this.delayMs);
+    this.timer.unref();
+  }
+
+  /** Saves now if a save is pending (or always, with force). */
+  flush(force = false): void {
+    const pending = this.timer !== undefined;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (pending || force) this.save();
+  }
+}
