@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Store } from './store.js';
-import { Router } from './router.js';
+import { Router, type RouteDef } from './router.js';
 import * as routeModules from './routes/all.js';
 import { SandboxClock } from './engine/clock.js';
 import { Faults } from './engine/faults.js';
@@ -21,6 +21,8 @@ export interface StartSandboxOptions {
   seed?: number;
   /** Snapshot file: loaded when it exists, saved after changes and on close. */
   statePath?: string;
+  /** Routes mounted beside the built-in ones (tests of the pipeline, areas under development). */
+  extraRoutes?: RouteDef[];
 }
 
 export interface RunningSandbox {
@@ -86,8 +88,13 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   };
 
   const statePath = opts.statePath;
-  const saver = statePath ? new DebouncedSaver(() => saveStateFile(statePath, store.snapshot())) : undefined;
-  const router = new Router(Object.values(routeModules).flat());
+  const saver = statePath
+    ? new DebouncedSaver(() => {
+        services.limiter.prune(clock.now());
+        saveStateFile(statePath, store.snapshot());
+      })
+    : undefined;
+  const router = new Router([...Object.values(routeModules).flat(), ...(opts.extraRoutes ?? [])]);
   const server = http.createServer(
     createRequestHandler(services, router, (mutating) => {
       if (mutating) saver?.schedule();
