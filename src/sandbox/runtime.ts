@@ -157,12 +157,15 @@ export async function startInBackground(o: BackgroundOptions): Promise<SandboxRu
   }
 }
 
+/** The error line of the child's log (an uncaught error's stack starts with it), else its last lines. */
 function readTail(file: string): string {
+  let lines: string[];
   try {
-    return readFileSync(file, 'utf8').trim().split('\n').slice(-5).join('\n');
+    lines = readFileSync(file, 'utf8').trim().split('\n');
   } catch {
     return '';
   }
+  return lines.find((l) => /^\w*Error\b/.test(l)) ?? lines.slice(-5).join('\n');
 }
 
 /** Stops the background sandbox (SIGTERM; it saves its state) and waits until it is gone. */

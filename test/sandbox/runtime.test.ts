@@ -1,0 +1,147 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { Client } from '../../src/api/client.js';
+import { sandboxRuntimeFile } from '../../src/config/paths.js';
+import {
+  readRuntime,
+  removeRuntime,
+  serveForeground,
+  startInBackground,
+  stopSandbox,
+  writeRuntime,
+  isProcessAlive,
+  type SandboxRuntimeInfo,
+} from '../../src/sandbox/runtime.js';
+
+let root: string;
+let env: Record<string, string>;
+beforeAll(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'sandbox-runtime-'));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+beforeEach((c) => {
+  env = { PROSPECT_DATA_DIR: path.join(root, c.task.id, 'data') };
+});
+
+const info = (over: Partial<SandboxRuntimeInfo> = {}): SandboxRuntimeInfo => ({
+  pid: process.pid,
+  port: 4010,
+  url: 'http://127.0.0.1:4010',
+  seed: 42,
+  state_path: null,
+  demo_key: `svcapi_${'a'.repeat(64)}`,
+  started_at: new Date().toISOString(),
+  ...over,
+});
+
+/** The pid of a process that has exited. */
+function deadPid(): number {
+  const r = spawnSync(process.execPath, ['-e', '']);
+  expect(isProcessAlive(r.pid!)).toBe(false);
+  return r.pid!;
+}
+
+describe('runtime file', () => {
+  test('is written mode 0600 in a 0700 data dir and read back while its process lives', () => {
+    writeRuntime(env, info());
+    const file = sandboxRuntimeFile(env);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    expect(readRuntime(env)).toEqual(info({ started_at: readRuntime(env)!.started_at }));
+  });
+
+  test('reads as null when missing, unreadable, or its pid is dead', () => {
+    expect(readRuntime(env)).toBeNull();
+    writeRuntime(env, info({ pid: deadPid() }));
+    expect(readRuntime(env)).toBeNull();
+    writeFileSync(sandboxRuntimeFile(env), 'not json');
+    expect(readRuntime(env)).toBeNull();
+  });
+
+  test('removeRuntime with a pid leaves another process file alone', () => {
+    writeRuntime(env, info({ pid: process.pid }));
+    removeRuntime(env, process.pid + 1);
+    expect(existsSync(sandboxRuntimeFile(env))).toBe(true);
+    removeRuntime(env, process.pid);
+    expect(existsSync(sandboxRuntimeFile(env))).toBe(false);
+  });
+});
+
+test('serveForeground writes the runtime file, serves, and cleans up when its signal aborts', async () => {
+  const ac = new AbortController();
+  let ready: SandboxRuntimeInfo | undefined;
+  const done = serveForeground({ env, port: 0, seed: 3, signal: ac.signal, onReady: (i) => (ready = i) });
+  await expect.poll(() => ready, { timeout: 5000 }).toBeDefined();
+  expect(readRuntime(env)).toMatchObject({ pid: process.pid, url: ready!.url, seed: 3, demo_key: ready!.demo_key });
+  const c = new Client({ baseUrl: ready!.url, token: ready!.demo_key });
+  expect(await c.get('/whoami')).toMatchObject({ organization_name: 'Acme Demo' });
+  c.close();
+  ac.abort();
+  await done;
+  expect(existsSync(sandboxRuntimeFile(env))).toBe(false);
+  expect(process.listenerCount('SIGTERM')).toBe(0);
+});
+
+describe('background sandbox', () => {
+  let binPath: string;
+  beforeAll(async () => {
+    binPath = path.join(root, 'serve.mjs');
+    await build({
+      entryPoints: [path.join(import.meta.dirname, 'fixtures', 'serve-entry.ts')],
+      outfile: binPath,
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      logLevel: 'error',
+    });
+  });
+
+  test('starts detached, answers with the demo key, stops on SIGTERM saving its state', async () => {
+    const statePath = path.join(root, 'bg-state.json');
+    const started = await startInBackground({ env, binPath, port: 0, seed: 11, statePath });
+    try {
+      expect(started.pid).not.toBe(process.pid);
+      expect(started.state_path).toBe(statePath);
+      expect(readRuntime(env)).toEqual(started);
+      expect(statSync(sandboxRuntimeFile(env)).mode & 0o777).toBe(0o600);
+      const c = new Client({ baseUrl: started.url, token: started.demo_key });
+      expect(await c.get('/whoami')).toMatchObject({ user_email: 'd***@acme.example' });
+      c.close();
+    } finally {
+      expect(await stopSandbox(env)).toMatchObject({ pid: started.pid });
+    }
+    expect(isProcessAlive(started.pid)).toBe(false);
+    expect(existsSync(sandboxRuntimeFile(env))).toBe(false);
+    expect(readFileSync(statePath, 'utf8')).toContain(started.demo_key);
+
+    const again = await startInBackground({ env, binPath, statePath });
+    try {
+      expect(again.demo_key).toBe(started.demo_key);
+      expect(again.seed).toBe(11);
+    } finally {
+      await stopSandbox(env);
+    }
+  });
+
+  test('a start that fails reports why', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      await expect(startInBackground({ env, binPath, port })).rejects.toThrow(/exited before it was ready[\s\S]*EADDRINUSE/);
+      expect(readRuntime(env)).toBeNull();
+    } finally {
+      blocker.close();
+    }
+  });
+
+  test('stopSandbox without a running sandbox returns null', async () => {
+    expect(await stopSandbox(env)).toBeNull();
+  });
+});

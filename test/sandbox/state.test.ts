@@ -1,0 +1,143 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { openSandbox, raw, control, newKey } from './helpers.js';
+import { StateFileError } from '../../src/sandbox/state-file.js';
+import { API_KEY_PATTERN } from '../../src/api/schemas/auth.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'sandbox-state-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('--state snapshots', () => {
+  test('a reload keeps the demo key valid, and keys, balances, plans, clock and log survive', async () => {
+    const file = path.join(dir, 'nested', 'state.json');
+    const first = await openSandbox({ statePath: file, seed: 7 });
+    expect(first.demoKey).toMatch(API_KEY_PATTERN);
+    await control(first, 'POST', '/balance', { credits: 1234 });
+    await control(first, 'POST', '/plan', { plan: 'enterprise' });
+    await control(first, 'POST', '/clock', { set_ms: Date.UTC(2032, 1, 2) });
+    const extra = await newKey(first, { name: 'kept' });
+    await raw(first, 'GET', '/api/v2/whoami', { token: first.demoKey });
+    const before = await control(first, 'GET', '/state');
+    await first.close();
+
+    const second = await openSandbox({ statePath: file, seed: 99 });
+    try {
+      expect(second.demoKey).toBe(first.demoKey);
+      expect(second.port).not.toBe(0);
+      const who = await raw(second, 'GET', '/api/v2/whoami', { token: second.demoKey });
+      expect(who.status).toBe(200);
+      expect(who.json).toMatchObject({ organization_id: before.demo.organization_id, tier: 'enterprise' });
+      expect((await raw(second, 'GET', '/api/v2/credits/balance', { token: extra.api_key })).json.credits).toBe(1234);
+      const after = await control(second, 'GET', '/state');
+      expect(after.seed).toBe(7);
+      expect(after.now_ms).toBeGreaterThanOrEqual(Date.UTC(2032, 1, 2));
+      // The row of the first run, plus whoami and balance of this one.
+      expect(after.request_log_rows).toBe(before.request_log_rows + 2);
+    } finally {
+      await second.close();
+    }
+  });
+
+  test('the file is written at start, mode 0600, and holds no key secret other than the demo key', async () => {
+    const file = path.join(dir, 'state.json');
+    const sb = await openSandbox({ statePath: file });
+    const extra = await newKey(sb);
+    await sb.close();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain(sb.demoKey);
+    expect(text).not.toContain(extra.api_key);
+  });
+
+  test('changes are saved shortly after a request, before close', async () => {
+    const file = path.join(dir, 'state.json');
+    const sb = await openSandbox({ statePath: file });
+    try {
+      await control(sb, 'POST', '/balance', { credits: 4321 });
+      await new Promise((r) => setTimeout(r, 600));
+      const saved = JSON.parse(readFileSync(file, 'utf8'));
+      expect(saved.organizations[saved.demo.organization_id].credits).toBe(4321);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  test('a file that is not a sandbox state is refused, not overwritten', async () => {
+    const file = path.join(dir, 'state.json');
+    writeFileSync(file, '{"hello": "world"}');
+    await expect(openSandbox({ statePath: file })).rejects.toBeInstanceOf(StateFileError);
+    expect(readFileSync(file, 'utf8')).toBe('{"hello": "world"}');
+  });
+});
+
+describe('seeding and reset', () => {
+  test('the same seed gives the same ids; another seed other ids', async () => {
+    const a = await openSandbox({ seed: 5 });
+    const b = await openSandbox({ seed: 5 });
+    const c = await openSandbox({ seed: 6 });
+    try {
+      const [sa, sb2, sc] = await Promise.all([a, b, c].map((s) => control(s, 'GET', '/state')));
+      expect(sa.demo).toEqual(sb2.demo);
+      expect(sa.demo.organization_id).toMatch(/^org_[0-9a-f]{24}$/);
+      expect(sa.demo.user_id).toMatch(/^usr_[0-9a-f]{24}$/);
+      expect(sc.demo.organization_id).not.toBe(sa.demo.organization_id);
+      expect(a.demoKey).not.toBe(b.demoKey);
+      const emails = sa.organizations.flatMap((o: { members: { email: string }[] }) => o.members.map((m) => m.email));
+      expect(emails).toEqual(['dana@acme.example', 'theo@acme.example', 'gina@globex.example']);
+    } finally {
+      await Promise.all([a.close(), b.close(), c.close()]);
+    }
+  });
+
+  test('reset restores the seeded data, keeps the demo key and drops other keys', async () => {
+    const sb = await openSandbox();
+    try {
+      const k = await newKey(sb);
+      await control(sb, 'POST', '/balance', { credits: 1 });
+      await control(sb, 'POST', '/clock', { advance_ms: 86_400_000 });
+      const reset = await control(sb, 'POST', '/reset', { seed: 8 });
+      expect(reset.seed).toBe(8);
+      expect(Math.abs(reset.offset_ms)).toBe(0);
+      expect((await raw(sb, 'GET', '/api/v2/credits/balance', { token: sb.demoKey })).json.credits).toBe(5000);
+      expect((await raw(sb, 'GET', '/api/v2/whoami', { token: k.api_key })).status).toBe(401);
+      const jwt = sb.mintJwt();
+      expect((await raw(sb, 'GET', '/api/v2/whoami', { token: jwt })).status).toBe(200);
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
+describe('controls', () => {
+  test('organizations gives a working key in a new organization of the asked plan', async () => {
+    const sb = await openSandbox();
+    try {
+      const o = await control(sb, 'POST', '/organizations', { name: 'Initech', plan: 'enterprise', credits: 77 });
+      expect(o.api_key).toMatch(API_KEY_PATTERN);
+      const who = await raw(sb, 'GET', '/api/v2/whoami', { token: o.api_key });
+      expect(who.json).toMatchObject({ organization_id: o.organization_id, organization_name: 'Initech', tier: 'enterprise', user_id: o.user_id });
+      expect((await raw(sb, 'GET', '/api/v2/credits/balance', { token: o.api_key })).json.credits).toBe(77);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  test('jwt mints a token for a user by email; bad bodies are 422', async () => {
+    const sb = await openSandbox();
+    try {
+      const t = await control(sb, 'POST', '/jwt', { user: 'gina@globex.example', ttl_sec: 120 });
+      expect((await raw(sb, 'GET', '/api/v2/whoami', { token: t.token })).json.organization_name).toBe('Globex');
+      expect(Date.parse(t.expires_at)).toBeGreaterThan(Date.now());
+      expect((await raw(sb, 'POST', '/__sandbox/plan', { body: { partner_tier: 9 } })).status).toBe(422);
+      expect((await raw(sb, 'POST', '/__sandbox/balance', { body: { organization_id: 'org_nope', credits: 1 } })).status).toBe(404);
+      expect((await raw(sb, 'POST', '/__sandbox/clock', { body: { advance_ms: -5 } })).status).toBe(422);
+    } finally {
+      await sb.close();
+    }
+  });
+});
