@@ -79,7 +79,7 @@ export class Faults {
 }
 
 function pathMatcher(p: string): ((path: string) => boolean) | null {
-  const m = /^\/(.+)\/([a-z]*)$/.exec(p);
+  const m = /^\/(.+)\/([dgimsuy]*)$/.exec(p);
   if (!m) return (path) => path.includes(p);
   try {
     const re = new RegExp(m[1]!, m[2]);
