@@ -2,7 +2,7 @@
 // heavy dependencies load only on the path that needs them), then emits the SDK's
 // type declarations with tsc.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -13,23 +13,34 @@ const skipTypes = process.argv.includes('--no-types');
 
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 
-await build({
+const common = {
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli/entry.ts', sdk: 'src/index.ts' },
-  outdir: 'dist',
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  chunkNames: 'chunks/[name]-[hash]',
   // commander and other CommonJS dependencies call require(); ESM output needs a real one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   define: { __PROSPECT_VERSION__: JSON.stringify(pkg.version) },
   legalComments: 'none',
   logLevel: 'warning',
-  metafile: false,
+};
+
+// The CLI: the ESM loader pays per module, so chunks are few and a command's path loads
+// only what it uses. Built apart from the SDK so the two share no chunks.
+const result = await build({
+  ...common,
+  entryPoints: { cli: 'src/cli/entry.ts' },
+  outdir: 'dist',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  metafile: true,
 });
+
+await build({ ...common, entryPoints: { sdk: 'src/index.ts' }, outdir: 'dist', splitting: false });
+
+// Which sources went into which chunk: the start-up tests read it to check what --help loads.
+writeFileSync(path.join(root, 'dist', 'meta.json'), JSON.stringify(result.metafile));
 
 if (!skipTypes) {
   const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');

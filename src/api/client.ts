@@ -1,5 +1,5 @@
-import { ApiError, errorFromResponse, isApiError } from './errors.js';
-import { isLoopbackHost } from './redact.js';
+import { ApiError, ConfigurationError, errorFromResponse, isApiError } from './errors.js';
+import { checkBaseUrl } from './base-url.js';
 import { Transport, isTransportFailure, redactUrl, type RawResponse } from './transport.js';
 import { decideRetry, type RetryPolicy, DEFAULT_RETRY_POLICY } from './retry.js';
 
@@ -58,34 +58,6 @@ export interface ApiResponse<T = unknown> {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   data: T;
-}
-
-/** Rejects a base URL that would send credentials in the clear. */
-export class ConfigurationError extends Error {
-  constructor(
-    message: string,
-    readonly fix?: string,
-  ) {
-    super(message);
-    this.name = 'ConfigurationError';
-  }
-}
-
-export function checkBaseUrl(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigurationError(`invalid base URL "${raw}"`, 'Give a full URL such as https://api.example.com.');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new ConfigurationError(`unsupported base URL scheme "${url.protocol}"`, 'Use an https:// URL.');
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-    throw new ConfigurationError(
-      `refusing plain http to ${url.host}: credentials would travel unencrypted`,
-      'Use https://, or http:// only for a loopback host such as 127.0.0.1 or localhost.',
-    );
-  return url;
 }
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
@@ -249,4 +221,4 @@ export function redactHeaders(h: Record<string, string>): Record<string, string>
   return out;
 }
 
-export { ApiError, isApiError };
+export { ApiError, ConfigurationError, isApiError, checkBaseUrl };

@@ -119,6 +119,9 @@ const STATUS_TEXT: Record<number, string> = {
   504: 'Gateway timeout',
 };
 
+/** Statuses that are worth another try when the body does not say otherwise. */
+const TRANSIENT_STATUSES = [429, 500, 502, 503, 504];
+
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const obj = (v: unknown): Record<string, unknown> | undefined =>
@@ -165,7 +168,7 @@ export function errorFromResponse(r: ErrorResponseInfo): ApiError {
       code: r.status >= 500 ? 'internal_error' : `http_${r.status}`,
       problem: STATUS_TEXT[r.status] ?? `HTTP ${r.status}`,
       cause: detail,
-      retryable: r.status === 429 || r.status >= 500,
+      retryable: TRANSIENT_STATUSES.includes(r.status),
     });
   }
   const details = obj(e.details);
@@ -180,7 +183,7 @@ export function errorFromResponse(r: ErrorResponseInfo): ApiError {
     problem,
     cause,
     fix: str(e.fix),
-    retryable: typeof e.retryable === 'boolean' ? e.retryable : r.status === 429,
+    retryable: typeof e.retryable === 'boolean' ? e.retryable : TRANSIENT_STATUSES.includes(r.status),
     traceId: str(e.trace_id),
     docsUrl: str(e.docs_url),
     details,
@@ -214,4 +217,15 @@ export function networkError(kind: NetworkErrorKind, detail: string, method: str
   };
   const [problem, fix] = text[kind];
   return new ApiError({ status: 0, code: kind, problem, cause: detail, fix, retryable: true, method, url });
+}
+
+/** A setting that makes a request impossible or unsafe (e.g. plain http to a remote host). */
+export class ConfigurationError extends Error {
+  constructor(
+    message: string,
+    readonly fix?: string,
+  ) {
+    super(message);
+    this.name = 'ConfigurationError';
+  }
 }

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import https from 'node:https';
+import { createRequire } from 'node:module';
 import { networkError, type NetworkErrorKind, type ApiError } from './errors.js';
 
 /**
@@ -38,12 +38,18 @@ export class Transport {
   private readonly agents = new Map<string, http.Agent>();
   constructor(private readonly opts: TransportOptions) {}
 
+  /** node:https (and TLS) load only when an https URL is used: the sandbox path stays fast. */
+  private https(): typeof import('node:https') {
+    return (this.httpsModule ??= createRequire(import.meta.url)('node:https') as typeof import('node:https'));
+  }
+  private httpsModule: typeof import('node:https') | undefined;
+
   private agentFor(url: URL): http.Agent {
     const key = url.protocol;
     let agent = this.agents.get(key);
     if (!agent) {
       const o = { keepAlive: true, maxSockets: this.opts.maxSockets };
-      agent = url.protocol === 'https:' ? new https.Agent(o) : new http.Agent(o);
+      agent = url.protocol === 'https:' ? new (this.https().Agent)(o) : new http.Agent(o);
       this.agents.set(key, agent);
     }
     return agent;
@@ -51,7 +57,7 @@ export class Transport {
 
   send(req: RawRequest): Promise<RawResponse> {
     const { url } = req;
-    const mod = url.protocol === 'https:' ? https : http;
+    const mod = url.protocol === 'https:' ? this.https() : http;
     return new Promise((resolve, reject) => {
       let connected = false;
       let settled = false;

@@ -31,12 +31,11 @@ export interface CommandDefinition<O = Record<string, unknown>> {
   run(opts: O & { args: string[] }, ctx: Context): Promise<number | void>;
 }
 
-/** An entry of the command index: its place in the tree, its summary, and how to load it. */
+/** An entry of the command index: its place in the tree and its summary. */
 export interface CommandEntry {
   path: readonly string[];
   summary: string;
   aliases?: readonly string[];
-  load: () => Promise<{ command: CommandDefinition<any> }>;
 }
 
 export function defineCommand<O>(def: CommandDefinition<O>): CommandDefinition<O> {

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Client, ClientOptions } from '../api/client.js';
+import type { SandboxTarget } from './sandbox-target.js';
 import { redactText } from '../api/redact.js';
 import { ConfigStore } from '../config/store.js';
 import { resolveSettings, type Settings } from '../config/resolve.js';
@@ -69,6 +70,8 @@ export interface Context {
    * `token` and `baseUrl` override the resolved ones (auth login checks a new key).
    */
   client(opts?: ClientRequest): Promise<Client>;
+  /** The local sandbox (started in the background when none runs). */
+  sandbox(): Promise<SandboxTarget>;
   /** Secrets this invocation knows about, masked wherever they would be printed. */
   secrets: Set<string>;
 }
@@ -157,6 +160,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     width: io.columns,
   });
   const interactive = io.stdinIsTTY && io.stderrIsTTY;
+  let sandboxTarget: Promise<SandboxTarget> | undefined;
   const ctx: Context = {
     io,
     env,
@@ -174,17 +178,20 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     binPath: deps.binPath,
     secrets,
     settings: getSettings,
+    async sandbox() {
+      sandboxTarget ??= import('./sandbox-target.js').then((m) => m.ensureSandbox(ctx));
+      return sandboxTarget;
+    },
     async client({ auth = 'key', ...override }: ClientRequest = {}) {
       const st = getSettings();
       let baseUrl = override.baseUrl ?? st.baseUrl?.value;
       let token: string | undefined = override.token;
       if (override.token !== undefined || auth === 'none') {
-        if (st.sandbox && !override.baseUrl) baseUrl = (await (await import('./sandbox-target.js')).ensureSandbox(ctx)).url;
+        if (st.sandbox && !override.baseUrl) baseUrl = (await ctx.sandbox()).url;
         if (!baseUrl) throw noBaseUrl();
       } else if (st.sandbox) {
         if (globals.baseUrl) throw usageError('--sandbox and --base-url cannot be combined', 'Drop one of them.');
-        const { ensureSandbox } = await import('./sandbox-target.js');
-        const target = await ensureSandbox(ctx);
+        const target = await ctx.sandbox();
         baseUrl = target.url;
         token = auth === 'key' ? target.demoKey : auth === 'jwt' ? await target.jwt() : undefined;
       } else {

@@ -1,6 +1,5 @@
 import { CommanderError, type Command } from 'commander';
-import { isApiError } from '../api/errors.js';
-import { ConfigurationError } from '../api/client.js';
+import { ConfigurationError, isApiError } from '../api/errors.js';
 import type { Client } from '../api/client.js';
 import { redactText } from '../api/redact.js';
 import { buildProgram } from './program.js';

@@ -10,6 +10,14 @@ export const VERSION: string = typeof __PROSPECT_VERSION__ === 'string' ? __PROS
 /** Runs a loaded command with the options commander parsed. */
 export type Invoke = (def: CommandDefinition<any>, entry: CommandEntry, cmd: Command) => Promise<void>;
 
+/** A command's module, from the lazily loaded commands chunk. */
+export async function loadDefinition(entry: CommandEntry): Promise<CommandDefinition<any>> {
+  const { commandModules } = await import('../commands/index.js');
+  const def = commandModules[entry.path.join(' ')];
+  if (!def) throw new Error(`no module for command "${entry.path.join(' ')}"`);
+  return def;
+}
+
 /** Global flags: accepted before or after the command name. */
 export function addGlobalOptions(program: Command): void {
   program
@@ -106,8 +114,7 @@ export function buildProgram(invoke: Invoke): { program: Command; loadAll: () =>
     const entry = leaves.get(cmd);
     if (!entry || loaded.has(cmd)) return;
     loaded.add(cmd);
-    const { command } = await entry.load();
-    applyDefinition(cmd, entry, command, invoke);
+    applyDefinition(cmd, entry, await loadDefinition(entry), invoke);
   }
   async function loadHook(_thisCommand: Command, sub: Command): Promise<void> {
     await load(sub);

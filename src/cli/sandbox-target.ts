@@ -1,4 +1,9 @@
 import type { Context } from './context.js';
+import { readRuntime, startInBackground } from '../sandbox/runtime.js';
+
+/** The sandbox commands reach the runtime file through this module: one lazy chunk for all sandbox work. */
+export { readRuntime, startInBackground, stopSandbox, serveForeground } from '../sandbox/runtime.js';
+export type { SandboxRuntimeInfo } from '../sandbox/runtime.js';
 
 export interface SandboxTarget {
   url: string;
@@ -11,12 +16,11 @@ export interface SandboxTarget {
 
 /** The running sandbox of this data dir, started in the background when none runs. */
 export async function ensureSandbox(ctx: Context): Promise<SandboxTarget> {
-  const runtime = await import('../sandbox/runtime.js');
-  let info = runtime.readRuntime(ctx.env);
+  let info = readRuntime(ctx.env);
   let started = false;
   if (!info) {
     ctx.out.info('Starting the local sandbox (prospect sandbox stop to end it)...');
-    info = await runtime.startInBackground({ env: ctx.env, binPath: ctx.binPath });
+    info = await startInBackground({ env: ctx.env, binPath: ctx.binPath });
     started = true;
   }
   ctx.secrets.add(info.demo_key);

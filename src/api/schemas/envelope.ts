@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 
-/** Optional fields any entity-returning v2 response may carry beside its payload. */
+export type { Envelope } from './values/envelope.js';
+export { HINT_KEYS } from './values/envelope.js';
+
+/** The envelope's fields, to spread into response schemas. */
 export const envelopeFields = {
   task_id: z.optional(z.nullable(z.string())),
   timestamp_ms: z.optional(z.nullable(z.number())),
@@ -8,12 +11,3 @@ export const envelopeFields = {
   usage: z.optional(z.nullable(z.string())),
   message: z.optional(z.nullable(z.string())),
 };
-export interface Envelope {
-  task_id?: string | null;
-  timestamp_ms?: number | null;
-  agent_instructions?: string | null;
-  usage?: string | null;
-  message?: string | null;
-}
-/** Envelope keys whose text is a hint for a person: printed on stderr, never on stdout. */
-export const HINT_KEYS = ['agent_instructions', 'usage', 'message'] as const;

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { HINT_KEYS } from '../../api/schemas/envelope.js';
+import { HINT_KEYS } from '../../api/schemas/values/envelope.js';
 import { usageError } from '../errors.js';
 import { columnsOf, pickFields } from './fields.js';
 import { csvRows, tsvRows } from './delimited.js';

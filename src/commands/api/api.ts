@@ -4,6 +4,7 @@ import { usageError } from '../../cli/errors.js';
 import { collect, oneOf } from '../../cli/parse.js';
 import { readAll } from '../../cli/prompt.js';
 import type { Prefix } from '../../api/client.js';
+import { pages } from '../../api/paginate.js';
 
 interface Options {
   field?: string[];
@@ -134,7 +135,6 @@ export const command = defineCommand<Options>({
       else await ctx.out.print(Array.isArray(data) ? { kind: 'rows', payload: data, rows: data } : { kind: 'rows', payload: data, rows: rowsOf(data) ?? [data] });
       return;
     }
-    const { pages } = await import('../../api/paginate.js');
     const all: unknown[] = [];
     let first = true;
     for await (const page of pages(async (cursor) => {

@@ -2,9 +2,10 @@ import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { readAll } from '../../cli/prompt.js';
 import { maskSecret } from '../../api/redact.js';
-import { API_KEY_PATTERN } from '../../api/schemas/auth.js';
+import { API_KEY_PATTERN } from '../../api/schemas/values/auth.js';
 import { SANDBOX_PROFILE } from '../../config/resolve.js';
 import { FILE_MODE } from '../../config/store.js';
+import { getIdentity } from '../../api/resources/whoami.js';
 
 interface Options {
   withToken?: boolean;
@@ -48,7 +49,6 @@ export const command = defineCommand<Options>({
     ctx.secrets.add(secret);
 
     const client = await ctx.client({ token: secret, baseUrl });
-    const { getIdentity } = await import('../../api/resources/whoami.js');
     const identity = await getIdentity(client, { signal: ctx.signal });
 
     await ctx.config.updateProfile(profile, (p) => ({ ...p, base_url: baseUrl, ...(opts.jwt ? { jwt: secret } : { api_key: secret }) }));

@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { authError } from '../../cli/errors.js';
 import { maskSecret } from '../../api/redact.js';
+import { getIdentity } from '../../api/resources/whoami.js';
 
 export const command = defineCommand({
   description:
@@ -27,7 +28,6 @@ export const command = defineCommand({
       try {
         const client = await ctx.client();
         if (st.sandbox) status.base_url = client.baseUrl.href.replace(/\/$/, '');
-        const { getIdentity } = await import('../../api/resources/whoami.js');
         const id = await getIdentity(client, { signal: ctx.signal });
         Object.assign(status, {
           organization_name: id.organization_name,

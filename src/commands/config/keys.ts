@@ -1,4 +1,4 @@
-import { checkBaseUrl } from '../../api/client.js';
+import { checkBaseUrl } from '../../api/base-url.js';
 import { usageError } from '../../cli/errors.js';
 import { parseFormat } from '../../cli/output/output.js';
 import { SETTABLE_KEYS, type Profile, type SettableKey } from '../../config/store.js';

@@ -1,5 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
-import { IDENTITY_FIELDS } from '../whoami/whoami.js';
+import { getIdentity } from '../../api/resources/whoami.js';
+import { getBalance } from '../../api/resources/credits.js';
+import { IDENTITY_FIELDS } from '../../api/fields.js';
 
 /**
  * A tour of the tool on the embedded sandbox: nothing to sign up for, no credits spent.
@@ -12,13 +14,8 @@ export const command = defineCommand({
   examples: ['prospect demo', 'prospect demo --json'],
   related: ['prospect sandbox status', 'prospect --sandbox whoami'],
   async run(_opts, ctx) {
-    const { ensureSandbox } = await import('../../cli/sandbox-target.js');
-    const target = await ensureSandbox(ctx);
+    const target = await ctx.sandbox();
     const client = await ctx.client({ token: target.demoKey, baseUrl: target.url });
-    const [{ getIdentity }, { getBalance }] = await Promise.all([
-      import('../../api/resources/whoami.js'),
-      import('../../api/resources/credits.js'),
-    ]);
     const step = (n: number, title: string, cmd: string) => ctx.out.info(`\n${n}. ${title}    $ ${cmd}`);
 
     ctx.out.info(`Prospect demo on the local sandbox at ${target.url}${target.started ? ' (just started)' : ''}`);

@@ -12,8 +12,7 @@ export const command = defineCommand<Options>({
   examples: ['prospect sandbox jwt', 'export PROSPECT_JWT=$(prospect sandbox jwt)'],
   related: ['prospect keys ls', 'prospect auth login --jwt'],
   async run(opts, ctx) {
-    const { ensureSandbox } = await import('../../cli/sandbox-target.js');
-    const target = await ensureSandbox(ctx);
+    const target = await ctx.sandbox();
     const token = await target.jwt(opts.user);
     ctx.io.stdout.write(`${token}\n`);
     if (ctx.io.stdoutIsTTY) ctx.out.info('This token is a credential: keep it out of logs and shell history.');

@@ -5,8 +5,8 @@ export const command = defineCommand({
   examples: ['prospect sandbox reset'],
   related: ['prospect sandbox status'],
   async run(_opts, ctx) {
-    const { ensureSandbox, sandboxControl } = await import('../../cli/sandbox-target.js');
-    const target = await ensureSandbox(ctx);
+    const target = await ctx.sandbox();
+    const { sandboxControl } = await import('../../cli/sandbox-target.js');
     await sandboxControl(ctx, target.url, 'POST', '/__sandbox/reset', {});
     ctx.out.success(`Sandbox on ${target.url} reset to its seeded state.`);
   },

@@ -11,7 +11,7 @@ export const command = defineCommand<ServerOptions>({
   examples: ['prospect sandbox serve', 'prospect sandbox serve --port 4010 --seed 7 --state ./sandbox-state.json'],
   related: ['prospect sandbox start', 'prospect sandbox status', 'prospect demo'],
   async run(opts, ctx) {
-    const { serveForeground } = await import('../../sandbox/runtime.js');
+    const { serveForeground } = await import('../../cli/sandbox-target.js');
     const statePath = opts.state ? path.resolve(opts.state) : undefined;
     await serveForeground({
       env: ctx.env,

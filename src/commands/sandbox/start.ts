@@ -8,7 +8,7 @@ export const command = defineCommand<ServerOptions>({
   examples: ['prospect sandbox start', 'prospect sandbox start --port 4010 --json | jq -r .url'],
   related: ['prospect sandbox stop', 'prospect sandbox status', 'prospect sandbox serve'],
   async run(opts, ctx) {
-    const runtime = await import('../../sandbox/runtime.js');
+    const runtime = await import('../../cli/sandbox-target.js');
     let info = runtime.readRuntime(ctx.env);
     if (info) ctx.out.info(`The sandbox already runs on ${info.url} (pid ${info.pid}).`);
     else {

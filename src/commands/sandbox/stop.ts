@@ -5,7 +5,7 @@ export const command = defineCommand({
   examples: ['prospect sandbox stop'],
   related: ['prospect sandbox start', 'prospect sandbox status'],
   async run(_opts, ctx) {
-    const runtime = await import('../../sandbox/runtime.js');
+    const runtime = await import('../../cli/sandbox-target.js');
     const info = runtime.readRuntime(ctx.env);
     if (!info) {
       ctx.out.info('The sandbox is not running.');

@@ -1,0 +1,20 @@
+import { ConfigurationError } from './errors.js';
+import { isLoopbackHost } from './redact.js';
+
+/** Checks a base URL: https, or plain http only to a loopback host (credentials never travel in the clear). */
+export function checkBaseUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigurationError(`invalid base URL "${raw}"`, 'Give a full URL such as https://api.example.com.');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigurationError(`unsupported base URL scheme "${url.protocol}"`, 'Use an https:// URL.');
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    throw new ConfigurationError(
+      `refusing plain http to ${url.host}: credentials would travel unencrypted`,
+      'Use https://, or http:// only for a loopback host such as 127.0.0.1 or localhost.',
+    );
+  return url;
+}

@@ -1,0 +1,40 @@
+/**
+ * Every command module, behind one lazily loaded chunk: the ESM loader pays per module,
+ * so a command costs one import, and --help and --version load none of them.
+ */
+import type { CommandDefinition } from '../cli/command.js';
+import { command as whoami } from './whoami/whoami.js';
+import { command as creditsBalance } from './credits/balance.js';
+import { command as authLogin } from './auth/login.js';
+import { command as authStatus } from './auth/status.js';
+import { command as authLogout } from './auth/logout.js';
+import { command as configGet } from './config/get.js';
+import { command as configSet } from './config/set.js';
+import { command as configLs } from './config/ls.js';
+import { command as api } from './api/api.js';
+import { command as sandboxServe } from './sandbox/serve.js';
+import { command as sandboxStart } from './sandbox/start.js';
+import { command as sandboxStop } from './sandbox/stop.js';
+import { command as sandboxStatus } from './sandbox/status.js';
+import { command as sandboxReset } from './sandbox/reset.js';
+import { command as sandboxJwt } from './sandbox/jwt.js';
+import { command as demo } from './demo/demo.js';
+
+export const commandModules: Record<string, CommandDefinition<any>> = {
+  'whoami': whoami,
+  'credits balance': creditsBalance,
+  'auth login': authLogin,
+  'auth status': authStatus,
+  'auth logout': authLogout,
+  'config get': configGet,
+  'config set': configSet,
+  'config ls': configLs,
+  'api': api,
+  'sandbox serve': sandboxServe,
+  'sandbox start': sandboxStart,
+  'sandbox stop': sandboxStop,
+  'sandbox status': sandboxStatus,
+  'sandbox reset': sandboxReset,
+  'sandbox jwt': sandboxJwt,
+  'demo': demo,
+};
