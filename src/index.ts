@@ -1,7 +1,7 @@
 /** The prospect SDK: the typed client the CLI is built on. */
-export { Client, ConfigurationError, checkBaseUrl, PREFIXES, SDK_VERSION } from './api/client.js';
+export { Client, checkBaseUrl, PREFIXES, SDK_VERSION } from './api/client.js';
 export type { ClientOptions, RequestOptions, ApiResponse, TraceEvent, Prefix } from './api/client.js';
-export { ApiError, isApiError, errorFromResponse, parseRetryAfter } from './api/errors.js';
+export { ApiError, ConfigurationError, isApiError, errorFromResponse, parseRetryAfter } from './api/errors.js';
 export { pages, items, pageOf } from './api/paginate.js';
 export type { CursorPageResult, PageFetcher } from './api/paginate.js';
 export { waitForWorkflow, isTerminalStatus, isFailedStatus, TERMINAL_STATUSES, PollTimeoutError } from './api/poll.js';
