@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli.js';
-main();
+// CommonJS (see bin/package.json): the fastest start Node offers.
+require('../dist/cli.cjs').main();

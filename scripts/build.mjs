@@ -1,6 +1,11 @@
-// Bundles the CLI and the SDK with esbuild (ESM, code splitting so every command's
-// heavy dependencies load only on the path that needs them), then emits the SDK's
-// type declarations with tsc.
+// Builds the CLI, the sandbox server and the SDK with esbuild, then the SDK's declarations.
+//
+// Start-up is what shapes the CLI build: Node's ESM loader costs about a millisecond per
+// module, so the CLI is CommonJS (bin/ holds a package.json saying so) in two files: a tiny
+// entry that answers --version, and one core with all of the CLI's own code. Heavy
+// dependencies (cli-table3, ora, conf, csv-stringify) and the sandbox server are separate
+// bundles that core requires only on the paths that use them. zod stays inline: tree-shaken
+// it is small, and esbuild wraps it to run only when a schema is first used.
 import { build } from 'esbuild';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -11,36 +16,63 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const skipTypes = process.argv.includes('--no-types');
 
-rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+/** Packages loaded on demand, each bundled once into dist/vendor/. */
+const VENDOR = {
+  'cli-table3': 'cli-table3',
+  ora: 'ora',
+  conf: 'conf',
+  'csv-stringify/sync': 'csv-stringify',
+};
+
+const vendorPlugin = {
+  name: 'vendor',
+  setup(b) {
+    const filter = new RegExp(`^(${Object.keys(VENDOR).map((k) => k.replace('/', '\\/')).join('|')})$`);
+    b.onResolve({ filter }, (a) => ({ path: `./vendor/${VENDOR[a.path]}.cjs`, external: true }));
+    // The sandbox server is its own bundle; runtime.ts loads it only to serve.
+    b.onResolve({ filter: /^\.\/server\.js$/ }, (a) =>
+      a.importer.endsWith(path.join('sandbox', 'runtime.ts')) ? { path: './sandbox-server.cjs', external: true } : undefined,
+    );
+  },
+};
 
 const common = {
   absWorkingDir: root,
   bundle: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  // commander and other CommonJS dependencies call require(); ESM output needs a real one.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   define: { __PROSPECT_VERSION__: JSON.stringify(pkg.version) },
   legalComments: 'none',
   logLevel: 'warning',
 };
 
-// The CLI: the ESM loader pays per module, so chunks are few and a command's path loads
-// only what it uses. Built apart from the SDK so the two share no chunks.
-const result = await build({
+rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+
+const cli = await build({
   ...common,
-  entryPoints: { cli: 'src/cli/entry.ts' },
+  format: 'cjs',
+  entryPoints: { cli: 'src/cli/entry.ts', core: 'src/cli/process.ts', 'sandbox-server': 'src/sandbox/server.ts' },
   outdir: 'dist',
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.cjs' },
+  plugins: [vendorPlugin],
+  // entry.ts requires the core by its built name.
+  external: ['./core.cjs'],
   metafile: true,
 });
 
-await build({ ...common, entryPoints: { sdk: 'src/index.ts' }, outdir: 'dist', splitting: false });
+await build({
+  ...common,
+  format: 'cjs',
+  entryPoints: Object.fromEntries(Object.entries(VENDOR).map(([pkgPath, name]) => [name, pkgPath])),
+  outdir: 'dist/vendor',
+  outExtension: { '.js': '.cjs' },
+});
 
-// Which sources went into which chunk: the start-up tests read it to check what --help loads.
-writeFileSync(path.join(root, 'dist', 'meta.json'), JSON.stringify(result.metafile));
+// The SDK for `import { Client } from 'prospect-cli'`: ESM, dependencies left to npm.
+await build({ ...common, format: 'esm', entryPoints: { sdk: 'src/index.ts' }, outdir: 'dist', packages: 'external' });
+
+// Which sources went into which file: the start-up tests read it.
+writeFileSync(path.join(root, 'dist', 'meta.json'), JSON.stringify(cli.metafile));
 
 if (!skipTypes) {
   const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { networkError, type NetworkErrorKind, type ApiError } from './errors.js';
 
 /**
@@ -38,26 +37,24 @@ export class Transport {
   private readonly agents = new Map<string, http.Agent>();
   constructor(private readonly opts: TransportOptions) {}
 
-  /** node:https (and TLS) load only when an https URL is used: the sandbox path stays fast. */
-  private https(): typeof import('node:https') {
-    return (this.httpsModule ??= createRequire(import.meta.url)('node:https') as typeof import('node:https'));
-  }
   private httpsModule: typeof import('node:https') | undefined;
 
-  private agentFor(url: URL): http.Agent {
+  private async agentFor(url: URL): Promise<{ agent: http.Agent; mod: typeof http | typeof import('node:https') }> {
+    // node:https (and TLS) load only when an https URL is used: the sandbox path stays fast.
+    const mod = url.protocol === 'https:' ? (this.httpsModule ??= await import('node:https')) : http;
     const key = url.protocol;
     let agent = this.agents.get(key);
     if (!agent) {
       const o = { keepAlive: true, maxSockets: this.opts.maxSockets };
-      agent = url.protocol === 'https:' ? new (this.https().Agent)(o) : new http.Agent(o);
+      agent = new mod.Agent(o);
       this.agents.set(key, agent);
     }
-    return agent;
+    return { agent, mod };
   }
 
-  send(req: RawRequest): Promise<RawResponse> {
+  async send(req: RawRequest): Promise<RawResponse> {
     const { url } = req;
-    const mod = url.protocol === 'https:' ? this.https() : http;
+    const { agent, mod } = await this.agentFor(url);
     return new Promise((resolve, reject) => {
       let connected = false;
       let settled = false;
@@ -74,7 +71,7 @@ export class Transport {
       };
       const headers: Record<string, string> = { ...req.headers };
       if (req.body) headers['content-length'] = String(req.body.length);
-      const r = mod.request(url, { method: req.method, headers, agent: this.agentFor(url), signal: req.signal });
+      const r = mod.request(url, { method: req.method, headers, agent, signal: req.signal });
       r.on('socket', (socket) => {
         // A pooled socket is already connected; a new one gets the connect timeout.
         if (!(socket as { connecting?: boolean }).connecting) {
