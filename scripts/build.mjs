@@ -16,19 +16,22 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const skipTypes = process.argv.includes('--no-types');
 
-/** Packages loaded on demand, each bundled once into dist/vendor/. */
+/**
+ * Packages loaded on demand, each bundled once into dist/vendor/ with the exports Node
+ * gives `import` of a CommonJS module: the default export as module.exports.
+ */
 const VENDOR = {
-  'cli-table3': 'cli-table3',
-  ora: 'ora',
-  conf: 'conf',
-  'csv-stringify/sync': 'csv-stringify',
+  'cli-table3': { file: 'cli-table3', exports: "require('cli-table3')" },
+  ora: { file: 'ora', exports: "require('ora').default" },
+  conf: { file: 'conf', exports: "require('conf').default" },
+  'csv-stringify/sync': { file: 'csv-stringify', exports: "require('csv-stringify/sync')" },
 };
 
 const vendorPlugin = {
   name: 'vendor',
   setup(b) {
     const filter = new RegExp(`^(${Object.keys(VENDOR).map((k) => k.replace('/', '\\/')).join('|')})$`);
-    b.onResolve({ filter }, (a) => ({ path: `./vendor/${VENDOR[a.path]}.cjs`, external: true }));
+    b.onResolve({ filter }, (a) => ({ path: `./vendor/${VENDOR[a.path].file}.cjs`, external: true }));
     // The sandbox server is its own bundle; runtime.ts loads it only to serve.
     b.onResolve({ filter: /^\.\/server\.js$/ }, (a) =>
       a.importer.endsWith(path.join('sandbox', 'runtime.ts')) ? { path: './sandbox-server.cjs', external: true } : undefined,
@@ -60,13 +63,14 @@ const cli = await build({
   metafile: true,
 });
 
-await build({
-  ...common,
-  format: 'cjs',
-  entryPoints: Object.fromEntries(Object.entries(VENDOR).map(([pkgPath, name]) => [name, pkgPath])),
-  outdir: 'dist/vendor',
-  outExtension: { '.js': '.cjs' },
-});
+for (const { file, exports } of Object.values(VENDOR)) {
+  await build({
+    ...common,
+    format: 'cjs',
+    stdin: { contents: `module.exports = ${exports};`, resolveDir: root, sourcefile: `${file}.vendor.cjs` },
+    outfile: `dist/vendor/${file}.cjs`,
+  });
+}
 
 // The SDK for `import { Client } from 'prospect-cli'`: ESM, dependencies left to npm.
 await build({ ...common, format: 'esm', entryPoints: { sdk: 'src/index.ts' }, outdir: 'dist', packages: 'external' });

@@ -1,0 +1,68 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
+import { isolatedEnv, prospect, BIN } from '../helpers/binary.js';
+import { tempDir } from '../helpers/in-process.js';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const dist = path.join(root, 'dist');
+
+/** A preload that lists, at exit, every file of the package the process loaded. */
+function loadProbe(): { preload: string; out: string } {
+  const dir = tempDir();
+  const out = path.join(dir, 'loaded.json');
+  const preload = path.join(dir, 'probe.cjs');
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(root)})).map((f) => require('path').relative(${JSON.stringify(root)}, f)))));`,
+  );
+  return { preload, out };
+}
+
+async function loadedBy(args: string[], env: Record<string, string | undefined>): Promise<string[]> {
+  const probe = loadProbe();
+  const r = await prospect(args, { env: { ...env, NODE_OPTIONS: `--require ${probe.preload}` } });
+  expect(r.exitCode, r.stderr).toBe(0);
+  return JSON.parse(readFileSync(probe.out, 'utf8')) as string[];
+}
+
+let sb: RunningSandbox;
+beforeAll(async () => {
+  sb = await openSandbox();
+});
+afterAll(() => sb.close());
+
+describe('start-up loads only what the path needs', () => {
+  it('--version loads only the launcher and the tiny entry', async () => {
+    expect(await loadedBy(['--version'], isolatedEnv())).toEqual(['bin/prospect.js', 'dist/cli.cjs']);
+  });
+
+  it('--help and whoami load the core, and neither zod, cli-table3, ora, conf nor the sandbox server', async () => {
+    const help = await loadedBy(['--help'], isolatedEnv());
+    expect(help).toEqual(['bin/prospect.js', 'dist/cli.cjs', 'dist/core.cjs']);
+    const whoami = await loadedBy(['whoami'], isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey }));
+    expect(whoami).toEqual(['bin/prospect.js', 'dist/cli.cjs', 'dist/core.cjs']);
+    const meta = JSON.parse(readFileSync(path.join(dist, 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const coreInputs = Object.keys(meta.outputs['dist/core.cjs']!.inputs);
+    for (const heavy of ['node_modules/zod/', 'node_modules/cli-table3/', 'node_modules/ora/', 'node_modules/conf/', 'node_modules/ajv/'])
+      expect(coreInputs.some((i) => i.startsWith(heavy)), heavy).toBe(false);
+  });
+
+  it('cli-table3 loads only to draw a table of rows', async () => {
+    const files = await loadedBy(['whoami', '--format', 'table'], isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey }));
+    // One object is a key/value view: no table library needed.
+    expect(files).not.toContain('dist/vendor/cli-table3.cjs');
+    const env = isolatedEnv();
+    writeFileSync(path.join(env.PROSPECT_CONFIG_DIR!, 'config.json'), JSON.stringify({ profiles: { work: { base_url: 'https://api.example.com' } } }));
+    const rows = await loadedBy(['config', 'ls', '--format', 'table'], env);
+    expect(rows).toContain('dist/vendor/cli-table3.cjs');
+  });
+
+  it('--version prints the package version', async () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
+    const r = await prospect(['--version']);
+    expect(r.stdout).toBe(`${pkg.version}\n`);
+    expect(BIN.endsWith(path.join('bin', 'prospect.js'))).toBe(true);
+  });
+});
