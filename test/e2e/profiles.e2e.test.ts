@@ -96,12 +96,13 @@ describe('auth login, status, logout and config', () => {
     expect(mode(configFile())).toBe(0o600);
     expect((await prospect(['config', 'get', 'format'], { env })).stdout).toBe('csv\n');
     expect((await prospect(['config', 'get', 'format'], { env: { ...env, PROSPECT_FORMAT: 'tsv' } })).stdout).toBe('tsv\n');
-    const asJson = JSON.parse((await prospect(['config', 'get', 'format', '--json'], { env })).stdout);
-    expect(asJson).toEqual({ key: 'format', value: 'csv', source: 'profile' });
+    expect((await prospect(['config', 'set', 'base_url', 'https://api.example.com/'], { env })).exitCode).toBe(0);
+    const asJson = JSON.parse((await prospect(['config', 'get', 'base_url', '--json'], { env })).stdout);
+    expect(asJson).toEqual({ key: 'base_url', value: 'https://api.example.com', source: 'profile' });
     const bad = await prospect(['config', 'set', 'base_url', 'http://api.example.com'], { env });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('refusing plain http');
-    const missing = await prospect(['config', 'get', 'base_url'], { env });
+    const missing = await prospect(['config', 'get', 'max_cost'], { env });
     expect(missing.exitCode).toBe(4);
   });
 });
