@@ -1,0 +1,21 @@
+// Runs every benchmark and writes bench/results.md with each figure next to its target.
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchStartup, startupTable } from './startup.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const startup = await benchStartup();
+const md = [
+  '# Benchmark results',
+  '',
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores, Node ${process.version}, ${startup.tool}, ${startup.runs} runs each.`,
+  '',
+  '## Start-up',
+  '',
+  startupTable(startup),
+  '',
+].join('\n');
+writeFileSync(path.join(here, 'results.md'), md);
+console.log(md);

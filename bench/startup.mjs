@@ -1,0 +1,94 @@
+// Start-up benchmark: `prospect --version`, `--help` and a sandbox `whoami` against `node -e 0`.
+// Uses hyperfine when installed (Debian: apt-get install hyperfine), else a node timing loop.
+// Before each whoami run the sandbox clock moves a minute on, so per-key rate limits never
+// turn a start-up measurement into a Retry-After wait.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const bin = path.join(root, 'bin', 'prospect.js');
+const runs = Number(process.env.BENCH_RUNS ?? 40);
+
+export const STARTUP_TARGETS = { '--version': 1.15, 'sandbox whoami': 1.6 };
+
+export async function benchStartup() {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'prospect-bench-'));
+  const env = { ...process.env, PROSPECT_DATA_DIR: path.join(tmp, 'data'), PROSPECT_CONFIG_DIR: path.join(tmp, 'config') };
+  for (const k of ['PROSPECT_API_KEY', 'PROSPECT_BASE_URL', 'PROSPECT_PROFILE', 'PROSPECT_FORMAT']) delete env[k];
+  const started = JSON.parse(execFileSync(process.execPath, [bin, 'sandbox', 'start', '--json'], { env, encoding: 'utf8' }));
+  const prepare = path.join(tmp, 'advance-clock.mjs');
+  writeFileSync(
+    prepare,
+    `await fetch(${JSON.stringify(`${started.url}/__sandbox/clock`)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance_ms":60000}' });\n`,
+  );
+  const commands = [
+    { name: 'node -e 0', argv: [process.execPath, '-e', '0'] },
+    { name: '--version', argv: [process.execPath, bin, '--version'] },
+    { name: '--help', argv: [process.execPath, bin, '--help'] },
+    { name: 'sandbox whoami', argv: [process.execPath, bin, '--sandbox', 'whoami'], prepare: [process.execPath, prepare] },
+  ];
+  try {
+    const hasHyperfine = spawnSync('hyperfine', ['--version']).status === 0;
+    const means = hasHyperfine ? withHyperfine(commands, env, tmp) : withNode(commands, env);
+    const base = means['node -e 0'];
+    return {
+      tool: hasHyperfine ? 'hyperfine' : 'node loop',
+      runs,
+      rows: commands.map((c) => ({
+        name: c.name,
+        meanMs: means[c.name],
+        ratio: means[c.name] / base,
+        target: STARTUP_TARGETS[c.name],
+      })),
+    };
+  } finally {
+    spawnSync(process.execPath, [bin, 'sandbox', 'stop'], { env });
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+const quote = (argv) => argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+
+function withHyperfine(commands, env, tmp) {
+  const means = {};
+  for (const c of commands) {
+    const out = path.join(tmp, 'hyperfine.json');
+    const args = ['-N', '--warmup', '5', '--runs', String(runs), '--export-json', out];
+    if (c.prepare) args.push('--prepare', quote(c.prepare));
+    args.push(quote(c.argv));
+    execFileSync('hyperfine', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    means[c.name] = JSON.parse(readFileSync(out, 'utf8')).results[0].mean * 1000;
+  }
+  return means;
+}
+
+function withNode(commands, env) {
+  const means = {};
+  for (const c of commands) {
+    const times = [];
+    for (let i = 0; i < runs + 5; i++) {
+      if (c.prepare) spawnSync(c.prepare[0], c.prepare.slice(1), { env });
+      const t = process.hrtime.bigint();
+      spawnSync(c.argv[0], c.argv.slice(1), { env, stdio: 'ignore' });
+      if (i >= 5) times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+    means[c.name] = times.reduce((a, b) => a + b, 0) / times.length;
+  }
+  return means;
+}
+
+export function startupTable(result) {
+  const lines = ['| command | mean | ratio to `node -e 0` | target |', '|---|---|---|---|'];
+  for (const r of result.rows)
+    lines.push(`| \`${r.name}\` | ${r.meanMs.toFixed(1)} ms | ${r.ratio.toFixed(2)}x | ${r.target ? `at most ${r.target}x ${r.ratio <= r.target ? '(met)' : '(MISSED)'}` : ''} |`);
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const result = await benchStartup();
+  console.log(`start-up, ${result.tool}, ${result.runs} runs each\n`);
+  console.log(startupTable(result));
+}
