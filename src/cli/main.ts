@@ -72,7 +72,9 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
   inherit(program);
 
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    // `prospect help a b` is `prospect a b --help`, so the command's module loads first.
+    const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : [...argv];
+    await program.parseAsync(args, { from: 'user' });
   } catch (e) {
     code = report(e, { ctx, deps, json: jsonErrors, debug: argv.includes('--debug') });
   } finally {
@@ -93,7 +95,8 @@ export function report(e: unknown, o: ReportOptions): number {
   if (e instanceof CommanderError) {
     // --help and --version end here with code 0; help asked for by a group without subcommand is a usage error.
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return ExitCode.OK;
-    if (e.code === 'commander.help') return ExitCode.USAGE;
+    // Help asked for exits 0; help shown because a group got no subcommand is a usage error.
+    if (e.code === 'commander.help') return e.exitCode === 0 ? ExitCode.OK : ExitCode.USAGE;
     const message = e.message.replace(/^error:\s*/i, '');
     return print(o, 'usage', message, { fix: 'Run the command with --help to see its flags and examples.' }, ExitCode.USAGE);
   }

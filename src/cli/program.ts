@@ -78,6 +78,7 @@ export function buildProgram(invoke: Invoke): { program: Command; loadAll: () =>
     .helpOption('-h, --help', 'show help')
     .helpCommand('help [command]', 'show help for a command')
     .showHelpAfterError(false)
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .allowExcessArguments(false);
   addGlobalOptions(program);
   program.addHelpText(

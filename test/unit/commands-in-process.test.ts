@@ -100,3 +100,20 @@ describe('commands run in-process with injected streams', () => {
     expect(r.stdout).toContain('$ prospect api GET /whoami');
   });
 });
+
+describe('the command tree', () => {
+  it('every command loads, has at least one example, and answers --help with exit 0', async () => {
+    const { COMMANDS } = await import('../../src/commands/registry.js');
+    const { loadDefinition } = await import('../../src/cli/program.js');
+    for (const entry of COMMANDS) {
+      const def = await loadDefinition(entry);
+      expect(def.examples.length, entry.path.join(' ')).toBeGreaterThan(0);
+      for (const ex of def.examples) expect(ex.startsWith('prospect ') || ex.includes('| prospect ') || ex.includes('$(prospect '), ex).toBe(true);
+      const r = await runInProcess([...entry.path, '--help'], { env: env() });
+      expect(r.code, entry.path.join(' ')).toBe(0);
+      expect(r.stdout).toContain(entry.summary);
+      const viaHelp = await runInProcess(['help', ...entry.path], { env: env() });
+      expect(viaHelp.stdout).toBe(r.stdout);
+    }
+  });
+});
