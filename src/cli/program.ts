@@ -50,7 +50,7 @@ function addFlag(cmd: Command, f: FlagSpec): void {
 
 /** Fills a leaf command from its loaded definition: arguments, flags, help text, action. */
 export function applyDefinition(cmd: Command, entry: CommandEntry, def: CommandDefinition<any>, invoke: Invoke): void {
-  if (def.description) cmd.description(def.description);
+  if (def.description) cmd.description(`${entry.summary}.\n\n${def.description}`);
   for (const a of def.args ?? []) {
     const name = a.variadic ? `${a.name}...` : a.name;
     cmd.argument(a.required === false ? `[${name}]` : `<${name}>`, a.description);
