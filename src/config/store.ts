@@ -1,6 +1,7 @@
 import { readFileSync, mkdirSync, chmodSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { configFile } from './paths.js';
+import { ConfigurationError } from '../api/errors.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -45,7 +46,10 @@ export class ConfigStore {
       data = { ...parsed, profiles: parsed.profiles && typeof parsed.profiles === 'object' ? parsed.profiles : {} };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
-        throw new Error(`cannot read ${this.file}: ${(e as Error).message}`);
+        throw new ConfigurationError(
+          `cannot read ${this.file}: ${(e as Error).message}`,
+          'Fix or remove the file (it holds your profiles), or point PROSPECT_CONFIG_DIR elsewhere.',
+        );
     }
     this.cache = data;
     return data;

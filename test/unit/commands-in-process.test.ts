@@ -117,3 +117,38 @@ describe('the command tree', () => {
     }
   });
 });
+
+describe('failures nobody expected', () => {
+  it('exit 1 with one line and a hint; the stack only with --debug', async () => {
+    const { run } = await import('../../src/cli/main.js');
+    const { Capture, stdinOf } = await import('../helpers/streams.js');
+    const go = async (argv: string[]) => {
+      const stdout = new Capture();
+      const stderr = new Capture();
+      const code = await run(argv, {
+        io: { stdin: stdinOf(undefined), stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, columns: 80 },
+        env: env(),
+        binPath: 'bin/prospect.js',
+        makeClient: () => {
+          throw new TypeError('boom in a bug');
+        },
+      });
+      return { code, stderr: stderr.text };
+    };
+    const plain = await go(['whoami']);
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toBe('error: unexpected: boom in a bug\n  fix: Run again with --debug for details.\n');
+    const debug = await go(['whoami', '--debug']);
+    expect(debug.code).toBe(1);
+    expect(debug.stderr).toMatch(/TypeError: boom in a bug\n\s+at /);
+  });
+
+  it('an unreadable config file is a configuration error (exit 2), not a crash', async () => {
+    const dir = tempDir();
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${dir}/config.json`, '{ not json');
+    const r = await runInProcess(['whoami'], { env: { ...env(), PROSPECT_CONFIG_DIR: dir } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: configuration: cannot read .*config\.json/);
+  });
+});
