@@ -17,14 +17,15 @@ const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const skipTypes = process.argv.includes('--no-types');
 
 /**
- * Packages loaded on demand, each bundled once into dist/vendor/ with the exports Node
- * gives `import` of a CommonJS module: the default export as module.exports.
+ * Packages loaded on demand, each bundled once into dist/vendor/. core loads them with
+ * import(), so they export what Node gives `import` of CommonJS: module.exports as the
+ * default, and named exports that Node can see in `exports.name =` assignments.
  */
 const VENDOR = {
-  'cli-table3': { file: 'cli-table3', exports: "require('cli-table3')" },
-  ora: { file: 'ora', exports: "require('ora').default" },
-  conf: { file: 'conf', exports: "require('conf').default" },
-  'csv-stringify/sync': { file: 'csv-stringify', exports: "require('csv-stringify/sync')" },
+  'cli-table3': { file: 'cli-table3', source: "module.exports = require('cli-table3');" },
+  ora: { file: 'ora', source: "module.exports = require('ora').default;" },
+  conf: { file: 'conf', source: "module.exports = require('conf').default;" },
+  'csv-stringify/sync': { file: 'csv-stringify', source: "exports.stringify = require('csv-stringify/sync').stringify;" },
 };
 
 const vendorPlugin = {
@@ -63,11 +64,11 @@ const cli = await build({
   metafile: true,
 });
 
-for (const { file, exports } of Object.values(VENDOR)) {
+for (const { file, source } of Object.values(VENDOR)) {
   await build({
     ...common,
     format: 'cjs',
-    stdin: { contents: `module.exports = ${exports};`, resolveDir: root, sourcefile: `${file}.vendor.cjs` },
+    stdin: { contents: source, resolveDir: root, sourcefile: `${file}.vendor.cjs` },
     outfile: `dist/vendor/${file}.cjs`,
   });
 }

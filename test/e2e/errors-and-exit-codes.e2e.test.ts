@@ -1,25 +1,16 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { control, openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
-import { BIN, isolatedEnv, prospect } from '../helpers/binary.js';
+import { describe, expect, it } from 'vitest';
+import { control } from '../sandbox/helpers.js';
+import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { BIN, prospect } from '../helpers/binary.js';
 
-let sb: RunningSandbox;
-let env: Record<string, string | undefined>;
-beforeAll(async () => {
-  sb = await openSandbox();
-});
-afterAll(() => sb.close());
-beforeEach(async () => {
-  await control(sb, 'POST', '/reset', {});
-  await control(sb, 'DELETE', '/faults');
-  env = isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey });
-});
+const t = useSandboxEnv({ withKey: true });
 
 const noStackTrace = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
 describe('exit codes and error output of the real binary', () => {
   it('a wrong key exits 3 with the service message', async () => {
-    const r = await prospect(['whoami'], { env: { ...env, PROSPECT_API_KEY: `svcapi_${'x'.repeat(64)}` } });
+    const r = await prospect(['whoami'], { env: { ...t.env, PROSPECT_API_KEY: `svcapi_${'x'.repeat(64)}` } });
     expect(r.exitCode).toBe(3);
     expect(r.stderr.split('\n')[0]).toBe('error: authentication_invalid: Invalid or expired API key');
     expect(r.stdout).toBe('');
@@ -27,8 +18,8 @@ describe('exit codes and error output of the real binary', () => {
   });
 
   it('a key lacking credits:read exits 3 naming the missing scope', async () => {
-    await control(sb, 'POST', '/scopes', { scopes: ['people:read', 'lists:read'] });
-    const r = await prospect(['credits', 'balance'], { env });
+    await control(t.sb, 'POST', '/scopes', { scopes: ['people:read', 'lists:read'] });
+    const r = await prospect(['credits', 'balance'], { env: t.env });
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toMatch(/^error: insufficient_scope: /);
     expect(r.stderr).toContain('credits:read');
@@ -36,65 +27,65 @@ describe('exit codes and error output of the real binary', () => {
   });
 
   it('a trial organization exits 3 with the plan message', async () => {
-    await control(sb, 'POST', '/plan', { trial: true });
-    const r = await prospect(['whoami'], { env });
+    await control(t.sb, 'POST', '/plan', { trial: true });
+    const r = await prospect(['whoami'], { env: t.env });
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toMatch(/^error: permission_denied: .*trial/i);
   });
 
   it('a plan without API access exits 3', async () => {
-    await control(sb, 'POST', '/plan', { plan: 'starter' });
-    const r = await prospect(['whoami'], { env });
+    await control(t.sb, 'POST', '/plan', { plan: 'starter' });
+    const r = await prospect(['whoami'], { env: t.env });
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toMatch(/^error: permission_denied: /);
   });
 
   it('a 429 is waited out (Retry-After) and the command succeeds', async () => {
-    await control(sb, 'POST', '/faults', { rules: [{ kind: 'rate_limit', path: '/whoami', retry_after_sec: 1, count: 1 }] });
+    await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'rate_limit', path: '/whoami', retry_after_sec: 1, count: 1 }] });
     const started = Date.now();
-    const r = await prospect(['whoami', '--json', '--debug'], { env });
+    const r = await prospect(['whoami', '--json', '--debug'], { env: t.env });
     expect(r.exitCode).toBe(0);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-    expect(JSON.parse(r.stdout).organization_id).toBe(sb.store.demo.organization_id);
+    expect(JSON.parse(r.stdout).organization_id).toBe(t.sb.store.demo.organization_id);
     expect(r.stderr).toMatch(/retrying GET .*whoami after 429/);
   });
 
   it('a Retry-After longer than the wait budget exits 6 at once', async () => {
-    await control(sb, 'POST', '/faults', { rules: [{ kind: 'rate_limit', path: '/whoami', retry_after_sec: 3600 }] });
-    const r = await prospect(['whoami'], { env });
+    await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'rate_limit', path: '/whoami', retry_after_sec: 3600 }] });
+    const r = await prospect(['whoami'], { env: t.env });
     expect(r.exitCode).toBe(6);
     expect(r.stderr).toMatch(/^error: rate_limited: /);
   });
 
   it('a burst of 5xx on a GET is retried and the command succeeds', async () => {
-    await control(sb, 'POST', '/faults', { rules: [{ kind: 'status', status: 502, path: '/credits/balance', count: 2 }] });
-    const r = await prospect(['credits', 'balance', '--json'], { env });
+    await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'status', status: 502, path: '/credits/balance', count: 2 }] });
+    const r = await prospect(['credits', 'balance', '--json'], { env: t.env });
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout).credits).toBeTypeOf('number');
   });
 
   it('dropped connections on a GET are retried', async () => {
-    await control(sb, 'POST', '/faults', { rules: [{ kind: 'drop', path: '/whoami', count: 2 }] });
-    const r = await prospect(['whoami', '--json'], { env });
+    await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'drop', path: '/whoami', count: 2 }] });
+    const r = await prospect(['whoami', '--json'], { env: t.env });
     expect(r.exitCode).toBe(0);
   });
 
   it('a lasting 5xx exits 9 after retries', async () => {
-    await control(sb, 'POST', '/faults', { rules: [{ kind: 'status', status: 500, path: '/whoami' }] });
-    const r = await prospect(['whoami'], { env });
+    await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'status', status: 500, path: '/whoami' }] });
+    const r = await prospect(['whoami'], { env: t.env });
     expect(r.exitCode).toBe(9);
     expect(r.stderr).toMatch(/^error: internal_error: /);
     noStackTrace(r.stderr);
   });
 
   it('no service listening exits 9', async () => {
-    const r = await prospect(['whoami'], { env: { ...env, PROSPECT_BASE_URL: 'http://127.0.0.1:1' } });
+    const r = await prospect(['whoami'], { env: { ...t.env, PROSPECT_BASE_URL: 'http://127.0.0.1:1' } });
     expect(r.exitCode).toBe(9);
     expect(r.stderr).toMatch(/^error: connection_refused: /);
   });
 
   it('an unknown path exits 4', async () => {
-    const r = await prospect(['api', 'GET', '/no/such/thing'], { env });
+    const r = await prospect(['api', 'GET', '/no/such/thing'], { env: t.env });
     expect(r.exitCode).toBe(4);
     expect(r.stderr).toMatch(/^error: resource_not_found: /);
   });
@@ -112,7 +103,7 @@ describe('exit codes and error output of the real binary', () => {
       ['nosuchcommand'],
     ];
     for (const args of cases) {
-      const r = await prospect(args, { env });
+      const r = await prospect(args, { env: t.env });
       expect(r.exitCode, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(/^error: (usage|configuration): /);
       expect(r.stdout, args.join(' ')).toBe('');
@@ -121,13 +112,13 @@ describe('exit codes and error output of the real binary', () => {
   });
 
   it('plain http to a remote host is refused before anything is sent', async () => {
-    const r = await prospect(['whoami'], { env: { ...env, PROSPECT_BASE_URL: 'http://api.example.com' } });
+    const r = await prospect(['whoami'], { env: { ...t.env, PROSPECT_BASE_URL: 'http://api.example.com' } });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/^error: configuration: refusing plain http to api\.example\.com/);
   });
 
   it('with --json, errors are a JSON object on stderr and stdout stays empty', async () => {
-    const r = await prospect(['whoami', '--json'], { env: { ...env, PROSPECT_API_KEY: `svcapi_${'x'.repeat(64)}` } });
+    const r = await prospect(['whoami', '--json'], { env: { ...t.env, PROSPECT_API_KEY: `svcapi_${'x'.repeat(64)}` } });
     expect(r.exitCode).toBe(3);
     expect(r.stdout).toBe('');
     const body = JSON.parse(r.stderr);
@@ -135,8 +126,8 @@ describe('exit codes and error output of the real binary', () => {
   });
 
   it('Ctrl-C while waiting exits 130', async () => {
-    await control(sb, 'POST', '/faults', { rules: [{ kind: 'latency', path: '/whoami', latency_ms: 5000 }] });
-    const child = spawn(process.execPath, [BIN, 'whoami'], { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'latency', path: '/whoami', latency_ms: 5000 }] });
+    const child = spawn(process.execPath, [BIN, 'whoami'], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     await new Promise((r) => setTimeout(r, 700));

@@ -1,156 +1,148 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { control, openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
-import { isolatedEnv, prospect } from '../helpers/binary.js';
+import { describe, expect, it } from 'vitest';
+import { control } from '../sandbox/helpers.js';
+import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { prospect } from '../helpers/binary.js';
 
-let sb: RunningSandbox;
-let env: Record<string, string | undefined>;
-beforeAll(async () => {
-  sb = await openSandbox();
-});
-afterAll(() => sb.close());
-beforeEach(async () => {
-  await control(sb, 'POST', '/reset', {});
-  env = isolatedEnv();
-});
+const t = useSandboxEnv({ withKey: false });
 
-const configFile = () => path.join(env.PROSPECT_CONFIG_DIR!, 'config.json');
+const configFile = () => path.join(t.env.PROSPECT_CONFIG_DIR!, 'config.json');
 const mode = (f: string) => statSync(f).mode & 0o777;
 
 describe('auth login, status, logout and config', () => {
   it('login --with-token checks the key, saves it 0600 and says where', async () => {
-    const r = await prospect(['auth', 'login', '--with-token', '--base-url', sb.url], { env, input: `${sb.demoKey}\n` });
+    const r = await prospect(['auth', 'login', '--with-token', '--base-url', t.sb.url], { env: t.env, input: `${t.sb.demoKey}\n` });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('Logged in to Acme Demo');
     expect(r.stderr).toContain(configFile());
     expect(r.stderr).toContain('mode 0600');
-    expect(r.stderr).toContain(`${sb.demoKey.slice(0, 10)}...${sb.demoKey.slice(-4)}`);
-    expect(r.stderr + r.stdout).not.toContain(sb.demoKey);
+    expect(r.stderr).toContain(`${t.sb.demoKey.slice(0, 10)}...${t.sb.demoKey.slice(-4)}`);
+    expect(r.stderr + r.stdout).not.toContain(t.sb.demoKey);
     expect(mode(configFile())).toBe(0o600);
     expect(mode(path.dirname(configFile()))).toBe(0o700);
     const saved = JSON.parse(readFileSync(configFile(), 'utf8'));
-    expect(saved.profiles.default).toEqual({ base_url: sb.url, api_key: sb.demoKey });
+    expect(saved.profiles.default).toEqual({ base_url: t.sb.url, api_key: t.sb.demoKey });
 
-    const who = await prospect(['whoami', '--json'], { env });
-    expect(JSON.parse(who.stdout).organization_id).toBe(sb.store.demo.organization_id);
+    const who = await prospect(['whoami', '--json'], { env: t.env });
+    expect(JSON.parse(who.stdout).organization_id).toBe(t.sb.store.demo.organization_id);
   });
 
   it('a rejected key is not saved', async () => {
-    const r = await prospect(['auth', 'login', '--with-token', '--base-url', sb.url], { env, input: `svcapi_${'z'.repeat(64)}` });
+    const r = await prospect(['auth', 'login', '--with-token', '--base-url', t.sb.url], { env: t.env, input: `svcapi_${'z'.repeat(64)}` });
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toMatch(/^error: authentication_invalid: Invalid or expired API key/);
     expect(() => statSync(configFile())).toThrow();
   });
 
   it('without a terminal and without --with-token, login fails at once naming the flag', async () => {
-    const r = await prospect(['auth', 'login', '--base-url', sb.url], { env });
+    const r = await prospect(['auth', 'login', '--base-url', t.sb.url], { env: t.env });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--with-token');
   });
 
   it('something that is not a key is refused before sending, without echoing it', async () => {
     const secret = 'hunter2-my-password-123';
-    const r = await prospect(['auth', 'login', '--with-token', '--base-url', sb.url], { env, input: secret });
+    const r = await prospect(['auth', 'login', '--with-token', '--base-url', t.sb.url], { env: t.env, input: secret });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).not.toContain(secret);
   });
 
   it('status shows profile, base URL, masked key, sources and identity; logout removes the key', async () => {
-    await prospect(['auth', 'login', '--with-token', '--base-url', sb.url, '--profile', 'work'], { env, input: sb.demoKey });
-    const s = await prospect(['auth', 'status', '--profile', 'work', '--json'], { env });
+    await prospect(['auth', 'login', '--with-token', '--base-url', t.sb.url, '--profile', 'work'], { env: t.env, input: t.sb.demoKey });
+    const s = await prospect(['auth', 'status', '--profile', 'work', '--json'], { env: t.env });
     expect(s.exitCode, s.stderr).toBe(0);
     const st = JSON.parse(s.stdout);
     expect(st).toMatchObject({
       profile: 'work',
       profile_source: 'flag',
-      base_url: sb.url,
+      base_url: t.sb.url,
       base_url_source: 'profile',
-      api_key: `${sb.demoKey.slice(0, 10)}...${sb.demoKey.slice(-4)}`,
+      api_key: `${t.sb.demoKey.slice(0, 10)}...${t.sb.demoKey.slice(-4)}`,
       api_key_source: 'profile',
-      organization_id: sb.store.demo.organization_id,
+      organization_id: t.sb.store.demo.organization_id,
     });
-    expect(s.stdout).not.toContain(sb.demoKey);
+    expect(s.stdout).not.toContain(t.sb.demoKey);
 
-    const ls = await prospect(['config', 'ls'], { env });
+    const ls = await prospect(['config', 'ls'], { env: t.env });
     expect(ls.stdout).toContain('work');
-    expect(ls.stdout).not.toContain(sb.demoKey);
+    expect(ls.stdout).not.toContain(t.sb.demoKey);
 
-    const out = await prospect(['auth', 'logout', '--profile', 'work'], { env });
+    const out = await prospect(['auth', 'logout', '--profile', 'work'], { env: t.env });
     expect(out.exitCode).toBe(0);
-    const after = await prospect(['auth', 'status', '--profile', 'work'], { env });
+    const after = await prospect(['auth', 'status', '--profile', 'work'], { env: t.env });
     expect(after.exitCode).toBe(3);
     expect(after.stderr).toMatch(/not logged in/);
   });
 
   it('the environment beats the profile: a bad PROSPECT_API_KEY is used and rejected', async () => {
-    await prospect(['auth', 'login', '--with-token', '--base-url', sb.url], { env, input: sb.demoKey });
-    const r = await prospect(['whoami'], { env: { ...env, PROSPECT_API_KEY: `svcapi_${'q'.repeat(64)}` } });
+    await prospect(['auth', 'login', '--with-token', '--base-url', t.sb.url], { env: t.env, input: t.sb.demoKey });
+    const r = await prospect(['whoami'], { env: { ...t.env, PROSPECT_API_KEY: `svcapi_${'q'.repeat(64)}` } });
     expect(r.exitCode).toBe(3);
-    const ok = await prospect(['whoami'], { env });
+    const ok = await prospect(['whoami'], { env: t.env });
     expect(ok.exitCode).toBe(0);
   });
 
   it('config set checks values; get prints the resolved value; the file stays 0600', async () => {
-    expect((await prospect(['config', 'set', 'format', 'csv'], { env })).exitCode).toBe(0);
+    expect((await prospect(['config', 'set', 'format', 'csv'], { env: t.env })).exitCode).toBe(0);
     expect(mode(configFile())).toBe(0o600);
-    expect((await prospect(['config', 'get', 'format'], { env })).stdout).toBe('csv\n');
-    expect((await prospect(['config', 'get', 'format'], { env: { ...env, PROSPECT_FORMAT: 'tsv' } })).stdout).toBe('tsv\n');
-    expect((await prospect(['config', 'set', 'base_url', 'https://api.example.com/'], { env })).exitCode).toBe(0);
-    const asJson = JSON.parse((await prospect(['config', 'get', 'base_url', '--json'], { env })).stdout);
+    expect((await prospect(['config', 'get', 'format'], { env: t.env })).stdout).toBe('csv\n');
+    expect((await prospect(['config', 'get', 'format'], { env: { ...t.env, PROSPECT_FORMAT: 'tsv' } })).stdout).toBe('tsv\n');
+    expect((await prospect(['config', 'set', 'base_url', 'https://api.example.com/'], { env: t.env })).exitCode).toBe(0);
+    const asJson = JSON.parse((await prospect(['config', 'get', 'base_url', '--json'], { env: t.env })).stdout);
     expect(asJson).toEqual({ key: 'base_url', value: 'https://api.example.com', source: 'profile' });
-    const bad = await prospect(['config', 'set', 'base_url', 'http://api.example.com'], { env });
+    const bad = await prospect(['config', 'set', 'base_url', 'http://api.example.com'], { env: t.env });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain('refusing plain http');
-    const missing = await prospect(['config', 'get', 'max_cost'], { env });
+    const missing = await prospect(['config', 'get', 'max_cost'], { env: t.env });
     expect(missing.exitCode).toBe(4);
   });
 });
 
 describe('the sandbox lifecycle', () => {
   it('start, status --json, jwt, reset and stop', async () => {
-    const start = await prospect(['sandbox', 'start', '--json'], { env });
+    const start = await prospect(['sandbox', 'start', '--json'], { env: t.env });
     expect(start.exitCode, start.stderr).toBe(0);
     const started = JSON.parse(start.stdout);
     try {
       expect(started.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      const runtimeFile = path.join(env.PROSPECT_DATA_DIR!, 'sandbox.json');
+      const runtimeFile = path.join(t.env.PROSPECT_DATA_DIR!, 'sandbox.json');
       expect(mode(runtimeFile)).toBe(0o600);
-      const status = JSON.parse((await prospect(['sandbox', 'status', '--json'], { env })).stdout);
+      const status = JSON.parse((await prospect(['sandbox', 'status', '--json'], { env: t.env })).stdout);
       expect(status).toMatchObject({ running: true, url: started.url, pid: started.pid });
 
-      const who = await prospect(['--sandbox', 'whoami', '--json'], { env });
+      const who = await prospect(['--sandbox', 'whoami', '--json'], { env: t.env });
       expect(JSON.parse(who.stdout).auth_type).toBe('api_key');
 
-      const jwt = await prospect(['sandbox', 'jwt'], { env });
+      const jwt = await prospect(['sandbox', 'jwt'], { env: t.env });
       expect(jwt.exitCode).toBe(0);
       const token = jwt.stdout.trim();
       expect(token.split('.')).toHaveLength(3);
-      const asSession = await prospect(['whoami', '--json'], { env: { ...env, PROSPECT_BASE_URL: started.url, PROSPECT_API_KEY: token } });
+      const asSession = await prospect(['whoami', '--json'], { env: { ...t.env, PROSPECT_BASE_URL: started.url, PROSPECT_API_KEY: token } });
       expect(JSON.parse(asSession.stdout)).toMatchObject({ auth_type: 'session', user_email: 'dana@acme.example' });
 
-      expect((await prospect(['sandbox', 'reset'], { env })).exitCode).toBe(0);
+      expect((await prospect(['sandbox', 'reset'], { env: t.env })).exitCode).toBe(0);
     } finally {
-      const stop = await prospect(['sandbox', 'stop'], { env });
+      const stop = await prospect(['sandbox', 'stop'], { env: t.env });
       expect(stop.exitCode).toBe(0);
     }
-    const status = JSON.parse((await prospect(['sandbox', 'status', '--json'], { env })).stdout);
+    const status = JSON.parse((await prospect(['sandbox', 'status', '--json'], { env: t.env })).stdout);
     expect(status).toMatchObject({ running: false, url: null, pid: null });
     expect(() => process.kill(started.pid, 0)).toThrow();
   });
 
   it('--sandbox starts the sandbox when none runs, from any folder; demo shows identity and balance', async () => {
     try {
-      const r = await prospect(['--sandbox', 'whoami', '--json'], { env, cwd: path.dirname(env.PROSPECT_CONFIG_DIR!) });
+      const r = await prospect(['--sandbox', 'whoami', '--json'], { env: t.env, cwd: path.dirname(t.env.PROSPECT_CONFIG_DIR!) });
       expect(r.exitCode, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout).organization_name).toBe('Acme Demo');
-      const demo = await prospect(['demo'], { env });
+      const demo = await prospect(['demo'], { env: t.env });
       expect(demo.exitCode, demo.stderr).toBe(0);
       expect(demo.stdout).toContain('Acme Demo');
       expect(demo.stdout).toMatch(/organization_id\tcredits\norg_\w+\t5000\n/);
       expect(demo.stderr).not.toContain('just started');
     } finally {
-      await prospect(['sandbox', 'stop'], { env });
+      await prospect(['sandbox', 'stop'], { env: t.env });
     }
   });
 });

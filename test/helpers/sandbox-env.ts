@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { control, openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
+import { isolatedEnv } from './binary.js';
+
+export interface SandboxEnv {
+  /** The sandbox of this test file, reset and without faults before each test. */
+  sb: RunningSandbox;
+  /** A fresh environment for the binary; with `withKey`, pointed at the sandbox with the demo key. */
+  env: Record<string, string | undefined>;
+}
+
+/** One in-process sandbox per test file and a clean environment per test. */
+export function useSandboxEnv(opts: { withKey?: boolean } = {}): SandboxEnv {
+  const t = {} as SandboxEnv;
+  beforeAll(async () => {
+    t.sb = await openSandbox();
+  });
+  afterAll(() => t.sb.close());
+  beforeEach(async () => {
+    await control(t.sb, 'POST', '/reset', {});
+    t.env = isolatedEnv(opts.withKey ? { PROSPECT_BASE_URL: t.sb.url, PROSPECT_API_KEY: t.sb.demoKey } : {});
+  });
+  return t;
+}
