@@ -46,6 +46,8 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
   let ctx: Context | undefined;
   let jsonErrors = argv.includes('--json') || argv.includes('--format=json') || argv.join(' ').includes('--format json');
 
+  // `prospect help a b` is `prospect a b --help`, so the command's module loads first.
+  const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : [...argv];
   const { program } = buildProgram(async (def, _entry, cmd) => {
     const globals = globalsFrom(cmd);
     jsonErrors = globals.format === 'json';
@@ -53,7 +55,7 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
     const opts = cmd.opts<Record<string, unknown>>();
     const result = await def.run({ ...opts, args: cmd.args }, ctx);
     code = typeof result === 'number' ? result : ExitCode.OK;
-  });
+  }, args);
   const write = (s: string) => deps.io.stderr.write(s);
   program.exitOverride();
   program.configureOutput({
@@ -72,8 +74,6 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
   inherit(program);
 
   try {
-    // `prospect help a b` is `prospect a b --help`, so the command's module loads first.
-    const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : [...argv];
     await program.parseAsync(args, { from: 'user' });
   } catch (e) {
     code = report(e, { ctx, deps, json: jsonErrors, debug: argv.includes('--debug') });

@@ -66,11 +66,26 @@ export function applyDefinition(cmd: Command, entry: CommandEntry, def: CommandD
   });
 }
 
+/** Global flags that take a value: skipped when looking for the command name. */
+const VALUE_FLAGS = new Set(['--profile', '--base-url', '--format', '--fields', '--max-cost']);
+
+/** The first word of the command line that is not a global flag or its value. */
+export function firstCommandWord(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return argv[i + 1];
+    if (VALUE_FLAGS.has(a)) i++;
+    else if (!a.startsWith('-')) return a;
+  }
+  return undefined;
+}
+
 /**
  * The command tree. Only names and summaries are known up front; a command's module (its
- * flags and code) is loaded when it is the one being run, so start-up stays fast.
+ * flags and code) is loaded when it is the one being run. Given the command line, only the
+ * branch it names is built: the rest is needed only for help and suggestions.
  */
-export function buildProgram(invoke: Invoke): { program: Command; loadAll: () => Promise<void> } {
+export function buildProgram(invoke: Invoke, argv?: readonly string[]): { program: Command; loadAll: () => Promise<void> } {
   const program = new Command('prospect');
   program
     .description('Search people and companies, keep lead lists, enrich contacts, and manage keys and usage.')
@@ -88,7 +103,9 @@ export function buildProgram(invoke: Invoke): { program: Command; loadAll: () =>
 
   const leaves = new Map<Command, CommandEntry>();
   const groups = new Map<string, Command>();
-  for (const entry of COMMANDS) {
+  const word = argv ? firstCommandWord(argv) : undefined;
+  const named = COMMANDS.filter((e) => e.path[0] === word || (e.path.length === 1 && e.aliases?.includes(word ?? '')));
+  for (const entry of named.length > 0 ? named : COMMANDS) {
     let parent = program;
     for (let i = 0; i < entry.path.length - 1; i++) {
       const name = entry.path.slice(0, i + 1).join(' ');

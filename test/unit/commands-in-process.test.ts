@@ -152,3 +152,13 @@ describe('failures nobody expected', () => {
     expect(r.stderr).toMatch(/^error: configuration: cannot read .*config\.json/);
   });
 });
+
+describe('firstCommandWord', () => {
+  it('skips global flags and their values', async () => {
+    const { firstCommandWord } = await import('../../src/cli/program.js');
+    expect(firstCommandWord(['--profile', 'ci', '--json', 'whoami'])).toBe('whoami');
+    expect(firstCommandWord(['--format', 'tsv', '--sandbox', 'credits', 'balance'])).toBe('credits');
+    expect(firstCommandWord(['--format=tsv', 'api', 'GET', '/x'])).toBe('api');
+    expect(firstCommandWord(['--debug'])).toBeUndefined();
+  });
+});
