@@ -81,6 +81,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     },
     mintJwt: mint,
     reset(seed) {
+      clock.frozen = false;
       clock.offsetMs = 0;
       faults.clear();
       store.reset(seed);

@@ -11,15 +11,15 @@ beforeEach(() => control(sb, 'POST', '/reset'));
 const faults = (...rules: Record<string, unknown>[]) => control(sb, 'POST', '/faults', { rules });
 const whoami = (token?: string) => raw(sb, 'GET', '/api/v2/whoami', token ? { token } : {});
 
-test('latency delays the answer, then the request goes on as usual', async () => {
+test('latency delays the answer, then the request goes on as usual; other paths are not delayed', async () => {
   await faults({ kind: 'latency', latency_ms: 300, path: '/whoami' });
   const t0 = performance.now();
   const r = await whoami(sb.demoKey);
   expect(performance.now() - t0).toBeGreaterThanOrEqual(290);
   expect(r.status).toBe(200);
-  const t1 = performance.now();
-  await raw(sb, 'GET', '/api/v2/credits/balance', { token: sb.demoKey });
-  expect(performance.now() - t1).toBeLessThan(250);
+  expect((await raw(sb, 'GET', '/api/v2/credits/balance', { token: sb.demoKey })).status).toBe(200);
+  // Whether the other path was delayed is read off the rule, not off a wall clock a loaded machine stretches.
+  expect((await control(sb, 'GET', '/faults')).rules[0]).toMatchObject({ matched: 1, applied: 1 });
 });
 
 describe('status', () => {

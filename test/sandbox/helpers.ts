@@ -77,10 +77,14 @@ export async function apiError(p: Promise<unknown>): Promise<ApiError> {
 /** A fixed minute start well in the future, so tests own a whole fresh window. */
 export const MINUTE_START = Date.UTC(2031, 0, 15, 10, 0, 0);
 
-/** Puts the sandbox clock `secondsIn` seconds into a fresh clock minute and returns that minute's start. */
+/**
+ * Freezes the sandbox clock `secondsIn` seconds into a fresh clock minute and returns that
+ * minute's start. Frozen, the window edges and Retry-After values do not depend on how fast
+ * the machine runs the test (a reset lets the clock run again).
+ */
 export async function freshMinute(sb: RunningSandbox, secondsIn = 1, minutes = 0): Promise<number> {
   const start = MINUTE_START + minutes * MINUTE_MS;
-  await control(sb, 'POST', '/clock', { set_ms: start + secondsIn * 1000 });
+  await control(sb, 'POST', '/clock', { set_ms: start + secondsIn * 1000, freeze: true });
   return start;
 }
 

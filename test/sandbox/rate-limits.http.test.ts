@@ -137,11 +137,20 @@ describe('windows and Retry-After', () => {
     allOk(await whoami(a.api_key, 30));
     const r = await raw(sb, 'GET', '/api/v2/whoami', { token: a.api_key });
     const wait = Number(r.headers['retry-after']);
-    expect(wait).toBeGreaterThanOrEqual(29);
-    expect(wait).toBeLessThanOrEqual(30);
-    await control(sb, 'POST', '/clock', { advance_ms: wait * 1000 - 1500 });
+    expect(wait).toBe(30);
+    // One millisecond short of the edge the window is still full; at the edge a new one opens.
+    await control(sb, 'POST', '/clock', { advance_ms: wait * 1000 - 1 });
     expect((await raw(sb, 'GET', '/api/v2/whoami', { token: a.api_key })).status).toBe(429);
-    await control(sb, 'POST', '/clock', { advance_ms: 1500 });
+    await control(sb, 'POST', '/clock', { advance_ms: 1 });
+    allOk(await whoami(a.api_key, 30));
+  });
+
+  test('a window is a clock minute, not 60 seconds from the first request', async () => {
+    const start = await freshMinute(sb, 59);
+    const a = await newKey(sb);
+    allOk(await whoami(a.api_key, 30));
+    expect((await raw(sb, 'GET', '/api/v2/whoami', { token: a.api_key })).headers['retry-after']).toBe('1');
+    await control(sb, 'POST', '/clock', { set_ms: start + 60_000 });
     allOk(await whoami(a.api_key, 30));
   });
 

@@ -59,9 +59,12 @@ describe('--state snapshots', () => {
     const sb = await openSandbox({ statePath: file });
     try {
       await control(sb, 'POST', '/balance', { credits: 4321 });
-      await new Promise((r) => setTimeout(r, 600));
-      const saved = JSON.parse(readFileSync(file, 'utf8'));
-      expect(saved.organizations[saved.demo.organization_id].credits).toBe(4321);
+      const savedCredits = () => {
+        const saved = JSON.parse(readFileSync(file, 'utf8'));
+        return saved.organizations[saved.demo.organization_id].credits;
+      };
+      // Debounced by 200 ms; a loaded machine may run the timer late, so poll rather than sleep a fixed time.
+      await expect.poll(savedCredits, { timeout: 10_000, interval: 50 }).toBe(4321);
     } finally {
       await sb.close();
     }

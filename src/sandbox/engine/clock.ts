@@ -1,37 +1,60 @@
 /**
  * The sandbox clock: real time plus an offset the test controls move. Everything
  * time-based in the sandbox (rate windows, expiries, JWT exp, created_at) reads it.
+ * Frozen, it stands still until moved or thawed, so a test can read exact Retry-After
+ * values and window edges however slowly the machine runs.
  */
 export class SandboxClock {
   private offset = 0;
+  /** The frozen time, or null while the clock runs. */
+  private frozenAt: number | null = null;
 
   constructor(private readonly realNow: () => number = Date.now) {}
 
   now(): number {
-    return this.realNow() + this.offset;
+    return this.frozenAt ?? this.realNow() + this.offset;
   }
 
   iso(): string {
     return new Date(this.now()).toISOString();
   }
 
-  get offsetMs(): number {
-    return this.offset;
+  get frozen(): boolean {
+    return this.frozenAt !== null;
   }
 
+  /** Stops the clock at its current time (true) or lets it run on from there (false). */
+  set frozen(on: boolean) {
+    if (on === this.frozen) return;
+    if (on) this.frozenAt = this.now();
+    else {
+      this.offset = (this.frozenAt ?? this.realNow()) - this.realNow();
+      this.frozenAt = null;
+    }
+  }
+
+  /** Sandbox time minus real time (what a snapshot keeps; a reload runs on from it). */
+  get offsetMs(): number {
+    return this.frozenAt === null ? this.offset : this.frozenAt - this.realNow();
+  }
+
+  /** Sets the offset; a frozen clock stays frozen at real time plus the offset. */
   set offsetMs(ms: number) {
     this.offset = ms;
+    if (this.frozenAt !== null) this.frozenAt = this.realNow() + ms;
   }
 
   advance(ms: number): number {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
-    this.offset += ms;
+    if (this.frozenAt !== null) this.frozenAt += ms;
+    else this.offset += ms;
     return this.now();
   }
 
-  /** Jumps to an absolute time; real time keeps running from there. */
+  /** Jumps to an absolute time; a running clock keeps running from there. */
   set(ms: number): number {
-    this.offset = ms - this.realNow();
+    if (this.frozenAt !== null) this.frozenAt = ms;
+    else this.offset = ms - this.realNow();
     return this.now();
   }
 }

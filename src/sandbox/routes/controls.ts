@@ -14,7 +14,13 @@ const Credits = z.int().check(z.minimum(0));
 const IsoTime = z.iso.datetime({ offset: true });
 
 const ResetBody = z.object({ seed: z.optional(z.int()) });
-const ClockBody = z.union([z.object({ advance_ms: z.int().check(z.minimum(0)) }), z.object({ set_ms: z.int().check(z.minimum(0)) })]);
+/** advance_ms or set_ms (not both); freeze stops the clock after the move (true) or lets it run on (false). */
+const ClockBody = z
+  .object({ advance_ms: z.optional(z.int().check(z.minimum(0))), set_ms: z.optional(z.int().check(z.minimum(0))), freeze: z.optional(z.boolean()) })
+  .check(
+    z.refine((b) => !(b.advance_ms !== undefined && b.set_ms !== undefined), { message: 'send advance_ms or set_ms, not both' }),
+    z.refine((b) => b.advance_ms !== undefined || b.set_ms !== undefined || b.freeze !== undefined, { message: 'send advance_ms, set_ms or freeze' }),
+  );
 const BalanceBody = z.object({ organization_id: z.optional(z.string()), credits: Credits });
 const PlanBody = z.object({
   organization_id: z.optional(z.string()),
@@ -66,7 +72,7 @@ function userIn(ctx: RequestContext, userId: string | undefined, orgId: string |
 }
 
 function clockView(ctx: RequestContext) {
-  return { now_ms: ctx.clock.now(), now: ctx.clock.iso(), offset_ms: ctx.clock.offsetMs };
+  return { now_ms: ctx.clock.now(), now: ctx.clock.iso(), offset_ms: ctx.clock.offsetMs, frozen: ctx.clock.frozen };
 }
 
 function summary(ctx: RequestContext) {
@@ -108,8 +114,9 @@ export const controlRoutes: RouteDef[] = [
     scope: null,
     handler: (ctx) => {
       const b = parseBody(ClockBody, ctx.body);
-      if ('advance_ms' in b) ctx.clock.advance(b.advance_ms);
-      else ctx.clock.set(b.set_ms);
+      if (b.advance_ms !== undefined) ctx.clock.advance(b.advance_ms);
+      if (b.set_ms !== undefined) ctx.clock.set(b.set_ms);
+      if (b.freeze !== undefined) ctx.clock.frozen = b.freeze;
       return clockView(ctx);
     },
   },
