@@ -49,6 +49,32 @@ describe('status', () => {
     expect((await whoami(sb.demoKey)).status).toBe(200);
   });
 
+  test('a status rule answering 429 is the generic RATE_LIMITED with Retry-After, like every 429', async () => {
+    await faults({ kind: 'status', status: 429, count: 1 }, { kind: 'status', status: 429, code: 'rate_limited', count: 1 });
+    const a = await whoami(sb.demoKey);
+    expect(a.status).toBe(429);
+    expect(a.headers['retry-after']).toBe('1');
+    expect(a.json.error).toMatchObject({ code: 'RATE_LIMITED', details: { scope: 'organization' } });
+    const b = await whoami(sb.demoKey);
+    expect(b.headers['retry-after']).toBe('1');
+    expect(b.json.error).toMatchObject({ code: 'rate_limited', retryable: true, retry_after_ms: 1000 });
+  });
+
+  test.each([
+    [400, 'BAD_REQUEST'],
+    [401, 'AUTHENTICATION_INVALID'],
+    [402, 'INSUFFICIENT_CREDITS'],
+    [403, 'PERMISSION_DENIED'],
+    [404, 'RESOURCE_NOT_FOUND'],
+  ])('a status rule of %i without a code answers the generic %s', async (status, code) => {
+    await faults({ kind: 'status', status });
+    const r = await whoami(sb.demoKey);
+    expect(r.status).toBe(status);
+    expect(Object.keys(r.json.error).sort()).toEqual(['code', 'message']);
+    expect(r.json.error.code).toBe(code);
+    if (status === 401) expect(r.json.error.message).toBe('Invalid or expired API key');
+  });
+
   test('an unknown code is refused with 422', async () => {
     const r = await raw(sb, 'POST', '/__sandbox/faults', { body: { rules: [{ kind: 'status', code: 'made_up' }] } });
     expect(r.status).toBe(422);

@@ -92,26 +92,37 @@ function pathMatcher(p: string): ((path: string) => boolean) | null {
 const isPublic = (c: string): c is PublicCode => (PUBLIC_CODES as readonly string[]).includes(c);
 const isGeneric = (c: string): c is GenericCode => c in GENERIC_CODES;
 
-/** The answer of a status or rate_limit rule. */
+/** Generic codes for a status rule without a code, in the shape the spec gives those statuses. */
+const GENERIC_FOR_STATUS: Partial<Record<number, [GenericCode, string]>> = {
+  400: ['BAD_REQUEST', 'Bad request'],
+  401: ['AUTHENTICATION_INVALID', 'Invalid or expired API key'],
+  402: ['INSUFFICIENT_CREDITS', 'Insufficient credits'],
+  403: ['PERMISSION_DENIED', 'Permission denied'],
+  404: ['RESOURCE_NOT_FOUND', 'Not found'],
+  500: ['INTERNAL_ERROR', 'Internal server error'],
+  502: ['UPSTREAM_ERROR', 'An upstream service failed'],
+};
+
+/** The answer of a status or rate_limit rule. Every 429 carries Retry-After, as the spec says. */
 export function faultResponse(r: FaultRule): SandboxError {
-  if (r.kind === 'rate_limit') {
-    const sec = r.retry_after_sec ?? 1;
+  const status = r.kind === 'rate_limit' ? 429 : (r.status ?? 503);
+  const retryAfterSec = r.retry_after_sec ?? (status === 429 ? 1 : undefined);
+  const headers: Record<string, string> = retryAfterSec !== undefined ? { 'retry-after': String(retryAfterSec) } : {};
+  const code = r.code;
+  if (status === 429 && (code === undefined || code === 'RATE_LIMITED')) {
     return genericError(
       429,
       'RATE_LIMITED',
-      `Rate limit exceeded: ${RATE_LIMITS.organizationPerMinute} requests per minute per organization. Retry after ${sec} seconds.`,
+      `Rate limit exceeded: ${RATE_LIMITS.organizationPerMinute} requests per minute per organization. Retry after ${retryAfterSec} seconds.`,
       { limit: RATE_LIMITS.organizationPerMinute, window: 'minute', scope: 'organization' },
-      { 'retry-after': String(sec) },
+      headers,
     );
   }
-  const status = r.status ?? 503;
-  const headers: Record<string, string> = r.retry_after_sec !== undefined ? { 'retry-after': String(r.retry_after_sec) } : {};
-  const code = r.code;
   if (code !== undefined && isGeneric(code)) return genericError(status, code, `Injected ${status} ${code}`, undefined, headers);
-  if (code === undefined && status === 500) return genericError(500, 'INTERNAL_ERROR', 'Internal server error', undefined, headers);
-  if (code === undefined && status === 502) return genericError(502, 'UPSTREAM_ERROR', 'An upstream service failed', undefined, headers);
+  const generic = code === undefined ? GENERIC_FOR_STATUS[status] : undefined;
+  if (generic) return genericError(status, generic[0], generic[1], undefined, headers);
   const publicCode: PublicCode = code !== undefined && isPublic(code) ? code : 'internal_error';
-  const retryable = r.retryable ?? status === 503;
+  const retryable = r.retryable ?? (status === 503 || status === 429);
   return publicError(
     status,
     {
@@ -120,7 +131,7 @@ export function faultResponse(r: FaultRule): SandboxError {
       cause: 'A fault injected through /__sandbox/faults.',
       fix: retryable ? 'Retry after a short wait.' : 'Check the status of the operation before running it again.',
       retryable,
-      ...(r.retry_after_sec !== undefined ? { retry_after_ms: r.retry_after_sec * 1000 } : {}),
+      ...(retryAfterSec !== undefined ? { retry_after_ms: retryAfterSec * 1000 } : {}),
     },
     headers,
   );
