@@ -218,6 +218,14 @@ describe('/api/v1/api-keys', () => {
     expect(withJwt.status).toBe(404);
     expect(withJwt.json.error.code).toBe('RESOURCE_NOT_FOUND');
   });
+
+  test('a connector (OAuth) token is not a session JWT: 401 there, though it works on v2', async () => {
+    const connector = sb.mintJwt(undefined, { client: 'connector' });
+    expect((await raw(sb, 'GET', '/api/v2/whoami', { token: connector })).status).toBe(200);
+    const r = await raw(sb, 'GET', path, { token: connector });
+    expect(r.status).toBe(401);
+    expect(r.json).toEqual(INVALID);
+  });
 });
 
 test('each key request updates the key last_used_at and request_count', async () => {

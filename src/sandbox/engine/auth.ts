@@ -28,7 +28,7 @@ export function bearerToken(headers: IncomingHttpHeaders): string | undefined | 
 }
 
 export interface AuthOptions {
-  /** false on /api/v1/api-keys, where only a session JWT is accepted. */
+  /** false on /api/v1/api-keys, where only a session JWT is accepted (neither an API key nor a connector token). */
   acceptKeys: boolean;
   nowMs: number;
 }
@@ -51,6 +51,7 @@ export function authenticate(headers: IncomingHttpHeaders, store: Store, opts: A
   const claims = verifyJwt(token, store.state.jwt_secret, opts.nowMs);
   if (!claims) throw invalidCredential();
   const connector = claims.client === 'connector';
+  if (connector && !opts.acceptKeys) throw invalidCredential();
   return principalFor(store, claims.sub, claims.org, connector ? 'oauth' : 'session', null);
 }
 
