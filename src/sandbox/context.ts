@@ -53,7 +53,7 @@ export class RequestContext {
     readonly params: Record<string, string>,
     readonly query: URLSearchParams,
     readonly headers: IncomingHttpHeaders,
-    /** The parsed JSON body (undefined when empty or not JSON by its content type). */
+    /** The parsed JSON body (undefined when empty; the text when its content type is not JSON). */
     readonly body: unknown,
     readonly rawBody: Buffer,
     readonly principal: Principal | null,

@@ -63,6 +63,26 @@ describe('body validation (shape 2)', () => {
     expect(e.details.errors[0]).toMatchObject({ type: 'json_invalid', loc: ['body'] });
   });
 
+  test('a body sent as another content type is refused with 422, not read as an empty body', async () => {
+    const r = await raw(sb, 'POST', '/api/v2/test/echo', {
+      token: sb.demoKey,
+      rawBody: '{"name": "a", "count": 2}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(r.status).toBe(422);
+    expect(r.json.error.details.errors[0].loc).toEqual(['body']);
+    // Controls too: a page in a browser can post text/plain or a form to a local port, never JSON.
+    await control(sb, 'POST', '/balance', { credits: 17 });
+    for (const [type, body] of [
+      ['text/plain', '{"seed": 9}'],
+      ['application/x-www-form-urlencoded', 'seed=9'],
+    ]) {
+      const c = await raw(sb, 'POST', '/__sandbox/reset', { rawBody: body, headers: { 'content-type': type } });
+      expect(c.status, type).toBe(422);
+    }
+    expect((await raw(sb, 'GET', '/api/v2/credits/balance', { token: sb.demoKey })).json.credits).toBe(17);
+  });
+
   test('schema failures locate each field under body', async () => {
     const r = await raw(sb, 'POST', '/api/v1/public/test/echo', { token: sb.demoKey, body: { name: '', count: 1.5 } });
     expect(r.status).toBe(422);
