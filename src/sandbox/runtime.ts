@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, sandboxRuntimeFile } from '../config/paths.js';
@@ -68,7 +69,21 @@ function isRuntimeInfo(v: unknown): v is SandboxRuntimeInfo {
   );
 }
 
-/** The running sandbox of this data dir; null when there is no runtime file or its process is gone. */
+/** Whether a process we may signal runs with this pid (EPERM: it is another user's, so not a sandbox we started). */
+function isOwnProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The running sandbox of this data dir; null when there is no runtime file or no process of
+ * ours has its pid. A pid alone can outlive the sandbox (a crash or a reboot, then reuse):
+ * before acting on the process, confirm it with probeSandbox (or use readLiveRuntime).
+ */
 export function readRuntime(env: Env = process.env): SandboxRuntimeInfo | null {
   let data: unknown;
   try {
@@ -76,8 +91,53 @@ export function readRuntime(env: Env = process.env): SandboxRuntimeInfo | null {
   } catch {
     return null;
   }
-  if (!isRuntimeInfo(data) || !isProcessAlive(data.pid)) return null;
+  if (!isRuntimeInfo(data) || !isOwnProcessAlive(data.pid)) return null;
   return data;
+}
+
+/**
+ * Asks the URL of a runtime file who serves it: 'ours' when the sandbox there reports the
+ * file's pid, 'other' when nothing listens there or another process answers (the file is
+ * stale, its pid reused), 'unknown' when no clear answer came in time (busy, or an older
+ * sandbox that does not report its pid).
+ */
+export function probeSandbox(info: SandboxRuntimeInfo, timeoutMs = 2000): Promise<'ours' | 'other' | 'unknown'> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (v: 'ours' | 'other' | 'unknown') => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      req.destroy();
+      resolve(v);
+    };
+    const req = http.get(`${info.url}/health`, { agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c.length < 4096 ? c : ''));
+      res.on('error', () => finish('unknown'));
+      res.on('end', () => {
+        let pid: unknown;
+        try {
+          pid = (JSON.parse(text) as { pid?: unknown }).pid;
+        } catch {
+          return finish(res.statusCode === 200 ? 'unknown' : 'other');
+        }
+        finish(pid === info.pid ? 'ours' : typeof pid === 'number' ? 'other' : 'unknown');
+      });
+    });
+    const timer = setTimeout(() => finish('unknown'), timeoutMs);
+    req.on('error', (e: NodeJS.ErrnoException) => finish(e.code === 'ECONNREFUSED' ? 'other' : 'unknown'));
+  });
+}
+
+/** readRuntime, confirmed over HTTP: a runtime file whose pid now belongs to another process is removed and reads as null. */
+export async function readLiveRuntime(env: Env = process.env): Promise<SandboxRuntimeInfo | null> {
+  const info = readRuntime(env);
+  if (!info) return null;
+  if ((await probeSandbox(info)) !== 'other') return info;
+  removeRuntime(env, info.pid);
+  return null;
 }
 
 /** Removes the runtime file; with a pid, only when the file is that process's. */
@@ -113,13 +173,17 @@ export async function startInBackground(o: BackgroundOptions): Promise<SandboxRu
   const logFd = openSync(logFile, 'w', 0o600);
   const args = [o.binPath, 'sandbox', 'serve', '--port', String(o.port ?? 0), '--seed', String(o.seed ?? 42)];
   if (o.statePath) args.push('--state', o.statePath);
-  const child = spawn(process.execPath, args, {
-    detached: true,
-    windowsHide: true,
-    stdio: ['ignore', 'ignore', logFd, 'pipe'],
-    env: { ...process.env, ...o.env, [READY_FD_ENV]: '3' },
-  });
-  closeSync(logFd);
+  let child: ReturnType<typeof spawn>;
+  try {
+    child = spawn(process.execPath, args, {
+      detached: true,
+      windowsHide: true,
+      stdio: ['ignore', 'ignore', logFd, 'pipe'],
+      env: { ...process.env, ...o.env, [READY_FD_ENV]: '3' },
+    });
+  } finally {
+    closeSync(logFd);
+  }
   const pipe = child.stdio[3] as NodeJS.ReadableStream & { destroy(): void };
   try {
     const line = await new Promise<string>((resolve, reject) => {
@@ -168,22 +232,33 @@ function readTail(file: string): string {
   return lines.find((l) => /^\w*Error\b/.test(l)) ?? lines.slice(-5).join('\n');
 }
 
-/** Stops the background sandbox (SIGTERM; it saves its state) and waits until it is gone. */
+/**
+ * Stops the background sandbox (SIGTERM; it saves its state) and waits until it is gone.
+ * A process that only has the recorded pid (the sandbox died and the pid was reused) is
+ * left alone: the stale runtime file is removed and null returned.
+ */
 export async function stopSandbox(env: Env = process.env, timeoutMs = 10_000): Promise<SandboxRuntimeInfo | null> {
   const info = readRuntime(env);
   if (!info) {
     removeRuntime(env);
     return null;
   }
-  try {
-    process.kill(info.pid, 'SIGTERM');
-  } catch {
-    // already gone
+  if ((await probeSandbox(info)) === 'other') {
+    removeRuntime(env, info.pid);
+    return null;
   }
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(info.pid, sig);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
   const deadline = Date.now() + timeoutMs;
-  while (isProcessAlive(info.pid)) {
+  while (isOwnProcessAlive(info.pid)) {
     if (Date.now() > deadline) {
-      process.kill(info.pid, 'SIGKILL');
+      signal('SIGKILL');
       break;
     }
     await new Promise((r) => setTimeout(r, 25));

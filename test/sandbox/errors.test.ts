@@ -76,7 +76,7 @@ describe('body validation (shape 2)', () => {
     for (const [type, body] of [
       ['text/plain', '{"seed": 9}'],
       ['application/x-www-form-urlencoded', 'seed=9'],
-    ]) {
+    ] as const) {
       const c = await raw(sb, 'POST', '/__sandbox/reset', { rawBody: body, headers: { 'content-type': type } });
       expect(c.status, type).toBe(422);
     }
@@ -152,5 +152,5 @@ test('every response carries x-request-id and content-type application/json', as
 test('GET /health answers without credentials', async () => {
   const r = await raw(sb, 'GET', '/health');
   expect(r.status).toBe(200);
-  expect(r.json).toEqual({ status: 'ok' });
+  expect(r.json).toEqual({ status: 'ok', pid: process.pid });
 });

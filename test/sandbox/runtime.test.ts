@@ -1,14 +1,16 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { startSandbox } from '../../src/sandbox/server.js';
 import { Client } from '../../src/api/client.js';
 import { sandboxRuntimeFile } from '../../src/config/paths.js';
 import {
   readRuntime,
+  readLiveRuntime,
   removeRuntime,
   serveForeground,
   startInBackground,
@@ -63,6 +65,18 @@ describe('runtime file', () => {
     expect(readRuntime(env)).toBeNull();
   });
 
+  test("reads as null when the pid is another user's process (not a sandbox we started)", () => {
+    writeRuntime(env, info({ pid: 424242 }));
+    const kill = vi.spyOn(process, 'kill').mockImplementation(() => {
+      throw Object.assign(new Error('kill EPERM'), { code: 'EPERM' });
+    });
+    try {
+      expect(readRuntime(env)).toBeNull();
+    } finally {
+      kill.mockRestore();
+    }
+  });
+
   test('removeRuntime with a pid leaves another process file alone', () => {
     writeRuntime(env, info({ pid: process.pid }));
     removeRuntime(env, process.pid + 1);
@@ -78,6 +92,7 @@ test('serveForeground writes the runtime file, serves, and cleans up when its si
   const done = serveForeground({ env, port: 0, seed: 3, signal: ac.signal, onReady: (i) => (ready = i) });
   await expect.poll(() => ready, { timeout: 5000 }).toBeDefined();
   expect(readRuntime(env)).toMatchObject({ pid: process.pid, url: ready!.url, seed: 3, demo_key: ready!.demo_key });
+  expect(await readLiveRuntime(env)).toMatchObject({ pid: process.pid, url: ready!.url });
   const c = new Client({ baseUrl: ready!.url, token: ready!.demo_key });
   expect(await c.get('/whoami')).toMatchObject({ organization_name: 'Acme Demo' });
   c.close();
@@ -143,5 +158,53 @@ describe('background sandbox', () => {
 
   test('stopSandbox without a running sandbox returns null', async () => {
     expect(await stopSandbox(env)).toBeNull();
+  });
+});
+
+describe('a runtime file whose pid now belongs to another process (sandbox crashed, pid reused)', () => {
+  /** A live process of ours that is not a sandbox. */
+  async function bystander() {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    await new Promise((r) => child.once('spawn', r));
+    return child;
+  }
+  async function closedPort(): Promise<number> {
+    const s = net.createServer();
+    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+    const port = (s.address() as net.AddressInfo).port;
+    await new Promise((r) => s.close(r));
+    return port;
+  }
+
+  test('nothing listens at its URL: stopSandbox leaves the process alone and removes the file', async () => {
+    const child = await bystander();
+    try {
+      const port = await closedPort();
+      writeRuntime(env, info({ pid: child.pid!, port, url: `http://127.0.0.1:${port}` }));
+      expect(readRuntime(env)).not.toBeNull();
+      expect(await stopSandbox(env, 2000)).toBeNull();
+      expect(child.exitCode).toBeNull();
+      expect(child.signalCode).toBeNull();
+      expect(isProcessAlive(child.pid!)).toBe(true);
+      expect(existsSync(sandboxRuntimeFile(env))).toBe(false);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
+  test('another sandbox answers at its URL: not signalled either; readLiveRuntime reads null', async () => {
+    const child = await bystander();
+    const other = await startSandbox({ port: 0 });
+    try {
+      writeRuntime(env, info({ pid: child.pid!, port: other.port, url: other.url }));
+      expect(await readLiveRuntime(env)).toBeNull();
+      expect(existsSync(sandboxRuntimeFile(env))).toBe(false);
+      writeRuntime(env, info({ pid: child.pid!, port: other.port, url: other.url }));
+      expect(await stopSandbox(env, 2000)).toBeNull();
+      expect(isProcessAlive(child.pid!)).toBe(true);
+    } finally {
+      child.kill('SIGKILL');
+      await other.close();
+    }
   });
 });
