@@ -18,16 +18,24 @@ export function createRequestHandler(
   services: SandboxServices,
   router: Router,
   onRequestDone: (mutating: boolean) => void,
+  /** Aborted when the server closes. */
+  closing?: AbortSignal,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    handle(services, router, req, res).then(onRequestDone, (e: unknown) => {
+    handle(services, router, req, res, closing).then(onRequestDone, (e: unknown) => {
       process.stderr.write(`sandbox: unhandled error ${(e as Error)?.stack ?? String(e)}\n`);
       if (!res.headersSent) sendJson(res, 500, { error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
     });
   };
 }
 
-async function handle(services: SandboxServices, router: Router, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+async function handle(
+  services: SandboxServices,
+  router: Router,
+  req: IncomingMessage,
+  res: ServerResponse,
+  closing: AbortSignal | undefined,
+): Promise<boolean> {
   const started = performance.now();
   const requestId = newRequestId();
   res.setHeader('x-request-id', requestId);
@@ -46,8 +54,10 @@ async function handle(services: SandboxServices, router: Router, req: IncomingMe
   try {
     if (prefix !== PREFIX.control) {
       for (const rule of services.faults.match(method, pathname + url.search)) {
-        if (rule.kind === 'latency') await sleep(rule.latency_ms ?? 0);
-        else if (rule.kind === 'drop') {
+        if (rule.kind === 'latency') {
+          await sleep(rule.latency_ms ?? 0, closing);
+          if (closing?.aborted) return false;
+        } else if (rule.kind === 'drop') {
           req.socket.destroy();
           return false;
         } else throw faultResponse(rule);

@@ -95,11 +95,21 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
         saveStateFile(statePath, store.snapshot());
       })
     : undefined;
+  // A new state file exists from the first start, so the demo key survives a crash. Saved
+  // before listening: a file that cannot be written leaves no server behind.
+  saver?.flush(true);
   const router = new Router([...Object.values(routeModules).flat(), ...(opts.extraRoutes ?? [])]);
+  // Aborted on close: requests held by a latency fault end at once instead of keeping timers (up to 2 min) alive.
+  const stopRequests = new AbortController();
   const server = http.createServer(
-    createRequestHandler(services, router, (mutating) => {
-      if (mutating) saver?.schedule();
-    }),
+    createRequestHandler(
+      services,
+      router,
+      (mutating) => {
+        if (mutating) saver?.schedule();
+      },
+      stopRequests.signal,
+    ),
   );
   // Longer than common client pools keep idle sockets, so a reused socket is never closed under a request.
   server.keepAliveTimeout = 65_000;
@@ -114,8 +124,6 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   });
   const port = (server.address() as AddressInfo).port;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  // A new state file exists from the first start, so the demo key survives a crash.
-  saver?.flush(true);
 
   let closing: Promise<void> | undefined;
   return {
@@ -129,6 +137,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     mintJwt: (u, o) => mint(u, o).token,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        stopRequests.abort();
         server.close(() => resolve());
         server.closeAllConnections();
       }).then(() => saver?.flush(true));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { openSandbox, raw, control, clientFor, apiError, type RunningSandbox } from './helpers.js';
 
 let sb: RunningSandbox;
@@ -20,6 +20,29 @@ test('latency delays the answer, then the request goes on as usual; other paths 
   expect((await raw(sb, 'GET', '/api/v2/credits/balance', { token: sb.demoKey })).status).toBe(200);
   // Whether the other path was delayed is read off the rule, not off a wall clock a loaded machine stretches.
   expect((await control(sb, 'GET', '/faults')).rules[0]).toMatchObject({ matched: 1, applied: 1 });
+});
+
+test('close() ends requests held by a latency fault at once: its timer cleared, nothing processed afterwards', async () => {
+  const own = await openSandbox();
+  const set = vi.spyOn(globalThis, 'setTimeout');
+  const clear = vi.spyOn(globalThis, 'clearTimeout');
+  try {
+    await control(own, 'POST', '/faults', { rules: [{ kind: 'latency', latency_ms: 120_000, path: '/whoami' }] });
+    const pending = raw(own, 'GET', '/api/v2/whoami', { token: own.demoKey }).catch((e: Error) => e);
+    await expect.poll(async () => (await control(own, 'GET', '/faults')).rules[0].applied).toBe(1);
+    const i = set.mock.calls.findIndex((c) => c[1] === 120_000);
+    expect(i).toBeGreaterThanOrEqual(0);
+    const timer = set.mock.results[i]!.value as NodeJS.Timeout;
+    await own.close();
+    expect(await pending).toBeInstanceOf(Error);
+    expect(clear).toHaveBeenCalledWith(timer);
+    await new Promise((r) => setImmediate(r));
+    expect(own.store.state.request_log).toHaveLength(0);
+  } finally {
+    set.mockRestore();
+    clear.mockRestore();
+    await own.close();
+  }
 });
 
 describe('status', () => {

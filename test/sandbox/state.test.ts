@@ -70,6 +70,18 @@ describe('--state snapshots', () => {
     }
   });
 
+  test('a state file that cannot be written fails the start and leaves no server listening', async () => {
+    const servers = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
+    // A server closed by an earlier test releases its handle a moment later.
+    await new Promise((r) => setTimeout(r, 20));
+    const before = servers();
+    const blocker = path.join(dir, 'not-a-dir');
+    writeFileSync(blocker, '');
+    await expect(openSandbox({ statePath: path.join(blocker, 'state.json') })).rejects.toThrow(/ENOTDIR|EEXIST/);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(servers()).toBe(before);
+  });
+
   test('a file that is not a sandbox state is refused, not overwritten', async () => {
     const file = path.join(dir, 'state.json');
     writeFileSync(file, '{"hello": "world"}');
