@@ -10,6 +10,11 @@ export function newRequestId(): string {
   return `req_${randomBytes(12).toString('hex')}`;
 }
 
+/** The client went away before its body arrived: nothing to answer, nothing to report. */
+export class ClientGoneError extends Error {
+  override name = 'ClientGoneError';
+}
+
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -24,7 +29,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
       chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('error', (e) => reject(req.destroyed || req.socket?.destroyed ? new ClientGoneError(e.message) : e));
   });
 }
 

@@ -7,7 +7,7 @@ import { SandboxError, genericError, notFound, publicError, renderError } from '
 import { faultResponse } from './engine/faults.js';
 import { clientIp } from './engine/request-log.js';
 import type { RateRejection } from './engine/rate-limits.js';
-import { newRequestId, parseJsonBody, readBody, sendJson, sleep } from './http.js';
+import { ClientGoneError, newRequestId, parseJsonBody, readBody, sendJson, sleep } from './http.js';
 
 /**
  * One request, in order: faults (outside /__sandbox), route match, authentication (API
@@ -103,6 +103,8 @@ async function handle(
       out = { ...out, timestamp_ms: services.clock.now() };
     sendJson(res, status, out, r.headers);
   } catch (e) {
+    // A client that hung up mid-body (or a server closing under it) gets no answer and leaves no row.
+    if (e instanceof ClientGoneError) return false;
     const err = e instanceof SandboxError ? e : internalError(e, requestId);
     status = err.status;
     errorCode = err.code;

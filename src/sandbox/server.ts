@@ -140,7 +140,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
         stopRequests.abort();
         server.close(() => resolve());
         server.closeAllConnections();
-      }).then(() => saver?.flush(true));
+      }).then(() => saver?.close());
       return closing;
     },
   };

@@ -67,6 +67,7 @@ export function saveStateFile(file: string, state: SandboxState): void {
 /** Saves shortly after changes, coalescing bursts of requests into one write. */
 export class DebouncedSaver {
   private timer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(
     private readonly save: () => void,
@@ -74,7 +75,7 @@ export class DebouncedSaver {
   ) {}
 
   schedule(): void {
-    if (this.timer) return;
+    if (this.timer || this.closed) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       try {
@@ -92,5 +93,12 @@ export class DebouncedSaver {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     if (pending || force) this.save();
+  }
+
+  /** The last save: later changes (a request still finishing after the server closed) are not written. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.flush(true);
   }
 }

@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { openSandbox, raw, control, newKey } from './helpers.js';
 import { StateFileError } from '../../src/sandbox/state-file.js';
 import { API_KEY_PATTERN } from '../../src/api/schemas/auth.js';
@@ -80,6 +81,31 @@ describe('--state snapshots', () => {
     await expect(openSandbox({ statePath: path.join(blocker, 'state.json') })).rejects.toThrow(/ENOTDIR|EEXIST/);
     await new Promise((r) => setTimeout(r, 20));
     expect(servers()).toBe(before);
+  });
+
+  test('nothing is written after close(), not even by a request that was still reading its body', async () => {
+    const file = path.join(dir, 'state.json');
+    const sb = await openSandbox({ statePath: file });
+    const stderr = vi.spyOn(process.stderr, 'write');
+    try {
+      const req = http.request(`${sb.url}/api/v2/whoami`, {
+        method: 'GET',
+        headers: { authorization: `Bearer ${sb.demoKey}`, 'content-type': 'application/json', 'content-length': '100' },
+      });
+      const gone = new Promise((r) => req.on('error', r));
+      req.write('{"a":');
+      // Authenticated and counted, now waiting for the rest of the body.
+      await expect.poll(() => sb.store.apiKey(sb.store.demo.key_id)?.request_count).toBe(1);
+      await sb.close();
+      await gone;
+      rmSync(file);
+      // Longer than the 200 ms save debounce.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(existsSync(file)).toBe(false);
+      expect(stderr.mock.calls.map((c) => String(c[0])).join('')).not.toMatch(/sandbox: .*failed/);
+    } finally {
+      stderr.mockRestore();
+    }
   });
 
   test('a file that is not a sandbox state is refused, not overwritten', async () => {
