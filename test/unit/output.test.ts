@@ -102,3 +102,28 @@ describe('fitWidths', () => {
     expect(fitWidths([5, 5], 80)).toEqual([5, 5]);
   });
 });
+
+describe('printPages', () => {
+  async function* pagesOf(...pages: unknown[][]) {
+    for (const rows of pages) yield { rows, payload: { rows } };
+  }
+  it('json is one valid array, also when empty', async () => {
+    const a = output('json');
+    expect(await a.out.printPages(pagesOf([{ id: 1 }, { id: 2 }], [], [{ id: 3 }]))).toBe(3);
+    expect(JSON.parse(a.stdout.text)).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    const e = output('json');
+    await e.out.printPages(pagesOf([], []));
+    expect(JSON.parse(e.stdout.text)).toEqual([]);
+  });
+  it('tsv and csv write one header for the whole run; --fields applies', async () => {
+    const t = output('tsv');
+    await t.out.printPages(pagesOf([{ id: 1, n: 'a' }], [{ id: 2, n: 'b' }]));
+    expect(t.stdout.text).toBe('id\tn\n1\ta\n2\tb\n');
+    const c = output('csv', ['n']);
+    await c.out.printPages(pagesOf([{ id: 1, n: '=x' }], [{ id: 2, n: 'b' }]));
+    expect(c.stdout.text).toBe("n\n'=x\nb\n");
+    const n = output('ndjson', ['id']);
+    await n.out.printPages(pagesOf([{ id: 1, n: 'a' }], [{ id: 2 }]));
+    expect(n.stdout.text).toBe('{"id":1}\n{"id":2}\n');
+  });
+});

@@ -52,6 +52,11 @@ export class Output {
     return this.o.format;
   }
 
+  /** The same output in another format (for a command whose natural default differs). */
+  withFormat(format: Format): Output {
+    return new Output({ ...this.o, format });
+  }
+
   async print(view: View): Promise<void> {
     this.hints(view.payload);
     const text = await this.renderView(view);
@@ -94,6 +99,43 @@ export class Output {
     }
   }
 
+  /**
+   * Prints rows page by page in constant memory: json as one array written as it comes,
+   * ndjson one row per line, csv and tsv with one header for the whole run.
+   */
+  async printPages(pages: AsyncIterable<{ rows: readonly unknown[]; payload: unknown }>, columns?: readonly string[]): Promise<number> {
+    const { format, fields } = this.o;
+    const pick = (r: unknown) => (fields ? pickFields(r, fields) : r);
+    let count = 0;
+    let cols = fields ?? columns;
+    for await (const page of pages) {
+      if (format === 'json') {
+        for (const r of page.rows) await this.write(`${count++ === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(pick(r), null, 2))}`);
+        continue;
+      }
+      if (format === 'ndjson') {
+        for (const r of page.rows) await this.write(JSON.stringify(pick(r)) + '\n');
+        count += page.rows.length;
+        continue;
+      }
+      if (page.rows.length === 0) continue;
+      cols ??= columnsOf(page.rows);
+      const header = count === 0;
+      count += page.rows.length;
+      if (format === 'tsv') await this.write(tsvRows(page.rows, cols, header));
+      else if (format === 'csv') await this.write(await csvRows(page.rows, cols, header));
+      else await this.write(await renderTable(page.rows, cols, { style: this.o.style, width: this.o.width }));
+    }
+    if (format === 'json') await this.write(count === 0 ? '[]\n' : '\n]\n');
+    else if (count === 0 && format === 'table') this.info('No results.');
+    return count;
+  }
+
+  /** Writes and waits when the reader is slower than we are. */
+  private write(text: string): Promise<void> {
+    return new Promise((resolve) => (this.o.stdout.write(text) ? resolve() : this.o.stdout.once('drain', resolve)));
+  }
+
   /** The service's hints (agent_instructions, usage, message) are for people: stderr, unless --quiet. */
   hints(payload: unknown): void {
     if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return;
@@ -115,6 +157,8 @@ export class Output {
     this.info(`${this.o.errStyle.green('✓')} ${msg}`);
   }
 }
+
+const indent = (text: string) => text.replace(/^/gm, '  ');
 
 function json(v: unknown): string {
   return JSON.stringify(v, null, 2) + '\n';

@@ -127,6 +127,7 @@ export const command = defineCommand<Options>({
         signal: ctx.signal,
       });
     };
+    // Raw answers are JSON unless a format is asked for.
     const format = ctx.globals.format ?? 'json';
     if (!opts.paginate) {
       const data = await send();
@@ -135,22 +136,14 @@ export const command = defineCommand<Options>({
       else await ctx.out.print(Array.isArray(data) ? { kind: 'rows', payload: data, rows: data } : { kind: 'rows', payload: data, rows: rowsOf(data) ?? [data] });
       return;
     }
-    const all: unknown[] = [];
-    let first = true;
-    for await (const page of pages(async (cursor) => {
-      const data = await send(cursor);
-      const c = data && typeof data === 'object' && 'cursor' in data ? (data as { cursor: unknown }).cursor : null;
-      return { items: rowsOf(data) ?? [], cursor: typeof c === 'string' ? c : null, page: data };
-    })) {
-      if (format === 'ndjson') for (const r of page.items) ctx.io.stdout.write(JSON.stringify(r) + '\n');
-      else if (format === 'json') all.push(...page.items);
-      else {
-        const text = await ctx.out.renderView({ kind: 'rows', payload: page.page, rows: page.items });
-        // One header for the whole run: drop it after the first page.
-        ctx.io.stdout.write(first || format === 'table' ? text : text.slice(text.indexOf('\n') + 1));
-      }
-      first = false;
+    async function* rowPages() {
+      for await (const page of pages(async (cursor) => {
+        const data = await send(cursor);
+        const c = data && typeof data === 'object' && 'cursor' in data ? (data as { cursor: unknown }).cursor : null;
+        return { items: rowsOf(data) ?? [], cursor: typeof c === 'string' ? c : null, page: data };
+      }))
+        yield { rows: page.items, payload: page.page };
     }
-    if (format === 'json') ctx.io.stdout.write(JSON.stringify(all, null, 2) + '\n');
+    await ctx.out.withFormat(format).printPages(rowPages());
   },
 });
