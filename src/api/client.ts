@@ -50,7 +50,7 @@ export interface RequestOptions {
   idempotent?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Send no Authorization header (signed download URLs carry their own proof). */
+  /** Send no Authorization header (signed download URLs carry their own proof); required for another host. */
   anonymous?: boolean;
 }
 
@@ -119,6 +119,15 @@ export class Client {
   async requestWithResponse<T = unknown>(opts: RequestOptions): Promise<ApiResponse<T>> {
     const method = opts.method.toUpperCase();
     const url = this.url(opts.path, opts.prefix, opts.query);
+    if (url.origin !== this.baseUrl.origin) {
+      // Credentials go to the service only; another host (a signed download URL) is asked anonymously.
+      if (!opts.anonymous)
+        throw new ConfigurationError(
+          `refusing to send credentials to ${url.origin}, which is not the service (${this.baseUrl.origin})`,
+          'Give a path on the service, or fetch the URL without credentials.',
+        );
+      checkBaseUrl(url.href);
+    }
     const idempotent = opts.idempotent ?? ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(method);
     const headers: Record<string, string> = {
       accept: 'application/json',

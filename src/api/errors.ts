@@ -162,7 +162,8 @@ export function errorFromResponse(r: ErrorResponseInfo): ApiError {
     requestId: str(e?.request_id) ?? r.requestId,
   };
   if (!e) {
-    const detail = typeof r.body === 'string' && r.body.trim() ? r.body.trim().slice(0, 200) : undefined;
+    const text = typeof r.body === 'string' ? r.body : typeof root?.detail === 'string' ? root.detail : '';
+    const detail = text.trim() ? text.trim().slice(0, 200) : undefined;
     return new ApiError({
       ...base,
       code: r.status >= 500 ? 'internal_error' : `http_${r.status}`,
@@ -172,7 +173,8 @@ export function errorFromResponse(r: ErrorResponseInfo): ApiError {
     });
   }
   const details = obj(e.details);
-  let problem = str(e.problem) ?? str(e.message) ?? STATUS_TEXT[r.status] ?? `HTTP ${r.status}`;
+  // `{"detail": "..."}` is what proxies and some frameworks answer with.
+  let problem = str(e.problem) ?? str(e.message) ?? str(e.detail) ?? STATUS_TEXT[r.status] ?? `HTTP ${r.status}`;
   const issues = Array.isArray(details?.errors) ? (details.errors as unknown[]) : undefined;
   let cause = str(e.cause);
   if (issues && issues.length > 0 && !cause) cause = issues.map(formatIssue).join('; ');

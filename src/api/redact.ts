@@ -9,10 +9,14 @@ export function maskSecret(secret: string | undefined | null): string {
   return `${secret.slice(0, 4)}...${secret.slice(-4)}`;
 }
 
-/** Replaces every occurrence of the given secrets in a text by their masked form. */
-export function redactText(text: string, secrets: Iterable<string | undefined | null>): string {
+/** Anything shaped like a key or a JWT, known to us or not (a key typed as a flag, say). */
+const SECRET_PATTERNS = [/svcapi_[A-Za-z0-9_-]{12,}/g, /eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]+/g];
+
+/** Replaces the given secrets, and anything shaped like a key or JWT, by their masked form. */
+export function redactText(text: string, secrets: Iterable<string | undefined | null> = []): string {
   let out = text;
   for (const s of secrets) if (s && s.length >= 8) out = out.split(s).join(maskSecret(s));
+  for (const re of SECRET_PATTERNS) out = out.replace(re, (m) => maskSecret(m));
   return out;
 }
 

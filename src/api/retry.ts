@@ -51,7 +51,11 @@ export function decideRetry(p: RetryPolicy, { attempt, error, idempotent, random
   }
   if (attempt >= p.maxRetries) return { retry: false };
   if (error.status === 0) return idempotent ? { retry: true, waitMs: backoffMs(p, attempt, random) } : { retry: false };
-  if (error.status === 503 && error.retryable) return { retry: true, waitMs: error.retryAfterMs ?? backoffMs(p, attempt, random) };
+  if (error.status === 503 && error.retryable) {
+    if (error.retryAfterMs === undefined) return { retry: true, waitMs: backoffMs(p, attempt, random) };
+    if (error.retryAfterMs > p.maxRetryAfterMs) return { retry: false };
+    return { retry: true, waitMs: error.retryAfterMs + Math.round(random() * 250) };
+  }
   if ([500, 502, 503, 504].includes(error.status) && error.retryable && idempotent)
     return { retry: true, waitMs: backoffMs(p, attempt, random) };
   return { retry: false };

@@ -33,6 +33,8 @@ export interface TransportFailure {
   mayHaveBeenProcessed: boolean;
 }
 
+const IDLE_SOCKET_MS = 4_000;
+
 export class Transport {
   private readonly agents = new Map<string, http.Agent>();
   constructor(private readonly opts: TransportOptions) {}
@@ -45,7 +47,9 @@ export class Transport {
     const key = url.protocol;
     let agent = this.agents.get(key);
     if (!agent) {
-      const o = { keepAlive: true, maxSockets: this.opts.maxSockets };
+      // An idle pooled socket is closed after 4 s, before a server's keep-alive (commonly
+      // 5 s) can close it under a request: a reset there would leave a paid POST in doubt.
+      const o = { keepAlive: true, maxSockets: this.opts.maxSockets, timeout: IDLE_SOCKET_MS };
       agent = new mod.Agent(o);
       this.agents.set(key, agent);
     }
@@ -95,6 +99,7 @@ export class Transport {
         if (err.name === 'AbortError') {
           if (!settled) {
             settled = true;
+            if (connectTimer) clearTimeout(connectTimer);
             reject(err);
           }
           return;

@@ -111,7 +111,7 @@ function redacting(stream: Writable, secrets: Set<string>): Writable {
     get(target, prop, receiver) {
       if (prop === 'write')
         return (chunk: unknown, ...rest: unknown[]) =>
-          write(typeof chunk === 'string' && secrets.size ? redactText(chunk, secrets) : chunk, ...rest);
+          write(typeof chunk === 'string' ? redactText(chunk, secrets) : chunk, ...rest);
       const v = Reflect.get(target, prop, receiver);
       return typeof v === 'function' ? v.bind(target) : v;
     },

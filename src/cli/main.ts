@@ -50,8 +50,9 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
   const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : [...argv];
   const { program } = buildProgram(async (def, _entry, cmd) => {
     const globals = globalsFrom(cmd);
-    jsonErrors = globals.format === 'json';
     ctx = createContext(depsWithTracking, globals);
+    // Errors follow the output: JSON when the output is, whether by flag, env or profile.
+    jsonErrors = ctx.out.format === 'json';
     const opts = cmd.opts<Record<string, unknown>>();
     const result = await def.run({ ...opts, args: cmd.args }, ctx);
     code = typeof result === 'number' ? result : ExitCode.OK;
@@ -98,7 +99,10 @@ export function report(e: unknown, o: ReportOptions): number {
     // Help asked for exits 0; help shown because a group got no subcommand is a usage error.
     if (e.code === 'commander.help') return e.exitCode === 0 ? ExitCode.OK : ExitCode.USAGE;
     const message = e.message.replace(/^error:\s*/i, '');
-    return print(o, 'usage', message, { fix: 'Run the command with --help to see its flags and examples.' }, ExitCode.USAGE);
+    const fix = /'--(api-key|key|token|jwt)\b/.test(message)
+      ? 'Keys never go on the command line (shell history, process lists): set PROSPECT_API_KEY, or run `prospect auth login --with-token` and pipe the key.'
+      : 'Run the command with --help to see its flags and examples.';
+    return print(o, 'usage', message, { fix }, ExitCode.USAGE);
   }
   if (isCliError(e)) return print(o, e.code, e.message, { fix: e.fix, cause: e.causeText }, e.exitCode);
   if (e instanceof ConfigurationError) return print(o, 'configuration', e.message, { fix: e.fix }, ExitCode.USAGE);

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { Context } from './context.js';
-import { readRuntime, startInBackground } from '../sandbox/runtime.js';
+import { readLiveRuntime, readRuntime, removeRuntime, startInBackground, type SandboxRuntimeInfo } from '../sandbox/runtime.js';
 
 /** The sandbox commands reach the runtime file through this module: one lazy chunk for all sandbox work. */
-export { readRuntime, startInBackground, stopSandbox, serveForeground } from '../sandbox/runtime.js';
+export { readLiveRuntime, startInBackground, stopSandbox, serveForeground } from '../sandbox/runtime.js';
 export type { SandboxRuntimeInfo } from '../sandbox/runtime.js';
 
 export interface SandboxTarget {
@@ -14,9 +15,27 @@ export interface SandboxTarget {
   jwt(user?: string): Promise<string>;
 }
 
+/**
+ * The runtime file's sandbox if it still runs. A pid can outlive its sandbox (a reboot hands
+ * it to another process): on Linux /proc tells at no cost; elsewhere the sandbox is asked.
+ */
+async function runningSandbox(env: Context['env']): Promise<SandboxRuntimeInfo | null> {
+  const info = readRuntime(env);
+  if (!info) return null;
+  let cmdline: string | undefined;
+  try {
+    cmdline = readFileSync(`/proc/${info.pid}/cmdline`, 'utf8');
+  } catch {
+    return readLiveRuntime(env);
+  }
+  if (cmdline.includes('sandbox\0serve')) return info;
+  removeRuntime(env, info.pid);
+  return null;
+}
+
 /** The running sandbox of this data dir, started in the background when none runs. */
 export async function ensureSandbox(ctx: Context): Promise<SandboxTarget> {
-  let info = readRuntime(ctx.env);
+  let info = await runningSandbox(ctx.env);
   let started = false;
   if (!info) {
     ctx.out.info('Starting the local sandbox (prospect sandbox stop to end it)...');

@@ -62,7 +62,9 @@ export function resolveSettings(flags: ResolveFlags, env: Env, store: ConfigStor
   };
 
   const s: Settings = { profile, sandbox };
-  const baseUrl = pick('base_url', flags.baseUrl, 'PROSPECT_BASE_URL', true);
+  // A profile holding its own credential never borrows another profile's URL for it.
+  const ownsCredential = chosen.api_key !== undefined || chosen.jwt !== undefined;
+  const baseUrl = pick('base_url', flags.baseUrl, 'PROSPECT_BASE_URL', !ownsCredential);
   const apiKey = pick('api_key', undefined, 'PROSPECT_API_KEY', false);
   const jwt = pick('jwt', undefined, 'PROSPECT_JWT', false);
   const format = pick('format', flags.format, 'PROSPECT_FORMAT', true);

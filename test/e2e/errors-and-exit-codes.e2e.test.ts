@@ -125,6 +125,22 @@ describe('exit codes and error output of the real binary', () => {
     expect(body.error).toMatchObject({ status: 401, code: 'authentication_invalid', problem: 'Invalid or expired API key', exit_code: 3 });
   });
 
+  it('a key typed as a flag is refused and never echoed whole', async () => {
+    const key = t.sb.demoKey;
+    for (const args of [['whoami', `--api-key=${key}`], ['whoami', '--json', `--token=${key}`]]) {
+      const r = await prospect(args, { env: t.env });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).not.toContain(key);
+      expect(r.stderr).toContain('PROSPECT_API_KEY');
+    }
+  });
+
+  it('errors are JSON whenever the output is, also when PROSPECT_FORMAT chose it', async () => {
+    const r = await prospect(['whoami'], { env: { ...t.env, PROSPECT_FORMAT: 'json', PROSPECT_API_KEY: `svcapi_${'x'.repeat(64)}` } });
+    expect(r.exitCode).toBe(3);
+    expect(JSON.parse(r.stderr).error.code).toBe('authentication_invalid');
+  });
+
   it('Ctrl-C while waiting exits 130', async () => {
     await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'latency', path: '/whoami', latency_ms: 5000 }] });
     const child = spawn(process.execPath, [BIN, 'whoami'], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });

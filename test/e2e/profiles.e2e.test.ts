@@ -131,6 +131,24 @@ describe('the sandbox lifecycle', () => {
     expect(() => process.kill(started.pid, 0)).toThrow();
   });
 
+  it('a runtime file left by a sandbox that is gone (its pid now another process) is replaced', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(t.env.PROSPECT_DATA_DIR!, { recursive: true, mode: 0o700 });
+    const stale = { pid: process.pid, port: 1, url: 'http://127.0.0.1:1', seed: 42, state_path: null, demo_key: `svcapi_${'s'.repeat(64)}`, started_at: new Date().toISOString() };
+    writeFileSync(path.join(t.env.PROSPECT_DATA_DIR!, 'sandbox.json'), JSON.stringify(stale), { mode: 0o600 });
+    const status = JSON.parse((await prospect(['sandbox', 'status', '--json'], { env: t.env })).stdout);
+    expect(status.running).toBe(false);
+    writeFileSync(path.join(t.env.PROSPECT_DATA_DIR!, 'sandbox.json'), JSON.stringify(stale), { mode: 0o600 });
+    try {
+      const r = await prospect(['--sandbox', 'whoami', '--json'], { env: t.env });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).organization_name).toBe('Acme Demo');
+    } finally {
+      await prospect(['sandbox', 'stop'], { env: t.env });
+    }
+    expect(() => process.kill(process.pid, 0)).not.toThrow();
+  });
+
   it('--sandbox starts the sandbox when none runs, from any folder; demo shows identity and balance', async () => {
     try {
       const r = await prospect(['--sandbox', 'whoami', '--json'], { env: t.env, cwd: path.dirname(t.env.PROSPECT_CONFIG_DIR!) });

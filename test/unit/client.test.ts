@@ -8,12 +8,14 @@ import { ApiError } from '../../src/api/errors.js';
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'drop';
 const plans = new Map<string, Answer[]>();
 const hits = new Map<string, number>();
+const seenAuth: string[] = [];
 let server: http.Server;
 let base: string;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const key = `${req.method} ${req.url}`;
+    seenAuth.push(req.headers.authorization ?? '');
     hits.set(key, (hits.get(key) ?? 0) + 1);
     const next = plans.get(key)?.shift() ?? { status: 200, body: { ok: true } };
     if (next === 'drop') return req.socket.destroy();
@@ -110,6 +112,19 @@ describe('Client', () => {
     expect(text).not.toContain(KEY.slice(7, 30));
     const req = trace.find((e) => e.type === 'request');
     expect(req && 'headers' in req ? req.headers.authorization : undefined).toBe('Bearer [REDACTED]');
+    c.close();
+  });
+
+  it('sends credentials to the service only; another host is asked anonymously, over https', async () => {
+    const { c } = client();
+    await expect(c.request({ method: 'GET', path: 'https://downloads.example.com/x' })).rejects.toThrow(/refusing to send credentials to https:\/\/downloads\.example\.com/);
+    await expect(c.request({ method: 'GET', path: 'http://downloads.example.com/x', anonymous: true })).rejects.toThrow(/plain http/);
+    plans.set('GET /file', [{ status: 200, body: { ok: 'anon' } }]);
+    const before = seenAuth.length;
+    const other = new Client({ baseUrl: 'http://localhost:1', token: KEY });
+    expect(await other.request({ method: 'GET', path: `${base}/file`, anonymous: true })).toEqual({ ok: 'anon' });
+    expect(seenAuth.slice(before)).toEqual(['']);
+    other.close();
     c.close();
   });
 

@@ -75,6 +75,12 @@ describe('errorFromResponse', () => {
     expect(e2.code).toBe('http_404');
   });
 
+  it('keeps the text of a {"detail": ...} body (proxies, frameworks)', () => {
+    const e = errorFromResponse({ status: 404, body: { detail: 'Not Found: /api/v2/nope' } });
+    expect(e.code).toBe('http_404');
+    expect(e.causeText).toBe('Not Found: /api/v2/nope');
+  });
+
   it('serializes for --json without empty fields', () => {
     const e = new ApiError({ status: 404, code: 'LIST_NOT_FOUND', problem: 'No such list' });
     expect(e.toJSON()).toEqual({ status: 404, code: 'list_not_found', problem: 'No such list', retryable: false });

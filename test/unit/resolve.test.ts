@@ -55,6 +55,13 @@ describe('resolveSettings: flag > environment > chosen profile > default profile
     expect(s.baseUrl?.source).toBe('default-profile');
   });
 
+  it('a profile with its own key never borrows the default profile\'s URL for it', () => {
+    const { env, store } = storeWith({ profiles: { default: { base_url: 'https://default.example' }, keyed: { api_key: KEY_B } } });
+    const s = resolveSettings({ profile: 'keyed' }, env, store);
+    expect(s.apiKey?.value).toBe(KEY_B);
+    expect(s.baseUrl).toBeUndefined();
+  });
+
   it('the profile named sandbox means the local sandbox', () => {
     const { env, store } = storeWith({ profiles: {} });
     expect(resolveSettings({ profile: 'sandbox' }, env, store).sandbox).toBe(true);

@@ -24,6 +24,13 @@ describe('decideRetry', () => {
     expect(decideRetry(p, { attempt: 0, error: err(503, 'dispatch_outcome_unknown', { retryable: false }), idempotent: false, random: half })).toEqual({ retry: false });
   });
 
+  it('a retryable 503 waits its Retry-After with jitter, but not past the cap', () => {
+    const e = err(503, 'filters_unavailable', { retryable: true, retryAfterMs: 2000 });
+    expect(decideRetry(p, { attempt: 0, error: e, idempotent: true, random: () => 1 })).toEqual({ retry: true, waitMs: 2250 });
+    const long = err(503, 'filters_unavailable', { retryable: true, retryAfterMs: 3_600_000 });
+    expect(decideRetry(p, { attempt: 0, error: long, idempotent: true, random: half })).toEqual({ retry: false });
+  });
+
   it('retries 500/502/504 only for idempotent requests', () => {
     expect(decideRetry(p, { attempt: 0, error: err(502, 'UPSTREAM_ERROR'), idempotent: true, random: half }).retry).toBe(true);
     expect(decideRetry(p, { attempt: 0, error: err(500, 'INTERNAL_ERROR'), idempotent: false, random: half }).retry).toBe(false);

@@ -9,7 +9,7 @@ export const command = defineCommand<ServerOptions>({
   related: ['prospect sandbox stop', 'prospect sandbox status', 'prospect sandbox serve'],
   async run(opts, ctx) {
     const runtime = await import('../../cli/sandbox-target.js');
-    let info = runtime.readRuntime(ctx.env);
+    let info = await runtime.readLiveRuntime(ctx.env);
     if (info) ctx.out.info(`The sandbox already runs on ${info.url} (pid ${info.pid}).`);
     else {
       info = await runtime.startInBackground({

@@ -5,8 +5,8 @@ export const command = defineCommand({
   examples: ['prospect sandbox status', 'prospect sandbox status --json | jq -r .url'],
   related: ['prospect sandbox start', 'prospect sandbox stop'],
   async run(_opts, ctx) {
-    const { readRuntime } = await import('../../cli/sandbox-target.js');
-    const info = readRuntime(ctx.env);
+    const { readLiveRuntime } = await import('../../cli/sandbox-target.js');
+    const info = await readLiveRuntime(ctx.env);
     const payload = info
       ? {
           running: true,

@@ -5,13 +5,10 @@ export const command = defineCommand({
   examples: ['prospect sandbox stop'],
   related: ['prospect sandbox start', 'prospect sandbox status'],
   async run(_opts, ctx) {
-    const runtime = await import('../../cli/sandbox-target.js');
-    const info = runtime.readRuntime(ctx.env);
-    if (!info) {
-      ctx.out.info('The sandbox is not running.');
-      return;
-    }
-    await runtime.stopSandbox(ctx.env);
-    ctx.out.success(`Stopped the sandbox on ${info.url} (pid ${info.pid}).`);
+    const { stopSandbox } = await import('../../cli/sandbox-target.js');
+    // stopSandbox confirms the pid is the sandbox's before signalling it.
+    const stopped = await stopSandbox(ctx.env);
+    if (stopped) ctx.out.success(`Stopped the sandbox on ${stopped.url} (pid ${stopped.pid}).`);
+    else ctx.out.info('The sandbox is not running.');
   },
 });
