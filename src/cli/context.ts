@@ -124,6 +124,34 @@ const noBaseUrl = () =>
     'Run `prospect auth login --base-url URL`, set PROSPECT_BASE_URL, or try the local sandbox with --sandbox.',
   );
 
+/** --format/--json, then PROSPECT_FORMAT or the profile, then table on a terminal and tsv in a pipe. */
+function chooseFormat(globals: GlobalOptions, s: Settings | undefined, io: IO): Format {
+  if (globals.format) return globals.format;
+  if (s?.format) return parseFormat(s.format.value, s.format.source === 'env' ? 'PROSPECT_FORMAT' : `profile ${s.profile.value}`);
+  return io.stdoutIsTTY ? 'table' : 'tsv';
+}
+
+/** The token a command's client sends: the sandbox's demo credentials, or the resolved key or JWT. */
+async function tokenFor(auth: AuthKind, st: Settings, sandbox: () => Promise<SandboxTarget>): Promise<string | undefined> {
+  if (auth === 'none') return undefined;
+  if (st.sandbox) {
+    const target = await sandbox();
+    return auth === 'key' ? target.demoKey : target.jwt();
+  }
+  if (auth === 'key') {
+    if (!st.apiKey)
+      throw authError('authentication_invalid', `no API key for profile "${st.profile.value}"`, 'Run `prospect auth login`, or set PROSPECT_API_KEY.');
+    return st.apiKey.value;
+  }
+  if (!st.jwt)
+    throw authError(
+      'authentication_invalid',
+      'key management needs a session JWT and none is configured',
+      'Set PROSPECT_JWT, pass --jwt-stdin, or store one with `prospect auth login --jwt`.',
+    );
+  return st.jwt.value;
+}
+
 export function createContext(deps: ContextDeps, globals: GlobalOptions): Context {
   const { env } = deps;
   const secrets = new Set<string>();
@@ -132,27 +160,20 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
   const config = new ConfigStore(env);
   let settings: Settings | undefined;
   const getSettings = () => (settings ??= resolveSettings(globals, env, config));
-
-  const s = getSettingsSafe();
-  function getSettingsSafe(): Settings | undefined {
-    try {
-      return getSettings();
-    } catch {
-      return undefined;
-    }
+  // An unreadable config file is reported when a command first needs the settings.
+  let early: Settings | undefined;
+  try {
+    early = getSettings();
+  } catch {
+    early = undefined;
   }
-  if (s?.apiKey) secrets.add(s.apiKey.value);
-  if (s?.jwt) secrets.add(s.jwt.value);
-
-  let format: Format;
-  if (globals.format) format = globals.format;
-  else if (s?.format) format = parseFormat(s.format.value, s.format.source === 'env' ? 'PROSPECT_FORMAT' : `profile ${s.profile.value}`);
-  else format = io.stdoutIsTTY ? 'table' : 'tsv';
+  if (early?.apiKey) secrets.add(early.apiKey.value);
+  if (early?.jwt) secrets.add(early.jwt.value);
 
   const out = new Output({
     stdout: io.stdout,
     stderr,
-    format,
+    format: chooseFormat(globals, early, io),
     fields: globals.fields,
     quiet: globals.quiet,
     style: createStyle(colorEnabled(io.stdoutIsTTY, globals, env)),
@@ -184,40 +205,14 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     },
     async client({ auth = 'key', ...override }: ClientRequest = {}) {
       const st = getSettings();
-      let baseUrl = override.baseUrl ?? st.baseUrl?.value;
-      let token: string | undefined = override.token;
-      if (override.token !== undefined || auth === 'none') {
-        if (st.sandbox && !override.baseUrl) baseUrl = (await ctx.sandbox()).url;
-        if (!baseUrl) throw noBaseUrl();
-      } else if (st.sandbox) {
-        if (globals.baseUrl) throw usageError('--sandbox and --base-url cannot be combined', 'Drop one of them.');
-        const target = await ctx.sandbox();
-        baseUrl = target.url;
-        token = auth === 'key' ? target.demoKey : auth === 'jwt' ? await target.jwt() : undefined;
-      } else {
-        if (!baseUrl) throw noBaseUrl();
-        if (auth === 'key') {
-          token = st.apiKey?.value;
-          if (!token)
-            throw authError(
-              'authentication_invalid',
-              `no API key for profile "${st.profile.value}"`,
-              'Run `prospect auth login`, or set PROSPECT_API_KEY.',
-            );
-        } else if (auth === 'jwt') {
-          token = st.jwt?.value;
-          if (!token)
-            throw authError(
-              'authentication_invalid',
-              'key management needs a session JWT and none is configured',
-              'Set PROSPECT_JWT, pass --jwt-stdin, or store one with `prospect auth login --jwt`.',
-            );
-        }
-      }
+      if (st.sandbox && globals.baseUrl) throw usageError('--sandbox and --base-url cannot be combined', 'Drop one of them.');
+      const baseUrl = override.baseUrl ?? (st.sandbox ? (await ctx.sandbox()).url : st.baseUrl?.value);
+      if (!baseUrl) throw noBaseUrl();
+      const token = override.token ?? (await tokenFor(auth, st, ctx.sandbox));
       if (token) secrets.add(token);
       const opts: ClientOptions = {
         baseUrl,
-        token,
+        ...(token ? { token } : {}),
         sleep: ctx.clock.sleep,
         ...(globals.debug ? { onTrace: debugTracer(stderr) } : {}),
       };
