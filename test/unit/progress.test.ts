@@ -21,3 +21,22 @@ describe('progress', () => {
     expect(err.text).toContain('job completed');
   });
 });
+
+describe('prompter', () => {
+  it('reads a secret without echoing it, and refuses without a terminal naming the flag', async () => {
+    const { PassThrough } = await import('node:stream');
+    const { createPrompter } = await import('../../src/cli/prompt.js');
+    const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode() {} });
+    const stderr = Object.assign(new Capture(), { isTTY: true, columns: 80 });
+    const p = createPrompter({ stdin, stderr, interactive: true });
+    const secret = `svcapi_${'e'.repeat(64)}`;
+    const answer = p.secret('Paste your API key: ', { flag: '--with-token' });
+    stdin.write(`${secret}\n`);
+    expect(await answer).toBe(secret);
+    expect(stderr.text).toContain('Paste your API key: ');
+    expect(stderr.text).not.toContain('eeee');
+    const none = createPrompter({ stdin, stderr, interactive: false });
+    await expect(none.secret('Key: ', { flag: '--with-token' })).rejects.toThrow(/no terminal/);
+    await expect(none.confirm('Sure?', { flag: '--yes' })).rejects.toMatchObject({ fix: 'Pass --yes.' });
+  });
+});
