@@ -36,11 +36,11 @@ export function columnsOf(rows: readonly unknown[]): string[] {
   return [...seen];
 }
 
-/** The text of one cell: empty for null, lists joined with commas, objects as JSON. */
-export function cellText(v: unknown): string {
+/** The text of one cell: empty for null, lists joined (`,` for machines, `, ` for people), objects as JSON. */
+export function cellText(v: unknown, listSeparator = ','): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
-  if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) return v.map((x) => cellText(x)).join(',');
+  if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) return v.map((x) => cellText(x)).join(listSeparator);
   return JSON.stringify(v);
 }

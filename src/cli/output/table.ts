@@ -9,7 +9,7 @@ export async function renderTable(
 ): Promise<string> {
   if (rows.length === 0) return '';
   const { default: Table } = await import('cli-table3');
-  const cells = rows.map((r) => columns.map((c) => cellText(getPath(r, c)).replace(/\s+/g, ' ')));
+  const cells = rows.map((r) => columns.map((c) => cellText(getPath(r, c), ', ').replace(/\s+/g, ' ')));
   const widths = fitWidths(
     columns.map((c, i) => Math.max(c.length, ...cells.map((row) => (row[i] ?? '').length))),
     opts.width,
@@ -50,5 +50,5 @@ export function fitWidths(natural: number[], total: number): number[] {
 /** One object as aligned `key  value` lines. */
 export function renderKeyValue(obj: Record<string, unknown>, keys: readonly string[], style: Style): string {
   const width = Math.max(0, ...keys.map((k) => k.length));
-  return keys.map((k) => `${style.bold(k.padEnd(width))}  ${cellText(getPath(obj, k))}`.trimEnd()).join('\n') + '\n';
+  return keys.map((k) => `${style.bold(k.padEnd(width))}  ${cellText(getPath(obj, k), ', ')}`.trimEnd()).join('\n') + '\n';
 }
