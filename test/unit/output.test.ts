@@ -83,6 +83,9 @@ describe('Output', () => {
     const s = output('tsv');
     await s.out.print({ kind: 'object', payload: obj });
     expect(s.stdout.text).toBe('organization_id\tcredits\norg_1\t5000\n');
+    const lists = output('table');
+    await lists.out.print({ kind: 'object', payload: { scopes: ['a:read', 'b:write'] } });
+    expect(lists.stdout.text).toBe('scopes  a:read, b:write\n');
   });
 
   it('--quiet silences hints and info but not data', async () => {
