@@ -50,6 +50,27 @@ describe('exit codes and error output of the real binary', () => {
     expect(r.stderr).toMatch(/retrying GET .*whoami after 429/);
   });
 
+  it('a real per-key limit: the CLI waits for the next window and succeeds', async () => {
+    const minute = Date.UTC(2031, 0, 15, 10, 0, 0);
+    await control(t.sb, 'POST', '/clock', { set_ms: minute + 59_000, freeze: true });
+    const { Client } = await import('../../src/api/client.js');
+    const sdk = new Client({ baseUrl: t.sb.url, token: t.sb.demoKey, retry: { maxRateLimitRetries: 0 } });
+    for (let i = 0; i < 30; i++) await sdk.get('/whoami');
+    sdk.close();
+    const run = prospect(['whoami', '--json', '--debug'], { env: t.env });
+    // Once the CLI has met the 429, the window ends (the frozen clock moves a minute on).
+    for (let i = 0; i < 200; i++) {
+      const { requests } = await control<{ requests: { status_code: number }[] }>(t.sb, 'GET', '/requests');
+      if (requests.some((r) => r.status_code === 429)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await control(t.sb, 'POST', '/clock', { advance_ms: 60_000 });
+    const r = await run;
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/retrying GET .*\/whoami after 429 rate_limited in 1\d{3} ms/);
+    expect(JSON.parse(r.stdout).organization_id).toBe(t.sb.store.demo.organization_id);
+  });
+
   it('a Retry-After longer than the wait budget exits 6 at once', async () => {
     await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'rate_limit', path: '/whoami', retry_after_sec: 3600 }] });
     const r = await prospect(['whoami'], { env: t.env });
