@@ -44,7 +44,8 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
   const depsWithTracking: ContextDeps = { ...deps, onClient: (c) => (clients.push(c), deps.onClient?.(c)) };
   let code: number = ExitCode.OK;
   let ctx: Context | undefined;
-  let jsonErrors = argv.includes('--json') || argv.includes('--format=json') || argv.join(' ').includes('--format json');
+  // Until a command runs, only the command line tells whether errors should be JSON.
+  let jsonErrors = argv.some((a, i) => a === '--json' || a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'));
 
   // `prospect help a b` is `prospect a b --help`, so the command's module loads first.
   const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : [...argv];
@@ -57,11 +58,10 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
     const result = await def.run({ ...opts, args: cmd.args }, ctx);
     code = typeof result === 'number' ? result : ExitCode.OK;
   }, args);
-  const write = (s: string) => deps.io.stderr.write(s);
   program.exitOverride();
   program.configureOutput({
     writeOut: (s) => deps.io.stdout.write(s),
-    writeErr: write,
+    writeErr: (s) => deps.io.stderr.write(s),
     outputError: () => {
       /* reported below, in our format */
     },
@@ -94,7 +94,6 @@ interface ReportOptions {
 /** Prints a failure on stderr and returns its exit code. */
 export function report(e: unknown, o: ReportOptions): number {
   if (e instanceof CommanderError) {
-    // --help and --version end here with code 0; help asked for by a group without subcommand is a usage error.
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return ExitCode.OK;
     // Help asked for exits 0; help shown because a group got no subcommand is a usage error.
     if (e.code === 'commander.help') return e.exitCode === 0 ? ExitCode.OK : ExitCode.USAGE;
