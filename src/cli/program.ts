@@ -85,7 +85,7 @@ export function firstCommandWord(argv: readonly string[]): string | undefined {
  * flags and code) is loaded when it is the one being run. Given the command line, only the
  * branch it names is built: the rest is needed only for help and suggestions.
  */
-export function buildProgram(invoke: Invoke, argv?: readonly string[]): { program: Command; loadAll: () => Promise<void> } {
+export function buildProgram(invoke: Invoke, argv?: readonly string[]): { program: Command } {
   const program = new Command('prospect');
   program
     .description('Search people and companies, keep lead lists, enrich contacts, and manage keys and usage.')
@@ -138,9 +138,5 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): { progra
     await load(sub);
   }
   program.hook('preSubcommand', loadHook);
-  // Completions, man pages and the help tests walk the whole tree.
-  const loadAll = async () => {
-    for (const cmd of leaves.keys()) await load(cmd);
-  };
-  return { program, loadAll };
+  return { program };
 }
