@@ -9,7 +9,7 @@ let server: http.Server;
 let base: string;
 const seenAuth: string[] = [];
 
-/** A fake service: whoami, and a three-page list at /pages. */
+/** A fake service: whoami, a three-page list at /pages, and an answer with a hint at /hinted. */
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     seenAuth.push(req.headers.authorization ?? '');
@@ -26,6 +26,7 @@ beforeAll(async () => {
       const page = c === null ? { rows: [{ id: 1 }, { id: 2 }], cursor: 'p2' } : c === 'p2' ? { rows: [{ id: 3 }], cursor: 'p3' } : { rows: [{ id: 4 }], cursor: null };
       return res.end(JSON.stringify({ ...page, total: 4 }));
     }
+    if (url.pathname === '/api/v2/hinted') return res.end(JSON.stringify({ credits: 5, agent_instructions: '5 credits left' }));
     res.statusCode = 404;
     res.end(JSON.stringify({ error: { code: 'RESOURCE_NOT_FOUND', message: 'no route' } }));
   });
@@ -61,6 +62,14 @@ describe('commands run in-process with injected streams', () => {
     expect(nd.stdout).toBe('{"id":1}\n{"id":2}\n{"id":3}\n{"id":4}\n');
     const tsv = await runInProcess(['api', 'GET', '/pages', '--paginate', '--format', 'tsv'], { env: env() });
     expect(tsv.stdout).toBe('id\n1\n2\n3\n4\n');
+  });
+
+  it('api prints the service hint on stderr once, whatever the format', async () => {
+    for (const format of ['json', 'tsv']) {
+      const r = await runInProcess(['api', 'GET', '/hinted', '--format', format], { env: env() });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toBe('5 credits left\n');
+    }
   });
 
   it('auth login prompts for the key without a flag on a TTY and saves it', async () => {

@@ -131,9 +131,10 @@ export const command = defineCommand<Options>({
     const format = ctx.globals.format ?? 'json';
     if (!opts.paginate) {
       const data = await send();
-      ctx.out.hints(data);
-      if (format === 'json' || data === null || typeof data !== 'object') ctx.io.stdout.write(JSON.stringify(data, null, 2) + '\n');
-      else await ctx.out.print(Array.isArray(data) ? { kind: 'rows', payload: data, rows: data } : { kind: 'rows', payload: data, rows: rowsOf(data) ?? [data] });
+      if (format === 'json' || data === null || typeof data !== 'object') {
+        ctx.out.hints(data);
+        ctx.io.stdout.write(JSON.stringify(data, null, 2) + '\n');
+      } else await ctx.out.print({ kind: 'rows', payload: data, rows: rowsOf(data) ?? [data] }); // print shows the hints
       return;
     }
     async function* rowPages() {
