@@ -2,6 +2,7 @@ import { ApiError, ConfigurationError, errorFromResponse, isApiError } from './e
 import { checkBaseUrl } from './base-url.js';
 import { Transport, isTransportFailure, redactUrl, type RawResponse } from './transport.js';
 import { decideRetry, type RetryPolicy, DEFAULT_RETRY_POLICY } from './retry.js';
+import { sleep } from './sleep.js';
 
 declare const __PROSPECT_VERSION__: string;
 export const SDK_VERSION: string = typeof __PROSPECT_VERSION__ === 'string' ? __PROSPECT_VERSION__ : '0.0.0-dev';
@@ -60,20 +61,6 @@ export interface ApiResponse<T = unknown> {
   data: T;
 }
 
-const defaultSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-
 export class Client {
   readonly baseUrl: URL;
   private readonly token: string | undefined;
@@ -95,7 +82,7 @@ export class Client {
     this.retry = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
     this.userAgent = opts.userAgent ?? `prospect-cli/${SDK_VERSION} node/${process.version}`;
     this.onTrace = opts.onTrace;
-    this.sleep = opts.sleep ?? defaultSleep;
+    this.sleep = opts.sleep ?? sleep;
     this.random = opts.random ?? Math.random;
   }
 

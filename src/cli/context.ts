@@ -2,6 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Client, ClientOptions } from '../api/client.js';
 import type { SandboxTarget } from './sandbox-target.js';
 import { redactText } from '../api/redact.js';
+import { sleep } from '../api/sleep.js';
 import { ConfigStore } from '../config/store.js';
 import { resolveSettings, type Settings } from '../config/resolve.js';
 import { authError, usageError } from './errors.js';
@@ -89,15 +90,7 @@ export interface ContextDeps {
   onClient?: (c: Client) => void;
 }
 
-export const realClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const t = setTimeout(resolve, ms);
-      signal?.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
-    }),
-};
+export const realClock: Clock = { now: () => Date.now(), sleep };
 
 /** Colour is on only for a TTY, without NO_COLOR, --no-color or TERM=dumb. */
 export function colorEnabled(isTTY: boolean, globals: Pick<GlobalOptions, 'color'>, env: Env): boolean {
