@@ -1,3 +1,5 @@
+import { sleep as abortableSleep } from './sleep.js';
+
 /**
  * Waits for a remote job to reach a terminal state. Every terminal value the spec lists
  * ends the wait, both spellings of cancel included.
@@ -36,7 +38,7 @@ export class PollTimeoutError extends Error {
 
 export async function waitForWorkflow<S>(o: PollOptions<S>): Promise<S> {
   const statusOf = o.statusOf ?? ((s: S) => (s as { status?: unknown }).status);
-  const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = o.sleep ?? abortableSleep;
   const now = o.now ?? Date.now;
   const started = now();
   let interval = o.initialIntervalMs ?? 1_000;

@@ -46,6 +46,17 @@ describe('waitForWorkflow', () => {
     });
   }
 
+  it('an abort ends the wait between polls', async () => {
+    const controller = new AbortController();
+    const waiting = waitForWorkflow({
+      fetchStatus: async () => ({ status: 'processing' }),
+      onProgress: () => controller.abort(new Error('stop')),
+      initialIntervalMs: 60_000,
+      signal: controller.signal,
+    });
+    await expect(waiting).rejects.toThrow('stop');
+  });
+
   it('reports progress and gives up after its timeout with the last status', async () => {
     let t = 0;
     const progress: unknown[] = [];
