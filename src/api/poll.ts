@@ -4,7 +4,10 @@ import { sleep as abortableSleep } from './sleep.js';
  * Waits for a remote job to reach a terminal state. Every terminal value the spec lists
  * ends the wait, both spellings of cancel included.
  */
-export const TERMINAL_STATUSES = ['completed', 'completed_with_errors', 'failed', 'canceled', 'cancelled', 'terminated'] as const;
+
+/** Terminal states that mean the job did not do its work. */
+const FAILED_STATUSES = ['failed', 'canceled', 'cancelled', 'terminated'] as const;
+export const TERMINAL_STATUSES = ['completed', 'completed_with_errors', ...FAILED_STATUSES] as const;
 export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 
 export function isTerminalStatus(status: unknown): status is TerminalStatus {
@@ -13,7 +16,7 @@ export function isTerminalStatus(status: unknown): status is TerminalStatus {
 
 /** Terminal states that mean the job did not do its work. */
 export function isFailedStatus(status: string): boolean {
-  return ['failed', 'canceled', 'cancelled', 'terminated'].includes(status.toLowerCase());
+  return (FAILED_STATUSES as readonly string[]).includes(status.toLowerCase());
 }
 
 export interface PollOptions<S> {
