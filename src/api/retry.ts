@@ -41,20 +41,23 @@ export function backoffMs(p: RetryPolicy, attempt: number, random: () => number)
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/** Waits out a delay the server asked for, unless it is too long to wait. */
+function waitOut(p: RetryPolicy, waitMs: number, random: () => number): RetryDecision {
+  if (waitMs > p.maxRetryAfterMs) return { retry: false };
+  // A little past the window edge, so the retry lands in the new window.
+  return { retry: true, waitMs: waitMs + Math.round(random() * 250) };
+}
+
 export function decideRetry(p: RetryPolicy, { attempt, error, idempotent, random }: RetryInput): RetryDecision {
   if (error.status === 429) {
     if (!error.retryable || attempt >= p.maxRateLimitRetries) return { retry: false };
-    const wait = error.retryAfterMs ?? backoffMs(p, attempt, random);
-    if (wait > p.maxRetryAfterMs) return { retry: false };
-    // A little past the window edge, so the retry lands in the new window.
-    return { retry: true, waitMs: wait + Math.round(random() * 250) };
+    return waitOut(p, error.retryAfterMs ?? backoffMs(p, attempt, random), random);
   }
   if (attempt >= p.maxRetries) return { retry: false };
   if (error.status === 0) return idempotent ? { retry: true, waitMs: backoffMs(p, attempt, random) } : { retry: false };
   if (error.status === 503 && error.retryable) {
     if (error.retryAfterMs === undefined) return { retry: true, waitMs: backoffMs(p, attempt, random) };
-    if (error.retryAfterMs > p.maxRetryAfterMs) return { retry: false };
-    return { retry: true, waitMs: error.retryAfterMs + Math.round(random() * 250) };
+    return waitOut(p, error.retryAfterMs, random);
   }
   if ([500, 502, 503, 504].includes(error.status) && error.retryable && idempotent)
     return { retry: true, waitMs: backoffMs(p, attempt, random) };
