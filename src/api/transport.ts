@@ -63,10 +63,15 @@ export class Transport {
       let connected = false;
       let settled = false;
       let connectTimer: NodeJS.Timeout | undefined;
-      const fail = (kind: NetworkErrorKind, detail: string) => {
-        if (settled) return;
+      /** True the first time only: the request ends once, by an answer, a failure or an abort. */
+      const settle = (): boolean => {
+        if (settled) return false;
         settled = true;
         if (connectTimer) clearTimeout(connectTimer);
+        return true;
+      };
+      const fail = (kind: NetworkErrorKind, detail: string) => {
+        if (!settle()) return;
         const failure: TransportFailure = {
           error: networkError(kind, detail, req.method, redactUrl(url)),
           mayHaveBeenProcessed: connected,
@@ -97,11 +102,7 @@ export class Transport {
       });
       r.on('error', (err: NodeJS.ErrnoException) => {
         if (err.name === 'AbortError') {
-          if (!settled) {
-            settled = true;
-            if (connectTimer) clearTimeout(connectTimer);
-            reject(err);
-          }
+          if (settle()) reject(err);
           return;
         }
         const code = err.code ?? '';
@@ -117,9 +118,7 @@ export class Transport {
         res.on('error', () => fail('connection_reset', `connection to ${url.host} closed mid-response`));
         res.on('aborted', () => fail('connection_reset', `connection to ${url.host} closed mid-response`));
         res.on('end', () => {
-          if (settled) return;
-          settled = true;
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
+          if (settle()) resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
         });
       });
       r.end(req.body);
