@@ -11,10 +11,6 @@ import { parseFormat } from './output/output.js';
 import { createStyle } from './output/style.js';
 import { colorEnabled } from './context.js';
 
-export interface RunResult {
-  code: number;
-}
-
 /** Reads the global flags off the command that runs. */
 export function globalsFrom(cmd: Command): GlobalOptions {
   const o = cmd.optsWithGlobals<Record<string, unknown>>();
@@ -49,7 +45,7 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
 
   // `prospect help a b` is `prospect a b --help`, so the command's module loads first.
   const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : [...argv];
-  const { program } = buildProgram(async (def, _entry, cmd) => {
+  const program = buildProgram(async (def, cmd) => {
     const globals = globalsFrom(cmd);
     ctx = createContext(depsWithTracking, globals);
     // Errors follow the output: JSON when the output is, whether by flag, env or profile.

@@ -8,9 +8,9 @@ declare const __PROSPECT_VERSION__: string;
 export const VERSION: string = typeof __PROSPECT_VERSION__ === 'string' ? __PROSPECT_VERSION__ : '0.0.0-dev';
 
 /** Runs a loaded command with the options commander parsed. */
-export type Invoke = (def: CommandDefinition<any>, entry: CommandEntry, cmd: Command) => Promise<void>;
+export type Invoke = (def: CommandDefinition<any>, cmd: Command) => Promise<void>;
 
-/** A command's module, from the lazily loaded commands chunk. */
+/** A command's module, from commands/index.ts (its modules run only when a command is loaded). */
 export async function loadDefinition(entry: CommandEntry): Promise<CommandDefinition<any>> {
   const { commandModules } = await import('../commands/index.js');
   const def = commandModules[entry.path.join(' ')];
@@ -62,7 +62,7 @@ export function applyDefinition(cmd: Command, entry: CommandEntry, def: CommandD
   if (extra.length) cmd.addHelpText('after', `\n${extra.join('\n')}`);
   cmd.action(async (...actionArgs: unknown[]) => {
     const self = actionArgs[actionArgs.length - 1] as Command;
-    await invoke(def, entry, self);
+    await invoke(def, self);
   });
 }
 
@@ -85,7 +85,7 @@ export function firstCommandWord(argv: readonly string[]): string | undefined {
  * flags and code) is loaded when it is the one being run. Given the command line, only the
  * branch it names is built: the rest is needed only for help and suggestions.
  */
-export function buildProgram(invoke: Invoke, argv?: readonly string[]): { program: Command } {
+export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command {
   const program = new Command('prospect');
   program
     .description('Search people and companies, keep lead lists, enrich contacts, and manage keys and usage.')
@@ -138,5 +138,5 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): { progra
     await load(sub);
   }
   program.hook('preSubcommand', loadHook);
-  return { program };
+  return program;
 }
