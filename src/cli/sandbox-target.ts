@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Context } from './context.js';
 import { readLiveRuntime, readRuntime, removeRuntime, startInBackground, type SandboxRuntimeInfo } from '../sandbox/runtime.js';
 
-/** The sandbox commands reach the runtime file through this module: one lazy chunk for all sandbox work. */
+/** The sandbox commands reach the runtime file through this module, imported lazily: one import for all sandbox work. */
 export { readLiveRuntime, startInBackground, stopSandbox, serveForeground } from '../sandbox/runtime.js';
 export type { SandboxRuntimeInfo } from '../sandbox/runtime.js';
 

@@ -1,6 +1,6 @@
 /**
- * Every command module, behind one lazily loaded chunk: the ESM loader pays per module,
- * so a command costs one import, and --help and --version load none of them.
+ * Every command module, behind one lazy import: in the core bundle these modules run only
+ * when a command is loaded to run or to show its help; --help alone runs none of them.
  */
 import type { CommandDefinition } from '../cli/command.js';
 import { command as whoami } from './whoami/whoami.js';
