@@ -1,5 +1,6 @@
 /** The prospect SDK: the typed client the CLI is built on. */
-export { Client, checkBaseUrl, PREFIXES, SDK_VERSION } from './api/client.js';
+export { Client, checkBaseUrl, PREFIXES } from './api/client.js';
+export { SDK_VERSION } from './api/version.js';
 export type { ClientOptions, RequestOptions, ApiResponse, TraceEvent, Prefix } from './api/client.js';
 export { ApiError, ConfigurationError, isApiError, errorFromResponse, parseRetryAfter } from './api/errors.js';
 export { pages, items, pageOf } from './api/paginate.js';

@@ -3,9 +3,7 @@ import { checkBaseUrl } from './base-url.js';
 import { Transport, isTransportFailure, redactUrl, type RawResponse } from './transport.js';
 import { decideRetry, type RetryPolicy, DEFAULT_RETRY_POLICY } from './retry.js';
 import { sleep } from './sleep.js';
-
-declare const __PROSPECT_VERSION__: string;
-export const SDK_VERSION: string = typeof __PROSPECT_VERSION__ === 'string' ? __PROSPECT_VERSION__ : '0.0.0-dev';
+import { SDK_VERSION } from './version.js';
 
 /** The three path prefixes of the service, plus the host root (OpenAPI documents, docs). */
 export const PREFIXES = {

@@ -3,9 +3,7 @@ import type { CommandDefinition, CommandEntry, FlagSpec } from './command.js';
 import { COMMANDS, GROUPS } from '../commands/registry.js';
 import { FORMATS } from './output/output.js';
 import { nonNegativeNumber } from './parse.js';
-
-declare const __PROSPECT_VERSION__: string;
-export const VERSION: string = typeof __PROSPECT_VERSION__ === 'string' ? __PROSPECT_VERSION__ : '0.0.0-dev';
+import { SDK_VERSION } from '../api/version.js';
 
 /** Runs a loaded command with the options commander parsed. */
 export type Invoke = (def: CommandDefinition<any>, cmd: Command) => Promise<void>;
@@ -89,7 +87,7 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command 
   const program = new Command('prospect');
   program
     .description('Search people and companies, keep lead lists, enrich contacts, and manage keys and usage.')
-    .version(VERSION, '-V, --version', 'print the version')
+    .version(SDK_VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .helpCommand('help [command]', 'show help for a command')
     .showHelpAfterError(false)
