@@ -11,3 +11,5 @@ export const IDENTITY_FIELDS = [
   'scopes',
   'features',
 ] as const;
+
+export const BALANCE_FIELDS = ['organization_id', 'credits'] as const;

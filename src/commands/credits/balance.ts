@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
+import { BALANCE_FIELDS } from '../../api/fields.js';
 import { getBalance } from '../../api/resources/credits.js';
 
 export const command = defineCommand({
@@ -7,6 +8,6 @@ export const command = defineCommand({
   async run(_opts, ctx) {
     const client = await ctx.client();
     const balance = await getBalance(client, { signal: ctx.signal });
-    await ctx.out.print({ kind: 'object', payload: balance, fields: ['organization_id', 'credits'] });
+    await ctx.out.print({ kind: 'object', payload: balance, fields: BALANCE_FIELDS });
   },
 });

@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { getIdentity } from '../../api/resources/whoami.js';
 import { getBalance } from '../../api/resources/credits.js';
-import { IDENTITY_FIELDS } from '../../api/fields.js';
+import { BALANCE_FIELDS, IDENTITY_FIELDS } from '../../api/fields.js';
 
 /**
  * A tour of the tool on the embedded sandbox: nothing to sign up for, no credits spent.
@@ -28,7 +28,7 @@ export const command = defineCommand({
     step(1, 'Who the key belongs to', 'prospect --sandbox whoami');
     await ctx.out.print({ kind: 'object', payload: identity, fields: IDENTITY_FIELDS });
     step(2, "The organization's credits", 'prospect --sandbox credits balance');
-    await ctx.out.print({ kind: 'object', payload: balance, fields: ['organization_id', 'credits'] });
+    await ctx.out.print({ kind: 'object', payload: balance, fields: BALANCE_FIELDS });
     ctx.out.info(
       '\nNext: `prospect --sandbox api GET /whoami` for raw requests, `prospect sandbox status` to see the sandbox, `prospect sandbox stop` to end it.',
     );
