@@ -5,7 +5,7 @@ import { envelopeFields } from './envelope.js';
 export const Balance = z.looseObject({
   organization_id: z.string(),
   credits: z.int(),
-  agent_instructions: z.optional(z.nullable(z.string())),
+  agent_instructions: envelopeFields.agent_instructions,
   timestamp_ms: envelopeFields.timestamp_ms,
 });
 export type Balance = z.infer<typeof Balance>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { envelopeFields } from './envelope.js';
-import { Tier } from './auth.js';
+import { PARTNER_TIER_MAX, PARTNER_TIER_MIN, Tier } from './auth.js';
 
 /** GET /whoami */
 export const Identity = z.looseObject({
@@ -12,7 +12,7 @@ export const Identity = z.looseObject({
   auth_type: z.string(),
   scopes: z.array(z.string()),
   tier: Tier,
-  partner_tier: z.nullable(z.int().check(z.minimum(1), z.maximum(7))),
+  partner_tier: z.nullable(z.int().check(z.minimum(PARTNER_TIER_MIN), z.maximum(PARTNER_TIER_MAX))),
   features: z.array(z.string()),
   ...envelopeFields,
 });
