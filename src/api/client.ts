@@ -44,7 +44,7 @@ export interface RequestOptions {
   /**
    * Whether the request can be repeated without effect (nothing charged twice). Network
    * errors after the request may have reached the server are retried only then.
-   * Default: true for GET, HEAD, PUT, DELETE; false otherwise.
+   * Default: true for GET, HEAD, PUT, DELETE, OPTIONS; false otherwise.
    */
   idempotent?: boolean;
   headers?: Record<string, string>;

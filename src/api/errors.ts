@@ -208,7 +208,7 @@ function formatIssue(i: unknown): string {
 
 export type NetworkErrorKind = 'connect_timeout' | 'read_timeout' | 'connection_refused' | 'connection_reset' | 'network_error';
 
-/** A failure before any HTTP status arrived. `sent` says whether the request may have reached the server. */
+/** A failure before any HTTP status arrived (status 0). Whether the request may have reached the server is the transport's to say. */
 export function networkError(kind: NetworkErrorKind, detail: string, method: string, url: string): ApiError {
   const text: Record<NetworkErrorKind, [string, string]> = {
     connect_timeout: ['Timed out connecting to the service', 'Check the base URL and your network, then retry.'],
