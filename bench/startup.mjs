@@ -21,14 +21,15 @@ export async function benchStartup() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'prospect-bench-'));
   const env = { ...process.env, PROSPECT_DATA_DIR: path.join(tmp, 'data'), PROSPECT_CONFIG_DIR: path.join(tmp, 'config') };
   for (const k of ['PROSPECT_API_KEY', 'PROSPECT_BASE_URL', 'PROSPECT_PROFILE', 'PROSPECT_FORMAT']) delete env[k];
-  rmSync(path.join(root, 'dist', 'core.cjs.v8cache'), { force: true });
   const started = JSON.parse(execFileSync(process.execPath, [bin, 'sandbox', 'start', '--json'], { env, encoding: 'utf8' }));
   const prepare = path.join(tmp, 'advance-clock.mjs');
   writeFileSync(
     prepare,
     `await fetch(${JSON.stringify(`${started.url}/__sandbox/clock`)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance_ms":60000}' });\n`,
   );
-  await fetch(`${started.url}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance_ms":60000}' });
+  execFileSync(process.execPath, [prepare]);
+  // Removed only now: `sandbox start` would otherwise have written the cache with its own functions.
+  rmSync(path.join(root, 'dist', 'core.cjs.v8cache'), { force: true });
   execFileSync(process.execPath, [bin, '--sandbox', 'whoami'], { env, stdio: 'ignore' });
   const commands = [
     { name: 'node -e 0', argv: [process.execPath, '-e', '0'] },
@@ -43,17 +44,17 @@ export async function benchStartup() {
   ];
   try {
     const hasHyperfine = spawnSync('hyperfine', ['--version']).status === 0;
-    const means = hasHyperfine ? withHyperfine(commands, env, tmp) : withNode(commands, env);
+    const timings = hasHyperfine ? withHyperfine(commands, env, tmp) : withNode(commands, env);
     // Ratios of medians: a shared 2-core machine has outliers that pull means around.
-    const base = means['node -e 0'].median;
+    const base = timings['node -e 0'].median;
     return {
       tool: hasHyperfine ? 'hyperfine' : 'node loop',
       runs,
       rows: commands.map((c) => ({
         name: c.name,
-        meanMs: means[c.name].mean,
-        medianMs: means[c.name].median,
-        ratio: means[c.name].median / base,
+        meanMs: timings[c.name].mean,
+        medianMs: timings[c.name].median,
+        ratio: timings[c.name].median / base,
         target: STARTUP_TARGETS[c.name],
       })),
     };
@@ -66,7 +67,7 @@ export async function benchStartup() {
 const quote = (argv) => argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
 
 function withHyperfine(commands, env, tmp) {
-  const means = {};
+  const timings = {};
   for (const c of commands) {
     const out = path.join(tmp, 'hyperfine.json');
     const args = ['-N', '--warmup', '5', '--runs', String(runs), '--export-json', out];
@@ -74,13 +75,13 @@ function withHyperfine(commands, env, tmp) {
     args.push(quote(c.argv));
     execFileSync('hyperfine', args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const r = JSON.parse(readFileSync(out, 'utf8')).results[0];
-    means[c.name] = { mean: r.mean * 1000, median: r.median * 1000 };
+    timings[c.name] = { mean: r.mean * 1000, median: r.median * 1000 };
   }
-  return means;
+  return timings;
 }
 
 function withNode(commands, env) {
-  const means = {};
+  const timings = {};
   for (const c of commands) {
     const times = [];
     for (let i = 0; i < runs + 5; i++) {
@@ -90,9 +91,9 @@ function withNode(commands, env) {
       if (i >= 5) times.push(Number(process.hrtime.bigint() - t) / 1e6);
     }
     const sorted = [...times].sort((a, b) => a - b);
-    means[c.name] = { mean: times.reduce((a, b) => a + b, 0) / times.length, median: sorted[Math.floor(sorted.length / 2)] };
+    timings[c.name] = { mean: times.reduce((a, b) => a + b, 0) / times.length, median: sorted[Math.floor(sorted.length / 2)] };
   }
-  return means;
+  return timings;
 }
 
 export function startupTable(result) {
