@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
 import { isolatedEnv, prospect, BIN } from '../helpers/binary.js';
-import { tempDir } from '../helpers/in-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const dist = path.join(root, 'dist');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { execa } from 'execa';
-import { tempDir } from './in-process.js';
+import { tempDir } from './temp-dir.js';
 
 export const BIN = path.resolve(import.meta.dirname, '..', '..', 'bin', 'prospect.js');
 

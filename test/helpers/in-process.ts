@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { run } from '../../src/cli/main.js';
 import type { Clock } from '../../src/cli/context.js';
 import type { Prompter } from '../../src/cli/prompt.js';
 import { Capture, stdinOf } from './streams.js';
+import { tempDir } from './temp-dir.js';
 
 export interface InProcessOptions {
   env?: Record<string, string | undefined>;
@@ -18,10 +17,6 @@ export interface InProcessResult {
   code: number;
   stdout: string;
   stderr: string;
-}
-
-export function tempDir(prefix = 'prospect-test-'): string {
-  return mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
 /** Runs a command in this process with fake streams: the same text a user would see. */

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInProcess, tempDir } from '../helpers/in-process.js';
+import { runInProcess } from '../helpers/in-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import type { Prompter } from '../../src/cli/prompt.js';
 
 const KEY = `svcapi_${'p'.repeat(64)}`;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigStore } from '../../src/config/store.js';
 import { resolveSettings } from '../../src/config/resolve.js';
-import { tempDir } from '../helpers/in-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const KEY_A = `svcapi_${'a'.repeat(64)}`;
 const KEY_B = `svcapi_${'b'.repeat(64)}`;
