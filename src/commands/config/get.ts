@@ -10,14 +10,7 @@ export const command = defineCommand({
   async run({ args }, ctx) {
     const key = checkConfigKey(args[0]!);
     const st = ctx.settings();
-    const found =
-      key === 'current_profile'
-        ? st.profile
-        : key === 'base_url'
-          ? st.baseUrl
-          : key === 'format'
-            ? st.format
-            : st.maxCost;
+    const found = { current_profile: st.profile, base_url: st.baseUrl, format: st.format, max_cost: st.maxCost }[key];
     if (!found) throw notFoundError(`${key} is not set for profile "${st.profile.value}"`, `Set it with \`prospect config set ${key} VALUE\`.`);
     if (ctx.out.format === 'json' || ctx.out.format === 'ndjson')
       await ctx.out.print({ kind: 'object', payload: { key, value: found.value, source: found.source } });
