@@ -1,15 +1,14 @@
 import { CommanderError, type Command } from 'commander';
-import { ConfigurationError, isApiError } from '../api/errors.js';
+import { ConfigurationError, isApiError, type ApiError } from '../api/errors.js';
 import type { Client } from '../api/client.js';
 import { redactText } from '../api/redact.js';
 import { buildProgram } from './program.js';
-import { createContext, type Context, type ContextDeps, type GlobalOptions } from './context.js';
+import { colorEnabled, createContext, type Context, type ContextDeps, type GlobalOptions } from './context.js';
 import { isCliError, usageError } from './errors.js';
 import { ExitCode, exitCodeForApiError } from './exit-codes.js';
 import { parseFields } from './output/fields.js';
 import { parseFormat } from './output/output.js';
 import { createStyle } from './output/style.js';
-import { colorEnabled } from './context.js';
 
 /** Reads the global flags off the command that runs. */
 export function globalsFrom(cmd: Command): GlobalOptions {
@@ -130,7 +129,7 @@ function print(
   problem: string,
   extra: Record<string, unknown>,
   exitCode: number,
-  apiError?: { toJSON(): Record<string, unknown> },
+  apiError?: ApiError,
 ): number {
   const secrets = o.ctx?.secrets ?? new Set<string>();
   const stderr = o.deps.io.stderr;
@@ -145,16 +144,15 @@ function print(
   const lines = [`${style.red('error:')} ${code}: ${problem}`];
   if (typeof extra.cause === 'string' && extra.cause) lines.push(`  cause: ${extra.cause}`);
   if (typeof extra.fix === 'string' && extra.fix) lines.push(`  fix: ${extra.fix}`);
-  const a = apiError as unknown as Record<string, unknown> | undefined;
-  if (a && (a.estimatedCostCredits !== undefined || a.availableCredits !== undefined)) {
+  if (apiError && (apiError.estimatedCostCredits !== undefined || apiError.availableCredits !== undefined)) {
     const parts = [
-      a.estimatedCostCredits !== undefined ? `estimated ${String(a.estimatedCostCredits)}` : '',
-      a.availableCredits !== undefined ? `available ${String(a.availableCredits)}` : '',
-      a.shortfallCredits !== undefined ? `short by ${String(a.shortfallCredits)}` : '',
+      apiError.estimatedCostCredits !== undefined ? `estimated ${apiError.estimatedCostCredits}` : '',
+      apiError.availableCredits !== undefined ? `available ${apiError.availableCredits}` : '',
+      apiError.shortfallCredits !== undefined ? `short by ${apiError.shortfallCredits}` : '',
     ].filter(Boolean);
     lines.push(`  credits: ${parts.join(', ')}`);
   }
-  if (a && typeof a.requestId === 'string') lines.push(`  request id: ${a.requestId}`);
+  if (apiError?.requestId !== undefined) lines.push(`  request id: ${apiError.requestId}`);
   stderr.write(clean(lines.join('\n')) + '\n');
   return exitCode;
 }

@@ -1,5 +1,4 @@
-import { cellText } from './fields.js';
-import { getPath } from './fields.js';
+import { cellText, getPath } from './fields.js';
 
 /**
  * TSV for pipes: a header line, one row per line, no truncation. Tabs and line breaks
