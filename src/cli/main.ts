@@ -72,7 +72,7 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
   try {
     await program.parseAsync(args, { from: 'user' });
   } catch (e) {
-    code = report(e, { ctx, deps, json: jsonErrors, debug: argv.includes('--debug') });
+    code = report(e, { ctx, deps, json: jsonErrors, debug: argv.includes('--debug'), color: !argv.includes('--no-color') });
   } finally {
     for (const c of clients) c.close();
   }
@@ -84,6 +84,8 @@ interface ReportOptions {
   deps: ContextDeps;
   json: boolean;
   debug: boolean;
+  /** false with --no-color; NO_COLOR, TERM and the TTY are checked by colorEnabled. */
+  color: boolean;
 }
 
 /** Prints a failure on stderr and returns its exit code. */
@@ -140,7 +142,7 @@ function print(
     stderr.write(clean(JSON.stringify({ error: { ...body, exit_code: exitCode } })) + '\n');
     return exitCode;
   }
-  const style = createStyle(colorEnabled(o.deps.io.stderrIsTTY, { color: !o.deps.env.NO_COLOR }, o.deps.env));
+  const style = createStyle(colorEnabled(o.deps.io.stderrIsTTY, { color: o.color }, o.deps.env));
   const lines = [`${style.red('error:')} ${code}: ${problem}`];
   if (typeof extra.cause === 'string' && extra.cause) lines.push(`  cause: ${extra.cause}`);
   if (typeof extra.fix === 'string' && extra.fix) lines.push(`  fix: ${extra.fix}`);

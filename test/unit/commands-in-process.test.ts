@@ -55,6 +55,13 @@ describe('commands run in-process with injected streams', () => {
     expect(flag.stdout).not.toMatch(/\u001b\[/);
   });
 
+  it('--no-color also keeps the error line plain on a TTY', async () => {
+    const plain = await runInProcess(['whoami', '--no-such-flag', '--no-color'], { env: env(), tty: true });
+    expect(plain.stderr).toMatch(/^error: usage: /);
+    const colored = await runInProcess(['whoami', '--no-such-flag'], { env: env(), tty: true });
+    expect(colored.stderr).toMatch(/^\u001b\[31merror:\u001b\[39m usage: /);
+  });
+
   it('api --paginate follows cursors: one JSON array, or ndjson, or one tsv header', async () => {
     const json = await runInProcess(['api', 'GET', '/pages', '--paginate'], { env: env() });
     expect(json.code).toBe(0);
