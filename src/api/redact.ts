@@ -1,10 +1,13 @@
+import { API_KEY_PREFIX, KEY_LAST4_LENGTH, KEY_PREFIX_LENGTH } from './schemas/values/auth.js';
+
 /**
  * Secrets never appear whole in output, logs or traces. A key shows as its first
  * 10 characters and last 4 (`svcapi_abc...wxyz`); a JWT or unknown token shows less.
  */
 export function maskSecret(secret: string | undefined | null): string {
   if (!secret) return '(none)';
-  if (secret.startsWith('svcapi_') && secret.length >= 24) return `${secret.slice(0, 10)}...${secret.slice(-4)}`;
+  if (secret.startsWith(API_KEY_PREFIX) && secret.length >= 24)
+    return `${secret.slice(0, KEY_PREFIX_LENGTH)}...${secret.slice(-KEY_LAST4_LENGTH)}`;
   if (secret.length <= 12) return '****';
   return `${secret.slice(0, 4)}...${secret.slice(-4)}`;
 }

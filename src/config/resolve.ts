@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../api/errors.js';
 import type { ConfigStore, Profile } from './store.js';
 
 type Env = Record<string, string | undefined>;
@@ -69,10 +70,12 @@ export function resolveSettings(flags: ResolveFlags, env: Env, store: ConfigStor
   const jwt = pick('jwt', undefined, 'PROSPECT_JWT', false);
   const format = pick('format', flags.format, 'PROSPECT_FORMAT', true);
   const maxCostEnv = env.PROSPECT_MAX_COST;
+  if (nonEmpty(maxCostEnv) && !(Number(maxCostEnv) >= 0))
+    throw new ConfigurationError(`PROSPECT_MAX_COST must be a number of 0 or more, got "${maxCostEnv}"`, 'Fix or unset PROSPECT_MAX_COST.');
   const maxCost =
     flags.maxCost !== undefined
       ? { value: flags.maxCost, source: 'flag' as const }
-      : nonEmpty(maxCostEnv) && Number.isFinite(Number(maxCostEnv))
+      : nonEmpty(maxCostEnv)
         ? { value: Number(maxCostEnv), source: 'env' as const }
         : pick('max_cost', undefined, undefined, true);
   if (baseUrl) s.baseUrl = baseUrl as Sourced<string>;

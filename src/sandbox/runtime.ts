@@ -3,6 +3,7 @@ import http from 'node:http';
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir, sandboxRuntimeFile } from '../config/paths.js';
+import { DEFAULT_SEED } from './defaults.js';
 
 /**
  * The sandbox's runtime file (pid, port, demo key) and its background process. Only node
@@ -171,7 +172,7 @@ export async function startInBackground(o: BackgroundOptions): Promise<SandboxRu
   ensureDataDir(o.env);
   const logFile = sandboxLogFile(o.env);
   const logFd = openSync(logFile, 'w', 0o600);
-  const args = [o.binPath, 'sandbox', 'serve', '--port', String(o.port ?? 0), '--seed', String(o.seed ?? 42)];
+  const args = [o.binPath, 'sandbox', 'serve', '--port', String(o.port ?? 0), '--seed', String(o.seed ?? DEFAULT_SEED)];
   if (o.statePath) args.push('--state', o.statePath);
   let child: ReturnType<typeof spawn>;
   try {

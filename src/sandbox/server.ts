@@ -11,6 +11,7 @@ import { JWT_ISSUER, signJwt } from './engine/jwt.js';
 import { createRequestHandler } from './pipeline.js';
 import { DebouncedSaver, loadStateFile, saveStateFile } from './state-file.js';
 import type { MintJwtOptions, SandboxServices } from './context.js';
+import { DEFAULT_SEED } from './defaults.js';
 
 export interface StartSandboxOptions {
   /** 0 (default) picks a free port. */
@@ -38,7 +39,7 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-export const DEFAULT_SEED = 42;
+export { DEFAULT_SEED };
 export const DEFAULT_JWT_TTL_SEC = 3600;
 
 export async function startSandbox(opts: StartSandboxOptions = {}): Promise<RunningSandbox> {

@@ -103,6 +103,12 @@ describe('commands run in-process with injected streams', () => {
     expect(JSON.parse(who.stdout).organization_id).toBe('org_1');
   });
 
+  it('api refuses --input with a method that sends no body', async () => {
+    const r = await runInProcess(['api', 'GET', '/pages', '--input', '-'], { env: env(), stdin: '{"a":1}' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: usage: --input sends a body, and GET has none/);
+  });
+
   it('a group without a subcommand shows its help and exits 2', async () => {
     const r = await runInProcess(['credits'], { env: env() });
     expect(r.code).toBe(2);

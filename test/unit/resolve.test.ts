@@ -69,6 +69,13 @@ describe('resolveSettings: flag > environment > chosen profile > default profile
     expect(resolveSettings({}, env, store).sandbox).toBe(false);
   });
 
+  it('PROSPECT_MAX_COST must be a number of 0 or more', () => {
+    const env = { PROSPECT_CONFIG_DIR: tempDir() };
+    const store = new ConfigStore(env);
+    expect(resolveSettings({}, { ...env, PROSPECT_MAX_COST: '250' }, store).maxCost).toEqual({ value: 250, source: 'env' });
+    for (const bad of ['lots', '-5']) expect(() => resolveSettings({}, { ...env, PROSPECT_MAX_COST: bad }, store)).toThrow(/PROSPECT_MAX_COST must be a number of 0 or more/);
+  });
+
   it('works without any config file', () => {
     const env = { PROSPECT_CONFIG_DIR: tempDir() };
     const s = resolveSettings({}, env, new ConfigStore(env));

@@ -94,6 +94,9 @@ export const command = defineCommand<Options>({
     const fields = buildFields(opts.field ?? [], opts.rawField ?? []);
     let body: unknown;
     let query: Record<string, string | number | boolean | (string | number)[]> = {};
+    const bodyless = method === 'GET' || method === 'HEAD';
+    if (opts.input !== undefined && bodyless)
+      throw usageError(`--input sends a body, and ${method} has none`, 'Use POST, PUT, PATCH or DELETE, or pass the values as -f fields.');
     if (opts.input !== undefined) {
       const text = opts.input === '-' ? await readAll(ctx.io.stdin) : await readFile(opts.input, 'utf8').catch((e: NodeJS.ErrnoException) => {
         throw usageError(`cannot read --input ${opts.input}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
@@ -104,7 +107,7 @@ export const command = defineCommand<Options>({
         throw usageError(`--input ${opts.input} is not valid JSON: ${(e as Error).message}`);
       }
       query = fields as typeof query;
-    } else if (method === 'GET' || method === 'HEAD' || method === 'DELETE') query = fields as typeof query;
+    } else if (bodyless || method === 'DELETE') query = fields as typeof query;
     else body = fields;
     const headers: Record<string, string> = {};
     for (const h of opts.header ?? []) {
@@ -116,7 +119,7 @@ export const command = defineCommand<Options>({
     const client = await ctx.client({ auth: isKeyManagement ? 'jwt' : 'key' });
     const send = (cursor?: string) => {
       const withCursor = cursor === undefined ? {} : { cursor };
-      const inBody = body !== undefined && method !== 'GET';
+      const inBody = body !== undefined;
       return client.request<unknown>({
         method,
         path,

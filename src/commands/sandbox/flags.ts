@@ -1,7 +1,7 @@
 import type { FlagSpec } from '../../cli/command.js';
 import { intInRange } from '../../cli/parse.js';
 
-export const DEFAULT_SEED = 42;
+import { DEFAULT_SEED } from '../../sandbox/defaults.js';
 
 export const serverFlags: FlagSpec[] = [
   { flags: '--port <port>', description: 'port to listen on (0 picks a free one)', default: 0, parse: intInRange('--port', 0, 65535) },
