@@ -163,6 +163,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
   if (early?.apiKey) secrets.add(early.apiKey.value);
   if (early?.jwt) secrets.add(early.jwt.value);
 
+  const stderrColor = colorEnabled(io.stderrIsTTY, globals, env);
   const out = new Output({
     stdout: io.stdout,
     stderr,
@@ -170,7 +171,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     fields: globals.fields,
     quiet: globals.quiet,
     style: createStyle(colorEnabled(io.stdoutIsTTY, globals, env)),
-    errStyle: createStyle(colorEnabled(io.stderrIsTTY, globals, env)),
+    errStyle: createStyle(stderrColor),
     width: io.columns,
   });
   const interactive = io.stdinIsTTY && io.stderrIsTTY;
@@ -183,7 +184,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     progress: createProgress({
       stderr,
       enabled: io.stderrIsTTY && !globals.quiet && env.TERM !== 'dumb',
-      color: colorEnabled(io.stderrIsTTY, globals, env),
+      color: stderrColor,
     }),
     config,
     globals,

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import type { Context } from './context.js';
-import { readLiveRuntime, readRuntime, removeRuntime, startInBackground, type SandboxRuntimeInfo } from '../sandbox/runtime.js';
+import { readLiveRuntime, startInBackground } from '../sandbox/runtime.js';
 
 /** The sandbox commands reach the runtime file through this module, imported lazily: one import for all sandbox work. */
 export { readLiveRuntime, startInBackground, stopSandbox, serveForeground } from '../sandbox/runtime.js';
@@ -15,27 +14,9 @@ export interface SandboxTarget {
   jwt(user?: string): Promise<string>;
 }
 
-/**
- * The runtime file's sandbox if it still runs. A pid can outlive its sandbox (a reboot hands
- * it to another process): on Linux /proc tells at no cost; elsewhere the sandbox is asked.
- */
-async function runningSandbox(env: Context['env']): Promise<SandboxRuntimeInfo | null> {
-  const info = readRuntime(env);
-  if (!info) return null;
-  let cmdline: string | undefined;
-  try {
-    cmdline = readFileSync(`/proc/${info.pid}/cmdline`, 'utf8');
-  } catch {
-    return readLiveRuntime(env);
-  }
-  if (cmdline.includes('sandbox\0serve')) return info;
-  removeRuntime(env, info.pid);
-  return null;
-}
-
 /** The running sandbox of this data dir, started in the background when none runs. */
 export async function ensureSandbox(ctx: Context): Promise<SandboxTarget> {
-  let info = await runningSandbox(ctx.env);
+  let info = await readLiveRuntime(ctx.env);
   let started = false;
   if (!info) {
     ctx.out.info('Starting the local sandbox (prospect sandbox stop to end it)...');

@@ -77,11 +77,13 @@ export class ConfigStore {
     this.cache = data;
   }
 
-  async updateProfile(name: string, change: (p: Profile) => Profile | undefined): Promise<void> {
+  /** Changes one profile (undefined removes it); with `becomeCurrent`, it is made current when none is. One write. */
+  async updateProfile(name: string, change: (p: Profile) => Profile | undefined, opts: { becomeCurrent?: boolean } = {}): Promise<void> {
     const data = structuredClone(this.read());
     const next = change({ ...(data.profiles[name] ?? {}) });
     if (next === undefined) delete data.profiles[name];
     else data.profiles[name] = next;
+    if (opts.becomeCurrent && !data.current_profile) data.current_profile = name;
     await this.write(data);
   }
 }

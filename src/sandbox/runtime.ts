@@ -132,11 +132,26 @@ export function probeSandbox(info: SandboxRuntimeInfo, timeoutMs = 2000): Promis
   });
 }
 
-/** readRuntime, confirmed over HTTP: a runtime file whose pid now belongs to another process is removed and reads as null. */
+/** On Linux, /proc shows at no cost that the pid runs `prospect sandbox serve`. */
+function runsSandboxServe(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('sandbox\0serve');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * readRuntime, confirmed: a pid can outlive its sandbox (a reboot hands it to another
+ * process). A pid that /proc shows running `sandbox serve` is taken as is (the usual case,
+ * no request needed); any other is asked over /health, since a sandbox can also be served
+ * inside another program. A runtime file whose pid now belongs to another process is removed
+ * and reads as null.
+ */
 export async function readLiveRuntime(env: Env = process.env): Promise<SandboxRuntimeInfo | null> {
   const info = readRuntime(env);
   if (!info) return null;
-  if ((await probeSandbox(info)) !== 'other') return info;
+  if (runsSandboxServe(info.pid) || (await probeSandbox(info)) !== 'other') return info;
   removeRuntime(env, info.pid);
   return null;
 }

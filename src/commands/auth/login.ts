@@ -51,9 +51,9 @@ export const command = defineCommand<Options>({
     const client = await ctx.client({ token: secret, baseUrl });
     const identity = await getIdentity(client, { signal: ctx.signal });
 
-    await ctx.config.updateProfile(profile, (p) => ({ ...p, base_url: baseUrl, ...(opts.jwt ? { jwt: secret } : { api_key: secret }) }));
-    const data = ctx.config.read();
-    if (!data.current_profile) await ctx.config.write({ ...data, current_profile: profile });
+    await ctx.config.updateProfile(profile, (p) => ({ ...p, base_url: baseUrl, ...(opts.jwt ? { jwt: secret } : { api_key: secret }) }), {
+      becomeCurrent: true,
+    });
 
     ctx.out.success(
       `Logged in to ${identity.organization_name} as ${identity.user_email} (${identity.tier}) with ${what} ${maskSecret(secret)}`,
