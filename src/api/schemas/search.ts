@@ -32,14 +32,14 @@ export const CompileBody = z.object({
 export type CompileBody = z.infer<typeof CompileBody>;
 
 const PersonFilterCondition = z.object({ column: z.string(), filter_type: z.string(), value: z.unknown() });
-export const PersonGroupFilter: z.ZodMiniType<{
+export const PersonGroupFilterSchema: z.ZodMiniType<{
   type: 'group_filter';
   op: 'and' | 'or';
   filters: unknown[];
 }> = z.object({
   type: z.literal('group_filter'),
   op: z.enum(GROUP_OPS),
-  filters: z.array(z.union([PersonFilterCondition, z.lazy(() => PersonGroupFilter)])),
+  filters: z.array(z.union([PersonFilterCondition, z.lazy(() => PersonGroupFilterSchema)])),
 });
 
 const CompanyCondition = z.object({ column: z.string(), type: z.string(), value: z.unknown() });
@@ -53,7 +53,7 @@ export const FindAtCompaniesBody = z
   .object({
     company_filter: z.optional(CompanyRawFilterSchema),
     company_linkedin_urls: z.optional(z.array(z.string())),
-    person_filter: PersonGroupFilter,
+    person_filter: PersonGroupFilterSchema,
     limit: z.optional(between(SEARCH_LIMITS.findAtCompanies)),
     cursor: z.optional(z.string()),
   })
@@ -127,7 +127,7 @@ export type PeopleSearchResponse = z.infer<typeof PeopleSearchResponse>;
 
 export const CompileResponse = z.looseObject({
   route: z.enum(SEARCH_ROUTES),
-  person_filter: z.nullable(PersonGroupFilter),
+  person_filter: z.nullable(PersonGroupFilterSchema),
   company_filter: z.nullable(CompanyRawFilterSchema),
   warnings: z.array(z.string()),
   exclusions_applied: z.array(z.string()),
