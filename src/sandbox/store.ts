@@ -5,6 +5,7 @@ import type { RequestLogRow } from './engine/request-log.js';
 import type { RateCounters } from './engine/rate-limits.js';
 import { seededId, seededUuid } from './engine/ids.js';
 import { generateApiKeySecret, hashApiKey, visibleParts } from './engine/api-keys.js';
+import type { DatasetSize } from './data/dataset.js';
 
 export interface OrganizationRecord {
   id: string;
@@ -15,6 +16,8 @@ export interface OrganizationRecord {
   /** Spendable balance, whole credits. */
   credits: number;
   created_at: string;
+  /** Destinations (crm_one, crm_two, sequencer_one) connected to the organization; absent means none. */
+  connected_providers?: string[];
 }
 
 export interface UserRecord {
@@ -65,6 +68,8 @@ export interface SandboxState {
   format: 'prospect-sandbox-state';
   version: 1;
   seed: number;
+  /** Size of the synthetic data set; absent in older state files (then the default size). */
+  dataset_size?: DatasetSize;
   /** Sequence for ids of records created after seeding. */
   seq: number;
   jwt_secret: string;
@@ -212,9 +217,10 @@ export class Store {
     return this.state.demo;
   }
 
-  /** Replaces everything with the seeded data set, keeping the JWT secret and demo key. */
+  /** Replaces everything with the seeded data set, keeping the JWT secret, the demo key and the data set size. */
   reset(seed: number = this.state.seed): void {
     const fresh = Store.seeded(seed, this.clock, { jwt_secret: this.state.jwt_secret, demo_api_key: this.state.demo.api_key });
+    if (this.state.dataset_size) fresh.state.dataset_size = this.state.dataset_size;
     this.state = fresh.state;
     this.keyIndex = undefined;
   }
