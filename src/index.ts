@@ -11,9 +11,24 @@ export type { RetryPolicy } from './api/retry.js';
 export { maskSecret } from './api/redact.js';
 export { getIdentity, validateKey } from './api/resources/whoami.js';
 export { getBalance } from './api/resources/credits.js';
+export {
+  searchPeople,
+  searchPeoplePages,
+  compileCriteria,
+  filterValues,
+  searchCompanies,
+  searchCompaniesPages,
+  similarCompanies,
+  startFindAtCompanies,
+  findAtCompaniesStatus,
+  waitForFindAtCompanies,
+} from './api/resources/search.js';
+export { checkPeopleFilters, checkCompanyFilters, checkPersonCriteria, checkCompanyCriteria, checkPersonFilter } from './api/search-check.js';
+export type { FilterProblem, CriteriaProblem } from './api/search-check.js';
 export * from './api/schemas/auth.js';
 export * from './api/schemas/errors.js';
 export * from './api/schemas/identity.js';
 export * from './api/schemas/credits.js';
 export * from './api/schemas/limits.js';
+export * from './api/schemas/search.js';
 export type { Envelope } from './api/schemas/envelope.js';

@@ -7,6 +7,9 @@ import {
   PEOPLE_FLAT_KEYS,
   PEOPLE_KEY_HINTS,
   PERSON_CRITERIA_FIELDS,
+  PERSON_FILTER_COLUMNS,
+  PERSON_FILTER_TYPES,
+  GROUP_OPS,
   SORT_DIRECTIONS,
   SORT_FIELDS,
   canonicalCompanyKey,
@@ -223,4 +226,29 @@ export function checkPersonCriteria(input: unknown, path = ''): CriteriaProblem 
     company_criteria: (v, p) => checkCompanyCriteria(v, p),
     sort: (v, p) => checkCriteriaFields(v, SORT_TABLE, p),
   });
+}
+
+/** The raw person group filter: shape, ops, columns and filter types (find-at-companies' person_filter). */
+export function checkPersonFilter(input: unknown, path = 'person_filter'): CriteriaProblem | undefined {
+  if (!isObject(input) || input.type !== 'group_filter' || !Array.isArray(input.filters))
+    return { field: path, message: `${path} must be {"type":"group_filter","op":"and","filters":[...]}` };
+  if (!(GROUP_OPS as readonly unknown[]).includes(input.op)) return { field: `${path}.op`, message: `${path}.op must be one of ${GROUP_OPS.join(', ')}` };
+  for (const [i, f] of (input.filters as unknown[]).entries()) {
+    const at = `${path}.filters[${i}]`;
+    if (isObject(f) && f.type === 'group_filter') {
+      const p = checkPersonFilter(f, at);
+      if (p) return p;
+      continue;
+    }
+    if (!isObject(f) || typeof f.column !== 'string' || typeof f.filter_type !== 'string' || !('value' in f))
+      return { field: at, message: `${at} must be {"column":...,"filter_type":...,"value":...} or a nested group` };
+    if (!(PERSON_FILTER_COLUMNS as readonly string[]).includes(f.column))
+      return { field: `${at}.column`, message: `unknown person filter column "${f.column}"${didYouMean(closest(f.column, PERSON_FILTER_COLUMNS))}` };
+    if (!(PERSON_FILTER_TYPES as readonly string[]).includes(f.filter_type))
+      return {
+        field: `${at}.filter_type`,
+        message: `unknown filter_type "${f.filter_type}"${didYouMean(closest(f.filter_type, PERSON_FILTER_TYPES))}; use one of ${PERSON_FILTER_TYPES.join(', ')}`,
+      };
+  }
+  return undefined;
 }

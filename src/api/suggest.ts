@@ -23,7 +23,8 @@ export function editDistance(a: string, b: string): number {
 
 /**
  * The allowed value closest to `bad`: a hint for it, the same word in another case or
- * spacing, a singular or plural form, or the nearest spelling within a third of its length.
+ * spacing, a singular or plural form, the nearest spelling within a third of its length, or
+ * a name it is the stem of.
  */
 export function closest(bad: string, allowed: readonly string[], hints: Readonly<Record<string, string>> = {}): string | undefined {
   const b = norm(bad);
@@ -44,8 +45,9 @@ export function closest(bad: string, allowed: readonly string[], hints: Readonly
     }
   }
   if (best !== undefined && bestDistance <= Math.max(2, Math.floor(b.length / 3))) return best;
-  const prefix = allowed.filter((a) => norm(a).startsWith(b) || b.startsWith(norm(a)));
-  return prefix.length === 1 ? prefix[0] : undefined;
+  // A stem of several names (jobTitles): the first in the allowed order, which lists the usual one first.
+  if (b.length < 4) return undefined;
+  return allowed.find((a) => norm(a).startsWith(b) || b.startsWith(norm(a)));
 }
 
 /** " (did you mean X?)" or "". */

@@ -12,6 +12,8 @@ export interface FlagSpec {
   /** Shown in help in place of the default (e.g. "all leads"). */
   defaultDescription?: string;
   hidden?: boolean;
+  /** Other long names for the same flag (`--title` for `--titles`), accepted and hidden from help. */
+  aliases?: readonly string[];
 }
 
 export interface ArgSpec {

@@ -34,3 +34,6 @@ export const declinedError = (message: string, fix?: string) =>
 export function isCliError(e: unknown): e is CliError {
   return e instanceof CliError || (e instanceof Error && e.name === 'CliError' && 'exitCode' in e);
 }
+
+export const jobFailedError = (message: string, fix?: string) =>
+  new CliError({ code: 'job_failed', message, exitCode: ExitCode.JOB_FAILED, ...(fix ? { fix } : {}) });

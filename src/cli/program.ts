@@ -44,6 +44,15 @@ function addFlag(cmd: Command, f: FlagSpec): void {
   if (f.default !== undefined) opt.default(f.default, f.defaultDescription);
   if (f.hidden) opt.hideHelp();
   cmd.addOption(opt);
+  const value = f.flags.match(/\s[<[].*$/)?.[0] ?? '';
+  for (const name of f.aliases ?? []) {
+    const alias = new Option(`${name}${value}`).hideHelp();
+    if (f.choices) alias.choices(f.choices);
+    if (f.parse) alias.argParser(f.parse as (v: string, p: unknown) => unknown);
+    // Stored under the main flag's name, so repeatable values gather in one list.
+    alias.attributeName = () => opt.attributeName();
+    cmd.addOption(alias);
+  }
 }
 
 /** Fills a leaf command from its loaded definition: arguments, flags, help text, action. */
@@ -100,28 +109,38 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command 
   );
 
   const leaves = new Map<Command, CommandEntry>();
-  const groups = new Map<string, Command>();
+  // Every node of the tree by its path; a node can be a command and a group at once
+  // (`search people` runs a search, `search people compile` is its subcommand).
+  const nodes = new Map<string, Command>();
   const word = argv ? firstCommandWord(argv) : undefined;
   const named = COMMANDS.filter((e) => e.path[0] === word || (e.path.length === 1 && e.aliases?.includes(word ?? '')));
-  for (const entry of named.length > 0 ? named : COMMANDS) {
-    let parent = program;
-    for (let i = 0; i < entry.path.length - 1; i++) {
-      const name = entry.path.slice(0, i + 1).join(' ');
-      let group = groups.get(name);
-      if (!group) {
-        group = new Command(entry.path[i]!).description(GROUPS[name] ?? '').allowExcessArguments(false);
-        group.action(() => {
-          group!.help({ error: true });
-        });
-        parent.addCommand(group);
-        groups.set(name, group);
-        group.hook('preSubcommand', loadHook);
-      }
-      parent = group;
+  const nodeFor = (path: readonly string[]): Command => {
+    const key = path.join(' ');
+    let node = nodes.get(key);
+    if (!node) {
+      node = new Command(path[path.length - 1]!).allowExcessArguments(false);
+      const parent = path.length === 1 ? program : nodeFor(path.slice(0, -1));
+      parent.addCommand(node);
+      nodes.set(key, node);
     }
-    const leaf = new Command(entry.path[entry.path.length - 1]!).summary(entry.summary).description(entry.summary);
+    return node;
+  };
+  for (const entry of named.length > 0 ? named : COMMANDS) {
+    for (let i = 1; i < entry.path.length; i++) {
+      const group = nodeFor(entry.path.slice(0, i));
+      if (group.commands.length > 0) continue;
+      // First child: the node becomes a group. Its own options stop at a subcommand's name,
+      // so a flag both define (--criteria) reaches the subcommand.
+      group.enablePositionalOptions();
+      group.hook('preSubcommand', loadHook);
+      if (!leaves.has(group)) {
+        group.description(GROUPS[entry.path.slice(0, i).join(' ')] ?? '');
+        group.action(() => group.help({ error: true }));
+      }
+    }
+    const leaf = nodeFor(entry.path);
+    leaf.summary(entry.summary).description(entry.summary);
     for (const a of entry.aliases ?? []) leaf.alias(a);
-    parent.addCommand(leaf);
     leaves.set(leaf, entry);
   }
 

@@ -5,6 +5,13 @@
 import type { CommandDefinition } from '../cli/command.js';
 import { command as whoami } from './whoami/whoami.js';
 import { command as creditsBalance } from './credits/balance.js';
+import { command as searchPeople } from './search/people.js';
+import { command as searchPeopleCompile } from './search/people-compile.js';
+import { command as searchPeopleFilters } from './search/people-filters.js';
+import { command as searchPeopleAtCompanies } from './search/people-at-companies.js';
+import { command as searchCompanies } from './search/companies.js';
+import { command as searchCompaniesFilters } from './search/companies-filters.js';
+import { command as searchCompaniesSimilar } from './search/companies-similar.js';
 import { command as authLogin } from './auth/login.js';
 import { command as authStatus } from './auth/status.js';
 import { command as authLogout } from './auth/logout.js';
@@ -22,6 +29,13 @@ import { command as demo } from './demo/demo.js';
 
 export const commandModules: Record<string, CommandDefinition<any>> = {
   'whoami': whoami,
+  'search people': searchPeople,
+  'search people compile': searchPeopleCompile,
+  'search people filters': searchPeopleFilters,
+  'search people at-companies': searchPeopleAtCompanies,
+  'search companies': searchCompanies,
+  'search companies filters': searchCompaniesFilters,
+  'search companies similar': searchCompaniesSimilar,
   'credits balance': creditsBalance,
   'auth login': authLogin,
   'auth status': authStatus,

@@ -2,6 +2,7 @@ import type { CommandEntry } from '../cli/command.js';
 
 /** Summaries of the command groups. */
 export const GROUPS: Record<string, string> = {
+  search: 'Search people and companies (free)',
   credits: 'Credit balance and estimates',
   auth: 'Log in, check and remove stored credentials',
   config: 'Read and change saved settings',
@@ -14,6 +15,13 @@ export const GROUPS: Record<string, string> = {
  */
 export const COMMANDS: CommandEntry[] = [
   { path: ['whoami'], summary: 'Show the user, organization, tier and scopes of the credential' },
+  { path: ['search', 'people'], summary: 'Search people by flat filters or criteria (free; rows carry no email or phone)' },
+  { path: ['search', 'people', 'compile'], summary: 'Show the filters and route a criteria object compiles to' },
+  { path: ['search', 'people', 'filters'], summary: 'Look up the values of a people filter field' },
+  { path: ['search', 'people', 'at-companies'], summary: 'Find people at a set of companies (an async job)' },
+  { path: ['search', 'companies'], summary: 'Search companies by flat filters, the raw shape or criteria (free)' },
+  { path: ['search', 'companies', 'filters'], summary: 'Look up the values of a company filter field' },
+  { path: ['search', 'companies', 'similar'], summary: 'Companies most like a seed company' },
   { path: ['credits', 'balance'], summary: "Show the organization's spendable credits" },
   { path: ['auth', 'login'], summary: 'Check an API key and save it in a profile' },
   { path: ['auth', 'status'], summary: 'Show the profile, base URL, masked key and identity in use' },

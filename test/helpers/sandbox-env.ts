@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { control, openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
+import type { StartSandboxOptions } from '../../src/sandbox/server.js';
 import { isolatedEnv } from './binary.js';
 
 export interface SandboxEnv {
@@ -10,10 +11,10 @@ export interface SandboxEnv {
 }
 
 /** One in-process sandbox per test file and a clean environment per test. */
-export function useSandboxEnv(opts: { withKey?: boolean } = {}): SandboxEnv {
+export function useSandboxEnv(opts: { withKey?: boolean; sandbox?: StartSandboxOptions } = {}): SandboxEnv {
   const t = {} as SandboxEnv;
   beforeAll(async () => {
-    t.sb = await openSandbox();
+    t.sb = await openSandbox(opts.sandbox);
   });
   afterAll(() => t.sb.close());
   beforeEach(async () => {

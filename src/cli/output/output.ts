@@ -29,6 +29,8 @@ export type View =
       payload: unknown;
       rows: readonly unknown[];
       columns?: readonly string[];
+      /** Columns of a table when they differ from csv/tsv (the ones a person scans). */
+      tableColumns?: readonly string[];
       /** Printed on stderr when a table would be empty. */
       emptyMessage?: string;
     };
@@ -80,7 +82,7 @@ export class Output {
           return csvRows([view.payload], keys);
       }
     }
-    const columns = fields ?? view.columns ?? columnsOf(view.rows);
+    const columns = fields ?? (format === 'table' ? view.tableColumns : undefined) ?? view.columns ?? columnsOf(view.rows);
     switch (format) {
       case 'json':
         return json(fields ? view.rows.map((r) => pickFields(r, fields)) : view.payload);
@@ -103,11 +105,15 @@ export class Output {
    * Prints rows page by page in constant memory: json as one array written as it comes,
    * ndjson one row per line, csv and tsv with one header for the whole run.
    */
-  async printPages(pages: AsyncIterable<{ rows: readonly unknown[]; payload: unknown }>, columns?: readonly string[]): Promise<number> {
+  async printPages(
+    pages: AsyncIterable<{ rows: readonly unknown[]; payload: unknown }>,
+    columns?: readonly string[],
+    tableColumns?: readonly string[],
+  ): Promise<number> {
     const { format, fields } = this.o;
     const pick = (r: unknown) => (fields ? pickFields(r, fields) : r);
     let count = 0;
-    let cols = fields ?? columns;
+    let cols = fields ?? (format === 'table' ? tableColumns : undefined) ?? columns;
     for await (const page of pages) {
       if (format === 'json') {
         for (const r of page.rows) await this.write(`${count++ === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(pick(r), null, 2))}`);

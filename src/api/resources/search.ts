@@ -1,0 +1,109 @@
+import type { Client } from '../client.js';
+import { pages, type CursorPageResult } from '../paginate.js';
+import { waitForWorkflow, type PollOptions } from '../poll.js';
+import type {
+  CompanySearchBody,
+  CompanySearchResponse,
+  CompileBody,
+  CompileResponse,
+  FilterValuesResponse,
+  FindAtCompaniesBody,
+  FindAtCompaniesStarted,
+  FindAtCompaniesStatusResponse,
+  PeopleFindBody,
+  PeopleSearchResponse,
+  SimilarCompaniesBody,
+  SimilarCompaniesResponse,
+} from '../schemas/search.js';
+
+/** Search (free): people, companies, similar companies, find-at-companies jobs and filter values. */
+
+interface Call {
+  signal?: AbortSignal | undefined;
+}
+
+/** POST /people/find: one page. Send the cursor of the previous page with the same filters. */
+export function searchPeople(client: Client, body: PeopleFindBody, opts: Call = {}): Promise<PeopleSearchResponse> {
+  return client.request<PeopleSearchResponse>({ method: 'POST', path: '/people/find', body, signal: opts.signal });
+}
+
+/** Every page of a people search, following cursors; each page counts as one search toward the daily cap. */
+export function searchPeoplePages(client: Client, body: Omit<PeopleFindBody, 'cursor'>, opts: Call & { cursor?: string } = {}) {
+  return searchPages<PeopleFindBody, PeopleSearchResponse>((b) => searchPeople(client, b, opts), body, opts.cursor);
+}
+
+/** Pages of a search endpoint: the body again with each cursor, until the cursor is null. */
+function searchPages<B extends { cursor?: string }, P extends { results: unknown[]; cursor: string | null }>(
+  fetch: (body: B) => Promise<P>,
+  body: Omit<B, 'cursor'>,
+  startCursor: string | undefined,
+): AsyncGenerator<CursorPageResult<P['results'][number]> & { page: P }> {
+  return pages(async (cursor) => {
+    const page = await fetch({ ...body, ...(cursor ? { cursor } : {}) } as B);
+    return { items: page.results, cursor: page.cursor, page };
+  }, startCursor) as AsyncGenerator<CursorPageResult<P['results'][number]> & { page: P }>;
+}
+
+/** POST /people/find/compile: what the service makes of a criteria object. Free; not a search. */
+export function compileCriteria(client: Client, body: CompileBody, opts: Call = {}): Promise<CompileResponse> {
+  return client.request<CompileResponse>({ method: 'POST', path: '/people/find/compile', body, signal: opts.signal });
+}
+
+/** GET /people/find/filters or /search/companies/filters: values of a filter field containing the query. */
+export function filterValues(
+  client: Client,
+  kind: 'people' | 'companies',
+  field: string,
+  query: string,
+  opts: Call = {},
+): Promise<FilterValuesResponse> {
+  return client.request<FilterValuesResponse>({
+    method: 'GET',
+    path: kind === 'people' ? '/people/find/filters' : '/search/companies/filters',
+    query: { field, query },
+    signal: opts.signal,
+  });
+}
+
+/** POST /search/companies: one page. */
+export function searchCompanies(client: Client, body: CompanySearchBody, opts: Call = {}): Promise<CompanySearchResponse> {
+  return client.request<CompanySearchResponse>({ method: 'POST', path: '/search/companies', body, signal: opts.signal });
+}
+
+/** Every page of a company search, following cursors. */
+export function searchCompaniesPages(client: Client, body: Omit<CompanySearchBody, 'cursor'>, opts: Call & { cursor?: string } = {}) {
+  return searchPages<CompanySearchBody, CompanySearchResponse>((b) => searchCompanies(client, b, opts), body, opts.cursor);
+}
+
+/** POST /search/companies/similar: companies like a seed (by domain or id). No credits. */
+export function similarCompanies(client: Client, body: SimilarCompaniesBody, opts: Call = {}): Promise<SimilarCompaniesResponse> {
+  return client.request<SimilarCompaniesResponse>({ method: 'POST', path: '/search/companies/similar', body, signal: opts.signal });
+}
+
+/** POST /people/find-at-companies: starts the job; poll its task_id. */
+export function startFindAtCompanies(client: Client, body: FindAtCompaniesBody, opts: Call = {}): Promise<FindAtCompaniesStarted> {
+  return client.request<FindAtCompaniesStarted>({ method: 'POST', path: '/people/find-at-companies', body, signal: opts.signal });
+}
+
+/** GET /people/find-at-companies/status/{task_id} */
+export function findAtCompaniesStatus(client: Client, taskId: string, opts: Call = {}): Promise<FindAtCompaniesStatusResponse> {
+  return client.request<FindAtCompaniesStatusResponse>({
+    method: 'GET',
+    path: `/people/find-at-companies/status/${encodeURIComponent(taskId)}`,
+    signal: opts.signal,
+  });
+}
+
+/** Polls a find-at-companies job until it is completed or failed. */
+export function waitForFindAtCompanies(
+  client: Client,
+  taskId: string,
+  opts: Call & Omit<PollOptions<FindAtCompaniesStatusResponse>, 'fetchStatus'> = {},
+): Promise<FindAtCompaniesStatusResponse> {
+  return waitForWorkflow({
+    initialIntervalMs: 500,
+    maxIntervalMs: 5_000,
+    ...opts,
+    fetchStatus: () => findAtCompaniesStatus(client, taskId, opts),
+  });
+}

@@ -1,0 +1,3 @@
+import { filterValuesCommand } from './filter-values.js';
+
+export const command = filterValuesCommand('companies');

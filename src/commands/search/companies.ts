@@ -1,0 +1,83 @@
+import { defineCommand } from '../../cli/command.js';
+import { usageError } from '../../cli/errors.js';
+import { intInRange } from '../../cli/parse.js';
+import { closest } from '../../api/suggest.js';
+import { checkCompanyCriteria, checkCompanyFilters, isCompanyRawFilter } from '../../api/search-check.js';
+import { searchCompanies } from '../../api/resources/search.js';
+import { COMPANY_COLUMN_LABELS, COMPANY_FLAT_KEYS, SEARCH_LIMITS, companyColumnField } from '../../api/schemas/values/search.js';
+import type { CompanySearchBody } from '../../api/schemas/search.js';
+import { filterFlagSpecs, filtersFromFlags, gather } from './filter-flags.js';
+import { readSearchInput } from './search-input.js';
+import { COMPANY_FILTER_FLAGS } from './company-flags.js';
+import { COMPANY_TABLE_COLUMNS, runSearch, type PagingOptions } from './run-search.js';
+
+interface Options extends PagingOptions, Record<string, unknown> {
+  filters?: string;
+  criteria?: string;
+  columns?: string[];
+}
+
+const L = SEARCH_LIMITS.companies;
+
+function checkColumns(labels: readonly string[]): string[] {
+  for (const label of labels)
+    if (companyColumnField(label) === undefined) {
+      const s = closest(label, COMPANY_COLUMN_LABELS);
+      throw usageError(`unknown column "${label}"${s ? `: use "${s}"` : ''}`, `Columns: ${COMPANY_COLUMN_LABELS.join(', ')}.`);
+    }
+  return [...labels];
+}
+
+export const command = defineCommand<Options>({
+  description:
+    'Flat filters: AND across keys, OR within one; the service\'s aliases work as flags and in --filters. --filters also takes the ' +
+    'raw {"op","conditions"} shape, sent without key checks. Free; not counted toward the daily people-search cap.',
+  flags: [
+    ...filterFlagSpecs(COMPANY_FILTER_FLAGS),
+    { flags: '--filters <file|json>', description: 'flat filters (or the raw {op, conditions} shape) as JSON: a file, - for stdin, or inline' },
+    { flags: '--criteria <file|json>', description: 'the criteria form (revenueMin, industriesInclude, hqCountriesIso3, ...) as JSON' },
+    {
+      flags: '--columns <labels>',
+      description: `extra row fields: ${COMPANY_COLUMN_LABELS.join(', ')}; repeatable or comma-separated`,
+      parse: gather('comma'),
+    },
+    {
+      flags: '--limit <n>',
+      description: `rows to ask for (${L.min}-${L.max})`,
+      parse: intInRange('--limit', L.min, L.max),
+      defaultDescription: `${L.default}, or ${L.perResponse} a page with --all`,
+    },
+    { flags: '--cursor <cursor>', description: 'continue after a previous page (send the same filters)' },
+    { flags: '--all', description: 'follow cursors to the last page and stream every row' },
+    { flags: '--max-pages <n>', description: 'with --all, stop after this many pages', parse: intInRange('--max-pages', 1, 100_000), defaultDescription: 'no limit' },
+  ],
+  examples: [
+    'prospect search companies --industry "Software Development" --headcount 51-200 --country Germany',
+    'prospect search companies --domains acme.com,globex.com --columns Founded,LinkedIn',
+    `prospect search companies --filters '{"op":"and","conditions":[{"column":"revenue","type":"gte","value":10000000}]}' --all --format ndjson`,
+    `prospect search companies --criteria '{"revenueMin":10000000,"hqCountriesIso3":["DEU"]}'`,
+  ],
+  related: ['prospect search companies filters', 'prospect search companies similar', 'prospect search people'],
+  async run(opts, ctx) {
+    const body: Omit<CompanySearchBody, 'limit' | 'cursor'> = await readSearchInput(ctx, opts, filtersFromFlags(COMPANY_FILTER_FLAGS, opts), {
+      checkCriteria: checkCompanyCriteria,
+      checkFilters: checkCompanyFilters,
+      passesUnchecked: isCompanyRawFilter,
+      example: '--industry "Software Development" or --domains acme.com',
+      keys: `${COMPANY_FLAT_KEYS.join(', ')} (and their aliases)`,
+    });
+    if (opts.columns?.length) body.columns = checkColumns(opts.columns);
+    const client = await ctx.client();
+    await runSearch(ctx, opts, {
+      fetchPage: (limit, cursor) =>
+        searchCompanies(client, { ...body, ...(limit !== undefined ? { limit } : {}), ...(cursor ? { cursor } : {}) } as CompanySearchBody, {
+          signal: ctx.signal,
+        }),
+      noun: 'companies',
+      tableColumns: COMPANY_TABLE_COLUMNS,
+      perResponse: L.perResponse,
+      countsAsSearch: false,
+      emptyMessage: 'No companies match these filters.',
+    });
+  },
+});

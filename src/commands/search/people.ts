@@ -1,0 +1,72 @@
+import { defineCommand } from '../../cli/command.js';
+import { intInRange } from '../../cli/parse.js';
+import { checkPeopleFilters, checkPersonCriteria } from '../../api/search-check.js';
+import { searchPeople } from '../../api/resources/search.js';
+import { PEOPLE_FLAT_KEYS, SEARCH_LIMITS } from '../../api/schemas/values/search.js';
+import { RATE_LIMITS } from '../../api/schemas/values/limits.js';
+import type { PeopleFindBody } from '../../api/schemas/search.js';
+import { filterFlagSpecs, filtersFromFlags } from './filter-flags.js';
+import { readSearchInput } from './search-input.js';
+import { PEOPLE_FILTER_FLAGS } from './people-flags.js';
+import { PERSON_TABLE_COLUMNS, runSearch, type PagingOptions } from './run-search.js';
+
+interface Options extends PagingOptions, Record<string, unknown> {
+  filters?: string;
+  criteria?: string;
+}
+
+const L = SEARCH_LIMITS.people;
+
+export const command = defineCommand<Options>({
+  description:
+    'Flat filters: AND across keys, OR within one (repeat a flag or give a comma list). Keys and fixed values are checked ' +
+    'before anything is sent. --criteria sends the structured criteria form instead. Search is free, but with an API key ' +
+    `each page counts toward ${RATE_LIMITS.peopleSearchesPerDay} people searches a day per organization. Rows carry no email or phone.`,
+  flags: [
+    ...filterFlagSpecs(PEOPLE_FILTER_FLAGS),
+    { flags: '--filters <file|json>', description: 'flat filters as a JSON object: a file, - for stdin, or inline JSON (flags add to it)' },
+    { flags: '--criteria <file|json>', description: 'the criteria form as a JSON object: a file, - for stdin, or inline JSON' },
+    {
+      flags: '--limit <n>',
+      description: `rows to ask for (${L.min}-${L.max}; one response carries at most ${L.perResponse})`,
+      parse: intInRange('--limit', L.min, L.max),
+      defaultDescription: `${L.default}, or ${L.perResponse} a page with --all`,
+    },
+    { flags: '--cursor <cursor>', description: 'continue after a previous page (send the same filters)' },
+    { flags: '--all', description: 'follow cursors to the last page and stream every row' },
+    {
+      flags: '--max-pages <n>',
+      description: 'with --all, stop after this many searches',
+      parse: intInRange('--max-pages', 1, 10_000),
+      default: 10,
+    },
+  ],
+  examples: [
+    'prospect search people --title "Chief Technology Officer" --country Germany',
+    'prospect search people --seniority Director,Vice President --department Sales --limit 50',
+    'prospect search people --company-domains acme.com --all --format ndjson > people.ndjson',
+    `prospect search people --filters '{"titles":["CTO"],"company_headcount":["51-200"]}'`,
+    'prospect search people --criteria criteria.json --json',
+  ],
+  related: ['prospect search people filters', 'prospect search people compile', 'prospect search companies'],
+  async run(opts, ctx) {
+    const body = await readSearchInput(ctx, opts, filtersFromFlags(PEOPLE_FILTER_FLAGS, opts), {
+      checkCriteria: checkPersonCriteria,
+      checkFilters: checkPeopleFilters,
+      example: '--title "CTO" or --company-domains acme.com',
+      keys: PEOPLE_FLAT_KEYS.join(', '),
+    });
+    const client = await ctx.client();
+    await runSearch(ctx, opts, {
+      fetchPage: (limit, cursor) =>
+        searchPeople(client, { ...body, ...(limit !== undefined ? { limit } : {}), ...(cursor ? { cursor } : {}) } as PeopleFindBody, {
+          signal: ctx.signal,
+        }),
+      noun: 'people',
+      tableColumns: PERSON_TABLE_COLUMNS,
+      perResponse: L.perResponse,
+      countsAsSearch: true,
+      emptyMessage: 'No people match these filters.',
+    });
+  },
+});
