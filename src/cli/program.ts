@@ -100,7 +100,12 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command 
     .helpOption('-h, --help', 'show help')
     .helpCommand('help [command]', 'show help for a command')
     .showHelpAfterError(false)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureHelp({
+      showGlobalOptions: true,
+      sortSubcommands: false,
+      // The program's flags only: a parent command's own flags (search people --title) do not apply to its subcommands.
+      visibleGlobalOptions: (cmd: Command) => (cmd.parent ? program.options.filter((o) => !o.hidden) : []),
+    })
     .allowExcessArguments(false);
   addGlobalOptions(program);
   program.addHelpText(
