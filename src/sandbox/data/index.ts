@@ -1,0 +1,3 @@
+export { generateDataset } from './generate.js';
+export { DEFAULT_DATASET_SIZE, DatasetFilterError } from './dataset.js';
+export type { CompanyFacts, Dataset, DatasetSize, FilterValueCount, PersonFacts } from './dataset.js';
