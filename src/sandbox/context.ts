@@ -5,6 +5,7 @@ import type { Faults } from './engine/faults.js';
 import type { RateLimiter } from './engine/rate-limits.js';
 import type { RequestLog } from './engine/request-log.js';
 import type { Principal } from './engine/auth.js';
+import type { Dataset } from './data/dataset.js';
 import { genericError } from './engine/errors.js';
 
 export interface MintJwtOptions {
@@ -23,6 +24,8 @@ export interface SandboxServices {
   /** Over the store's current counters (a reset replaces them). */
   readonly limiter: RateLimiter;
   readonly requestLog: RequestLog;
+  /** The synthetic data set of the store's seed and size: generated on first use, kept until a reset changes either. */
+  readonly dataset: Dataset;
   /** http://127.0.0.1:PORT once listening. */
   readonly url: string;
   mintJwt(userIdOrEmail?: string, opts?: MintJwtOptions): { token: string; user_id: string; organization_id: string; expires_at: string };

@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isPartnerLicenseOnly } from '../api/schemas/auth.js';
 import { RequestContext, Reply, type SandboxServices } from './context.js';
 import { PREFIX, prefixOf, type Router, type RouteMatch } from './router.js';
 import { authenticate, checkApiAccess, requireScope, type Principal } from './engine/auth.js';
 import { SandboxError, genericError, notFound, publicError, renderError } from './engine/errors.js';
 import { faultResponse } from './engine/faults.js';
 import { clientIp } from './engine/request-log.js';
-import type { RateRejection } from './engine/rate-limits.js';
+import { rateRequestOf, type RateRejection } from './engine/rate-limits.js';
 import { ClientGoneError, newRequestId, parseJsonBody, readBody, sendJson, sleep } from './http.js';
 
 /**
@@ -78,16 +77,8 @@ async function handle(
       const gate = def.planGate ?? (def.kind === 'keys' ? 'never' : 'keys');
       if (gate === 'always' || (gate === 'keys' && principal.authType === 'api_key')) checkApiAccess(principal.organization);
       if (def.scope) requireScope(principal, def.scope);
-      const org = principal.organization;
-      const decision = services.limiter.consume({
-        organizationId: org.id,
-        keyId: principal.key?.id ?? null,
-        connector: principal.connector,
-        partnerLicenseOnly: isPartnerLicenseOnly({ plan: org.plan, partnerTier: org.partner_tier, trial: org.trial }),
-        routeKind: def.kind === 'v2' ? 'v2' : def.kind === 'v1only' ? 'v1only' : 'keys',
-        counts: def.counts,
-        nowMs,
-      });
+      const routeKind = def.kind === 'v2' ? 'v2' : def.kind === 'v1only' ? 'v1only' : 'keys';
+      const decision = services.limiter.consume(rateRequestOf(principal, routeKind, def.counts, nowMs));
       if (!decision.ok) throw rateLimitError(decision.rejection);
     }
     const raw = await readBody(req);

@@ -4,6 +4,7 @@ import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, rm
 import path from 'node:path';
 import { dataDir, sandboxRuntimeFile } from '../config/paths.js';
 import { DEFAULT_SEED } from './defaults.js';
+import type { DatasetSize } from './data/dataset.js';
 
 /**
  * The sandbox's runtime file (pid, port, demo key) and its background process. Only node
@@ -176,6 +177,9 @@ export interface BackgroundOptions {
   binPath: string;
   port?: number;
   seed?: number;
+  /** Size of the data set; the serve command's defaults when absent. */
+  people?: number;
+  companies?: number;
   statePath?: string;
 }
 
@@ -188,6 +192,8 @@ export async function startInBackground(o: BackgroundOptions): Promise<SandboxRu
   const logFile = sandboxLogFile(o.env);
   const logFd = openSync(logFile, 'w', 0o600);
   const args = [o.binPath, 'sandbox', 'serve', '--port', String(o.port ?? 0), '--seed', String(o.seed ?? DEFAULT_SEED)];
+  if (o.people !== undefined) args.push('--people', String(o.people));
+  if (o.companies !== undefined) args.push('--companies', String(o.companies));
   if (o.statePath) args.push('--state', o.statePath);
   let child: ReturnType<typeof spawn>;
   try {
@@ -286,6 +292,8 @@ export async function stopSandbox(env: Env = process.env, timeoutMs = 10_000): P
 export interface ForegroundOptions {
   port?: number;
   seed?: number;
+  /** Size of the data set (default DEFAULT_DATASET_SIZE); a state file that records one keeps its own. */
+  dataset?: Partial<DatasetSize>;
   statePath?: string;
   host?: string;
   env?: Env;
@@ -308,6 +316,7 @@ export async function serveForeground(o: ForegroundOptions = {}): Promise<Sandbo
   const sandbox = await startSandbox({
     ...(o.port !== undefined ? { port: o.port } : {}),
     ...(o.seed !== undefined ? { seed: o.seed } : {}),
+    ...(o.dataset ? { dataset: o.dataset } : {}),
     ...(o.statePath ? { statePath: o.statePath } : {}),
     ...(o.host ? { host: o.host } : {}),
   });

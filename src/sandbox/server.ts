@@ -12,6 +12,8 @@ import { createRequestHandler } from './pipeline.js';
 import { DebouncedSaver, loadStateFile, saveStateFile } from './state-file.js';
 import type { MintJwtOptions, SandboxServices } from './context.js';
 import { DEFAULT_SEED } from './defaults.js';
+import { DEFAULT_DATASET_SIZE, type Dataset, type DatasetSize } from './data/dataset.js';
+import { generateDataset } from './data/index.js';
 
 export interface StartSandboxOptions {
   /** 0 (default) picks a free port. */
@@ -20,6 +22,8 @@ export interface StartSandboxOptions {
   host?: string;
   /** Seed of the data set, default 42; a loaded state file keeps its own. */
   seed?: number;
+  /** Size of the data set (default DEFAULT_DATASET_SIZE); a loaded state file that records one keeps its own. */
+  dataset?: Partial<DatasetSize>;
   /** Snapshot file: loaded when it exists, saved after changes and on close. */
   statePath?: string;
   /** Routes mounted beside the built-in ones (tests of the pipeline, areas under development). */
@@ -53,6 +57,11 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   } else {
     store = Store.seeded(opts.seed ?? DEFAULT_SEED, clock);
   }
+  store.state.dataset_size ??= {
+    people: opts.dataset?.people ?? DEFAULT_DATASET_SIZE.people,
+    companies: opts.dataset?.companies ?? DEFAULT_DATASET_SIZE.companies,
+  };
+  let dataset: Dataset | undefined;
   const faults = new Faults();
   let url = '';
 
@@ -79,6 +88,13 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     },
     get url() {
       return url;
+    },
+    get dataset() {
+      const seed = store.seed;
+      const size = store.state.dataset_size ?? DEFAULT_DATASET_SIZE;
+      if (!dataset || dataset.seed !== seed || dataset.size.people !== size.people || dataset.size.companies !== size.companies)
+        dataset = generateDataset(seed, size);
+      return dataset;
     },
     mintJwt: mint,
     reset(seed) {
@@ -127,6 +143,15 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   let closing: Promise<void> | undefined;
+  // Generated once listening, so the first search does not wait for it.
+  setImmediate(() => {
+    if (closing) return;
+    try {
+      void services.dataset;
+    } catch (e) {
+      process.stderr.write(`sandbox: could not generate the data set: ${(e as Error)?.stack ?? String(e)}\n`);
+    }
+  });
   return {
     url,
     port,

@@ -119,7 +119,7 @@ describe('background sandbox', () => {
 
   test('starts detached, answers with the demo key, stops on SIGTERM saving its state', async () => {
     const statePath = path.join(root, 'bg-state.json');
-    const started = await startInBackground({ env, binPath, port: 0, seed: 11, statePath });
+    const started = await startInBackground({ env, binPath, port: 0, seed: 11, people: 3000, companies: 300, statePath });
     try {
       expect(started.pid).not.toBe(process.pid);
       expect(started.state_path).toBe(statePath);
@@ -134,6 +134,7 @@ describe('background sandbox', () => {
     expect(isProcessAlive(started.pid)).toBe(false);
     expect(existsSync(sandboxRuntimeFile(env))).toBe(false);
     expect(readFileSync(statePath, 'utf8')).toContain(started.demo_key);
+    expect(JSON.parse(readFileSync(statePath, 'utf8')).dataset_size).toEqual({ people: 3000, companies: 300 });
 
     const again = await startInBackground({ env, binPath, statePath });
     try {

@@ -8,7 +8,7 @@ export const command = defineCommand<ServerOptions>({
     'Run the local sandbox in the foreground until Ctrl-C. It implements the service on a deterministic synthetic data set, ' +
     'with the demo organization and its key; `--sandbox` on any command talks to it. With --json, one line {url, port, pid} is printed on stdout when it is ready.',
   flags: serverFlags,
-  examples: ['prospect sandbox serve', 'prospect sandbox serve --port 4010 --seed 7 --state ./sandbox-state.json'],
+  examples: ['prospect sandbox serve', 'prospect sandbox serve --port 4010 --seed 7 --state ./sandbox-state.json', 'prospect sandbox serve --people 5000 --companies 500'],
   related: ['prospect sandbox start', 'prospect sandbox status', 'prospect demo'],
   async run(opts, ctx) {
     const { serveForeground } = await import('../../cli/sandbox-target.js');
@@ -17,6 +17,7 @@ export const command = defineCommand<ServerOptions>({
       env: ctx.env,
       port: opts.port,
       seed: opts.seed,
+      dataset: { people: opts.people, companies: opts.companies },
       ...(statePath ? { statePath } : {}),
       signal: ctx.signal,
       onReady: (info) => {

@@ -17,6 +17,8 @@ export const command = defineCommand<ServerOptions>({
         binPath: ctx.binPath,
         port: opts.port,
         seed: opts.seed,
+        people: opts.people,
+        companies: opts.companies,
         ...(opts.state ? { statePath: path.resolve(opts.state) } : {}),
       });
       ctx.out.success(`Sandbox started on ${info.url} (pid ${info.pid}). Use --sandbox on any command.`);

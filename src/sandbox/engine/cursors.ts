@@ -45,7 +45,7 @@ export function invalidCursor(fault: CursorFault): SandboxError {
     code: 'invalid_cursor',
     problem: 'The cursor is invalid',
     cause: CAUSES[fault],
-    fix: 'Send the cursor with exactly the filters (and columns) of the request that returned it, or start again without a cursor.',
+    fix: 'Send the cursor with the same filters (and columns) as the request that returned it, or start again without a cursor.',
     retryable: false,
     details: { reason: fault },
   });

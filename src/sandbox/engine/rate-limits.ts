@@ -1,4 +1,5 @@
 import { RATE_LIMITS, MINUTE_MS, DAY_MS } from '../../api/schemas/limits.js';
+import { isPartnerLicenseOnly, type Plan } from '../../api/schemas/auth.js';
 
 /**
  * The spec's rate-limit table as a pure engine over fixed windows of the sandbox clock:
@@ -21,6 +22,27 @@ export interface RateRequest {
   routeKind: 'v2' | 'v1only' | 'keys';
   counts?: SearchCounter | undefined;
   nowMs: number;
+}
+
+/** The caller as the limiter sees it (a Principal fits). */
+export interface RateCaller {
+  organization: { id: string; plan: Plan; partner_tier: number | null; trial: boolean };
+  key: { id: string } | null;
+  connector: boolean;
+}
+
+/** The descriptor of a request by this caller to a route of this kind. */
+export function rateRequestOf(caller: RateCaller, routeKind: RateRequest['routeKind'], counts: SearchCounter | undefined, nowMs: number): RateRequest {
+  const org = caller.organization;
+  return {
+    organizationId: org.id,
+    keyId: caller.key?.id ?? null,
+    connector: caller.connector,
+    partnerLicenseOnly: isPartnerLicenseOnly({ plan: org.plan, partnerTier: org.partner_tier, trial: org.trial }),
+    routeKind,
+    counts,
+    nowMs,
+  };
 }
 
 export type RateWindow = 'minute' | 'day' | 'month';

@@ -6,6 +6,7 @@ import type { OrganizationRecord, UserRecord } from '../store.js';
 import { notFound } from '../engine/errors.js';
 import { parseBody } from '../engine/validation.js';
 import { FaultsBody } from '../engine/faults.js';
+import { setConnected } from '../engine/connections.js';
 
 /** Test controls under /__sandbox/ (no auth). Organization and user default to the demo ones. */
 
@@ -27,6 +28,12 @@ const PlanBody = z.object({
   plan: z.optional(Plan),
   partner_tier: z.optional(PartnerTier),
   trial: z.optional(z.boolean()),
+});
+/** Connects or disconnects a destination (crm_one, crm_two, sequencer_one) of an organization. */
+const ConnectionsBody = z.object({
+  organization_id: z.optional(z.string()),
+  provider: z.string().check(z.regex(/^[a-z][a-z0-9_]{0,63}$/)),
+  connected: z.boolean(),
 });
 const ScopesBody = z.object({ user_id: z.optional(z.string()), organization_id: z.optional(z.string()), scopes: z.array(Scope) });
 const OrganizationBody = z.object({
@@ -144,6 +151,17 @@ export const controlRoutes: RouteDef[] = [
       if (b.partner_tier !== undefined) org.partner_tier = b.partner_tier;
       if (b.trial !== undefined) org.trial = b.trial;
       return org;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/connections',
+    kind: 'control',
+    scope: null,
+    handler: (ctx) => {
+      const b = parseBody(ConnectionsBody, ctx.body);
+      const org = orgOf(ctx, b.organization_id);
+      return { organization_id: org.id, connected_providers: setConnected(org, b.provider, b.connected) };
     },
   },
   {
