@@ -7,3 +7,7 @@ export { controlRoutes } from './controls.js';
 export { identityRoutes } from './identity.js';
 export { creditsRoutes } from './credits.js';
 export { legacyAuthRoutes } from './legacy-auth.js';
+export { searchPeopleRoutes } from './search-people.js';
+export { searchCompaniesRoutes } from './search-companies.js';
+export { filterValuesRoutes } from './filter-values.js';
+export { findAtCompaniesRoutes } from './find-at-companies.js';
