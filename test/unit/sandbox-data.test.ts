@@ -410,6 +410,8 @@ describe('raw person filter', () => {
     const within = ds.findPeople({ location_country: ['United Kingdom'] });
     const got = found(ds.matchPersonFilter(group('and', cond('seniority', 'in', ['Senior'])), within));
     expect(got).toEqual(where(people, (p) => p.location_country === 'United Kingdom' && p.seniority === 'Senior'));
+    const shuffled = Int32Array.from([...within].reverse().concat([within[0]!]));
+    expect(found(ds.matchPersonFilter(group('and', cond('seniority', 'in', ['Senior'])), shuffled))).toEqual(got);
   });
 
   it('throws for an unknown column or filter type, naming the column', () => {

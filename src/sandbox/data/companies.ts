@@ -130,6 +130,9 @@ const STAGE_GROWTH: Readonly<Record<Stage, readonly [number, number]>> = {
 export const EMAIL_PATTERNS = ['first.last', 'flast', 'first', 'firstlast', 'first_last'] as const;
 const EMAIL_PATTERN_WEIGHTS = [70, 10, 8, 6, 6];
 
+/** The year the data set describes (company ages, last rounds, years in role). */
+export const CURRENT_YEAR = 2025;
+
 export const MAX_INVESTORS = 5;
 export const MAX_TECH = 10;
 const NO_DATE = 0;
@@ -254,8 +257,8 @@ function domainSuffix(rng: Rng, type: CompanyType, industry: string, iso3: strin
   const r = rng.int(100);
   if (sector === 'software' && r < 12) return 'io';
   if (sector === 'software' && r < 18) return 'ai';
-  if (r < 24) return 'co';
-  if (r < 50 && tld !== 'com') return tld;
+  if (r >= 94) return 'co';
+  if (r >= 64 && tld !== 'com') return tld;
   return 'com';
 }
 
@@ -345,7 +348,7 @@ export function generateCompanies(seed: number, count: number, geo: Geo = geogra
 
     let fundingDate = NO_DATE;
     if (stage !== 'Bootstrapped') {
-      const year = Math.max(founded, 2025 - rng.int(STAGE_ROUND_SPAN[stage] + 1));
+      const year = Math.max(founded, CURRENT_YEAR - rng.int(STAGE_ROUND_SPAN[stage] + 1));
       fundingDate = year * 10000 + rng.range(1, 12) * 100 + rng.range(1, 28);
     }
 

@@ -29,7 +29,7 @@ const GENERIC = ['Group', 'Partners', 'Holdings', 'Global', 'International', 'Co
 const GOVERNMENT_FIELDS = ['Transit', 'Water', 'Housing', 'Planning', 'Health', 'Digital Services', 'Parks', 'Revenue', 'Ports', 'Workforce', 'Environment'];
 
 /** A compound word such as "Northwind" or "Cedarly". */
-export function compound(rng: Rng): string {
+function compound(rng: Rng): string {
   return rng.pick(ROOTS) + rng.pick(TAILS);
 }
 

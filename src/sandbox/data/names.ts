@@ -197,7 +197,7 @@ const ORIGIN_NAMES: Readonly<Record<Origin, OriginNames>> = {
   },
 };
 
-export const ORIGINS = Object.keys(ORIGIN_NAMES) as Origin[];
+const ORIGINS = Object.keys(ORIGIN_NAMES) as Origin[];
 
 /** Every distinct name once (dictionary for the columnar store) and, per origin, indexes into it. */
 export interface NameBook {

@@ -70,17 +70,28 @@ export class PeopleSearch {
     return this.byDerived(key, values.length + 1, (i) => roleValue[this.t.people.role[i]!]!);
   }
 
+  /**
+   * People by where they live (`home`) or where their employer has its HQ, at the level of
+   * city, state or country.
+   */
+  private byPlace(whose: 'home' | 'hq', level: 'city' | 'state' | 'country'): Postings {
+    const t = this.t;
+    const p = t.people;
+    const [count, of] =
+      level === 'city'
+        ? [t.geo.cities.length, (city: number) => city]
+        : level === 'state'
+          ? [t.geo.states.length, t.stateOfCity]
+          : [t.geo.countries.length, t.countryOfCity];
+    if (whose === 'home') return level === 'city' ? this.byColumn('city', p.city, count) : this.byDerived(`home:${level}`, count, (i) => of(p.city[i]!));
+    return this.byDerived(`hq:${level}`, count, (i) => of(t.companies.city[p.company[i]!]!));
+  }
+
   /** The posting lists one value of a key names. */
   private resolve(key: string, value: string): Int32Array[] {
     const t = this.t;
     const p = t.people;
     const c = t.companies;
-    const cities = () => this.byColumn('city', p.city, t.geo.cities.length);
-    const hq = (level: 'city' | 'state' | 'country') =>
-      this.byDerived(`hq:${level}`, level === 'city' ? t.geo.cities.length : level === 'state' ? t.geo.states.length : t.geo.countries.length, (i) => {
-        const city = c.city[p.company[i]!]!;
-        return level === 'city' ? city : level === 'state' ? t.stateOfCity(city) : t.countryOfCity(city);
-      });
     const lists = (post: Postings, ids: readonly number[] | undefined) => (ids ?? []).map((id) => list(post, id));
     const v = value.toLowerCase();
     const roles = t.roles.roles;
@@ -98,19 +109,13 @@ export class PeopleSearch {
       case 'job_functions':
         return [list(this.roleAttribute('function', JOB_FUNCTIONS, (r) => roles[r]!.job_function), fixedIndex(JOB_FUNCTIONS, value))];
       case 'locations':
-        return lists(cities(), t.cityByLabel().get(v));
+        return lists(this.byPlace('home', 'city'), t.cityByLabel().get(v));
       case 'location_city':
-        return lists(cities(), t.cityByName().get(v));
+        return lists(this.byPlace('home', 'city'), t.cityByName().get(v));
       case 'location_state':
-        return lists(
-          this.byDerived('state', t.geo.states.length, (i) => t.stateOfCity(p.city[i]!)),
-          t.stateByName().get(v),
-        );
+        return lists(this.byPlace('home', 'state'), t.stateByName().get(v));
       case 'location_country':
-        return lists(
-          this.byDerived('country', t.geo.countries.length, (i) => t.countryOfCity(p.city[i]!)),
-          t.countryByName().get(v),
-        );
+        return lists(this.byPlace('home', 'country'), t.countryByName().get(v));
       case 'school_names':
         return lists(this.bySlots('school', p.schools, SCHOOL_SLOTS, NONE16, t.geo.schools.length), t.schoolByName().get(v));
       case 'skills':
@@ -133,7 +138,11 @@ export class PeopleSearch {
       }
       case 'company_locations': {
         const places = t.places(value);
-        return [...lists(hq('city'), places.cities), ...lists(hq('state'), places.states), ...lists(hq('country'), places.countries)];
+        return [
+          ...lists(this.byPlace('hq', 'city'), places.cities),
+          ...lists(this.byPlace('hq', 'state'), places.states),
+          ...lists(this.byPlace('hq', 'country'), places.countries),
+        ];
       }
       default:
         return [];

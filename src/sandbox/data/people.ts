@@ -1,4 +1,4 @@
-import type { CompanyTable } from './companies.js';
+import { CURRENT_YEAR, EMAIL_PATTERNS, type CompanyTable } from './companies.js';
 import { SECOND_LANGUAGES, geoPickers, type Geo } from './geo.js';
 import { nameBook, type NameBook } from './names.js';
 import { columnPostings } from './postings.js';
@@ -23,10 +23,11 @@ export const HAS_EMAIL = 1;
 export const HAS_PHONE = 2;
 export const ROLE_VERIFIED = 4;
 
-/** The year the data set describes (company ages, years in role). */
-export const CURRENT_YEAR = 2025;
 
 const YEARS_IN_ROLE_WEIGHTS = [10, 14, 14, 12, 10, 8, 6, 5, 4, 3, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5];
+/** Most years anyone stays in a role of each rank (trainee, entry, senior, then managers up); unpaid roles last. */
+const MAX_YEARS_BY_RANK = [1, 5, 12, 25, 25, 25, 25];
+const MAX_YEARS_UNPAID = 10;
 
 export interface PeopleTable {
   count: number;
@@ -172,7 +173,8 @@ export function generatePeople(seed: number, count: number, companies: CompanyTa
     p.company[i] = company;
     p.role[i] = role;
     p.city[i] = city;
-    p.years[i] = Math.min(yearsPicker.pick(rng), Math.max(0, CURRENT_YEAR - companies.founded[company]!));
+    const maxYears = Math.min(r.rank < 0 ? MAX_YEARS_UNPAID : MAX_YEARS_BY_RANK[r.rank]!, Math.max(0, CURRENT_YEAR - companies.founded[company]!));
+    p.years[i] = Math.min(yearsPicker.pick(rng), maxYears);
     p.flags[i] = (rng.chance(85) ? HAS_EMAIL : 0) | (rng.chance(40) ? HAS_PHONE : 0) | (rng.chance(90) ? ROLE_VERIFIED : 0);
 
     const schoolCount = r.seniority === 'Trainee' || !rng.chance(45) ? 1 : 2;
@@ -215,12 +217,12 @@ function numberSharedMailboxes(p: PeopleTable, companies: CompanyTable, names: N
   const seen = new Map<number, number>();
   for (let c = 0; c < companies.count; c++) {
     seen.clear();
-    const pattern = companies.emailPattern[c]!;
+    const pattern = EMAIL_PATTERNS[companies.emailPattern[c]!];
     for (let k = byCompany.offsets[c]!; k < byCompany.offsets[c + 1]!; k++) {
       const i = byCompany.items[k]!;
       // flast uses only the initial; first uses no last name.
-      const a = pattern === 1 ? firstKey.initial[p.first[i]!]! : firstKey.ids[p.first[i]!]!;
-      const b = pattern === 2 ? 0 : lastKey.ids[p.last[i]!]! + 1;
+      const a = pattern === 'flast' ? firstKey.initial[p.first[i]!]! : firstKey.ids[p.first[i]!]!;
+      const b = pattern === 'first' ? 0 : lastKey.ids[p.last[i]!]! + 1;
       const key = a * 65536 + b;
       const n = seen.get(key) ?? 0;
       seen.set(key, n + 1);

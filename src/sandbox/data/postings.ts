@@ -74,7 +74,7 @@ export function union(lists: readonly Int32Array[], universe: number): Int32Arra
 }
 
 /** Indexes i with mark[i] set, ascending. */
-export function collect(mark: Uint8Array): Int32Array {
+function collect(mark: Uint8Array): Int32Array {
   let count = 0;
   for (let i = 0; i < mark.length; i++) count += mark[i]!;
   const out = new Int32Array(count);
@@ -107,7 +107,7 @@ function merge(a: Int32Array, b: Int32Array): Int32Array {
 }
 
 /** Intersection of two sorted lists; gallops through the longer when the sizes differ a lot. */
-export function intersect(a: Int32Array, b: Int32Array): Int32Array {
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
   if (a.length > b.length) [a, b] = [b, a];
   if (a.length === 0) return EMPTY;
   const out = new Int32Array(a.length);

@@ -6,7 +6,7 @@
 
 const TWO_32 = 4294967296;
 
-export function mix32(x: number): number {
+function mix32(x: number): number {
   x ^= x >>> 16;
   x = Math.imul(x, 0x85ebca6b);
   x ^= x >>> 13;
@@ -119,13 +119,11 @@ export class WeightedPicker {
   }
 }
 
-/** Picks from pairs [value, weight]. */
-export function weightedTable<T>(pairs: ReadonlyArray<readonly [T, number]>): { values: T[]; picker: WeightedPicker } {
-  return { values: pairs.map((p) => p[0]), picker: new WeightedPicker(pairs.map((p) => p[1])) };
-}
+const HEX_BYTE = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
 
+/** Eight lower-case hex digits (a table, since Number#toString(16) is slow on hot paths). */
 export function hex8(n: number): string {
-  return (n >>> 0).toString(16).padStart(8, '0');
+  return HEX_BYTE[n >>> 24]! + HEX_BYTE[(n >>> 16) & 255]! + HEX_BYTE[(n >>> 8) & 255]! + HEX_BYTE[n & 255]!;
 }
 
 /**

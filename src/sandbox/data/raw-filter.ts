@@ -24,7 +24,7 @@ export function combine(op: string, parts: Predicate[]): Predicate {
   return parts.length === 0 ? () => true : (i) => parts.every((p) => p(i));
 }
 
-/** Rows of `within` (or 0..count-1) the predicate accepts, ascending. */
+/** Rows of `within` (or 0..count-1) the predicate accepts, ascending and distinct. */
 export function scan(count: number, predicate: Predicate, within?: Int32Array): Int32Array {
   const out: number[] = [];
   if (within) {
@@ -32,7 +32,10 @@ export function scan(count: number, predicate: Predicate, within?: Int32Array): 
       const i = within[k]!;
       if (i >= 0 && i < count && predicate(i)) out.push(i);
     }
-  } else for (let i = 0; i < count; i++) if (predicate(i)) out.push(i);
+    const ascending = out.every((v, k) => k === 0 || v > out[k - 1]!);
+    return ascending ? Int32Array.from(out) : Int32Array.from(new Set(out)).sort();
+  }
+  for (let i = 0; i < count; i++) if (predicate(i)) out.push(i);
   return Int32Array.from(out);
 }
 

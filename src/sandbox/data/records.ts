@@ -1,6 +1,6 @@
 import type { CompanyOptionalField, CompanyRecord, CompanySearchRow, PersonSearchRow } from '../../api/schemas/search.js';
 import { COMPANY_ROW_FIELDS } from '../../api/schemas/values/search.js';
-import { MAX_INVESTORS, MAX_TECH } from './companies.js';
+import { EMAIL_PATTERNS, MAX_INVESTORS, MAX_TECH } from './companies.js';
 import type { CompanyFacts, PersonFacts } from './dataset.js';
 import {
   HAS_EMAIL,
@@ -26,6 +26,14 @@ function slots<T>(data: ArrayLike<number>, at: number, count: number, none: numb
   return out;
 }
 
+const LOCAL_PART: Readonly<Record<(typeof EMAIL_PATTERNS)[number], (first: string, last: string) => string>> = {
+  'first.last': (f, l) => `${f}.${l}`,
+  flast: (f, l) => `${f.slice(0, 1)}${l}`,
+  first: (f) => f,
+  firstlast: (f, l) => `${f}${l}`,
+  first_last: (f, l) => `${f}_${l}`,
+};
+
 function email(t: Tables, i: number): string | null {
   const p = t.people;
   if (!(p.flags[i]! & HAS_EMAIL)) return null;
@@ -33,7 +41,7 @@ function email(t: Tables, i: number): string | null {
   const f = ascii.first[p.first[i]!]!;
   const l = ascii.last[p.last[i]!]!;
   const c = p.company[i]!;
-  const local = [`${f}.${l}`, `${f[0] ?? ''}${l}`, f, `${f}${l}`, `${f}_${l}`][t.companies.emailPattern[c]!]!;
+  const local = LOCAL_PART[EMAIL_PATTERNS[t.companies.emailPattern[c]!]!](f, l);
   const n = p.emailOrdinal[i]!;
   return `${local}${n > 0 ? n + 1 : ''}@${t.companies.domain[c]}`;
 }
@@ -42,9 +50,10 @@ function phone(t: Tables, i: number): string | null {
   const p = t.people;
   if (!(p.flags[i]! & HAS_PHONE)) return null;
   const country = t.geo.countries[t.countryOfCity(p.city[i]!)]!;
-  let digits = String(2 + (hash32(t.seedLo, i, 0) % 8));
-  for (let k = 1; k < country.phoneDigits; k++) digits += String(hash32(t.seedLo, i, k) % 10);
-  return `+${country.phone}${digits}`;
+  const a = hash32(t.seedLo, i, 1);
+  const b = hash32(t.seedLo, i, 2);
+  const digits = `${2 + (a % 8)}${String(b).padStart(10, '0')}${String(a).padStart(10, '0')}`;
+  return `+${country.phone}${digits.slice(0, country.phoneDigits)}`;
 }
 
 export function personFacts(t: Tables, i: number): PersonFacts {
@@ -54,6 +63,7 @@ export function personFacts(t: Tables, i: number): PersonFacts {
   const first = t.names.first[p.first[i]!]!;
   const last = t.names.last[p.last[i]!]!;
   const c = t.companies;
+  const slugs = t.once('nameSlugs', () => ({ first: t.names.first.map(slugify), last: t.names.last.map(slugify) }));
   return {
     index: i,
     lead_id: t.leadId(i),
@@ -77,7 +87,7 @@ export function personFacts(t: Tables, i: number): PersonFacts {
     }),
     years_in_role: p.years[i]!,
     company_index: p.company[i]!,
-    linkedin_url: `https://www.linkedin.com/in/${slugify(first)}-${slugify(last)}-${hex8(t.idCodec.profile.encode(i))}`,
+    linkedin_url: `https://www.linkedin.com/in/${slugs.first[p.first[i]!]}-${slugs.last[p.last[i]!]}-${hex8(t.idCodec.profile.encode(i))}`,
     email: email(t, i),
     phone: phone(t, i),
     role_verified: (p.flags[i]! & ROLE_VERIFIED) !== 0,

@@ -537,7 +537,7 @@ const SPECIAL: Partial<Record<Seniority, Special[]>> = {
 };
 
 /** Share of people at each seniority (per thousand). */
-export const SENIORITY_WEIGHT: Readonly<Record<Seniority, number>> = {
+const SENIORITY_WEIGHT: Readonly<Record<Seniority, number>> = {
   Owner: 20,
   Founder: 30,
   'C-Suite': 30,

@@ -36,7 +36,7 @@ export class Tables {
     return `cmp_${hex8(this.idCodec.company.encode(c))}${hex8(hash32(this.seedLo, c, 0xc0))}`;
   }
 
-  /** The index an id of `shape` encodes, when it is exactly the id of that index. */
+  /** The index an id encodes (the Feistel code after the prefix), when the id is exactly that index's id. */
   decodeId(id: string, prefix: 'sp_' | 'cmp_', codec: Feistel, count: number, idOf: (i: number) => string): number | undefined {
     if (id.length !== prefix.length + 16 || !id.startsWith(prefix)) return undefined;
     const head = id.slice(prefix.length, prefix.length + 8);

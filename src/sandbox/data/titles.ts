@@ -67,7 +67,7 @@ interface Term {
 const GROUPS: readonly Term[][] = SYNONYMS.map((g) => g.map((s, k) => ({ text: s.toLowerCase(), word: k === 0 })));
 
 /** The text and its synonym spellings: "VP of Sales" -> "vp of sales", "vice president of sales". */
-export function titleTerms(text: string): Term[] {
+function titleTerms(text: string): Term[] {
   const t = text.trim().toLowerCase();
   const terms: Term[] = [{ text: t, word: GROUPS.some((g) => g.some((m) => m.word && m.text === t)) }];
   const add = (term: Term) => {
