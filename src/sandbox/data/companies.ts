@@ -51,17 +51,28 @@ const BAND_WEIGHTS = [22, 28, 22, 11, 7, 6, 2.5, 1.5];
 /** The latest founding year plausible for each band. */
 const BAND_LATEST_FOUNDED = [2024, 2024, 2023, 2021, 2019, 2017, 2014, 2012];
 
-/** Funding stage weights for privately held companies, by band (columns in FUNDING_STAGES order). */
+/** Funding stage weights for privately held companies, by band (columns in FUNDING_STAGES order; grants go to public bodies). */
 const PRIVATE_STAGE_WEIGHTS: readonly number[][] = [
-  [14, 14, 4, 0, 0, 0, 0, 0, 3, 2, 3, 60],
-  [8, 18, 14, 5, 1, 0, 0, 1, 4, 0, 2, 47],
-  [1, 8, 20, 16, 7, 2, 0, 6, 6, 0, 1, 33],
-  [0, 2, 10, 18, 15, 6, 2, 12, 8, 0, 1, 26],
+  [14, 14, 4, 0, 0, 0, 0, 0, 3, 2, 0, 60],
+  [8, 18, 14, 5, 1, 0, 0, 1, 4, 0, 0, 47],
+  [1, 8, 20, 16, 7, 2, 0, 6, 6, 0, 0, 33],
+  [0, 2, 10, 18, 15, 6, 2, 12, 8, 0, 0, 26],
   [0, 0, 4, 12, 16, 12, 6, 18, 10, 0, 0, 22],
   [0, 0, 1, 5, 10, 14, 12, 26, 12, 0, 0, 20],
   [0, 0, 0, 2, 5, 10, 16, 32, 15, 0, 0, 20],
   [0, 0, 0, 0, 2, 6, 16, 36, 20, 0, 0, 20],
 ];
+
+/** Second-level domains of public bodies and universities where the country has its own. */
+const GOVERNMENT_SUFFIX: Readonly<Record<string, string>> = {
+  USA: 'gov', GBR: 'gov.uk', AUS: 'gov.au', CAN: 'gc.ca', IND: 'gov.in', SGP: 'gov.sg', JPN: 'go.jp', KOR: 'go.kr',
+  BRA: 'gov.br', ZAF: 'gov.za', NZL: 'govt.nz', FRA: 'gouv.fr', CHN: 'gov.cn', MEX: 'gob.mx', ARG: 'gob.ar', CHL: 'gob.cl',
+  COL: 'gov.co', ISR: 'gov.il', ARE: 'gov.ae', NGA: 'gov.ng', KEN: 'go.ke', EGY: 'gov.eg', IDN: 'go.id', PHL: 'gov.ph',
+};
+const EDUCATION_SUFFIX: Readonly<Record<string, string>> = {
+  USA: 'edu', GBR: 'ac.uk', AUS: 'edu.au', JPN: 'ac.jp', KOR: 'ac.kr', IND: 'ac.in', NZL: 'ac.nz', ZAF: 'ac.za',
+  ISR: 'ac.il', CHN: 'edu.cn', SGP: 'edu.sg', PHL: 'edu.ph', IDN: 'ac.id', MEX: 'edu.mx', BRA: 'edu.br',
+};
 
 /** [earliest, latest] founding year a company at this stage usually has. */
 const STAGE_FOUNDED: Readonly<Record<Stage, readonly [number, number]>> = {
@@ -251,9 +262,9 @@ function fundingStage(rng: Rng, type: CompanyType, band: number, stagePicker: We
 }
 
 function domainSuffix(rng: Rng, type: CompanyType, industry: string, iso3: string, tld: string, sector: string): string {
-  if (type === 'Government Agency') return iso3 === 'USA' ? 'gov' : iso3 === 'GBR' ? 'gov.uk' : iso3 === 'AUS' ? 'gov.au' : tld;
+  if (type === 'Government Agency') return GOVERNMENT_SUFFIX[iso3] ?? tld;
   if (type === 'Nonprofit' || industry === NONPROFIT) return 'org';
-  if (type === 'Educational') return iso3 === 'USA' ? 'edu' : iso3 === 'GBR' ? 'ac.uk' : tld;
+  if (type === 'Educational') return EDUCATION_SUFFIX[iso3] ?? tld;
   const r = rng.int(100);
   if (sector === 'software' && r < 12) return 'io';
   if (sector === 'software' && r < 18) return 'ai';
