@@ -429,6 +429,7 @@ describe('raw person filter', () => {
     const e2 = bad(group('or', group('and', cond('title', 'startswith', 'CEO'))));
     expect(e2).toBeInstanceOf(DatasetFilterError);
     expect((e2 as DatasetFilterError).column).toBe('title');
+    expect(bad(group('and', cond('constructor', 'in', ['x'])))).toBeInstanceOf(DatasetFilterError);
     expect(bad(group('and', cond('title', 'gte', 3)))).toBeInstanceOf(DatasetFilterError);
     expect(bad(group('and', cond('years_in_role', 'gte', 'three')))).toBeInstanceOf(DatasetFilterError);
   });
@@ -442,6 +443,7 @@ describe('raw company filter', () => {
   it('matches nothing on an unknown column or type, without failing', () => {
     expect(ds.matchCompanyFilter({ op: 'and', conditions: [{ column: 'technologies', type: 'in', value: ['React'] }] }).length).toBe(0);
     expect(ds.matchCompanyFilter({ op: 'and', conditions: [{ column: 'industry', type: 'like', value: 'Software' }] }).length).toBe(0);
+    expect(ds.matchCompanyFilter({ op: 'and', conditions: [{ column: 'toString', type: 'not_in', value: ['x'] }] }).length).toBe(0);
     expectMatch({ op: 'or', conditions: [{ column: 'technologies', type: 'in', value: ['React'] }, { column: 'hq_country_iso3', type: 'eq', value: 'fra' }] }, (c) => c.hq_country === 'France');
   });
 

@@ -128,7 +128,8 @@ function bounds<T extends number | string>(type: string, value: unknown, parse: 
 const isoDate = (v: unknown): string | undefined => (typeof v === 'string' && /^\d{4}(-\d{2}(-\d{2})?)?$/.test(v) ? v : undefined);
 
 function companyCondition(t: Tables, column: string, type: string, value: unknown): Predicate {
-  const col = companyColumns(t)[column];
+  const all = companyColumns(t);
+  const col = Object.hasOwn(all, column) ? all[column] : undefined;
   if (!col) return never;
   const negate = type === 'not_in' || type === 'not_contains';
   switch (type) {

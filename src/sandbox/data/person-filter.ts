@@ -1,6 +1,7 @@
 import {
   PERSON_FILTER_COLUMNS,
   PERSON_FILTER_TYPES,
+  PERSON_NUMERIC_COLUMNS,
   normalizeHeadcountBand,
   type PersonGroupFilter,
 } from '../../api/schemas/values/search.js';
@@ -86,7 +87,7 @@ function columns(t: Tables): Record<string, Column> {
       years_in_role: { kind: 'number', get: (i) => p.years[i]! },
       company_id: single(p.company, plain(companyText('id', (i) => t.companyId(i)))),
       company_name: single(p.company, plain(companyNames)),
-      company_domain: single(p.company, (kind, values) => plain(() => c.domain, kind === 'in' ? domainKey : undefined)(kind, values)),
+      company_domain: single(p.company, plain(() => c.domain, domainKey)),
       company_industry: single(p.company, plain(companyText('industry', t.industryOf))),
       company_headcount: single(p.company, plain(companyText('band', t.bandOf), band)),
       company_employee_count: { kind: 'number', get: (i) => c.employees[p.company[i]!]! },
@@ -96,7 +97,8 @@ function columns(t: Tables): Record<string, Column> {
 }
 
 function condition(t: Tables, column: string, type: string, value: unknown): Predicate {
-  const col = columns(t)[column];
+  const all = columns(t);
+  const col = Object.hasOwn(all, column) ? all[column] : undefined;
   if (!col) throw new DatasetFilterError(column, `unknown person filter column "${column}"; columns: ${PERSON_FILTER_COLUMNS.join(', ')}`);
   if (!(PERSON_FILTER_TYPES as readonly string[]).includes(type))
     throw new DatasetFilterError(column, `unknown filter_type "${type}" on "${column}"; filter types: ${PERSON_FILTER_TYPES.join(', ')}`);
@@ -114,7 +116,7 @@ function condition(t: Tables, column: string, type: string, value: unknown): Pre
     return (i) => set.has(col.get(i)) !== negate;
   }
   if (type === 'gte' || type === 'lte')
-    throw new DatasetFilterError(column, `${type} needs a numeric column (years_in_role, company_employee_count), not "${column}"`);
+    throw new DatasetFilterError(column, `${type} needs a numeric column (${PERSON_NUMERIC_COLUMNS.join(', ')}), not "${column}"`);
 
   const kind: Kind = type === 'in' || type === 'not_in' ? 'in' : 'contains';
   const values = valueStrings(value);
