@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchStartup, startupTable } from './startup.mjs';
+import { benchSearch, searchTable } from './search.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const startup = await benchStartup();
+const search = await benchSearch();
 const md = [
   '# Benchmark results',
   '',
@@ -15,6 +17,10 @@ const md = [
   '## Start-up',
   '',
   startupTable(startup),
+  '',
+  '## Sandbox people search (POST /people/find over loopback HTTP)',
+  '',
+  searchTable(search),
   '',
 ].join('\n');
 writeFileSync(path.join(here, 'results.md'), md);

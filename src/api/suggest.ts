@@ -33,7 +33,8 @@ export function closest(bad: string, allowed: readonly string[], hints: Readonly
   if (hint !== undefined) return hint;
   const byNorm = allowed.find((a) => norm(a) === b);
   if (byNorm !== undefined) return byNorm;
-  const plural = allowed.find((a) => norm(a) === `${b}s` || `${norm(a)}s` === b || norm(a) === `${b}es`);
+  const plurals = [`${b}s`, `${b}es`, b.replace(/y$/, 'ies')];
+  const plural = allowed.find((a) => plurals.includes(norm(a)) || `${norm(a)}s` === b || norm(a).replace(/y$/, 'ies') === b);
   if (plural !== undefined) return plural;
   let best: string | undefined;
   let bestDistance = Infinity;

@@ -76,15 +76,36 @@ export function applyDefinition(cmd: Command, entry: CommandEntry, def: CommandD
 /** Global flags that take a value: skipped when looking for the command name. */
 const VALUE_FLAGS = new Set(['--profile', '--base-url', '--format', '--fields', '--max-cost']);
 
-/** The first word of the command line that is not a global flag or its value. */
-export function firstCommandWord(argv: readonly string[]): string | undefined {
+/** The words of the command line that are not global flags or their values. */
+export function commandWords(argv: readonly string[]): string[] {
+  const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--') return argv[i + 1];
+    if (a === '--') {
+      if (argv[i + 1] !== undefined) words.push(argv[i + 1]!);
+      break;
+    }
     if (VALUE_FLAGS.has(a)) i++;
-    else if (!a.startsWith('-')) return a;
+    else if (!a.startsWith('-')) words.push(a);
   }
-  return undefined;
+  return words;
+}
+
+/** The first word of the command line that is not a global flag or its value. */
+export function firstCommandWord(argv: readonly string[]): string | undefined {
+  return commandWords(argv)[0];
+}
+
+/** The longest command path the command line names ("search people compile"). */
+function namedPath(argv: readonly string[]): string {
+  const words = commandWords(argv);
+  let path = '';
+  for (const w of words) {
+    const next = path ? `${path} ${w}` : w;
+    if (!COMMANDS.some((e) => e.path.join(' ') === next || e.path.join(' ').startsWith(`${next} `))) break;
+    path = next;
+  }
+  return path;
 }
 
 /**
@@ -149,10 +170,14 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command 
     leaves.set(leaf, entry);
   }
 
+  // A command that is also a group gets its own flags only when it is the one run: its flags
+  // would otherwise take a subcommand's flag of the same name (--criteria of compile).
+  const target = argv ? namedPath(argv) : '';
   const loaded = new Set<Command>();
   async function load(cmd: Command): Promise<void> {
     const entry = leaves.get(cmd);
     if (!entry || loaded.has(cmd)) return;
+    if (cmd.commands.length > 0 && target.startsWith(`${entry.path.join(' ')} `)) return;
     loaded.add(cmd);
     applyDefinition(cmd, entry, await loadDefinition(entry), invoke);
   }

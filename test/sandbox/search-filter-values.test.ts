@@ -27,7 +27,8 @@ describe.each([
 ] as const)('GET %s filter values', (kind, fields) => {
   test.each(fields.map((f) => [f]))('%s: values containing the query, most common first, at most the maximum', async (field) => {
     const value = await someValue(kind, field);
-    const query = value.slice(1, 4);
+    // Three letters from inside the value (the service trims the query, so no edge spaces).
+    const query = value.slice(1, 4).trim() || value.slice(0, 3);
     const r = expectOk(await lookup(kind, { field, query }));
     expect(z.safeParse(FilterValuesResponse, r).success).toBe(true);
     expect(r).toMatchObject({ field, query });

@@ -30,6 +30,7 @@ describe('suggestions', () => {
     expect(closest('title', PEOPLE_FLAT_KEYS, { title: 'titles' })).toBe('titles');
     expect(closest('SKILLS', PEOPLE_FLAT_KEYS)).toBe('skills');
     expect(closest('language', PEOPLE_FLAT_KEYS)).toBe('languages');
+    expect(closest('industry', ['industries', 'locations'])).toBe('industries');
     expect(closest('departmnts', PEOPLE_FLAT_KEYS)).toBe('departments');
     expect(closest('zzzzzz', PEOPLE_FLAT_KEYS)).toBeUndefined();
   });

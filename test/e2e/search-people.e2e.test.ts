@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { control, raw } from '../sandbox/helpers.js';
+import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { prospect } from '../helpers/binary.js';
+
+const t = useSandboxEnv({ withKey: true });
+
+const ndjson = (text: string) =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+/** The company with the most people, and its domain. */
+function biggestCompany() {
+  const ds = t.sb.services.dataset;
+  let best = 0;
+  for (let i = 1; i < ds.size.companies; i++) if (ds.peopleAt(i).length > ds.peopleAt(best).length) best = i;
+  return { domain: ds.company(best).domain, people: ds.peopleAt(best).length };
+}
+
+describe('search people: checks before sending', () => {
+  it('an unknown key in --filters exits 2 suggesting the key, and --debug shows no request', async () => {
+    const r = await prospect(['search', 'people', '--filters', '{"title":["CTO"]}', '--debug'], { env: t.env });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/error: usage: unsupported filter key "title": use "titles"/);
+    expect(r.stderr).not.toContain('[debug] >');
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a value outside a fixed list exits 2 naming it and the closest value; nothing is sent', async () => {
+    const r = await prospect(['search', 'people', '--seniority', 'Directr', '--debug'], { env: t.env });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('"Directr"');
+    expect(r.stderr).toContain('Director');
+    expect(r.stderr).not.toContain('[debug] >');
+  });
+
+  it('--limit out of range, no filters, and --criteria with flags are usage errors', async () => {
+    expect((await prospect(['search', 'people', '--title', 'CTO', '--limit', '501'], { env: t.env })).exitCode).toBe(2);
+    expect((await prospect(['search', 'people'], { env: t.env })).exitCode).toBe(2);
+    const both = await prospect(['search', 'people', '--title', 'CTO', '--criteria', '{"jobTitlesInclude":["CTO"]}'], { env: t.env });
+    expect(both.exitCode).toBe(2);
+    const badCriteria = await prospect(['search', 'people', '--criteria', '{"jobTitleMatchType":"fuzzy"}'], { env: t.env });
+    expect(badCriteria.exitCode).toBe(2);
+    expect(badCriteria.stderr).toContain('jobTitleMatchType');
+    const badJson = await prospect(['search', 'people', '--filters', '{titles:1}'], { env: t.env });
+    expect(badJson.exitCode).toBe(2);
+    expect(badJson.stderr).toContain('not valid JSON');
+  });
+});
+
+describe('search people', () => {
+  it('--json prints the payload as returned; rows carry no email or phone', async () => {
+    const r = await prospect(['search', 'people', '--seniority', 'director', '--department', 'Sales', '--json'], { env: t.env });
+    expect(r.exitCode).toBe(0);
+    const page = JSON.parse(r.stdout);
+    expect(page.entity_kind).toBe('person');
+    expect(page.task_id).toMatch(/^svc-task_/);
+    expect(page.credits_charged).toBe(0);
+    expect(page.results.length).toBe(Math.min(25, page.total));
+    for (const row of page.results) {
+      expect(row.seniority).toBe('Director');
+      expect(row).not.toHaveProperty('email');
+      expect(row).not.toHaveProperty('phone');
+    }
+    if (page.agent_instructions) expect(r.stderr).toContain(page.agent_instructions);
+  });
+
+  it('a table shows the columns a person scans; tsv keeps every field', async () => {
+    const table = await prospect(['search', 'people', '--department', 'Engineering', '--limit', '3', '--format', 'table'], { env: t.env });
+    expect(table.exitCode).toBe(0);
+    const header = table.stdout.split('\n')[0]!.toLowerCase();
+    for (const col of ['full_name', 'title', 'company', 'location', 'seniority']) expect(header).toContain(col);
+    expect(header).not.toContain('lead_id');
+    const tsv = await prospect(['search', 'people', '--department', 'Engineering', '--limit', '3'], { env: t.env });
+    const cols = tsv.stdout.split('\n')[0]!.split('\t');
+    expect(cols).toContain('lead_id');
+    expect(cols).toContain('linkedin_url');
+    expect(tsv.stdout.trim().split('\n')).toHaveLength(4);
+  });
+
+  it('the same filters give the same rows on every run; --cursor continues after the page', async () => {
+    const args = ['search', 'people', '--department', 'Marketing', '--limit', '5', '--json'];
+    const a = JSON.parse((await prospect(args, { env: t.env })).stdout);
+    const b = JSON.parse((await prospect(args, { env: t.env })).stdout);
+    expect(b.results).toEqual(a.results);
+    expect(a.cursor).toBeTypeOf('string');
+    const next = JSON.parse((await prospect([...args, '--cursor', a.cursor], { env: t.env })).stdout);
+    const ids = new Set(a.results.map((r: { lead_id: string }) => r.lead_id));
+    expect(next.results.some((r: { lead_id: string }) => ids.has(r.lead_id))).toBe(false);
+    const other = await prospect(['search', 'people', '--department', 'Sales', '--cursor', a.cursor], { env: t.env });
+    expect(other.exitCode).toBe(2);
+    expect(other.stderr).toContain('invalid_cursor');
+  });
+
+  it('--company-domains D --all --format ndjson streams exactly total rows and reports the searches used', async () => {
+    const { domain, people } = biggestCompany();
+    const first = JSON.parse((await prospect(['search', 'people', '--company-domains', domain, '--json'], { env: t.env })).stdout);
+    expect(first.total).toBe(people);
+    // About four pages, well inside the default --max-pages and the daily cap.
+    const limit = Math.min(100, Math.ceil(first.total / 4));
+    const r = await prospect(['search', 'people', '--company-domains', domain, '--all', '--limit', String(limit), '--format', 'ndjson'], { env: t.env });
+    expect(r.exitCode).toBe(0);
+    const rows = ndjson(r.stdout);
+    expect(rows).toHaveLength(first.total);
+    expect(new Set(rows.map((x) => x.lead_id)).size).toBe(first.total);
+    for (const row of rows) expect(row.domain).toBe(domain);
+    const pagesNeeded = Math.ceil(first.total / limit);
+    expect(r.stderr).toContain(`${pagesNeeded} searches`);
+    expect(r.stderr).toMatch(new RegExp(`${first.total} people in ${pagesNeeded} searches? used`));
+  });
+
+  it('--all stops at --max-pages and says how to continue', async () => {
+    const r = await prospect(['search', 'people', '--department', 'Engineering', '--all', '--limit', '10', '--max-pages', '2', '--format', 'ndjson'], { env: t.env });
+    expect(r.exitCode).toBe(0);
+    expect(ndjson(r.stdout)).toHaveLength(20);
+    expect(r.stderr).toContain('stopping after 2');
+    expect(r.stderr).toMatch(/continue with --all --cursor \S+/);
+  });
+
+  it('--all --json prints one array of every row', async () => {
+    const { domain } = biggestCompany();
+    const r = await prospect(['search', 'people', '--company-domains', domain, '--all', '--limit', '50', '--json'], { env: t.env });
+    const rows = JSON.parse(r.stdout);
+    expect(Array.isArray(rows)).toBe(true);
+    expect(rows.length).toBe(t.sb.services.dataset.peopleAt(t.sb.services.dataset.companyIndexByDomain(domain)!).length);
+  });
+
+  it('a limit above 100 returns 100 rows with the truncation warning on stderr', async () => {
+    const r = await prospect(['search', 'people', '--department', 'Engineering', '--limit', '250', '--json'], { env: t.env });
+    const page = JSON.parse(r.stdout);
+    expect(page.results).toHaveLength(100);
+    expect(page.truncation_warning).toBeTypeOf('string');
+    expect(r.stderr).toContain(page.truncation_warning);
+  });
+
+  it('flags repeat and take comma lists; aliases work; locations stay literal', async () => {
+    const ds = t.sb.services.dataset;
+    const p = ds.person(0);
+    const r = await prospect(['search', 'people', '--location', p.location, '--title', p.title, '--json'], { env: t.env });
+    expect(r.exitCode).toBe(0);
+    const page = JSON.parse(r.stdout);
+    expect(page.results.map((x: { lead_id: string }) => x.lead_id)).toContain(p.lead_id);
+    for (const row of page.results) expect(row.location).toBe(p.location);
+    const two = JSON.parse((await prospect(['search', 'people', '--seniority', 'Owner,Founder', '--json', '--limit', '100'], { env: t.env })).stdout);
+    expect(new Set(two.results.map((x: { seniority: string }) => x.seniority))).toEqual(new Set(['Owner', 'Founder']));
+  });
+
+  it('an exhausted daily search cap exits 6 after the rows already fetched', async () => {
+    await control(t.sb, 'POST', '/clock', { set_ms: Date.UTC(2031, 2, 3, 0, 0, 5) });
+    for (let i = 0; i < 59; i++) {
+      // Stay under the per-key and per-organization minute limits: only the daily cap should bite.
+      if (i > 0 && i % 25 === 0) await control(t.sb, 'POST', '/clock', { advance_ms: 60_000 });
+      const res = await raw(t.sb, 'POST', '/api/v2/people/find', { token: t.sb.demoKey, body: { filters: { departments: ['Legal'] }, limit: 1 } });
+      expect(res.status).toBe(200);
+    }
+    await control(t.sb, 'POST', '/clock', { advance_ms: 60_000 });
+    const r = await prospect(['search', 'people', '--department', 'Legal', '--all', '--limit', '1', '--format', 'ndjson'], { env: t.env });
+    expect(r.exitCode).toBe(6);
+    expect(ndjson(r.stdout)).toHaveLength(1);
+    expect(r.stderr).toMatch(/rate_limited/i);
+  });
+});
+
+describe('search people filters, compile and at-companies', () => {
+  it('filters FIELD QUERY lists values with counts; fixed fields list without a query', async () => {
+    const r = await prospect(['search', 'people', 'filters', 'titles', 'engineer', '--json'], { env: t.env });
+    expect(r.exitCode).toBe(0);
+    const body = JSON.parse(r.stdout);
+    expect(body.values.length).toBeGreaterThan(0);
+    for (const v of body.values) expect(v.value.toLowerCase()).toContain('engineer');
+    const fixed = await prospect(['search', 'people', 'filters', 'seniority', '--format', 'csv'], { env: t.env });
+    expect(fixed.stdout.split('\n')).toContain('Vice President');
+    const typo = await prospect(['search', 'people', 'filters', 'titels', 'x'], { env: t.env });
+    expect(typo.exitCode).toBe(2);
+    expect(typo.stderr).toContain('"titles"');
+    const noQuery = await prospect(['search', 'people', 'filters', 'titles'], { env: t.env });
+    expect(noQuery.exitCode).toBe(2);
+  });
+
+  it('compile prints the route and the compiled filters as JSON', async () => {
+    const r = await prospect(['search', 'people', 'compile', '--criteria', '{"jobTitlesInclude":["CTO"],"jobTitleMatchType":"contains"}'], { env: t.env });
+    expect(r.exitCode).toBe(0);
+    const c = JSON.parse(r.stdout);
+    expect(c.route).toBe('person_first');
+    expect(c.person_filter.type).toBe('group_filter');
+    const empty = await prospect(['search', 'people', 'compile', '--criteria', '{}'], { env: t.env });
+    expect(empty.exitCode).toBe(2);
+    expect(empty.stderr).toContain('empty_criteria');
+  });
+
+  it('at-companies waits for the job and prints the people; --no-wait prints the handle; --task watches it', async () => {
+    const ds = t.sb.services.dataset;
+    const { domain } = biggestCompany();
+    const company = ds.company(ds.companyIndexByDomain(domain)!);
+    const companyFilter = JSON.stringify({ op: 'and', conditions: [{ column: 'domain', type: 'in', value: [domain] }] });
+    const personFilter = JSON.stringify({ type: 'group_filter', op: 'and', filters: [{ column: 'company_domain', filter_type: 'in', value: [domain] }] });
+    const r = await prospect(['search', 'people', 'at-companies', '--company-filter', companyFilter, '--person-filter', personFilter, '--json'], { env: t.env });
+    expect(r.exitCode).toBe(0);
+    const done = JSON.parse(r.stdout);
+    expect(done.status).toBe('completed');
+    expect(done.resolved_company_count).toBe(1);
+    for (const row of done.results) expect(row.company).toBe(company.name);
+
+    const started = await prospect(['search', 'people', 'at-companies', '--company-linkedin-urls', company.linkedin_url, '--person-filter', personFilter, '--no-wait', '--json'], { env: t.env });
+    const handle = JSON.parse(started.stdout);
+    expect(handle.task_id).toMatch(/^svc-task_/);
+    expect(started.stderr).toContain(`--task ${handle.task_id}`);
+    const watched = await prospect(['search', 'people', 'at-companies', '--task', handle.task_id, '--json'], { env: t.env });
+    expect(watched.exitCode).toBe(0);
+    expect(JSON.parse(watched.stdout).status).toBe('completed');
+
+    const missing = await prospect(['search', 'people', 'at-companies', '--person-filter', personFilter], { env: t.env });
+    expect(missing.exitCode).toBe(2);
+    const unknown = await prospect(['search', 'people', 'at-companies', '--task', 'svc-task_000000000000000000000000'], { env: t.env });
+    expect(unknown.exitCode).toBe(4);
+    expect(unknown.stderr).toContain('task_not_found');
+  });
+});
