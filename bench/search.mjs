@@ -1,6 +1,7 @@
 // People-search latency of the sandbox over loopback HTTP, at the default data set size and
 // at 500,000 people: start time (generation and indexes) and p50 / p99 of POST /people/find
-// for a mix of flat filters taken from the data (narrow and broad, first pages and deep pages).
+// for a mix of flat filters taken from the data (narrow and broad, first pages and deep pages)
+// and one criteria-form search (a contains title match, evaluated by scanning).
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -47,6 +48,7 @@ function queries(ds) {
     { name: 'skill + language', filters: { skills: [p(3).skills[0]], languages: [p(3).languages[0]] } },
     { name: 'three seniorities (broad)', filters: { seniority: ['Senior', 'Entry', 'Manager'] } },
     { name: 'industry + city', filters: { company_industries: [c(9).industry], location_city: [p(9).location_city] } },
+    { name: 'criteria: title contains + country', criteria: { jobTitlesInclude: ['Engineer'], jobTitleMatchType: 'contains', countriesInclude: [p(5).location_country] } },
   ];
 }
 
@@ -69,7 +71,8 @@ async function measure(size) {
     const q = qs[i % qs.length];
     const cursor = i % 3 === 2 ? cursors.get(q.name) : undefined;
     const t = performance.now();
-    const r = await post(url, sb.demoKey, { filters: q.filters, limit: 100, ...(cursor ? { cursor } : {}) });
+    const form = q.criteria ? { criteria: q.criteria } : { filters: q.filters };
+    const r = await post(url, sb.demoKey, { ...form, limit: 100, ...(cursor ? { cursor } : {}) });
     times.push(performance.now() - t);
     if (r.status !== 200) throw new Error(`search answered ${r.status}: ${JSON.stringify(r.body)}`);
     cursors.set(q.name, r.body.cursor ?? undefined);

@@ -159,6 +159,9 @@ describe('the sandbox lifecycle', () => {
       expect(demo.stdout).toContain('Acme Demo');
       expect(demo.stdout).toMatch(/organization_id\tcredits\norg_\w+\t5000\n/);
       expect(demo.stderr).not.toContain('just started');
+      expect(demo.stderr).toContain('search people --seniority C-Suite');
+      expect(demo.stdout).toMatch(/full_name\ttitle\tcompany\tlocation\tseniority\n/);
+      expect(demo.stdout.match(/\tC-Suite\n/g)?.length).toBe(5);
     } finally {
       await prospect(['sandbox', 'stop'], { env: t.env });
     }

@@ -212,6 +212,11 @@ describe('search people filters, compile and at-companies', () => {
     expect(watched.exitCode).toBe(0);
     expect(JSON.parse(watched.stdout).status).toBe('completed');
 
+    const everyCompany = JSON.stringify({ op: 'and', conditions: [{ column: 'founded_year', type: 'gte', value: 1 }] });
+    const failed = await prospect(['search', 'people', 'at-companies', '--company-filter', everyCompany, '--person-filter', personFilter], { env: t.env });
+    expect(failed.exitCode).toBe(8);
+    expect(failed.stderr).toMatch(/job_failed: find-at-companies job svc-task_\w+ failed: /);
+
     const missing = await prospect(['search', 'people', 'at-companies', '--person-filter', personFilter], { env: t.env });
     expect(missing.exitCode).toBe(2);
     const unknown = await prospect(['search', 'people', 'at-companies', '--task', 'svc-task_000000000000000000000000'], { env: t.env });

@@ -2,6 +2,10 @@ import { defineCommand } from '../../cli/command.js';
 import { getIdentity } from '../../api/resources/whoami.js';
 import { getBalance } from '../../api/resources/credits.js';
 import { BALANCE_FIELDS, IDENTITY_FIELDS } from '../../api/fields.js';
+import { searchPeople } from '../../api/resources/search.js';
+import { PERSON_TABLE_COLUMNS } from '../search/run-search.js';
+
+const SEARCH = { filters: { seniority: ['C-Suite'], departments: ['Engineering'] }, limit: 5 };
 
 /**
  * A tour of the tool on the embedded sandbox: nothing to sign up for, no credits spent.
@@ -21,16 +25,20 @@ export const command = defineCommand({
     ctx.out.info(`Prospect demo on the local sandbox at ${target.url}${target.started ? ' (just started)' : ''}`);
     const identity = await getIdentity(client, { signal: ctx.signal });
     const balance = await getBalance(client, { signal: ctx.signal });
+    const people = await searchPeople(client, SEARCH, { signal: ctx.signal });
     if (ctx.out.format === 'json') {
-      await ctx.out.print({ kind: 'object', payload: { sandbox_url: target.url, identity, balance } });
+      await ctx.out.print({ kind: 'object', payload: { sandbox_url: target.url, identity, balance, search: people } });
       return;
     }
     step(1, 'Who the key belongs to', 'prospect --sandbox whoami');
     await ctx.out.print({ kind: 'object', payload: identity, fields: IDENTITY_FIELDS });
     step(2, "The organization's credits", 'prospect --sandbox credits balance');
     await ctx.out.print({ kind: 'object', payload: balance, fields: BALANCE_FIELDS });
+    step(3, 'Engineering leaders, searched for free', 'prospect --sandbox search people --seniority C-Suite --department Engineering --limit 5');
+    await ctx.out.print({ kind: 'rows', payload: people, rows: people.results, columns: PERSON_TABLE_COLUMNS });
+    ctx.out.info(`${people.results.length} of ${people.total} people; add --all to stream them all, --json for the payload.`);
     ctx.out.info(
-      '\nNext: `prospect --sandbox api GET /whoami` for raw requests, `prospect sandbox status` to see the sandbox, `prospect sandbox stop` to end it.',
+      '\nNext: `prospect --sandbox search companies similar DOMAIN`, `prospect --sandbox api GET /whoami` for raw requests, `prospect sandbox status` to see the sandbox, `prospect sandbox stop` to end it.',
     );
   },
 });
