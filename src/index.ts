@@ -23,6 +23,24 @@ export {
   findAtCompaniesStatus,
   waitForFindAtCompanies,
 } from './api/resources/search.js';
+export {
+  createList,
+  listLists,
+  listListsPages,
+  getList,
+  updateList,
+  deleteList,
+  listLeads,
+  listLeadsPages,
+  addLeads,
+  removeLeads,
+  importCsv,
+  startFindPeople,
+  findPeopleStatus,
+  waitForFindPeople,
+  createFolder,
+} from './api/resources/lists.js';
+export type { ListsQuery, LeadsQuery } from './api/resources/lists.js';
 export { checkPeopleFilters, checkCompanyFilters, checkPersonCriteria, checkCompanyCriteria, checkPersonFilter } from './api/search-check.js';
 export type { FilterProblem, CriteriaProblem } from './api/search-check.js';
 export * from './api/schemas/auth.js';
@@ -31,4 +49,5 @@ export * from './api/schemas/identity.js';
 export * from './api/schemas/credits.js';
 export * from './api/schemas/limits.js';
 export * from './api/schemas/search.js';
+export * from './api/schemas/lists.js';
 export type { Envelope } from './api/schemas/envelope.js';

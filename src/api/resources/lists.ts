@@ -1,0 +1,158 @@
+import type { Client } from '../client.js';
+import { pages, type CursorPageResult } from '../paginate.js';
+import { waitForWorkflow, type PollOptions } from '../poll.js';
+import type {
+  AddLeadsBody,
+  AddLeadsResponse,
+  CreateFolderBody,
+  CreateListBody,
+  CsvImportBody,
+  CsvImportResponse,
+  DeleteListResponse,
+  FindPeopleBody,
+  FindPeopleStarted,
+  FindPeopleStatusResponse,
+  Folder,
+  LeadRow,
+  LeadsPage,
+  ListDetail,
+  ListSummary,
+  ListsPage,
+  RemoveLeadsResponse,
+  UpdateListBody,
+} from '../schemas/lists.js';
+
+/** Lead lists (free): lists, their leads, CSV import, find-people jobs, and v1 folders. */
+
+interface Call {
+  signal?: AbortSignal | undefined;
+}
+
+export interface ListsQuery {
+  limit?: number;
+  folder_id?: string;
+}
+
+export interface LeadsQuery {
+  limit?: number;
+}
+
+const listPath = (listId: string, rest = '') => `/lead-lists/${encodeURIComponent(listId)}${rest}`;
+
+/** POST /lead-lists. A list of yours with the same name (any case) is returned with reused true, so a retry is safe. */
+export function createList(client: Client, body: CreateListBody, opts: Call = {}): Promise<ListDetail> {
+  return client.request<ListDetail>({ method: 'POST', path: '/lead-lists', body, idempotent: true, signal: opts.signal });
+}
+
+/** GET /lead-lists: one page of the lists you own, your organization's and those shared with you. */
+export function listLists(client: Client, query: ListsQuery & { cursor?: string } = {}, opts: Call = {}): Promise<ListsPage> {
+  return client.request<ListsPage>({ method: 'GET', path: '/lead-lists', query: { ...query }, signal: opts.signal });
+}
+
+/** Every page of GET /lead-lists, following cursors. */
+export function listListsPages(
+  client: Client,
+  query: ListsQuery = {},
+  opts: Call & { cursor?: string } = {},
+): AsyncGenerator<CursorPageResult<ListSummary> & { page: ListsPage }> {
+  return pages(async (cursor) => {
+    const page = await listLists(client, { ...query, ...(cursor ? { cursor } : {}) }, opts);
+    return { items: page.lists, cursor: page.cursor, page };
+  }, opts.cursor) as AsyncGenerator<CursorPageResult<ListSummary> & { page: ListsPage }>;
+}
+
+/** GET /lead-lists/{list_id} */
+export function getList(client: Client, listId: string, opts: Call = {}): Promise<ListDetail> {
+  return client.request<ListDetail>({ method: 'GET', path: listPath(listId), signal: opts.signal });
+}
+
+/** PATCH /lead-lists/{list_id}: present fields change (null clears description or leaves the folder). */
+export function updateList(client: Client, listId: string, body: UpdateListBody, opts: Call = {}): Promise<ListDetail> {
+  return client.request<ListDetail>({ method: 'PATCH', path: listPath(listId), body, idempotent: true, signal: opts.signal });
+}
+
+/** DELETE /lead-lists/{list_id}: the list and its memberships; lead records stay. */
+export function deleteList(client: Client, listId: string, opts: Call = {}): Promise<DeleteListResponse> {
+  return client.request<DeleteListResponse>({ method: 'DELETE', path: listPath(listId), signal: opts.signal });
+}
+
+/** GET /lead-lists/{list_id}/leads: one page, with a cohort task_id for the page's leads. */
+export function listLeads(client: Client, listId: string, query: LeadsQuery & { cursor?: string } = {}, opts: Call = {}): Promise<LeadsPage> {
+  return client.request<LeadsPage>({ method: 'GET', path: listPath(listId, '/leads'), query: { ...query }, signal: opts.signal });
+}
+
+/** Every page of a list's leads, following cursors. */
+export function listLeadsPages(
+  client: Client,
+  listId: string,
+  query: LeadsQuery = {},
+  opts: Call & { cursor?: string } = {},
+): AsyncGenerator<CursorPageResult<LeadRow> & { page: LeadsPage }> {
+  return pages(async (cursor) => {
+    const page = await listLeads(client, listId, { ...query, ...(cursor ? { cursor } : {}) }, opts);
+    return { items: page.leads, cursor: page.cursor, page };
+  }, opts.cursor) as AsyncGenerator<CursorPageResult<LeadRow> & { page: LeadsPage }>;
+}
+
+/** POST /lead-lists/{list_id}/leads: a cohort (task_id, optional entity_ids) or lead_ids. Free; duplicates are skipped. */
+export function addLeads(client: Client, listId: string, body: AddLeadsBody, opts: Call = {}): Promise<AddLeadsResponse> {
+  return client.request<AddLeadsResponse>({ method: 'POST', path: listPath(listId, '/leads'), body, idempotent: true, signal: opts.signal });
+}
+
+/** DELETE /lead-lists/{list_id}/leads: memberships of up to 100 leads; unknown ids are ignored. */
+export function removeLeads(client: Client, listId: string, leadIds: readonly string[], opts: Call = {}): Promise<RemoveLeadsResponse> {
+  return client.request<RemoveLeadsResponse>({
+    method: 'DELETE',
+    path: listPath(listId, '/leads'),
+    body: { lead_ids: leadIds },
+    signal: opts.signal,
+  });
+}
+
+/**
+ * POST /lead-lists/{list_id}/csv-import: one CSV of at most 600 rows and about 150 KB. With
+ * an idempotency_key a repeat replays the first response (24 h), so it is safe to retry.
+ */
+export function importCsv(client: Client, listId: string, body: CsvImportBody, opts: Call = {}): Promise<CsvImportResponse> {
+  return client.request<CsvImportResponse>({
+    method: 'POST',
+    path: listPath(listId, '/csv-import'),
+    body,
+    idempotent: body.idempotency_key !== undefined,
+    signal: opts.signal,
+  });
+}
+
+/** POST /lead-lists/{list_id}/find-people: starts a job finding people at companies of the list. Free. */
+export function startFindPeople(client: Client, listId: string, body: FindPeopleBody, opts: Call = {}): Promise<FindPeopleStarted> {
+  return client.request<FindPeopleStarted>({ method: 'POST', path: listPath(listId, '/find-people'), body, signal: opts.signal });
+}
+
+/** GET /lead-lists/{list_id}/find-people/status/{workflow_id} */
+export function findPeopleStatus(client: Client, listId: string, workflowId: string, opts: Call = {}): Promise<FindPeopleStatusResponse> {
+  return client.request<FindPeopleStatusResponse>({
+    method: 'GET',
+    path: listPath(listId, `/find-people/status/${encodeURIComponent(workflowId)}`),
+    signal: opts.signal,
+  });
+}
+
+/** Polls a find-people job until completed, failed or cancelled. */
+export function waitForFindPeople(
+  client: Client,
+  listId: string,
+  workflowId: string,
+  opts: Call & Omit<PollOptions<FindPeopleStatusResponse>, 'fetchStatus'> = {},
+): Promise<FindPeopleStatusResponse> {
+  return waitForWorkflow({
+    initialIntervalMs: 500,
+    maxIntervalMs: 5_000,
+    ...opts,
+    fetchStatus: () => findPeopleStatus(client, listId, workflowId, opts),
+  });
+}
+
+/** v1 POST /folders: a lead-list folder (optionally inside parent_id). */
+export function createFolder(client: Client, body: CreateFolderBody, opts: Call = {}): Promise<Folder> {
+  return client.request<Folder>({ method: 'POST', path: '/folders', prefix: 'v1', body, signal: opts.signal });
+}
