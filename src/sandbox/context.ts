@@ -23,6 +23,8 @@ export interface SandboxServices {
   readonly faults: Faults;
   /** Over the store's current counters (a reset replaces them). */
   readonly limiter: RateLimiter;
+  /** Whether rate limits apply (a control switches them; a reset restores the server's start setting). */
+  rateLimitsEnabled: boolean;
   readonly requestLog: RequestLog;
   /** The synthetic data set of the store's seed and size: generated on first use, kept until a reset changes either. */
   readonly dataset: Dataset;

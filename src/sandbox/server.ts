@@ -26,6 +26,8 @@ export interface StartSandboxOptions {
   dataset?: Partial<DatasetSize>;
   /** Snapshot file: loaded when it exists, saved after changes and on close. */
   statePath?: string;
+  /** false starts with rate limiting switched off (benchmarks, bulk scripts); a reset comes back to this. Default true. */
+  rateLimits?: boolean;
   /** Routes mounted beside the built-in ones (tests of the pipeline, areas under development). */
   extraRoutes?: RouteDef[];
 }
@@ -80,8 +82,9 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     store,
     clock,
     faults,
+    rateLimitsEnabled: opts.rateLimits ?? true,
     get limiter() {
-      return new RateLimiter(store.state.rate_counters);
+      return new RateLimiter(store.state.rate_counters, services.rateLimitsEnabled);
     },
     get requestLog() {
       return new RequestLog(store.state.request_log);
@@ -101,6 +104,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
       clock.frozen = false;
       clock.offsetMs = 0;
       faults.clear();
+      services.rateLimitsEnabled = opts.rateLimits ?? true;
       store.reset(seed);
     },
   };

@@ -76,3 +76,14 @@ export function decodeCursor(secret: string, cursor: string, binding: string): n
 export function cursorOffset(secret: string, cursor: string | undefined, binding: string): number {
   return cursor === undefined ? 0 : decodeCursor(secret, cursor, binding);
 }
+
+/** One page over `length` rows: where it starts and ends, and the cursor of the next page (null on the last). */
+export function pageWindow(
+  secret: string,
+  r: { cursor: string | undefined; binding: string; pageSize: number },
+  length: number,
+): { offset: number; end: number; cursor: string | null } {
+  const offset = cursorOffset(secret, r.cursor, r.binding);
+  const end = Math.max(offset, Math.min(offset + r.pageSize, length));
+  return { offset, end, cursor: end < length ? encodeCursor(secret, r.binding, end) : null };
+}

@@ -165,6 +165,37 @@ export function ownFolder(store: Store, p: Pick<Principal, 'user' | 'organizatio
   return f;
 }
 
+/** The caller's own list named `name`, compared case-insensitively (what POST /lead-lists reuses; never a teammate's). */
+export function ownListNamed(store: Store, p: Pick<Principal, 'user' | 'organization'>, name: string): ListRecord | undefined {
+  const wanted = name.toLowerCase();
+  return Object.values(listsArea(store).lists).find(
+    (l) => l.organization_id === p.organization.id && l.owner_id === p.user.id && l.name.toLowerCase() === wanted,
+  );
+}
+
+/** The lists the caller can see, in the order they were created; with a folder id, only those in it. */
+export function visibleLists(store: Store, p: Pick<Principal, 'user' | 'organization'>, folderId?: string): ListRecord[] {
+  return Object.values(listsArea(store).lists).filter((l) => canView(l, p) && (folderId === undefined || l.folder_id === folderId));
+}
+
+export function listCapReached(cap: number, lists: number): SandboxError {
+  return publicError(403, {
+    code: 'list_cap_reached',
+    problem: `The organization has ${lists} lists, the plan's limit of ${cap}`,
+    cause: 'Every list of the organization counts toward the limit except the system lists (Extension Leads, MCP Results).',
+    fix: 'Delete lists that are no longer needed, save to an existing list, or upgrade the plan on the plans page.',
+    retryable: false,
+    details: { cap, lists },
+  });
+}
+
+/** 403 list_cap_reached unless the organization may have one more list. */
+export function checkListCap(store: Store, org: OrganizationRecord): void {
+  const cap = capsOf(store, org).lists;
+  const lists = countedLists(store, org.id);
+  if (lists >= cap) throw listCapReached(cap, lists);
+}
+
 // Views.
 
 export function enrichedCount(store: Store, list: ListRecord): number {
@@ -284,6 +315,29 @@ export function leadCapReached(list: ListRecord, cap: number, adding: number): S
   });
 }
 
+/** The ids not in `held`, each once, in the order given. */
+function newIds(held: readonly string[], ids: readonly string[]): string[] {
+  const present = new Set(held);
+  const fresh: string[] = [];
+  for (const id of ids) {
+    if (present.has(id)) continue;
+    present.add(id);
+    fresh.push(id);
+  }
+  return fresh;
+}
+
+/** The lead ids not yet in the list, each once, in the order given. */
+export function freshMembers(list: ListRecord, leadIds: readonly string[]): string[] {
+  return newIds(list.lead_ids, leadIds);
+}
+
+/** 403 lead_cap_reached when `adding` more memberships would pass the list's per-list cap. */
+export function checkLeadCap(store: Store, org: OrganizationRecord, list: ListRecord, adding: number): void {
+  const cap = capsOf(store, org).leadsPerList;
+  if (list.lead_ids.length + adding > cap) throw leadCapReached(list, cap, adding);
+}
+
 /**
  * Adds memberships, skipping leads already in the list; refuses the whole batch with 403
  * lead_cap_reached when the new ones would pass the per-list cap. Keeps the cleanlist
@@ -295,19 +349,19 @@ export function addMembers(
   list: ListRecord,
   leadIds: readonly string[],
 ): { added: number; skipped_duplicates: number } {
-  const present = new Set(list.lead_ids);
-  const fresh: string[] = [];
-  for (const id of leadIds) {
-    if (present.has(id)) continue;
-    present.add(id);
-    fresh.push(id);
-  }
-  const cap = capsOf(store, org).leadsPerList;
-  if (list.lead_ids.length + fresh.length > cap) throw leadCapReached(list, cap, fresh.length);
+  const fresh = freshMembers(list, leadIds);
+  checkLeadCap(store, org, list, fresh.length);
   list.lead_ids.push(...fresh);
   const people = fresh.flatMap((id) => leadOf(store, org.id, id)?.person_lead_id ?? []);
   if (people.length) addToCleanlist(store, org.id, people);
   return { added: fresh.length, skipped_duplicates: leadIds.length - fresh.length };
+}
+
+/** Saves companies (from a company cohort) to the list, for find-people jobs; those already saved are skipped. */
+export function addCompanies(list: ListRecord, companyIds: readonly string[]): { added: number; skipped_duplicates: number } {
+  const fresh = newIds(list.company_ids, companyIds);
+  list.company_ids.push(...fresh);
+  return { added: fresh.length, skipped_duplicates: companyIds.length - fresh.length };
 }
 
 /** Removes memberships (ids not in the list are ignored); returns how many were removed. */

@@ -2,7 +2,7 @@ import { isPartnerLicenseOnly } from '../../api/schemas/auth.js';
 import type { FilterProblem } from '../../api/search-check.js';
 import type { RequestContext } from '../context.js';
 import type { OrganizationRecord } from '../store.js';
-import { cursorOffset, encodeCursor } from './cursors.js';
+import { pageWindow } from './cursors.js';
 import { publicError, type SandboxError } from './errors.js';
 import { featuresOf, planState } from './features.js';
 import { applicableRows, rateRequestOf, type RateScope, type SearchCounter } from './rate-limits.js';
@@ -71,12 +71,10 @@ export interface PageRequest {
 }
 
 export function pageOf(ctx: RequestContext, all: Int32Array, r: PageRequest): Page {
-  const secret = ctx.store.state.jwt_secret;
-  const offset = cursorOffset(secret, r.cursor, r.binding);
   const deliverable = Math.min(all.length, r.cap ?? Infinity);
-  const end = Math.min(offset + r.pageSize, deliverable);
+  const { offset, end, cursor } = pageWindow(ctx.store.state.jwt_secret, r, deliverable);
   const rows = offset < end ? all.subarray(offset, end) : new Int32Array(0);
-  return { rows, offset, deliverable, cursor: end < deliverable ? encodeCursor(secret, r.binding, end) : null };
+  return { rows, offset, deliverable, cursor };
 }
 
 /** The truncation warning of a page: a limit above the per-response maximum, or a maxResults cap. */

@@ -22,3 +22,20 @@ export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.
 export function invalidJson(detail: string): ReturnType<typeof validationError> {
   return validationError([{ type: 'json_invalid', loc: ['body'], msg: `JSON decode error: ${detail}` }]);
 }
+
+/**
+ * An integer query parameter within bounds, its default when absent; anything else (not an
+ * integer, out of range, sent twice) is the 422 validation_error located at ["query", name].
+ */
+export function queryInt(query: URLSearchParams, name: string, l: { min: number; max: number; default: number }): number {
+  const values = query.getAll(name);
+  if (values.length === 0) return l.default;
+  const fail = (type: string, msg: string) => validationError([{ type, loc: ['query', name], msg }], 422, 'The query parameters failed validation');
+  if (values.length > 1) throw fail('too_many', `Send ${name} once`);
+  const raw = values[0]!.trim();
+  if (!/^[+-]?\d+$/.test(raw)) throw fail('int_parsing', 'Input should be a valid integer, unable to parse string as an integer');
+  const n = Number(raw);
+  if (n < l.min) throw fail('greater_than_equal', `Input should be greater than or equal to ${l.min}`);
+  if (n > l.max) throw fail('less_than_equal', `Input should be less than or equal to ${l.max}`);
+  return n;
+}

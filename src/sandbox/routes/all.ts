@@ -11,3 +11,6 @@ export { searchPeopleRoutes } from './search-people.js';
 export { searchCompaniesRoutes } from './search-companies.js';
 export { filterValuesRoutes } from './filter-values.js';
 export { findAtCompaniesRoutes } from './find-at-companies.js';
+export { leadListRoutes } from './lead-lists.js';
+export { leadListLeadRoutes } from './lead-list-leads.js';
+export { folderRoutes } from './folders.js';

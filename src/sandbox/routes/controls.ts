@@ -7,6 +7,9 @@ import { notFound } from '../engine/errors.js';
 import { parseBody } from '../engine/validation.js';
 import { FaultsBody } from '../engine/faults.js';
 import { setConnected } from '../engine/connections.js';
+import { LIST_LIMITS, LIST_VISIBILITIES, SHARE_PERMISSIONS } from '../../api/schemas/lists.js';
+import { capsOf, deleteList, insertList, listDetail, listsArea, ownFolder, type ListCaps } from '../engine/lists.js';
+import { saveCohortRows } from '../engine/list-saves.js';
 
 /** Test controls under /__sandbox/ (no auth). Organization and user default to the demo ones. */
 
@@ -56,6 +59,29 @@ const JwtBody = z.object({
   ttl_sec: z.optional(z.int().check(z.minimum(1))),
 });
 
+/**
+ * A list seeded as any member: visibility (default shared when shares are given, else
+ * private), shares by user id or email, protected for system lists, and `people` leads
+ * saved from the data set (people from_person onward, default 0). The plan's list cap is
+ * not applied; the per-list contact cap is.
+ */
+const SeedListBody = z.object({
+  organization_id: z.optional(z.string()),
+  user_id: z.optional(z.string()),
+  name: z.string().check(z.minLength(LIST_LIMITS.name.min), z.maxLength(LIST_LIMITS.name.max)),
+  description: z.optional(z.nullable(z.string())),
+  folder_id: z.optional(z.string()),
+  visibility: z.optional(z.enum(LIST_VISIBILITIES)),
+  shares: z.optional(z.record(z.string(), z.enum(SHARE_PERMISSIONS))),
+  protected: z.optional(z.boolean()),
+  people: z.optional(z.int().check(z.minimum(0))),
+  from_person: z.optional(z.int().check(z.minimum(0))),
+});
+/** Overrides an organization's caps; null returns a cap to the plan's figure. */
+const Cap = z.optional(z.nullable(z.int().check(z.minimum(0))));
+const CapsBody = z.object({ organization_id: z.optional(z.string()), lists: Cap, leads_per_list: Cap });
+const RateLimitsBody = z.object({ enabled: z.boolean() });
+
 function orgOf(ctx: RequestContext, id: string | undefined): OrganizationRecord {
   const org = ctx.store.organization(id ?? ctx.store.demo.organization_id);
   if (!org) throw notFound(`Unknown organization ${id}`);
@@ -78,6 +104,56 @@ function userIn(ctx: RequestContext, userId: string | undefined, orgId: string |
   return { user, org: orgOf(ctx, m.organization_id) };
 }
 
+function seedList(ctx: RequestContext) {
+  const b = parseBody(SeedListBody, ctx.body);
+  const { user, org } = userIn(ctx, b.user_id, b.organization_id);
+  const shares = Object.fromEntries(Object.entries(b.shares ?? {}).map(([who, perm]) => [userIn(ctx, who, org.id).user.id, perm]));
+  if (b.folder_id !== undefined) ownFolder(ctx.store, { user, organization: org }, b.folder_id);
+  const list = insertList(ctx.store, ctx.clock, {
+    organization_id: org.id,
+    owner_id: user.id,
+    name: b.name,
+    description: b.description ?? null,
+    folder_id: b.folder_id ?? null,
+    visibility: b.visibility ?? (Object.keys(shares).length ? 'shared' : 'private'),
+    shares,
+    protected: b.protected ?? false,
+  });
+  if (b.people) {
+    const dataset = ctx.services.dataset;
+    const from = b.from_person ?? 0;
+    const to = Math.min(from + b.people, dataset.size.people);
+    const ids = Array.from({ length: Math.max(0, to - from) }, (_, k) => dataset.person(from + k).lead_id);
+    try {
+      saveCohortRows(ctx.store, ctx.clock, dataset, org, list, ids);
+    } catch (e) {
+      deleteList(ctx.store, list);
+      throw e;
+    }
+  }
+  const { visibility, protected: isProtected } = list;
+  return { ...listDetail(ctx.store, ctx.clock, list), owner_id: user.id, visibility, shares: list.shares, protected: isProtected };
+}
+
+function setCaps(ctx: RequestContext) {
+  const b = parseBody(CapsBody, ctx.body);
+  const org = orgOf(ctx, b.organization_id);
+  const o: Partial<ListCaps> = { ...listsArea(ctx.store).caps[org.id] };
+  if (b.lists === null) delete o.lists;
+  else if (b.lists !== undefined) o.lists = b.lists;
+  if (b.leads_per_list === null) delete o.leadsPerList;
+  else if (b.leads_per_list !== undefined) o.leadsPerList = b.leads_per_list;
+  listsArea(ctx.store).caps[org.id] = o;
+  const now = capsOf(ctx.store, org);
+  return { organization_id: org.id, lists: now.lists, leads_per_list: now.leadsPerList };
+}
+
+/** Rate limiting off (nothing counted) or back on, until the next reset. */
+function switchRateLimits(ctx: RequestContext) {
+  ctx.services.rateLimitsEnabled = parseBody(RateLimitsBody, ctx.body).enabled;
+  return { enabled: ctx.services.rateLimitsEnabled };
+}
+
 function clockView(ctx: RequestContext) {
   return { now_ms: ctx.clock.now(), now: ctx.clock.iso(), offset_ms: ctx.clock.offsetMs, frozen: ctx.clock.frozen };
 }
@@ -96,6 +172,7 @@ function summary(ctx: RequestContext) {
     api_keys: Object.values(st.api_keys).map(({ key_hash: _h, ...k }) => k),
     request_log_rows: st.request_log.length,
     faults: ctx.services.faults.list().length,
+    rate_limits_enabled: ctx.services.rateLimitsEnabled,
     areas: Object.keys(st.areas),
   };
 }
@@ -245,6 +322,9 @@ export const controlRoutes: RouteDef[] = [
       return { requests };
     },
   },
+  { method: 'POST', path: '/lists', kind: 'control', scope: null, handler: seedList },
+  { method: 'POST', path: '/caps', kind: 'control', scope: null, handler: setCaps },
+  { method: 'POST', path: '/rate-limits', kind: 'control', scope: null, handler: switchRateLimits },
   { method: 'GET', path: '/faults', kind: 'control', scope: null, handler: (ctx) => ({ rules: ctx.services.faults.list() }) },
   {
     method: 'POST',
