@@ -181,6 +181,8 @@ export interface BackgroundOptions {
   people?: number;
   companies?: number;
   statePath?: string;
+  /** false starts it with rate limiting off (--no-rate-limits). */
+  rateLimits?: boolean;
 }
 
 /**
@@ -195,6 +197,7 @@ export async function startInBackground(o: BackgroundOptions): Promise<SandboxRu
   if (o.people !== undefined) args.push('--people', String(o.people));
   if (o.companies !== undefined) args.push('--companies', String(o.companies));
   if (o.statePath) args.push('--state', o.statePath);
+  if (o.rateLimits === false) args.push('--no-rate-limits');
   let child: ReturnType<typeof spawn>;
   try {
     child = spawn(process.execPath, args, {
@@ -295,6 +298,8 @@ export interface ForegroundOptions {
   /** Size of the data set (default DEFAULT_DATASET_SIZE); a state file that records one keeps its own. */
   dataset?: Partial<DatasetSize>;
   statePath?: string;
+  /** false: rate limiting off, also after resets. */
+  rateLimits?: boolean;
   host?: string;
   env?: Env;
   /** Called once listening, with what the runtime file holds. */
@@ -319,6 +324,7 @@ export async function serveForeground(o: ForegroundOptions = {}): Promise<Sandbo
     ...(o.dataset ? { dataset: o.dataset } : {}),
     ...(o.statePath ? { statePath: o.statePath } : {}),
     ...(o.host ? { host: o.host } : {}),
+    ...(o.rateLimits === false ? { rateLimits: false } : {}),
   });
   const info: SandboxRuntimeInfo = {
     pid: process.pid,

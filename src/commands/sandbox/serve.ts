@@ -8,7 +8,12 @@ export const command = defineCommand<ServerOptions>({
     'Run the local sandbox in the foreground until Ctrl-C. It implements the service on a deterministic synthetic data set, ' +
     'with the demo organization and its key; `--sandbox` on any command talks to it. With --json, one line {url, port, pid} is printed on stdout when it is ready.',
   flags: serverFlags,
-  examples: ['prospect sandbox serve', 'prospect sandbox serve --port 4010 --seed 7 --state ./sandbox-state.json', 'prospect sandbox serve --people 5000 --companies 500'],
+  examples: [
+    'prospect sandbox serve',
+    'prospect sandbox serve --port 4010 --seed 7 --state ./sandbox-state.json',
+    'prospect sandbox serve --people 5000 --companies 500',
+    'prospect sandbox serve --no-rate-limits   # benchmarks and bulk scripts',
+  ],
   related: ['prospect sandbox start', 'prospect sandbox status', 'prospect demo'],
   async run(opts, ctx) {
     const { serveForeground } = await import('../../cli/sandbox-target.js');
@@ -19,6 +24,7 @@ export const command = defineCommand<ServerOptions>({
       seed: opts.seed,
       dataset: { people: opts.people, companies: opts.companies },
       ...(statePath ? { statePath } : {}),
+      rateLimits: opts.rateLimits,
       signal: ctx.signal,
       onReady: (info) => {
         ctx.secrets.add(info.demo_key);

@@ -20,6 +20,7 @@ export const command = defineCommand<ServerOptions>({
         people: opts.people,
         companies: opts.companies,
         ...(opts.state ? { statePath: path.resolve(opts.state) } : {}),
+        rateLimits: opts.rateLimits,
       });
       ctx.out.success(`Sandbox started on ${info.url} (pid ${info.pid}). Use --sandbox on any command.`);
     }
