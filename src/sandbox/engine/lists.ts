@@ -158,6 +158,13 @@ export function visibleList(store: Store, p: Pick<Principal, 'user' | 'organizat
   return list;
 }
 
+/** The list if the caller may change its leads (owner or edit share): 404 list_not_found unseen, 403 list_not_editable view-only. */
+export function leadEditableList(store: Store, p: Pick<Principal, 'user' | 'organization'>, listId: string): ListRecord {
+  const list = visibleList(store, p, listId);
+  if (!canEditLeads(list, p)) throw listNotEditable(list);
+  return list;
+}
+
 /** A folder the caller owns, else 404 folder_not_found. */
 export function ownFolder(store: Store, p: Pick<Principal, 'user' | 'organization'>, folderId: string): FolderRecord {
   const f = own(listsArea(store).folders, folderId);

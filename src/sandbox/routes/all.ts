@@ -14,3 +14,5 @@ export { findAtCompaniesRoutes } from './find-at-companies.js';
 export { leadListRoutes } from './lead-lists.js';
 export { leadListLeadRoutes } from './lead-list-leads.js';
 export { folderRoutes } from './folders.js';
+export { csvImportRoutes } from './csv-import.js';
+export { listJobControlRoutes } from './controls-lists-jobs.js';
