@@ -1,5 +1,6 @@
 import { PLANS, hasApiAccess, isPartnerLicenseOnly } from '../../api/schemas/auth.js';
 import type { OrganizationRecord } from '../store.js';
+import { publicError } from './errors.js';
 
 /** Every feature the sandbox's gates enforce, in the order whoami lists them. */
 export const FEATURES = [
@@ -38,6 +39,22 @@ export function featuresOf(org: OrganizationRecord): Feature[] {
   else if (isPartnerLicenseOnly(s)) PAID.filter((f) => !NOT_FOR_PARTNER_LICENSE_ONLY.includes(f)).forEach((f) => set.add(f));
   else if (PLANS[org.plan].tier === 'starter') STARTER.forEach((f) => set.add(f));
   return FEATURES.filter((f) => set.has(f));
+}
+
+/** 403 feature_gated unless the organization has the feature; `label` names it in the cause ("Criteria search"). */
+export function requireFeature(org: OrganizationRecord, feature: Feature, text: { label: string; problem: string; fix: string }): void {
+  if (featuresOf(org).includes(feature)) return;
+  const partner = isPartnerLicenseOnly(planState(org));
+  throw publicError(403, {
+    code: 'feature_gated',
+    problem: text.problem,
+    cause: partner
+      ? `${text.label} is not available to partner-license-only workspaces.`
+      : `${text.label} needs a paid plan with API access; this organization is on the ${org.plan} plan.`,
+    fix: text.fix,
+    retryable: false,
+    details: { feature, ...(partner ? { partner_tier: org.partner_tier } : {}) },
+  });
 }
 
 /** "dana@acme.example" -> "d***@acme.example", as whoami shows it for key auth. */

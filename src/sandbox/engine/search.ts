@@ -1,27 +1,19 @@
-import { isPartnerLicenseOnly } from '../../api/schemas/auth.js';
 import type { FilterProblem } from '../../api/search-check.js';
 import type { RequestContext } from '../context.js';
 import type { OrganizationRecord } from '../store.js';
 import { pageWindow } from './cursors.js';
 import { publicError, type SandboxError } from './errors.js';
-import { featuresOf, planState } from './features.js';
+import { requireFeature } from './features.js';
 import { applicableRows, rateRequestOf, type RateScope, type SearchCounter } from './rate-limits.js';
 
 /** What the search routes share: the criteria feature gate, the 400 of a refused filter set, paging, quota hints. */
 
 /** 403 feature_gated unless the organization's plan has criteria search (never partner-license-only workspaces). */
 export function requireCriteriaSearch(org: OrganizationRecord): void {
-  if (featuresOf(org).includes('criteria_search')) return;
-  const partner = isPartnerLicenseOnly(planState(org));
-  throw publicError(403, {
-    code: 'feature_gated',
+  requireFeature(org, 'criteria_search', {
+    label: 'Criteria search',
     problem: 'The criteria form is not available to this workspace',
-    cause: partner
-      ? 'Criteria search is not available to partner-license-only workspaces.'
-      : `Criteria search needs a paid plan with API access; this organization is on the ${org.plan} plan.`,
     fix: 'Search with flat filters instead, or upgrade to Pro or Enterprise on the plans page.',
-    retryable: false,
-    details: { feature: 'criteria_search', ...(partner ? { partner_tier: org.partner_tier } : {}) },
   });
 }
 

@@ -16,3 +16,4 @@ export { leadListLeadRoutes } from './lead-list-leads.js';
 export { folderRoutes } from './folders.js';
 export { csvImportRoutes } from './csv-import.js';
 export { listJobControlRoutes } from './controls-lists-jobs.js';
+export { findPeopleRoutes } from './find-people.js';
