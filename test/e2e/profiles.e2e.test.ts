@@ -149,7 +149,7 @@ describe('the sandbox lifecycle', () => {
     expect(() => process.kill(process.pid, 0)).not.toThrow();
   });
 
-  it('--sandbox starts the sandbox when none runs, from any folder; demo shows identity and balance', async () => {
+  it('--sandbox starts the sandbox when none runs, from any folder; demo shows identity, balance, a search and its list', async () => {
     try {
       const r = await prospect(['--sandbox', 'whoami', '--json'], { env: t.env, cwd: path.dirname(t.env.PROSPECT_CONFIG_DIR!) });
       expect(r.exitCode, r.stderr).toBe(0);
@@ -162,6 +162,15 @@ describe('the sandbox lifecycle', () => {
       expect(demo.stderr).toContain('search people --seniority C-Suite');
       expect(demo.stdout).toMatch(/full_name\ttitle\tcompany\tlocation\tseniority\n/);
       expect(demo.stdout.match(/\tC-Suite\n/g)?.length).toBe(5);
+      expect(demo.stderr).toContain('5 added, 0 already in the list; 5 new lead records');
+      expect(demo.stdout).toMatch(/full_name\ttitle\tcompany\tlocation\temail\tphone\tlead_id\n/);
+      expect(demo.stdout.match(/\tld_\w+\n/g)?.length).toBe(5);
+      const again = await prospect(['demo', '--json'], { env: t.env });
+      expect(again.exitCode, again.stderr).toBe(0);
+      const payload = JSON.parse(again.stdout);
+      expect(payload.list.reused).toBe(true);
+      expect(payload.saved).toMatchObject({ added: 0, skipped_duplicates: 5, created: 0 });
+      expect(payload.leads.total).toBe(5);
     } finally {
       await prospect(['sandbox', 'stop'], { env: t.env });
     }
