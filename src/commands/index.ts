@@ -4,6 +4,16 @@
  */
 import type { CommandDefinition } from '../cli/command.js';
 import { command as whoami } from './whoami/whoami.js';
+import { command as listsLs } from './lists/ls.js';
+import { command as listsCreate } from './lists/create.js';
+import { command as listsGet } from './lists/get.js';
+import { command as listsUpdate } from './lists/update.js';
+import { command as listsRm } from './lists/rm.js';
+import { command as listsLeads } from './lists/leads.js';
+import { command as listsAdd } from './lists/add.js';
+import { command as listsRemove } from './lists/remove.js';
+import { command as listsFindPeople } from './lists/find-people.js';
+import { command as foldersCreate } from './folders/create.js';
 import { command as creditsBalance } from './credits/balance.js';
 import { command as searchPeople } from './search/people.js';
 import { command as searchPeopleCompile } from './search/people-compile.js';
@@ -36,6 +46,16 @@ export const commandModules: Record<string, CommandDefinition<any>> = {
   'search companies': searchCompanies,
   'search companies filters': searchCompaniesFilters,
   'search companies similar': searchCompaniesSimilar,
+  'lists ls': listsLs,
+  'lists create': listsCreate,
+  'lists get': listsGet,
+  'lists update': listsUpdate,
+  'lists rm': listsRm,
+  'lists leads': listsLeads,
+  'lists add': listsAdd,
+  'lists remove': listsRemove,
+  'lists find-people': listsFindPeople,
+  'folders create': foldersCreate,
   'credits balance': creditsBalance,
   'auth login': authLogin,
   'auth status': authStatus,

@@ -15,6 +15,11 @@ export function parseFormat(raw: string, source: string): Format {
   throw usageError(`unknown format "${raw}" (from ${source})`, `Use one of: ${FORMATS.join(', ')}.`);
 }
 
+/** Pages of a cursor iterator as printPages takes them. */
+export async function* printablePages<T>(pages: AsyncIterable<{ items: readonly T[]; page: unknown }>) {
+  for await (const p of pages) yield { rows: p.items, payload: p.page };
+}
+
 /** What a command hands over to be printed. */
 export type View =
   | {

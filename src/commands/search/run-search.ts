@@ -1,4 +1,5 @@
 import type { Context } from '../../cli/context.js';
+import { printablePages } from '../../cli/output/output.js';
 import { pages } from '../../api/paginate.js';
 import { RATE_LIMITS } from '../../api/schemas/values/limits.js';
 
@@ -91,10 +92,7 @@ export async function runSearch<Row>(ctx: Context, o: PagingOptions, s: SearchRu
     }
     return { items: page.results, cursor: next, page };
   }, o.cursor);
-  async function* rows() {
-    for await (const p of all) yield { rows: p.items, payload: p.page };
-  }
-  const count = await ctx.out.printPages(rows(), undefined, s.tableColumns);
+  const count = await ctx.out.printPages(printablePages(all), undefined, s.tableColumns);
   const used = s.countsAsSearch ? `${fetched} ${fetched === 1 ? 'search' : 'searches'} used` : `${fetched} ${fetched === 1 ? 'page' : 'pages'}`;
   ctx.out.info(
     `${n(count)} ${s.noun} in ${used}.` + (stoppedAt ? ` Stopped at --max-pages ${maxPages}; continue with --all --cursor ${stoppedAt}` : ''),

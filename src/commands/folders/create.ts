@@ -1,0 +1,27 @@
+import { defineCommand } from '../../cli/command.js';
+import { usageError } from '../../cli/errors.js';
+import { createFolder } from '../../api/resources/lists.js';
+import type { CreateFolderBody } from '../../api/schemas/lists.js';
+import { FOLDER_LIMITS, UUID_PATTERN } from '../../api/schemas/values/lists.js';
+import { checkName } from '../lists/list-name.js';
+
+interface Options {
+  parent?: string;
+}
+
+export const command = defineCommand<Options>({
+  description: 'Creates a folder for lead lists (optionally inside another folder of yours). Put lists in it with --folder.',
+  args: [{ name: 'name', description: `the folder name (${FOLDER_LIMITS.name.min}-${FOLDER_LIMITS.name.max} characters)`, required: true }],
+  flags: [{ flags: '--parent <folder_id>', description: 'the folder id (a UUID) to create it in' }],
+  examples: ['prospect folders create "2026 campaigns"', 'prospect folders create EMEA --parent 2f1c...-...'],
+  related: ['prospect lists create --folder', 'prospect lists update --folder', 'prospect lists ls --folder'],
+  async run(opts, ctx) {
+    const name = checkName(opts.args[0] ?? '', 'NAME', FOLDER_LIMITS.name);
+    if (opts.parent !== undefined && !UUID_PATTERN.test(opts.parent))
+      throw usageError(`--parent must be a folder id (a UUID), got "${opts.parent}"`, 'Use the folder_id printed by `prospect folders create`.');
+    const body: CreateFolderBody = { name, ...(opts.parent !== undefined ? { parent_id: opts.parent } : {}) };
+    const folder = await createFolder(await ctx.client(), body, { signal: ctx.signal });
+    await ctx.out.print({ kind: 'object', payload: folder, fields: ['folder_id', 'name', 'parent_id', 'created_at'] });
+    ctx.out.success(`Created folder "${folder.name}" (${folder.folder_id})`);
+  },
+});

@@ -1,0 +1,31 @@
+import { defineCommand } from '../../cli/command.js';
+import { createList } from '../../api/resources/lists.js';
+import type { CreateListBody } from '../../api/schemas/lists.js';
+import { checkName } from './list-name.js';
+import { printListDetail } from './list-views.js';
+
+interface Options {
+  description?: string;
+  folder?: string;
+}
+
+export const command = defineCommand<Options>({
+  description: 'Creates a private list. A list of yours with the same name (in any case) is returned instead of a second one.',
+  args: [{ name: 'name', description: 'the list name (1-200 characters)', required: true }],
+  flags: [
+    { flags: '--description <text>', description: 'what the list is for' },
+    { flags: '--folder <folder_id>', description: 'a folder of yours to put it in' },
+  ],
+  examples: ['prospect lists create "Q3 CTOs"', 'prospect lists create "Q3 CTOs" --description "From the CTO search" --folder 2f1c...'],
+  related: ['prospect lists ls', 'prospect folders create', 'prospect search people --save-to'],
+  async run(opts, ctx) {
+    const name = checkName(opts.args[0] ?? '');
+    const body: CreateListBody = { name };
+    if (opts.description !== undefined) body.description = opts.description;
+    if (opts.folder !== undefined) body.folder_id = opts.folder;
+    const list = await createList(await ctx.client(), body, { signal: ctx.signal });
+    await printListDetail(ctx, list);
+    if (list.reused) ctx.out.info(`You already had a list named "${list.name}"; it was reused (nothing else changed).`);
+    else ctx.out.success(`Created list "${list.name}" (${list.list_id})`);
+  },
+});

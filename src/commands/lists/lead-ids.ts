@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { usageError } from '../../cli/errors.js';
+import { readAll } from '../../cli/prompt.js';
+
+/**
+ * Lead ids from --lead-ids (repeatable, comma-separated) and --lead-ids-file (one id per
+ * line or comma-separated; - for stdin), de-duplicated in order.
+ */
+export async function readLeadIds(ids: readonly string[] | undefined, file: string | undefined, stdin: Readable): Promise<string[] | undefined> {
+  if (ids === undefined && file === undefined) return undefined;
+  const all = [...(ids ?? [])];
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = file === '-' ? await readAll(stdin) : await readFile(file, 'utf8');
+    } catch (e) {
+      throw usageError(`cannot read --lead-ids-file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 'Give a readable file, or - for stdin.');
+    }
+    all.push(...text.split(/[\s,]+/));
+  }
+  const out = [...new Set(all.map((s) => s.trim()).filter(Boolean))];
+  if (out.length === 0) throw usageError('no lead ids given', 'Pass --lead-ids ID,... or --lead-ids-file FILE with one id per line.');
+  return out;
+}
+
+/** Splits ids into batches of at most `size`. */
+export function batches<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

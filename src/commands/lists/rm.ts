@@ -1,0 +1,24 @@
+import { defineCommand } from '../../cli/command.js';
+import { deleteList, getList } from '../../api/resources/lists.js';
+import { resolveList } from './resolve-list.js';
+import { confirmDestructive } from './confirm.js';
+
+export const command = defineCommand({
+  description:
+    'Deletes a list you own and its memberships. The lead records stay in your workspace. ' +
+    'Asks first on a terminal; scripts pass --yes.',
+  args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
+  examples: ['prospect lists rm "Q3 CTOs"', 'prospect lists rm lst_... --yes'],
+  related: ['prospect lists ls', 'prospect lists remove'],
+  async run(opts, ctx) {
+    const client = await ctx.client();
+    const { list_id } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
+    if (!ctx.globals.yes) {
+      const list = await getList(client, list_id, { signal: ctx.signal });
+      await confirmDestructive(ctx, `Delete list "${list.name}" (${list.lead_count} leads; the lead records stay)?`, `deleting list "${list.name}"`);
+    }
+    const done = await deleteList(client, list_id, { signal: ctx.signal });
+    await ctx.out.print({ kind: 'object', payload: done, fields: ['list_id', 'deleted'] });
+    ctx.out.success(`Deleted list ${list_id}; its leads remain in the workspace.`);
+  },
+});
