@@ -1,5 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { intInRange } from '../../cli/parse.js';
+import { usageError } from '../../cli/errors.js';
+import { listSaver } from '../lists/save-to.js';
 import { checkPeopleFilters, checkPersonCriteria } from '../../api/search-check.js';
 import { searchPeople } from '../../api/resources/search.js';
 import { PEOPLE_FLAT_KEYS, SEARCH_LIMITS } from '../../api/schemas/values/search.js';
@@ -13,6 +15,8 @@ import { PERSON_TABLE_COLUMNS, runSearch, type PagingOptions } from './run-searc
 interface Options extends PagingOptions, Record<string, unknown> {
   filters?: string;
   criteria?: string;
+  saveTo?: string;
+  create?: boolean;
 }
 
 const L = SEARCH_LIMITS.people;
@@ -40,6 +44,8 @@ export const command = defineCommand<Options>({
       parse: intInRange('--max-pages', 1, 10_000),
       default: 10,
     },
+    { flags: '--save-to <list>', description: 'save the rows found into this list (id or exact name; free)' },
+    { flags: '--create', description: 'with --save-to, create the list when no list has that name' },
   ],
   examples: [
     'prospect search people --title "Chief Technology Officer" --country Germany',
@@ -47,8 +53,9 @@ export const command = defineCommand<Options>({
     'prospect search people --company-domains acme.com --all --format ndjson > people.ndjson',
     `prospect search people --filters '{"titles":["CTO"],"company_headcount":["51-200"]}'`,
     'prospect search people --criteria criteria.json --json',
+    'prospect search people --title CTO --country Germany --limit 100 --save-to "German CTOs" --create',
   ],
-  related: ['prospect search people filters', 'prospect search people compile', 'prospect search companies'],
+  related: ['prospect lists leads', 'prospect search people filters', 'prospect search people compile', 'prospect search companies'],
   async run(opts, ctx) {
     const body = await readSearchInput(ctx, opts, filtersFromFlags(PEOPLE_FILTER_FLAGS, opts), {
       checkCriteria: checkPersonCriteria,
@@ -56,7 +63,9 @@ export const command = defineCommand<Options>({
       example: '--title "CTO" or --company-domains acme.com',
       keys: PEOPLE_FLAT_KEYS.join(', '),
     });
+    if (opts.create && opts.saveTo === undefined) throw usageError('--create goes with --save-to LIST', 'Add --save-to "List name".');
     const client = await ctx.client();
+    const saver = opts.saveTo !== undefined ? await listSaver(ctx, client, opts.saveTo, Boolean(opts.create)) : undefined;
     await runSearch(ctx, opts, {
       fetchPage: (limit, cursor) =>
         searchPeople(client, { ...body, ...(limit !== undefined ? { limit } : {}), ...(cursor ? { cursor } : {}) } as PeopleFindBody, {
@@ -67,6 +76,8 @@ export const command = defineCommand<Options>({
       perResponse: L.perResponse,
       countsAsSearch: true,
       emptyMessage: 'No people match these filters.',
+      ...(saver ? { onPage: saver.save } : {}),
     });
+    saver?.report();
   },
 });

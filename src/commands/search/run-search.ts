@@ -14,6 +14,7 @@ export interface SearchPage<Row> {
   cursor: string | null;
   truncation_warning?: string | null | undefined;
   warnings?: string[] | undefined;
+  task_id?: string | null | undefined;
 }
 
 export interface PagingOptions {
@@ -34,6 +35,8 @@ export interface SearchRun<Row> {
   /** People search: every page counts toward the daily search cap of API keys. */
   countsAsSearch: boolean;
   emptyMessage: string;
+  /** Called with every page once it is printed or streamed (saving its cohort to a list). */
+  onPage?(page: SearchPage<Row>): Promise<void>;
 }
 
 const n = (x: number) => x.toLocaleString('en-US');
@@ -55,6 +58,7 @@ export async function runSearch<Row>(ctx: Context, o: PagingOptions, s: SearchRu
       emptyMessage: s.emptyMessage,
     });
     warnings(ctx, page);
+    await s.onPage?.(page);
     if (page.results.length > 0)
       ctx.out.info(`${n(page.results.length)} of ${n(page.total)} ${s.noun}${page.cursor ? `; next page: --cursor ${page.cursor}` : ''}`);
     return;
@@ -81,10 +85,11 @@ export async function runSearch<Row>(ctx: Context, o: PagingOptions, s: SearchRu
           ctx.out.warn(
             `${n(page.total)} ${s.noun} match: all of them take ${needed} searches; stopping after ${maxPages}. Raise --max-pages to fetch more.`,
           );
-        else ctx.out.info(`${n(page.total)} ${s.noun} match: ${needed} ${s.countsAsSearch ? 'searches' : 'pages'}.`);
+        else ctx.out.info(`${n(page.total)} ${s.noun} match: ${needed} ${s.countsAsSearch ? 'search' : 'page'}${needed === 1 ? '' : 's'}.`);
       }
     }
     warnings(ctx, page);
+    await s.onPage?.(page);
     let next = page.cursor;
     if (next && maxPages !== undefined && fetched >= maxPages) {
       stoppedAt = next;

@@ -1,0 +1,46 @@
+import type { Client } from '../../api/client.js';
+import type { Context } from '../../cli/context.js';
+import { addLeads, createList } from '../../api/resources/lists.js';
+import type { AddLeadsResponse } from '../../api/schemas/lists.js';
+import { isCliError, notFoundError } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { resolveList } from './resolve-list.js';
+import { checkName } from './list-name.js';
+import { sumAdded } from './add.js';
+
+export interface ListSaver {
+  /** Saves the rows of one search page (its cohort) into the list. */
+  save(page: { task_id?: string | null | undefined; results: readonly unknown[] }): Promise<void>;
+  /** Says on stderr what was saved. */
+  report(): void;
+}
+
+/**
+ * --save-to LIST [--create]: the list is found (or created) before anything is searched, so a
+ * wrong name costs no search; each page's cohort is then saved by its task_id (free).
+ */
+export async function listSaver(ctx: Context, client: Client, arg: string, create: boolean): Promise<ListSaver> {
+  let listId: string;
+  let label = arg;
+  try {
+    listId = (await resolveList(client, arg, { signal: ctx.signal })).list_id;
+  } catch (e) {
+    if (!isCliError(e) || e.exitCode !== ExitCode.NOT_FOUND) throw e;
+    if (!create) throw notFoundError(e.message, 'Add --create to create the list, or pick one from `prospect lists ls`.');
+    const made = await createList(client, { name: checkName(arg, '--save-to') }, { signal: ctx.signal });
+    listId = made.list_id;
+    label = made.name;
+    ctx.out.info(`Created list "${made.name}" (${made.list_id}).`);
+  }
+  const results: AddLeadsResponse[] = [];
+  return {
+    async save(page) {
+      if (!page.task_id || page.results.length === 0) return;
+      results.push(await addLeads(client, listId, { task_id: page.task_id }, { signal: ctx.signal }));
+    },
+    report() {
+      const t = sumAdded(listId, results);
+      ctx.out.success(`Saved ${t.added} people to "${label}" (${t.skipped_duplicates} already there, ${t.created ?? 0} new leads); free.`);
+    },
+  };
+}
