@@ -2,15 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { prospect } from '../helpers/binary.js';
+import { json, ndjson } from '../helpers/json.js';
 
 const t = useSandboxEnv({ withKey: true });
 
-const json = (text: string) => JSON.parse(text) as Record<string, any>;
-const ndjson = (text: string) =>
-  text
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, any>);
 const run = (...args: string[]) => prospect(args, { env: t.env });
 const seed = (body: Record<string, unknown>) => control(t.sb, 'POST', '/lists', body);
 
