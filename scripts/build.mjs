@@ -26,6 +26,7 @@ const VENDOR = {
   ora: { file: 'ora', source: "module.exports = require('ora').default;" },
   conf: { file: 'conf', source: "module.exports = require('conf').default;" },
   'csv-stringify/sync': { file: 'csv-stringify', source: "exports.stringify = require('csv-stringify/sync').stringify;" },
+  'csv-parse': { file: 'csv-parse', source: "exports.parse = require('csv-parse').parse;" },
 };
 
 const vendorPlugin = {

@@ -13,6 +13,7 @@ import { command as listsLeads } from './lists/leads.js';
 import { command as listsAdd } from './lists/add.js';
 import { command as listsRemove } from './lists/remove.js';
 import { command as listsFindPeople } from './lists/find-people.js';
+import { command as importCsv } from './import/import.js';
 import { command as foldersCreate } from './folders/create.js';
 import { command as creditsBalance } from './credits/balance.js';
 import { command as searchPeople } from './search/people.js';
@@ -55,6 +56,7 @@ export const commandModules: Record<string, CommandDefinition<any>> = {
   'lists add': listsAdd,
   'lists remove': listsRemove,
   'lists find-people': listsFindPeople,
+  'import': importCsv,
   'folders create': foldersCreate,
   'credits balance': creditsBalance,
   'auth login': authLogin,

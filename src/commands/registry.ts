@@ -33,6 +33,7 @@ export const COMMANDS: CommandEntry[] = [
   { path: ['lists', 'add'], summary: 'Add leads by task_id (a search or list page) or by lead id (free)' },
   { path: ['lists', 'remove'], summary: 'Remove leads from a list (the records stay)' },
   { path: ['lists', 'find-people'], summary: 'Find people at companies of a list and add them (a job; free)' },
+  { path: ['import'], summary: 'Import a CSV of any size into a list (streamed, chunked, safe to re-run; free)' },
   { path: ['folders', 'create'], summary: 'Create a folder for lead lists' },
   { path: ['credits', 'balance'], summary: "Show the organization's spendable credits" },
   { path: ['auth', 'login'], summary: 'Check an API key and save it in a profile' },

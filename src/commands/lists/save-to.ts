@@ -15,23 +15,25 @@ export interface ListSaver {
   report(): void;
 }
 
+/** A LIST argument, or with `create` a new list of that name when none has it (exit 4 otherwise, suggesting --create). */
+export async function resolveOrCreateList(ctx: Context, client: Client, arg: string, create: boolean): Promise<{ list_id: string; label: string }> {
+  try {
+    return { list_id: (await resolveList(client, arg, { signal: ctx.signal })).list_id, label: arg };
+  } catch (e) {
+    if (!isCliError(e) || e.exitCode !== ExitCode.NOT_FOUND) throw e;
+    if (!create) throw notFoundError(e.message, 'Add --create to create the list, or pick one from `prospect lists ls`.');
+    const made = await createList(client, { name: checkName(arg, 'LIST') }, { signal: ctx.signal });
+    ctx.out.info(`Created list "${made.name}" (${made.list_id}).`);
+    return { list_id: made.list_id, label: made.name };
+  }
+}
+
 /**
  * --save-to LIST [--create]: the list is found (or created) before anything is searched, so a
  * wrong name costs no search; each page's cohort is then saved by its task_id (free).
  */
 export async function listSaver(ctx: Context, client: Client, arg: string, create: boolean): Promise<ListSaver> {
-  let listId: string;
-  let label = arg;
-  try {
-    listId = (await resolveList(client, arg, { signal: ctx.signal })).list_id;
-  } catch (e) {
-    if (!isCliError(e) || e.exitCode !== ExitCode.NOT_FOUND) throw e;
-    if (!create) throw notFoundError(e.message, 'Add --create to create the list, or pick one from `prospect lists ls`.');
-    const made = await createList(client, { name: checkName(arg, '--save-to') }, { signal: ctx.signal });
-    listId = made.list_id;
-    label = made.name;
-    ctx.out.info(`Created list "${made.name}" (${made.list_id}).`);
-  }
+  const { list_id: listId, label } = await resolveOrCreateList(ctx, client, arg, create);
   const results: AddLeadsResponse[] = [];
   return {
     async save(page) {

@@ -70,6 +70,7 @@ export const CSV_IMPORT_LIMITS = {
 /**
  * Why a row was not imported (skip_reasons keys). missing_required: no linkedin_url, no
  * email, and not a name (full, or first and last) with a company (name or domain).
+ * row_too_large: a row bigger than one import request carries (the CLI skips it).
  */
 export const SKIP_REASONS = [
   'missing_required',
@@ -78,6 +79,7 @@ export const SKIP_REASONS = [
   'invalid_email',
   'invalid_encoding',
   'malformed_row',
+  'row_too_large',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 

@@ -1,0 +1,44 @@
+import type { Context } from '../../cli/context.js';
+import type { ColumnMapping } from './header-map.js';
+import type { Chunk } from './chunks.js';
+import type { ImportTally, ImportReport } from './tally.js';
+
+/** The mapping used, on stderr: field <- header, then the columns left out. */
+export function describeMapping(ctx: Context, mapping: ColumnMapping, unmapped: readonly string[]): void {
+  const lines = Object.entries(mapping).map(([field, header]) => `  ${field} <- ${JSON.stringify(header)}`);
+  ctx.out.info(`Columns:\n${lines.join('\n')}${unmapped.length ? `\n  not imported: ${unmapped.map((h) => JSON.stringify(h)).join(', ')}` : ''}`);
+}
+
+function skipLines(ctx: Context, reasons: Record<string, number>): void {
+  for (const [reason, n] of Object.entries(reasons)) ctx.out.info(`  skipped, ${reason}: ${n}`);
+}
+
+/** --dry-run: the chunks that would be sent. */
+export async function printPlan(ctx: Context, file: string, plan: readonly Chunk[], tally: ImportTally): Promise<void> {
+  const rows = plan.reduce((n, c) => n + c.rows.length, 0);
+  const payload = {
+    file,
+    rows: rows + tally.parsed,
+    rows_to_send: rows,
+    chunks: plan.length,
+    max_rows_per_chunk: Math.max(0, ...plan.map((c) => c.rows.length)),
+    max_bytes_per_chunk: Math.max(0, ...plan.map((c) => c.bytes)),
+    skipped_before_sending: tally.report('', file).skip_reasons,
+  };
+  await ctx.out.print({ kind: 'object', payload, fields: ['file', 'rows', 'rows_to_send', 'chunks', 'max_rows_per_chunk', 'max_bytes_per_chunk'] });
+  skipLines(ctx, payload.skipped_before_sending);
+  ctx.out.info('Dry run: nothing was sent (the list was not looked up).');
+}
+
+export async function printReport(ctx: Context, report: ImportReport): Promise<void> {
+  await ctx.out.print({
+    kind: 'object',
+    payload: report as unknown as Record<string, unknown>,
+    fields: ['list_id', 'rows_parsed', 'rows_imported', 'rows_skipped', 'chunks', 'chunks_replayed'],
+  });
+  skipLines(ctx, report.skip_reasons);
+  if (report.skipped_rows.length)
+    ctx.out.info(`  skipped rows (file row numbers, header = 1${report.rows_skipped > report.skipped_rows.length ? '; a sample' : ''}): ${report.skipped_rows.join(', ')}`);
+  if (report.chunks_replayed) ctx.out.info(`${report.chunks_replayed} of ${report.chunks} chunks were already imported by an earlier run and were not imported again.`);
+  ctx.out.success(`Imported ${report.rows_imported} of ${report.rows_parsed} rows into ${report.list_id}, without enrichment (free).`);
+}

@@ -1,0 +1,72 @@
+import type { CsvImportResponse } from '../../api/schemas/lists.js';
+import type { Chunk, ClientSkip } from './chunks.js';
+
+/** Skipped row numbers kept in the report at most. */
+export const REPORT_SKIPPED_ROWS = 50;
+
+export interface ImportReport {
+  list_id: string;
+  file: string;
+  rows_parsed: number;
+  rows_imported: number;
+  rows_skipped: number;
+  skip_reasons: Record<string, number>;
+  /** Record numbers of skipped rows in the file (header = 1): the service names a sample of each chunk's. */
+  skipped_rows: number[];
+  chunks: number;
+  chunks_replayed: number;
+  enrichment: 'none';
+}
+
+/** Sums the chunks' responses and the rows skipped before sending into one report. */
+export class ImportTally {
+  parsed = 0;
+  imported = 0;
+  chunks = 0;
+  replayed = 0;
+  private readonly reasons: Record<string, number> = {};
+  private readonly skipped: number[] = [];
+  private skippedCount = 0;
+
+  skipRow(s: ClientSkip): void {
+    this.parsed += 1;
+    this.skip(s.reason, 1, [s.row]);
+  }
+
+  /** A response to a chunk: its sample row numbers (of the chunk's CSV, header = 1) mapped back to the file's. */
+  addChunk(chunk: Chunk, r: CsvImportResponse): void {
+    this.chunks += 1;
+    if (r.idempotency_replayed) this.replayed += 1;
+    this.parsed += r.rows_parsed;
+    this.imported += r.rows_imported;
+    const rows = r.sample_skip_rows.map((n) => chunk.rows[n - 2]).filter((n): n is number => n !== undefined);
+    for (const [reason, n] of Object.entries(r.skip_reasons)) this.skip(reason, n, []);
+    this.skippedCount += r.rows_skipped - Object.values(r.skip_reasons).reduce((a, b) => a + b, 0);
+    this.keep(rows);
+  }
+
+  private skip(reason: string, n: number, rows: number[]): void {
+    this.reasons[reason] = (this.reasons[reason] ?? 0) + n;
+    this.skippedCount += n;
+    this.keep(rows);
+  }
+
+  private keep(rows: number[]): void {
+    for (const r of rows) if (this.skipped.length < REPORT_SKIPPED_ROWS) this.skipped.push(r);
+  }
+
+  report(listId: string, file: string): ImportReport {
+    return {
+      list_id: listId,
+      file,
+      rows_parsed: this.parsed,
+      rows_imported: this.imported,
+      rows_skipped: this.skippedCount,
+      skip_reasons: { ...this.reasons },
+      skipped_rows: [...this.skipped].sort((a, b) => a - b),
+      chunks: this.chunks,
+      chunks_replayed: this.replayed,
+      enrichment: 'none',
+    };
+  }
+}
