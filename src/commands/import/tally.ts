@@ -1,7 +1,7 @@
 import type { CsvImportResponse } from '../../api/schemas/lists.js';
 import type { Chunk, ClientSkip } from './chunks.js';
 
-/** Skipped row numbers kept in the report at most. */
+/** Skipped row numbers kept in the report at most: of those the CLI skipped, and of the service's samples. */
 export const REPORT_SKIPPED_ROWS = 50;
 
 export interface ImportReport {
@@ -25,12 +25,14 @@ export class ImportTally {
   chunks = 0;
   replayed = 0;
   private readonly reasons: Record<string, number> = {};
-  private readonly skipped: number[] = [];
+  private readonly skippedHere: number[] = [];
+  private readonly skippedThere: number[] = [];
   private skippedCount = 0;
 
   skipRow(s: ClientSkip): void {
     this.parsed += 1;
-    this.skip(s.reason, 1, [s.row]);
+    this.skip(s.reason, 1);
+    keep(this.skippedHere, [s.row]);
   }
 
   /** A response to a chunk: its sample row numbers (of the chunk's CSV, header = 1) mapped back to the file's. */
@@ -40,19 +42,14 @@ export class ImportTally {
     this.parsed += r.rows_parsed;
     this.imported += r.rows_imported;
     const rows = r.sample_skip_rows.map((n) => chunk.rows[n - 2]).filter((n): n is number => n !== undefined);
-    for (const [reason, n] of Object.entries(r.skip_reasons)) this.skip(reason, n, []);
+    for (const [reason, n] of Object.entries(r.skip_reasons)) this.skip(reason, n);
     this.skippedCount += r.rows_skipped - Object.values(r.skip_reasons).reduce((a, b) => a + b, 0);
-    this.keep(rows);
+    keep(this.skippedThere, rows);
   }
 
-  private skip(reason: string, n: number, rows: number[]): void {
+  private skip(reason: string, n: number): void {
     this.reasons[reason] = (this.reasons[reason] ?? 0) + n;
     this.skippedCount += n;
-    this.keep(rows);
-  }
-
-  private keep(rows: number[]): void {
-    for (const r of rows) if (this.skipped.length < REPORT_SKIPPED_ROWS) this.skipped.push(r);
   }
 
   report(listId: string, file: string): ImportReport {
@@ -63,10 +60,14 @@ export class ImportTally {
       rows_imported: this.imported,
       rows_skipped: this.skippedCount,
       skip_reasons: { ...this.reasons },
-      skipped_rows: [...this.skipped].sort((a, b) => a - b),
+      skipped_rows: [...this.skippedHere, ...this.skippedThere].sort((a, b) => a - b),
       chunks: this.chunks,
       chunks_replayed: this.replayed,
       enrichment: 'none',
     };
   }
+}
+
+function keep(into: number[], rows: readonly number[]): void {
+  for (const r of rows) if (into.length < REPORT_SKIPPED_ROWS) into.push(r);
 }

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { control } from '../sandbox/helpers.js';
+import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { BIN, prospect } from '../helpers/binary.js';
+import { json } from '../helpers/json.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { clientFor } from '../sandbox/helpers.js';
+import { listLeadsPages } from '../../src/api/resources/lists.js';
+
+const t = useSandboxEnv({ withKey: true });
+const run = (...args: string[]) => prospect(args, { env: t.env });
+
+const ROWS = 20_000;
+const LATIN1_ROW = 12_345;
+const isDuplicate = (i: number) => i % 50 === 7;
+const isMissing = (i: number) => i % 100 === 13;
+
+/**
+ * A CSV with the header spellings of a CRM export: duplicate emails (row i repeats row i-1's),
+ * rows without names or identifiers, one row with a Latin-1 byte, quoted commas and newlines.
+ */
+function writeLeadsCsv(): { file: string; expected: Record<string, number> } {
+  const parts: Buffer[] = [Buffer.from('\ufeffFirst Name,Surname,E-mail,Company,Website,LinkedIn,Mobile,Job Title,Notes\r\n')];
+  for (let i = 0; i < ROWS; i++) {
+    const email = `p${isDuplicate(i) ? i - 1 : i}@example.com`;
+    const first = i === LATIN1_ROW ? Buffer.concat([Buffer.from('Jos'), Buffer.from([0xe9])]) : Buffer.from(`First${i}`);
+    const fields = isMissing(i)
+      ? ['', '', '', `"Acme, Inc."`, '', '', '', 'Buyer', 'no identity']
+      : ['', `Last${i}`, email, `"Company ${i % 900}, Ltd"`, `c${i % 900}.example`, `https://www.linkedin.com/in/p${i}`, `+1555${i}`, 'VP Sales', i % 1000 === 3 ? '"two\r\nlines"' : ''];
+    parts.push(first, Buffer.from(fields.join(',') + '\r\n'));
+  }
+  const file = path.join(tempDir(), 'leads.csv');
+  writeFileSync(file, Buffer.concat(parts));
+  let dup = 0;
+  let missing = 0;
+  for (let i = 0; i < ROWS; i++) (isMissing(i) ? missing++ : isDuplicate(i) ? dup++ : 0);
+  return { file, expected: { invalid_encoding: 1, missing_required: missing, duplicate_email: dup, imported: ROWS - 1 - missing - dup } };
+}
+
+async function leadsOf(listId: string): Promise<string[]> {
+  const out: string[] = [];
+  for await (const p of listLeadsPages(clientFor(t.sb), listId, { limit: 500 })) for (const l of p.items) out.push(`${l.email}|${l.full_name}|${l.company}`);
+  return out;
+}
+
+describe('import of a 20,000-row CSV', () => {
+  it('imports with the right totals; killed half way and run again, the list equals one clean run', async () => {
+    await control(t.sb, 'POST', '/rate-limits', { enabled: false });
+    const { file, expected } = writeLeadsCsv();
+
+    const clean = await run('import', 'Clean', file, '--create', '--json');
+    expect(clean.exitCode, clean.stderr).toBe(0);
+    const report = json(clean.stdout);
+    expect(report).toMatchObject({
+      rows_parsed: ROWS,
+      rows_imported: expected.imported,
+      rows_skipped: ROWS - expected.imported!,
+      skip_reasons: { invalid_encoding: 1, missing_required: expected.missing_required, duplicate_email: expected.duplicate_email },
+      chunks_replayed: 0,
+    });
+    expect(report.skipped_rows).toContain(LATIN1_ROW + 2);
+    expect(report.skipped_rows).toContain(13 + 2);
+    expect(report.chunks).toBeGreaterThanOrEqual(ROWS / 500);
+    expect(clean.stderr).toContain('email <- "E-mail"');
+    const cleanLeads = await leadsOf(report.list_id);
+    expect(cleanLeads).toHaveLength(expected.imported!);
+    expect(json((await run('lists', 'get', 'Clean', '--json')).stdout).lead_count).toBe(expected.imported);
+
+    const resumedId = json((await run('lists', 'create', 'Resumed', '--json')).stdout).list_id as string;
+    await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'latency', path: 'csv-import', latency_ms: 40 }] });
+    const child = execa(process.execPath, [BIN, 'import', 'Resumed', file], { env: t.env, extendEnv: false, reject: false });
+    const half = Math.floor(report.chunks / 2);
+    for (;;) {
+      const { requests } = await control(t.sb, 'GET', '/requests?limit=500');
+      if (requests.filter((r: { path: string }) => r.path.includes(`${resumedId}/csv-import`)).length >= half) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    child.kill('SIGKILL');
+    await child;
+    await control(t.sb, 'DELETE', '/faults');
+    const partial = json((await run('lists', 'get', 'Resumed', '--json')).stdout).lead_count;
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(expected.imported!);
+
+    const again = await run('import', 'Resumed', file, '--json');
+    expect(again.exitCode, again.stderr).toBe(0);
+    const second = json(again.stdout);
+    expect(second.chunks_replayed).toBeGreaterThanOrEqual(half - 1);
+    expect(second.rows_imported).toBe(expected.imported);
+    const resumed = await leadsOf(second.list_id);
+    expect(resumed).toHaveLength(expected.imported!);
+    expect(new Set(resumed).size).toBe(resumed.length);
+    expect([...resumed].sort()).toEqual([...cleanLeads].sort());
+  }, 120_000);
+});
+
+describe('import: checks before sending', () => {
+  const csv = (content: string) => {
+    const f = path.join(tempDir(), 'x.csv');
+    writeFileSync(f, content);
+    return f;
+  };
+
+  it('--dry-run prints the mapping and the chunk plan and sends nothing', async () => {
+    const f = csv('Email;Name\na@x.com;A\nb@x.com;B\n');
+    const r = await run('import', 'Nowhere', f, '--dry-run', '--json', '--debug');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(json(r.stdout)).toMatchObject({ rows: 2, rows_to_send: 2, chunks: 1 });
+    expect(r.stderr).toContain('full_name <- "Name"');
+    expect(r.stderr).not.toContain('[debug] >');
+  });
+
+  it('bad --map, --enrich full, a missing file, a header-only file, unidentifiable columns: exit 2, nothing sent', async () => {
+    const f = csv('Email,Name\na@x.com,A\n');
+    const cases = [
+      ['import', 'L', f, '--map', 'emial=Email'],
+      ['import', 'L', f, '--map', 'email=Mail'],
+      ['import', 'L', f, '--enrich', 'full'],
+      ['import', 'L', path.join(tempDir(), 'missing.csv')],
+      ['import', 'L', csv('Email,Name\n')],
+      ['import', 'L', csv('Title,City\nCTO,Berlin\n')],
+    ];
+    for (const args of cases) {
+      const r = await run(...args, '--debug');
+      expect(r.exitCode, args.join(' ')).toBe(2);
+      expect(r.stderr).not.toContain('[debug] >');
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
