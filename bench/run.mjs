@@ -5,10 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchStartup, startupTable } from './startup.mjs';
 import { benchSearch, searchTable } from './search.mjs';
+import { benchImport, importTable } from './import.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const startup = await benchStartup();
 const search = await benchSearch();
+const imports = await benchImport();
 const md = [
   '# Benchmark results',
   '',
@@ -21,6 +23,10 @@ const md = [
   '## Sandbox people search (POST /people/find over loopback HTTP)',
   '',
   searchTable(search),
+  '',
+  '## CSV import through the CLI (rate limits off)',
+  '',
+  importTable(imports),
   '',
 ].join('\n');
 writeFileSync(path.join(here, 'results.md'), md);

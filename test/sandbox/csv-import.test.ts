@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, test } from 'vitest';
 import { call, expectOk, useListsSandbox } from './lists-helpers.js';
+import { control } from './helpers.js';
 import { b64, csvImport, expectCreated, expectPublicError, importBody, leadRecords, MAP, newList } from './csv-import-helpers.js';
 import { CsvImportResponse } from '../../src/api/schemas/lists.js';
 
@@ -113,6 +114,21 @@ describe('POST /lead-lists/{list_id}/csv-import', () => {
     expect(r).toMatchObject({ rows_imported: 1, skip_reasons: { duplicate_email: 1, duplicate_linkedin_url: 1 }, sample_skip_rows: [2, 3] });
     const other = await newList(cast, 'Other');
     expect(expectCreated(await csvImport(cast, other, importBody(again))).rows_imported).toBe(3);
+  });
+
+  test('a lead removed from the list, or refused with the whole batch, no longer counts as a duplicate', async () => {
+    const id = await newList(cast);
+    const first = `${HEADER}\nAnn Lee,ann@acme.io,Acme,\n`;
+    expectCreated(await csvImport(cast, id, importBody(first)));
+    expect(expectCreated(await csvImport(cast, id, importBody(first))).skip_reasons).toEqual({ duplicate_email: 1 });
+    const [ann] = leadRecords(cast, id);
+    expectOk(await call(cast.sb, 'DELETE', `/lead-lists/${id}/leads`, { body: { lead_ids: [ann!.lead_id] } }));
+    expect(expectCreated(await csvImport(cast, id, importBody(first))).rows_imported).toBe(1);
+    await control(cast.sb, 'POST', '/caps', { leads_per_list: 1 });
+    const refused = await csvImport(cast, id, importBody(`${HEADER}\nBo Li,bo@acme.io,Acme,\n`));
+    expect(refused.status).toBe(403);
+    await control(cast.sb, 'POST', '/caps', { leads_per_list: null });
+    expect(expectCreated(await csvImport(cast, id, importBody(`${HEADER}\nBo Li,bo@acme.io,Acme,\n`))).rows_imported).toBe(1);
   });
 
   test('sample_skip_rows lists the first 10 skipped rows only', async () => {

@@ -5,7 +5,8 @@ import type { Dataset } from '../data/dataset.js';
 import { domainKey } from '../data/text.js';
 import { publicError, validationError, type SandboxError } from './errors.js';
 import { profileUrlKey } from './list-saves.js';
-import type { NewLead } from './lists.js';
+import { leadOf as leadRecord, type ListRecord, type NewLead } from './lists.js';
+import type { Store } from '../store.js';
 
 /**
  * CSV import: base64 to bytes, bytes to records, records to leads. Row numbers are those
@@ -138,15 +139,17 @@ export interface TakenKeys {
   linkedinUrls: Set<string>;
 }
 
-function skipReason(rec: CsvRecord, width: number, v: Values, taken: TakenKeys): SkipReason | null {
+const isTaken = (sets: readonly TakenKeys[], kind: keyof TakenKeys, key: string) => sets.some((t) => t[kind].has(key));
+
+function skipReason(rec: CsvRecord, width: number, v: Values, taken: readonly TakenKeys[]): SkipReason | null {
   if (!rec.fields.every((f) => isUtf8(f))) return 'invalid_encoding';
   if (rec.fields.length !== width) return 'malformed_row';
   if (v.email && !EMAIL.test(v.email)) return 'invalid_email';
   const named = v.full_name || (v.first_name && v.last_name);
   const employed = v.company_name || v.company_domain;
   if (!v.linkedin_url && !v.email && !(named && employed)) return 'missing_required';
-  if (v.email && taken.emails.has(emailKey(v.email))) return 'duplicate_email';
-  if (v.linkedin_url && taken.linkedinUrls.has(profileUrlKey(v.linkedin_url))) return 'duplicate_linkedin_url';
+  if (v.email && isTaken(taken, 'emails', emailKey(v.email))) return 'duplicate_email';
+  if (v.linkedin_url && isTaken(taken, 'linkedinUrls', profileUrlKey(v.linkedin_url))) return 'duplicate_linkedin_url';
   return null;
 }
 
@@ -180,11 +183,13 @@ function leadOf(v: Values, dataset: Dataset): NewLead {
  * this order: invalid_encoding, malformed_row, invalid_email, missing_required,
  * duplicate_email, duplicate_linkedin_url. `taken` gains the keys of imported rows.
  */
-export function planImport(csv: ParsedCsv, columns: ColumnMap, taken: TakenKeys, dataset: Dataset): ImportPlan {
+/** `held`: the keys of the list's leads (not changed here); rows imported earlier in the same CSV are kept apart. */
+export function planImport(csv: ParsedCsv, columns: ColumnMap, held: Readonly<TakenKeys>, dataset: Dataset): ImportPlan {
   const plan: ImportPlan = { leads: [], skipped: [] };
+  const taken: TakenKeys = { emails: new Set(), linkedinUrls: new Set() };
   for (const rec of csv.records) {
     const v = valuesOf(rec, columns);
-    const reason = skipReason(rec, csv.headers.length, v, taken);
+    const reason = skipReason(rec, csv.headers.length, v, [held, taken]);
     if (reason) {
       plan.skipped.push({ row: rec.row, reason });
       continue;
@@ -196,14 +201,45 @@ export function planImport(csv: ParsedCsv, columns: ColumnMap, taken: TakenKeys,
   return plan;
 }
 
-/** The email and LinkedIn URL keys of leads. */
-export function takenKeysOf(leads: ReadonlyArray<{ email: string | null; linkedin_url: string | null }>): TakenKeys {
-  const taken: TakenKeys = { emails: new Set(), linkedinUrls: new Set() };
+/** The email and LinkedIn URL keys of leads, added to `into`. */
+export function takenKeysOf(
+  leads: Iterable<{ email: string | null; linkedin_url: string | null }>,
+  into: TakenKeys = { emails: new Set(), linkedinUrls: new Set() },
+): TakenKeys {
   for (const l of leads) {
-    if (l.email) taken.emails.add(emailKey(l.email));
-    if (l.linkedin_url) taken.linkedinUrls.add(profileUrlKey(l.linkedin_url));
+    if (l.email) into.emails.add(emailKey(l.email));
+    if (l.linkedin_url) into.linkedinUrls.add(profileUrlKey(l.linkedin_url));
   }
-  return taken;
+  return into;
+}
+
+/**
+ * The keys of a list's leads, kept between imports: memberships are appended, so only leads
+ * added since the last import are read (an import into a big list would otherwise read the
+ * whole list each time). A replaced lead_ids array (leads removed) starts over; whatever
+ * changes the email or LinkedIn URL of a lead record must call forgetListKeys for its lists.
+ */
+const listKeys = new WeakMap<ListRecord, { ids: string[]; read: number; keys: TakenKeys }>();
+
+export function listTakenKeys(store: Store, organizationId: string, list: ListRecord): Readonly<TakenKeys> {
+  let c = listKeys.get(list);
+  if (!c || c.ids !== list.lead_ids || c.read > list.lead_ids.length) {
+    c = { ids: list.lead_ids, read: 0, keys: { emails: new Set(), linkedinUrls: new Set() } };
+    listKeys.set(list, c);
+  }
+  const fresh = function* (ids: readonly string[], from: number) {
+    for (let i = from; i < ids.length; i++) {
+      const lead = leadRecord(store, organizationId, ids[i]!);
+      if (lead) yield lead;
+    }
+  };
+  takenKeysOf(fresh(list.lead_ids, c.read), c.keys);
+  c.read = list.lead_ids.length;
+  return c.keys;
+}
+
+export function forgetListKeys(list: ListRecord): void {
+  listKeys.delete(list);
 }
 
 /** skip_reasons (the reasons that occurred, with their counts) and sample_skip_rows. */

@@ -3,8 +3,8 @@ import type { RouteDef } from '../router.js';
 import { reply, type RequestContext } from '../context.js';
 import { requireScope } from '../engine/auth.js';
 import { parseBody } from '../engine/validation.js';
-import { addMembers, checkLeadCap, insertLead, leadEditableList, leadOf } from '../engine/lists.js';
-import { csvTooLarge, decodeCsvContent, mapColumns, parseCsv, planImport, skipSummary, takenKeysOf } from '../engine/csv-import.js';
+import { addMembers, checkLeadCap, insertLead, leadEditableList } from '../engine/lists.js';
+import { csvTooLarge, decodeCsvContent, mapColumns, parseCsv, planImport, skipSummary, listTakenKeys } from '../engine/csv-import.js';
 import { checkNotProcessing, importRequestHash, recordImport, replayOf, requireImportsEnabled } from '../engine/csv-import-records.js';
 
 /**
@@ -36,8 +36,7 @@ function importCsv(ctx: RequestContext) {
   const csv = parseCsv(bytes);
   if (csv.records.length > CSV_IMPORT_LIMITS.maxRows) throw csvTooLarge(bytes.length, csv.records.length);
   const columns = mapColumns(csv.headers, body.column_mapping);
-  const held = list.lead_ids.flatMap((id) => leadOf(ctx.store, org.id, id) ?? []);
-  const plan = planImport(csv, columns, takenKeysOf(held), ctx.services.dataset);
+  const plan = planImport(csv, columns, listTakenKeys(ctx.store, org.id, list), ctx.services.dataset);
   checkLeadCap(ctx.store, org, list, plan.leads.length);
   const ids = plan.leads.map((l) => insertLead(ctx.store, ctx.clock, org.id, l).lead_id);
   addMembers(ctx.store, org, list, ids);
