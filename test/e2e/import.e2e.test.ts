@@ -97,6 +97,23 @@ describe('import of a 20,000-row CSV', () => {
   }, 120_000);
 });
 
+describe('import while the service is still processing', () => {
+  it('a chunk answered 409 conflict is sent again after the wait the service names, and nothing is lost', async () => {
+    await control(t.sb, 'POST', '/imports', { processing_ms: 300 });
+    const lines = ['Email,Name'];
+    for (let i = 0; i < 1200; i++) lines.push(`busy${i}@example.com,Person ${i}`);
+    const file = path.join(tempDir(), 'busy.csv');
+    writeFileSync(file, lines.join('\n') + '\n');
+    const r = await run('import', 'Busy', file, '--create', '--json');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(json(r.stdout)).toMatchObject({ rows_parsed: 1200, rows_imported: 1200, chunks: 3 });
+    const { requests } = await control(t.sb, 'GET', '/requests?limit=500');
+    const statuses = requests.filter((q: { path: string }) => q.path.includes('/csv-import')).map((q: { status_code: number }) => q.status_code);
+    expect(statuses).toContain(409);
+    expect(statuses.filter((s: number) => s === 201)).toHaveLength(3);
+  });
+});
+
 describe('import: checks before sending', () => {
   const csv = (content: string) => {
     const f = path.join(tempDir(), 'x.csv');
