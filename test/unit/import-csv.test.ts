@@ -117,15 +117,15 @@ describe('chunks', () => {
     expect(csvLine(['a,b', 'say "hi"', 'x\ny'])).toBe('"a,b","say ""hi""","x\ny"\n');
   });
 
-  it('idempotency keys are stable and change with the list, mapping, position or content', () => {
+  it('idempotency keys are stable and change with the list, mapping, position or content', async () => {
     const c = { index: 0, csv: 'Name,Email\nA,a@x.com\n' };
-    const k = chunkKey('lst_1', mapping, c);
-    expect(chunkKey('lst_1', { email: 'Email', full_name: 'Name' }, c)).toBe(k);
+    const k = await chunkKey('lst_1', mapping, c);
+    expect(await chunkKey('lst_1', { email: 'Email', full_name: 'Name' }, c)).toBe(k);
     expect(k).toMatch(/^csv-import-[0-9a-f]{48}$/);
-    expect(chunkKey('lst_2', mapping, c)).not.toBe(k);
-    expect(chunkKey('lst_1', { email: 'Email' }, c)).not.toBe(k);
-    expect(chunkKey('lst_1', mapping, { ...c, index: 1 })).not.toBe(k);
-    expect(chunkKey('lst_1', mapping, { ...c, csv: c.csv + 'B,b@x.com\n' })).not.toBe(k);
+    expect(await chunkKey('lst_2', mapping, c)).not.toBe(k);
+    expect(await chunkKey('lst_1', { email: 'Email' }, c)).not.toBe(k);
+    expect(await chunkKey('lst_1', mapping, { ...c, index: 1 })).not.toBe(k);
+    expect(await chunkKey('lst_1', mapping, { ...c, csv: c.csv + 'B,b@x.com\n' })).not.toBe(k);
   });
 });
 

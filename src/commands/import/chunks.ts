@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { CanonicalField, SkipReason } from '../../api/schemas/values/lists.js';
 import type { ColumnMapping } from './header-map.js';
 
@@ -75,9 +74,11 @@ export class ChunkBuilder {
 
 /**
  * The idempotency key of a chunk: the same list, mapping, position and content give the same
- * key on every run, so a repeated import replays what the service already took.
+ * key on every run, so a repeated import replays what the service already took. (node:crypto
+ * is loaded here, not at start-up: every command's module is evaluated when the CLI starts.)
  */
-export function chunkKey(listId: string, mapping: ColumnMapping, chunk: Pick<Chunk, 'index' | 'csv'>): string {
+export async function chunkKey(listId: string, mapping: ColumnMapping, chunk: Pick<Chunk, 'index' | 'csv'>): Promise<string> {
+  const { createHash } = await import('node:crypto');
   const fields = Object.keys(mapping).sort() as CanonicalField[];
   const h = createHash('sha256')
     .update(JSON.stringify({ list: listId, mapping: fields.map((f) => [f, mapping[f]]), chunk: chunk.index }))

@@ -123,7 +123,7 @@ class ChunkSender {
       csv_content_base64: Buffer.from(chunk.csv).toString('base64'),
       column_mapping: this.mapping,
       dispatch_enrichment: false,
-      idempotency_key: chunkKey(this.listId!, this.mapping, chunk),
+      idempotency_key: await chunkKey(this.listId!, this.mapping, chunk),
     };
     let r: CsvImportResponse | undefined;
     for (let attempt = 0; !r; attempt++) {
