@@ -15,12 +15,11 @@ import { mintCohort, resolveCohort, type CohortRecord } from '../engine/cohorts.
 import {
   addCompanies,
   addMembers,
-  canEditLeads,
   leadOf,
   leadRow,
-  listNotEditable,
   removeMembers,
   visibleList,
+  leadEditableList,
   type ListRecord,
 } from '../engine/lists.js';
 import { saveCohortRows } from '../engine/list-saves.js';
@@ -47,11 +46,7 @@ function page(ctx: RequestContext): LeadsPage {
 }
 
 /** The list if the caller may change its leads (owner or edit share); one who can only see it gets 403 list_not_editable. */
-function editableList(ctx: RequestContext): ListRecord {
-  const list = visibleList(ctx.store, ctx.caller, ctx.params.list_id ?? '');
-  if (!canEditLeads(list, ctx.caller)) throw listNotEditable(list);
-  return list;
-}
+const editableList = (ctx: RequestContext): ListRecord => leadEditableList(ctx.store, ctx.caller, ctx.params.list_id ?? '');
 
 function unknownLeads(ids: string[]): SandboxError {
   return publicError(404, {
