@@ -132,17 +132,18 @@ describe('import: checks before sending', () => {
 
   it('bad --map, --enrich full, a missing file, a header-only file, unidentifiable columns: exit 2, nothing sent', async () => {
     const f = csv('Email,Name\na@x.com,A\n');
-    const cases = [
-      ['import', 'L', f, '--map', 'emial=Email'],
-      ['import', 'L', f, '--map', 'email=Mail'],
-      ['import', 'L', f, '--enrich', 'full'],
-      ['import', 'L', path.join(tempDir(), 'missing.csv')],
-      ['import', 'L', csv('Email,Name\n')],
-      ['import', 'L', csv('Title,City\nCTO,Berlin\n')],
+    const cases: [string[], RegExp][] = [
+      [['import', 'L', f, '--map', 'emial=Email'], /unknown field "emial" \(did you mean email\?\)/],
+      [['import', 'L', f, '--map', 'email=Mail'], /no column "Mail"/],
+      [['import', 'L', f, '--enrich', 'full'], /not available in this version[\s\S]*--enrich none/],
+      [['import', 'L', path.join(tempDir(), 'missing.csv')], /missing\.csv: no such file/],
+      [['import', 'L', csv('Email,Name\n')], /header but no data rows/],
+      [['import', 'L', csv('Title,City\nCTO,Berlin\n')], /no mapped column identifies a lead/],
     ];
-    for (const args of cases) {
+    for (const [args, message] of cases) {
       const r = await run(...args, '--debug');
       expect(r.exitCode, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toContain('[debug] >');
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }

@@ -51,7 +51,7 @@ export const command = defineCommand<Options>({
     if (opts.enrich !== 'none')
       throw usageError(
         `--enrich ${opts.enrich}: enrichment on import is not available in this version`,
-        'Import with --enrich none (the default); the leads keep the email and phone of the file.',
+        'Import with --enrich none (the default) and enrich the list afterwards.',
       );
     const records = readCsv(file, ctx.signal);
     const header = (await records.next()).value as CsvRecord | undefined;
