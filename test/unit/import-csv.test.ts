@@ -74,6 +74,25 @@ describe('mapping headers', () => {
     expect(mapHeaders(['first_name', 'GIVEN NAME', 'e_mail_address']).mapping).toEqual({ first_name: 'first_name', email: 'e_mail_address' });
   });
 
+  it.each([
+    ['first_name', ['First Name', 'first_name', 'firstname', 'Given Name', 'Forename']],
+    ['last_name', ['Last Name', 'Surname', 'Family Name']],
+    ['full_name', ['Name', 'Full Name', 'Contact Name']],
+    ['email', ['E-mail', 'Email Address', 'Work Email']],
+    ['phone', ['Phone', 'Phone Number', 'Telephone']],
+    ['mobile_phone', ['Mobile', 'Mobile Phone', 'Cell']],
+    ['work_phone', ['Work Phone', 'Office Phone', 'Direct Dial']],
+    ['linkedin_url', ['LinkedIn', 'LinkedIn URL', 'LinkedIn Profile']],
+    ['company_name', ['Company', 'Company Name', 'Organization', 'Account Name']],
+    ['company_domain', ['Website', 'Domain', 'Company Domain', 'Company Website', 'URL']],
+    ['job_title', ['Job Title', 'Title', 'Position', 'Role']],
+    ['city', ['City', 'Town']],
+    ['state', ['State', 'Region', 'Province']],
+    ['country', ['Country']],
+  ])('maps every usual spelling of %s', (field, spellings) => {
+    for (const h of spellings) expect(mapHeaders([h]).mapping, h).toEqual({ [field]: h });
+  });
+
   it('--map overrides the automatic choice; unknown fields and headers are usage errors', () => {
     const headers = ['Email', 'Work Email'];
     const m = mapHeaders(headers, parseMapFlags(['email=Work Email'], headers));
