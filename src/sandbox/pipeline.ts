@@ -4,6 +4,7 @@ import { PREFIX, prefixOf, type Router, type RouteMatch } from './router.js';
 import { authenticate, checkApiAccess, requireScope, type Principal } from './engine/auth.js';
 import { SandboxError, genericError, notFound, publicError, renderError } from './engine/errors.js';
 import { faultResponse } from './engine/faults.js';
+import { settleDue } from './engine/enrichment.js';
 import { clientIp } from './engine/request-log.js';
 import { rateRequestOf, type RateRejection } from './engine/rate-limits.js';
 import { ClientGoneError, newRequestId, parseJsonBody, readBody, sendJson, sleep } from './http.js';
@@ -50,18 +51,24 @@ async function handle(
   let errorCode: string | null = null;
   let ctx: RequestContext | undefined;
 
-  try {
-    if (prefix !== PREFIX.control) {
-      for (const rule of services.faults.match(method, pathname + url.search)) {
-        if (rule.kind === 'latency') {
-          await sleep(rule.latency_ms ?? 0, closing);
-          if (closing?.aborted) return false;
-        } else if (rule.kind === 'drop') {
-          req.socket.destroy();
-          return false;
-        } else throw faultResponse(rule);
-      }
+  const faults = prefix === PREFIX.control ? [] : services.faults.match(method, pathname + url.search);
+  /** Applies the faults of a phase: false when the connection was dropped or the server is closing. */
+  const applyFaults = async (phase: 'before' | 'after'): Promise<boolean> => {
+    for (const rule of faults) {
+      if ((rule.phase ?? 'before') !== phase) continue;
+      if (rule.kind === 'latency') {
+        await sleep(rule.latency_ms ?? 0, closing);
+        if (closing?.aborted) return false;
+      } else if (rule.kind === 'drop') {
+        req.socket.destroy();
+        return false;
+      } else throw faultResponse(rule);
     }
+    return true;
+  };
+
+  try {
+    if (!(await applyFaults('before'))) return false;
     match = router.match(method, pathname);
     // Key management authenticates before routing, so a key is refused there whatever the path.
     if (!match && prefix !== PREFIX.keys) throw notFound(`No route for ${method} ${pathname}`);
@@ -81,6 +88,8 @@ async function handle(
       const decision = services.limiter.consume(rateRequestOf(principal, routeKind, def.counts, nowMs));
       if (!decision.ok) throw rateLimitError(decision.rejection);
     }
+    // Runs that are due end first, so what the request reads (leads, balance, status) is current.
+    if (isApi) settleDue(services);
     const raw = await readBody(req);
     const body = parseJsonBody(raw, req.headers['content-type']);
     const route = match!;
@@ -88,11 +97,14 @@ async function handle(
     const result = await route.route.def.handler(ctx);
     const r = result instanceof Reply ? result : new Reply(200, result);
     status = r.status;
-    let out = r.body;
-    const kind = route.route.def.kind;
-    if ((kind === 'v2' || kind === 'v1only') && isPlainObject(out) && !('timestamp_ms' in out))
-      out = { ...out, timestamp_ms: services.clock.now() };
-    sendJson(res, status, out, r.headers);
+    // A handled request whose answer is lost still leaves its request log row.
+    if (await applyFaults('after')) {
+      let out = r.body;
+      const kind = route.route.def.kind;
+      if ((kind === 'v2' || kind === 'v1only') && isPlainObject(out) && !('timestamp_ms' in out))
+        out = { ...out, timestamp_ms: services.clock.now() };
+      sendJson(res, status, out, r.headers);
+    }
   } catch (e) {
     // A client that hung up mid-body (or a server closing under it) gets no answer and leaves no row.
     if (e instanceof ClientGoneError) return false;

@@ -14,6 +14,10 @@ import type { MintJwtOptions, SandboxServices } from './context.js';
 import { DEFAULT_SEED } from './defaults.js';
 import { DEFAULT_DATASET_SIZE, type Dataset, type DatasetSize } from './data/dataset.js';
 import { generateDataset } from './data/index.js';
+import { settleDue } from './engine/enrichment.js';
+
+/** How often running workflows are checked for their end. */
+const WORKFLOW_TICK_MS = 250;
 
 export interface StartSandboxOptions {
   /** 0 (default) picks a free port. */
@@ -146,6 +150,16 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   const port = (server.address() as AddressInfo).port;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
+  // Runs end on the sandbox clock even when nobody polls (leads fill in, webhooks go out).
+  const ticker = setInterval(() => {
+    try {
+      settleDue(services);
+    } catch (e) {
+      process.stderr.write(`sandbox: settling workflows failed: ${(e as Error)?.stack ?? String(e)}\n`);
+    }
+  }, WORKFLOW_TICK_MS);
+  ticker.unref();
+
   let closing: Promise<void> | undefined;
   // Generated once listening, so the first search does not wait for it.
   setImmediate(() => {
@@ -167,6 +181,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     mintJwt: (u, o) => mint(u, o).token,
     close() {
       closing ??= new Promise<void>((resolve) => {
+        clearInterval(ticker);
         stopRequests.abort();
         server.close(() => resolve());
         server.closeAllConnections();

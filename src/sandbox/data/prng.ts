@@ -20,6 +20,19 @@ export function hash32(a: number, b = 0, c = 0): number {
   return mix32((mix32(a ^ 0x9e3779b9) + Math.imul(b ^ 0x7f4a7c15, 0x27d4eb2f) + Math.imul(c, 0x165667b1)) >>> 0);
 }
 
+/** FNV-1a over a string (unsigned 32-bit). */
+export function fnv1aRaw(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** FNV-1a with a final mix, for stable per-key decisions spread evenly over [0, 2^32). */
+export const fnv1a = (text: string): number => mix32(fnv1aRaw(text));
+
 /** The two 32-bit halves of any JS number used as a seed. */
 export function seedWords(seed: number): [number, number] {
   const s = Number.isFinite(seed) ? Math.trunc(seed) : 0;

@@ -1,4 +1,5 @@
 import type { OrganizationRecord } from '../store.js';
+import { fnv1aRaw as fnv1a } from '../data/prng.js';
 
 /**
  * Connected destinations (CRMs, sequencers) of an organization, set with the
@@ -21,15 +22,6 @@ export function setConnected(org: OrganizationRecord, provider: string, connecte
 /** Share of people, in thousandths, that a CRM holds. */
 const CRM_SHARE_PER_MILLE = 50;
 
-/** FNV-1a, 32 bits. */
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 /** Whether a CRM already holds a person: a fixed ~5 % of people per provider, the same for every organization. */
 export function inCrm(provider: string, leadId: string): boolean {

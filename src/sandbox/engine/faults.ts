@@ -7,13 +7,17 @@ import { GENERIC_CODES, PUBLIC_CODES } from '../../api/schemas/errors.js';
 /**
  * Injected faults, applied before authentication to every request outside /__sandbox/:
  * latency (delay, then go on), status (answer a 5xx in the spec's shape), drop (close the
- * socket without answering), rate_limit (a 429 burst with Retry-After).
+ * socket without answering), rate_limit (a 429 burst with Retry-After). With phase "after"
+ * the request is handled first (its effects stay) and then the answer is delayed, replaced
+ * by the error, or lost: what a client sees when a response goes missing on the way back.
  */
 export const FaultRuleInput = z.object({
   method: z.optional(z.string()),
   /** A substring of the request path (with query), or /regex/flags. */
   path: z.optional(z.string()),
   kind: z.enum(['latency', 'status', 'drop', 'rate_limit']),
+  /** before (default): instead of handling the request; after: once it has been handled. */
+  phase: z.optional(z.enum(['before', 'after'])),
   latency_ms: z.optional(z.int().check(z.minimum(0), z.maximum(120_000))),
   status: z.optional(z.int().check(z.minimum(400), z.maximum(599))),
   code: z.optional(z.string()),

@@ -3,6 +3,7 @@ import type { Dataset, PersonFacts } from '../data/dataset.js';
 import type { OrganizationRecord, Store } from '../store.js';
 import type { SandboxClock } from './clock.js';
 import { publicError, SandboxError } from './errors.js';
+import { insufficientCredits } from './ledger.js';
 import { saveCohortRows } from './list-saves.js';
 import { checkLeadCap, leadOf, listsArea, type ListRecord } from './lists.js';
 
@@ -71,18 +72,6 @@ function noCompaniesLeft(dropped: string[]): SandboxError {
   });
 }
 
-function insufficientCredits(estimated: number, available: number): SandboxError {
-  return publicError(402, {
-    code: 'insufficient_credits',
-    problem: `The balance of ${available} credits does not cover the job's ${estimated}`,
-    cause: 'A find-people job charges nothing, but the balance must cover companies x limit_per_company credits.',
-    fix: 'Send fewer company_ids or a lower limit_per_company, or buy credits on the plans page.',
-    retryable: false,
-    estimated_cost_credits: estimated,
-    available_credits: available,
-    shortfall_credits: estimated - available,
-  });
-}
 
 /**
  * Starts a job on a list the caller may edit, after its checks: company ids of the list
@@ -103,7 +92,13 @@ export function startFindPeople(
   if (!kept.length) throw noCompaniesLeft(dropped);
   const perCompany = body.limit_per_company ?? FIND_PEOPLE_LIMITS.limitPerCompany.default;
   const estimated = kept.length * perCompany;
-  if (org.credits < estimated) throw insufficientCredits(estimated, org.credits);
+  if (org.credits < estimated)
+    throw insufficientCredits(estimated, org.credits, {
+      status: 402,
+      what: "of the job's estimate",
+      cause: 'A find-people job charges nothing, but the balance must cover companies x limit_per_company credits.',
+      fix: 'Send fewer company_ids or a lower limit_per_company, or buy credits on the plans page.',
+    });
   checkLeadCap(store, org, list, estimated);
   const job: FindPeopleJob = {
     workflow_id: store.nextId(FIND_PEOPLE_WORKFLOW_PREFIX, 'find_people'),

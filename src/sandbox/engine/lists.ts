@@ -58,6 +58,8 @@ export interface LeadRecord {
   person_lead_id: string | null;
   /** Set when an enrichment filled email or phone. */
   enriched_at: string | null;
+  /** Values of named list columns (smart-agent output), by column name. */
+  columns?: Record<string, string>;
   created_at: string;
 }
 

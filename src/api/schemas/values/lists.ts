@@ -83,9 +83,8 @@ export const SKIP_REASONS = [
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
-/** enrichment_type of a dispatching import (and of list enrichment). */
-export const IMPORT_ENRICHMENT_TYPES = ['partial', 'phone_only', 'full'] as const;
-export type ImportEnrichmentType = (typeof IMPORT_ENRICHMENT_TYPES)[number];
+/** enrichment_type of a dispatching import (the person enrichment types). */
+export { ENRICHMENT_TYPES as IMPORT_ENRICHMENT_TYPES, type EnrichmentType as ImportEnrichmentType } from './credits.js';
 
 // Find-people jobs.
 

@@ -391,8 +391,7 @@ export interface CompanyRawFilter {
 // Criteria form (people criteria, company criteria, exclusions, sort).
 
 export const JOB_TITLE_MATCH_TYPES = ['exact', 'contains'] as const;
-export const CRM_PROVIDERS = ['crm_one', 'crm_two'] as const;
-export type CrmProvider = (typeof CRM_PROVIDERS)[number];
+export { CRM_PROVIDERS, type CrmProvider } from './sync.js';
 export const SEARCH_ROUTES = ['person_first', 'company_first'] as const;
 export type SearchRoute = (typeof SEARCH_ROUTES)[number];
 export const SORT_FIELDS = ['relevance', 'name', 'title', 'company', 'seniority', 'years_in_role', 'company_headcount'] as const;

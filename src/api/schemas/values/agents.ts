@@ -1,0 +1,32 @@
+/** Smart agents: types, prices and limits of the spec (the run routes come with the agents work). */
+
+export const AGENT_TYPES = ['custom_ai', 'cold_intro_email', 'title_normalizer', 'company_intel', 'pain_point_hypothesis'] as const;
+export type AgentType = (typeof AGENT_TYPES)[number];
+
+/** Credits per lead of the presets; custom_ai is priced from its prompt (customAiCost). */
+export const AGENT_PRICES: Record<Exclude<AgentType, 'custom_ai'>, number> = {
+  cold_intro_email: 3,
+  title_normalizer: 1,
+  company_intel: 1,
+  pain_point_hypothesis: 1,
+};
+
+export const LEAD_SCOPES = ['subset', 'all'] as const;
+export type LeadScope = (typeof LEAD_SCOPES)[number];
+
+export const AGENT_LIMITS = {
+  /** A selection over this many leads is refused with 400 approval_required. */
+  maxLeads: 500,
+  maxRows: { min: 1, max: 10_000, default: 100 },
+  columnName: { min: 1, max: 100 },
+} as const;
+
+/**
+ * custom_ai's price (the spec leaves the formula to the service; this is the sandbox's,
+ * documented): a prompt of T tokens (T = ceil(characters / 4)) costs 0.5 + T / 1000 credits
+ * per lead, and the total over the rows is rounded up once to a whole credit.
+ */
+export function customAiCost(prompt: string, rows: number): number {
+  const tokens = Math.ceil(prompt.length / 4);
+  return Math.ceil((rows * (500 + tokens)) / 1000);
+}
