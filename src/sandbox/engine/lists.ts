@@ -398,3 +398,15 @@ function releaseFromCleanlist(store: Store, organizationId: string, leadIds: rea
   const gone = leadIds.filter((id) => !held.has(id)).flatMap((id) => own(area.leads, id)?.person_lead_id ?? []);
   if (gone.length) removeFromCleanlist(store, organizationId, gone);
 }
+
+/**
+ * The caller's protected system list of that name (Extension Leads for v1 bulk enrichment,
+ * MCP Results for by-task results without a list), created on first use and reused after.
+ * System lists do not count toward the plan's list cap and cannot be renamed or deleted.
+ */
+export function systemList(store: Store, clock: SandboxClock, p: Pick<Principal, 'user' | 'organization'>, name: string): ListRecord {
+  const found = Object.values(listsArea(store).lists).find(
+    (l) => l.organization_id === p.organization.id && l.owner_id === p.user.id && l.protected && l.name === name,
+  );
+  return found ?? insertList(store, clock, { organization_id: p.organization.id, owner_id: p.user.id, name, protected: true });
+}
