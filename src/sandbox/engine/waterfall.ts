@@ -36,6 +36,8 @@ const UNKNOWN_HAS_PHONE = 0.5;
 export interface HitRates {
   email: number | null;
   phone: number | null;
+  /** Share of companies company enrichment finds (absent or null: every company of the data set). */
+  company?: number | null;
 }
 
 export interface PersonIdentity {
@@ -79,7 +81,8 @@ function indexOf(dataset: Dataset, cache: WeakMap<Dataset, Map<string, number>>,
   return m;
 }
 
-const clean = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+/** A trimmed string, or null for a missing or blank one. */
+export const clean = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** Splits a full name into first and last (the rest after the first word). */
 export function nameParts(id: PersonIdentity): { first: string | null; last: string | null } {
@@ -104,18 +107,27 @@ export function matchPerson(dataset: Dataset, id: PersonIdentity): number | null
     const i = indexOf(dataset, peopleByEmail, (k) => dataset.person(k).email?.toLowerCase() ?? null).get(email.toLowerCase());
     if (i !== undefined) return i;
   }
-  const { first, last } = nameParts(id);
+  const name = fullNameKey(id);
   const domain = clean(id.company_domain);
   const at = domain ? dataset.companyIndexByDomain(domain) : undefined;
-  if (first && last && at !== undefined) {
-    const f = first.toLowerCase();
-    const l = last.toLowerCase();
+  if (name && at !== undefined) {
     for (const i of dataset.peopleAt(at)) {
       const p = dataset.person(i);
-      if (p.first_name.toLowerCase() === f && p.last_name.toLowerCase() === l) return i;
+      if (nameKey(`${p.first_name} ${p.last_name}`) === name) return i;
     }
   }
   return null;
+}
+
+const nameKey = (s: string): string => s.trim().toLowerCase().split(/\s+/).join(' ');
+
+/** The whole name an identity gives, compared as a whole: a full name does not say where a two-word first name ends. */
+function fullNameKey(id: PersonIdentity): string | null {
+  const first = clean(id.first_name);
+  const last = clean(id.last_name);
+  if (first && last) return nameKey(`${first} ${last}`);
+  const full = clean(id.full_name);
+  return full && full.split(/\s+/).length > 1 ? nameKey(full) : null;
 }
 
 const ascii = (s: string) =>
@@ -134,8 +146,10 @@ export function lookupPerson(
 ): Lookup {
   const index = matchPerson(dataset, id);
   const facts = index === null ? null : dataset.person(index);
-  const { first, last } = nameParts(id);
-  const domain = clean(id.company_domain) ? domainKey(clean(id.company_domain)!) : null;
+  // A known person's facts, not the identity's spelling, so every way of naming them gives the same result.
+  const { first, last } = facts ? { first: facts.first_name, last: facts.last_name } : nameParts(id);
+  const givenDomain = clean(id.company_domain);
+  const domain = facts ? dataset.company(facts.company_index).domain : givenDomain ? domainKey(givenDomain) : null;
   const key = facts
     ? `p${index}`
     : `u:${(clean(id.linkedin_url) ?? '').toLowerCase()}|${(clean(id.email) ?? '').toLowerCase()}|${first ?? ''}|${last ?? ''}|${domain ?? ''}`;
