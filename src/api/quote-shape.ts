@@ -64,13 +64,11 @@ export function quoteShape(b: EstimateBody): Record<string, unknown> {
     case 'enrich_person':
       return { tool, enrichment_type: personEnrichmentType(b) };
     case 'add_person_enrichments':
-    case 'add_company_enrichments':
-      return {
-        tool,
-        task_id: b.task_id ?? null,
-        data_points: sortedUnique(b.data_points ?? []),
-        entity_ids: b.entity_ids ? sortedUnique(b.entity_ids) : null,
-      };
+    case 'add_company_enrichments': {
+      const cohort = { tool, task_id: b.task_id ?? null, entity_ids: b.entity_ids ? sortedUnique(b.entity_ids) : null };
+      // The estimate takes data_points for person cohorts only: a company cohort's price does not depend on them.
+      return tool === 'add_person_enrichments' ? { ...cohort, data_points: sortedUnique(b.data_points ?? []) } : cohort;
+    }
     case 'enrich_list': {
       if (b.filters) {
         const f = b.filters;
