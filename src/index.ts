@@ -10,7 +10,13 @@ export { DEFAULT_RETRY_POLICY, decideRetry, backoffMs } from './api/retry.js';
 export type { RetryPolicy } from './api/retry.js';
 export { maskSecret } from './api/redact.js';
 export { getIdentity, validateKey } from './api/resources/whoami.js';
-export { getBalance } from './api/resources/credits.js';
+export { getBalance, estimate } from './api/resources/credits.js';
+export { enrichPerson, enrichCompany, enrichByTask, enrichBulk, enrichmentStatus, waitForEnrichment } from './api/resources/enrichment.js';
+export { legacyBulkEnrich, legacyWorkflowStatus, legacyTaskStatus, waitForLegacyWorkflow, webhookDeliveries } from './api/resources/legacy.js';
+export { sendPaid, LostResponseError } from './api/paid-call.js';
+export type { Redemption } from './api/paid-call.js';
+export { estimateBodyFor, quoteShape, byTaskTool, personEnrichmentType } from './api/quote-shape.js';
+export type { PaidRun } from './api/quote-shape.js';
 export {
   searchPeople,
   searchPeoplePages,
@@ -50,4 +56,6 @@ export * from './api/schemas/credits.js';
 export * from './api/schemas/limits.js';
 export * from './api/schemas/search.js';
 export * from './api/schemas/lists.js';
+export * from './api/schemas/enrichment.js';
+export * from './api/schemas/legacy.js';
 export type { Envelope } from './api/schemas/envelope.js';

@@ -37,3 +37,6 @@ export function isCliError(e: unknown): e is CliError {
 
 export const jobFailedError = (message: string, fix?: string) =>
   new CliError({ code: 'job_failed', message, exitCode: ExitCode.JOB_FAILED, ...(fix ? { fix } : {}) });
+
+export const creditsError = (message: string, fix?: string, cause?: string) =>
+  new CliError({ code: 'credits', message, exitCode: ExitCode.CREDITS, ...(fix ? { fix } : {}), ...(cause ? { cause } : {}) });

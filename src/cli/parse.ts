@@ -1,4 +1,5 @@
 import { usageError } from './errors.js';
+import { closest } from '../api/suggest.js';
 
 /** Flag value parsers: bad input is a usage error (exit 2) naming the value and the range. */
 export function intInRange(flag: string, min: number, max: number) {
@@ -23,10 +24,11 @@ export function nonNegativeNumber(flag: string) {
 export function oneOf<T extends string>(flag: string, values: readonly T[]) {
   return (raw: string): T => {
     if ((values as readonly string[]).includes(raw)) return raw as T;
-    const near = values.find((v) => v.toLowerCase() === raw.toLowerCase());
+    const near = closest(raw, values);
+    const cased = near !== undefined && near.toLowerCase() === raw.toLowerCase();
     throw usageError(
       `${flag} does not accept "${raw}"`,
-      near ? `Did you mean "${near}"? Values are case-sensitive.` : `Use one of: ${values.join(', ')}.`,
+      near ? `Did you mean "${near}"?${cased ? ' Values are case-sensitive.' : ''} Values: ${values.join(', ')}.` : `Use one of: ${values.join(', ')}.`,
     );
   };
 }

@@ -16,6 +16,15 @@ import { command as listsFindPeople } from './lists/find-people.js';
 import { command as importCsv } from './import/import.js';
 import { command as foldersCreate } from './folders/create.js';
 import { command as creditsBalance } from './credits/balance.js';
+import { command as creditsEstimate } from './credits/estimate.js';
+import { command as enrichPerson } from './enrich/person.js';
+import { command as enrichCompany } from './enrich/company.js';
+import { command as enrichCohort } from './enrich/cohort.js';
+import { command as enrichList } from './enrich/list.js';
+import { command as enrichStatus } from './enrich/status.js';
+import { command as enrichLegacyBulk } from './enrich/legacy-bulk.js';
+import { command as enrichLegacyStatus } from './enrich/legacy-status.js';
+import { command as webhooksDeliveries } from './webhooks/deliveries.js';
 import { command as searchPeople } from './search/people.js';
 import { command as searchPeopleCompile } from './search/people-compile.js';
 import { command as searchPeopleFilters } from './search/people-filters.js';
@@ -59,6 +68,15 @@ export const commandModules: Record<string, CommandDefinition<any>> = {
   'import': importCsv,
   'folders create': foldersCreate,
   'credits balance': creditsBalance,
+  'credits estimate': creditsEstimate,
+  'enrich person': enrichPerson,
+  'enrich company': enrichCompany,
+  'enrich cohort': enrichCohort,
+  'enrich list': enrichList,
+  'enrich status': enrichStatus,
+  'enrich legacy-bulk': enrichLegacyBulk,
+  'enrich legacy-status': enrichLegacyStatus,
+  'webhooks deliveries': webhooksDeliveries,
   'auth login': authLogin,
   'auth status': authStatus,
   'auth logout': authLogout,

@@ -1,0 +1,77 @@
+import { ApiError, isApiError } from './errors.js';
+import type { Client, RequestOptions } from './client.js';
+
+/**
+ * Sending a paid request without ever paying twice. A paid POST is not retried blindly: when
+ * its answer is lost (the connection dropped after the request went out, or the service
+ * answers 503 dispatch_outcome_unknown) it may or may not have started. It is sent again with
+ * the same quote, which is single use, so the service either runs it now (the first never
+ * started) or refuses with quote_already_redeemed naming the run the quote paid for, which is
+ * then read back through its status instead of run again.
+ */
+
+/** What quote_already_redeemed says the quote paid for. */
+export interface Redemption {
+  workflow_id: string | null;
+  task_id: string | null;
+  list_id: string | null;
+}
+
+/** The run a lost answer started, read back (the caller turns it into the response it expected). */
+export type Recover<T> = (r: Redemption) => Promise<T>;
+
+export class LostResponseError extends ApiError {
+  constructor(cause: ApiError, detail: string) {
+    super({
+      status: cause.status,
+      code: 'dispatch_outcome_unknown',
+      problem: `The request may have been accepted, but its answer was lost (${cause.code})`,
+      cause: detail,
+      fix: 'Check the balance and the status of your runs before sending it again with a new quote.',
+      retryable: false,
+      requestId: cause.requestId,
+      ...(cause.method ? { method: cause.method } : {}),
+      ...(cause.url ? { url: cause.url } : {}),
+    });
+    this.name = 'LostResponseError';
+  }
+}
+
+/** Resends after a lost answer at most this many times. */
+const RESENDS = 3;
+
+const isLost = (e: ApiError) => e.status === 0 || e.is('dispatch_outcome_unknown');
+
+function redemptionOf(e: ApiError): Redemption | undefined {
+  const d = e.details ?? {};
+  const str = (k: string) => (typeof d[k] === 'string' && d[k] ? (d[k] as string) : null);
+  const r = { workflow_id: str('workflow_id'), task_id: str('task_id'), list_id: str('list_id') };
+  return r.workflow_id || r.task_id ? r : undefined;
+}
+
+export async function sendPaid<T>(
+  client: Client,
+  req: RequestOptions & { body: { quote_id?: string | undefined } },
+  recover: Recover<T> | null,
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>,
+): Promise<T> {
+  const quoted = typeof req.body.quote_id === 'string' && req.body.quote_id !== '';
+  let lost: ApiError | undefined;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await client.request<T>({ ...req, idempotent: false });
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+      if (lost && e.is('quote_already_redeemed')) {
+        const r = redemptionOf(e);
+        if (r && recover) return recover(r);
+        throw new LostResponseError(lost, 'The quote was used, so the run started (and was charged), but the service did not say which run it is.');
+      }
+      if (!isLost(e)) throw e;
+      if (!quoted) throw new LostResponseError(e, 'It was sent without a quote, so sending it again could charge twice.');
+      if (attempt >= RESENDS) throw new LostResponseError(e, `No answer after ${RESENDS + 1} attempts with the same quote.`);
+      lost = e;
+      await sleep(250 * 2 ** attempt, req.signal);
+    }
+  }
+}

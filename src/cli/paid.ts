@@ -1,0 +1,89 @@
+import type { Client } from '../api/client.js';
+import { isApiError } from '../api/errors.js';
+import { estimate } from '../api/resources/credits.js';
+import type { EstimateBody, Quote } from '../api/schemas/credits.js';
+import type { Context } from './context.js';
+import { creditsError, declinedError } from './errors.js';
+
+/**
+ * The estimate-confirm-run flow every command that spends credits goes through:
+ * 1. the estimate is derived from the exact run request (estimateBodyFor), so the quote
+ *    cannot mismatch, and POST /credits/estimate prices it (free);
+ * 2. the cost, rows and balance are shown on stderr;
+ * 3. the decision: refused when the balance is short or the cost is over --max-cost (exit 5);
+ *    --yes or a --max-cost it fits under goes ahead; a terminal is asked; without one nothing
+ *    is spent (exit 10); --dry-run stops here and prints the quote;
+ * 4. the run is sent with the quote; if the quote expired while the person decided, it is
+ *    estimated again and asked again only when the cost went up.
+ * What was charged and refunded is reported by the command when the work settles.
+ */
+
+export interface PaidPlan<R> {
+  /** The estimate body of the run (estimateBodyFor of the run request). */
+  estimate: EstimateBody;
+  /** What is being paid for, for the question ("enrich 120 leads of list Q3 (full)"). */
+  what: string;
+  /** Sends the run with the quote. */
+  run(quoteId: string): Promise<R>;
+}
+
+export interface PaidOutcome<R> {
+  quote: Quote;
+  result: R;
+}
+
+export const QUOTE_FIELDS = ['tool', 'row_count', 'estimated_cost', 'available_credits', 'sufficient', 'quote_id', 'expires_at', 'filter_hash'];
+
+const credits = (n: number) => `${n.toLocaleString('en-US')} credit${n === 1 ? '' : 's'}`;
+
+export function describeQuote(q: Quote): string {
+  return `Estimate: up to ${credits(q.estimated_cost)} for ${q.row_count.toLocaleString('en-US')} row${q.row_count === 1 ? '' : 's'} (${q.tool}); ${credits(q.available_credits)} available.`;
+}
+
+/** Whether to spend: throws exit 5 (short, over --max-cost) or exit 10 (declined, no terminal). */
+async function decide(ctx: Context, q: Quote, what: string, asked: boolean): Promise<void> {
+  const cost = q.estimated_cost;
+  if (!q.sufficient)
+    throw creditsError(
+      `${what} needs up to ${credits(cost)} and the organization has ${credits(q.available_credits)}`,
+      'Buy credits on the plans page of the application, or run a smaller selection. Nothing was spent.',
+    );
+  const max = ctx.globals.maxCost;
+  if (max !== undefined && cost > max)
+    throw creditsError(`${what} would cost up to ${credits(cost)}, over --max-cost ${max}`, `Raise --max-cost to ${cost} or run a smaller selection. Nothing was spent.`);
+  if (ctx.globals.yes || max !== undefined || asked) return;
+  if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY)
+    throw declinedError(
+      `${what} spends up to ${credits(cost)} and needs confirmation, but no terminal is attached`,
+      `Pass --yes to confirm, or --max-cost ${cost} to cap the spend. Nothing was spent.`,
+    );
+  if (!(await ctx.prompter.confirm(`Spend up to ${credits(cost)}?`, { flag: '--yes' }))) throw declinedError(`${what} declined; nothing was spent`);
+}
+
+async function quote(ctx: Context, client: Client, body: EstimateBody): Promise<Quote> {
+  const q = await estimate(client, body, { signal: ctx.signal });
+  ctx.out.info(describeQuote(q));
+  return q;
+}
+
+/** Runs a paid request through the flow; undefined after --dry-run (the quote was printed). */
+export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>, opts: { dryRun?: boolean } = {}): Promise<PaidOutcome<R> | undefined> {
+  let q = await quote(ctx, client, plan.estimate);
+  if (opts.dryRun) {
+    await ctx.out.print({ kind: 'object', payload: q, fields: QUOTE_FIELDS });
+    ctx.out.info(`Dry run: nothing was spent. The quote works once, until ${new Date((q.expires_at ?? 0) * 1000).toISOString()}.`);
+    return undefined;
+  }
+  await decide(ctx, q, plan.what, false);
+  const approved = q.estimated_cost;
+  for (let renewed = 0; ; renewed++) {
+    try {
+      return { quote: q, result: await plan.run(q.quote_id ?? '') };
+    } catch (e) {
+      if (!isApiError(e) || !e.is('quote_expired') || renewed >= 2) throw e;
+      ctx.out.info('The quote expired before the run was sent; estimating again.');
+      q = await quote(ctx, client, plan.estimate);
+      await decide(ctx, q, plan.what, q.estimated_cost <= approved);
+    }
+  }
+}

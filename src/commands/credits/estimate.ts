@@ -1,0 +1,110 @@
+import { defineCommand } from '../../cli/command.js';
+import { usageError } from '../../cli/errors.js';
+import { intInRange, oneOf } from '../../cli/parse.js';
+import { readJsonObject } from '../../cli/json-input.js';
+import { gather } from '../search/filter-flags.js';
+import { estimate } from '../../api/resources/credits.js';
+import { estimateBodyFor } from '../../api/quote-shape.js';
+import { AGENT_TYPES, LEAD_SCOPES, type EstimateBody, type Tool, TOOLS, LIST_TOOLS } from '../../api/schemas/credits.js';
+import { QUOTE_FIELDS } from '../../cli/paid.js';
+import { resolveList } from '../lists/resolve-list.js';
+import { readLeadIds } from '../lists/lead-ids.js';
+
+interface Options {
+  tool: Tool;
+  list?: string;
+  task?: string;
+  entityIds?: string[];
+  dataPoints?: string[];
+  rows?: number;
+  scope?: string;
+  type?: string;
+  includePhone?: boolean;
+  leadIds?: string[];
+  leadIdsFile?: string;
+  agentType?: string;
+  column?: string;
+  prompt?: string;
+  template?: string;
+  leadScope?: string;
+  maxRows?: number;
+  overwrite?: boolean;
+  provider?: string;
+  subAction?: string;
+  campaign?: string;
+  mapping?: string;
+}
+
+export const command = defineCommand<Options>({
+  description:
+    'Prices a paid operation without running it and mints a single-use quote valid 5 minutes (free). Rows are counted by ' +
+    'the service from the list or cohort; --rows only for tools backed by neither. Paid commands do this themselves; ' +
+    'use it to see a price, or to script the quote yourself with `prospect api`.',
+  flags: [
+    { flags: '--tool <tool>', description: 'the operation to price', choices: TOOLS, parse: oneOf('--tool', TOOLS) },
+    { flags: '--list <list>', description: `the list (id or exact name) for ${LIST_TOOLS.join(', ')}` },
+    { flags: '--task <task_id>', description: 'the cohort (svc-task_...) for add_person_enrichments and add_company_enrichments' },
+    { flags: '--entity-ids <ids>', description: 'a subset of the cohort; repeatable or comma-separated', parse: gather('comma') },
+    { flags: '--data-points <points>', description: 'Email, Phone, LinkedIn (people) or Industry, Employees, Revenue, Funding, TechStack, Domain', parse: gather('comma') },
+    { flags: '--rows <n>', description: 'rows, for tools without a list or cohort (bulk_import_csv, enrich_person ...)', parse: intInRange('--rows', 0, 10_000_000) },
+    { flags: '--scope <scope>', description: 'enrich_list: partial, full, phone-only' },
+    { flags: '--type <type>', description: 'enrich_person, bulk_import_csv: partial, phone_only, full' },
+    { flags: '--include-phone', description: 'enrich_person legacy flag (phone_only); --type wins' },
+    { flags: '--lead-ids <ids>', description: 'enrich_list: quote a subset of the list (1-500 lead ids)', parse: gather('comma') },
+    { flags: '--lead-ids-file <file>', description: 'enrich_list: the subset from a file (- for stdin)' },
+    { flags: '--agent-type <type>', description: 'run_smart_agent', choices: AGENT_TYPES, parse: oneOf('--agent-type', AGENT_TYPES) },
+    { flags: '--column <name>', description: 'run_smart_agent: the output column' },
+    { flags: '--prompt <text>', description: 'run_smart_agent (custom_ai): the instruction' },
+    { flags: '--template <id>', description: 'run_smart_agent (cold_intro_email): the template' },
+    { flags: '--lead-scope <scope>', description: 'run_smart_agent: subset or all', choices: LEAD_SCOPES, parse: oneOf('--lead-scope', LEAD_SCOPES) },
+    { flags: '--max-rows <n>', description: 'run_smart_agent: rows of a subset (1-10000)', parse: intInRange('--max-rows', 1, 10_000) },
+    { flags: '--overwrite', description: 'run_smart_agent: also leads that already hold a value' },
+    { flags: '--provider <provider>', description: 'sync: crm_one, crm_two or sequencer_one' },
+    { flags: '--sub-action <action>', description: 'sync_to_crm: contacts or leads' },
+    { flags: '--campaign <id>', description: 'sync_to_sequencer: the campaign' },
+    { flags: '--mapping <file>', description: 'sync: field mapping as a JSON object (file, - or inline)' },
+  ],
+  examples: [
+    'prospect credits estimate --tool enrich_list --list "Q3 CTOs" --scope full',
+    'prospect credits estimate --tool add_person_enrichments --task svc-task_... --data-points Email,Phone',
+    'prospect credits estimate --tool bulk_import_csv --rows 1200 --type partial --json',
+  ],
+  related: ['prospect credits balance', 'prospect enrich list'],
+  async run(opts, ctx) {
+    if (!opts.tool) throw usageError('--tool is required', `Tools: ${TOOLS.join(', ')}.`);
+    const ids = await readLeadIds(opts.leadIds, opts.leadIdsFile, ctx.io.stdin);
+    if (ids && opts.tool !== 'enrich_list') throw usageError('--lead-ids prices a subset for --tool enrich_list only', 'Drop --lead-ids, or use --tool enrich_list.');
+    const mapping = opts.mapping === undefined ? undefined : await readJsonObject('--mapping', opts.mapping, ctx.io.stdin);
+    const client = await ctx.client();
+    const listId = opts.list === undefined ? undefined : (await resolveList(client, opts.list, { signal: ctx.signal })).list_id;
+    let body: EstimateBody = {
+      tool: opts.tool,
+      ...(listId !== undefined ? { list_id: listId } : {}),
+      ...(opts.task !== undefined ? { task_id: opts.task } : {}),
+      ...(opts.entityIds ? { entity_ids: opts.entityIds } : {}),
+      ...(opts.dataPoints ? { data_points: opts.dataPoints } : {}),
+      ...(opts.rows !== undefined ? { row_count: opts.rows } : {}),
+      ...(opts.scope !== undefined ? { scope: opts.scope } : {}),
+      ...(opts.type !== undefined ? { enrichment_type: opts.type } : {}),
+      ...(opts.includePhone ? { include_phone: true } : {}),
+      ...(opts.agentType !== undefined ? { agent_type: opts.agentType as EstimateBody['agent_type'] } : {}),
+      ...(opts.column !== undefined ? { column_name: opts.column } : {}),
+      ...(opts.prompt !== undefined ? { prompt: opts.prompt } : {}),
+      ...(opts.template !== undefined ? { template_id: opts.template } : {}),
+      ...(opts.leadScope !== undefined ? { lead_scope: opts.leadScope as EstimateBody['lead_scope'] } : {}),
+      ...(opts.maxRows !== undefined ? { max_rows: opts.maxRows } : {}),
+      ...(opts.overwrite ? { overwrite: true } : {}),
+      ...(opts.provider !== undefined ? { provider: opts.provider } : {}),
+      ...(opts.subAction !== undefined ? { sub_action: opts.subAction } : {}),
+      ...(opts.campaign !== undefined ? { campaign_id: opts.campaign } : {}),
+      ...(mapping ? { field_mapping: mapping as Record<string, string> } : {}),
+    };
+    if (ids) {
+      if (listId === undefined) throw usageError('--lead-ids needs --list', 'Name the list the leads are in.');
+      body = estimateBodyFor({ tool: 'enrich_list', body: { list_id: listId, scope: (opts.scope ?? 'partial') as 'partial', lead_ids: ids } });
+    }
+    const q = await estimate(client, body, { signal: ctx.signal });
+    await ctx.out.print({ kind: 'object', payload: q, fields: QUOTE_FIELDS });
+    if (!q.sufficient) ctx.out.warn(`the balance is ${q.estimated_cost - q.available_credits} credits short of this estimate.`);
+  },
+});

@@ -1,0 +1,95 @@
+import { defineCommand } from '../../cli/command.js';
+import { usageError } from '../../cli/errors.js';
+import { gather } from '../search/filter-flags.js';
+import { enrichByTask } from '../../api/resources/enrichment.js';
+import { byTaskTool, estimateBodyFor } from '../../api/quote-shape.js';
+import type { ByTaskEnrichBody } from '../../api/schemas/enrichment.js';
+import { COMPANY_DATA_POINTS, PERSON_DATA_POINTS, PERSON_DATA_POINT_PRICES } from '../../api/schemas/values/credits.js';
+import { closest, didYouMean } from '../../api/suggest.js';
+import { runPaid } from '../../cli/paid.js';
+import { resolveList } from '../lists/resolve-list.js';
+import { DRY_RUN_FLAG } from './flags.js';
+import { STRICT_FLAG, reportRun, watchRun } from './watch.js';
+
+interface Options {
+  dataPoints?: string[];
+  entityIds?: string[];
+  list?: string;
+  dryRun?: boolean;
+  strict?: boolean;
+}
+
+const ALL_POINTS = [...PERSON_DATA_POINTS, ...COMPANY_DATA_POINTS] as const;
+const COMPANY_COLUMNS = ['entity_id', 'status', 'company.name', 'company.domain', 'company.industry', 'company.employee_count', 'company.revenue_range', 'company.funding_stage', 'error'];
+
+/** Data points as the service spells them (any case accepted), all of one kind, not LinkedIn alone. */
+function dataPoints(raw: readonly string[] | undefined): string[] {
+  if (!raw?.length) throw usageError('--data-points is required', `Person cohorts: ${PERSON_DATA_POINTS.join(', ')}; company cohorts: ${COMPANY_DATA_POINTS.join(', ')}.`);
+  const points = [...new Set(raw.map((p) => {
+    const known = ALL_POINTS.find((k) => k.toLowerCase() === p.toLowerCase());
+    if (!known) throw usageError(`unknown data point "${p}"${didYouMean(closest(p, ALL_POINTS))}`, `Use ${ALL_POINTS.join(', ')}.`);
+    return known;
+  }))];
+  const person = points.filter((p) => (PERSON_DATA_POINTS as readonly string[]).includes(p));
+  if (person.length && person.length !== points.length)
+    throw usageError(`--data-points mixes person (${person.join(', ')}) and company points`, 'A cohort is people or companies: ask for one kind.');
+  if (person.length && person.every((p) => PERSON_DATA_POINT_PRICES[p as 'LinkedIn'] === 0))
+    throw usageError('LinkedIn alone is not an enrichment (it is free and finds nothing new)', 'Add Email (1 credit) or Phone (10 credits) per person.');
+  return points;
+}
+
+export const command = defineCommand<Options>({
+  description:
+    'Enriches the rows of a search or list page by its task_id. People: Email (1 credit) and Phone (10) per person found, ' +
+    'LinkedIn free; results go to --list or to your "MCP Results" list, and the command waits for the run. ' +
+    'Companies: Industry, Employees, Revenue, Funding, TechStack, Domain at 1 credit per 10, answered at once.',
+  args: [{ name: 'task_id', description: 'the task_id (svc-task_...) of a search response or list page', required: true }],
+  flags: [
+    { flags: '--data-points <points>', description: `what to find (${ALL_POINTS.join(', ')}); repeatable or comma-separated`, parse: gather('comma') },
+    { flags: '--entity-ids <ids>', description: 'only these rows of the cohort; repeatable or comma-separated', parse: gather('comma') },
+    { flags: '--list <list>', description: 'the list person results go to (default: your MCP Results list)' },
+    DRY_RUN_FLAG,
+    STRICT_FLAG,
+  ],
+  examples: [
+    'prospect enrich cohort svc-task_... --data-points Email,Phone --list "Q3"',
+    'prospect enrich cohort svc-task_... --data-points Industry,Funding --yes --json',
+  ],
+  related: ['prospect search people', 'prospect lists leads', 'prospect enrich status'],
+  async run(opts, ctx) {
+    const points = dataPoints(opts.dataPoints);
+    const tool = byTaskTool(points);
+    const client = await ctx.client();
+    const listId = opts.list !== undefined && tool === 'add_person_enrichments' ? (await resolveList(client, opts.list, { signal: ctx.signal })).list_id : undefined;
+    const body: ByTaskEnrichBody = {
+      task_id: opts.args[0] ?? '',
+      data_points: points,
+      ...(opts.entityIds?.length ? { entity_ids: [...new Set(opts.entityIds)] } : {}),
+      ...(listId ? { lead_list_id: listId } : {}),
+    };
+    const paid = await runPaid(
+      ctx,
+      client,
+      {
+        estimate: estimateBodyFor({ tool, body }),
+        what: `Enriching ${body.entity_ids ? `${body.entity_ids.length} rows of ` : ''}cohort ${body.task_id} (${points.join(', ')})`,
+        run: (quote_id) => enrichByTask(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep }),
+      },
+      { dryRun: opts.dryRun },
+    );
+    if (!paid) return;
+    const r = paid.result;
+    if (r.entity_kind === 'company' || !r.workflow_id) {
+      await ctx.out.print({ kind: 'rows', payload: r, rows: r.results, columns: COMPANY_COLUMNS });
+      ctx.out.success(`${r.results.filter((x) => x.status === 'completed').length} of ${r.total_entities} companies enriched; charged ${r.credits_charged ?? 0} credits of ${r.credits_reserved} reserved.`);
+      return;
+    }
+    ctx.out.info(`Started ${r.workflow_id}: ${r.total_entities} people queued into list ${r.lead_list_id ?? ''}, ${r.credits_reserved} credits reserved.`);
+    if (!ctx.globals.wait) {
+      await ctx.out.print({ kind: 'object', payload: r, fields: ['task_id', 'workflow_id', 'status', 'total_entities', 'credits_reserved', 'lead_list_id'] });
+      ctx.out.info(`Watch it with: prospect enrich status ${r.workflow_id} --wait`);
+      return;
+    }
+    return reportRun(ctx, await watchRun(ctx, client, r.workflow_id), { strict: opts.strict });
+  },
+});

@@ -1,0 +1,57 @@
+import { defineCommand } from '../../cli/command.js';
+import { usageError } from '../../cli/errors.js';
+import { enrichCompany } from '../../api/resources/enrichment.js';
+import { estimateBodyFor } from '../../api/quote-shape.js';
+import type { CompanyEnrichBody } from '../../api/schemas/enrichment.js';
+import { runPaid } from '../../cli/paid.js';
+import { DRY_RUN_FLAG } from './flags.js';
+
+interface Options {
+  domain?: string;
+  name?: string;
+  ticker?: string;
+  id?: string;
+  dryRun?: boolean;
+}
+
+export const COMPANY_FIELDS = ['company_id', 'name', 'domain', 'industry', 'employee_count', 'employee_count_range', 'revenue_range', 'hq_location', 'funding_stage', 'tech_stack', 'linkedin_url'];
+
+export const command = defineCommand<Options>({
+  description:
+    'Looks up one company: industry, headcount, revenue, funding, tech stack, LinkedIn. 1 credit, answered at once; ' +
+    'a company that is not found is refunded (exit 4). Estimates first and asks before spending.',
+  flags: [
+    { flags: '--domain <domain>', description: 'the company domain (most reliable)' },
+    { flags: '--name <name>', description: 'the company name' },
+    { flags: '--ticker <ticker>', description: 'the stock ticker' },
+    { flags: '--id <company_id>', description: 'a company id (cmp_...) from a company search' },
+    DRY_RUN_FLAG,
+  ],
+  examples: ['prospect enrich company --domain example.com', 'prospect enrich company --id cmp_... --yes --json'],
+  related: ['prospect search companies', 'prospect enrich cohort'],
+  async run(opts, ctx) {
+    const body: CompanyEnrichBody = {
+      ...(opts.domain !== undefined ? { domain: opts.domain } : {}),
+      ...(opts.name !== undefined ? { company_name: opts.name } : {}),
+      ...(opts.ticker !== undefined ? { company_ticker: opts.ticker } : {}),
+      ...(opts.id !== undefined ? { company_id: opts.id } : {}),
+    };
+    if (Object.keys(body).length === 0) throw usageError('say which company: --domain, --name, --ticker or --id', 'For example: prospect enrich company --domain example.com');
+    const client = await ctx.client();
+    const paid = await runPaid(
+      ctx,
+      client,
+      {
+        estimate: estimateBodyFor({ tool: 'enrich_company', body }),
+        what: 'Enriching one company',
+        run: (quote_id) => enrichCompany(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep }),
+      },
+      { dryRun: opts.dryRun },
+    );
+    if (!paid) return;
+    const r = paid.result;
+    if (ctx.out.format === 'json') await ctx.out.print({ kind: 'object', payload: r });
+    else await ctx.out.print({ kind: 'object', payload: { ...r.company, ...(r.agent_instructions ? { agent_instructions: r.agent_instructions } : {}) }, fields: COMPANY_FIELDS });
+    ctx.out.success(`Charged ${r.credits_charged} credit${r.credits_charged === 1 ? '' : 's'}.`);
+  },
+});

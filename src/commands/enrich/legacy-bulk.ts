@@ -1,0 +1,96 @@
+import { defineCommand } from '../../cli/command.js';
+import { jobFailedError, usageError } from '../../cli/errors.js';
+import { isLoopbackHost } from '../../api/redact.js';
+import { legacyBulkEnrich, waitForLegacyWorkflow } from '../../api/resources/legacy.js';
+import { estimateBodyFor } from '../../api/quote-shape.js';
+import { ENRICHMENT_TYPE_PRICES, ENRICHMENT_TYPE_WANTS, type EnrichmentType } from '../../api/schemas/values/credits.js';
+import type { LegacyBulkStarted, LegacyWorkflowStatus } from '../../api/schemas/legacy.js';
+import type { Context } from '../../cli/context.js';
+import type { Client } from '../../api/client.js';
+import { runPaid } from '../../cli/paid.js';
+import { DRY_RUN_FLAG, TYPE_FLAG } from './flags.js';
+import { readContacts } from './legacy-contacts.js';
+
+interface Options {
+  type: EnrichmentType;
+  webhookUrl?: string;
+  dryRun?: boolean;
+}
+
+const STATUS_FIELDS = ['workflow_id', 'status', 'total_prospects', 'completed_prospects', 'failed_prospects', 'emails_found', 'phones_found', 'modified_at'];
+
+/** The webhook gets the results unsigned: https, or plain http only to this machine. */
+function checkWebhookUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw usageError(`--webhook-url "${raw}" is not a URL`, 'Give a full https:// URL the service can POST to.');
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)))
+    throw usageError(`--webhook-url must be https (got ${url.protocol}//${url.host})`, 'The results are posted unsigned: use a public https:// URL (plain http only for a loopback host).');
+  return url.href;
+}
+
+async function wait(ctx: Context, client: Client, started: LegacyBulkStarted): Promise<LegacyWorkflowStatus> {
+  const id = started.workflow_id;
+  const text = (s?: LegacyWorkflowStatus) =>
+    `Enriching (${id})${s ? `: ${s.workflow.status}, ${(s.workflow.completed_prospects ?? 0) + (s.workflow.failed_prospects ?? 0)}/${s.workflow.total_prospects ?? started.total_contacts} contacts` : ''}`;
+  await ctx.progress.start(text());
+  try {
+    return await waitForLegacyWorkflow(client, id, { signal: ctx.signal, sleep: ctx.clock.sleep, now: ctx.clock.now, onProgress: (s) => ctx.progress.update(text(s)) });
+  } catch (e) {
+    if (ctx.signal.aborted) ctx.out.info(`The run keeps going. See it with: prospect enrich legacy-status --workflow ${id}`);
+    throw e;
+  } finally {
+    ctx.progress.stop();
+  }
+}
+
+export const command = defineCommand<Options>({
+  description:
+    'Enriches up to 250 contacts through the legacy v1 bulk endpoint, optionally posting an enrichment.completed webhook. ' +
+    'The service checks the balance covers every contact at full price (contacts already in your Extension Leads list are ' +
+    'skipped) and charges only what is found. Estimates first and asks before spending.',
+  args: [{ name: 'file', description: 'contacts as CSV (LinkedIn URL, or first/last name with company) or JSON', required: true }],
+  flags: [TYPE_FLAG, { flags: '--webhook-url <url>', description: 'an https URL to POST the results to when the run ends (5 attempts)' }, DRY_RUN_FLAG],
+  examples: [
+    'prospect enrich legacy-bulk contacts.csv',
+    'prospect enrich legacy-bulk contacts.json --type full --webhook-url https://hooks.example.com/enriched --yes',
+  ],
+  related: ['prospect enrich legacy-status', 'prospect webhooks deliveries', 'prospect import'],
+  async run(opts, ctx) {
+    const webhook = opts.webhookUrl === undefined ? undefined : checkWebhookUrl(opts.webhookUrl);
+    const contacts = await readContacts(opts.args[0] ?? '', ctx.signal);
+    const client = await ctx.client();
+    // v1 takes no quote; the same price list (contacts x the type's price) is estimated for the decision.
+    const paid = await runPaid(
+      ctx,
+      client,
+      {
+        estimate: estimateBodyFor({ tool: 'bulk_import_csv', body: { enrichment_type: opts.type }, rows: contacts.length }),
+        what: `Enriching ${contacts.length} contacts (v1, ${opts.type})`,
+        run: () => legacyBulkEnrich(client, { enrichment_type: opts.type, contacts, ...(webhook ? { webhook_url: webhook } : {}) }, { signal: ctx.signal }),
+      },
+      { dryRun: opts.dryRun },
+    );
+    if (!paid) return;
+    const started = paid.result;
+    ctx.out.info(`Started ${started.workflow_id}: ${started.total_contacts} contacts. ${started.message}`);
+    if (!ctx.globals.wait) {
+      await ctx.out.print({ kind: 'object', payload: started, fields: ['workflow_id', 'status', 'total_contacts', 'message'] });
+      ctx.out.info(`See it with: prospect enrich legacy-status --workflow ${started.workflow_id}`);
+      return;
+    }
+    const done = await wait(ctx, client, started);
+    await ctx.out.print({ kind: 'object', payload: done.workflow, fields: STATUS_FIELDS });
+    const wants = ENRICHMENT_TYPE_WANTS[opts.type];
+    const charged = (wants.email ? (done.workflow.emails_found ?? 0) : 0) + (wants.phone ? 10 * (done.workflow.phones_found ?? 0) : 0);
+    const reserved = started.total_contacts * ENRICHMENT_TYPE_PRICES[opts.type];
+    const settled = `Charged ${charged} credits of ${reserved} reserved, refunded ${reserved - charged} (by the price list: 1 per email, 10 per phone found).`;
+    if (done.workflow.status === 'failed') throw jobFailedError(`v1 run ${started.workflow_id} ended failed: no contact was found. ${settled}`, 'Check the contacts and try again.');
+    if (done.workflow.status === 'completed_with_errors') ctx.out.warn(`${done.workflow.failed_prospects ?? 0} contacts found nothing. ${settled}`);
+    else ctx.out.success(settled);
+    if (webhook) ctx.out.info(`Webhook deliveries: prospect webhooks deliveries ${started.workflow_id}`);
+  },
+});

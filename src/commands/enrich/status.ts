@@ -1,0 +1,27 @@
+import { defineCommand } from '../../cli/command.js';
+import { enrichmentStatus } from '../../api/resources/enrichment.js';
+import { isTerminalStatus } from '../../api/poll.js';
+import { STATUS_FIELDS, STRICT_FLAG, reportRun, watchRun } from './watch.js';
+
+interface Options {
+  wait?: boolean;
+  strict?: boolean;
+}
+
+export const command = defineCommand<Options>({
+  description:
+    'Shows an enrichment run: status, rows processed, credits charged so far (settled with the refund once it ends). ' +
+    'Takes a workflow id (enrich-..., bulk-enrich-...) or the task_id of a by-task run. Free.',
+  args: [{ name: 'id', description: 'a workflow id or a cohort handle (svc-task_...)', required: true }],
+  flags: [{ flags: '--wait', description: 'wait until the run ends, with progress' }, STRICT_FLAG],
+  examples: ['prospect enrich status bulk-enrich-...', 'prospect enrich status enrich-... --wait --json'],
+  related: ['prospect enrich list', 'prospect enrich person'],
+  async run(opts, ctx) {
+    const client = await ctx.client();
+    const id = opts.args[0] ?? '';
+    const s = opts.wait ? await watchRun(ctx, client, id) : await enrichmentStatus(client, id, { signal: ctx.signal });
+    if (isTerminalStatus(s.status)) return reportRun(ctx, s, { strict: opts.strict });
+    await ctx.out.print({ kind: 'object', payload: s, fields: STATUS_FIELDS });
+    ctx.out.info(`Still ${s.status}. Wait for the end with: prospect enrich status ${id} --wait`);
+  },
+});

@@ -1,0 +1,74 @@
+import type { Client } from '../../api/client.js';
+import { waitForEnrichment } from '../../api/resources/enrichment.js';
+import type { EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
+import { isFailedStatus } from '../../api/poll.js';
+import type { Context } from '../../cli/context.js';
+import { jobFailedError } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+
+/** Waiting for enrichment runs and reporting how they settled, shared by every enrich command. */
+
+export const STATUS_FIELDS = [
+  'workflow_id',
+  'status',
+  'total',
+  'processed',
+  'completed',
+  'failed',
+  'enrichment_type',
+  'lead_list_id',
+  'credits_charged',
+  'credits_refunded',
+  'refund_status',
+];
+
+export const STRICT_FLAG = { flags: '--strict', description: 'exit 8 when the run ends completed_with_errors (some rows found nothing)' };
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+export function progressText(id: string, s?: EnrichmentStatusResponse): string {
+  if (!s) return `Enriching (${id})`;
+  return `Enriching (${id}): ${s.status}, ${n(s.processed)}/${n(s.total)} rows, ${n(s.credits_charged)} credits so far`;
+}
+
+/** Waits with a progress line; Ctrl-C leaves the run going and says how to watch it again. */
+export async function watchRun(ctx: Context, client: Client, id: string): Promise<EnrichmentStatusResponse> {
+  await ctx.progress.start(progressText(id));
+  try {
+    const done = await waitForEnrichment(client, id, {
+      signal: ctx.signal,
+      sleep: ctx.clock.sleep,
+      now: ctx.clock.now,
+      onProgress: (s) => ctx.progress.update(progressText(id, s)),
+    });
+    ctx.progress.stop();
+    return done;
+  } catch (e) {
+    ctx.progress.stop();
+    if (ctx.signal.aborted) ctx.out.info(`The run keeps going. Watch it with: prospect enrich status ${id} --wait`);
+    throw e;
+  }
+}
+
+/** One line of what a settled run cost. */
+export function settlementLine(s: Pick<EnrichmentStatusResponse, 'credits_charged' | 'credits_refunded' | 'credits_reserved' | 'refund_status'>): string {
+  const reserved = s.credits_reserved !== undefined ? ` of ${n(s.credits_reserved)} reserved` : '';
+  const review = s.refund_status === 'pending_review' ? '; the reservation awaits a manual refund review' : '';
+  return `Charged ${n(s.credits_charged)} credits${reserved}, refunded ${n(s.credits_refunded)}${review}.`;
+}
+
+/**
+ * Prints the final status (the whole object with --json) and the settlement, and decides the
+ * exit: failed, canceled or terminated is 8; completed_with_errors is 0 with a warning, 8 with --strict.
+ */
+export async function reportRun(ctx: Context, s: EnrichmentStatusResponse, opts: { strict?: boolean; fields?: readonly string[] } = {}): Promise<number> {
+  await ctx.out.print({ kind: 'object', payload: s, fields: opts.fields ?? STATUS_FIELDS });
+  if (isFailedStatus(s.status))
+    throw jobFailedError(`enrichment ${s.workflow_id} ended ${s.status}. ${settlementLine(s)}`, 'Check the list and the balance, then run it again with a new estimate.');
+  if (s.status === 'completed_with_errors') {
+    ctx.out.warn(`${n(s.failed)} of ${n(s.total)} rows found nothing (not charged). ${settlementLine(s)}`);
+    return opts.strict ? ExitCode.JOB_FAILED : ExitCode.OK;
+  }
+  ctx.out.success(`${s.status === 'completed' ? 'Completed' : s.status}: ${n(s.completed)} of ${n(s.total)} rows enriched. ${settlementLine(s)}`);
+  return ExitCode.OK;
+}
