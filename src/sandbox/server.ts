@@ -15,6 +15,7 @@ import { DEFAULT_SEED } from './defaults.js';
 import { DEFAULT_DATASET_SIZE, type Dataset, type DatasetSize } from './data/dataset.js';
 import { generateDataset } from './data/index.js';
 import { settleDue } from './engine/enrichment.js';
+import { cancelWebhookDeliveries } from './engine/webhooks.js';
 
 /** How often running workflows are checked for their end. */
 const WORKFLOW_TICK_MS = 250;
@@ -109,6 +110,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
       clock.offsetMs = 0;
       faults.clear();
       services.rateLimitsEnabled = opts.rateLimits ?? true;
+      cancelWebhookDeliveries(services);
       store.reset(seed);
     },
   };
@@ -182,6 +184,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     close() {
       closing ??= new Promise<void>((resolve) => {
         clearInterval(ticker);
+        cancelWebhookDeliveries(services);
         stopRequests.abort();
         server.close(() => resolve());
         server.closeAllConnections();

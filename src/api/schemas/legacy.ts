@@ -25,7 +25,8 @@ export type LegacyContact = z.infer<typeof LegacyContact>;
 /** v1 POST /enrich/bulk. 0 or more than 250 contacts is the handler's 400. */
 export const LegacyBulkBody = z.object({
   enrichment_type: z.optional(z.enum(ENRICHMENT_TYPES)),
-  webhook_url: z.optional(z.nullable(z.url())),
+  /** http or https (the webhook is POSTed there). */
+  webhook_url: z.optional(z.nullable(z.url({ protocol: /^https?$/ }))),
   contacts: z.array(LegacyContact),
 });
 export type LegacyBulkBody = z.infer<typeof LegacyBulkBody>;

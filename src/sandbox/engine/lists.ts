@@ -405,8 +405,12 @@ function releaseFromCleanlist(store: Store, organizationId: string, leadIds: rea
  * System lists do not count toward the plan's list cap and cannot be renamed or deleted.
  */
 export function systemList(store: Store, clock: SandboxClock, p: Pick<Principal, 'user' | 'organization'>, name: string): ListRecord {
-  const found = Object.values(listsArea(store).lists).find(
+  return existingSystemList(store, p, name) ?? insertList(store, clock, { organization_id: p.organization.id, owner_id: p.user.id, name, protected: true });
+}
+
+/** The caller's system list of that name if it was created already (a check that must not create it). */
+export function existingSystemList(store: Store, p: Pick<Principal, 'user' | 'organization'>, name: string): ListRecord | undefined {
+  return Object.values(listsArea(store).lists).find(
     (l) => l.organization_id === p.organization.id && l.owner_id === p.user.id && l.protected && l.name === name,
   );
-  return found ?? insertList(store, clock, { organization_id: p.organization.id, owner_id: p.user.id, name, protected: true });
 }

@@ -17,3 +17,6 @@ export { folderRoutes } from './folders.js';
 export { csvImportRoutes } from './csv-import.js';
 export { listJobControlRoutes } from './controls-lists-jobs.js';
 export { findPeopleRoutes } from './find-people.js';
+export { legacyEnrichRoutes } from './legacy-enrich.js';
+export { webhookDeliveryRoutes } from './webhook-deliveries.js';
+export { webhookControlRoutes } from './controls-webhooks.js';

@@ -198,9 +198,11 @@ export const controlRoutes: RouteDef[] = [
     scope: null,
     handler: (ctx) => {
       const b = parseBody(ClockBody, ctx.body);
+      // Frozen before the move, so the clock stops exactly where it was set (not a millisecond later).
+      if (b.freeze === true) ctx.clock.frozen = true;
       if (b.advance_ms !== undefined) ctx.clock.advance(b.advance_ms);
       if (b.set_ms !== undefined) ctx.clock.set(b.set_ms);
-      if (b.freeze !== undefined) ctx.clock.frozen = b.freeze;
+      if (b.freeze === false) ctx.clock.frozen = false;
       return clockView(ctx);
     },
   },
