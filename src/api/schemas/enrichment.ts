@@ -76,7 +76,7 @@ export type ByTaskEnrichBody = z.infer<typeof ByTaskEnrichBody>;
 /** POST /enrichment/bulk: the whole list, or a subset of 1 to 500 of its leads. */
 export const BulkEnrichBody = z.object({
   list_id: text,
-  scope: z.optional(z.enum(LIST_SCOPES)),
+  scope: z.optional(z.enum(LIST_SCOPES, { error: `scope must be one of ${LIST_SCOPES.join(', ')}; list enrichment spells phone-only with a hyphen` })),
   quote_id: z.optional(str),
   lead_ids: z.optional(z.array(text).check(z.minLength(BULK_ENRICH_LIMITS.leadIds.min), z.maxLength(BULK_ENRICH_LIMITS.leadIds.max))),
 });

@@ -20,3 +20,8 @@ export { findPeopleRoutes } from './find-people.js';
 export { legacyEnrichRoutes } from './legacy-enrich.js';
 export { webhookDeliveryRoutes } from './webhook-deliveries.js';
 export { webhookControlRoutes } from './controls-webhooks.js';
+export { enrichmentPersonRoutes } from './enrichment-person.js';
+export { enrichmentCompanyRoutes } from './enrichment-company.js';
+export { enrichmentByTaskRoutes } from './enrichment-by-task.js';
+export { enrichmentBulkRoutes } from './enrichment-bulk.js';
+export { enrichmentControlRoutes } from './controls-enrichment.js';

@@ -1,0 +1,90 @@
+import { BulkEnrichBody, type BulkEnrichStarted } from '../../api/schemas/enrichment.js';
+import { ENRICHMENT_TYPE_PRICES, LIST_SCOPE_TYPES } from '../../api/schemas/values/credits.js';
+import { estimateBodyFor, quoteShape, sortedUnique } from '../../api/quote-shape.js';
+import type { RouteDef } from '../router.js';
+import type { RequestContext } from '../context.js';
+import { parseBody } from '../engine/validation.js';
+import { publicError } from '../engine/errors.js';
+import { badField, requireSubsetFeature } from '../engine/pricing.js';
+import { leadEditableList, leadOf, type ListRecord } from '../engine/lists.js';
+import { startWorkflow } from '../engine/enrichment.js';
+import { bulkWorkflowId, runPaid, statusUrl } from '../engine/enrichment-paid.js';
+
+/**
+ * POST /enrichment/bulk enriches every lead of a list, or a subset of 1 to 500 of them
+ * (quote required). The run may have up to 10 % more leads than quoted; it then reserves
+ * and charges at most the quote's estimated cost.
+ */
+
+function selectionChanged(list: ListRecord, gone: string[]) {
+  return publicError(409, {
+    code: 'conflict',
+    problem: `The selection changed after the quote: ${gone.length} of the lead_ids ${gone.length === 1 ? 'is' : 'are'} no longer a lead of list "${list.name}"`,
+    cause: 'Leads were removed from the list (or never were in it) since the subset was quoted. Nothing was charged and the quote is still unused.',
+    fix: 'Leave those ids out, quote the new subset with POST /credits/estimate and run it with the new quote.',
+    retryable: false,
+    details: { list_id: list.list_id, lead_ids: gone },
+  });
+}
+
+/** The leads a run enriches: the whole list, or the subset (every id still a lead of the list). */
+function selectionOf(ctx: RequestContext, list: ListRecord, leadIds: string[] | undefined): string[] {
+  if (!leadIds) {
+    if (list.lead_ids.length === 0) throw badField('list_id', `List "${list.name}" is empty: there is nothing to enrich`);
+    return [...list.lead_ids];
+  }
+  requireSubsetFeature(ctx.caller);
+  const held = new Set(list.lead_ids);
+  const ids = sortedUnique(leadIds);
+  const gone = ids.filter((id) => !held.has(id));
+  if (gone.length) throw selectionChanged(list, gone);
+  return ids;
+}
+
+function enrichList(ctx: RequestContext): BulkEnrichStarted {
+  const body = parseBody(BulkEnrichBody, ctx.body);
+  const org = ctx.caller.organization;
+  const list = leadEditableList(ctx.store, ctx.caller, body.list_id);
+  const ids = selectionOf(ctx, list, body.lead_ids);
+  const type = LIST_SCOPE_TYPES[body.scope ?? 'partial'];
+  return runPaid(ctx, {
+    tool: 'enrich_list',
+    quoteId: body.quote_id,
+    required: true,
+    shape: quoteShape(estimateBodyFor({ tool: 'enrich_list', body })),
+    rows: ids.length,
+    cost: ids.length * ENRICHMENT_TYPE_PRICES[type],
+    redeemedStatus: 400,
+    start: (reserved, quote) => {
+      const wf = startWorkflow(ctx.services, {
+        workflow_id: bulkWorkflowId(ctx.store),
+        kind: 'bulk',
+        organization_id: org.id,
+        user_id: ctx.caller.user.id,
+        enrichment_type: type,
+        lead_list_id: list.list_id,
+        leads: ids.flatMap((id) => {
+          const lead = leadOf(ctx.store, org.id, id);
+          return lead ? [{ lead }] : [];
+        }),
+        credits_reserved: reserved,
+      });
+      return {
+        redeemed: { workflow_id: wf.workflow_id, list_id: list.list_id },
+        answer: {
+          workflow_id: wf.workflow_id,
+          status: 'pending',
+          total_leads: ids.length,
+          estimated_cost: quote.payload?.c ?? reserved,
+          credits_reserved: reserved,
+          poll_url: statusUrl(ctx, wf.workflow_id),
+          timestamp_ms: ctx.clock.now(),
+        },
+      };
+    },
+  });
+}
+
+export const enrichmentBulkRoutes: RouteDef[] = [
+  { method: 'POST', path: '/enrichment/bulk', kind: 'v2', scope: 'enrich:write', handler: enrichList },
+];

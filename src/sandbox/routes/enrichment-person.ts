@@ -1,0 +1,71 @@
+import { PersonEnrichBody, type EnrichmentStatusResponse, type PersonEnrichStarted } from '../../api/schemas/enrichment.js';
+import { ENRICHMENT_TYPE_PRICES } from '../../api/schemas/values/credits.js';
+import { estimateBodyFor, personEnrichmentType, quoteShape } from '../../api/quote-shape.js';
+import type { RouteDef } from '../router.js';
+import type { RequestContext } from '../context.js';
+import { parseBody } from '../engine/validation.js';
+import { enrichmentTypeOf } from '../engine/pricing.js';
+import { checkLeadCap, leadEditableList } from '../engine/lists.js';
+import { findWorkflow, startWorkflow, workflowStatus } from '../engine/enrichment.js';
+import { isCompanyCohortRun } from '../engine/enrichment-companies.js';
+import { addsMember, attachPerson, identifyPerson } from '../engine/enrichment-person.js';
+import { personWorkflowId, runPaid, statusUrl } from '../engine/enrichment-paid.js';
+
+/**
+ * POST /enrichment/person starts a single-person run (quote optional) on a lead of the
+ * target list; GET /enrichment/status/{workflow_id} polls any run of the organization, by
+ * workflow id or by the cohort handle of a by-task run.
+ */
+
+function enrichPerson(ctx: RequestContext): PersonEnrichStarted {
+  const body = parseBody(PersonEnrichBody, ctx.body);
+  const type = enrichmentTypeOf(personEnrichmentType(body));
+  const org = ctx.caller.organization;
+  const list = leadEditableList(ctx.store, ctx.caller, body.lead_list_id);
+  const target = identifyPerson(ctx.services, org.id, body);
+  checkLeadCap(ctx.store, org, list, addsMember(ctx.services, org.id, list, target) ? 1 : 0);
+  return runPaid(ctx, {
+    tool: 'enrich_person',
+    quoteId: body.quote_id,
+    required: false,
+    shape: quoteShape(estimateBodyFor({ tool: 'enrich_person', body })),
+    rows: 1,
+    cost: ENRICHMENT_TYPE_PRICES[type],
+    redeemedStatus: 400,
+    start: (reserved) => {
+      const lead = attachPerson(ctx.services, org, list, target);
+      const wf = startWorkflow(ctx.services, {
+        workflow_id: personWorkflowId(ctx.store),
+        kind: 'person',
+        organization_id: org.id,
+        user_id: ctx.caller.user.id,
+        enrichment_type: type,
+        lead_list_id: list.list_id,
+        leads: [{ lead }],
+        credits_reserved: reserved,
+      });
+      return {
+        redeemed: { workflow_id: wf.workflow_id, list_id: list.list_id },
+        answer: {
+          workflow_id: wf.workflow_id,
+          status: 'pending',
+          credits_reserved: reserved,
+          lead_list_id: list.list_id,
+          poll_url: statusUrl(ctx, wf.workflow_id),
+          timestamp_ms: ctx.clock.now(),
+        },
+      };
+    },
+  });
+}
+
+function status(ctx: RequestContext): EnrichmentStatusResponse {
+  const wf = findWorkflow(ctx.store, ctx.caller.organization.id, ctx.params.workflow_id ?? '');
+  const s = workflowStatus(ctx.services, wf);
+  return isCompanyCohortRun(wf) ? { ...s, enrichment_type: null, lead_list_id: null } : s;
+}
+
+export const enrichmentPersonRoutes: RouteDef[] = [
+  { method: 'POST', path: '/enrichment/person', kind: 'v2', scope: 'enrich:write', handler: enrichPerson },
+  { method: 'GET', path: '/enrichment/status/:workflow_id', kind: 'v2', scope: 'enrich:read', handler: status },
+];
