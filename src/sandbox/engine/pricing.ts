@@ -1,6 +1,7 @@
 import type { EstimateBody } from '../../api/schemas/credits.js';
 import {
   COMPANY_DATA_POINTS,
+  COMPANY_ENRICHMENT_PRICE,
   ENRICHMENT_TYPES,
   ENRICHMENT_TYPE_PRICES,
   LIST_SCOPES,
@@ -69,16 +70,23 @@ export function listScopeOf(v: unknown, field = 'scope'): ListScope {
   return oneOf(LIST_SCOPES, v ?? 'partial', field, v === 'phone_only' ? 'List enrichment spells it phone-only, with a hyphen.' : undefined);
 }
 
+/** Known data points, sorted and unique; an unknown one is a 400 at its index in the request. */
+const dataPointsOf = <T extends string>(values: readonly T[], points: readonly string[]): T[] =>
+  sortedUnique(points.map((p, i) => oneOf(values, p, `data_points.${i}`))) as T[];
+
 /** Person cohort data points: known values, and not LinkedIn alone (it is free and enriches nothing). */
 export function personDataPoints(points: readonly string[]): PersonDataPoint[] {
-  const out = sortedUnique(points).map((p, i) => oneOf(PERSON_DATA_POINTS, p, `data_points.${i}`));
+  const out = dataPointsOf(PERSON_DATA_POINTS, points);
   if (!out.some((p) => PERSON_DATA_POINT_PRICES[p] > 0))
-    throw badField('data_points', 'A person cohort needs Email or Phone: LinkedIn alone is not an enrichment');
+    throw badField(
+      'data_points',
+      out.length ? 'A person cohort needs Email or Phone: LinkedIn alone is not an enrichment' : 'data_points needs Email or Phone for a person cohort',
+    );
   return out;
 }
 
 export function companyDataPoints(points: readonly string[]): string[] {
-  return sortedUnique(points).map((p, i) => oneOf(COMPANY_DATA_POINTS, p, `data_points.${i}`));
+  return dataPointsOf(COMPANY_DATA_POINTS, points);
 }
 
 export const personPointsPrice = (points: readonly PersonDataPoint[]): number => points.reduce((n, p) => n + PERSON_DATA_POINT_PRICES[p], 0);
@@ -143,14 +151,15 @@ export function priceEstimate(services: Pick<SandboxServices, 'store' | 'clock'>
       return { rows: given(1), cost: given(1) * ENRICHMENT_TYPE_PRICES[type] };
     }
     case 'enrich_company':
-      return { rows: given(1), cost: given(1) };
+      return { rows: given(1), cost: given(1) * COMPANY_ENRICHMENT_PRICE };
     case 'add_person_enrichments': {
       const points = personDataPoints(need(b.data_points, 'data_points', tool));
       const rows = cohortSelection(cohortFor(services, orgId, need(b.task_id, 'task_id', tool), tool), b.entity_ids).length;
       return { rows, cost: rows * personPointsPrice(points) };
     }
     case 'add_company_enrichments': {
-      companyDataPoints(need(b.data_points, 'data_points', tool));
+      // The spec's estimate body takes data_points for person cohorts; a company cohort's price does not depend on them.
+      if (b.data_points) companyDataPoints(b.data_points);
       const rows = cohortSelection(cohortFor(services, orgId, need(b.task_id, 'task_id', tool), tool), b.entity_ids).length;
       return { rows, cost: companyCohortCost(rows) };
     }
