@@ -1,0 +1,240 @@
+import * as z from 'zod/mini';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { control } from './helpers.js';
+import { expectOk, expectPublicError, useListsSandbox } from './lists-helpers.js';
+import {
+  RUN_MS,
+  START_MS,
+  answerWith,
+  byName,
+  byUrl,
+  deliveries,
+  eventually,
+  expectGenericError,
+  finish,
+  hitRates,
+  reachablePeople,
+  receiver,
+  started,
+  unknownProfile,
+  type Receiver,
+} from './legacy-helpers.js';
+import { WEBHOOK_POLICY, WebhookDeliveries, WebhookPayload } from '../../src/api/schemas/legacy.js';
+
+const cast = useListsSandbox();
+const SCALE = 0.01;
+const receivers: Receiver[] = [];
+
+beforeEach(async () => {
+  await control(cast.sb, 'POST', '/clock', { set_ms: START_MS, freeze: true });
+  await control(cast.sb, 'POST', '/webhooks', { time_scale: SCALE });
+  hitRates(cast.sb, 1);
+});
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
+});
+
+async function listen(...args: Parameters<typeof receiver>): Promise<Receiver> {
+  const r = await receiver(...args);
+  receivers.push(r);
+  return r;
+}
+
+/** A run of one contact posting to `url`, ended; returns its answer. */
+async function endedRun(url: string, contacts = [byUrl(reachablePeople(cast, 1)[0]!)]): Promise<any> {
+  const run = await started(cast, { webhook_url: url, contacts });
+  await finish(cast, run.workflow_id);
+  return run;
+}
+
+/** The delivery rows once `n` attempts are recorded (newest first). */
+async function rowsWhen(workflowId: string, n: number): Promise<any[]> {
+  const rows = await eventually(
+    async () => expectOk(await deliveries(cast, { workflow_id: workflowId })),
+    (r: any[]) => r.length >= n,
+  );
+  expect(z.safeParse(WebhookDeliveries, rows).success).toBe(true);
+  return rows;
+}
+
+/** Waits until no delivery is under way. */
+const settled = () => eventually(() => control(cast.sb, 'GET', '/webhooks'), (v: any) => v.pending_deliveries === 0);
+
+describe('the enrichment.completed webhook', () => {
+  test('a 2xx receiver gets one unsigned JSON POST with the payload of the spec; one delivered row', async () => {
+    const hook = await listen(answerWith(200));
+    const [a, b] = reachablePeople(cast, 2);
+    const contacts = [byUrl(a!), { ...unknownProfile(1), first_name: ' ' }, { ...byName(cast, b!), company_name: cast.ds.company(b!.company_index).name }];
+    const run = await started(cast, { webhook_url: hook.url, contacts });
+    await finish(cast, run.workflow_id);
+    const [row] = await rowsWhen(run.workflow_id, 1);
+    await settled();
+
+    expect(hook.hits).toHaveLength(1);
+    const hit = hook.hits[0]!;
+    expect(hit.method).toBe('POST');
+    expect(hit.url).toBe('/hook');
+    expect(hit.headers['content-type']).toBe('application/json');
+    expect(hit.headers).not.toHaveProperty('authorization');
+    expect(Object.keys(hit.headers).filter((h) => h.startsWith('x-'))).toEqual([]);
+
+    const payload = JSON.parse(hit.body);
+    expect(z.safeParse(WebhookPayload, payload).success).toBe(true);
+    const endedAt = new Date(START_MS + 1000).toISOString();
+    expect(payload).toMatchObject({
+      event: 'enrichment.completed',
+      workflow_id: run.workflow_id,
+      lead_list_id: run.lead_list_id,
+      enrichment_type: 'partial',
+      status: 'completed_with_errors',
+      summary: { total: 3, successful: 2, failed: 1, missed: 1, errors: 0, throttled: 0, emails_found: 2, phones_found: 0 },
+      results_limit: 500,
+      results_truncated: 0,
+      results_endpoint: `/api/v1/public/enrich/status?workflow_id=${run.workflow_id}`,
+      completed_at: endedAt,
+    });
+    expect(payload.results.map((r: any) => [r.task_id, r.status])).toEqual([
+      [run.task_ids[0], 'completed'],
+      [run.task_ids[1], 'failed'],
+      [run.task_ids[2], 'completed'],
+    ]);
+    expect(payload.results[0]).toMatchObject({
+      prospect_id: a!.lead_id,
+      result: { email: a!.email, other_emails: [], phones: [], provider: 'provider_a', linkedin_url: a!.linkedin_url },
+      error: null,
+      input: { linkedin_url: a!.linkedin_url, first_name: null, full_name: null },
+    });
+    expect(payload.results[1]).toMatchObject({ result: null, error: expect.any(String), input: { first_name: null, linkedin_url: unknownProfile(1).linkedin_url } });
+    expect(payload.results[2].input).toMatchObject({ full_name: `${b!.first_name} ${b!.last_name}`, company_name: cast.ds.company(b!.company_index).name });
+
+    expect(row).toEqual({
+      id: expect.any(String),
+      webhook_id: hook.url,
+      workflow_id: run.workflow_id,
+      event_type: 'enrichment.completed',
+      attempt_number: 1,
+      status: 'delivered',
+      response_status_code: 200,
+      error_message: null,
+      duration_ms: expect.any(Number),
+      // The sandbox clock when the attempt was made (it was moved past the run's end).
+      created_at: new Date(START_MS + RUN_MS).toISOString(),
+    });
+  });
+
+  test('a run in which no contact was found is still delivered, as failed', async () => {
+    hitRates(cast.sb, 0);
+    const hook = await listen(answerWith(204));
+    const run = await endedRun(hook.url);
+    const [row] = await rowsWhen(run.workflow_id, 1);
+    expect(row).toMatchObject({ status: 'delivered', response_status_code: 204 });
+    const payload = JSON.parse(hook.hits[0]!.body);
+    expect(payload).toMatchObject({ status: 'failed', summary: { total: 1, successful: 0, failed: 1, missed: 1 } });
+  });
+
+  test('a 500 receiver: 5 failed attempts, at least the scaled 1, 2, 4 and 8 s apart, then no more', async () => {
+    const hook = await listen(answerWith(500));
+    const run = await endedRun(hook.url);
+    const rows = await rowsWhen(run.workflow_id, 5);
+    await settled();
+    expect(hook.hits).toHaveLength(5);
+    expect(rows.map((r) => [r.attempt_number, r.status, r.response_status_code])).toEqual([5, 4, 3, 2, 1].map((n) => [n, 'failed', 500]));
+    expect(rows[0].error_message).toContain('500');
+    const gaps = hook.hits.slice(1).map((h, i) => h.at - hook.hits[i]!.at);
+    gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(WEBHOOK_POLICY.waitsMs[i]! * SCALE - 1));
+  });
+
+  test('a receiver that fails twice and then answers 200: 3 rows, the last delivered', async () => {
+    const hook = await listen((n, res) => answerWith(n <= 2 ? 503 : 200)(n, res));
+    const run = await endedRun(hook.url);
+    await rowsWhen(run.workflow_id, 3);
+    await settled();
+    const rows = expectOk(await deliveries(cast, { workflow_id: run.workflow_id }));
+    expect(rows.map((r: any) => [r.attempt_number, r.status, r.response_status_code])).toEqual([
+      [3, 'delivered', 200],
+      [2, 'failed', 503],
+      [1, 'failed', 503],
+    ]);
+    expect(hook.hits).toHaveLength(3);
+    // Each attempt posts the same payload.
+    expect(new Set(hook.hits.map((h) => h.body)).size).toBe(1);
+  });
+
+  test('a 3xx is a failed attempt: the Location is never requested', async () => {
+    let elsewhere = 0;
+    const hook = await listen((n, res, hit) => {
+      if (hit.url !== '/hook') elsewhere++;
+      answerWith(302, { location: '/elsewhere' })(n, res);
+    });
+    const run = await endedRun(hook.url);
+    const rows = await rowsWhen(run.workflow_id, 5);
+    await settled();
+    expect(elsewhere).toBe(0);
+    expect(hook.hits.map((h) => h.url)).toEqual(Array(5).fill('/hook'));
+    expect(rows.every((r) => r.status === 'failed' && r.response_status_code === 302)).toBe(true);
+    expect(rows[0].error_message).toMatch(/redirect not followed/);
+  });
+
+  test('a receiver slower than the (scaled) 10 s timeout: 5 failed attempts with no status and a timeout message', async () => {
+    const hook = await listen(() => {
+      // never answers
+    });
+    const run = await endedRun(hook.url);
+    const rows = await rowsWhen(run.workflow_id, 5);
+    await settled();
+    const timeout = WEBHOOK_POLICY.timeoutMs * SCALE;
+    for (const r of rows) {
+      expect(r).toMatchObject({ status: 'failed', response_status_code: null });
+      expect(r.error_message).toMatch(/timeout/);
+      expect(r.duration_ms).toBeGreaterThanOrEqual(timeout - 1);
+    }
+    expect(hook.hits).toHaveLength(5);
+  });
+
+  test('a refused connection is a failed attempt without a status', async () => {
+    const closed = await receiver(answerWith(200));
+    await closed.close();
+    const run = await endedRun(closed.url);
+    const rows = await rowsWhen(run.workflow_id, 5);
+    expect(rows[4]).toMatchObject({ attempt_number: 1, status: 'failed', response_status_code: null, error_message: 'connection refused' });
+  });
+
+  test('a reset cancels the attempts still to come and restores the time scale', async () => {
+    await control(cast.sb, 'POST', '/webhooks', { time_scale: 0.1 });
+    const hook = await listen(answerWith(500));
+    await endedRun(hook.url);
+    await eventually(async () => hook.hits.length, (n) => n >= 1);
+    expect((await control(cast.sb, 'GET', '/webhooks')).pending_deliveries).toBe(1);
+    await control(cast.sb, 'POST', '/reset');
+    expect(await control(cast.sb, 'GET', '/webhooks')).toEqual({ time_scale: 1, pending_deliveries: 0 });
+    // The second attempt was due 100 ms after the first.
+    await new Promise((r) => setTimeout(r, 250));
+    expect(hook.hits).toHaveLength(1);
+  });
+});
+
+describe('v1 GET /webhooks/deliveries', () => {
+  test('newest first, limit 1 to 200 (default 50); a run without a webhook has none; unknown or foreign runs are 404', async () => {
+    const hook = await listen(answerWith(500));
+    const run = await endedRun(hook.url);
+    await rowsWhen(run.workflow_id, 5);
+    const two = expectOk(await deliveries(cast, { workflow_id: run.workflow_id, limit: '2' }));
+    expect(two.map((r: any) => r.attempt_number)).toEqual([5, 4]);
+    for (const limit of ['0', '201', 'x']) {
+      const err = expectPublicError(await deliveries(cast, { workflow_id: run.workflow_id, limit }), 422, 'validation_error');
+      expect(err.details.errors[0].loc).toEqual(['query', 'limit']);
+    }
+    expectPublicError(await deliveries(cast, {}), 422, 'validation_error');
+
+    const quiet = await started(cast, { contacts: [byUrl(reachablePeople(cast, 2)[1]!)] });
+    expect(expectOk(await deliveries(cast, { workflow_id: quiet.workflow_id }))).toEqual([]);
+    expectGenericError(await deliveries(cast, { workflow_id: run.workflow_id }, cast.other), 404, 'RESOURCE_NOT_FOUND');
+    expectGenericError(await deliveries(cast, { workflow_id: 'public_bulk_unknown' }), 404, 'RESOURCE_NOT_FOUND');
+  });
+
+  test('time_scale outside 0.001..1 is refused', async () => {
+    for (const time_scale of [0, 0.0001, 2]) {
+      await expect(control(cast.sb, 'POST', '/webhooks', { time_scale })).rejects.toThrow(/422/);
+    }
+  });
+});
