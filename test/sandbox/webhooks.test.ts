@@ -199,6 +199,14 @@ describe('the enrichment.completed webhook', () => {
     expect(rows[4]).toMatchObject({ attempt_number: 1, status: 'failed', response_status_code: null, error_message: 'connection refused' });
   });
 
+  test('an https URL is posted over TLS: a plain-HTTP receiver never sees a request, each attempt fails without a status', async () => {
+    const hook = await listen(answerWith(200));
+    const run = await endedRun(hook.url.replace('http:', 'https:'));
+    const rows = await rowsWhen(run.workflow_id, 5);
+    expect(rows.every((r) => r.status === 'failed' && r.response_status_code === null && r.error_message)).toBe(true);
+    expect(hook.hits).toHaveLength(0);
+  });
+
   test('a reset cancels the attempts still to come and restores the time scale', async () => {
     await control(cast.sb, 'POST', '/webhooks', { time_scale: 0.1 });
     const hook = await listen(answerWith(500));
