@@ -66,15 +66,26 @@ async function quote(ctx: Context, client: Client, body: EstimateBody): Promise<
   return q;
 }
 
-/** Runs a paid request through the flow; undefined after --dry-run (the quote was printed). */
-export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>, opts: { dryRun?: boolean } = {}): Promise<PaidOutcome<R> | undefined> {
-  let q = await quote(ctx, client, plan.estimate);
+/**
+ * Steps 1-3: the estimate and the decision. Returns the approved quote, or undefined after
+ * --dry-run. A job of many paid requests (a chunked import) approves its total once here and
+ * quotes each request as it sends it.
+ */
+export async function approveSpend(ctx: Context, client: Client, plan: Omit<PaidPlan<unknown>, 'run'>, opts: { dryRun?: boolean } = {}): Promise<Quote | undefined> {
+  const q = await quote(ctx, client, plan.estimate);
   if (opts.dryRun) {
     await ctx.out.print({ kind: 'object', payload: q, fields: QUOTE_FIELDS });
     ctx.out.info(`Dry run: nothing was spent. The quote works once, until ${new Date((q.expires_at ?? 0) * 1000).toISOString()}.`);
     return undefined;
   }
   await decide(ctx, q, plan.what, false);
+  return q;
+}
+
+/** Runs a paid request through the flow; undefined after --dry-run (the quote was printed). */
+export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>, opts: { dryRun?: boolean } = {}): Promise<PaidOutcome<R> | undefined> {
+  let q = await approveSpend(ctx, client, plan, opts);
+  if (!q) return undefined;
   const approved = q.estimated_cost;
   for (let renewed = 0; ; renewed++) {
     try {

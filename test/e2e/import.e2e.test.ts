@@ -130,12 +130,12 @@ describe('import: checks before sending', () => {
     expect(r.stderr).not.toContain('[debug] >');
   });
 
-  it('bad --map, --enrich full, a missing file, a header-only file, unidentifiable columns: exit 2, nothing sent', async () => {
+  it('bad --map, an unknown --enrich type, a missing file, a header-only file, unidentifiable columns: exit 2, nothing sent', async () => {
     const f = csv('Email,Name\na@x.com,A\n');
     const cases: [string[], RegExp][] = [
       [['import', 'L', f, '--map', 'emial=Email'], /unknown field "emial" \(did you mean email\?\)/],
       [['import', 'L', f, '--map', 'email=Mail'], /no column "Mail"/],
-      [['import', 'L', f, '--enrich', 'full'], /not available in this version[\s\S]*--enrich none/],
+      [['import', 'L', f, '--enrich', 'phone-only'], /--enrich does not accept "phone-only"[\s\S]*Did you mean "phone_only"/],
       [['import', 'L', path.join(tempDir(), 'missing.csv')], /missing\.csv: no such file/],
       [['import', 'L', csv('Email,Name\n')], /header but no data rows/],
       [['import', 'L', csv('Title,City\nCTO,Berlin\n')], /no mapped column identifies a lead/],

@@ -51,7 +51,7 @@ export async function watchRun(ctx: Context, client: Client, id: string): Promis
 }
 
 /** One line of what a settled run cost. */
-export function settlementLine(s: Pick<EnrichmentStatusResponse, 'credits_charged' | 'credits_refunded' | 'credits_reserved' | 'refund_status'>): string {
+export function settlementLine(s: Pick<EnrichmentStatusResponse, 'credits_charged' | 'credits_refunded' | 'credits_reserved'> & { refund_status?: string }): string {
   const reserved = s.credits_reserved !== undefined ? ` of ${n(s.credits_reserved)} reserved` : '';
   const review = s.refund_status === 'pending_review' ? '; the reservation awaits a manual refund review' : '';
   return `Charged ${n(s.credits_charged)} credits${reserved}, refunded ${n(s.credits_refunded)}${review}.`;

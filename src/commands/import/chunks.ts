@@ -77,11 +77,11 @@ export class ChunkBuilder {
  * key on every run, so a repeated import replays what the service already took. (node:crypto
  * is loaded here, not at start-up: every command's module is evaluated when the CLI starts.)
  */
-export async function chunkKey(listId: string, mapping: ColumnMapping, chunk: Pick<Chunk, 'index' | 'csv'>): Promise<string> {
+export async function chunkKey(listId: string, mapping: ColumnMapping, chunk: Pick<Chunk, 'index' | 'csv'>, enrich?: string): Promise<string> {
   const { createHash } = await import('node:crypto');
   const fields = Object.keys(mapping).sort() as CanonicalField[];
   const h = createHash('sha256')
-    .update(JSON.stringify({ list: listId, mapping: fields.map((f) => [f, mapping[f]]), chunk: chunk.index }))
+    .update(JSON.stringify({ list: listId, mapping: fields.map((f) => [f, mapping[f]]), chunk: chunk.index, ...(enrich ? { enrich } : {}) }))
     .update('\n')
     .update(chunk.csv)
     .digest('hex');

@@ -40,5 +40,8 @@ export async function printReport(ctx: Context, report: ImportReport): Promise<v
   if (report.skipped_rows.length)
     ctx.out.info(`  skipped rows (file row numbers, header = 1${report.rows_skipped > report.skipped_rows.length ? '; a sample' : ''}): ${report.skipped_rows.join(', ')}`);
   if (report.chunks_replayed) ctx.out.info(`${report.chunks_replayed} of ${report.chunks} chunks were already imported by an earlier run and were not imported again.`);
-  ctx.out.success(`Imported ${report.rows_imported} of ${report.rows_parsed} rows into ${report.list_id}, without enrichment (free).`);
+  ctx.out.success(
+    `Imported ${report.rows_imported} of ${report.rows_parsed} rows into ${report.list_id}, ` +
+      (report.enrichment === 'none' ? 'without enrichment (free).' : `with ${report.enrichment.type} enrichment in ${report.enrichment.runs} run${report.enrichment.runs === 1 ? '' : 's'}.`),
+  );
 }

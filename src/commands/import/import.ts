@@ -1,10 +1,18 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
-import { collect } from '../../cli/parse.js';
+import { collect, oneOf } from '../../cli/parse.js';
 import { isApiError } from '../../api/errors.js';
 import { importCsv } from '../../api/resources/lists.js';
 import type { CsvImportResponse } from '../../api/schemas/lists.js';
 import { IMPORT_ENRICHMENT_TYPES } from '../../api/schemas/values/lists.js';
+import { ENRICHMENT_TYPE_PRICES, type EnrichmentType } from '../../api/schemas/values/credits.js';
+import { estimate } from '../../api/resources/credits.js';
+import { estimateBodyFor } from '../../api/quote-shape.js';
+import { approveSpend } from '../../cli/paid.js';
+import { jobFailedError } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { anyFailed, countDataRows, summarize, watchRuns, type EnrichmentSummary } from './enrich-runs.js';
+import { settlementLine } from '../enrich/watch.js';
 import type { Client } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import { resolveOrCreateList } from '../lists/save-to.js';
@@ -12,14 +20,15 @@ import { stat } from 'node:fs/promises';
 import { readCsv, type CsvRecord } from './csv-read.js';
 import { canIdentifyLeads, mapHeaders, parseMapFlags, type ColumnMapping } from './header-map.js';
 import { ChunkBuilder, chunkKey, type Chunk, type ClientSkip } from './chunks.js';
-import { ImportTally } from './tally.js';
+import { ImportTally, type ImportReport } from './tally.js';
 import { describeMapping, printPlan, printReport } from './import-output.js';
 
 interface Options {
   map?: string[];
-  enrich: string;
+  enrich: EnrichmentType | 'none';
   dryRun?: boolean;
   create?: boolean;
+  strict?: boolean;
 }
 
 /** How often a chunk waits out "an import is still processing" (409 conflict) before giving up. */
@@ -36,23 +45,27 @@ export const command = defineCommand<Options>({
   ],
   flags: [
     { flags: '--map <field=Header>', description: 'map a column onto a field (repeatable); overrides the automatic mapping', parse: collect },
-    { flags: '--enrich <type>', description: 'enrichment after import: none only in this version', choices: [...IMPORT_ENRICHMENT_TYPES, 'none'], default: 'none' },
+    {
+      flags: '--enrich <type>',
+      description: `enrich the imported rows: partial (email, 1 credit per lead found), phone_only (10), full (11), or none (free); asks before spending`,
+      choices: [...IMPORT_ENRICHMENT_TYPES, 'none'],
+      parse: oneOf('--enrich', [...IMPORT_ENRICHMENT_TYPES, 'none'] as const),
+      default: 'none',
+    },
     { flags: '--dry-run', description: 'read the file, print the mapping and the chunk plan, send nothing' },
     { flags: '--create', description: 'create the list when no list has that name' },
+    { flags: '--strict', description: 'with --enrich: exit 8 when a run ends completed_with_errors' },
   ],
   examples: [
     'prospect import "Q3 leads" leads.csv',
     'prospect import lst_... export.csv --map email="Work E-mail" --map company_domain=Site',
     'prospect import "Q3 leads" leads.csv --dry-run',
+    'prospect import "Q3 leads" leads.csv --enrich partial --max-cost 2000',
   ],
   related: ['prospect lists leads', 'prospect lists create'],
   async run(opts, ctx) {
     const [listArg = '', file = ''] = opts.args;
-    if (opts.enrich !== 'none')
-      throw usageError(
-        `--enrich ${opts.enrich}: enrichment on import is not available in this version`,
-        'Import with --enrich none (the default) and enrich the list afterwards.',
-      );
+    const enrich = opts.enrich === 'none' ? undefined : opts.enrich;
     const records = readCsv(file, ctx.signal);
     const header = (await records.next()).value as CsvRecord | undefined;
     if (!header) throw usageError(`${file} is empty`, 'Give a CSV with a header row and data rows.');
@@ -66,7 +79,8 @@ export const command = defineCommand<Options>({
         'Map the columns with --map, e.g. --map email="Work E-mail".',
       );
     const size = (await stat(file)).size;
-    const importer = opts.dryRun ? undefined : new ChunkSender(ctx, listArg, mapping, Boolean(opts.create));
+    const importer = opts.dryRun ? undefined : new ChunkSender(ctx, listArg, mapping, Boolean(opts.create), enrich);
+    if (importer) await importer.open(file);
     const tally = new ImportTally();
     const plan: Chunk[] = [];
     const builder = new ChunkBuilder(headers, mapping);
@@ -97,44 +111,100 @@ export const command = defineCommand<Options>({
     }
     if (dataRows === 0)
       throw usageError(`${file} has a header but no data rows`, 'Nothing was sent.');
-    if (!importer) return printPlan(ctx, file, plan, tally);
-    await printReport(ctx, tally.report(importer.listId ?? '', file));
+    if (!importer) {
+      await printPlan(ctx, file, plan, tally);
+      if (enrich) {
+        const rows = plan.reduce((n, c) => n + c.rows.length, 0);
+        ctx.out.info(`With --enrich ${enrich}: up to ${rows * ENRICHMENT_TYPE_PRICES[enrich]} credits (${rows} rows x ${ENRICHMENT_TYPE_PRICES[enrich]}), asked before spending.`);
+      }
+      return;
+    }
+    const report = tally.report(importer.listId ?? '', file);
+    if (!enrich) return printReport(ctx, report);
+    return finishEnrichment(ctx, importer, report, enrich, Boolean(opts.strict));
   },
 });
 
-/** Sends chunks in order, resolving (or creating) the list at the first one. */
+/** Waits for the runs the chunks dispatched (unless --no-wait) and reports the import with what enrichment charged. */
+async function finishEnrichment(ctx: Context, importer: ChunkSender, report: ImportReport, type: EnrichmentType, strict: boolean): Promise<number> {
+  const ids = [...importer.workflowIds];
+  const runs = ctx.globals.wait && ids.length ? await watchRuns(ctx, importer.client!, ids) : [];
+  const summary: EnrichmentSummary = summarize(type, runs, ids);
+  if (!ctx.globals.wait) summary.statuses = ids.length ? { running: ids.length } : {};
+  await printReport(ctx, { ...report, enrichment: summary });
+  if (!ids.length) {
+    ctx.out.info('No rows were imported, so nothing was enriched.');
+    return ExitCode.OK;
+  }
+  if (!ctx.globals.wait) {
+    ctx.out.info(`${ids.length} enrichment run${ids.length === 1 ? '' : 's'} started. Watch each with: prospect enrich status ID --wait (${ids.join(', ')})`);
+    return ExitCode.OK;
+  }
+  const line = settlementLine(summary);
+  if (anyFailed(runs)) throw jobFailedError(`enrichment of the import ended ${Object.keys(summary.statuses).join(', ')}. ${line}`, 'Check the list, then enrich it with `prospect enrich list`.');
+  if (summary.statuses.completed_with_errors) {
+    ctx.out.warn(`${summary.rows - summary.rows_enriched} of ${summary.rows} rows found nothing (not charged). ${line}`);
+    return strict ? ExitCode.JOB_FAILED : ExitCode.OK;
+  }
+  ctx.out.success(`Enriched ${summary.rows_enriched} of ${summary.rows} rows. ${line}`);
+  return ExitCode.OK;
+}
+
+/**
+ * Sends chunks in order to the list, resolved (or created) when opened. With enrichment the
+ * whole file's cost is approved once when opened, and each chunk is quoted as it is sent.
+ */
 class ChunkSender {
   listId: string | undefined;
-  private client: Client | undefined;
+  client: Client | undefined;
+  readonly workflowIds = new Set<string>();
 
   constructor(
     private readonly ctx: Context,
     private readonly listArg: string,
     private readonly mapping: ColumnMapping,
     private readonly create: boolean,
+    private readonly enrich: EnrichmentType | undefined,
   ) {}
 
-  async send(chunk: Chunk, tally: ImportTally, percent: number): Promise<void> {
-    if (!this.client) {
-      this.client = await this.ctx.client();
-      this.listId = (await resolveOrCreateList(this.ctx, this.client, this.listArg, this.create)).list_id;
-    }
-    const body = {
+  async open(file: string): Promise<void> {
+    this.client = await this.ctx.client();
+    this.listId = (await resolveOrCreateList(this.ctx, this.client, this.listArg, this.create)).list_id;
+    if (!this.enrich) return;
+    const rows = await countDataRows(file, this.ctx.signal);
+    const what = `Importing ${file} and enriching up to ${rows} rows (${this.enrich})`;
+    await approveSpend(this.ctx, this.client, { estimate: this.estimateFor(rows), what });
+  }
+
+  private estimateFor(rows: number) {
+    return estimateBodyFor({ tool: 'bulk_import_csv', body: { enrichment_type: this.enrich! }, rows });
+  }
+
+  /** What a chunk asks of the service: its rows, and enrichment with a quote of its own. */
+  private async bodyOf(chunk: Chunk) {
+    const base = {
       csv_content_base64: Buffer.from(chunk.csv).toString('base64'),
       column_mapping: this.mapping,
-      dispatch_enrichment: false,
-      idempotency_key: await chunkKey(this.listId!, this.mapping, chunk),
+      idempotency_key: await chunkKey(this.listId!, this.mapping, chunk, this.enrich),
     };
+    if (!this.enrich) return { ...base, dispatch_enrichment: false };
+    const q = await estimate(this.client!, this.estimateFor(chunk.rows.length), { signal: this.ctx.signal });
+    return { ...base, dispatch_enrichment: true, enrichment_type: this.enrich, ...(q.quote_id ? { quote_id: q.quote_id } : {}) };
+  }
+
+  async send(chunk: Chunk, tally: ImportTally, percent: number): Promise<void> {
+    const body = await this.bodyOf(chunk);
     let r: CsvImportResponse | undefined;
     for (let attempt = 0; !r; attempt++) {
       try {
-        r = await importCsv(this.client, this.listId!, body, { signal: this.ctx.signal });
+        r = await importCsv(this.client!, this.listId!, body, { signal: this.ctx.signal });
       } catch (e) {
         if (!isApiError(e) || e.code !== 'conflict' || attempt >= CONFLICT_RETRIES) throw e;
         await this.ctx.clock.sleep(e.retryAfterMs ?? 1_000, this.ctx.signal);
       }
     }
     tally.addChunk(chunk, r);
+    if (r.workflow_id) this.workflowIds.add(r.workflow_id);
     this.ctx.progress.update(
       `Importing ${percent}%: ${tally.parsed.toLocaleString('en-US')} rows read, ${tally.imported.toLocaleString('en-US')} imported, chunk ${chunk.index + 1}` +
         `${tally.replayed ? ` (${tally.replayed} already imported earlier)` : ''}`,

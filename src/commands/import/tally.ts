@@ -1,5 +1,6 @@
 import type { CsvImportResponse } from '../../api/schemas/lists.js';
 import type { Chunk, ClientSkip } from './chunks.js';
+import type { EnrichmentSummary } from './enrich-runs.js';
 
 /** Skipped row numbers kept in the report at most: of those the CLI skipped, and of the service's samples. */
 export const REPORT_SKIPPED_ROWS = 50;
@@ -15,7 +16,8 @@ export interface ImportReport {
   skipped_rows: number[];
   chunks: number;
   chunks_replayed: number;
-  enrichment: 'none';
+  /** 'none', or what the dispatched enrichment runs did and charged. */
+  enrichment: 'none' | EnrichmentSummary;
 }
 
 /** Sums the chunks' responses and the rows skipped before sending into one report. */

@@ -1,0 +1,63 @@
+import type { Client } from '../../api/client.js';
+import { waitForEnrichment } from '../../api/resources/enrichment.js';
+import type { EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
+import { isFailedStatus } from '../../api/poll.js';
+import type { Context } from '../../cli/context.js';
+import { readCsv } from './csv-read.js';
+
+/** The enrichment runs an import dispatched (one per chunk), waited for together and summed. */
+
+export interface EnrichmentSummary {
+  type: string;
+  runs: number;
+  /** Runs per terminal status (or 'running' with --no-wait). */
+  statuses: Record<string, number>;
+  rows: number;
+  rows_enriched: number;
+  credits_reserved: number;
+  credits_charged: number;
+  credits_refunded: number;
+  workflow_ids: string[];
+}
+
+/** Data records of a CSV (not the header): the most rows an import can enrich, for the estimate. */
+export async function countDataRows(file: string, signal: AbortSignal): Promise<number> {
+  let n = -1;
+  for await (const _ of readCsv(file, signal)) n++;
+  return Math.max(0, n);
+}
+
+export function summarize(type: string, runs: readonly EnrichmentStatusResponse[], ids: readonly string[]): EnrichmentSummary {
+  const s: EnrichmentSummary = { type, runs: ids.length, statuses: {}, rows: 0, rows_enriched: 0, credits_reserved: 0, credits_charged: 0, credits_refunded: 0, workflow_ids: [...ids] };
+  for (const r of runs) {
+    s.statuses[r.status] = (s.statuses[r.status] ?? 0) + 1;
+    s.rows += r.total;
+    s.rows_enriched += r.completed;
+    s.credits_reserved += r.credits_reserved ?? 0;
+    s.credits_charged += r.credits_charged;
+    s.credits_refunded += r.credits_refunded;
+  }
+  return s;
+}
+
+/** Waits for every run in turn with one progress line for all of them. */
+export async function watchRuns(ctx: Context, client: Client, ids: readonly string[]): Promise<EnrichmentStatusResponse[]> {
+  const done: EnrichmentStatusResponse[] = [];
+  const text = (s?: EnrichmentStatusResponse) =>
+    `Enriching: ${done.length} of ${ids.length} runs ended, ${done.reduce((n, r) => n + r.credits_charged, 0) + (s?.credits_charged ?? 0)} credits so far`;
+  await ctx.progress.start(text());
+  try {
+    for (const id of ids) {
+      done.push(await waitForEnrichment(client, id, { signal: ctx.signal, sleep: ctx.clock.sleep, now: ctx.clock.now, onProgress: (s) => ctx.progress.update(text(s)) }));
+      ctx.progress.update(text());
+    }
+    return done;
+  } catch (e) {
+    if (ctx.signal.aborted) ctx.out.info(`The runs keep going. Watch each with: prospect enrich status ID --wait (${ids.join(', ')})`);
+    throw e;
+  } finally {
+    ctx.progress.stop();
+  }
+}
+
+export const anyFailed = (runs: readonly EnrichmentStatusResponse[]) => runs.some((r) => isFailedStatus(r.status));
