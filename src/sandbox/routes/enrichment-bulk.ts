@@ -1,14 +1,13 @@
 import { BulkEnrichBody, type BulkEnrichStarted } from '../../api/schemas/enrichment.js';
 import { ENRICHMENT_TYPE_PRICES, LIST_SCOPE_TYPES } from '../../api/schemas/values/credits.js';
-import { estimateBodyFor, quoteShape, sortedUnique } from '../../api/quote-shape.js';
+import { sortedUnique } from '../../api/quote-shape.js';
 import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { publicError } from '../engine/errors.js';
 import { badField, requireSubsetFeature } from '../engine/pricing.js';
-import { leadEditableList, leadOf, type ListRecord } from '../engine/lists.js';
-import { startWorkflow } from '../engine/enrichment.js';
-import { bulkWorkflowId, runPaid, statusUrl } from '../engine/enrichment-paid.js';
+import { leadEditableList, type ListRecord } from '../engine/lists.js';
+import { bulkWorkflowId, leadsOf, runPaid, startCallerRun, startedRun } from '../engine/enrichment-paid.js';
 
 /**
  * POST /enrichment/bulk enriches every lead of a list, or a subset of 1 to 500 of them
@@ -48,38 +47,21 @@ function enrichList(ctx: RequestContext): BulkEnrichStarted {
   const ids = selectionOf(ctx, list, body.lead_ids);
   const type = LIST_SCOPE_TYPES[body.scope ?? 'partial'];
   return runPaid(ctx, {
-    tool: 'enrich_list',
-    quoteId: body.quote_id,
+    run: { tool: 'enrich_list', body },
     required: true,
-    shape: quoteShape(estimateBodyFor({ tool: 'enrich_list', body })),
     rows: ids.length,
     cost: ids.length * ENRICHMENT_TYPE_PRICES[type],
-    redeemedStatus: 400,
     start: (reserved, quote) => {
-      const wf = startWorkflow(ctx.services, {
+      const wf = startCallerRun(ctx, reserved, {
         workflow_id: bulkWorkflowId(ctx.store),
         kind: 'bulk',
-        organization_id: org.id,
-        user_id: ctx.caller.user.id,
         enrichment_type: type,
         lead_list_id: list.list_id,
-        leads: ids.flatMap((id) => {
-          const lead = leadOf(ctx.store, org.id, id);
-          return lead ? [{ lead }] : [];
-        }),
-        credits_reserved: reserved,
+        leads: leadsOf(ctx, ids),
       });
       return {
         redeemed: { workflow_id: wf.workflow_id, list_id: list.list_id },
-        answer: {
-          workflow_id: wf.workflow_id,
-          status: 'pending',
-          total_leads: ids.length,
-          estimated_cost: quote.payload?.c ?? reserved,
-          credits_reserved: reserved,
-          poll_url: statusUrl(ctx, wf.workflow_id),
-          timestamp_ms: ctx.clock.now(),
-        },
+        answer: { ...startedRun(ctx, wf), total_leads: ids.length, estimated_cost: quote.payload?.c ?? reserved },
       };
     },
   });

@@ -1,17 +1,15 @@
 import { ByTaskEnrichBody, MCP_RESULTS_LIST, type ByTaskEnrichResponse } from '../../api/schemas/enrichment.js';
 import { companyCohortCost, type EnrichmentType, type PersonDataPoint } from '../../api/schemas/values/credits.js';
-import { estimateBodyFor, quoteShape } from '../../api/quote-shape.js';
 import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { resolveCohort, type CohortRecord } from '../engine/cohorts.js';
 import { cohortSelection, companyDataPoints, personDataPoints, personPointsPrice } from '../engine/pricing.js';
-import { leadEditableList, leadOf, listsArea, systemList, type LeadRecord } from '../engine/lists.js';
+import { leadEditableList, systemList } from '../engine/lists.js';
 import { saveCohortRows } from '../engine/list-saves.js';
 import { refundCredits } from '../engine/ledger.js';
-import { startWorkflow } from '../engine/enrichment.js';
 import { companyResult, recordCompanyCohortRun } from '../engine/enrichment-companies.js';
-import { personWorkflowId, runPaid } from '../engine/enrichment-paid.js';
+import { leadsOf, personWorkflowId, runPaid, startCallerRun, startedRun } from '../engine/enrichment-paid.js';
 
 /**
  * POST /enrichment/by-task enriches the rows of a cohort (quote required). A person cohort's
@@ -29,49 +27,33 @@ function typeOf(points: readonly PersonDataPoint[]): EnrichmentType {
 function enrichPeople(ctx: RequestContext, body: ByTaskEnrichBody, cohort: CohortRecord): ByTaskEnrichResponse {
   const points = personDataPoints(body.data_points);
   const selection = cohortSelection(cohort, body.entity_ids);
-  const org = ctx.caller.organization;
   const given = body.lead_list_id === undefined ? undefined : leadEditableList(ctx.store, ctx.caller, body.lead_list_id);
   return runPaid(ctx, {
-    tool: 'add_person_enrichments',
-    quoteId: body.quote_id,
+    run: { tool: 'add_person_enrichments', body },
     required: true,
-    shape: quoteShape(estimateBodyFor({ tool: 'add_person_enrichments', body })),
     rows: selection.length,
     cost: selection.length * personPointsPrice(points),
-    redeemedStatus: 400,
     start: (reserved) => {
       const list = given ?? systemList(ctx.store, ctx.clock, ctx.caller, MCP_RESULTS_LIST);
-      saveCohortRows(ctx.store, ctx.clock, ctx.services.dataset, org, list, selection);
-      const byPerson = new Map<string, LeadRecord>();
-      for (const l of Object.values(listsArea(ctx.store).leads)) if (l.organization_id === org.id && l.person_lead_id) byPerson.set(l.person_lead_id, l);
-      const leads = selection.flatMap((id) => {
-        const lead = leadOf(ctx.store, org.id, id) ?? byPerson.get(id);
-        return lead ? [{ lead, entity_id: id }] : [];
-      });
-      const wf = startWorkflow(ctx.services, {
+      saveCohortRows(ctx.store, ctx.clock, ctx.services.dataset, ctx.caller.organization, list, selection);
+      const wf = startCallerRun(ctx, reserved, {
         workflow_id: personWorkflowId(ctx.store),
         kind: 'by_task',
-        organization_id: org.id,
-        user_id: ctx.caller.user.id,
         enrichment_type: typeOf(points),
         wants: { email: points.includes('Email'), phone: points.includes('Phone') },
         lead_list_id: list.list_id,
         task_id: cohort.task_id,
-        leads,
-        credits_reserved: reserved,
+        leads: leadsOf(ctx, selection),
       });
       return {
         redeemed: { workflow_id: wf.workflow_id, task_id: cohort.task_id, list_id: list.list_id },
         answer: {
+          ...startedRun(ctx, wf),
           task_id: cohort.task_id,
           entity_kind: 'person',
-          workflow_id: wf.workflow_id,
-          status: 'pending',
           total_entities: selection.length,
-          credits_reserved: reserved,
           lead_list_id: list.list_id,
           results: selection.map((id) => ({ entity_id: id, status: 'queued', error: null, company: null })),
-          timestamp_ms: ctx.clock.now(),
         },
       };
     },
@@ -82,13 +64,10 @@ function enrichCompanies(ctx: RequestContext, body: ByTaskEnrichBody, cohort: Co
   companyDataPoints(body.data_points);
   const selection = cohortSelection(cohort, body.entity_ids);
   return runPaid(ctx, {
-    tool: 'add_company_enrichments',
-    quoteId: body.quote_id,
+    run: { tool: 'add_company_enrichments', body },
     required: true,
-    shape: quoteShape(estimateBodyFor({ tool: 'add_company_enrichments', body })),
     rows: selection.length,
     cost: companyCohortCost(selection.length),
-    redeemedStatus: 400,
     start: (reserved) => {
       const results = selection.map((id) => companyResult(ctx.services, id));
       const charged = Math.min(reserved, companyCohortCost(results.filter((r) => r.status === 'completed').length));

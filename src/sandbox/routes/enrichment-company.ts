@@ -1,6 +1,5 @@
 import { CompanyEnrichBody, type CompanyEnrichResponse } from '../../api/schemas/enrichment.js';
 import { COMPANY_ENRICHMENT_PRICE } from '../../api/schemas/values/credits.js';
-import { estimateBodyFor, quoteShape } from '../../api/quote-shape.js';
 import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
@@ -32,13 +31,9 @@ function companyNotFound(b: CompanyEnrichBody) {
 function enrichCompany(ctx: RequestContext): CompanyEnrichResponse {
   const body = parseBody(CompanyEnrichBody, ctx.body);
   return runPaid(ctx, {
-    tool: 'enrich_company',
-    quoteId: body.quote_id,
-    required: false,
-    shape: quoteShape(estimateBodyFor({ tool: 'enrich_company', body })),
+    run: { tool: 'enrich_company', body },
     rows: 1,
     cost: COMPANY_ENRICHMENT_PRICE,
-    redeemedStatus: 400,
     start: (reserved) => {
       const index = findCompany(ctx.services.dataset, body);
       if (index === undefined || !companyFound(ctx.services, index)) throw companyNotFound(body);

@@ -1,15 +1,15 @@
 import { PersonEnrichBody, type EnrichmentStatusResponse, type PersonEnrichStarted } from '../../api/schemas/enrichment.js';
 import { ENRICHMENT_TYPE_PRICES } from '../../api/schemas/values/credits.js';
-import { estimateBodyFor, personEnrichmentType, quoteShape } from '../../api/quote-shape.js';
+import { personEnrichmentType } from '../../api/quote-shape.js';
 import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { enrichmentTypeOf } from '../engine/pricing.js';
 import { checkLeadCap, leadEditableList } from '../engine/lists.js';
-import { findWorkflow, startWorkflow, workflowStatus } from '../engine/enrichment.js';
+import { findWorkflow, workflowStatus } from '../engine/enrichment.js';
 import { isCompanyCohortRun } from '../engine/enrichment-companies.js';
 import { addsMember, attachPerson, identifyPerson } from '../engine/enrichment-person.js';
-import { personWorkflowId, runPaid, statusUrl } from '../engine/enrichment-paid.js';
+import { personWorkflowId, runPaid, startCallerRun, startedRun } from '../engine/enrichment-paid.js';
 
 /**
  * POST /enrichment/person starts a single-person run (quote optional) on a lead of the
@@ -25,36 +25,19 @@ function enrichPerson(ctx: RequestContext): PersonEnrichStarted {
   const target = identifyPerson(ctx.services, org.id, body);
   checkLeadCap(ctx.store, org, list, addsMember(ctx.services, org.id, list, target) ? 1 : 0);
   return runPaid(ctx, {
-    tool: 'enrich_person',
-    quoteId: body.quote_id,
-    required: false,
-    shape: quoteShape(estimateBodyFor({ tool: 'enrich_person', body })),
+    run: { tool: 'enrich_person', body },
     rows: 1,
     cost: ENRICHMENT_TYPE_PRICES[type],
-    redeemedStatus: 400,
     start: (reserved) => {
       const lead = attachPerson(ctx.services, org, list, target);
-      const wf = startWorkflow(ctx.services, {
+      const wf = startCallerRun(ctx, reserved, {
         workflow_id: personWorkflowId(ctx.store),
         kind: 'person',
-        organization_id: org.id,
-        user_id: ctx.caller.user.id,
         enrichment_type: type,
         lead_list_id: list.list_id,
         leads: [{ lead }],
-        credits_reserved: reserved,
       });
-      return {
-        redeemed: { workflow_id: wf.workflow_id, list_id: list.list_id },
-        answer: {
-          workflow_id: wf.workflow_id,
-          status: 'pending',
-          credits_reserved: reserved,
-          lead_list_id: list.list_id,
-          poll_url: statusUrl(ctx, wf.workflow_id),
-          timestamp_ms: ctx.clock.now(),
-        },
-      };
+      return { redeemed: { workflow_id: wf.workflow_id, list_id: list.list_id }, answer: { ...startedRun(ctx, wf), lead_list_id: list.list_id } };
     },
   });
 }
