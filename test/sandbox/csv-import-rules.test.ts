@@ -91,14 +91,13 @@ describe('who may import', () => {
     expect(expectCreated(await csvImport(cast, id, importBody(csv), cast.teammate))).not.toHaveProperty('message');
   });
 
-  test('with enrich:write a dispatching import imports the rows and says the enrichment was not dispatched: no workflow, nothing charged', async () => {
+  test('with enrich:write a dispatching import imports the rows and starts their enrichment, reserving the price per row', async () => {
     const id = await newList(cast);
     const body = importBody(`${HEADER}\nAnn Lee,ann@acme.io,Acme,\n`, { dispatch_enrichment: undefined, enrichment_type: 'full' });
     const r = expectCreated(await csvImport(cast, id, body));
-    expect(r).toMatchObject({ rows_imported: 1, workflow_id: null, enrichment_status_url: null, idempotency_replayed: false });
-    expect(r.message).toMatch(/not dispatched/);
-    expect(r.message).toContain('/enrichment/bulk');
-    expect(expectOk(await call(cast.sb, 'GET', '/credits/balance')).credits).toBe(5000);
+    expect(r).toMatchObject({ rows_imported: 1, idempotency_replayed: false });
+    expect(r.workflow_id).toMatch(/^bulk-enrich-/);
+    expect(expectOk(await call(cast.sb, 'GET', '/credits/balance')).credits).toBe(5000 - 11);
   });
 });
 

@@ -48,9 +48,14 @@ export function requireImportsEnabled(store: Store): void {
   });
 }
 
-/** A hash of what the import asks for: the list and the body (key order and the dispatch default do not matter). */
+/**
+ * A hash of what the import asks for: the list and the body (key order and the dispatch
+ * default do not matter). quote_id is left out: it pays for the request rather than being
+ * part of it, so a chunk sent again with a fresh quote replays instead of conflicting.
+ */
 export function importRequestHash(listId: string, body: CsvImportBody): string {
-  const shape = { list_id: listId, body: { ...body, dispatch_enrichment: body.dispatch_enrichment ?? true } };
+  const { quote_id: _paidWith, ...request } = body;
+  const shape = { list_id: listId, body: { ...request, dispatch_enrichment: body.dispatch_enrichment ?? true } };
   return createHash('sha256').update(canonicalJson(shape)).digest('hex');
 }
 
