@@ -154,6 +154,14 @@ describe('quotes on the enrichment routes', () => {
     expect(await balance(cast)).toBe(before - 10);
   });
 
+  test('the list shrank since the quote: the run reserves the smaller cost and still reports the quote\'s estimated_cost', async () => {
+    const list = await listOf(cast, 'Accounts', 4, 1250);
+    const quote_id = await quoteFor(cast, { tool: 'enrich_list', list_id: list, scope: 'phone-only' });
+    expectOk(await call(cast.sb, 'DELETE', `/lead-lists/${list}/leads`, { body: { lead_ids: (await leadIds(list)).slice(0, 1) } }));
+    const r = accepted(await enrich(cast, 'bulk', { list_id: list, scope: 'phone-only', quote_id }));
+    expect(r).toMatchObject({ total_leads: 3, estimated_cost: 40, credits_reserved: 30 });
+  });
+
   test('400 insufficient_credits with the figures leaves the quote usable', async () => {
     const list = await listOf(cast, 'Accounts', 3, 1200);
     const quote_id = await quoteFor(cast, { tool: 'enrich_list', list_id: list, scope: 'full' });

@@ -1,0 +1,116 @@
+import { describe, expect, test } from 'vitest';
+import { control, raw } from './helpers.js';
+import {
+  PACE, accepted, advance, balance, enrich, finished, leadsOf, listOf, paidFor, quoteFor, setHitRates, statusOf, useEnrichmentSandbox,
+} from './enrichment-helpers.js';
+import { DEFAULT_PACE } from '../../src/sandbox/engine/enrichment.js';
+
+const cast = useEnrichmentSandbox();
+
+const outcomes = (body: Record<string, unknown>) => raw(cast.sb, 'POST', '/__sandbox/enrichment/outcomes', { body });
+const endRun = (id: string, status: string) => raw(cast.sb, 'POST', `/__sandbox/enrichment/workflows/${id}/end`, { body: { status } });
+
+async function personRun(list: string, from: number, type = 'full'): Promise<any> {
+  return accepted(await enrich(cast, 'person', { lead_list_id: list, person_id: cast.ds.person(from).lead_id, enrichment_type: type }));
+}
+
+async function bulkRun(list: string): Promise<any> {
+  return accepted(await enrich(cast, 'bulk', { list_id: list, quote_id: await quoteFor(cast, { tool: 'enrich_list', list_id: list }) }));
+}
+
+describe('settings', () => {
+  test('GET shows the settings and the runs in flight; POST changes what it names; out-of-range values are 422; a reset restores the defaults', async () => {
+    const list = await listOf(cast, 'Target', 0);
+    const run = await personRun(list, 10);
+    const view = await control(cast.sb, 'GET', '/enrichment');
+    expect(view.settings).toMatchObject({ hit_rates: { email: null, phone: null }, pace: PACE, next_outcomes: [] });
+    expect(view.active).toEqual([expect.objectContaining({ workflow_id: run.workflow_id, kind: 'person', status: 'processing' })]);
+    const set = await control(cast.sb, 'POST', '/enrichment', { hit_rates: { phone: 0.25 }, pace: { row_ms: 7 } });
+    expect(set.settings).toMatchObject({ hit_rates: { email: null, phone: 0.25 }, pace: { ...PACE, row_ms: 7 } });
+    for (const body of [{ hit_rates: { email: 1.5 } }, { pace: { pending_ms: -1 } }, {}]) {
+      expect((await raw(cast.sb, 'POST', '/__sandbox/enrichment', { body })).status).toBe(422);
+    }
+    expect((await outcomes({ status: 'failed' })).status).toBe(200);
+
+    await control(cast.sb, 'POST', '/reset');
+    const fresh = await control(cast.sb, 'GET', '/enrichment');
+    expect(fresh).toEqual({ settings: { hit_rates: { email: null, phone: null }, pace: DEFAULT_PACE, next_outcomes: [] }, active: [] });
+  });
+
+  test('pace: a run stays pending for pending_ms and ends min_run_ms later (or row_ms per row when longer)', async () => {
+    await control(cast.sb, 'POST', '/enrichment', { pace: { pending_ms: 30, min_run_ms: 100, row_ms: 40 } });
+    const list = await listOf(cast, 'Accounts', 4, 20);
+    const run = await bulkRun(list);
+    expect((await statusOf(cast, run.workflow_id)).status).toBe('pending');
+    await advance(cast, 30);
+    expect(await statusOf(cast, run.workflow_id)).toMatchObject({ status: 'processing', processed: 0 });
+    await advance(cast, 80);
+    expect(await statusOf(cast, run.workflow_id)).toMatchObject({ status: 'processing', processed: 2, progress: 50 });
+    await advance(cast, 80);
+    expect((await statusOf(cast, run.workflow_id)).status).toMatch(/^completed/);
+  });
+});
+
+describe('terminal states', () => {
+  test('queued completed_with_errors ends a person run so; queued completed ends a bulk run with missed rows as completed; both settle as usual', async () => {
+    const list = await listOf(cast, 'Accounts', 4, 30);
+    await setHitRates(cast, { email: 0.5 });
+    await outcomes({ status: 'completed_with_errors', kinds: ['person'] });
+    await outcomes({ status: 'completed', kinds: ['bulk'] });
+    const target = await listOf(cast, 'Target', 0);
+    const person = await finished(cast, (await personRun(target, 40, 'partial')).workflow_id);
+    expect(person.status).toBe('completed_with_errors');
+    expect(person.credits_charged).toBe(paidFor(await leadsOf(cast, target)));
+    const bulk = await finished(cast, (await bulkRun(list)).workflow_id);
+    expect(bulk.failed).toBeGreaterThan(0);
+    expect(bulk).toMatchObject({ status: 'completed', credits_charged: paidFor(await leadsOf(cast, list)), refund_status: 'not_applicable' });
+  });
+
+  test('failed: the reservation is kept for review (refund_status pending_review), nothing charged, refunded or written to the leads', async () => {
+    const list = await listOf(cast, 'Accounts', 3, 50);
+    expect((await outcomes({ status: 'failed', count: 2 })).json.next_outcomes).toHaveLength(2);
+    const before = await balance(cast);
+    const bulk = await finished(cast, (await bulkRun(list)).workflow_id);
+    expect(bulk).toMatchObject({ status: 'failed', processed: 0, completed: 0, failed: 3, credits_charged: 0, credits_refunded: 0, refund_status: 'pending_review', credits_reserved: 3 });
+    const target = await listOf(cast, 'Target', 0);
+    const person = await finished(cast, (await personRun(target, 60)).workflow_id);
+    expect(person).toMatchObject({ status: 'failed', credits_refunded: 0, refund_status: 'pending_review', result: { status: 'not_found', email: null, phone: null } });
+    expect(await balance(cast)).toBe(before - 3 - 11);
+    expect([...(await leadsOf(cast, list)), ...(await leadsOf(cast, target))].every((l) => !l.email && !l.phone)).toBe(true);
+  });
+
+  test('canceled and terminated end a person run: stopped mid-run by the control nothing is processed or charged; queued, the run ends at its time with its row charged', async () => {
+    const target = await listOf(cast, 'Target', 0);
+    await setHitRates(cast, { email: 1, phone: 1 });
+    const before = await balance(cast);
+    for (const [status, from] of [['canceled', 70], ['terminated', 71]] as const) {
+      const run = await personRun(target, from);
+      await advance(cast, 20);
+      const r = await endRun(run.workflow_id, status);
+      expect(r.status).toBe(200);
+      expect(r.json).toMatchObject({ status, processed: 0, credits_charged: 0, credits_refunded: 11, refund_status: 'not_applicable', result: { status: 'not_found' } });
+    }
+    expect(await balance(cast)).toBe(before);
+    expect((await leadsOf(cast, target)).every((l) => !l.email && !l.phone)).toBe(true);
+
+    await outcomes({ status: 'terminated', kinds: ['person'] });
+    const queued = await finished(cast, (await personRun(target, 72)).workflow_id);
+    expect(queued).toMatchObject({ status: 'terminated', processed: 1, credits_charged: 11, result: { status: 'found' } });
+    expect(await balance(cast)).toBe(before - 11);
+  });
+
+  test('a failed outcome queued for bulk runs passes a person run by; refusals: canceled for other kinds (422), ending a bulk run canceled (400), an ended run (409), an unknown one (404)', async () => {
+    expect((await outcomes({ status: 'canceled' })).status).toBe(422);
+    expect((await outcomes({ status: 'terminated', kinds: ['person', 'bulk'] })).status).toBe(422);
+    await outcomes({ status: 'failed', kinds: ['bulk'] });
+    const target = await listOf(cast, 'Target', 0);
+    const person = await personRun(target, 80);
+    const list = await listOf(cast, 'Accounts', 2, 90);
+    const bulk = await bulkRun(list);
+    expect((await endRun(bulk.workflow_id, 'canceled')).status).toBe(400);
+    expect((await finished(cast, person.workflow_id)).status).toBe('completed');
+    expect((await statusOf(cast, bulk.workflow_id)).status).toBe('failed');
+    expect((await endRun(bulk.workflow_id, 'completed')).status).toBe(409);
+    expect((await endRun('enrich-unknown', 'failed')).status).toBe(404);
+  });
+});
