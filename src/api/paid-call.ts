@@ -62,10 +62,12 @@ export async function sendPaid<T>(
       return await client.request<T>({ ...req, idempotent: false });
     } catch (e) {
       if (!isApiError(e)) throw e;
-      if (lost && e.is('quote_already_redeemed')) {
+      if (e.is('quote_already_redeemed')) {
+        // The run this quote paid for (an earlier attempt whose answer was lost) is read back, never run again.
         const r = redemptionOf(e);
         if (r && recover) return recover(r);
-        throw new LostResponseError(lost, 'The quote was used, so the run started (and was charged), but the service did not say which run it is.');
+        if (lost) throw new LostResponseError(lost, 'The quote was used, so the run started (and was charged), but the service did not say which run it is.');
+        throw e;
       }
       if (!isLost(e)) throw e;
       if (!quoted) throw new LostResponseError(e, 'It was sent without a quote, so sending it again could charge twice.');

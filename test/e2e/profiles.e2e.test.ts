@@ -164,13 +164,20 @@ describe('the sandbox lifecycle', () => {
       expect(demo.stdout.match(/\tC-Suite\n/g)?.length).toBe(5);
       expect(demo.stderr).toContain('5 added, 0 already in the list; 5 new lead records');
       expect(demo.stdout).toMatch(/full_name\ttitle\tcompany\tlocation\temail\tphone\tlead_id\n/);
-      expect(demo.stdout.match(/\tld_\w+\n/g)?.length).toBe(5);
+      // The list's leads are shown before and after the demo enriches them.
+      expect(demo.stdout.match(/\tld_\w+\n/g)?.length).toBe(10);
+      expect(demo.stdout).toMatch(/^enrich_list\t5\t5\t\d+\ttrue\tqte_v1_/m);
+      expect(demo.stderr).toMatch(/Charged \d credits of 5 reserved, refunded \d/);
       const again = await prospect(['demo', '--json'], { env: t.env });
       expect(again.exitCode, again.stderr).toBe(0);
       const payload = JSON.parse(again.stdout);
       expect(payload.list.reused).toBe(true);
       expect(payload.saved).toMatchObject({ added: 0, skipped_duplicates: 5, created: 0 });
       expect(payload.leads.total).toBe(5);
+      expect(payload.quote).toMatchObject({ tool: 'enrich_list', row_count: 5, estimated_cost: 5 });
+      expect(payload.enrichment.status).toMatch(/^completed(_with_errors)?$/);
+      // Pay for results: one credit per email the list's leads now hold.
+      expect(payload.enrichment.credits_charged).toBe(payload.enriched_leads.leads.filter((l: any) => l.email).length);
     } finally {
       await prospect(['sandbox', 'stop'], { env: t.env });
     }

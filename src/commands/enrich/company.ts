@@ -30,12 +30,9 @@ export const command = defineCommand<Options>({
   examples: ['prospect enrich company --domain example.com', 'prospect enrich company --id cmp_... --yes --json'],
   related: ['prospect search companies', 'prospect enrich cohort'],
   async run(opts, ctx) {
-    const body: CompanyEnrichBody = {
-      ...(opts.domain !== undefined ? { domain: opts.domain } : {}),
-      ...(opts.name !== undefined ? { company_name: opts.name } : {}),
-      ...(opts.ticker !== undefined ? { company_ticker: opts.ticker } : {}),
-      ...(opts.id !== undefined ? { company_id: opts.id } : {}),
-    };
+    const given = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
+    const fields = { domain: given(opts.domain), company_name: given(opts.name), company_ticker: given(opts.ticker), company_id: given(opts.id) };
+    const body = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as CompanyEnrichBody;
     if (Object.keys(body).length === 0) throw usageError('say which company: --domain, --name, --ticker or --id', 'For example: prospect enrich company --domain example.com');
     const client = await ctx.client();
     const paid = await runPaid(

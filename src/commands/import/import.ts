@@ -79,8 +79,7 @@ export const command = defineCommand<Options>({
         'Map the columns with --map, e.g. --map email="Work E-mail".',
       );
     const size = (await stat(file)).size;
-    const importer = opts.dryRun ? undefined : new ChunkSender(ctx, listArg, mapping, Boolean(opts.create), enrich);
-    if (importer) await importer.open(file);
+    const importer = opts.dryRun ? undefined : new ChunkSender(ctx, file, listArg, mapping, Boolean(opts.create), enrich);
     const tally = new ImportTally();
     const plan: Chunk[] = [];
     const builder = new ChunkBuilder(headers, mapping);
@@ -161,19 +160,23 @@ class ChunkSender {
 
   constructor(
     private readonly ctx: Context,
+    private readonly file: string,
     private readonly listArg: string,
     private readonly mapping: ColumnMapping,
     private readonly create: boolean,
     private readonly enrich: EnrichmentType | undefined,
   ) {}
 
-  async open(file: string): Promise<void> {
-    this.client = await this.ctx.client();
-    this.listId = (await resolveOrCreateList(this.ctx, this.client, this.listArg, this.create)).list_id;
-    if (!this.enrich) return;
-    const rows = await countDataRows(file, this.ctx.signal);
-    const what = `Importing ${file} and enriching up to ${rows} rows (${this.enrich})`;
-    await approveSpend(this.ctx, this.client, { estimate: this.estimateFor(rows), what });
+  /** At the first chunk (a file without data rows never reaches the service). */
+  private async open(): Promise<Client> {
+    const client = await this.ctx.client();
+    this.listId = (await resolveOrCreateList(this.ctx, client, this.listArg, this.create)).list_id;
+    this.client = client;
+    if (!this.enrich) return client;
+    const rows = await countDataRows(this.file, this.ctx.signal);
+    const what = `Importing ${this.file} and enriching up to ${rows} rows (${this.enrich})`;
+    await approveSpend(this.ctx, client, { estimate: this.estimateFor(rows), what });
+    return client;
   }
 
   private estimateFor(rows: number) {
@@ -193,6 +196,7 @@ class ChunkSender {
   }
 
   async send(chunk: Chunk, tally: ImportTally, percent: number): Promise<void> {
+    if (!this.client) await this.open();
     const body = await this.bodyOf(chunk);
     let r: CsvImportResponse | undefined;
     for (let attempt = 0; !r; attempt++) {

@@ -1,4 +1,4 @@
-import { ENRICHMENT_TYPE_WANTS, type EnrichmentType, type RefundStatus } from '../../api/schemas/values/credits.js';
+import { ENRICHMENT_TYPE_WANTS, PERSON_DATA_POINT_PRICES, type EnrichmentType, type RefundStatus } from '../../api/schemas/values/credits.js';
 import type { EmailStatus, EnrichmentStatus, EnrichmentTerminalStatus } from '../../api/schemas/values/enrichment.js';
 import type { EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
 import type { SandboxServices } from '../context.js';
@@ -134,7 +134,7 @@ export function planRow(
     wants,
     settings.hit_rates,
   );
-  const cost = (found.email ? 1 : 0) + (found.phone ? 10 : 0);
+  const cost = (found.email ? PERSON_DATA_POINT_PRICES.Email : 0) + (found.phone ? PERSON_DATA_POINT_PRICES.Phone : 0);
   return {
     lead_id: lead.lead_id,
     entity_id: entityId,

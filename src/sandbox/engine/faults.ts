@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { RATE_LIMITS } from '../../api/schemas/limits.js';
 import { genericError, publicError, validationError, type SandboxError } from './errors.js';
 import type { PublicCode, GenericCode, ValidationIssue } from '../../api/schemas/errors.js';
-import { GENERIC_CODES, PUBLIC_CODES } from '../../api/schemas/errors.js';
+import { GENERIC_CODES, PUBLIC_CODES, RETRYABLE_CODES } from '../../api/schemas/errors.js';
 
 /**
  * Injected faults, applied before authentication to every request outside /__sandbox/:
@@ -126,7 +126,7 @@ export function faultResponse(r: FaultRule): SandboxError {
   const generic = code === undefined ? GENERIC_FOR_STATUS[status] : undefined;
   if (generic) return genericError(status, generic[0], generic[1], undefined, headers);
   const publicCode: PublicCode = code !== undefined && isPublic(code) ? code : 'internal_error';
-  const retryable = r.retryable ?? (status === 503 || status === 429);
+  const retryable = r.retryable ?? ((RETRYABLE_CODES as readonly string[]).includes(publicCode) || (publicCode === 'internal_error' && (status === 503 || status === 429)));
   return publicError(
     status,
     {

@@ -63,6 +63,9 @@ export const PUBLIC_CODES = [
 ] as const;
 export type PublicCode = (typeof PUBLIC_CODES)[number];
 
+/** Codes the spec's error table marks retryable (internal_error varies: retryable when 503). */
+export const RETRYABLE_CODES = ['quote_verification_unavailable', 'filters_unavailable', 'rate_limited', 'crm_budget_exhausted'] as const;
+
 /** Codes the service removed and never returns. */
 export const REMOVED_CODES = [
   'invalid_token',

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { control } from '../sandbox/helpers.js';
+import { json } from '../helpers/json.js';
+import { usePaidSandbox } from './enrich-helpers.js';
+
+/**
+ * Never pay twice: a paid POST whose answer is lost is resolved through its single-use
+ * quote and the run's status. Under each fault the run ends as it does without faults, and
+ * the balance after it is the balance after the same run without the fault.
+ */
+const t = usePaidSandbox();
+
+type Rule = Record<string, unknown>;
+
+/** The fields of a final status that do not depend on ids or timing. */
+const outcome = (s: Record<string, any>) => ({
+  status: s.status,
+  total: s.total,
+  completed: s.completed,
+  failed: s.failed,
+  credits_reserved: s.credits_reserved,
+  credits_charged: s.credits_charged,
+  credits_refunded: s.credits_refunded,
+});
+
+/** A fresh sandbox state, the same list, the faults, one run: its outcome and the balance after. */
+async function runWith(args: string[], rules: Rule[]): Promise<{ exitCode: number; stderr: string; outcome: ReturnType<typeof outcome>; balance: number }> {
+  await control(t.sb, 'POST', '/reset', {});
+  await control(t.sb, 'POST', '/rate-limits', { enabled: false });
+  await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 } });
+  await t.seedList('Q3', 30);
+  if (rules.length) await control(t.sb, 'POST', '/faults', { rules });
+  const r = await t.run(...args, '--yes', '--json');
+  expect(r.exitCode, r.stderr).toBe(0);
+  return { exitCode: r.exitCode, stderr: r.stderr, outcome: outcome(json(r.stdout)), balance: await t.balance() };
+}
+
+const BULK = { method: 'POST', path: '/enrichment/bulk', count: 1 };
+
+describe('paid runs under injected faults', () => {
+  it.each<[string, Rule[]]>([
+    ['the connection drops after the run started', [{ ...BULK, kind: 'drop', phase: 'after' }]],
+    ['the connection drops before the request is handled', [{ ...BULK, kind: 'drop' }]],
+    ['503 dispatch_outcome_unknown after the run started', [{ ...BULK, kind: 'status', status: 503, code: 'dispatch_outcome_unknown', phase: 'after' }]],
+    ['503 dispatch_outcome_unknown when nothing started', [{ ...BULK, kind: 'status', status: 503, code: 'dispatch_outcome_unknown' }]],
+    ['503 quote_verification_unavailable twice', [{ ...BULK, count: 2, kind: 'status', status: 503, code: 'quote_verification_unavailable', retryable: true, retry_after_sec: 0 }]],
+    ['a 429 burst on the run and on status polls', [{ ...BULK, kind: 'rate_limit', retry_after_sec: 1 }, { method: 'GET', path: '/enrichment/status', kind: 'rate_limit', retry_after_sec: 1, count: 2 }]],
+    ['500s and dropped connections on status polls', [{ method: 'GET', path: '/enrichment/status', kind: 'status', status: 500, count: 2 }, { method: 'GET', path: '/enrichment/status', kind: 'drop', count: 1 }]],
+    ['latency on every request', [{ kind: 'latency', latency_ms: 150 }]],
+  ])('enrich list: %s', async (_name, rules) => {
+    const clean = await runWith(['enrich', 'list', 'Q3', '--scope', 'full'], []);
+    const faulty = await runWith(['enrich', 'list', 'Q3', '--scope', 'full'], rules);
+    expect(faulty.outcome).toEqual(clean.outcome);
+    expect(faulty.balance).toBe(clean.balance);
+    expect(await t.bulkPosts()).toBeLessThanOrEqual(4);
+  });
+
+  it('enrich person and enrich cohort: a lost answer after the run started is found through the quote', async () => {
+    const lost = { method: 'POST', count: 1, kind: 'drop', phase: 'after' };
+    const person = async (rules: Rule[]) => {
+      await control(t.sb, 'POST', '/reset', {});
+      await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 }, hit_rates: { email: 1, phone: 1 } });
+      await t.seedList('Q3', 0);
+      if (rules.length) await control(t.sb, 'POST', '/faults', { rules });
+      const r = await t.run('enrich', 'person', '--list', 'Q3', '--first', 'Ada', '--last', 'Lovelace', '--domain', 'example.com', '--type', 'full', '--yes', '--json');
+      expect(r.exitCode, r.stderr).toBe(0);
+      return { outcome: outcome(json(r.stdout)), email: json(r.stdout).result.email, balance: await t.balance() };
+    };
+    const clean = await person([]);
+    expect(await person([{ ...lost, path: '/enrichment/person' }])).toEqual(clean);
+
+    const cohort = async (rules: Rule[]) => {
+      await control(t.sb, 'POST', '/reset', {});
+      await control(t.sb, 'POST', '/rate-limits', { enabled: false });
+      await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 } });
+      const search = json((await t.run('search', 'people', '--seniority', 'Director', '--limit', '12', '--json')).stdout);
+      if (rules.length) await control(t.sb, 'POST', '/faults', { rules });
+      const r = await t.run('enrich', 'cohort', search.task_id, '--data-points', 'Email,Phone', '--yes', '--json');
+      expect(r.exitCode, r.stderr).toBe(0);
+      return { outcome: outcome(json(r.stdout)), balance: await t.balance() };
+    };
+    const cleanCohort = await cohort([]);
+    expect(await cohort([{ ...lost, path: '/enrichment/by-task' }])).toEqual(cleanCohort);
+  });
+
+  it('enrich company: an answer lost after the charge is reported, never paid again', async () => {
+    const before = await t.balance();
+    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/company', count: 1, kind: 'drop', phase: 'after' }] });
+    const r = await t.run('enrich', 'company', '--domain', (await companyDomain()) ?? '', '--yes');
+    expect(r.exitCode, r.stderr).toBe(9);
+    expect(r.stderr).toMatch(/answer was lost[\s\S]*The quote was used, so the run started \(and was charged\)/);
+    expect(await t.balance()).toBe(before - 1);
+  });
+});
+
+async function companyDomain(): Promise<string | undefined> {
+  const r = json((await t.run('search', 'people', '--seniority', 'Director', '--limit', '1', '--json')).stdout);
+  return r.results[0]?.domain;
+}
