@@ -79,7 +79,7 @@ describe('terminal states', () => {
     expect([...(await leadsOf(cast, list)), ...(await leadsOf(cast, target))].every((l) => !l.email && !l.phone)).toBe(true);
   });
 
-  test('canceled and terminated end a person run: stopped mid-run by the control nothing is processed or charged; queued, the run ends at its time with its row charged', async () => {
+  test('canceled and terminated end a person run: stopped mid-run, by the control or queued, nothing is processed or charged', async () => {
     const target = await listOf(cast, 'Target', 0);
     await setHitRates(cast, { email: 1, phone: 1 });
     const before = await balance(cast);
@@ -95,8 +95,8 @@ describe('terminal states', () => {
 
     await outcomes({ status: 'terminated', kinds: ['person'] });
     const queued = await finished(cast, (await personRun(target, 72)).workflow_id);
-    expect(queued).toMatchObject({ status: 'terminated', processed: 1, credits_charged: 11, result: { status: 'found' } });
-    expect(await balance(cast)).toBe(before - 11);
+    expect(queued).toMatchObject({ status: 'terminated', processed: 0, credits_charged: 0, credits_refunded: 11, result: { status: 'not_found' } });
+    expect(await balance(cast)).toBe(before);
   });
 
   test('a failed outcome queued for bulk runs passes a person run by; refusals: canceled for other kinds (422), ending a bulk run canceled (400), an ended run (409), an unknown one (404)', async () => {

@@ -48,7 +48,18 @@ async function statusOf(client: Client, r: Redemption, opts: Call): Promise<Enri
   return enrichmentStatus(client, (r.workflow_id ?? r.task_id)!, opts);
 }
 
-const pollUrl = (client: Client, id: string) => client.url(statusPath(id)).href;
+const RECOVERED = 'The answer was lost; the run was found through its quote.';
+
+/** What every started run answers, rebuilt from its status after a lost answer. */
+function startedFrom(client: Client, s: EnrichmentStatusResponse) {
+  return {
+    workflow_id: s.workflow_id,
+    status: 'pending' as const,
+    credits_reserved: s.credits_reserved ?? 0,
+    poll_url: client.url(statusPath(s.workflow_id)).href,
+    message: RECOVERED,
+  };
+}
 
 function post<T>(client: Client, path: string, body: { quote_id?: string | undefined }, recover: ((r: Redemption) => Promise<T>) | null, opts: Call) {
   return sendPaid<T>(client, { method: 'POST', path, body, signal: opts.signal }, recover, opts.sleep ?? realSleep);
@@ -62,14 +73,7 @@ export function enrichPerson(client: Client, body: PersonEnrichBody, opts: Call 
     body,
     async (r) => {
       const s = await statusOf(client, r, opts);
-      return {
-        workflow_id: s.workflow_id,
-        status: 'pending',
-        credits_reserved: s.credits_reserved ?? 0,
-        lead_list_id: s.lead_list_id ?? body.lead_list_id,
-        poll_url: pollUrl(client, s.workflow_id),
-        message: 'The answer was lost; the run was found through its quote.',
-      };
+      return { ...startedFrom(client, s), lead_list_id: s.lead_list_id ?? body.lead_list_id };
     },
     opts,
   );
@@ -100,7 +104,7 @@ export function enrichByTask(client: Client, body: ByTaskEnrichBody, opts: Call 
         results: company ?? [],
         lead_list_id: s.lead_list_id,
         ...(company ? { credits_charged: s.credits_charged } : {}),
-        message: 'The answer was lost; the run was found through its quote.',
+        message: RECOVERED,
       };
     },
     opts,
@@ -115,15 +119,7 @@ export function enrichBulk(client: Client, body: BulkEnrichBody, opts: Call = {}
     body,
     async (r) => {
       const s = await statusOf(client, r, opts);
-      return {
-        workflow_id: s.workflow_id,
-        status: 'pending',
-        total_leads: s.total,
-        estimated_cost: s.credits_reserved ?? 0,
-        credits_reserved: s.credits_reserved ?? 0,
-        poll_url: pollUrl(client, s.workflow_id),
-        message: 'The answer was lost; the run was found through its quote.',
-      };
+      return { ...startedFrom(client, s), total_leads: s.total, estimated_cost: s.credits_reserved ?? 0 };
     },
     opts,
   );

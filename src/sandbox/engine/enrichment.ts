@@ -196,7 +196,9 @@ export function startWorkflow(services: Pick<SandboxServices, 'store' | 'clock' 
   return wf;
 }
 
-const endsAt = (wf: EnrichmentWorkflow): number => wf.started_at_ms + wf.pending_ms + wf.run_ms;
+/** When a run ends: its end time, or half-way through for a run the service stops (canceled, terminated). */
+const endsAt = (wf: EnrichmentWorkflow): number =>
+  wf.started_at_ms + wf.pending_ms + (wf.forced === 'canceled' || wf.forced === 'terminated' ? Math.floor(wf.run_ms / 2) : wf.run_ms);
 
 /** Rows processed by `nowMs`: none while pending, then evenly until the end. */
 export function processedAt(wf: EnrichmentWorkflow, nowMs: number): number {
