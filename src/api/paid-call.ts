@@ -3,10 +3,10 @@ import type { Client, RequestOptions } from './client.js';
 
 /**
  * Sending a paid request without ever paying twice. A paid POST is not retried blindly: when
- * its answer is lost (the connection dropped after the request went out, or the service
- * answers 503 dispatch_outcome_unknown) it may or may not have started. It is sent again with
- * the same quote, which is single use, so the service either runs it now (the first never
- * started) or refuses with quote_already_redeemed naming the run the quote paid for, which is
+ * its answer is lost (the connection dropped after the request went out, the service
+ * answers 503 dispatch_outcome_unknown, or a 5xx that does not say nothing was done) it may
+ * or may not have started. It is sent again with the same quote, which is single use, so the
+ * service either runs it now (the first never started) or refuses with quote_already_redeemed naming the run the quote paid for, which is
  * then read back through its status instead of run again.
  */
 
@@ -40,7 +40,10 @@ export class LostResponseError extends ApiError {
 /** Resends after a lost answer at most this many times. */
 const RESENDS = 3;
 
-const isLost = (e: ApiError) => e.status === 0 || e.is('dispatch_outcome_unknown');
+/** 5xx codes that say what happened (nothing was done); any other 5xx may come after the run started. */
+const ANSWERED_5XX = ['not_enabled', 'feature_not_available', 'not_supported', 'quote_verification_unavailable', 'filters_unavailable', 'provider_error'];
+
+const isLost = (e: ApiError) => e.status === 0 || e.is('dispatch_outcome_unknown') || (e.status >= 500 && !ANSWERED_5XX.some((c) => e.is(c)));
 
 function redemptionOf(e: ApiError): Redemption | undefined {
   const d = e.details ?? {};
@@ -69,6 +72,9 @@ export async function sendPaid<T>(
         if (lost) throw new LostResponseError(lost, 'The quote was used, so the run started (and was charged), but the service did not say which run it is.');
         throw e;
       }
+      // An expired quote on a resend says nothing about the lost attempt: a fresh quote could pay twice.
+      if (lost && e.is('quote_expired'))
+        throw new LostResponseError(lost, 'The quote expired before a resend could tell whether the first attempt started.');
       if (!isLost(e)) throw e;
       if (!quoted) throw new LostResponseError(e, 'It was sent without a quote, so sending it again could charge twice.');
       if (attempt >= RESENDS) throw new LostResponseError(e, `No answer after ${RESENDS + 1} attempts with the same quote.`);

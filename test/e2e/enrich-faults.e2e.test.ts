@@ -43,6 +43,8 @@ describe('paid runs under injected faults', () => {
     ['the connection drops before the request is handled', [{ ...BULK, kind: 'drop' }]],
     ['503 dispatch_outcome_unknown after the run started', [{ ...BULK, kind: 'status', status: 503, code: 'dispatch_outcome_unknown', phase: 'after' }]],
     ['503 dispatch_outcome_unknown when nothing started', [{ ...BULK, kind: 'status', status: 503, code: 'dispatch_outcome_unknown' }]],
+    ['500 after the run started', [{ ...BULK, kind: 'status', status: 500, phase: 'after' }]],
+    ['502 after the run started', [{ ...BULK, kind: 'status', status: 502, phase: 'after' }]],
     ['503 quote_verification_unavailable twice', [{ ...BULK, count: 2, kind: 'status', status: 503, code: 'quote_verification_unavailable', retryable: true, retry_after_sec: 0 }]],
     ['a 429 burst on the run and on status polls', [{ ...BULK, kind: 'rate_limit', retry_after_sec: 1 }, { method: 'GET', path: '/enrichment/status', kind: 'rate_limit', retry_after_sec: 1, count: 2 }]],
     ['500s and dropped connections on status polls', [{ method: 'GET', path: '/enrichment/status', kind: 'status', status: 500, count: 2 }, { method: 'GET', path: '/enrichment/status', kind: 'drop', count: 1 }]],

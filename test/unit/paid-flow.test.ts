@@ -90,3 +90,26 @@ describe('paid commands at a terminal', () => {
     expect(never.asked).toEqual([]);
   });
 });
+
+describe('a lost answer is never paid for twice', () => {
+  it('a resend that finds the quote expired exits 9 naming the lost answer, and does not estimate and run again', async () => {
+    await control(sb, 'POST', '/lists', { name: 'Q3', people: 20 });
+    await control(sb, 'POST', '/enrichment', { hit_rates: { email: 1 } });
+    await control(sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', count: 1, kind: 'drop', phase: 'after' }] });
+    // The wait before the resend outlasts the quote (as when the person took almost 5 minutes to answer).
+    let waited = false;
+    const clock = {
+      now: () => Date.now(),
+      async sleep() {
+        if (!waited) await control(sb, 'POST', '/clock', { advance_ms: 6 * 60_000 });
+        waited = true;
+      },
+    };
+    const before = await balance();
+    const r = await runInProcess(['enrich', 'list', 'Q3', '--yes'], { env: env(), clock });
+    expect(r.code, r.stderr).toBe(9);
+    expect(r.stderr).toMatch(/answer was lost[\s\S]*quote expired before a resend could tell whether the first attempt started/);
+    expect(r.stderr).not.toContain('estimating again');
+    expect(await balance()).toBe(before - 20);
+  });
+});
