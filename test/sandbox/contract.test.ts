@@ -26,6 +26,14 @@ describe('sandbox answers match the shared schemas', () => {
     parse(Identity, (await raw(sb, 'GET', '/api/v2/whoami', { token: sb.mintJwt() })).json);
   });
 
+  it('a 422 names what was expected: the allowed values of an enum, the type of a field', async () => {
+    const r = await raw(sb, 'POST', '/api/v2/enrichment/person', { token: sb.demoKey, body: { lead_list_id: 'lst_x', email: 'a@b.example', enrichment_type: 'phone-only', include_phone: 'yes' } });
+    expect(r.status).toBe(422);
+    const msgs = Object.fromEntries(r.json.error.details.errors.map((e: any) => [e.loc.join('.'), e.msg]));
+    expect(msgs['body.enrichment_type']).toBe('Invalid option: expected one of "partial"|"phone_only"|"full"');
+    expect(msgs['body.include_phone']).toBe('Invalid input: expected boolean, received string');
+  });
+
   it('the three error shapes', async () => {
     const generic = await raw(sb, 'GET', '/api/v2/whoami', { token: `svcapi_${'n'.repeat(64)}` });
     expect(generic.status).toBe(401);

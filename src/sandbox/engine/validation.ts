@@ -1,6 +1,9 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import type { ValidationIssue } from '../../api/schemas/errors.js';
 import { validationError } from './errors.js';
+
+// zod/mini says only "Invalid input" until a locale is loaded: 422s name the expected values and types.
+z.config(z.locales.en());
 
 /** Zod issues as the spec's details.errors[] entries ({type, loc, msg}), located under `where`. */
 export function toValidationIssues(issues: readonly z.core.$ZodIssue[], where: 'body' | 'query' | 'path' = 'body'): ValidationIssue[] {
