@@ -36,6 +36,9 @@ async function runWith(args: string[], rules: Rule[]): Promise<{ exitCode: numbe
 }
 
 const BULK = { method: 'POST', path: '/enrichment/bulk', count: 1 };
+const LIST_RUN = ['enrich', 'list', 'Q3', '--scope', 'full'];
+/** The run without faults, the same for every case (same seed, same list). */
+let clean: Promise<Awaited<ReturnType<typeof runWith>>> | undefined;
 
 describe('paid runs under injected faults', () => {
   it.each<[string, Rule[]]>([
@@ -50,10 +53,10 @@ describe('paid runs under injected faults', () => {
     ['500s and dropped connections on status polls', [{ method: 'GET', path: '/enrichment/status', kind: 'status', status: 500, count: 2 }, { method: 'GET', path: '/enrichment/status', kind: 'drop', count: 1 }]],
     ['latency on every request', [{ kind: 'latency', latency_ms: 150 }]],
   ])('enrich list: %s', async (_name, rules) => {
-    const clean = await runWith(['enrich', 'list', 'Q3', '--scope', 'full'], []);
-    const faulty = await runWith(['enrich', 'list', 'Q3', '--scope', 'full'], rules);
-    expect(faulty.outcome).toEqual(clean.outcome);
-    expect(faulty.balance).toBe(clean.balance);
+    const baseline = await (clean ??= runWith(LIST_RUN, []));
+    const faulty = await runWith(LIST_RUN, rules);
+    expect(faulty.outcome).toEqual(baseline.outcome);
+    expect(faulty.balance).toBe(baseline.balance);
     expect(await t.bulkPosts()).toBeLessThanOrEqual(4);
   });
 
