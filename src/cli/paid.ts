@@ -51,7 +51,8 @@ async function decide(ctx: Context, q: Quote, what: string, asked: boolean): Pro
   const max = ctx.globals.maxCost;
   if (max !== undefined && cost > max)
     throw creditsError(`${what} would cost up to ${credits(cost)}, over --max-cost ${max}`, `Raise --max-cost to ${cost} or run a smaller selection. Nothing was spent.`);
-  if (ctx.globals.yes || max !== undefined || asked) return;
+  // A quote of 0 caps the run at 0: nothing to confirm (the service says why there is nothing to do).
+  if (ctx.globals.yes || max !== undefined || asked || cost === 0) return;
   if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY)
     throw declinedError(
       `${what} spends up to ${credits(cost)} and needs confirmation, but no terminal is attached`,

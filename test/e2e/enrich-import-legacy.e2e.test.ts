@@ -94,7 +94,8 @@ describe('enrich legacy-bulk (v1), legacy-status, webhooks deliveries', () => {
     const before = await t.balance();
     const r = await t.run('enrich', 'legacy-bulk', f, '--type', 'full', '--webhook-url', hookUrl, '--yes', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
-    const w = json(r.stdout);
+    // --json prints the status as the service answers it, as legacy-status does.
+    const w = json(r.stdout).workflow;
     expect(w).toMatchObject({ workflow_id: expect.stringMatching(/^public_bulk_/), total_prospects: 3 });
     expect(r.stderr).toContain('Estimate: up to 33 credits for 3 rows');
     const charged = (w.emails_found ?? 0) + 10 * (w.phones_found ?? 0);

@@ -81,7 +81,9 @@ export const command = defineCommand<Options>({
     const r = paid.result;
     if (r.entity_kind === 'company' || !r.workflow_id) {
       await ctx.out.print({ kind: 'rows', payload: r, rows: r.results, columns: COMPANY_COLUMNS });
-      ctx.out.success(`${r.results.filter((x) => x.status === 'completed').length} of ${r.total_entities} companies enriched; charged ${r.credits_charged ?? 0} credits of ${r.credits_reserved} reserved.`);
+      // The spec's answer names credits_reserved only; credits_charged is reported when the service sends it.
+      const cost = r.credits_charged === undefined ? `${r.credits_reserved} credits reserved, settled at once` : `charged ${r.credits_charged} credits of ${r.credits_reserved} reserved`;
+      ctx.out.success(`${r.results.filter((x) => x.status === 'completed').length} of ${r.total_entities} companies enriched; ${cost}.`);
       return;
     }
     ctx.out.info(`Started ${r.workflow_id}: ${r.total_entities} people queued into list ${r.lead_list_id ?? ''}, ${r.credits_reserved} credits reserved.`);

@@ -3,7 +3,7 @@ import { jobFailedError, usageError } from '../../cli/errors.js';
 import { isLoopbackHost } from '../../api/redact.js';
 import { legacyBulkEnrich, waitForLegacyWorkflow } from '../../api/resources/legacy.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
-import { ENRICHMENT_TYPE_PRICES, ENRICHMENT_TYPE_WANTS, type EnrichmentType } from '../../api/schemas/values/credits.js';
+import { ENRICHMENT_TYPE_PRICES, ENRICHMENT_TYPE_WANTS, PERSON_DATA_POINT_PRICES, type EnrichmentType } from '../../api/schemas/values/credits.js';
 import type { LegacyBulkStarted, LegacyWorkflowStatus } from '../../api/schemas/legacy.js';
 import type { Context } from '../../cli/context.js';
 import type { Client } from '../../api/client.js';
@@ -83,13 +83,16 @@ export const command = defineCommand<Options>({
       return;
     }
     const done = await wait(ctx, client, started);
-    await ctx.out.print({ kind: 'object', payload: done.workflow, fields: STATUS_FIELDS });
+    // --json prints the status as the service answers it, as legacy-status does ({"workflow": {...}}).
+    await ctx.out.print(ctx.out.format === 'json' ? { kind: 'object', payload: done } : { kind: 'object', payload: done.workflow, fields: STATUS_FIELDS });
     const wants = ENRICHMENT_TYPE_WANTS[opts.type];
-    const charged = (wants.email ? (done.workflow.emails_found ?? 0) : 0) + (wants.phone ? 10 * (done.workflow.phones_found ?? 0) : 0);
+    const price = PERSON_DATA_POINT_PRICES;
+    const charged = (wants.email ? price.Email * (done.workflow.emails_found ?? 0) : 0) + (wants.phone ? price.Phone * (done.workflow.phones_found ?? 0) : 0);
     const reserved = started.total_contacts * ENRICHMENT_TYPE_PRICES[opts.type];
     const settled = `Charged ${charged} credits of ${reserved} reserved, refunded ${reserved - charged} (by the price list: 1 per email, 10 per phone found).`;
     if (done.workflow.status === 'failed') throw jobFailedError(`v1 run ${started.workflow_id} ended failed: no contact was found. ${settled}`, 'Check the contacts and try again.');
-    if (done.workflow.status === 'completed_with_errors') ctx.out.warn(`${done.workflow.failed_prospects ?? 0} contacts found nothing. ${settled}`);
+    const missed = done.workflow.failed_prospects ?? 0;
+    if (done.workflow.status === 'completed_with_errors') ctx.out.warn(`${missed} contact${missed === 1 ? '' : 's'} found nothing (not charged). ${settled}`);
     else ctx.out.success(settled);
     if (webhook) ctx.out.info(`Webhook deliveries: prospect webhooks deliveries ${started.workflow_id}`);
   },

@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { usageError } from '../../cli/errors.js';
+import { isCliError, jobFailedError, usageError } from '../../cli/errors.js';
 import { collect, oneOf } from '../../cli/parse.js';
 import { isApiError } from '../../api/errors.js';
 import { importCsv } from '../../api/resources/lists.js';
@@ -9,7 +9,6 @@ import { ENRICHMENT_TYPE_PRICES, type EnrichmentType } from '../../api/schemas/v
 import { estimate } from '../../api/resources/credits.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import { approveSpend } from '../../cli/paid.js';
-import { jobFailedError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { anyFailed, countDataRows, summarize, watchRuns, type EnrichmentSummary } from './enrich-runs.js';
 import { settlementLine } from '../enrich/watch.js';
@@ -167,15 +166,24 @@ class ChunkSender {
     private readonly enrich: EnrichmentType | undefined,
   ) {}
 
-  /** At the first chunk (a file without data rows never reaches the service). */
+  /**
+   * At the first chunk (a file without data rows never reaches the service). With --enrich the
+   * spend is approved after the list is found but before --create makes it, so a refusal
+   * leaves nothing behind.
+   */
   private async open(): Promise<Client> {
     const client = await this.ctx.client();
-    this.listId = (await resolveOrCreateList(this.ctx, client, this.listArg, this.create)).list_id;
     this.client = client;
-    if (!this.enrich) return client;
-    const rows = await countDataRows(this.file, this.ctx.signal);
-    const what = `Importing ${this.file} and enriching up to ${rows} rows (${this.enrich})`;
-    await approveSpend(this.ctx, client, { estimate: this.estimateFor(rows), what });
+    const found = await resolveOrCreateList(this.ctx, client, this.listArg, false).catch((e: unknown) => {
+      if (this.create && isCliError(e) && e.exitCode === ExitCode.NOT_FOUND) return undefined;
+      throw e;
+    });
+    if (this.enrich) {
+      const rows = await countDataRows(this.file, this.ctx.signal);
+      const what = `Importing ${this.file} and enriching up to ${rows} rows (${this.enrich})`;
+      await approveSpend(this.ctx, client, { estimate: this.estimateFor(rows), what });
+    }
+    this.listId = (found ?? (await resolveOrCreateList(this.ctx, client, this.listArg, true))).list_id;
     return client;
   }
 

@@ -1,0 +1,48 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { json } from '../helpers/json.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { usePaidSandbox } from './enrich-helpers.js';
+
+/** Paid commands where a refusal must leave nothing behind, and where there is nothing to confirm. */
+const t = usePaidSandbox();
+
+const listNames = async () => (json((await t.run('lists', 'ls', '--json')).stdout).lists as Array<{ name: string }>).map((l) => l.name);
+
+describe('paid commands: what a refusal leaves, and a selection of nothing', () => {
+  it('import --create --enrich refused off a terminal creates no list; with --yes it creates the list and enriches', async () => {
+    const f = path.join(tempDir(), 'leads.csv');
+    writeFileSync(f, 'First Name,Last Name,Company Domain\nAda,Lovelace,example.com\nGrace,Hopper,navy.mil\n');
+    const refused = await t.run('import', 'Brand New', f, '--create', '--enrich', 'partial');
+    expect(refused.exitCode, refused.stderr).toBe(10);
+    expect(refused.stderr).toContain('Estimate: up to 2 credits for 2 rows (bulk_import_csv)');
+    expect(refused.stderr).not.toContain('Created list');
+    expect(await listNames()).not.toContain('Brand New');
+
+    const capped = await t.run('import', 'Brand New', f, '--create', '--enrich', 'full', '--max-cost', '5');
+    expect(capped.exitCode, capped.stderr).toBe(5);
+    expect(await listNames()).not.toContain('Brand New');
+
+    const missing = await t.run('import', 'Brand New', f, '--enrich', 'partial', '--yes');
+    expect(missing.exitCode, missing.stderr).toBe(4);
+    expect(missing.stderr).not.toContain('Estimate:');
+
+    const made = await t.run('import', 'Brand New', f, '--create', '--enrich', 'partial', '--yes', '--json');
+    expect(made.exitCode, made.stderr).toBe(0);
+    expect(made.stderr).toMatch(/Estimate: up to 2 credits[\s\S]*Created list "Brand New"/);
+    expect(json(made.stdout)).toMatchObject({ rows_imported: 2, enrichment: { type: 'partial', rows: 2 } });
+    expect(await listNames()).toContain('Brand New');
+  });
+
+  it('an empty list asks nothing off a terminal (a quote of 0 spends nothing) and says there is nothing to enrich (exit 2)', async () => {
+    await t.seedList('Empty', 0);
+    const before = await t.balance();
+    const r = await t.run('enrich', 'list', 'Empty');
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toContain('Estimate: up to 0 credits for 0 rows (enrich_list)');
+    expect(r.stderr).not.toContain('needs confirmation');
+    expect(r.stderr).toMatch(/is empty: there is nothing to enrich/);
+    expect(await t.balance()).toBe(before);
+  });
+});
