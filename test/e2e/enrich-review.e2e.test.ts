@@ -45,4 +45,15 @@ describe('paid commands: what a refusal leaves, and a selection of nothing', () 
     expect(r.stderr).toMatch(/is empty: there is nothing to enrich/);
     expect(await t.balance()).toBe(before);
   });
+
+  it('enrich status of an empty id is a usage error; --list on a company cohort is said to be ignored', async () => {
+    const empty = await t.run('enrich', 'status', ' ');
+    expect(empty.exitCode, empty.stderr).toBe(2);
+    expect(empty.stderr).toMatch(/the run id is empty/);
+    const companies = json((await t.run('search', 'companies', '--industries', 'Software Development', '--limit', '3', '--json')).stdout);
+    const r = await t.run('enrich', 'cohort', companies.task_id, '--data-points', 'Industry', '--list', 'Anything', '--yes', '--json');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/warning: --list is ignored for company cohorts/);
+    expect(json(r.stdout)).toMatchObject({ entity_kind: 'company', total_entities: 3 });
+  });
 });

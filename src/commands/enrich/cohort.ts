@@ -59,6 +59,7 @@ export const command = defineCommand<Options>({
   async run(opts, ctx) {
     const points = dataPoints(opts.dataPoints);
     const tool = byTaskTool(points);
+    if (opts.list !== undefined && tool === 'add_company_enrichments') ctx.out.warn('--list is ignored for company cohorts: companies are answered at once, not saved to a list.');
     const client = await ctx.client();
     const listId = opts.list !== undefined && tool === 'add_person_enrichments' ? (await resolveList(client, opts.list, { signal: ctx.signal })).list_id : undefined;
     const body: ByTaskEnrichBody = {

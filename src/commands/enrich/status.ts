@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
+import { usageError } from '../../cli/errors.js';
 import { enrichmentStatus } from '../../api/resources/enrichment.js';
 import { isTerminalStatus } from '../../api/poll.js';
 import { STATUS_FIELDS, STRICT_FLAG, reportRun, watchRun } from './watch.js';
@@ -17,8 +18,9 @@ export const command = defineCommand<Options>({
   examples: ['prospect enrich status bulk-enrich-...', 'prospect enrich status enrich-... --wait --json'],
   related: ['prospect enrich list', 'prospect enrich person'],
   async run(opts, ctx) {
+    const id = (opts.args[0] ?? '').trim();
+    if (!id) throw usageError('the run id is empty', 'Pass the workflow_id (enrich-..., bulk-enrich-...) or task_id the run started with.');
     const client = await ctx.client();
-    const id = opts.args[0] ?? '';
     const s = opts.wait ? await watchRun(ctx, client, id) : await enrichmentStatus(client, id, { signal: ctx.signal });
     if (isTerminalStatus(s.status)) return reportRun(ctx, s, { strict: opts.strict });
     await ctx.out.print({ kind: 'object', payload: s, fields: STATUS_FIELDS });
