@@ -138,7 +138,9 @@ async function finishEnrichment(ctx: Context, importer: ChunkSender, report: Imp
     ctx.out.info(`${ids.length} enrichment run${ids.length === 1 ? '' : 's'} started. Watch each with: prospect enrich status ID --wait (${ids.join(', ')})`);
     return ExitCode.OK;
   }
-  const line = settlementLine(summary);
+  // Replayed chunks report the runs they started earlier: those were charged then, not now.
+  const replayed = report.chunks_replayed ? ` The runs of the ${report.chunks_replayed} chunk${report.chunks_replayed === 1 ? '' : 's'} imported earlier were charged then, not again.` : '';
+  const line = settlementLine(summary) + replayed;
   if (anyFailed(runs)) throw jobFailedError(`enrichment of the import ended ${Object.keys(summary.statuses).join(', ')}. ${line}`, 'Check the list, then enrich it with `prospect enrich list`.');
   if (summary.statuses.completed_with_errors) {
     ctx.out.warn(`${summary.rows - summary.rows_enriched} of ${summary.rows} rows found nothing (not charged). ${line}`);
