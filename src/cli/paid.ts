@@ -40,6 +40,11 @@ export function describeQuote(q: Quote): string {
   return `Estimate: up to ${credits(q.estimated_cost)} for ${q.row_count.toLocaleString('en-US')} row${q.row_count === 1 ? '' : 's'} (${q.tool}); ${credits(q.available_credits)} available.`;
 }
 
+/** Warns (stderr) when the balance does not cover a quote; the quote is still printed. */
+export function warnIfShort(ctx: Context, q: Quote): void {
+  if (!q.sufficient) ctx.out.warn(`the balance is ${credits(q.estimated_cost - q.available_credits)} short of this estimate.`);
+}
+
 /** Whether to spend: throws exit 5 (short, over --max-cost) or exit 10 (declined, no terminal). */
 async function decide(ctx: Context, q: Quote, what: string, asked: boolean): Promise<void> {
   const cost = q.estimated_cost;
@@ -76,6 +81,7 @@ export async function approveSpend(ctx: Context, client: Client, plan: Omit<Paid
   const q = await quote(ctx, client, plan.estimate);
   if (opts.dryRun) {
     await ctx.out.print({ kind: 'object', payload: q, fields: QUOTE_FIELDS });
+    warnIfShort(ctx, q);
     ctx.out.info(`Dry run: nothing was spent. The quote works once, until ${new Date((q.expires_at ?? 0) * 1000).toISOString()}.`);
     return undefined;
   }

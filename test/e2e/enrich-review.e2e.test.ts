@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { control } from '../sandbox/helpers.js';
 import { json } from '../helpers/json.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { usePaidSandbox } from './enrich-helpers.js';
@@ -55,5 +56,17 @@ describe('paid commands: what a refusal leaves, and a selection of nothing', () 
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/warning: --list is ignored for company cohorts/);
     expect(json(r.stdout)).toMatchObject({ entity_kind: 'company', total_entities: 3 });
+  });
+
+  it('--dry-run and credits estimate say how short the balance is', async () => {
+    await t.seedList('Q3', 30);
+    await control(t.sb, 'POST', '/balance', { credits: 12 });
+    for (const args of [['enrich', 'list', 'Q3', '--dry-run'], ['credits', 'estimate', '--tool', 'enrich_list', '--list', 'Q3']]) {
+      const r = await t.run(...args, '--json');
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(json(r.stdout)).toMatchObject({ estimated_cost: 30, available_credits: 12, sufficient: false });
+      expect(r.stderr).toContain('warning: the balance is 18 credits short of this estimate.');
+    }
+    expect(await t.balance()).toBe(12);
   });
 });

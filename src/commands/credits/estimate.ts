@@ -8,7 +8,7 @@ import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { EstimateBody } from '../../api/schemas/credits.js';
 import { TOOLS, LIST_TOOLS, type Tool } from '../../api/schemas/values/credits.js';
 import { AGENT_TYPES, LEAD_SCOPES } from '../../api/schemas/values/agents.js';
-import { QUOTE_FIELDS } from '../../cli/paid.js';
+import { QUOTE_FIELDS, warnIfShort } from '../../cli/paid.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { readLeadIds } from '../lists/lead-ids.js';
 
@@ -107,6 +107,6 @@ export const command = defineCommand<Options>({
     }
     const q = await estimate(client, body, { signal: ctx.signal });
     await ctx.out.print({ kind: 'object', payload: q, fields: QUOTE_FIELDS });
-    if (!q.sufficient) ctx.out.warn(`the balance is ${q.estimated_cost - q.available_credits} credits short of this estimate.`);
+    warnIfShort(ctx, q);
   },
 });
