@@ -24,7 +24,8 @@ export function createProgress(opts: { stderr: Writable; enabled: boolean; color
   let spinner: Spinner | undefined;
   return {
     async start(text) {
-      if (!opts.enabled) return;
+      // A terminal reporting 0 columns (a pty without a size) would make ora clear Infinity lines: a hang.
+      if (!opts.enabled || (opts.stderr as { columns?: number }).columns === 0) return;
       const { default: ora } = await import('ora');
       spinner = ora({ text, stream: opts.stderr as NodeJS.WritableStream, color: opts.color ? 'cyan' : false, isEnabled: true }).start() as unknown as Spinner;
     },

@@ -20,6 +20,15 @@ describe('progress', () => {
     p.succeed('job completed');
     expect(err.text).toContain('job completed');
   });
+
+  it('does not spin on a terminal that reports 0 columns (a pty without a size), where clearing would never end', async () => {
+    const err = Object.assign(new Capture(), { isTTY: true, columns: 0, cursorTo() {}, clearLine() {}, moveCursor() {} });
+    const p = createProgress({ stderr: err, enabled: true, color: false });
+    await p.start('waiting for the job');
+    p.update('3/10 processed');
+    p.stop();
+    expect(err.text).toBe('');
+  });
 });
 
 describe('prompter', () => {
