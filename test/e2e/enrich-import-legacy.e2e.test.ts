@@ -63,7 +63,7 @@ describe('import --enrich', () => {
     const again = await t.run('import', 'Imported', f, '--enrich', 'partial', '--yes', '--json');
     expect(again.exitCode, again.stderr).toBe(0);
     expect(json(again.stdout)).toMatchObject({ chunks_replayed: 1, enrichment: { workflow_ids: report.enrichment.workflow_ids, credits_charged: report.enrichment.credits_charged } });
-    expect(again.stderr).toContain('The runs of the 1 chunk imported earlier were charged then, not again.');
+    expect(again.stderr).toContain('1 chunk was replayed: its run was charged once, when first sent, not again.');
     expect(await t.balance()).toBe(before - report.enrichment.credits_charged);
   });
 

@@ -69,4 +69,26 @@ describe('paid commands: what a refusal leaves, and a selection of nothing', () 
     }
     expect(await t.balance()).toBe(12);
   });
+
+  it('import --enrich under a dropped connection after the chunk was taken: one run, the same charge and balance as without the fault', async () => {
+    const f = path.join(tempDir(), 'leads.csv');
+    writeFileSync(f, 'First Name,Last Name,Company Domain\nAda,Lovelace,example.com\nGrace,Hopper,navy.mil\nAlan,Turing,example.org\n');
+    const importOnce = async (faulty: boolean) => {
+      await control(t.sb, 'POST', '/reset', {});
+      await control(t.sb, 'POST', '/rate-limits', { enabled: false });
+      await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 }, hit_rates: { email: 1, phone: 0.5 } });
+      await t.seedList('In', 0);
+      if (faulty) await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/csv-import', count: 1, kind: 'drop', phase: 'after' }] });
+      const r = await t.run('import', 'In', f, '--enrich', 'full', '--yes', '--json');
+      expect(r.exitCode, r.stderr).toBe(0);
+      const e = json(r.stdout).enrichment;
+      return { stderr: r.stderr, runs: e.workflow_ids.length, rows: e.rows, charged: e.credits_charged, reserved: e.credits_reserved, balance: await t.balance() };
+    };
+    const { stderr: _quiet, ...clean } = await importOnce(false);
+    const { stderr, ...faulty } = await importOnce(true);
+    expect(clean).toMatchObject({ runs: 1, rows: 3, reserved: 33 });
+    expect(faulty).toEqual(clean);
+    expect(stderr).toMatch(/1 of 1 chunks were already imported \(by an earlier run, or by this one before an answer was lost\)/);
+    expect(stderr).toContain('1 chunk was replayed: its run was charged once, when first sent, not again.');
+  });
 });

@@ -39,7 +39,7 @@ export async function printReport(ctx: Context, report: ImportReport): Promise<v
   skipLines(ctx, report.skip_reasons);
   if (report.skipped_rows.length)
     ctx.out.info(`  skipped rows (file row numbers, header = 1${report.rows_skipped > report.skipped_rows.length ? '; a sample' : ''}): ${report.skipped_rows.join(', ')}`);
-  if (report.chunks_replayed) ctx.out.info(`${report.chunks_replayed} of ${report.chunks} chunks were already imported by an earlier run and were not imported again.`);
+  if (report.chunks_replayed) ctx.out.info(`${report.chunks_replayed} of ${report.chunks} chunks were already imported (by an earlier run, or by this one before an answer was lost) and were not imported again.`);
   ctx.out.success(
     `Imported ${report.rows_imported} of ${report.rows_parsed} rows into ${report.list_id}, ` +
       (report.enrichment === 'none' ? 'without enrichment (free).' : `with ${report.enrichment.type} enrichment in ${report.enrichment.runs} run${report.enrichment.runs === 1 ? '' : 's'}.`),

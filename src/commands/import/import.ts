@@ -138,8 +138,9 @@ async function finishEnrichment(ctx: Context, importer: ChunkSender, report: Imp
     ctx.out.info(`${ids.length} enrichment run${ids.length === 1 ? '' : 's'} started. Watch each with: prospect enrich status ID --wait (${ids.join(', ')})`);
     return ExitCode.OK;
   }
-  // Replayed chunks report the runs they started earlier: those were charged then, not now.
-  const replayed = report.chunks_replayed ? ` The runs of the ${report.chunks_replayed} chunk${report.chunks_replayed === 1 ? '' : 's'} imported earlier were charged then, not again.` : '';
+  // A replayed chunk (a re-run, or a resend after a lost answer) reports the run it started when first sent.
+  const n = report.chunks_replayed;
+  const replayed = n ? ` ${n} chunk${n === 1 ? ' was' : 's were'} replayed: ${n === 1 ? 'its run was' : 'their runs were'} charged once, when first sent, not again.` : '';
   const line = settlementLine(summary) + replayed;
   if (anyFailed(runs)) throw jobFailedError(`enrichment of the import ended ${Object.keys(summary.statuses).join(', ')}. ${line}`, 'Check the list, then enrich it with `prospect enrich list`.');
   if (summary.statuses.completed_with_errors) {
