@@ -43,6 +43,9 @@ const RESENDS = 3;
 /** 5xx codes that say what happened (nothing was done); any other 5xx may come after the run started. */
 const ANSWERED_5XX = ['not_enabled', 'feature_not_available', 'not_supported', 'quote_verification_unavailable', 'filters_unavailable', 'provider_error'];
 
+/** Network failures before a connection existed. */
+const NEVER_SENT = ['connection_refused', 'connect_timeout'];
+
 const isLost = (e: ApiError) => e.status === 0 || e.is('dispatch_outcome_unknown') || (e.status >= 500 && !ANSWERED_5XX.some((c) => e.is(c)));
 
 function redemptionOf(e: ApiError): Redemption | undefined {
@@ -75,6 +78,8 @@ export async function sendPaid<T>(
       // An expired quote on a resend says nothing about the lost attempt: a fresh quote could pay twice.
       if (lost && e.is('quote_expired'))
         throw new LostResponseError(lost, 'The quote expired before a resend could tell whether the first attempt started.');
+      // No connection was made, so the request never left: nothing to resolve.
+      if (!lost && NEVER_SENT.some((c) => e.is(c))) throw e;
       if (!isLost(e)) throw e;
       if (!quoted) throw new LostResponseError(e, 'It was sent without a quote, so sending it again could charge twice.');
       if (attempt >= RESENDS) throw new LostResponseError(e, `No answer after ${RESENDS + 1} attempts with the same quote.`);

@@ -113,3 +113,21 @@ describe('a lost answer is never paid for twice', () => {
     expect(await balance()).toBe(before - 20);
   });
 });
+
+describe('sendPaid', () => {
+  it('a refused connection is reported as it is: the request never left, so nothing may have been accepted', async () => {
+    const { createServer } = await import('node:net');
+    const { Client } = await import('../../src/api/client.js');
+    const { enrichBulk } = await import('../../src/api/resources/enrichment.js');
+    // A port that was just free: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const client = new Client({ baseUrl: `http://127.0.0.1:${port}`, token: 'svcapi_x', retry: { maxRetries: 0 } });
+    let resends = 0;
+    const e = await enrichBulk(client, { list_id: 'lst_1', quote_id: 'qte_v1_x' }, { sleep: async () => void resends++ }).catch((err: unknown) => err);
+    expect(e).toMatchObject({ code: 'connection_refused' });
+    expect(resends).toBe(0);
+  });
+});
