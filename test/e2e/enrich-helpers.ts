@@ -35,3 +35,14 @@ export function usePaidSandbox(): SandboxEnv & {
 export function foundCost(leads: ReadonlyArray<Record<string, any>>, wants: { email: boolean; phone: boolean }): number {
   return leads.reduce((n, l) => n + (wants.email && l.email ? 1 : 0) + (wants.phone && l.phone ? 10 : 0), 0);
 }
+
+/** The fields of a final status that do not depend on ids or timing. */
+export const outcome = (s: Record<string, any>) => ({
+  status: s.status,
+  total: s.total,
+  completed: s.completed,
+  failed: s.failed,
+  credits_reserved: s.credits_reserved,
+  credits_charged: s.credits_charged,
+  credits_refunded: s.credits_refunded,
+});

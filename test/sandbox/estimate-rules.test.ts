@@ -33,7 +33,7 @@ describe('the quote', () => {
     const short = await quoteOf(cast, { tool: 'enrich_list', list_id: id, scope: 'full' });
     expect(short).toMatchObject({ estimated_cost: 77, available_credits: 76, sufficient: false });
     expect(short.quote_id).toMatch(/^qte_v1_/);
-    expect(short.agent_instructions).toContain('1 short');
+    expect(short.agent_instructions).toContain('The balance of 76 is 1 credit short');
     await control(cast.sb, 'POST', '/balance', { credits: 77 });
     expect(await quoteOf(cast, { tool: 'enrich_list', list_id: id, scope: 'full' })).toMatchObject({ available_credits: 77, sufficient: true });
   });

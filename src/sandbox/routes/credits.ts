@@ -18,6 +18,8 @@ function balance(ctx: RequestContext): Balance {
   };
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** POST /credits/estimate: prices the request from the server's own rows and mints a signed single-use quote (free). */
 function estimate(ctx: RequestContext): Quote {
   const body = parseBody(EstimateBody, ctx.body);
@@ -39,8 +41,8 @@ function estimate(ctx: RequestContext): Quote {
     available_credits: org.credits,
     sufficient,
     agent_instructions: quote.quote_id
-      ? `At most ${cost} credits for ${rows} rows. Send quote_id with the same request within 5 minutes; it works once.` +
-        (sufficient ? '' : ` The balance of ${org.credits} is ${cost - org.credits} short: buy credits on the plans page first.`)
+      ? `At most ${plural(cost, 'credit')} for ${plural(rows, 'row')}. Send quote_id with the same request within 5 minutes; it works once.` +
+        (sufficient ? '' : ` The balance of ${org.credits} is ${plural(cost - org.credits, 'credit')} short: buy credits on the plans page first.`)
       : 'Similar companies deduct nothing and need no quote.',
     timestamp_ms: ctx.clock.now(),
   };
