@@ -10,6 +10,7 @@ import { estimate } from '../../api/resources/credits.js';
 import { enrichBulk, waitForEnrichment } from '../../api/resources/enrichment.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import { QUOTE_FIELDS } from '../../cli/paid.js';
+import { pollOptions, withProgress } from '../../cli/wait.js';
 import { STATUS_FIELDS, settlementLine } from '../enrich/watch.js';
 
 const SEARCH = { filters: { seniority: ['C-Suite'], departments: ['Engineering'] }, limit: 5 };
@@ -42,8 +43,9 @@ export const command = defineCommand({
     const run = { list_id: list.list_id, scope: 'partial' as const };
     const quote = await estimate(client, estimateBodyFor({ tool: 'enrich_list', body: run }), { signal: ctx.signal });
     const started = await enrichBulk(client, { ...run, quote_id: quote.quote_id ?? '' }, { signal: ctx.signal, sleep: ctx.clock.sleep });
-    await ctx.progress.start('Enriching the demo list');
-    const enriched = await waitForEnrichment(client, started.workflow_id, { signal: ctx.signal, sleep: ctx.clock.sleep, now: ctx.clock.now }).finally(() => ctx.progress.stop());
+    const enriched = await withProgress(ctx, 'Enriching the demo list', `The run keeps going: prospect --sandbox enrich status ${started.workflow_id} --wait`, () =>
+      waitForEnrichment(client, started.workflow_id, pollOptions(ctx)),
+    );
     const after = await listLeads(client, list.list_id, { limit: 5 }, { signal: ctx.signal });
     if (ctx.out.format === 'json') {
       await ctx.out.print({ kind: 'object', payload: { sandbox_url: target.url, identity, balance, search: people, list, saved, leads, quote, enrichment: enriched, enriched_leads: after } });

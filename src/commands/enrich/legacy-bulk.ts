@@ -8,6 +8,7 @@ import type { LegacyBulkStarted, LegacyWorkflowStatus } from '../../api/schemas/
 import type { Context } from '../../cli/context.js';
 import type { Client } from '../../api/client.js';
 import { runPaid } from '../../cli/paid.js';
+import { pollOptions, withProgress } from '../../cli/wait.js';
 import { DRY_RUN_FLAG, TYPE_FLAG } from './flags.js';
 import { readContacts } from './legacy-contacts.js';
 
@@ -32,19 +33,13 @@ function checkWebhookUrl(raw: string): string {
   return url.href;
 }
 
-async function wait(ctx: Context, client: Client, started: LegacyBulkStarted): Promise<LegacyWorkflowStatus> {
+function wait(ctx: Context, client: Client, started: LegacyBulkStarted): Promise<LegacyWorkflowStatus> {
   const id = started.workflow_id;
   const text = (s?: LegacyWorkflowStatus) =>
     `Enriching (${id})${s ? `: ${s.workflow.status}, ${(s.workflow.completed_prospects ?? 0) + (s.workflow.failed_prospects ?? 0)}/${s.workflow.total_prospects ?? started.total_contacts} contacts` : ''}`;
-  await ctx.progress.start(text());
-  try {
-    return await waitForLegacyWorkflow(client, id, { signal: ctx.signal, sleep: ctx.clock.sleep, now: ctx.clock.now, onProgress: (s) => ctx.progress.update(text(s)) });
-  } catch (e) {
-    if (ctx.signal.aborted) ctx.out.info(`The run keeps going. See it with: prospect enrich legacy-status --workflow ${id}`);
-    throw e;
-  } finally {
-    ctx.progress.stop();
-  }
+  return withProgress(ctx, text(), `The run keeps going. See it with: prospect enrich legacy-status --workflow ${id}`, () =>
+    waitForLegacyWorkflow(client, id, { ...pollOptions(ctx), onProgress: (s) => ctx.progress.update(text(s)) }),
+  );
 }
 
 export const command = defineCommand<Options>({

@@ -5,6 +5,7 @@ import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
 import { jobFailedError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
+import { pollOptions, withProgress } from '../../cli/wait.js';
 
 /** Waiting for enrichment runs and reporting how they settled, shared by every enrich command. */
 
@@ -32,22 +33,10 @@ export function progressText(id: string, s?: EnrichmentStatusResponse): string {
 }
 
 /** Waits with a progress line; Ctrl-C leaves the run going and says how to watch it again. */
-export async function watchRun(ctx: Context, client: Client, id: string): Promise<EnrichmentStatusResponse> {
-  await ctx.progress.start(progressText(id));
-  try {
-    const done = await waitForEnrichment(client, id, {
-      signal: ctx.signal,
-      sleep: ctx.clock.sleep,
-      now: ctx.clock.now,
-      onProgress: (s) => ctx.progress.update(progressText(id, s)),
-    });
-    ctx.progress.stop();
-    return done;
-  } catch (e) {
-    ctx.progress.stop();
-    if (ctx.signal.aborted) ctx.out.info(`The run keeps going. Watch it with: prospect enrich status ${id} --wait`);
-    throw e;
-  }
+export function watchRun(ctx: Context, client: Client, id: string): Promise<EnrichmentStatusResponse> {
+  return withProgress(ctx, progressText(id), `The run keeps going. Watch it with: prospect enrich status ${id} --wait`, () =>
+    waitForEnrichment(client, id, { ...pollOptions(ctx), onProgress: (s) => ctx.progress.update(progressText(id, s)) }),
+  );
 }
 
 /** One line of what a settled run cost. */

@@ -4,6 +4,7 @@ import type { EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
 import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
 import { readCsv } from './csv-read.js';
+import { pollOptions, withProgress } from '../../cli/wait.js';
 
 /** The enrichment runs an import dispatched (one per chunk), waited for together and summed. */
 
@@ -45,19 +46,13 @@ export async function watchRuns(ctx: Context, client: Client, ids: readonly stri
   const done: EnrichmentStatusResponse[] = [];
   const text = (s?: EnrichmentStatusResponse) =>
     `Enriching: ${done.length} of ${ids.length} runs ended, ${done.reduce((n, r) => n + r.credits_charged, 0) + (s?.credits_charged ?? 0)} credits so far`;
-  await ctx.progress.start(text());
-  try {
+  return withProgress(ctx, text(), `The runs keep going. Watch each with: prospect enrich status ID --wait (${ids.join(', ')})`, async () => {
     for (const id of ids) {
-      done.push(await waitForEnrichment(client, id, { signal: ctx.signal, sleep: ctx.clock.sleep, now: ctx.clock.now, onProgress: (s) => ctx.progress.update(text(s)) }));
+      done.push(await waitForEnrichment(client, id, { ...pollOptions(ctx), onProgress: (s) => ctx.progress.update(text(s)) }));
       ctx.progress.update(text());
     }
     return done;
-  } catch (e) {
-    if (ctx.signal.aborted) ctx.out.info(`The runs keep going. Watch each with: prospect enrich status ID --wait (${ids.join(', ')})`);
-    throw e;
-  } finally {
-    ctx.progress.stop();
-  }
+  });
 }
 
 export const anyFailed = (runs: readonly EnrichmentStatusResponse[]) => runs.some((r) => isFailedStatus(r.status));

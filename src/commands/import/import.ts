@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { isCliError, jobFailedError, usageError } from '../../cli/errors.js';
+import { jobFailedError, usageError } from '../../cli/errors.js';
 import { collect, oneOf } from '../../cli/parse.js';
 import { isApiError } from '../../api/errors.js';
 import { importCsv } from '../../api/resources/lists.js';
@@ -177,16 +177,16 @@ class ChunkSender {
   private async open(): Promise<Client> {
     const client = await this.ctx.client();
     this.client = client;
-    const found = await resolveOrCreateList(this.ctx, client, this.listArg, false).catch((e: unknown) => {
-      if (this.create && isCliError(e) && e.exitCode === ExitCode.NOT_FOUND) return undefined;
-      throw e;
-    });
-    if (this.enrich) {
+    let approved = !this.enrich;
+    const approve = async () => {
+      if (approved) return;
+      approved = true;
       const rows = await countDataRows(this.file, this.ctx.signal);
       const what = `Importing ${this.file} and enriching up to ${rows} rows (${this.enrich})`;
       await approveSpend(this.ctx, client, { estimate: this.estimateFor(rows), what });
-    }
-    this.listId = (found ?? (await resolveOrCreateList(this.ctx, client, this.listArg, true))).list_id;
+    };
+    this.listId = (await resolveOrCreateList(this.ctx, client, this.listArg, this.create, approve)).list_id;
+    await approve();
     return client;
   }
 

@@ -9,6 +9,7 @@ import { FIND_PEOPLE_LIMITS } from '../../api/schemas/values/lists.js';
 import { SENIORITY_LEVELS } from '../../api/schemas/values/search.js';
 import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
+import { pollOptions, withProgress } from '../../cli/wait.js';
 import type { Client } from '../../api/client.js';
 import { resolveList } from './resolve-list.js';
 
@@ -90,22 +91,10 @@ function buildBody(opts: Options): FindPeopleBody {
   return body;
 }
 
-async function wait(ctx: Context, client: Client, listId: string, workflowId: string): Promise<FindPeopleStatusResponse> {
+function wait(ctx: Context, client: Client, listId: string, workflowId: string): Promise<FindPeopleStatusResponse> {
   const text = (s?: FindPeopleStatusResponse) =>
     `Finding people (${workflowId})${s ? `: ${s.status}, ${s.processed_companies}/${s.total_companies} companies, ${s.people_added} added` : ''}`;
-  await ctx.progress.start(text());
-  try {
-    const done = await waitForFindPeople(client, listId, workflowId, {
-      signal: ctx.signal,
-      sleep: ctx.clock.sleep,
-      now: ctx.clock.now,
-      onProgress: (s) => ctx.progress.update(text(s)),
-    });
-    ctx.progress.stop();
-    return done;
-  } catch (e) {
-    ctx.progress.stop();
-    if (ctx.signal.aborted) ctx.out.info(`The job keeps running. Watch it with: prospect lists find-people ${listId} --workflow ${workflowId}`);
-    throw e;
-  }
+  return withProgress(ctx, text(), `The job keeps running. Watch it with: prospect lists find-people ${listId} --workflow ${workflowId}`, () =>
+    waitForFindPeople(client, listId, workflowId, { ...pollOptions(ctx), onProgress: (s) => ctx.progress.update(text(s)) }),
+  );
 }

@@ -15,13 +15,23 @@ export interface ListSaver {
   report(): void;
 }
 
-/** A LIST argument, or with `create` a new list of that name when none has it (exit 4 otherwise, suggesting --create). */
-export async function resolveOrCreateList(ctx: Context, client: Client, arg: string, create: boolean): Promise<{ list_id: string; label: string }> {
+/**
+ * A LIST argument, or with `create` a new list of that name when none has it (exit 4 otherwise,
+ * suggesting --create). `beforeCreate` runs just before a list is created (a refusal there creates nothing).
+ */
+export async function resolveOrCreateList(
+  ctx: Context,
+  client: Client,
+  arg: string,
+  create: boolean,
+  beforeCreate?: () => Promise<void>,
+): Promise<{ list_id: string; label: string }> {
   try {
     return { list_id: (await resolveList(client, arg, { signal: ctx.signal })).list_id, label: arg };
   } catch (e) {
     if (!isCliError(e) || e.exitCode !== ExitCode.NOT_FOUND) throw e;
     if (!create) throw notFoundError(e.message, 'Add --create to create the list, or pick one from `prospect lists ls`.');
+    await beforeCreate?.();
     const made = await createList(client, { name: checkName(arg, 'LIST') }, { signal: ctx.signal });
     ctx.out.info(`Created list "${made.name}" (${made.list_id}).`);
     return { list_id: made.list_id, label: made.name };

@@ -9,6 +9,7 @@ import type { FindAtCompaniesBody, FindAtCompaniesStatusResponse } from '../../a
 import { PERSON_TABLE_COLUMNS } from './run-search.js';
 import { gather } from './filter-flags.js';
 import type { Context } from '../../cli/context.js';
+import { pollOptions, withProgress } from '../../cli/wait.js';
 import type { Client } from '../../api/client.js';
 import type { Readable } from 'node:stream';
 
@@ -106,15 +107,8 @@ async function buildBody(opts: Options, stdin: Readable): Promise<FindAtCompanie
   return body;
 }
 
-async function wait(ctx: Context, client: Client, taskId: string): Promise<FindAtCompaniesStatusResponse> {
-  await ctx.progress.start(`Finding people at companies (${taskId})`);
-  try {
-    const done = await waitForFindAtCompanies(client, taskId, { signal: ctx.signal, sleep: ctx.clock.sleep, now: ctx.clock.now });
-    ctx.progress.stop();
-    return done;
-  } catch (e) {
-    ctx.progress.stop();
-    if (ctx.signal.aborted) ctx.out.info(`The job keeps running. Watch it with: prospect search people at-companies --task ${taskId}`);
-    throw e;
-  }
+function wait(ctx: Context, client: Client, taskId: string): Promise<FindAtCompaniesStatusResponse> {
+  return withProgress(ctx, `Finding people at companies (${taskId})`, `The job keeps running. Watch it with: prospect search people at-companies --task ${taskId}`, () =>
+    waitForFindAtCompanies(client, taskId, pollOptions(ctx)),
+  );
 }

@@ -114,11 +114,16 @@ export function cohortFor(services: Pick<SandboxServices, 'store' | 'clock'>, or
   return cohort;
 }
 
-/** The subset of a list bulk enrichment selects: unique ids, every one a lead of the list (400 otherwise). */
-export function listSubset(list: ListRecord, leadIds: readonly string[], field = 'lead_ids'): string[] {
+/** Lead ids as a subset is quoted (sorted, unique), and those of them the list does not hold. */
+export function subsetOf(list: ListRecord, leadIds: readonly string[]): { ids: string[]; missing: string[] } {
   const held = new Set(list.lead_ids);
   const ids = sortedUnique(leadIds);
-  const missing = ids.filter((id) => !held.has(id));
+  return { ids, missing: ids.filter((id) => !held.has(id)) };
+}
+
+/** The subset of a list bulk enrichment selects: unique ids, every one a lead of the list (400 otherwise). */
+export function listSubset(list: ListRecord, leadIds: readonly string[], field = 'lead_ids'): string[] {
+  const { ids, missing } = subsetOf(list, leadIds);
   if (missing.length)
     throw badField(field, `${missing.length} of the ${field} ${missing.length === 1 ? 'is' : 'are'} not leads of list ${list.list_id}: ${missing.slice(0, 5).join(', ')}`);
   return ids;

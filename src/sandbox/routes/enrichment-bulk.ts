@@ -1,11 +1,10 @@
 import { BulkEnrichBody, type BulkEnrichStarted } from '../../api/schemas/enrichment.js';
 import { ENRICHMENT_TYPE_PRICES, LIST_SCOPE_TYPES } from '../../api/schemas/values/credits.js';
-import { sortedUnique } from '../../api/quote-shape.js';
 import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { publicError } from '../engine/errors.js';
-import { badField, requireSubsetFeature } from '../engine/pricing.js';
+import { badField, requireSubsetFeature, subsetOf } from '../engine/pricing.js';
 import { leadEditableList, type ListRecord } from '../engine/lists.js';
 import { bulkWorkflowId, leadsOf, runPaid, startCallerRun, startedRun } from '../engine/enrichment-paid.js';
 
@@ -33,10 +32,8 @@ function selectionOf(ctx: RequestContext, list: ListRecord, leadIds: string[] | 
     return [...list.lead_ids];
   }
   requireSubsetFeature(ctx.caller);
-  const held = new Set(list.lead_ids);
-  const ids = sortedUnique(leadIds);
-  const gone = ids.filter((id) => !held.has(id));
-  if (gone.length) throw selectionChanged(list, gone);
+  const { ids, missing } = subsetOf(list, leadIds);
+  if (missing.length) throw selectionChanged(list, missing);
   return ids;
 }
 
