@@ -45,6 +45,13 @@ import { command as sandboxStop } from './sandbox/stop.js';
 import { command as sandboxStatus } from './sandbox/status.js';
 import { command as sandboxReset } from './sandbox/reset.js';
 import { command as sandboxJwt } from './sandbox/jwt.js';
+import { command as agentsRun } from './agents/run.js';
+import { command as agentsLs } from './agents/ls.js';
+import { command as agentsResults } from './agents/results.js';
+import { command as syncCrm } from './sync/crm.js';
+import { command as syncSequencer } from './sync/sequencer.js';
+import { command as exportCsv } from './export/csv.js';
+import { command as exportJson } from './export/json.js';
 import { command as demo } from './demo/demo.js';
 
 export const commandModules: Record<string, CommandDefinition<any>> = {
@@ -90,5 +97,12 @@ export const commandModules: Record<string, CommandDefinition<any>> = {
   'sandbox status': sandboxStatus,
   'sandbox reset': sandboxReset,
   'sandbox jwt': sandboxJwt,
+  'agents run': agentsRun,
+  'agents ls': agentsLs,
+  'agents results': agentsResults,
+  'sync crm': syncCrm,
+  'sync sequencer': syncSequencer,
+  'export csv': exportCsv,
+  'export json': exportJson,
   'demo': demo,
 };

@@ -37,6 +37,11 @@ export interface ListRecord {
   lead_ids: string[];
   /** Company ids (cmp_) saved from company cohorts, for find-people jobs. */
   company_ids: string[];
+  /**
+   * Named columns of the list (smart-agent output): column name, then lead id, then value.
+   * Columns keep the order they were first written in; exports add them after the chosen columns.
+   */
+  columns?: Record<string, Record<string, string>>;
 }
 
 export interface LeadRecord {
@@ -58,8 +63,6 @@ export interface LeadRecord {
   person_lead_id: string | null;
   /** Set when an enrichment filled email or phone. */
   enriched_at: string | null;
-  /** Values of named list columns (smart-agent output), by column name. */
-  columns?: Record<string, string>;
   created_at: string;
 }
 
@@ -413,4 +416,25 @@ export function existingSystemList(store: Store, p: Pick<Principal, 'user' | 'or
   return Object.values(listsArea(store).lists).find(
     (l) => l.organization_id === p.organization.id && l.owner_id === p.user.id && l.protected && l.name === name,
   );
+}
+
+// Named list columns (smart-agent output).
+
+/** The value a lead holds in a list column, or undefined when it holds none. */
+export function columnValue(list: ListRecord, column: string, leadId: string): string | undefined {
+  const values = list.columns && Object.hasOwn(list.columns, column) ? list.columns[column] : undefined;
+  const v = values && Object.hasOwn(values, leadId) ? values[leadId] : undefined;
+  return v === '' ? undefined : v;
+}
+
+/** Writes a lead's value in a list column, creating the column on first use. */
+export function setColumnValue(list: ListRecord, column: string, leadId: string, value: string): void {
+  const columns = (list.columns ??= {});
+  const values = Object.hasOwn(columns, column) ? columns[column]! : (columns[column] = {});
+  values[leadId] = value;
+}
+
+/** The list's named columns, in the order they were first written. */
+export function columnNames(list: ListRecord): string[] {
+  return Object.keys(list.columns ?? {});
 }

@@ -16,7 +16,7 @@ import {
   type PersonDataPoint,
   type Tool,
 } from '../../api/schemas/values/credits.js';
-import { AGENT_LIMITS, AGENT_PRICES, customAiCost } from '../../api/schemas/values/agents.js';
+import { AGENT_LIMITS, AGENT_PRICES, agentColumn, customAiCost } from '../../api/schemas/values/agents.js';
 import { CRM_PROVIDERS, CRM_SUB_ACTIONS, SEQUENCER_PROVIDERS, syncCost, type CrmProvider } from '../../api/schemas/values/sync.js';
 import { personEnrichmentType, sortedUnique } from '../../api/quote-shape.js';
 import type { SandboxServices } from '../context.js';
@@ -24,7 +24,7 @@ import type { Principal } from './auth.js';
 import { closest } from '../../api/suggest.js';
 import { validationError, type SandboxError } from './errors.js';
 import { resolveCohort, type CohortRecord } from './cohorts.js';
-import { leadOf, visibleList, type ListRecord } from './lists.js';
+import { columnValue, visibleList, type ListRecord } from './lists.js';
 import { requireFeature } from './features.js';
 
 /**
@@ -129,10 +129,10 @@ export function listSubset(list: ListRecord, leadIds: readonly string[], field =
   return ids;
 }
 
-/** Leads of a list a smart agent would run over (the agents work refines overwrite with real columns). */
-export function agentRows(store: SandboxServices['store'], list: ListRecord, b: EstimateBody): number {
-  const column = b.agent_type === 'cold_intro_email' ? 'email_draft' : b.column_name;
-  const eligible = b.overwrite || !column ? list.lead_ids.length : list.lead_ids.filter((id) => !leadOf(store, list.organization_id, id)?.columns?.[column]).length;
+/** Leads of a list a smart agent would run over: without overwrite, those holding a value in the column are skipped. */
+export function agentRows(list: ListRecord, b: EstimateBody): number {
+  const column = agentColumn(b);
+  const eligible = b.overwrite || !column ? list.lead_ids.length : list.lead_ids.filter((id) => columnValue(list, column, id) === undefined).length;
   return b.lead_scope === 'all' ? eligible : Math.min(eligible, b.max_rows ?? AGENT_LIMITS.maxRows.default);
 }
 
@@ -195,7 +195,7 @@ export function priceEstimate(services: Pick<SandboxServices, 'store' | 'clock'>
       }
       const m = AGENT_LIMITS.maxRows;
       if (b.max_rows !== undefined && (b.max_rows < m.min || b.max_rows > m.max)) throw badField('max_rows', `max_rows must be from ${m.min} to ${m.max}`);
-      const rows = agentRows(store, list(), b);
+      const rows = agentRows(list(), b);
       if (type === 'custom_ai') return { rows, cost: customAiCost(need(b.prompt, 'prompt', tool), rows) };
       return { rows, cost: rows * AGENT_PRICES[type] };
     }

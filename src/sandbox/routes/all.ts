@@ -25,3 +25,6 @@ export { enrichmentCompanyRoutes } from './enrichment-company.js';
 export { enrichmentByTaskRoutes } from './enrichment-by-task.js';
 export { enrichmentBulkRoutes } from './enrichment-bulk.js';
 export { enrichmentControlRoutes } from './controls-enrichment.js';
+export { smartAgentRoutes } from './smart-agents.js';
+export { migrateRoutes } from './migrate.js';
+export { exportRoutes } from './export.js';

@@ -1,4 +1,4 @@
-/** Smart agents: types, prices and limits of the spec (the run routes come with the agents work). */
+/** Smart agents: types, prices and limits of the spec. */
 
 export const AGENT_TYPES = ['custom_ai', 'cold_intro_email', 'title_normalizer', 'company_intel', 'pain_point_hypothesis'] as const;
 export type AgentType = (typeof AGENT_TYPES)[number];
@@ -10,6 +10,13 @@ export const AGENT_PRICES: Record<Exclude<AgentType, 'custom_ai'>, number> = {
   company_intel: 1,
   pain_point_hypothesis: 1,
 };
+
+/** The built-in list column cold_intro_email writes its drafts to (its column_name is not used). */
+export const COLD_EMAIL_COLUMN = 'email_draft';
+
+/** The column a run writes: its column_name, or the built-in one for cold_intro_email. */
+export const agentColumn = (b: { agent_type?: AgentType | undefined; column_name?: string | undefined }): string | undefined =>
+  b.agent_type === 'cold_intro_email' ? COLD_EMAIL_COLUMN : b.column_name;
 
 export const LEAD_SCOPES = ['subset', 'all'] as const;
 export type LeadScope = (typeof LEAD_SCOPES)[number];

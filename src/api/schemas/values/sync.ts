@@ -1,4 +1,4 @@
-/** Sync to a CRM or a sequencer: destinations, sub-actions and price (the routes come with the sync work). */
+/** Sync to a CRM or a sequencer: destinations, sub-actions and price. */
 
 export const CRM_PROVIDERS = ['crm_one', 'crm_two'] as const;
 export type CrmProvider = (typeof CRM_PROVIDERS)[number];

@@ -1,0 +1,10 @@
+import { defineCommand } from '../../cli/command.js';
+
+// Placeholder: the command is being written.
+export const command = defineCommand<Record<string, never>>({
+  description: 'Push a list to a connected CRM (previews first; paid, asks first)',
+  examples: ['prospect sync crm'],
+  async run() {
+    throw new Error('not built yet');
+  },
+});

@@ -1,0 +1,4 @@
+import type { RouteDef } from '../router.js';
+
+// Placeholder: the routes are being written.
+export const migrateRoutes: RouteDef[] = [];
