@@ -58,4 +58,6 @@ export * from './api/schemas/search.js';
 export * from './api/schemas/lists.js';
 export * from './api/schemas/enrichment.js';
 export * from './api/schemas/legacy.js';
+export * from './api/schemas/agents.js';
+export * from './api/schemas/sync.js';
 export type { Envelope } from './api/schemas/envelope.js';

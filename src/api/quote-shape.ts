@@ -1,6 +1,8 @@
 import type { EstimateBody } from './schemas/credits.js';
 import type { BulkEnrichBody, ByTaskEnrichBody, CompanyEnrichBody, PersonEnrichBody } from './schemas/enrichment.js';
 import { COMPANY_DATA_POINTS, includePhoneType, type EnrichmentType, type Tool } from './schemas/values/credits.js';
+import type { SmartAgentRunBody } from './schemas/agents.js';
+import type { CrmSyncBody, SequencerSyncBody } from './schemas/sync.js';
 import { AGENT_LIMITS } from './schemas/values/agents.js';
 import { CRM_SUB_ACTIONS, type CrmProvider } from './schemas/values/sync.js';
 
@@ -14,7 +16,10 @@ export type PaidRun =
   | { tool: 'enrich_company'; body: CompanyEnrichBody }
   | { tool: 'add_person_enrichments' | 'add_company_enrichments'; body: ByTaskEnrichBody }
   | { tool: 'enrich_list'; body: BulkEnrichBody }
-  | { tool: 'bulk_import_csv'; body: { enrichment_type: EnrichmentType }; rows: number };
+  | { tool: 'bulk_import_csv'; body: { enrichment_type: EnrichmentType }; rows: number }
+  | { tool: 'run_smart_agent'; body: SmartAgentRunBody }
+  | { tool: 'sync_to_crm'; body: CrmSyncBody }
+  | { tool: 'sync_to_sequencer'; body: SequencerSyncBody };
 
 /** The enrichment type a person run asks for: enrichment_type wins, then the legacy include_phone, then partial. */
 export function personEnrichmentType(b: { enrichment_type?: EnrichmentType | string | undefined; include_phone?: boolean | undefined }): string {
@@ -50,6 +55,15 @@ export function estimateBodyFor(run: PaidRun): EstimateBody {
     }
     case 'bulk_import_csv':
       return { tool: run.tool, row_count: run.rows, enrichment_type: run.body.enrichment_type };
+    case 'run_smart_agent': {
+      const { quote_id: _q, ...fields } = run.body;
+      return { tool: run.tool, ...fields };
+    }
+    case 'sync_to_crm':
+    case 'sync_to_sequencer': {
+      const { quote_id: _q, approved: _a, ...fields } = run.body;
+      return { tool: run.tool, ...fields };
+    }
   }
 }
 
