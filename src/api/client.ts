@@ -4,6 +4,7 @@ import { Transport, isTransportFailure, redactUrl, type RawResponse } from './tr
 import { decideRetry, type RetryPolicy, DEFAULT_RETRY_POLICY } from './retry.js';
 import { sleep } from './sleep.js';
 import { SDK_VERSION } from './version.js';
+import { RatePacer } from './pacer.js';
 
 /** The three path prefixes of the service, plus the host root (OpenAPI documents, docs). */
 export const PREFIXES = {
@@ -18,7 +19,8 @@ export type TraceEvent =
   | { type: 'request'; method: string; url: string; headers: Record<string, string>; attempt: number }
   | { type: 'response'; method: string; url: string; status: number; ms: number; requestId?: string | undefined }
   | { type: 'retry'; method: string; url: string; reason: string; waitMs: number; attempt: number }
-  | { type: 'network-error'; method: string; url: string; code: string; ms: number };
+  | { type: 'network-error'; method: string; url: string; code: string; ms: number }
+  | { type: 'pace'; method: string; url: string; waitMs: number };
 
 export interface ClientOptions {
   baseUrl: string;
@@ -32,6 +34,8 @@ export interface ClientOptions {
   /** Receives every request, response and retry, with credentials already redacted. */
   onTrace?: (e: TraceEvent) => void;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Milliseconds now (tests pass a fake clock with their fake sleep). */
+  now?: () => number;
   random?: () => number;
 }
 
@@ -68,6 +72,7 @@ export class Client {
   private readonly onTrace: ((e: TraceEvent) => void) | undefined;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
+  private readonly pacer: RatePacer;
 
   constructor(opts: ClientOptions) {
     this.baseUrl = checkBaseUrl(opts.baseUrl);
@@ -82,6 +87,7 @@ export class Client {
     this.onTrace = opts.onTrace;
     this.sleep = opts.sleep ?? sleep;
     this.random = opts.random ?? Math.random;
+    this.pacer = new RatePacer(opts.now ?? Date.now, this.sleep);
   }
 
   url(path: string, prefix: Prefix = 'v2', query?: RequestOptions['query']): URL {
@@ -126,8 +132,15 @@ export class Client {
     }
     if (this.token && !opts.anonymous) headers.authorization = `Bearer ${this.token}`;
     const printable = redactUrl(url);
+    // Requests to the service are paced under the limits it announces; a download host is not.
+    const paced = !opts.anonymous;
 
     for (let attempt = 0; ; attempt++) {
+      if (paced) {
+        const waitMs = this.pacer.delayMs();
+        if (waitMs > 0) this.trace({ type: 'pace', method, url: printable, waitMs });
+        await this.pacer.take(opts.signal);
+      }
       this.trace({ type: 'request', method, url: printable, headers: redactHeaders(headers), attempt });
       const started = performance.now();
       let res: RawResponse;
@@ -149,6 +162,7 @@ export class Client {
         continue;
       }
       const ms = Math.round(performance.now() - started);
+      if (paced) this.pacer.learn(headerValue(res.headers['ratelimit-policy']));
       const requestId = headerValue(res.headers['x-request-id']);
       this.trace({ type: 'response', method, url: printable, status: res.status, ms, requestId });
       const data = parseBody(res);

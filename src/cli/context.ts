@@ -208,6 +208,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         baseUrl,
         ...(token ? { token } : {}),
         sleep: ctx.clock.sleep,
+        now: ctx.clock.now,
         ...(globals.debug ? { onTrace: debugTracer(stderr) } : {}),
       };
       const client = deps.makeClient ? await deps.makeClient(opts) : new (await import('../api/client.js')).Client(opts);

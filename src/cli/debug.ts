@@ -18,6 +18,9 @@ export function debugTracer(stderr: Writable): (e: TraceEvent) => void {
       case 'retry':
         stderr.write(`[debug] retrying ${e.method} ${e.url} after ${e.reason} in ${e.waitMs} ms\n`);
         break;
+      case 'pace':
+        stderr.write(`[debug] pacing ${e.method} ${e.url}: waiting ${e.waitMs} ms to stay under the announced rate limit\n`);
+        break;
       case 'network-error':
         stderr.write(`[debug] ! ${e.method} ${e.url} ${e.code} after ${e.ms} ms\n`);
         break;

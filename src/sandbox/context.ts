@@ -25,6 +25,8 @@ export interface SandboxServices {
   readonly limiter: RateLimiter;
   /** Whether rate limits apply (a control switches them; a reset restores the server's start setting). */
   rateLimitsEnabled: boolean;
+  /** Length of the per-minute rate-limit windows (60 s unless a benchmark shortens them). */
+  rateWindowMs: number;
   readonly requestLog: RequestLog;
   /** The synthetic data set of the store's seed and size: generated on first use, kept until a reset changes either. */
   readonly dataset: Dataset;

@@ -85,7 +85,11 @@ async function handle(
       if (gate === 'always' || (gate === 'keys' && principal.authType === 'api_key')) checkApiAccess(principal.organization);
       if (def.scope) requireScope(principal, def.scope);
       const routeKind = def.kind === 'v2' ? 'v2' : def.kind === 'v1only' ? 'v1only' : 'keys';
-      const decision = services.limiter.consume(rateRequestOf(principal, routeKind, def.counts, nowMs));
+      const limiter = services.limiter;
+      const rateRequest = rateRequestOf(principal, routeKind, def.counts, nowMs);
+      const policy = limiter.policy(rateRequest);
+      if (policy) res.setHeader('ratelimit-policy', policy);
+      const decision = limiter.consume(rateRequest);
       if (!decision.ok) throw rateLimitError(decision.rejection);
     }
     // Runs that are due end first, so what the request reads (leads, balance, status) is current.

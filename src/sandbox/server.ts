@@ -6,6 +6,7 @@ import * as routeModules from './routes/all.js';
 import { SandboxClock } from './engine/clock.js';
 import { Faults } from './engine/faults.js';
 import { RateLimiter } from './engine/rate-limits.js';
+import { MINUTE_MS } from '../api/schemas/limits.js';
 import { RequestLog } from './engine/request-log.js';
 import { JWT_ISSUER, signJwt } from './engine/jwt.js';
 import { createRequestHandler } from './pipeline.js';
@@ -88,8 +89,9 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     clock,
     faults,
     rateLimitsEnabled: opts.rateLimits ?? true,
+    rateWindowMs: MINUTE_MS,
     get limiter() {
-      return new RateLimiter(store.state.rate_counters, services.rateLimitsEnabled);
+      return new RateLimiter(store.state.rate_counters, services.rateLimitsEnabled, services.rateWindowMs);
     },
     get requestLog() {
       return new RequestLog(store.state.request_log);
@@ -110,6 +112,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
       clock.offsetMs = 0;
       faults.clear();
       services.rateLimitsEnabled = opts.rateLimits ?? true;
+      services.rateWindowMs = MINUTE_MS;
       cancelWebhookDeliveries(services);
       store.reset(seed);
     },

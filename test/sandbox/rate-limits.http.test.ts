@@ -192,3 +192,35 @@ describe('partner-license monthly search allowance over HTTP', () => {
     expect((await raw(sb, 'POST', '/api/v2/test/people-find', { token: a.api_key, body: {} })).status).toBe(200);
   });
 });
+
+describe('announced policy and shortened windows', () => {
+  test('every limited answer announces the per-minute limits that apply to the caller', async () => {
+    const key = await newKey(sb);
+    const byKey = await raw(sb, 'GET', '/api/v2/whoami', { token: key.api_key });
+    expect(byKey.headers['ratelimit-policy']).toBe('60;w=60;comment="organization", 30;w=60;comment="api_key"');
+    const bySession = await raw(sb, 'GET', '/api/v2/whoami', { token: sb.mintJwt() });
+    expect(bySession.headers['ratelimit-policy']).toBe('60;w=60;comment="organization"');
+    await control(sb, 'POST', '/rate-limits', { enabled: false });
+    expect((await raw(sb, 'GET', '/api/v2/whoami', { token: key.api_key })).headers['ratelimit-policy']).toBeUndefined();
+  });
+
+  test('window_ms shortens the minute windows: 30 per key per window, then a fresh window', async () => {
+    const set = await control(sb, 'POST', '/rate-limits', { enabled: true, window_ms: 2000 });
+    expect(set).toEqual({ enabled: true, window_ms: 2000 });
+    await control(sb, 'POST', '/clock', { freeze: true });
+    const now = (await control(sb, 'GET', '/clock')).now_ms as number;
+    await control(sb, 'POST', '/clock', { advance_ms: 2000 - (now % 2000) });
+    const key = await newKey(sb);
+    allOk(await whoami(key.api_key, 30));
+    const refused = await raw(sb, 'GET', '/api/v2/whoami', { token: key.api_key });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['ratelimit-policy']).toBe('60;w=2;comment="organization", 30;w=2;comment="api_key"');
+    await control(sb, 'POST', '/clock', { advance_ms: 2000 });
+    allOk(await whoami(key.api_key, 1));
+  });
+
+  test('window_ms takes whole seconds from 1 to 60', async () => {
+    expect((await raw(sb, 'POST', '/__sandbox/rate-limits', { body: { window_ms: 1500 } })).status).toBe(422);
+    expect((await raw(sb, 'POST', '/__sandbox/rate-limits', { body: { window_ms: 120_000 } })).status).toBe(422);
+  });
+});

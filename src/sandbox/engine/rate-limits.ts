@@ -76,11 +76,14 @@ export interface RateCounter {
 }
 export type RateCounters = Record<string, RateCounter>;
 
-/** Index of the window holding `nowMs` and the time it ends. */
-export function windowOf(window: RateWindow, nowMs: number): { index: number; endMs: number } {
+/**
+ * Index of the window holding `nowMs` and the time it ends. `minuteMs` is the length of the
+ * "minute" windows: 60 s, or shorter when a benchmark shortens them (a sandbox control).
+ */
+export function windowOf(window: RateWindow, nowMs: number, minuteMs = MINUTE_MS): { index: number; endMs: number } {
   if (window === 'minute') {
-    const index = Math.floor(nowMs / MINUTE_MS);
-    return { index, endMs: (index + 1) * MINUTE_MS };
+    const index = Math.floor(nowMs / minuteMs);
+    return { index, endMs: (index + 1) * minuteMs };
   }
   if (window === 'day') {
     const index = Math.floor(nowMs / DAY_MS);
@@ -121,11 +124,29 @@ export class RateLimiter {
     readonly counters: RateCounters = {},
     /** false: every request passes and nothing is counted (the sandbox's switch for bulk tests and benchmarks). */
     readonly enabled = true,
+    /** Length of the per-minute windows. */
+    readonly minuteMs = MINUTE_MS,
   ) {}
+
+  private windowOf(window: RateWindow, nowMs: number) {
+    return windowOf(window, nowMs, this.minuteMs);
+  }
 
   used(row: RateRow, nowMs: number): number {
     const c = this.counters[row.key];
-    return c && c.window === windowOf(row.window, nowMs).index ? c.count : 0;
+    return c && c.window === this.windowOf(row.window, nowMs).index ? c.count : 0;
+  }
+
+  /**
+   * The per-minute limits that apply to a request, as a RateLimit-Policy header value
+   * ("60;w=60, 30;w=60": limit and window in seconds), so a client can pace itself under
+   * them instead of bouncing off 429s. Null when limits are off.
+   */
+  policy(r: RateRequest): string | null {
+    if (!this.enabled) return null;
+    const w = Math.max(1, Math.round(this.minuteMs / 1000));
+    const rows = applicableRows(r).filter((row) => row.window === 'minute');
+    return rows.map((row) => `${row.limit};w=${w};comment="${row.scope}"`).join(', ') || null;
   }
 
   /**
@@ -140,7 +161,7 @@ export class RateLimiter {
     for (const row of rows) {
       const used = this.used(row, r.nowMs);
       if (used < row.limit) continue;
-      const { endMs } = windowOf(row.window, r.nowMs);
+      const { endMs } = this.windowOf(row.window, r.nowMs);
       rejections.push({
         kind: row.scope === 'partner_search_quota' ? 'search_quota_exhausted' : 'rate_limited',
         scope: row.scope,
@@ -157,7 +178,7 @@ export class RateLimiter {
       return { ok: false, rejection: worst };
     }
     for (const row of rows) {
-      const index = windowOf(row.window, r.nowMs).index;
+      const index = this.windowOf(row.window, r.nowMs).index;
       const c = this.counters[row.key];
       if (c && c.window === index) c.count += 1;
       else this.counters[row.key] = { window: index, count: 1 };
@@ -169,7 +190,7 @@ export class RateLimiter {
   prune(nowMs: number): void {
     for (const [key, c] of Object.entries(this.counters)) {
       const window: RateWindow = key.endsWith(':month') ? 'month' : key.endsWith(':day') ? 'day' : 'minute';
-      if (c.window !== windowOf(window, nowMs).index) delete this.counters[key];
+      if (c.window !== this.windowOf(window, nowMs).index) delete this.counters[key];
     }
   }
 }

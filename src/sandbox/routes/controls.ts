@@ -8,6 +8,7 @@ import { parseBody } from '../engine/validation.js';
 import { FaultsBody } from '../engine/faults.js';
 import { setConnected } from '../engine/connections.js';
 import { LIST_LIMITS, LIST_VISIBILITIES, SHARE_PERMISSIONS } from '../../api/schemas/lists.js';
+import { MINUTE_MS } from '../../api/schemas/limits.js';
 import { capsOf, deleteList, insertList, listDetail, listsArea, ownFolder, type ListCaps } from '../engine/lists.js';
 import { saveCohortRows } from '../engine/list-saves.js';
 
@@ -80,7 +81,11 @@ const SeedListBody = z.object({
 /** Overrides an organization's caps; null returns a cap to the plan's figure. */
 const Cap = z.optional(z.nullable(z.int().check(z.minimum(0))));
 const CapsBody = z.object({ organization_id: z.optional(z.string()), lists: Cap, leads_per_list: Cap });
-const RateLimitsBody = z.object({ enabled: z.boolean() });
+/** window_ms shortens the per-minute windows (whole seconds, 1-60 s) for benchmarks of paced loops. */
+const RateLimitsBody = z.object({
+  enabled: z.optional(z.boolean()),
+  window_ms: z.optional(z.int().check(z.minimum(1000), z.maximum(MINUTE_MS), z.multipleOf(1000))),
+});
 
 function orgOf(ctx: RequestContext, id: string | undefined): OrganizationRecord {
   const org = ctx.store.organization(id ?? ctx.store.demo.organization_id);
@@ -150,8 +155,10 @@ function setCaps(ctx: RequestContext) {
 
 /** Rate limiting off (nothing counted) or back on, until the next reset. */
 function switchRateLimits(ctx: RequestContext) {
-  ctx.services.rateLimitsEnabled = parseBody(RateLimitsBody, ctx.body).enabled;
-  return { enabled: ctx.services.rateLimitsEnabled };
+  const b = parseBody(RateLimitsBody, ctx.body);
+  if (b.enabled !== undefined) ctx.services.rateLimitsEnabled = b.enabled;
+  if (b.window_ms !== undefined) ctx.services.rateWindowMs = b.window_ms;
+  return { enabled: ctx.services.rateLimitsEnabled, window_ms: ctx.services.rateWindowMs };
 }
 
 function clockView(ctx: RequestContext) {
