@@ -59,6 +59,15 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
+/** A body that is not JSON (a file download): sent as it is, with its own content type among the headers. */
+export function sendBytes(res: ServerResponse, status: number, body: Buffer, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  res.setHeader('content-length', body.length);
+  res.statusCode = status;
+  res.end(body);
+}
+
 /** Resolves after `ms`, or at once when the signal aborts (its timer cleared). */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

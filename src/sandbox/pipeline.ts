@@ -7,7 +7,7 @@ import { faultResponse } from './engine/faults.js';
 import { settleDue } from './engine/enrichment.js';
 import { clientIp } from './engine/request-log.js';
 import { rateRequestOf, type RateRejection } from './engine/rate-limits.js';
-import { ClientGoneError, newRequestId, parseJsonBody, readBody, sendJson, sleep } from './http.js';
+import { ClientGoneError, newRequestId, parseJsonBody, readBody, sendBytes, sendJson, sleep } from './http.js';
 
 /**
  * One request, in order: faults (outside /__sandbox), route match, authentication (API
@@ -105,9 +105,13 @@ async function handle(
     if (await applyFaults('after')) {
       let out = r.body;
       const kind = route.route.def.kind;
-      if ((kind === 'v2' || kind === 'v1only') && isPlainObject(out) && !('timestamp_ms' in out))
-        out = { ...out, timestamp_ms: services.clock.now() };
-      sendJson(res, status, out, r.headers);
+      // A file (a signed export download) goes out as its bytes, with the content type its route set.
+      if (Buffer.isBuffer(out)) sendBytes(res, status, out, r.headers);
+      else {
+        if ((kind === 'v2' || kind === 'v1only') && isPlainObject(out) && !('timestamp_ms' in out))
+          out = { ...out, timestamp_ms: services.clock.now() };
+        sendJson(res, status, out, r.headers);
+      }
     }
   } catch (e) {
     // A client that hung up mid-body (or a server closing under it) gets no answer and leaves no row.

@@ -299,7 +299,7 @@ export function countedLists(store: Store, organizationId: string): number {
 export type NewLead = Omit<LeadRecord, 'lead_id' | 'organization_id' | 'created_at' | 'enriched_at'> & { enriched_at?: string | null };
 
 /** A new lead record of the organization's workspace. */
-export function insertLead(store: Store, clock: SandboxClock, organizationId: string, l: NewLead): LeadRecord {
+export function insertLead(store: Store, clock: Pick<SandboxClock, 'iso'>, organizationId: string, l: NewLead): LeadRecord {
   const lead: LeadRecord = {
     ...l,
     enriched_at: l.enriched_at ?? null,

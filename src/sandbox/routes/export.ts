@@ -1,4 +1,93 @@
+import * as z from 'zod/mini';
+import { CsvExportBody, EXPORT_LIMITS, ExportColumns, chosenColumns, type JsonExportPage } from '../../api/schemas/export.js';
 import type { RouteDef } from '../router.js';
+import { reply, type RequestContext } from '../context.js';
+import { notFound, publicError, validationError } from '../engine/errors.js';
+import { parseBody, queryInt, toValidationIssues } from '../engine/validation.js';
+import { cursorBinding, pageWindow } from '../engine/cursors.js';
+import { listsArea, visibleList } from '../engine/lists.js';
+import { DOWNLOAD_PATH, createSignedCsv, downloadFileName, exportColumns, exportRows, signedFile } from '../engine/export.js';
+import { generateLeads } from '../engine/synthetic-leads.js';
 
-// Placeholder: the routes are being written.
-export const exportRoutes: RouteDef[] = [];
+/**
+ * Export (free, scope export:read): a signed link to a CSV snapshot of the list, served at
+ * the sandbox's root without credentials, and paged JSON. A build or upload failure (502
+ * internal_error) is what a fault rule gives: POST /__sandbox/faults {rules: [{path:
+ * "/export/", kind: "status", status: 502, code: "internal_error"}]}.
+ */
+
+const JSON_ENDPOINT = 'GET /export/json';
+
+function signedUrl(ctx: RequestContext) {
+  const body = parseBody(CsvExportBody, ctx.body);
+  const list = visibleList(ctx.store, ctx.caller, body.list_id);
+  return createSignedCsv(ctx.services, list, exportColumns(list, body.columns, body.include_smart_agents ?? true));
+}
+
+const queryFail = (name: string, type: string, msg: string) =>
+  validationError([{ type, loc: ['query', name], msg }], 422, 'The query parameters failed validation');
+
+const ColumnsQuery = z.object({ columns: ExportColumns });
+
+/** The columns query parameter (repeated, one per column): the defaults when absent. */
+function queryColumns(query: URLSearchParams): string[] {
+  const given = query.getAll('columns');
+  if (given.length === 0) return chosenColumns(undefined);
+  const r = ColumnsQuery.safeParse({ columns: given });
+  if (!r.success) throw validationError(toValidationIssues(r.error.issues, 'query'), 422, 'The query parameters failed validation');
+  return r.data.columns;
+}
+
+function jsonPage(ctx: RequestContext): JsonExportPage {
+  const listId = ctx.query.get('list_id');
+  if (!listId) throw queryFail('list_id', 'missing', 'Field required');
+  const limit = queryInt(ctx.query, 'limit', EXPORT_LIMITS.jsonPage);
+  const columns = queryColumns(ctx.query);
+  const list = visibleList(ctx.store, ctx.caller, listId);
+  const binding = cursorBinding(JSON_ENDPOINT, { list_id: list.list_id, columns });
+  const w = pageWindow(ctx.store.state.jwt_secret, { cursor: ctx.query.get('cursor') ?? undefined, binding, pageSize: limit }, list.lead_ids.length);
+  return { list_id: list.list_id, leads: exportRows(ctx.store, list, columns, w.offset, w.end), total: list.lead_ids.length, cursor: w.cursor };
+}
+
+/** GET of a signed link: no credentials (a request that brings an Authorization header is refused, as a storage service does). */
+function download(ctx: RequestContext) {
+  if (ctx.headers.authorization !== undefined)
+    throw publicError(400, {
+      code: 'validation_error',
+      problem: 'A signed download link takes no Authorization header',
+      cause: 'The link carries its own signature; credentials sent with it would go to whoever holds the link.',
+      fix: 'Download the URL as it is, without an Authorization header.',
+      retryable: false,
+    });
+  const file = signedFile(ctx.services, ctx.params.file ?? '', ctx.query);
+  return reply(Buffer.from(file.csv), 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${downloadFileName(file)}"`,
+    'cache-control': 'private, no-store',
+  });
+}
+
+const GenerateBody = z.object({
+  count: z.int().check(z.minimum(1), z.maximum(1_000_000)),
+  formula_rows: z.optional(z.int().check(z.minimum(0))),
+  columns: z.optional(ExportColumns),
+  enriched: z.optional(z.boolean()),
+});
+
+/** Control: appends N synthetic leads to any list (no caps); see engine/synthetic-leads.ts. */
+function generate(ctx: RequestContext) {
+  const b = parseBody(GenerateBody, ctx.body);
+  const id = ctx.params.list_id ?? '';
+  const list = Object.hasOwn(listsArea(ctx.store).lists, id) ? listsArea(ctx.store).lists[id]! : undefined;
+  if (!list) throw notFound(`Unknown list ${id}`);
+  const started = performance.now();
+  const r = generateLeads(ctx.store, ctx.clock, ctx.services.dataset, list, b);
+  return { list_id: list.list_id, ...r, lead_count: list.lead_ids.length, took_ms: Math.round(performance.now() - started) };
+}
+
+export const exportRoutes: RouteDef[] = [
+  { method: 'POST', path: '/export/csv/signed-url', kind: 'v2', scope: 'export:read', handler: signedUrl },
+  { method: 'GET', path: '/export/json', kind: 'v2', scope: 'export:read', handler: jsonPage },
+  { method: 'GET', path: `${DOWNLOAD_PATH}/:file`, kind: 'root', scope: null, handler: download },
+  { method: 'POST', path: '/lists/:list_id/generate', kind: 'control', scope: null, handler: generate },
+];
