@@ -6,6 +6,7 @@ import type { RateCounters } from './engine/rate-limits.js';
 import { seededId, seededUuid } from './engine/ids.js';
 import { generateApiKeySecret, hashApiKey, visibleParts } from './engine/api-keys.js';
 import type { DatasetSize } from './data/dataset.js';
+import { everyDestinationConnected } from './engine/connections.js';
 
 export interface OrganizationRecord {
   id: string;
@@ -18,6 +19,8 @@ export interface OrganizationRecord {
   created_at: string;
   /** Destinations (crm_one, crm_two, sequencer_one) connected to the organization; absent means none. */
   connected_providers?: string[];
+  /** When each connected destination was connected (ISO 8601). */
+  connected_at?: Record<string, string>;
 }
 
 export interface UserRecord {
@@ -193,7 +196,7 @@ export class Store {
       credits,
       created_at: now,
     });
-    state.organizations[orgId] = org(orgId, DEMO.organizationName, DEMO.credits);
+    state.organizations[orgId] = { ...org(orgId, DEMO.organizationName, DEMO.credits), ...everyDestinationConnected(now) };
     state.organizations[otherOrgId] = org(otherOrgId, DEMO.otherOrganizationName, DEMO.otherCredits);
     store.addUser(orgId, { id: ownerId, email: DEMO.ownerEmail, name: DEMO.ownerName, role: 'owner', scopes: [...SCOPES] });
     store.addUser(orgId, { id: mateId, email: DEMO.teammateEmail, name: DEMO.teammateName, role: 'member', scopes: TEAMMATE_SCOPES });

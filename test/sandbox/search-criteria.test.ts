@@ -13,6 +13,10 @@ useSearchSandbox((s, d) => ((sb = s), (ds = d)));
 const find = (criteria: unknown, extra: Record<string, unknown> = {}) => post(sb, '/people/find', { criteria, ...extra });
 const compile = (body: unknown) => post(sb, '/people/find/compile', body);
 const lower = (s: string) => s.toLowerCase();
+/** The demo organization starts with every destination connected; the CRM exclusion tests start from none. */
+const disconnectCrms = async () => {
+  for (const provider of ['crm_one', 'crm_two']) await control(sb, 'POST', '/connections', { provider, connected: false });
+};
 const titleSet = (texts: string[]) => new Set(texts.flatMap((t) => ds.expandTitle(t)).map(lower));
 
 /** Each people criteria field: criteria built from a person's facts, and who they should find. */
@@ -207,11 +211,12 @@ describe('exclusions', () => {
   test('crm: crm_not_connected until the CRM is connected; then the people it holds are dropped', async () => {
     const p = somePerson(ds);
     const criteria = { countriesInclude: [p.location_country], exclusions: { crm: 'crm_one' } };
+    await disconnectCrms();
     const e = expectPublicError(await find(criteria), 400, 'crm_not_connected');
     expect(e.details.provider).toBe('crm_one');
     expect(await control(sb, 'POST', '/connections', { provider: 'crm_one', connected: true })).toEqual({
       organization_id: sb.store.demo.organization_id,
-      connected_providers: ['crm_one'],
+      connected_providers: ['crm_one', 'sequencer_one'],
     });
     const page = expectOk(await find(criteria, { limit: 500 }));
     const all = peopleWhere(ds, (x) => x.location_country === p.location_country);
@@ -227,6 +232,7 @@ describe('exclusions', () => {
 
   test('a connection of another organization does not count', async () => {
     const other = (await control(sb, 'GET', '/state')).demo.other_organization_id;
+    await disconnectCrms();
     await control(sb, 'POST', '/connections', { organization_id: other, provider: 'crm_one', connected: true });
     expectPublicError(await find({ seniorityInclude: ['Owner'], exclusions: { crm: 'crm_one' } }), 400, 'crm_not_connected');
   });
@@ -286,6 +292,7 @@ describe('POST /people/find/compile', () => {
   });
 
   test('crm and exclusions: checked as in search, reported as applied', async () => {
+    await disconnectCrms();
     expectPublicError(await compile({ criteria: { seniorityInclude: ['Owner'] }, crm: 'crm_two' }), 400, 'crm_not_connected');
     expectPublicError(await compile({ criteria: { seniorityInclude: ['Owner'] }, crm: 'sequencer_one' }), 400, 'unsupported_exclusions');
     await control(sb, 'POST', '/connections', { provider: 'crm_two', connected: true });

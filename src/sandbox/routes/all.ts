@@ -28,3 +28,4 @@ export { enrichmentControlRoutes } from './controls-enrichment.js';
 export { smartAgentRoutes } from './smart-agents.js';
 export { migrateRoutes } from './migrate.js';
 export { exportRoutes } from './export.js';
+export { syncControlRoutes } from './controls-sync.js';

@@ -6,7 +6,7 @@ import type { OrganizationRecord, UserRecord } from '../store.js';
 import { notFound } from '../engine/errors.js';
 import { parseBody } from '../engine/validation.js';
 import { FaultsBody } from '../engine/faults.js';
-import { setConnected } from '../engine/connections.js';
+import { destinationOf, setConnected } from '../engine/connections.js';
 import { LIST_LIMITS, LIST_VISIBILITIES, SHARE_PERMISSIONS } from '../../api/schemas/lists.js';
 import { MINUTE_MS } from '../../api/schemas/limits.js';
 import { capsOf, deleteList, insertList, listDetail, listsArea, ownFolder, type ListCaps } from '../engine/lists.js';
@@ -33,10 +33,10 @@ const PlanBody = z.object({
   partner_tier: z.optional(PartnerTier),
   trial: z.optional(z.boolean()),
 });
-/** Connects or disconnects a destination (crm_one, crm_two, sequencer_one) of an organization. */
+/** Connects or disconnects a destination of an organization; a provider other than crm_one, crm_two, sequencer_one is a 400 naming them. */
 const ConnectionsBody = z.object({
   organization_id: z.optional(z.string()),
-  provider: z.string().check(z.regex(/^[a-z][a-z0-9_]{0,63}$/)),
+  provider: z.string(),
   connected: z.boolean(),
 });
 const ScopesBody = z.object({ user_id: z.optional(z.string()), organization_id: z.optional(z.string()), scopes: z.array(Scope) });
@@ -87,7 +87,7 @@ const RateLimitsBody = z.object({
   window_ms: z.optional(z.int().check(z.minimum(1000), z.maximum(MINUTE_MS), z.multipleOf(1000))),
 });
 
-function orgOf(ctx: RequestContext, id: string | undefined): OrganizationRecord {
+export function orgOf(ctx: RequestContext, id: string | undefined): OrganizationRecord {
   const org = ctx.store.organization(id ?? ctx.store.demo.organization_id);
   if (!org) throw notFound(`Unknown organization ${id}`);
   return org;
@@ -247,7 +247,7 @@ export const controlRoutes: RouteDef[] = [
     handler: (ctx) => {
       const b = parseBody(ConnectionsBody, ctx.body);
       const org = orgOf(ctx, b.organization_id);
-      return { organization_id: org.id, connected_providers: setConnected(org, b.provider, b.connected) };
+      return { organization_id: org.id, connected_providers: setConnected(org, destinationOf(b.provider), b.connected, ctx.clock.iso()) };
     },
   },
   {

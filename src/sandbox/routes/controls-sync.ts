@@ -1,0 +1,42 @@
+import * as z from 'zod/mini';
+import type { RouteDef } from '../router.js';
+import type { RequestContext } from '../context.js';
+import { parseBody } from '../engine/validation.js';
+import { destinationOf } from '../engine/connections.js';
+import { syncArea } from '../engine/sync.js';
+import { orgOf } from './controls.js';
+
+/**
+ * Test controls of syncs: queue whole-push failures (the next matching pushes answer 502,
+ * push nothing and refund), and read what each destination of an organization now holds.
+ */
+
+const FailuresBody = z.object({
+  organization_id: z.optional(z.string()),
+  /** Only pushes to this destination fail; any destination when absent. */
+  provider: z.optional(z.string()),
+  count: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+});
+
+function queueFailures(ctx: RequestContext) {
+  const b = parseBody(FailuresBody, ctx.body);
+  const org = orgOf(ctx, b.organization_id);
+  const provider = b.provider === undefined ? null : destinationOf(b.provider);
+  const q = syncArea(ctx.store).failures;
+  for (let i = 0; i < (b.count ?? 1); i++) q.push({ organization_id: org.id, provider });
+  return { failures: q.filter((f) => f.organization_id === org.id) };
+}
+
+/** Destination (crm_one/contacts, sequencer_one/<campaign_id> ...) -> the records it holds; and the syncs run. */
+function destinations(ctx: RequestContext) {
+  const org = orgOf(ctx, ctx.query.get('organization_id') ?? undefined);
+  const area = syncArea(ctx.store);
+  const held = Object.fromEntries(Object.entries(area.held[org.id] ?? {}).map(([key, byLead]) => [key, Object.values(byLead)]));
+  const syncs = Object.values(area.syncs).filter((s) => s.organization_id === org.id);
+  return { organization_id: org.id, destinations: held, syncs };
+}
+
+export const syncControlRoutes: RouteDef[] = [
+  { method: 'POST', path: '/sync/failures', kind: 'control', scope: null, handler: queueFailures },
+  { method: 'GET', path: '/sync/destinations', kind: 'control', scope: null, handler: destinations },
+];
