@@ -5,6 +5,7 @@ import { authenticate, checkApiAccess, requireScope, type Principal } from './en
 import { SandboxError, genericError, notFound, publicError, renderError } from './engine/errors.js';
 import { faultResponse } from './engine/faults.js';
 import { settleDue } from './engine/enrichment.js';
+import { settleAgentRuns } from './engine/agents.js';
 import { clientIp } from './engine/request-log.js';
 import { rateRequestOf, type RateRejection } from './engine/rate-limits.js';
 import { ClientGoneError, newRequestId, parseJsonBody, readBody, sendBytes, sendJson, sleep } from './http.js';
@@ -93,7 +94,10 @@ async function handle(
       if (!decision.ok) throw rateLimitError(decision.rejection);
     }
     // Runs that are due end first, so what the request reads (leads, balance, status) is current.
-    if (isApi) settleDue(services);
+    if (isApi) {
+      settleDue(services);
+      settleAgentRuns(services);
+    }
     const raw = await readBody(req);
     const body = parseJsonBody(raw, req.headers['content-type']);
     const route = match!;

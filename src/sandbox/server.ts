@@ -16,6 +16,7 @@ import { DEFAULT_SEED } from './defaults.js';
 import { DEFAULT_DATASET_SIZE, type Dataset, type DatasetSize } from './data/dataset.js';
 import { generateDataset } from './data/index.js';
 import { settleDue } from './engine/enrichment.js';
+import { settleAgentRuns } from './engine/agents.js';
 import { cancelWebhookDeliveries } from './engine/webhooks.js';
 
 /** How often running workflows are checked for their end. */
@@ -159,6 +160,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   const ticker = setInterval(() => {
     try {
       settleDue(services);
+      settleAgentRuns(services);
     } catch (e) {
       process.stderr.write(`sandbox: settling workflows failed: ${(e as Error)?.stack ?? String(e)}\n`);
     }

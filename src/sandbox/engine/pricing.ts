@@ -16,7 +16,7 @@ import {
   type PersonDataPoint,
   type Tool,
 } from '../../api/schemas/values/credits.js';
-import { AGENT_LIMITS, AGENT_PRICES, agentColumn, customAiCost } from '../../api/schemas/values/agents.js';
+import { AGENT_LIMITS, AGENT_PRICES, agentColumn, customAiCost, type AgentType } from '../../api/schemas/values/agents.js';
 import { CRM_PROVIDERS, CRM_SUB_ACTIONS, SEQUENCER_PROVIDERS, syncCost, type CrmProvider } from '../../api/schemas/values/sync.js';
 import { personEnrichmentType, sortedUnique } from '../../api/quote-shape.js';
 import type { SandboxServices } from '../context.js';
@@ -129,11 +129,39 @@ export function listSubset(list: ListRecord, leadIds: readonly string[], field =
   return ids;
 }
 
-/** Leads of a list a smart agent would run over: without overwrite, those holding a value in the column are skipped. */
-export function agentRows(list: ListRecord, b: EstimateBody): number {
+type AgentRequest = Pick<EstimateBody, 'agent_type' | 'column_name' | 'prompt' | 'lead_scope' | 'max_rows' | 'overwrite'>;
+
+/**
+ * The checks a smart-agent run and its estimate share (400 validation_error): a column name
+ * of up to 100 characters except for cold_intro_email (it writes the built-in email column),
+ * a prompt for custom_ai, max_rows in range. Returns the type and the column it writes.
+ */
+export function agentRun(b: AgentRequest): { type: AgentType; column: string } {
+  const tool = 'run_smart_agent';
+  const type = b.agent_type ?? 'custom_ai';
+  if (type !== 'cold_intro_email') {
+    const name = need(b.column_name, 'column_name', tool);
+    if (name.length > AGENT_LIMITS.columnName.max) throw badField('column_name', `column_name is at most ${AGENT_LIMITS.columnName.max} characters`);
+  }
+  const m = AGENT_LIMITS.maxRows;
+  if (b.max_rows !== undefined && (b.max_rows < m.min || b.max_rows > m.max)) throw badField('max_rows', `max_rows must be from ${m.min} to ${m.max}`);
+  if (type === 'custom_ai') need(b.prompt, 'prompt', tool);
+  return { type, column: agentColumn({ agent_type: type, column_name: b.column_name })! };
+}
+
+/**
+ * The leads of a list a smart agent runs over, in list order: without overwrite those already
+ * holding a value in the column are skipped; subset takes the first max_rows of the rest, all takes every one.
+ */
+export function agentSelection(list: ListRecord, b: AgentRequest): string[] {
   const column = agentColumn(b);
-  const eligible = b.overwrite || !column ? list.lead_ids.length : list.lead_ids.filter((id) => columnValue(list, column, id) === undefined).length;
-  return b.lead_scope === 'all' ? eligible : Math.min(eligible, b.max_rows ?? AGENT_LIMITS.maxRows.default);
+  const eligible = b.overwrite || !column ? list.lead_ids : list.lead_ids.filter((id) => columnValue(list, column, id) === undefined);
+  return b.lead_scope === 'all' ? [...eligible] : eligible.slice(0, b.max_rows ?? AGENT_LIMITS.maxRows.default);
+}
+
+/** A run's price: presets per lead; custom_ai from its prompt, the total rounded up once. */
+export function agentCost(type: AgentType, prompt: string | undefined, rows: number): number {
+  return type === 'custom_ai' ? customAiCost(prompt ?? '', rows) : rows * AGENT_PRICES[type];
 }
 
 /** Prices an estimate request for the caller. Validation failures are 400 validation_error; unknown lists and cohorts 404. */
@@ -188,16 +216,9 @@ export function priceEstimate(services: Pick<SandboxServices, 'store' | 'clock'>
       return { rows, cost: rows * ENRICHMENT_TYPE_PRICES[type] };
     }
     case 'run_smart_agent': {
-      const type = b.agent_type ?? 'custom_ai';
-      if (type !== 'cold_intro_email') {
-        const name = need(b.column_name, 'column_name', tool);
-        if (name.length > AGENT_LIMITS.columnName.max) throw badField('column_name', `column_name is at most ${AGENT_LIMITS.columnName.max} characters`);
-      }
-      const m = AGENT_LIMITS.maxRows;
-      if (b.max_rows !== undefined && (b.max_rows < m.min || b.max_rows > m.max)) throw badField('max_rows', `max_rows must be from ${m.min} to ${m.max}`);
-      const rows = agentRows(list(), b);
-      if (type === 'custom_ai') return { rows, cost: customAiCost(need(b.prompt, 'prompt', tool), rows) };
-      return { rows, cost: rows * AGENT_PRICES[type] };
+      const { type } = agentRun(b);
+      const rows = agentSelection(list(), b).length;
+      return { rows, cost: agentCost(type, b.prompt, rows) };
     }
     case 'sync_to_crm':
     case 'sync_to_sequencer': {

@@ -156,7 +156,7 @@ export function checkQuote(store: Store, clock: SandboxClock, organizationId: st
       problem: 'The quote was already used',
       cause: `Quotes are single use; this one paid for a run at ${done.redeemed_at}.`,
       fix: done.workflow_id
-        ? `That run is ${done.workflow_id}: poll GET /enrichment/status/${done.workflow_id} instead of running again. To run again, get a new quote.`
+        ? `That run is ${done.workflow_id}: poll GET ${c.tool === 'run_smart_agent' ? '/smart-agents/' : '/enrichment/status/'}${done.workflow_id} instead of running again. To run again, get a new quote.`
         : 'Get a new quote with POST /credits/estimate to run again.',
       details: { quote_id: c.quoteId, redeemed_at: done.redeemed_at, workflow_id: done.workflow_id, task_id: done.task_id, list_id: done.list_id },
     });

@@ -37,3 +37,13 @@ export function customAiCost(prompt: string, rows: number): number {
   const tokens = Math.ceil(prompt.length / 4);
   return Math.ceil((rows * (500 + tokens)) / 1000);
 }
+
+/** Run states: pending, processing, then completed or failed. Results fill in while processing. */
+export const AGENT_RUN_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type AgentRunStatus = (typeof AGENT_RUN_STATUSES)[number];
+
+/** Page size of GET /smart-agents (most recent first). */
+export const AGENT_RUNS_PAGE = { min: 1, max: 100, default: 20 } as const;
+
+/** Run ids are agent-<uuid>. */
+export const AGENT_RUN_PREFIX = 'agent-';

@@ -1,0 +1,88 @@
+import * as z from 'zod/mini';
+import { AGENT_TYPES } from '../../api/schemas/values/agents.js';
+import type { RouteDef } from '../router.js';
+import type { RequestContext } from '../context.js';
+import type { OrganizationRecord } from '../store.js';
+import { notFound } from '../engine/errors.js';
+import { parseBody } from '../engine/validation.js';
+import { agentsArea, settleAgentRuns } from '../engine/agents.js';
+import { addTemplate, templatesOf } from '../engine/email-templates.js';
+
+/**
+ * Test controls of smart agents: the pace of runs on the sandbox clock, runs that fail as a
+ * whole (fail_next), agent types switched off (501 feature_not_available), and the email
+ * templates of an organization (list, add, activate or deactivate; `default` names the
+ * default template). Everything lives in the store's state: a reset restores it.
+ */
+
+const Ms = z.optional(z.int().check(z.minimum(0), z.maximum(3_600_000)));
+const SettingsBody = z.object({
+  pace: z.optional(z.object({ pending_ms: Ms, row_ms: Ms })),
+  fail_next: z.optional(z.int().check(z.minimum(0), z.maximum(1000))),
+  unavailable: z.optional(z.array(z.enum(AGENT_TYPES))),
+});
+const OrgQuery = z.object({ organization_id: z.optional(z.string()) });
+const NewTemplateBody = z.object({
+  organization_id: z.optional(z.string()),
+  name: z.string().check(z.minLength(1)),
+  subject: z.string().check(z.minLength(1)),
+  body: z.string().check(z.minLength(1)),
+  is_active: z.optional(z.boolean()),
+  is_default: z.optional(z.boolean()),
+});
+const TemplateChangeBody = z.object({ organization_id: z.optional(z.string()), is_active: z.optional(z.boolean()), is_default: z.optional(z.boolean()) });
+
+function orgOf(ctx: RequestContext, id: string | undefined): OrganizationRecord {
+  const org = ctx.store.organization(id ?? ctx.store.demo.organization_id);
+  if (!org) throw notFound(`Unknown organization ${id}`);
+  return org;
+}
+
+function view(ctx: RequestContext) {
+  settleAgentRuns(ctx.services);
+  const area = agentsArea(ctx.store);
+  return { settings: area.settings, active: [...area.active] };
+}
+
+function configure(ctx: RequestContext) {
+  const b = parseBody(SettingsBody, ctx.body);
+  const s = agentsArea(ctx.store).settings;
+  for (const [part, ms] of Object.entries(b.pace ?? {})) if (ms !== undefined) s.pace[part as keyof typeof s.pace] = ms;
+  if (b.fail_next !== undefined) s.fail_next = b.fail_next;
+  if (b.unavailable !== undefined) s.unavailable = [...new Set(b.unavailable)];
+  return view(ctx);
+}
+
+const templatesView = (ctx: RequestContext, org: OrganizationRecord) => ({ organization_id: org.id, templates: templatesOf(ctx.store, org.id, ctx.clock.iso()) });
+
+function listTemplates(ctx: RequestContext) {
+  const q = parseBody(OrgQuery, Object.fromEntries(ctx.query));
+  return templatesView(ctx, orgOf(ctx, q.organization_id));
+}
+
+function createTemplate(ctx: RequestContext) {
+  const b = parseBody(NewTemplateBody, ctx.body);
+  const org = orgOf(ctx, b.organization_id);
+  return addTemplate(ctx.store, org.id, ctx.clock.iso(), { name: b.name, subject: b.subject, body: b.body, is_active: b.is_active ?? true, is_default: b.is_default ?? false });
+}
+
+function changeTemplate(ctx: RequestContext) {
+  const b = parseBody(TemplateChangeBody, ctx.body);
+  const org = orgOf(ctx, b.organization_id);
+  const all = templatesOf(ctx.store, org.id, ctx.clock.iso());
+  const id = ctx.params.template_id ?? '';
+  const t = id === 'default' ? all.find((x) => x.is_default) : all.find((x) => x.template_id === id);
+  if (!t) throw notFound(`Unknown email template ${id} of organization ${org.id}`);
+  if (b.is_active !== undefined) t.is_active = b.is_active;
+  if (b.is_default === true) for (const other of all) other.is_default = other === t;
+  else if (b.is_default === false) t.is_default = false;
+  return t;
+}
+
+export const agentControlRoutes: RouteDef[] = [
+  { method: 'GET', path: '/smart-agents', kind: 'control', scope: null, handler: view },
+  { method: 'POST', path: '/smart-agents', kind: 'control', scope: null, handler: configure },
+  { method: 'GET', path: '/email-templates', kind: 'control', scope: null, handler: listTemplates },
+  { method: 'POST', path: '/email-templates', kind: 'control', scope: null, handler: createTemplate },
+  { method: 'POST', path: '/email-templates/:template_id', kind: 'control', scope: null, handler: changeTemplate },
+];
