@@ -13,6 +13,8 @@ export { getIdentity, validateKey } from './api/resources/whoami.js';
 export { getBalance, estimate } from './api/resources/credits.js';
 export { enrichPerson, enrichCompany, enrichByTask, enrichBulk, enrichmentStatus, waitForEnrichment } from './api/resources/enrichment.js';
 export { legacyBulkEnrich, legacyWorkflowStatus, legacyTaskStatus, waitForLegacyWorkflow, webhookDeliveries } from './api/resources/legacy.js';
+export { runSmartAgent, listSmartAgentRuns, smartAgentResults, waitForSmartAgent } from './api/resources/agents.js';
+export type { SmartAgentRunsQuery } from './api/resources/agents.js';
 export { sendPaid, LostResponseError } from './api/paid-call.js';
 export type { Redemption } from './api/paid-call.js';
 export { estimateBodyFor, quoteShape, byTaskTool, personEnrichmentType } from './api/quote-shape.js';

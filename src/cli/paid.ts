@@ -25,6 +25,8 @@ export interface PaidPlan<R> {
   what: string;
   /** Sends the run with the quote. */
   run(quoteId: string): Promise<R>;
+  /** Refuses a quote before anyone is asked (a selection the service would refuse): throw a CliError. */
+  check?(quote: Quote): void;
 }
 
 export interface PaidOutcome<R> {
@@ -66,9 +68,10 @@ async function decide(ctx: Context, q: Quote, what: string, asked: boolean): Pro
   if (!(await ctx.prompter.confirm(`Spend up to ${credits(cost)}?`, { flag: '--yes' }))) throw declinedError(`${what} declined; nothing was spent`);
 }
 
-async function quote(ctx: Context, client: Client, body: EstimateBody): Promise<Quote> {
-  const q = await estimate(client, body, { signal: ctx.signal });
+async function quote(ctx: Context, client: Client, plan: Pick<PaidPlan<unknown>, 'estimate' | 'check'>): Promise<Quote> {
+  const q = await estimate(client, plan.estimate, { signal: ctx.signal });
   ctx.out.info(describeQuote(q));
+  plan.check?.(q);
   return q;
 }
 
@@ -78,7 +81,7 @@ async function quote(ctx: Context, client: Client, body: EstimateBody): Promise<
  * quotes each request as it sends it.
  */
 export async function approveSpend(ctx: Context, client: Client, plan: Omit<PaidPlan<unknown>, 'run'>, opts: { dryRun?: boolean } = {}): Promise<Quote | undefined> {
-  const q = await quote(ctx, client, plan.estimate);
+  const q = await quote(ctx, client, plan);
   if (opts.dryRun) {
     await ctx.out.print({ kind: 'object', payload: q, fields: QUOTE_FIELDS });
     warnIfShort(ctx, q);
@@ -100,7 +103,7 @@ export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>
     } catch (e) {
       if (!isApiError(e) || !e.is('quote_expired') || renewed >= 2) throw e;
       ctx.out.info('The quote expired before the run was sent; estimating again.');
-      q = await quote(ctx, client, plan.estimate);
+      q = await quote(ctx, client, plan);
       await decide(ctx, q, plan.what, q.estimated_cost <= approved);
     }
   }

@@ -1,10 +1,38 @@
 import { defineCommand } from '../../cli/command.js';
+import { intInRange } from '../../cli/parse.js';
+import { listSmartAgentRuns } from '../../api/resources/agents.js';
+import { AGENT_RUNS_PAGE } from '../../api/schemas/values/agents.js';
+import { resolveList } from '../lists/resolve-list.js';
 
-// Placeholder: the command is being written.
-export const command = defineCommand<Record<string, never>>({
-  description: 'Smart-agent runs, newest first',
-  examples: ['prospect agents ls'],
-  async run() {
-    throw new Error('not built yet');
+interface Options {
+  list?: string;
+  limit?: number;
+}
+
+const L = AGENT_RUNS_PAGE;
+const TABLE_COLUMNS = ['task_id', 'agent_type', 'column_name', 'status', 'processed', 'total', 'failed'];
+const COLUMNS = [...TABLE_COLUMNS, 'created_at', 'list_id'];
+
+export const command = defineCommand<Options>({
+  description: "Your organization's smart-agent runs, most recent first: type, column, status, leads processed and failed. Free.",
+  flags: [
+    { flags: '--list <list>', description: 'only runs over this list (an id or the exact name)' },
+    { flags: '--limit <n>', description: `how many runs (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: String(L.default) },
+  ],
+  examples: ['prospect agents ls', 'prospect agents ls --list "Q3 CTOs" --limit 5', 'prospect agents ls --json'],
+  related: ['prospect agents run', 'prospect agents results'],
+  async run(opts, ctx) {
+    const client = await ctx.client();
+    const list_id = opts.list !== undefined ? (await resolveList(client, opts.list, { signal: ctx.signal })).list_id : undefined;
+    const page = await listSmartAgentRuns(client, { ...(list_id ? { list_id } : {}), ...(opts.limit ? { limit: opts.limit } : {}) }, { signal: ctx.signal });
+    await ctx.out.print({
+      kind: 'rows',
+      payload: page,
+      rows: page.runs,
+      columns: COLUMNS,
+      tableColumns: TABLE_COLUMNS,
+      emptyMessage: 'No smart-agent runs yet. Start one with `prospect agents run LIST --type TYPE`.',
+    });
+    ctx.out.info(`${page.runs.length} of ${page.total} runs`);
   },
 });

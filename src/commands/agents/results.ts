@@ -1,10 +1,28 @@
 import { defineCommand } from '../../cli/command.js';
+import { usageError } from '../../cli/errors.js';
+import { smartAgentResults } from '../../api/resources/agents.js';
+import { isTerminalStatus } from '../../api/poll.js';
+import { printResults, reportAgentRun, stillRunning, watchAgentRun } from './report.js';
 
-// Placeholder: the command is being written.
-export const command = defineCommand<Record<string, never>>({
-  description: "A smart-agent run's output per lead (partial while it runs)",
-  examples: ['prospect agents results'],
-  async run() {
-    throw new Error('not built yet');
+interface Options {
+  wait?: boolean;
+}
+
+export const command = defineCommand<Options>({
+  description:
+    'Shows what a smart-agent run wrote for each lead: lead_id, value, and the error when a lead got none. ' +
+    'While the run processes, the leads done so far; --wait waits for the end. A failed run exits 8. Free.',
+  args: [{ name: 'id', description: 'the run id (smart_agent_task_id, agent-...)', required: true }],
+  flags: [{ flags: '--wait', description: 'wait until the run ends, with progress' }],
+  examples: ['prospect agents results agent-...', 'prospect agents results agent-... --wait --json', 'prospect agents results agent-... --fields lead_id,value --format csv'],
+  related: ['prospect agents run', 'prospect agents ls', 'prospect export csv'],
+  async run(opts, ctx) {
+    const id = (opts.args[0] ?? '').trim();
+    if (!id) throw usageError('the run id is empty', 'Pass the smart_agent_task_id the run started with (see `prospect agents ls`).');
+    const client = await ctx.client();
+    const r = opts.wait ? await watchAgentRun(ctx, client, id) : await smartAgentResults(client, id, { signal: ctx.signal });
+    if (isTerminalStatus(r.status)) return reportAgentRun(ctx, r);
+    await printResults(ctx, r);
+    stillRunning(ctx, r);
   },
 });

@@ -1,10 +1,145 @@
+import { readFile } from 'node:fs/promises';
 import { defineCommand } from '../../cli/command.js';
+import { CliError, usageError } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { intInRange, oneOf } from '../../cli/parse.js';
+import { readAll } from '../../cli/prompt.js';
+import { runPaid } from '../../cli/paid.js';
+import type { Context } from '../../cli/context.js';
+import { runSmartAgent } from '../../api/resources/agents.js';
+import { estimateBodyFor } from '../../api/quote-shape.js';
+import type { Quote } from '../../api/schemas/credits.js';
+import type { SmartAgentRunBody } from '../../api/schemas/agents.js';
+import { AGENT_LIMITS, AGENT_PRICES, AGENT_TYPES, COLD_EMAIL_COLUMN, LEAD_SCOPES, type AgentType, type LeadScope } from '../../api/schemas/values/agents.js';
+import { resolveList } from '../lists/resolve-list.js';
+import { DRY_RUN_FLAG } from '../enrich/flags.js';
+import { reportAgentRun, watchAgentRun } from './report.js';
 
-// Placeholder: the command is being written.
-export const command = defineCommand<Record<string, never>>({
-  description: 'Run a smart agent over the leads of a list, output to a list column (paid, asks first)',
-  examples: ['prospect agents run'],
-  async run() {
-    throw new Error('not built yet');
+interface Options {
+  type: AgentType;
+  column?: string;
+  prompt?: string;
+  promptFile?: string;
+  template?: string;
+  scope?: LeadScope;
+  maxRows?: number;
+  overwrite?: boolean;
+  dryRun?: boolean;
+}
+
+const MAX = AGENT_LIMITS.maxLeads;
+const ROWS = AGENT_LIMITS.maxRows;
+const prices = Object.entries(AGENT_PRICES)
+  .map(([t, p]) => `${t} ${p}`)
+  .join(', ');
+
+async function promptOf(opts: Options, ctx: Context): Promise<string | undefined> {
+  if (opts.prompt !== undefined && opts.promptFile !== undefined) throw usageError('give --prompt or --prompt-file, not both');
+  if (opts.promptFile === undefined) return opts.prompt;
+  try {
+    return (opts.promptFile === '-' ? await readAll(ctx.io.stdin) : await readFile(opts.promptFile, 'utf8')).trim();
+  } catch (e) {
+    throw usageError(`cannot read --prompt-file ${opts.promptFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 'Give a readable file, or - for stdin.');
+  }
+}
+
+/** The run request from the flags; combinations the service would refuse (or ignore) are caught here. */
+async function runBody(opts: Options, ctx: Context, list_id: string): Promise<Omit<SmartAgentRunBody, 'quote_id'>> {
+  const type = opts.type;
+  const prompt = await promptOf(opts, ctx);
+  const preset = type !== 'custom_ai';
+  if (!preset && !prompt?.trim())
+    throw usageError('custom_ai needs an instruction', 'Pass --prompt "..." or --prompt-file FILE, or choose a preset with --type (title_normalizer, company_intel, pain_point_hypothesis, cold_intro_email).');
+  if (preset && prompt !== undefined) ctx.out.warn(`${type} carries its own instruction; --prompt is ignored.`);
+  const cold = type === 'cold_intro_email';
+  if (!cold && !opts.column) throw usageError(`--type ${type} needs --column: the list column the output is written to`, 'For example --column "Clean title".');
+  if (cold && opts.column) ctx.out.warn(`cold_intro_email writes to the built-in column ${COLD_EMAIL_COLUMN}; --column is ignored.`);
+  if (opts.template !== undefined && !cold) throw usageError('--template is for --type cold_intro_email only');
+  if (opts.maxRows !== undefined && opts.scope === 'all') throw usageError('--max-rows applies to --scope subset; --scope all takes every lead', 'Leave out one of the two.');
+  return {
+    list_id,
+    agent_type: type,
+    ...(!cold ? { column_name: opts.column } : {}),
+    ...(!preset ? { prompt } : {}),
+    ...(opts.template !== undefined ? { template_id: opts.template } : {}),
+    ...(opts.scope ? { lead_scope: opts.scope } : {}),
+    ...(opts.maxRows !== undefined ? { max_rows: opts.maxRows } : {}),
+    ...(opts.overwrite ? { overwrite: true } : {}),
+  };
+}
+
+/** The service refuses selections over 500 leads: say so before anyone approves the spend. */
+function refuseOver500(q: Quote): void {
+  if (q.row_count <= MAX) return;
+  throw new CliError({
+    code: 'approval_required',
+    exitCode: ExitCode.CONFLICT,
+    message: `the run would select ${q.row_count.toLocaleString('en-US')} leads; a smart-agent run takes at most ${MAX}`,
+    fix: `Narrow it with --scope subset --max-rows ${MAX} (run again without --overwrite for the rest: leads already done are skipped). Nothing was spent.`,
+  });
+}
+
+export const command = defineCommand<Options>({
+  description:
+    'Runs one AI instruction over each selected lead of a list and writes the output to a list column. ' +
+    `Types: custom_ai (your --prompt; priced from its length), title_normalizer, company_intel, pain_point_hypothesis, cold_intro_email ` +
+    `(drafts an email from a template into column ${COLD_EMAIL_COLUMN}; every selected lead needs an email). Credits per lead: ${prices}. ` +
+    `Selects the first --max-rows leads (default ${ROWS.default}) or --scope all, skipping leads that already hold a value unless --overwrite; ` +
+    `at most ${MAX} leads per run. Estimates first and asks before spending (scripts pass --yes or --max-cost N); credits are taken at start. ` +
+    'Waits with progress and prints the results; --no-wait prints the run id.',
+  args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
+  flags: [
+    { flags: '--type <type>', description: 'the agent', choices: AGENT_TYPES, parse: oneOf('--type', AGENT_TYPES), default: 'custom_ai' },
+    { flags: '--column <name>', description: `the list column to write (up to ${AGENT_LIMITS.columnName.max} characters; not for cold_intro_email)`, parse: columnName },
+    { flags: '--prompt <text>', description: 'the instruction for custom_ai' },
+    { flags: '--prompt-file <file>', description: 'the instruction from a file (- for stdin), for long prompts' },
+    { flags: '--template <template_id>', description: 'cold_intro_email: the email template (default: the workspace\u2019s active default template)' },
+    { flags: '--scope <scope>', description: 'subset (the first --max-rows leads) or all', choices: LEAD_SCOPES, parse: oneOf('--scope', LEAD_SCOPES), defaultDescription: 'subset' },
+    { flags: '--max-rows <n>', description: `with --scope subset: how many leads (${ROWS.min}-${ROWS.max})`, parse: intInRange('--max-rows', ROWS.min, ROWS.max), defaultDescription: String(ROWS.default) },
+    { flags: '--overwrite', description: 'also run over leads that already hold a value in the column' },
+    DRY_RUN_FLAG,
+  ],
+  examples: [
+    'prospect agents run "Q3 CTOs" --type title_normalizer --column "Clean title" --yes',
+    'prospect agents run lst_... --prompt "Rate the fit with our ICP from 1 to 10" --column Fit --max-rows 50',
+    'prospect agents run "Q3 CTOs" --type cold_intro_email --max-cost 300 --json',
+    'cat prompt.txt | prospect agents run "Q3 CTOs" --prompt-file - --column Notes --scope all --no-wait --yes',
+  ],
+  related: ['prospect agents results', 'prospect agents ls', 'prospect credits estimate', 'prospect export csv'],
+  async run(opts, ctx) {
+    const client = await ctx.client();
+    const listArg = opts.args[0] ?? '';
+    const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });
+    const body = await runBody(opts, ctx, list_id);
+    const paid = await runPaid(
+      ctx,
+      client,
+      {
+        estimate: estimateBodyFor({ tool: 'run_smart_agent', body }),
+        what: `Running ${opts.type} over list "${listArg}"`,
+        check: refuseOver500,
+        run: (quote_id) => runSmartAgent(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep }),
+      },
+      { dryRun: opts.dryRun },
+    );
+    if (!paid) return;
+    const started = paid.result;
+    const id = started.smart_agent_task_id;
+    ctx.out.info(`Started ${id}: ${paid.quote.row_count} leads, ${started.credits_reserved ?? started.estimated_cost} credits taken; output goes to column "${started.column_name}".`);
+    if (!ctx.globals.wait) {
+      if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') await ctx.out.print({ kind: 'object', payload: started });
+      else ctx.io.stdout.write(`${id}\n`);
+      ctx.out.info(`Read the results with: prospect agents results ${id} --wait`);
+      return;
+    }
+    return reportAgentRun(ctx, await watchAgentRun(ctx, client, id), { credits: started.credits_reserved ?? started.estimated_cost });
   },
 });
+
+function columnName(raw: string): string {
+  const name = raw.trim();
+  if (!name) throw usageError('--column is empty', 'Name the list column the output is written to.');
+  if (name.length > AGENT_LIMITS.columnName.max)
+    throw usageError(`--column is at most ${AGENT_LIMITS.columnName.max} characters, got ${name.length}`, 'Choose a shorter column name.');
+  return name;
+}

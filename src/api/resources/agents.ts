@@ -1,0 +1,69 @@
+import type { Client } from '../client.js';
+import { waitForWorkflow, type PollOptions } from '../poll.js';
+import { sleep as realSleep } from '../sleep.js';
+import { sendPaid } from '../paid-call.js';
+import { agentColumn } from '../schemas/values/agents.js';
+import type { SmartAgentResults, SmartAgentRunBody, SmartAgentRunStarted, SmartAgentRunsPage } from '../schemas/agents.js';
+
+/**
+ * Smart agents: run one agent over leads of a list (paid: the quote_id of a matching
+ * run_smart_agent estimate; credits are taken at start), list runs, and read a run's results
+ * (partial while it processes). A run whose answer is lost is found through its quote, never
+ * paid for twice (see paid-call.ts).
+ */
+
+interface Call {
+  signal?: AbortSignal | undefined;
+  /** How to wait between resends after a lost answer (tests pass a fake clock). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export interface SmartAgentRunsQuery {
+  list_id?: string;
+  /** 1 to 100, default 20. */
+  limit?: number;
+}
+
+const runPath = (id: string) => `/smart-agents/${encodeURIComponent(id)}`;
+
+/** GET /smart-agents/{id}: the results so far (free). */
+export function smartAgentResults(client: Client, id: string, opts: Call = {}): Promise<SmartAgentResults> {
+  return client.request<SmartAgentResults>({ method: 'GET', path: runPath(id), signal: opts.signal });
+}
+
+/** GET /smart-agents: runs, most recent first (free). */
+export function listSmartAgentRuns(client: Client, query: SmartAgentRunsQuery = {}, opts: Call = {}): Promise<SmartAgentRunsPage> {
+  return client.request<SmartAgentRunsPage>({ method: 'GET', path: '/smart-agents', query: { ...query }, signal: opts.signal });
+}
+
+/** POST /smart-agents/run: starts the run (pending); poll it with smartAgentResults or waitForSmartAgent. */
+export function runSmartAgent(client: Client, body: SmartAgentRunBody, opts: Call = {}): Promise<SmartAgentRunStarted> {
+  return sendPaid<SmartAgentRunStarted>(
+    client,
+    { method: 'POST', path: '/smart-agents/run', body, signal: opts.signal },
+    async (r) => {
+      const s = await smartAgentResults(client, (r.workflow_id ?? r.task_id)!, opts);
+      const type = s.agent_type ?? body.agent_type ?? 'custom_ai';
+      return {
+        task_id: s.smart_agent_task_id,
+        smart_agent_task_id: s.smart_agent_task_id,
+        smart_agent_task_ids: { [type]: s.smart_agent_task_id },
+        status: 'pending',
+        list_id: s.list_id ?? body.list_id,
+        column_name: s.column_name ?? agentColumn(body) ?? '',
+        estimated_cost: s.credits_charged ?? 0,
+        message: 'The answer was lost; the run was found through its quote.',
+      };
+    },
+    opts.sleep ?? realSleep,
+  );
+}
+
+/** Polls a run until it completes or fails. */
+export function waitForSmartAgent(
+  client: Client,
+  id: string,
+  opts: Call & Omit<PollOptions<SmartAgentResults>, 'fetchStatus'> = {},
+): Promise<SmartAgentResults> {
+  return waitForWorkflow({ initialIntervalMs: 500, maxIntervalMs: 5_000, ...opts, fetchStatus: () => smartAgentResults(client, id, opts) });
+}

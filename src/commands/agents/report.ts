@@ -1,0 +1,64 @@
+import type { Client } from '../../api/client.js';
+import { waitForSmartAgent } from '../../api/resources/agents.js';
+import type { SmartAgentResults } from '../../api/schemas/agents.js';
+import { isFailedStatus } from '../../api/poll.js';
+import type { Context } from '../../cli/context.js';
+import { jobFailedError } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { pollOptions, withProgress } from '../../cli/wait.js';
+
+/** Waiting for smart-agent runs and showing their results, shared by `agents run` and `agents results`. */
+
+export const RESULT_COLUMNS = ['lead_id', 'value', 'error'];
+
+const n = (v: number) => v.toLocaleString('en-US');
+const processedOf = (r: SmartAgentResults) => r.succeeded + r.failed;
+
+export function progressText(id: string, r?: SmartAgentResults): string {
+  if (!r) return `Running smart agent (${id})`;
+  return `Running smart agent (${id}): ${r.status}, ${n(processedOf(r))}/${n(r.total)} leads`;
+}
+
+/** Waits with a progress line; Ctrl-C leaves the run going and says how to read it later. */
+export function watchAgentRun(ctx: Context, client: Client, id: string): Promise<SmartAgentResults> {
+  return withProgress(ctx, progressText(id), `The run keeps going. Read its results with: prospect agents results ${id} --wait`, () =>
+    waitForSmartAgent(client, id, { ...pollOptions(ctx), onProgress: (r) => ctx.progress.update(progressText(id, r)) }),
+  );
+}
+
+/** The results table (the whole results object with --json). */
+export function printResults(ctx: Context, r: SmartAgentResults): Promise<void> {
+  return ctx.out.print({
+    kind: 'rows',
+    payload: r,
+    rows: r.results,
+    columns: RESULT_COLUMNS,
+    emptyMessage: r.status === 'pending' ? 'No results yet: the run has not started processing.' : 'No results.',
+  });
+}
+
+/**
+ * Prints a finished run's results and a summary (succeeded, failed, credits); a failed run
+ * is exit 8. `credits` is what the run took when it is known from its start.
+ */
+export async function reportAgentRun(ctx: Context, r: SmartAgentResults, opts: { credits?: number } = {}): Promise<number> {
+  await printResults(ctx, r);
+  const id = r.smart_agent_task_id;
+  if (isFailedStatus(r.status)) {
+    const refunded = r.credits_refunded ? ` ${n(r.credits_refunded)} credits were refunded.` : '';
+    throw jobFailedError(`smart agent run ${id} failed.${refunded}`, 'Run it again with a new estimate; nothing was written to the list column.');
+  }
+  const charged = r.credits_charged ?? opts.credits;
+  const credits = charged === undefined ? '' : `; ${n(charged)} credit${charged === 1 ? '' : 's'} charged`;
+  const where = r.column_name ? ` into column "${r.column_name}"` : '';
+  const line = `${n(r.succeeded)} of ${n(r.total)} leads succeeded${where}, ${n(r.failed)} failed${credits}.`;
+  if (r.failed > 0) ctx.out.warn(`Completed: ${line}`);
+  else ctx.out.success(`Completed: ${line}`);
+  ctx.out.info(`Read them again with: prospect agents results ${id}`);
+  return ExitCode.OK;
+}
+
+/** A run still going: what is done so far and how to wait for the rest. */
+export function stillRunning(ctx: Context, r: SmartAgentResults): void {
+  ctx.out.info(`Still ${r.status}: ${n(processedOf(r))} of ${n(r.total)} leads done. Wait for the end with: prospect agents results ${r.smart_agent_task_id} --wait`);
+}
