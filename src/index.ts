@@ -15,8 +15,9 @@ export { enrichPerson, enrichCompany, enrichByTask, enrichBulk, enrichmentStatus
 export { legacyBulkEnrich, legacyWorkflowStatus, legacyTaskStatus, waitForLegacyWorkflow, webhookDeliveries } from './api/resources/legacy.js';
 export { runSmartAgent, listSmartAgentRuns, smartAgentResults, waitForSmartAgent } from './api/resources/agents.js';
 export type { SmartAgentRunsQuery } from './api/resources/agents.js';
+export { syncToCrm, syncToSequencer, previewSync, sequencerCampaigns, destinationConnections, isWholePushFailure } from './api/resources/sync.js';
 export { sendPaid, LostResponseError } from './api/paid-call.js';
-export type { Redemption } from './api/paid-call.js';
+export type { Redemption, PaidCallRules } from './api/paid-call.js';
 export { estimateBodyFor, quoteShape, byTaskTool, personEnrichmentType } from './api/quote-shape.js';
 export type { PaidRun } from './api/quote-shape.js';
 export {

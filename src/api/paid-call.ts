@@ -21,13 +21,13 @@ export interface Redemption {
 export type Recover<T> = (r: Redemption) => Promise<T>;
 
 export class LostResponseError extends ApiError {
-  constructor(cause: ApiError, detail: string) {
+  constructor(cause: ApiError, detail: string, fix = 'Check the balance and the status of your runs before sending it again with a new quote.') {
     super({
       status: cause.status,
       code: 'dispatch_outcome_unknown',
       problem: `The request may have been accepted, but its answer was lost (${cause.code})`,
       cause: detail,
-      fix: 'Check the balance and the status of your runs before sending it again with a new quote.',
+      fix,
       retryable: false,
       requestId: cause.requestId,
       ...(cause.method ? { method: cause.method } : {}),
@@ -55,12 +55,22 @@ function redemptionOf(e: ApiError): Redemption | undefined {
   return r.workflow_id || r.task_id ? r : undefined;
 }
 
+/** What a route adds to the rules of sendPaid. */
+export interface PaidCallRules {
+  /** 5xx answers the route's contract makes final (a sync's whole-push failure: nothing pushed, refunded): thrown as they are, not resent. */
+  answered?: (e: ApiError) => boolean;
+  /** What to check before sending again when the answer is lost (default: the balance and the status of the runs). */
+  lostFix?: string;
+}
+
 export async function sendPaid<T>(
   client: Client,
   req: RequestOptions & { body: { quote_id?: string | undefined } },
   recover: Recover<T> | null,
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>,
+  rules: PaidCallRules = {},
 ): Promise<T> {
+  const lostAnswer = (cause: ApiError, detail: string) => new LostResponseError(cause, detail, rules.lostFix);
   const quoted = typeof req.body.quote_id === 'string' && req.body.quote_id !== '';
   let lost: ApiError | undefined;
   for (let attempt = 0; ; attempt++) {
@@ -72,17 +82,23 @@ export async function sendPaid<T>(
         // The run this quote paid for (an earlier attempt whose answer was lost) is read back, never run again.
         const r = redemptionOf(e);
         if (r && recover) return recover(r);
-        if (lost) throw new LostResponseError(lost, 'The quote was used, so the run started (and was charged), but the service did not say which run it is.');
+        if (lost)
+          throw lostAnswer(
+            lost,
+            r
+              ? `The quote was used: it paid for ${r.workflow_id ?? r.task_id}, which ran (and was charged) but cannot be read back.`
+              : 'The quote was used, so the run started (and was charged), but the service did not say which run it is.',
+          );
         throw e;
       }
       // An expired quote on a resend says nothing about the lost attempt: a fresh quote could pay twice.
       if (lost && e.is('quote_expired'))
-        throw new LostResponseError(lost, 'The quote expired before a resend could tell whether the first attempt started.');
+        throw lostAnswer(lost, 'The quote expired before a resend could tell whether the first attempt started.');
       // No connection was made, so the request never left: nothing to resolve.
       if (!lost && NEVER_SENT.some((c) => e.is(c))) throw e;
-      if (!isLost(e)) throw e;
-      if (!quoted) throw new LostResponseError(e, 'It was sent without a quote, so sending it again could charge twice.');
-      if (attempt >= RESENDS) throw new LostResponseError(e, `No answer after ${RESENDS + 1} attempts with the same quote.`);
+      if (!isLost(e) || rules.answered?.(e)) throw e;
+      if (!quoted) throw lostAnswer(e, 'It was sent without a quote, so sending it again could charge twice.');
+      if (attempt >= RESENDS) throw lostAnswer(e, `No answer after ${RESENDS + 1} attempts with the same quote.`);
       lost = e;
       await sleep(250 * 2 ** attempt, req.signal);
     }

@@ -7,7 +7,7 @@ export { balance, call, expectOk, useEnrichmentSandbox, type Cast };
 export { expectPublicError } from './enrichment-helpers.js';
 
 /** Leads of a list as the store holds them (fields the lead row does not show included). */
-export function records(cast: Cast, listId: string): LeadRecord[] {
+export function records(cast: Pick<Cast, 'sb'>, listId: string): LeadRecord[] {
   const area = listsArea(cast.sb.store);
   return area.lists[listId]!.lead_ids.map((id) => area.leads[id]!);
 }
@@ -19,7 +19,13 @@ export function records(cast: Cast, listId: string): LeadRecord[] {
  */
 export async function syncList(cast: Cast, n: number, name = 'Accounts', fromPerson = 0): Promise<string> {
   const listId = await listOf(cast, name, n, fromPerson);
-  records(cast, listId).forEach((l, i) => {
+  shapeForSync(records(cast, listId));
+  return listId;
+}
+
+/** Gives leads (saved from search, so without emails) the emails and names syncList describes. */
+export function shapeForSync(leads: LeadRecord[]): void {
+  leads.forEach((l, i) => {
     if (i % 8 !== 5) l.email = `${l.first_name}.${l.last_name}${i}@${l.company_domain ?? 'example.com'}`.toLowerCase().replace(/[^a-z0-9.@-]/g, '');
     if (i % 10 === 3) l.last_name = null;
     if (i % 20 === 7) {
@@ -27,7 +33,6 @@ export async function syncList(cast: Cast, n: number, name = 'Accounts', fromPer
       l.full_name = l.first_name;
     }
   });
-  return listId;
 }
 
 export const estimate = async (cast: Cast, body: Record<string, unknown>): Promise<any> =>

@@ -243,6 +243,7 @@ function resultHint(p: SyncPlan, charged: number, balance: number): string {
   const { successful, skipped, failed } = p.counts;
   return (
     `Pushed ${successful} of ${p.leads.length} leads to ${where(p.target)}; ${skipped} skipped${reasons('skipped')}, ${failed} refused by the destination${reasons('failed')}. ` +
-    `${charged} credits charged, skipped and refused leads included; ${balance} remaining. POST /migrate/preview lists the skipped leads.`
+    `${charged} credits charged, skipped and refused leads included; ${balance} remaining.` +
+    (skipped ? ' POST /migrate/preview lists the skipped leads.' : '')
   );
 }

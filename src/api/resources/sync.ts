@@ -1,0 +1,62 @@
+import type { Client } from '../client.js';
+import type { ApiError } from '../errors.js';
+import { sleep as realSleep } from '../sleep.js';
+import { sendPaid } from '../paid-call.js';
+import type {
+  CrmSyncBody,
+  DestinationConnections,
+  SequencerCampaigns,
+  SequencerSyncBody,
+  SyncPreview,
+  SyncPreviewBody,
+  SyncResult,
+} from '../schemas/sync.js';
+
+/**
+ * Sync of a list to a CRM (crm_one, crm_two) or into a sequencer campaign (sequencer_one),
+ * 0.2 credit per lead, with a quote and approved: true; the push runs inside the call. A sync
+ * cannot be read back (there is no status route), so a lost answer is reported, never sent
+ * again with a new quote: check the destination first. The helper routes are free.
+ */
+
+interface Call {
+  signal?: AbortSignal | undefined;
+  /** How to wait between resends after a lost answer (tests pass a fake clock). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** The 502 of a push that failed as a whole: the service says nothing was pushed and the credits were refunded. */
+export const isWholePushFailure = (e: ApiError): boolean => e.status === 502 && e.is('internal_error') && e.details?.pushed === 0;
+
+function push(client: Client, path: string, body: CrmSyncBody | SequencerSyncBody, opts: Call): Promise<SyncResult> {
+  const where = 'campaign_id' in body ? `campaign ${body.campaign_id} of ${body.provider}` : body.provider;
+  return sendPaid<SyncResult>(client, { method: 'POST', path, body, signal: opts.signal }, null, opts.sleep ?? realSleep, {
+    answered: isWholePushFailure,
+    lostFix: `A sync cannot be read back: look in ${where} for the leads of list ${body.list_id} before syncing again (the balance shows whether it was charged).`,
+  });
+}
+
+/** POST /migrate/crm: pushes a list to crm_one or crm_two (quote_id and approved: true required). */
+export function syncToCrm(client: Client, body: CrmSyncBody, opts: Call = {}): Promise<SyncResult> {
+  return push(client, '/migrate/crm', body, opts);
+}
+
+/** POST /migrate/sequencer: pushes a list into a campaign of sequencer_one (quote_id and approved: true required). */
+export function syncToSequencer(client: Client, body: SequencerSyncBody, opts: Call = {}): Promise<SyncResult> {
+  return push(client, '/migrate/sequencer', body, opts);
+}
+
+/** POST /migrate/preview: the mapping a sync would use, what it would push, skip and fail, and its cost (free). */
+export function previewSync(client: Client, body: SyncPreviewBody, opts: Call = {}): Promise<SyncPreview> {
+  return client.request<SyncPreview>({ method: 'POST', path: '/migrate/preview', body, idempotent: true, signal: opts.signal });
+}
+
+/** GET /migrate/sequencer/campaigns: the campaigns of the connected sequencer (free). */
+export function sequencerCampaigns(client: Client, opts: Call = {}): Promise<SequencerCampaigns> {
+  return client.request<SequencerCampaigns>({ method: 'GET', path: '/migrate/sequencer/campaigns', signal: opts.signal });
+}
+
+/** GET /migrate/crm/connections: every destination and whether it is connected (free). */
+export function destinationConnections(client: Client, opts: Call = {}): Promise<DestinationConnections> {
+  return client.request<DestinationConnections>({ method: 'GET', path: '/migrate/crm/connections', signal: opts.signal });
+}
