@@ -181,6 +181,7 @@ describe('refusals, nothing pushed or charged', () => {
     await expectBalance(cast, before - 26);
     const again = expectPublicError(await post(cast, 'crm', body), 409, 'quote_already_redeemed');
     expect(again.details.workflow_id).toBe(r.workflow_id);
+    expect(again.fix).toBe(`That sync is ${r.workflow_id}: it ran when the quote was used and cannot be read back; check the destination before syncing again with a new quote.`);
     await expectBalance(cast, before - 26);
   });
 

@@ -155,9 +155,7 @@ export function checkQuote(store: Store, clock: SandboxClock, organizationId: st
     throw quoteError(c.redeemedStatus, 'quote_already_redeemed', {
       problem: 'The quote was already used',
       cause: `Quotes are single use; this one paid for a run at ${done.redeemed_at}.`,
-      fix: done.workflow_id
-        ? `That run is ${done.workflow_id}: poll GET ${c.tool === 'run_smart_agent' ? '/smart-agents/' : '/enrichment/status/'}${done.workflow_id} instead of running again. To run again, get a new quote.`
-        : 'Get a new quote with POST /credits/estimate to run again.',
+      fix: done.workflow_id ? paidRunFix(c.tool, done.workflow_id) : 'Get a new quote with POST /credits/estimate to run again.',
       details: { quote_id: c.quoteId, redeemed_at: done.redeemed_at, workflow_id: done.workflow_id, task_id: done.task_id, list_id: done.list_id },
     });
   const hash = shapeHash(c.shape);
@@ -176,6 +174,13 @@ export function checkQuote(store: Store, clock: SandboxClock, organizationId: st
       details: { quoted_rows: p.r, rows: c.rows, max_rows: maxDriftRows(p.r), estimated_cost: p.c, cost: c.cost },
     });
   return { payload: p, cap: Math.min(c.cost, p.c) };
+}
+
+/** Where the run a used quote paid for is found: a status to poll, or for a sync (which cannot be read back) the destination. */
+function paidRunFix(tool: Tool, id: string): string {
+  if (tool === 'sync_to_crm' || tool === 'sync_to_sequencer')
+    return `That sync is ${id}: it ran when the quote was used and cannot be read back; check the destination before syncing again with a new quote.`;
+  return `That run is ${id}: poll GET ${tool === 'run_smart_agent' ? '/smart-agents/' : '/enrichment/status/'}${id} instead of running again. To run again, get a new quote.`;
 }
 
 /** Marks a checked quote used by the run it paid for. */
