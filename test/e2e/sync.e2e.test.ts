@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { control } from '../sandbox/helpers.js';
+import { control, raw } from '../sandbox/helpers.js';
 import { records, shapeForSync } from '../sandbox/sync-helpers.js';
 import { json } from '../helpers/json.js';
 import { prospect } from '../helpers/binary.js';
@@ -86,6 +86,21 @@ describe('sync crm: preview, then pay', () => {
     expect(r.stderr).toMatch(/Preview: list "Q3" to crm_two contacts[\s\S]*Dry run: nothing was spent/);
     expect(await requests()).not.toContain('POST /migrate/crm');
     expect(await t.balance()).toBe(before);
+  });
+});
+
+describe('partner-license-only workspaces', () => {
+  it('cannot preview (the helper routes are 403) but can sync: the command says so and goes on; --campaign takes an id there', async () => {
+    await syncList('Q3', 10);
+    const campaign = (await raw(t.sb, 'GET', '/api/v2/migrate/sequencer/campaigns', { token: t.sb.demoKey })).json.campaigns[1].campaign_id;
+    await control(t.sb, 'POST', '/plan', { plan: 'free', partner_tier: 5 });
+    const r = await t.run('sync', 'crm', 'Q3', '--provider', 'crm_one', '--yes', '--json');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/warning: this workspace cannot preview syncs \(partner-license-only\); going on without a preview/);
+    expect(json(r.stdout)).toMatchObject({ total_leads: 10, credits_charged: 2 });
+    const seq = await t.run('sync', 'sequencer', 'Q3', '--campaign', campaign, '--yes', '--json');
+    expect(seq.exitCode, seq.stderr).toBe(0);
+    expect(json(seq.stdout)).toMatchObject({ campaign_id: campaign, credits_charged: 2 });
   });
 });
 
