@@ -50,6 +50,9 @@ export {
   createFolder,
 } from './api/resources/lists.js';
 export type { ListsQuery, LeadsQuery } from './api/resources/lists.js';
+export { createCsvExportLink, downloadCsvExport, exportJsonPage, exportJsonPages } from './api/resources/export.js';
+export { downloadTo } from './api/download.js';
+export type { DownloadOptions, DownloadResult } from './api/download.js';
 export { checkPeopleFilters, checkCompanyFilters, checkPersonCriteria, checkCompanyCriteria, checkPersonFilter } from './api/search-check.js';
 export type { FilterProblem, CriteriaProblem } from './api/search-check.js';
 export * from './api/schemas/auth.js';
@@ -63,4 +66,5 @@ export * from './api/schemas/enrichment.js';
 export * from './api/schemas/legacy.js';
 export * from './api/schemas/agents.js';
 export * from './api/schemas/sync.js';
+export * from './api/schemas/export.js';
 export type { Envelope } from './api/schemas/envelope.js';

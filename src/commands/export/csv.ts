@@ -1,10 +1,73 @@
 import { defineCommand } from '../../cli/command.js';
+import type { Context } from '../../cli/context.js';
+import { createCsvExportLink, downloadCsvExport } from '../../api/resources/export.js';
+import { getList } from '../../api/resources/lists.js';
+import { expiryMs, type CsvExportBody, type CsvExportLink } from '../../api/schemas/export.js';
+import type { Client } from '../../api/client.js';
+import { resolveList } from '../lists/resolve-list.js';
+import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './flags.js';
+import { STDOUT, checkOutputFile, fileNameFor, formatBytes, writeAtomically } from './output-file.js';
 
-// Placeholder: the command is being written.
-export const command = defineCommand<Record<string, never>>({
-  description: 'Download a list as a CSV file through a signed link (free)',
-  examples: ['prospect export csv'],
-  async run() {
-    throw new Error('not built yet');
+interface Options {
+  output?: string;
+  columns?: string[];
+  smartAgents: boolean;
+  force?: boolean;
+}
+
+/** The list's name for the default file name (an id argument is looked up). */
+async function listName(client: Client, listId: string, known: string | undefined, signal: AbortSignal): Promise<string> {
+  return known ?? (await getList(client, listId, { signal })).name;
+}
+
+async function report(ctx: Context, link: CsvExportLink, where: string): Promise<void> {
+  const rows = `${link.row_count} ${link.row_count === 1 ? 'row' : 'rows'}`;
+  ctx.out.info(`Exported ${rows} (${formatBytes(link.file_size_bytes)}) to ${where}.`);
+}
+
+export const command = defineCommand<Options>({
+  description:
+    'Asks the service for a signed link to the CSV of the list as it is now, and downloads it without credentials ' +
+    'into a temporary file beside FILE, renamed into place only once complete and of the announced size (a failure ' +
+    'or Ctrl-C leaves no file). FILE defaults to the list name with .csv in the current directory and is never ' +
+    'replaced without --force; `-o -` streams the CSV to stdout. Prints the path on stdout, rows and size on stderr. ' +
+    'Columns: lead_id, first_name, last_name, email, title, company, domain, linkedin_url, phone, location, then the ' +
+    "list's smart-agent columns. Cells starting with =, +, - or @ are written with a leading apostrophe.",
+  args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
+  flags: [
+    { flags: '-o, --output <file>', description: 'where to write the CSV (- for stdout)', defaultDescription: 'LIST-NAME.csv' },
+    COLUMNS_FLAG,
+    { flags: '--no-smart-agents', description: "leave out the list's smart-agent columns" },
+    FORCE_FLAG,
+  ],
+  examples: [
+    'prospect export csv "Q3 CTOs"',
+    'prospect export csv lst_... -o leads.csv --columns email,first_name,last_name,company',
+    'prospect export csv "Q3 CTOs" --no-smart-agents -o - | wc -l',
+  ],
+  related: ['prospect export json', 'prospect lists leads'],
+  async run(opts, ctx) {
+    const columns = checkColumns(opts.columns);
+    const client = await ctx.client();
+    const { list_id, summary } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
+    const file = opts.output ?? fileNameFor(await listName(client, list_id, summary?.name, ctx.signal), 'csv');
+    if (file !== STDOUT) await checkOutputFile(file, opts.force);
+    const body: CsvExportBody = { list_id, ...(columns ? { columns } : {}), include_smart_agents: opts.smartAgents };
+    const link = await createCsvExportLink(client, body, { signal: ctx.signal });
+    ctx.out.hints(link);
+    const download = { signal: ctx.signal, ...(ctx.globals.debug ? { onTrace: (await import('../../cli/debug.js')).debugTracer(ctx.io.stderr) } : {}) };
+    if (file === STDOUT) {
+      await downloadCsvExport(link, ctx.io.stdout, { ...download, end: false });
+      return report(ctx, link, 'stdout');
+    }
+    await writeAtomically(file, opts.force, async (tmp) => {
+      const { createWriteStream } = await import('node:fs');
+      return downloadCsvExport(link, createWriteStream(tmp, { flags: 'wx' }), download);
+    });
+    if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') {
+      await ctx.out.print({ kind: 'object', payload: { path: file, ...link } });
+    } else ctx.io.stdout.write(`${file}\n`);
+    await report(ctx, link, file);
+    ctx.out.info(`The link works without credentials until ${new Date(expiryMs(link.expires_at)).toISOString()}.`);
   },
 });

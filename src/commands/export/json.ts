@@ -1,10 +1,186 @@
 import { defineCommand } from '../../cli/command.js';
+import type { Context } from '../../cli/context.js';
+import { usageError } from '../../cli/errors.js';
+import { intInRange, oneOf } from '../../cli/parse.js';
+import type { Client } from '../../api/client.js';
+import { exportJsonPage, exportJsonPages } from '../../api/resources/export.js';
+import { EXPORT_LIMITS, chosenColumns } from '../../api/schemas/values/export.js';
+import { resolveList } from '../lists/resolve-list.js';
+import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './flags.js';
+import { STDOUT, checkOutputFile, formatBytes, moveIntoPlace, writeAtomically } from './output-file.js';
+import {
+  STREAM_FORMATS,
+  checkpointFile,
+  checkpointMismatch,
+  describeExport,
+  dropCheckpoint,
+  loadCheckpoint,
+  otherStdoutCheckpoints,
+  partFileOf,
+  saveCheckpoint,
+  type ExportCheckpoint,
+  type ExportRequest,
+  type StreamFormat,
+} from './checkpoint.js';
+import { epilogue, fileSink, pageText, prologue, streamSink, type Sink } from './page-writer.js';
 
-// Placeholder: the command is being written.
-export const command = defineCommand<Record<string, never>>({
-  description: 'Stream a list as JSON, NDJSON or CSV, resumable (free)',
-  examples: ['prospect export json'],
-  async run() {
-    throw new Error('not built yet');
+interface Options {
+  all?: boolean;
+  limit?: number;
+  cursor?: string;
+  columns?: string[];
+  output?: string;
+  resume?: boolean;
+  force?: boolean;
+}
+
+const L = EXPORT_LIMITS.jsonPage;
+
+/** --format of this command: json (the default, whatever the terminal), ndjson or csv. */
+function streamFormat(ctx: Context): StreamFormat {
+  const f = ctx.globals.format ?? 'json';
+  return oneOf('--format', STREAM_FORMATS)(f);
+}
+
+/** A word as a shell reads it back. */
+const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`);
+
+function resumeCommand(listArg: string, req: ExportRequest, opts: Options): string {
+  const words = ['prospect', 'export', 'json', listArg, '--all'];
+  if (opts.columns) words.push('--columns', req.columns.join(','));
+  if (req.format !== 'json') words.push('--format', req.format);
+  if (opts.limit) words.push('--limit', String(opts.limit));
+  if (opts.output) words.push('-o', opts.output);
+  if (opts.force) words.push('--force');
+  words.push('--resume');
+  const cmd = words.map(shellWord).join(' ');
+  return opts.output && opts.output !== STDOUT ? cmd : `${cmd} >> FILE`;
+}
+
+/** The checkpoint to continue from, or the reason there is none that fits. */
+async function checkpointToResume(ctx: Context, req: ExportRequest, output: string | null, file: string): Promise<ExportCheckpoint> {
+  const cp = await loadCheckpoint(file);
+  if (cp) {
+    const mismatch = checkpointMismatch(cp, req);
+    if (mismatch) throw usageError(`cannot resume: ${mismatch}`, 'Resume with the same list, --columns and --format, or start again without --resume.');
+    return cp;
+  }
+  const others = output ? [] : await otherStdoutCheckpoints(req.list_id, ctx.env);
+  if (others.length)
+    throw usageError(
+      `cannot resume: no interrupted export of ${describeExport(req)} to stdout`,
+      `Interrupted exports of this list: ${others.map(describeExport).join('; ')}. Resume with the same --columns and --format.`,
+    );
+  throw usageError(
+    `nothing to resume: no interrupted export ${output ? `to ${output}` : `of ${describeExport(req)} to stdout`}`,
+    'Run the export without --resume.',
+  );
+}
+
+/** Every page, written as it comes, with a checkpoint after each; `--resume` picks up from the last one. */
+async function exportAll(ctx: Context, client: Client, listArg: string, req: ExportRequest, opts: Options): Promise<void> {
+  const output = opts.output && opts.output !== STDOUT ? opts.output : null;
+  const cpFile = checkpointFile(req, output, ctx.env);
+  let cp: ExportCheckpoint;
+  let sink: Sink;
+  if (opts.resume) {
+    cp = await checkpointToResume(ctx, req, output, cpFile);
+    sink = output ? await fileSink(partFileOf(output), cp.bytes) : streamSink(ctx.io.stdout, cp.bytes);
+    ctx.out.info(`Resuming after ${cp.rows} rows (${formatBytes(cp.bytes)}).`);
+  } else {
+    if (await loadCheckpoint(cpFile)) ctx.out.info('An interrupted export of the same request was found; starting over (--resume continues it).');
+    cp = { version: 1, ...req, cursor: opts.cursor ?? null, done: false, rows: 0, bytes: 0, output, updated_at: '' };
+    sink = output ? await fileSink(partFileOf(output), 0) : streamSink(ctx.io.stdout, 0);
+  }
+  const save = async (next: Partial<ExportCheckpoint>) => {
+    cp = { ...cp, ...next, bytes: sink.bytes, updated_at: new Date(ctx.clock.now()).toISOString() };
+    await saveCheckpoint(cpFile, cp);
+  };
+  await ctx.progress.start(`Exporting: ${cp.rows} rows`);
+  try {
+    if (!opts.resume) {
+      await sink.write(await prologue(req.format, req.columns));
+      await save({});
+    }
+    if (!cp.done) {
+      const query = { list_id: req.list_id, ...(opts.columns ? { columns: req.columns } : {}), ...(opts.limit ? { limit: opts.limit } : {}) };
+      for await (const page of exportJsonPages(client, query, { signal: ctx.signal, cursor: cp.cursor ?? undefined })) {
+        await sink.write(await pageText(req.format, page.items, req.columns, cp.rows));
+        await save({ rows: cp.rows + page.items.length, cursor: page.cursor ?? null, done: !page.cursor });
+        ctx.progress.update(`Exporting: ${cp.rows} of ${page.page.total} rows`);
+      }
+    }
+    await sink.write(epilogue(req.format, cp.rows));
+    await sink.close();
+    if (output) await moveIntoPlace(partFileOf(output), output, opts.force);
+    await dropCheckpoint(cpFile);
+  } catch (e) {
+    ctx.progress.stop();
+    await sink.close();
+    ctx.out.info(`Stopped after ${cp.rows} rows. Resume with:\n  ${resumeCommand(listArg, req, opts)}`);
+    throw e;
+  }
+  ctx.progress.stop();
+  if (output) ctx.io.stdout.write(`${output}\n`);
+  ctx.out.info(`Exported ${cp.rows} ${cp.rows === 1 ? 'row' : 'rows'} (${formatBytes(sink.bytes)})${output ? ` to ${output}` : ''}.`);
+}
+
+/** One page: `--format json` prints the payload as the service returned it. */
+async function exportPage(ctx: Context, client: Client, req: ExportRequest, opts: Options): Promise<void> {
+  const page = await exportJsonPage(
+    client,
+    { list_id: req.list_id, ...(opts.columns ? { columns: req.columns } : {}), ...(opts.limit ? { limit: opts.limit } : {}), ...(opts.cursor ? { cursor: opts.cursor } : {}) },
+    { signal: ctx.signal },
+  );
+  const out = ctx.out.withFormat(req.format);
+  out.hints(page);
+  const text = await out.renderView({ kind: 'rows', payload: page, rows: page.leads, columns: req.columns });
+  if (opts.output && opts.output !== STDOUT) {
+    const file = opts.output;
+    await writeAtomically(file, opts.force, async (tmp) => (await import('node:fs/promises')).writeFile(tmp, text, { flag: 'wx' }));
+    ctx.io.stdout.write(`${file}\n`);
+  } else ctx.io.stdout.write(text);
+  ctx.out.info(`${page.leads.length} of ${page.total} leads${page.cursor ? `; next page: --cursor ${page.cursor}` : ''}`);
+}
+
+export const command = defineCommand<Options>({
+  description:
+    'The leads of a list with the chosen columns, one page at a time, or every page with --all, streamed in constant ' +
+    'memory: --format json (default; one array, or the page as the service returns it), ndjson (a row per line) or ' +
+    'csv (with a header; cells starting with =, +, - or @ get an apostrophe). With --all a checkpoint is saved after ' +
+    'every page: with -o FILE the data goes to FILE.part (checkpoint beside it) and is renamed to FILE at the end; ' +
+    "to stdout the checkpoint lives in the data dir, keyed by list, columns and format. --resume continues an " +
+    'interrupted export from its last checkpoint: to a file the result is exactly that of one uninterrupted run, also ' +
+    'after a hard kill; to stdout it continues after the last page fully written (append it to the same file). ' +
+    'Ctrl-C exits 130 and prints the command that resumes.',
+  args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
+  flags: [
+    { flags: '--all', description: 'every page, streamed, with a checkpoint after each' },
+    { flags: '--limit <n>', description: `leads per page (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: String(L.default) },
+    { flags: '--cursor <cursor>', description: 'start from this page (from a previous page)' },
+    COLUMNS_FLAG,
+    { flags: '-o, --output <file>', description: 'write to FILE (through FILE.part) instead of stdout' },
+    { flags: '--resume', description: 'continue the interrupted --all export of the same list, columns, format and output' },
+    FORCE_FLAG,
+  ],
+  examples: [
+    'prospect export json "Q3 CTOs"',
+    'prospect export json lst_... --all --format ndjson -o leads.ndjson',
+    'prospect export json "Q3 CTOs" --all --format csv --columns email,first_name,company > leads.csv',
+    'prospect export json lst_... --all --format ndjson -o leads.ndjson --resume',
+  ],
+  related: ['prospect export csv', 'prospect lists leads'],
+  async run(opts, ctx) {
+    const columns = checkColumns(opts.columns);
+    if (ctx.globals.fields) throw usageError('--fields does not apply to export json', 'Choose and order the columns with --columns.');
+    const format = streamFormat(ctx);
+    if (opts.resume && opts.cursor) throw usageError('--resume and --cursor cannot be combined', 'The checkpoint knows where to continue.');
+    if (opts.output && opts.output !== STDOUT) await checkOutputFile(opts.output, opts.force);
+    const client = await ctx.client();
+    const listArg = opts.args[0] ?? '';
+    const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });
+    const req: ExportRequest = { list_id, columns: chosenColumns(columns), format };
+    if (opts.all || opts.resume) return exportAll(ctx, client, listArg, req, opts);
+    return exportPage(ctx, client, req, opts);
   },
 });

@@ -1,0 +1,89 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { dataDir } from '../../config/paths.js';
+
+/**
+ * The checkpoint of an `export json --all`, saved after every page once its rows are
+ * written: what was asked (list, columns, format), how far it got (the next page's cursor,
+ * rows and bytes written) and where to. `--resume` continues from it: a file's `.part` is cut
+ * back to the bytes counted here and the export goes on from the cursor, so the result is
+ * byte for byte that of one uninterrupted run.
+ */
+
+export const STREAM_FORMATS = ['ndjson', 'csv', 'json'] as const;
+export type StreamFormat = (typeof STREAM_FORMATS)[number];
+
+/** What an export was asked for: a checkpoint continues only the same request. */
+export interface ExportRequest {
+  list_id: string;
+  /** The columns, in order (the defaults written out when none were chosen). */
+  columns: string[];
+  format: StreamFormat;
+}
+
+export interface ExportCheckpoint extends ExportRequest {
+  version: 1;
+  /** The next page's cursor; null before the first page, and after the last once `done`. */
+  cursor: string | null;
+  done: boolean;
+  rows: number;
+  /** Bytes of output written up to the end of the last page. */
+  bytes: number;
+  /** The file written (as its .part until complete), or null for stdout. */
+  output: string | null;
+  updated_at: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The unfinished file an export to FILE writes. */
+export const partFileOf = (file: string): string => `${file}.part`;
+
+/** Where the checkpoint of an export lives: beside FILE.part, or for stdout in the data dir, keyed by list, columns and format. */
+export function checkpointFile(req: ExportRequest, output: string | null, env: Env): string {
+  if (output) return `${partFileOf(output)}.checkpoint.json`;
+  const key = createHash('sha256').update(JSON.stringify([req.columns, req.format])).digest('hex').slice(0, 16);
+  return path.join(stdoutCheckpointDir(env), `${req.list_id}-${key}.json`);
+}
+
+const stdoutCheckpointDir = (env: Env): string => path.join(dataDir(env), 'exports');
+
+export async function loadCheckpoint(file: string): Promise<ExportCheckpoint | undefined> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const cp = JSON.parse(text) as ExportCheckpoint;
+  return cp.version === 1 ? cp : undefined;
+}
+
+/** Written to a temporary file and renamed, so a kill leaves the previous checkpoint or this one, never half of one. */
+export async function saveCheckpoint(file: string, cp: ExportCheckpoint): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.tmp`;
+  await fs.writeFile(tmp, JSON.stringify(cp), { mode: 0o600 });
+  await fs.rename(tmp, file);
+}
+
+export async function dropCheckpoint(file: string): Promise<void> {
+  await fs.rm(file, { force: true });
+}
+
+export const describeExport = (r: ExportRequest) => `list ${r.list_id}, columns ${r.columns.join(',')}, format ${r.format}`;
+
+/** Why a checkpoint cannot continue this request (undefined when it can). */
+export function checkpointMismatch(cp: ExportCheckpoint, req: ExportRequest): string | undefined {
+  const same = cp.list_id === req.list_id && cp.format === req.format && cp.columns.join('\n') === req.columns.join('\n');
+  return same ? undefined : `the interrupted export was of ${describeExport(cp)}; this command asks for ${describeExport(req)}`;
+}
+
+/** Other interrupted stdout exports of the same list (other columns or format), to name when none matches. */
+export async function otherStdoutCheckpoints(listId: string, env: Env): Promise<ExportCheckpoint[]> {
+  const dir = stdoutCheckpointDir(env);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const found = await Promise.all(names.filter((n) => n.startsWith(`${listId}-`) && n.endsWith('.json')).map((n) => loadCheckpoint(path.join(dir, n))));
+  return found.filter((c): c is ExportCheckpoint => c !== undefined);
+}

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { parse } from 'csv-parse/sync';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { control } from '../sandbox/helpers.js';
+import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { BIN, prospect } from '../helpers/binary.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { json, ndjson } from '../helpers/json.js';
+
+const t = useSandboxEnv({ withKey: true, sandbox: { dataset: { people: 5000, companies: 500 } } });
+let cwd: string;
+let listId: string;
+const LEADS = 400;
+
+beforeEach(async () => {
+  cwd = tempDir();
+  await control(t.sb, 'POST', '/rate-limits', { enabled: false });
+  listId = (await control(t.sb, 'POST', '/lists', { name: 'Q3 CTOs' })).list_id;
+  await control(t.sb, 'POST', `/lists/${listId}/generate`, { count: LEADS, formula_rows: 3, columns: ['company_intel'] });
+});
+
+const run = (args: string[]) => prospect(['export', 'json', 'Q3 CTOs', ...args], { env: t.env, cwd });
+const file = (name: string) => fs.readFileSync(path.join(cwd, name), 'utf8');
+
+describe('export json', () => {
+  it('one page: --format json prints the payload as the service returns it, with the next cursor on stderr', async () => {
+    const r = await run(['--limit', '3', '--columns', 'email,company_intel']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const page = json(r.stdout);
+    expect(page).toMatchObject({ list_id: listId, total: LEADS, cursor: expect.any(String) });
+    expect(page.leads.map((l: object) => Object.keys(l))).toEqual(Array(3).fill(['email', 'company_intel']));
+    expect(r.stderr).toContain(`3 of ${LEADS} leads; next page: --cursor ${page.cursor}`);
+    const next = json((await run(['--limit', '3', '--columns', 'email,company_intel', '--cursor', page.cursor])).stdout);
+    expect(next.leads[0]).not.toEqual(page.leads[0]);
+    const mismatched = await run(['--cursor', page.cursor]);
+    expect(mismatched.exitCode).toBe(2);
+    expect(mismatched.stderr).toMatch(/invalid_cursor/);
+  });
+
+  it('--all in each format streams every row once, in list order', async () => {
+    const nd = await run(['--all', '--limit', '150', '--format', 'ndjson']);
+    expect(nd.exitCode, nd.stderr).toBe(0);
+    const rows = ndjson(nd.stdout);
+    expect(rows).toHaveLength(LEADS);
+    expect(new Set(rows.map((r) => r.lead_id)).size).toBe(LEADS);
+    expect(Object.keys(rows[0]!)).toEqual(['lead_id', 'first_name', 'last_name', 'email', 'title', 'company', 'domain', 'linkedin_url', 'phone', 'location']);
+    expect(nd.stderr).toMatch(new RegExp(`Exported ${LEADS} rows`));
+
+    const arr = await run(['--all', '--limit', '150', '-o', 'all.json']);
+    expect(arr.stdout).toBe('all.json\n');
+    expect(JSON.parse(file('all.json'))).toEqual(rows);
+
+    const csv = await run(['--all', '--limit', '150', '--format', 'csv', '--columns', 'lead_id,title,company_intel']);
+    const cells = parse(csv.stdout) as string[][];
+    expect(cells[0]).toEqual(['lead_id', 'title', 'company_intel']);
+    expect(cells.slice(1).map((c) => c[0])).toEqual(rows.map((r) => r.lead_id));
+    expect(cells[1]![1]).toBe(`'${rows[0]!.title}`);
+    expect(cells[1]![1]).toMatch(/^'=/);
+    expect(fs.readdirSync(cwd)).toEqual(['all.json']);
+  });
+
+  it('an empty list gives [] in json, a header in csv, nothing in ndjson', async () => {
+    await control(t.sb, 'POST', '/lists', { name: 'Empty' });
+    const empty = (args: string[]) => prospect(['export', 'json', 'Empty', '--all', ...args], { env: t.env, cwd });
+    expect((await empty([])).stdout).toBe('[]\n');
+    expect((await empty(['--format', 'csv', '--columns', 'email'])).stdout).toBe('email\n');
+    expect((await empty(['--format', 'ndjson'])).stdout).toBe('');
+  });
+
+  it('refuses what it cannot do before sending: a format other than json, ndjson, csv; --fields; nothing to resume', async () => {
+    expect((await run(['--format', 'tsv'])).exitCode).toBe(2);
+    expect((await run(['--fields', 'email'])).exitCode).toBe(2);
+    const nothing = await run(['--resume', '-o', 'x.json']);
+    expect(nothing.exitCode).toBe(2);
+    expect(nothing.stderr).toMatch(/nothing to resume: no interrupted export to x\.json/);
+  });
+});
+
+describe('an interrupted export --all, resumed', () => {
+  const ALL = ['--all', '--limit', '40', '--format', 'csv', '--columns', 'lead_id,email,title'];
+
+  /** Starts the export with pages slowed down, and stops it (signal) once its checkpoint counts `rows`. */
+  async function interrupted(extra: string[], signal: 'SIGKILL' | 'SIGINT', checkpointDir: string, stdoutFile?: string) {
+    await control(t.sb, 'POST', '/faults', { rules: [{ path: '/export/json', kind: 'latency', latency_ms: 120 }] });
+    const stdout = stdoutFile ? { file: path.join(cwd, stdoutFile) } : ('pipe' as const);
+    const child = execa(process.execPath, [BIN, 'export', 'json', 'Q3 CTOs', ...ALL, ...extra], { env: t.env, extendEnv: false, cwd, reject: false, stdout });
+    await waitFor(() => checkpointRows(checkpointDir) >= 120);
+    child.kill(signal);
+    const r = await child;
+    await control(t.sb, 'DELETE', '/faults');
+    return r;
+  }
+
+  it('-o FILE after a hard kill: --resume cuts FILE.part back to the checkpoint and ends byte for byte as one run', async () => {
+    const whole = await run([...ALL, '-o', 'whole.csv']);
+    expect(whole.exitCode, whole.stderr).toBe(0);
+    const killed = await interrupted(['-o', 'leads.csv'], 'SIGKILL', cwd);
+    expect(killed.signal).toBe('SIGKILL');
+    expect(fs.existsSync(path.join(cwd, 'leads.csv'))).toBe(false);
+    // A kill in the middle of writing a page leaves more than the checkpoint counts: resume cuts it off.
+    fs.appendFileSync(path.join(cwd, 'leads.csv.part'), 'ld_half_written,someone@');
+    // A checkpoint is only continued by the same request.
+    const other = await run([...ALL.slice(0, -1), 'lead_id,email', '-o', 'leads.csv', '--resume']);
+    expect(other.exitCode).toBe(2);
+    expect(other.stderr).toMatch(/cannot resume: the interrupted export was of .* columns lead_id,email,title/);
+    const resumed = await run([...ALL, '-o', 'leads.csv', '--resume']);
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/Resuming after \d+ rows/);
+    expect(file('leads.csv')).toBe(file('whole.csv'));
+    expect(fs.readdirSync(cwd).sort()).toEqual(['leads.csv', 'whole.csv']);
+  });
+
+  it('to stdout after Ctrl-C: exit 130 with the resume command; resumed onto the same file it equals one run', async () => {
+    const whole = await run(ALL);
+    const dataDir = t.env.PROSPECT_DATA_DIR!;
+    const stopped = await interrupted([], 'SIGINT', path.join(dataDir, 'exports'), 'leads.csv');
+    expect(stopped.exitCode).toBe(130);
+    expect(stopped.stderr).toContain("Resume with:\n  prospect export json 'Q3 CTOs' --all --columns lead_id,email,title --format csv --limit 40 --resume >> FILE");
+    const resumed = await prospect(['export', 'json', 'Q3 CTOs', ...ALL, '--resume'], { env: t.env, cwd });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(file('leads.csv') + resumed.stdout).toBe(whole.stdout);
+    expect(fs.readdirSync(path.join(dataDir, 'exports'))).toEqual([]);
+  });
+});
+
+/** Rows counted by the one checkpoint in a folder (0 while there is none). */
+function checkpointRows(dir: string): number {
+  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.json')) : [];
+  if (names.length !== 1) return 0;
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, names[0]!), 'utf8')).rows as number;
+  } catch {
+    return 0;
+  }
+}
+
+async function waitFor(ok: () => boolean, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
