@@ -20,7 +20,7 @@ async function listName(client: Client, listId: string, known: string | undefine
   return known ?? (await getList(client, listId, { signal })).name;
 }
 
-async function report(ctx: Context, link: CsvExportLink, where: string): Promise<void> {
+function report(ctx: Context, link: CsvExportLink, where: string): void {
   const rows = `${link.row_count} ${link.row_count === 1 ? 'row' : 'rows'}`;
   ctx.out.info(`Exported ${rows} (${formatBytes(link.file_size_bytes)}) to ${where}.`);
 }
@@ -67,7 +67,7 @@ export const command = defineCommand<Options>({
     if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') {
       await ctx.out.print({ kind: 'object', payload: { path: file, ...link } });
     } else ctx.io.stdout.write(`${file}\n`);
-    await report(ctx, link, file);
+    report(ctx, link, file);
     ctx.out.info(`The link works without credentials until ${new Date(expiryMs(link.expires_at)).toISOString()}.`);
   },
 });
