@@ -44,7 +44,7 @@ const RESULT_FIELDS = ['workflow_id', 'status', 'provider', 'total_leads', 'succ
 /** Skipped leads printed by the preview; the rest are counted. */
 const SKIPPED_SHOWN = 10;
 
-function destinationOf(run: SyncRun): string {
+function describeDestination(run: SyncRun): string {
   return run.tool === 'sync_to_crm' ? `${run.body.provider}${run.body.sub_action ? ` ${run.body.sub_action}` : ''}` : `campaign ${run.body.campaign_id} of ${run.body.provider}`;
 }
 
@@ -104,7 +104,7 @@ export async function runSync(
   const paid = await runPaid(
     ctx,
     client,
-    { estimate: estimateBodyFor(run), what: `Syncing list "${listName}" to ${destinationOf(run)}`, run: (quote_id) => send(ctx, client, run, quote_id) },
+    { estimate: estimateBodyFor(run), what: `Syncing list "${listName}" to ${describeDestination(run)}`, run: (quote_id) => send(ctx, client, run, quote_id) },
     { dryRun: o.dryRun },
   );
   if (!paid) return;
