@@ -69,6 +69,22 @@ describe('agents run: estimate, confirm, run', () => {
     const rest = await t.run('agents', 'run', 'Q3', '--prompt', prompt, '--column', 'Fit', '--yes', '--json');
     expect(rest.stderr).toContain('Estimate: up to 2 credits for 2 rows');
     expect(json(rest.stdout).total).toBe(2);
+    const none = await t.run('agents', 'run', 'Q3', '--prompt', prompt, '--column', 'Fit', '--yes');
+    expect(none.exitCode, none.stderr).toBe(2);
+    expect(none.stderr).toContain('Pass --overwrite to run over them again');
+    expect(await runPosts()).toBe(2);
+  });
+
+  it('an answer lost after the run started is resolved through the quote: one run, charged once', async () => {
+    await t.seedList('Q3', 6);
+    const before = await t.balance();
+    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/smart-agents/run', count: 1, kind: 'drop', phase: 'after' }] });
+    const r = await t.run('agents', 'run', 'Q3', '--type', 'company_intel', '--column', 'Intel', '--yes', '--json');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(json(r.stdout)).toMatchObject({ status: 'completed', total: 6, succeeded: 6 });
+    expect(await t.balance()).toBe(before - 6);
+    expect(await runPosts()).toBe(2);
+    expect(json((await t.run('agents', 'ls', '--json')).stdout).total).toBe(1);
   });
 
   it('over 500 leads it exits 7 before asking, with how to narrow the run; nothing is spent', async () => {

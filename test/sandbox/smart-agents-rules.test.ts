@@ -125,6 +125,13 @@ describe('quotes and credits', () => {
     expect(e.details).toMatchObject({ workflow_id: first.smart_agent_task_id, list_id: list });
     expect(e.fix).toContain(`GET /smart-agents/${first.smart_agent_task_id}`);
     expect(await balance(cast)).toBe(before);
+    // Also once the run has filled the column (its selection would now be empty): the resend finds the run.
+    const again = { list_id: list, agent_type: 'company_intel', column_name: 'Intel' };
+    const q2 = await quoteFor(cast, estimateBody(again));
+    const second = await started(cast, { ...again, quote_id: q2 });
+    await finished(cast, second.smart_agent_task_id, 4);
+    const late = expectPublicError(await runAgent(cast, { ...again, quote_id: q2 }), 409, 'quote_already_redeemed');
+    expect(late.details.workflow_id).toBe(second.smart_agent_task_id);
   });
 
   test('a balance below the cost is 400 insufficient_credits with the figures; nothing is taken', async () => {

@@ -68,8 +68,10 @@ async function runBody(opts: Options, ctx: Context, list_id: string): Promise<Om
   };
 }
 
-/** The service refuses selections over 500 leads: say so before anyone approves the spend. */
-function refuseOver500(q: Quote): void {
+/** Selections the service refuses, said before anyone approves the spend: none (exit 2), over 500 leads (exit 7). */
+function checkSelection(q: Quote): void {
+  if (q.row_count === 0)
+    throw usageError('no lead to run over: the list is empty, or every selected lead already holds a value in the column', 'Pass --overwrite to run over them again, or add leads to the list. Nothing was spent.');
   if (q.row_count <= MAX) return;
   throw new CliError({
     code: 'approval_required',
@@ -117,7 +119,7 @@ export const command = defineCommand<Options>({
       {
         estimate: estimateBodyFor({ tool: 'run_smart_agent', body }),
         what: `Running ${opts.type} over list "${listArg}"`,
-        check: refuseOver500,
+        check: checkSelection,
         run: (quote_id) => runSmartAgent(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep }),
       },
       { dryRun: opts.dryRun },

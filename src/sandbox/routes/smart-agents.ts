@@ -41,6 +41,15 @@ function approvalRequired(selected: number): SandboxError {
   });
 }
 
+function nothingToRun(list: ListRecord, column: string): SandboxError {
+  return badField(
+    'list_id',
+    list.lead_ids.length === 0
+      ? `List "${list.name}" is empty: there is nothing to run the agent over`
+      : `Every lead of list "${list.name}" already holds a value in column "${column}": send overwrite true to run over them again`,
+  );
+}
+
 /** cold_intro_email writes to every selected lead's email: each one needs one. */
 function requireEmails(ctx: RequestContext, list: ListRecord, ids: readonly string[]): void {
   const orgId = ctx.caller.organization.id;
@@ -66,13 +75,6 @@ function run(ctx: RequestContext): SmartAgentRunStarted {
   const list = leadEditableList(ctx.store, caller, body.list_id);
   const ids = agentSelection(list, body);
   if (ids.length > MAX) throw approvalRequired(ids.length);
-  if (ids.length === 0)
-    throw badField(
-      'list_id',
-      list.lead_ids.length === 0
-        ? `List "${list.name}" is empty: there is nothing to run the agent over`
-        : `Every lead of list "${list.name}" already holds a value in column "${column}": send overwrite true to run over them again`,
-    );
   let template: EmailTemplate | null = null;
   if (type === 'cold_intro_email') {
     template = templateFor(ctx.store, caller.organization.id, ctx.clock.iso(), body.template_id);
@@ -85,6 +87,8 @@ function run(ctx: RequestContext): SmartAgentRunStarted {
     cost: agentCost(type, body.prompt, ids.length),
     redeemedStatus: 409,
     start: (reserved, quote) => {
+      // Checked after the quote: a resend of a run that already wrote its column finds its run through quote_already_redeemed.
+      if (ids.length === 0) throw nothingToRun(list, column);
       const started = startAgentRun(ctx.services, {
         organization_id: caller.organization.id,
         user_id: caller.user.id,
