@@ -99,7 +99,7 @@ describe('rate-limit switch', () => {
     expect((await control(cast.sb, 'GET', '/state')).rate_limits_enabled).toBe(false);
     const { api_key: fresh } = await newKey(cast.sb);
     for (let i = 0; i < 35; i++) expectOk(await listLists(fresh));
-    expect(await control(cast.sb, 'POST', '/rate-limits', { enabled: true })).toEqual({ enabled: true });
+    expect(await control(cast.sb, 'POST', '/rate-limits', { enabled: true })).toEqual({ enabled: true, window_ms: 60_000 });
     expectOk(await listLists(fresh));
     expect((await listLists(key)).status).toBe(429);
     await control(cast.sb, 'POST', '/rate-limits', { enabled: false });
