@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { Client, ClientOptions } from '../api/client.js';
+import type { Client, ClientOptions, TraceEvent } from '../api/client.js';
 import type { SandboxTarget } from './sandbox-target.js';
 import { redactText } from '../api/redact.js';
 import { sleep } from '../api/sleep.js';
@@ -145,6 +145,15 @@ async function tokenFor(auth: AuthKind, st: Settings, sandbox: () => Promise<San
   return st.jwt.value;
 }
 
+/** Long pacing waits are announced (a silent pause of many seconds looks like a hang); --debug traces everything. */
+const PACE_NOTICE_MS = 2_000;
+function tracer(debug: ((e: TraceEvent) => void) | undefined, notice: (waitMs: number) => void): (e: TraceEvent) => void {
+  return (e) => {
+    debug?.(e);
+    if (!debug && e.type === 'pace' && e.waitMs >= PACE_NOTICE_MS) notice(e.waitMs);
+  };
+}
+
 export function createContext(deps: ContextDeps, globals: GlobalOptions): Context {
   const { env } = deps;
   const secrets = new Set<string>();
@@ -209,7 +218,9 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
         ...(token ? { token } : {}),
         sleep: ctx.clock.sleep,
         now: ctx.clock.now,
-        ...(globals.debug ? { onTrace: debugTracer(stderr) } : {}),
+        onTrace: tracer(globals.debug ? debugTracer(stderr) : undefined, (ms) =>
+          ctx.out.info(`Waiting ${Math.ceil(ms / 1000)} s to stay under the service's rate limit (it counts requests per key and organization per minute)...`),
+        ),
       };
       const client = deps.makeClient ? await deps.makeClient(opts) : new (await import('../api/client.js')).Client(opts);
       deps.onClient?.(client);

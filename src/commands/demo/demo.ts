@@ -1,77 +1,176 @@
+import path from 'node:path';
 import { defineCommand } from '../../cli/command.js';
+import type { Context } from '../../cli/context.js';
 import { getIdentity } from '../../api/resources/whoami.js';
-import { getBalance } from '../../api/resources/credits.js';
+import { estimate, getBalance } from '../../api/resources/credits.js';
 import { BALANCE_FIELDS, IDENTITY_FIELDS } from '../../api/fields.js';
 import { searchPeople } from '../../api/resources/search.js';
 import { PERSON_TABLE_COLUMNS } from '../search/run-search.js';
-import { addLeads, createList, listLeads } from '../../api/resources/lists.js';
+import { addLeads, createList, importCsv, listLeads } from '../../api/resources/lists.js';
 import { LEAD_TABLE_COLUMNS } from '../lists/lead-columns.js';
-import { estimate } from '../../api/resources/credits.js';
 import { enrichBulk, waitForEnrichment } from '../../api/resources/enrichment.js';
-import { estimateBodyFor } from '../../api/quote-shape.js';
+import { runSmartAgent, waitForSmartAgent } from '../../api/resources/agents.js';
+import { previewSync, syncToCrm } from '../../api/resources/sync.js';
+import { createCsvExportLink, downloadCsvExport } from '../../api/resources/export.js';
+import { estimateBodyFor, type PaidRun } from '../../api/quote-shape.js';
+import type { Client } from '../../api/client.js';
 import { QUOTE_FIELDS } from '../../cli/paid.js';
 import { pollOptions, withProgress } from '../../cli/wait.js';
+import { dataDir } from '../../config/paths.js';
 import { STATUS_FIELDS, settlementLine } from '../enrich/watch.js';
+import { writeAtomically } from '../export/output-file.js';
+import { SAMPLE_CSV, SAMPLE_CSV_NAME, SAMPLE_MAPPING } from './sample.js';
 
 const SEARCH = { filters: { seniority: ['C-Suite'], departments: ['Engineering'] }, limit: 5 };
 const LIST_NAME = 'Demo: engineering leaders';
+const AGENT_COLUMN = 'normalized_title';
+const SYNC_FIELDS = ['workflow_id', 'status', 'provider', 'total_leads', 'successful', 'skipped', 'failed', 'credits_charged'];
+
+interface Options {
+  dir?: string;
+}
+
+/** Estimates a paid run from its own request (so the quote matches), then runs it with the quote. */
+async function quoted<R>(ctx: Context, client: Client, run: PaidRun, send: (quoteId: string) => Promise<R>) {
+  const quote = await estimate(client, estimateBodyFor(run), { signal: ctx.signal });
+  return { quote, result: await send(quote.quote_id ?? '') };
+}
 
 /**
- * A tour of the tool on the embedded sandbox: nothing to sign up for; the credits it spends are the sandbox's.
- * Each step prints the command that does the same thing on its own.
+ * A tour of the tool on the embedded sandbox: nothing to sign up for, and the credits it
+ * spends are the sandbox's. Each step is one line of explanation and the command that does
+ * the same on its own; the tour ends with the path of the CSV it exported.
  */
-export const command = defineCommand({
+export const command = defineCommand<Options>({
   description:
-    'Start (or reuse) the local sandbox and walk through what the tool does, on the demo organization. ' +
-    'Every step shows the command to run it yourself.',
-  examples: ['prospect demo', 'prospect demo --json'],
+    'Start (or reuse) the local sandbox and walk through what the tool does on the demo organization: search, ' +
+    'save to a list, import a CSV, estimate and enrich, run a smart agent, sync to a CRM and export, each step ' +
+    'explained in one line with the command that does it on its own. Ends with the exported file\'s path.',
+  flags: [{ flags: '--dir <dir>', description: 'where to write the sample CSV and the export', defaultDescription: 'DATA_DIR/demo' }],
+  examples: ['prospect demo', 'prospect demo --dir .', 'prospect demo --json | jq .export'],
   related: ['prospect sandbox status', 'prospect --sandbox whoami'],
-  async run(_opts, ctx) {
+  async run(opts, ctx) {
     const target = await ctx.sandbox();
     const client = await ctx.client({ token: target.demoKey, baseUrl: target.url });
-    const step = (n: number, title: string, cmd: string) => ctx.out.info(`\n${n}. ${title}    $ ${cmd}`);
+    const json = ctx.out.format === 'json';
+    const signal = ctx.signal;
+    const dir = path.resolve(opts.dir ?? path.join(dataDir(ctx.env), 'demo'));
+    const fs = await import('node:fs/promises');
+    await fs.mkdir(dir, { recursive: true });
+    const payloads: Record<string, unknown> = { sandbox_url: target.url };
+    let n = 0;
+    /** One step: its explanation and command on stderr, then what it shows (nothing in --json: all payloads print at the end). */
+    const step = async (key: string, title: string, cmd: string, payload: unknown, show?: () => Promise<void> | void) => {
+      payloads[key] = payload;
+      if (json) return;
+      ctx.out.info(`\n${++n}. ${title}    $ ${cmd}`);
+      await show?.();
+    };
+    const sb = (args: string) => `prospect --sandbox ${args}`;
 
     ctx.out.info(`Prospect demo on the local sandbox at ${target.url}${target.started ? ' (just started)' : ''}`);
-    const identity = await getIdentity(client, { signal: ctx.signal });
-    const balance = await getBalance(client, { signal: ctx.signal });
-    const people = await searchPeople(client, SEARCH, { signal: ctx.signal });
-    // Creating reuses the list of the same name, so running the demo again adds nothing twice.
-    const list = await createList(client, { name: LIST_NAME, description: 'Saved by prospect demo' }, { signal: ctx.signal });
-    const saved = await addLeads(client, list.list_id, { task_id: people.task_id ?? '' }, { signal: ctx.signal });
-    const leads = await listLeads(client, list.list_id, { limit: 5 }, { signal: ctx.signal });
-    // Enrichment: the estimate is derived from the run request, so the quote always matches it.
-    const run = { list_id: list.list_id, scope: 'partial' as const };
-    const quote = await estimate(client, estimateBodyFor({ tool: 'enrich_list', body: run }), { signal: ctx.signal });
-    const started = await enrichBulk(client, { ...run, quote_id: quote.quote_id ?? '' }, { signal: ctx.signal, sleep: ctx.clock.sleep });
-    const enriched = await withProgress(ctx, 'Enriching the demo list', `The run keeps going: prospect --sandbox enrich status ${started.workflow_id} --wait`, () =>
-      waitForEnrichment(client, started.workflow_id, pollOptions(ctx)),
+    const identity = await getIdentity(client, { signal });
+    await step('identity', 'Who the key belongs to', sb('whoami'), identity, () => ctx.out.print({ kind: 'object', payload: identity, fields: IDENTITY_FIELDS }));
+    const balance = await getBalance(client, { signal });
+    await step('balance', "The organization's credits, shared by every key", sb('credits balance'), balance, () =>
+      ctx.out.print({ kind: 'object', payload: balance, fields: BALANCE_FIELDS }),
     );
-    const after = await listLeads(client, list.list_id, { limit: 5 }, { signal: ctx.signal });
-    if (ctx.out.format === 'json') {
-      await ctx.out.print({ kind: 'object', payload: { sandbox_url: target.url, identity, balance, search: people, list, saved, leads, quote, enrichment: enriched, enriched_leads: after } });
+
+    const people = await searchPeople(client, SEARCH, { signal });
+    const searchCmd = 'search people --seniority C-Suite --department Engineering --limit 5';
+    await step('search', 'Engineering leaders, searched for free (rows carry no email or phone yet)', sb(searchCmd), people, async () => {
+      await ctx.out.print({ kind: 'rows', payload: people, rows: people.results, columns: PERSON_TABLE_COLUMNS });
+      ctx.out.info(`${people.results.length} of ${people.total} people; --all streams them all, --json prints the payload.`);
+    });
+
+    // Creating reuses the list of the same name, so running the demo again adds nothing twice.
+    const list = await createList(client, { name: LIST_NAME, description: 'Saved by prospect demo' }, { signal });
+    const saved = await addLeads(client, list.list_id, { task_id: people.task_id ?? '' }, { signal });
+    payloads.list = list;
+    await step('saved', 'Saved to a lead list (free)', sb(`${searchCmd} --save-to "${LIST_NAME}" --create`), saved, () =>
+      ctx.out.info(`${saved.added} added, ${saved.skipped_duplicates} already in the list${list.reused ? ' (an earlier demo made it)' : ''}.`),
+    );
+
+    const csvFile = path.join(dir, SAMPLE_CSV_NAME);
+    await fs.writeFile(csvFile, SAMPLE_CSV);
+    const imported = await importCsv(
+      client,
+      list.list_id,
+      { csv_content_base64: Buffer.from(SAMPLE_CSV).toString('base64'), column_mapping: { ...SAMPLE_MAPPING }, dispatch_enrichment: false },
+      { signal },
+    );
+    await step('import', 'Three people imported from a CSV, its headers matched to fields (free)', sb(`import "${LIST_NAME}" ${csvFile}`), imported, () =>
+      ctx.out.info(
+        `${imported.rows_imported} imported, ${imported.rows_skipped} skipped${imported.rows_skipped ? ` (${Object.entries(imported.skip_reasons ?? {}).map(([why, k]) => `${k} ${why}`).join(', ')})` : ''}.`,
+      ),
+    );
+    const leads = await listLeads(client, list.list_id, { limit: 20 }, { signal });
+    await step('leads', 'The leads of the list', sb(`lists leads "${LIST_NAME}"`), leads, () =>
+      ctx.out.print({ kind: 'rows', payload: leads, rows: leads.leads, columns: LEAD_TABLE_COLUMNS }),
+    );
+
+    // Enrichment: estimate (a quote valid 5 minutes), then the run paying only for what is found.
+    const enrichRun = { list_id: list.list_id, scope: 'partial' as const };
+    const enrichment = await quoted(ctx, client, { tool: 'enrich_list', body: enrichRun }, (quote_id) =>
+      enrichBulk(client, { ...enrichRun, quote_id }, { signal, sleep: ctx.clock.sleep }),
+    );
+    await step('quote', 'What enriching the list costs at most (free; a single-use quote valid 5 minutes)', sb(`credits estimate --tool enrich_list --list "${LIST_NAME}"`), enrichment.quote, () =>
+      ctx.out.print({ kind: 'object', payload: enrichment.quote, fields: QUOTE_FIELDS }),
+    );
+    const enriched = await withProgress(ctx, 'Enriching the demo list', `The run keeps going: ${sb(`enrich status ${enrichment.result.workflow_id} --wait`)}`, () =>
+      waitForEnrichment(client, enrichment.result.workflow_id, pollOptions(ctx)),
+    );
+    await step('enrichment', 'Enriched with verified emails, paying only for what was found', sb(`enrich list "${LIST_NAME}" --max-cost ${enrichment.quote.estimated_cost}`), enriched, async () => {
+      await ctx.out.print({ kind: 'object', payload: enriched, fields: STATUS_FIELDS });
+      ctx.out.info(`${settlementLine(enriched)} On your own account the command shows the estimate and asks before spending.`);
+    });
+
+    // A smart agent: one instruction per lead, its output written to a list column. Leads that hold a value
+    // are skipped, so a second demo finds nothing left to do and spends nothing.
+    const agentRun = { list_id: list.list_id, agent_type: 'title_normalizer' as const, column_name: AGENT_COLUMN, lead_scope: 'all' as const };
+    const agentCmd = sb(`agents run "${LIST_NAME}" --type title_normalizer --column ${AGENT_COLUMN} --scope all`);
+    const agentTitle = `A smart agent normalized each job title into the list column "${AGENT_COLUMN}" (1 credit a lead)`;
+    const agentQuote = await estimate(client, estimateBodyFor({ tool: 'run_smart_agent', body: agentRun }), { signal });
+    if (agentQuote.row_count === 0) {
+      await step('agent', agentTitle, agentCmd, { quote: agentQuote, run: null, results: null }, () =>
+        ctx.out.info(`Every lead already holds a value in "${AGENT_COLUMN}" (an earlier demo ran it); nothing to run, nothing spent.`),
+      );
+    } else {
+      const started = await runSmartAgent(client, { ...agentRun, quote_id: agentQuote.quote_id ?? '' }, { signal, sleep: ctx.clock.sleep });
+      const agentId = started.smart_agent_task_id;
+      const done = await withProgress(ctx, 'Normalizing job titles', `The run keeps going: ${sb(`agents results ${agentId} --wait`)}`, () =>
+        waitForSmartAgent(client, agentId, pollOptions(ctx)),
+      );
+      await step('agent', agentTitle, agentCmd, { quote: agentQuote, run: started, results: done }, async () => {
+        await ctx.out.print({ kind: 'rows', payload: done, rows: done.results, columns: ['lead_id', 'value', 'error'] });
+        ctx.out.info(`${done.succeeded} of ${done.total} done for ${agentQuote.estimated_cost} credits.`);
+      });
+    }
+
+    // Sync: the preview shows what would be pushed and skipped; approved goes only with the sync itself.
+    const syncBody = { provider: 'crm_one' as const, list_id: list.list_id };
+    const preview = await previewSync(client, syncBody, { signal });
+    const sync = await quoted(ctx, client, { tool: 'sync_to_crm', body: syncBody }, (quote_id) =>
+      syncToCrm(client, { ...syncBody, quote_id, approved: true }, { signal, sleep: ctx.clock.sleep }),
+    );
+    await step('sync', 'Pushed to a connected CRM (0.2 credit a lead, rounded up; leads without an email are skipped)', sb(`sync crm "${LIST_NAME}" --provider crm_one`), { preview, result: sync.result }, () =>
+      ctx.out.print({ kind: 'object', payload: sync.result, fields: SYNC_FIELDS }),
+    );
+
+    // Export: a signed link that needs no credentials, downloaded into a file renamed into place when complete.
+    const link = await createCsvExportLink(client, { list_id: list.list_id }, { signal });
+    const exportFile = path.join(dir, 'engineering-leaders.csv');
+    await writeAtomically(exportFile, true, async (tmp) => downloadCsvExport(link, (await import('node:fs')).createWriteStream(tmp, { flags: 'wx' }), { signal }));
+    payloads.export = { path: exportFile, ...link };
+    if (json) {
+      await ctx.out.print({ kind: 'object', payload: payloads });
       return;
     }
-    step(1, 'Who the key belongs to', 'prospect --sandbox whoami');
-    await ctx.out.print({ kind: 'object', payload: identity, fields: IDENTITY_FIELDS });
-    step(2, "The organization's credits", 'prospect --sandbox credits balance');
-    await ctx.out.print({ kind: 'object', payload: balance, fields: BALANCE_FIELDS });
-    step(3, 'Engineering leaders, searched for free', 'prospect --sandbox search people --seniority C-Suite --department Engineering --limit 5');
-    await ctx.out.print({ kind: 'rows', payload: people, rows: people.results, columns: PERSON_TABLE_COLUMNS });
-    ctx.out.info(`${people.results.length} of ${people.total} people; add --all to stream them all, --json for the payload.`);
-    step(4, 'Saved to a lead list (free)', `prospect --sandbox search people --seniority C-Suite --department Engineering --limit 5 --save-to "${LIST_NAME}" --create`);
+    await step('export', `Exported as CSV through a signed link (free): ${link.row_count} rows, the agent's column included`, sb(`export csv "${LIST_NAME}" -o ${exportFile}`), payloads.export);
     ctx.out.info(
-      `${saved.added} added, ${saved.skipped_duplicates} already in the list${list.reused ? ' (an earlier demo made it)' : ''}; ${saved.created ?? 0} new lead records. Email and phone stay empty until enrichment.`,
+      '\nNext: `prospect --sandbox import LIST FILE.csv` for your own leads, `prospect --sandbox export json LIST --all` to stream a list, ' +
+        '`prospect --sandbox api GET /whoami` for raw requests, `prospect sandbox stop` to end the sandbox.\n\nThe exported file:',
     );
-    step(5, 'The leads of the list', `prospect --sandbox lists leads "${LIST_NAME}"`);
-    await ctx.out.print({ kind: 'rows', payload: leads, rows: leads.leads, columns: LEAD_TABLE_COLUMNS });
-    step(6, 'What enriching the list would cost (free, a quote valid 5 minutes)', `prospect --sandbox credits estimate --tool enrich_list --list "${LIST_NAME}"`);
-    await ctx.out.print({ kind: 'object', payload: quote, fields: QUOTE_FIELDS });
-    step(7, 'Enriched with verified emails, paying only for what is found', `prospect --sandbox enrich list "${LIST_NAME}" --max-cost ${quote.estimated_cost}`);
-    await ctx.out.print({ kind: 'object', payload: enriched, fields: STATUS_FIELDS });
-    ctx.out.info(`${settlementLine(enriched)} On your own account the command shows the estimate and asks before spending.`);
-    await ctx.out.print({ kind: 'rows', payload: after, rows: after.leads, columns: LEAD_TABLE_COLUMNS });
-    ctx.out.info(
-      '\nNext: `prospect --sandbox import LIST FILE.csv` to load your own leads, `prospect --sandbox search companies similar DOMAIN`, `prospect --sandbox api GET /whoami` for raw requests, `prospect sandbox status` to see the sandbox, `prospect sandbox stop` to end it.',
-    );
+    ctx.io.stdout.write(`${exportFile}\n`);
   },
 });

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { prospect } from '../helpers/binary.js';
+
+const t = useSandboxEnv({ withKey: false });
+
+const balance = async () => JSON.parse((await prospect(['--sandbox', 'credits', 'balance', '--json'], { env: t.env })).stdout).credits as number;
+
+describe('prospect demo', () => {
+  it('tours search, list, import, enrichment, a smart agent, a sync and an export, and ends with the exported file', { timeout: 60_000 }, async () => {
+    try {
+      // Two tours in a minute would wait for the per-key rate limit (30 requests a minute): the test switches it off.
+      expect((await prospect(['sandbox', 'start'], { env: t.env })).exitCode).toBe(0);
+      const url = JSON.parse((await prospect(['sandbox', 'status', '--json'], { env: t.env })).stdout).url as string;
+      await fetch(`${url}/__sandbox/rate-limits`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"enabled":false}' });
+      const r = await prospect(['demo'], { env: t.env });
+      expect(r.exitCode, r.stderr).toBe(0);
+      // Eleven steps, each one line of explanation with the command that does it alone.
+      const steps = r.stderr.split('\n').filter((l) => /^\d+\. .+ {4}\$ prospect /.test(l));
+      expect(steps.map((l) => l.split('.')[0])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
+      for (const cmd of ['whoami', 'credits balance', 'search people', 'import ', 'credits estimate', 'enrich list', 'agents run', 'sync crm', 'export csv'])
+        expect(steps.some((l) => l.includes(`$ prospect --sandbox ${cmd}`)), cmd).toBe(true);
+
+      // The last line of stdout is the exported file: the list's 5 searched and 3 imported leads with the agent's column.
+      const file = r.stdout.trim().split('\n').at(-1)!;
+      expect(path.isAbsolute(file)).toBe(true);
+      const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as Array<Record<string, string>>;
+      expect(rows).toHaveLength(8);
+      expect(Object.keys(rows[0]!).slice(0, 10)).toEqual(['lead_id', 'first_name', 'last_name', 'email', 'title', 'company', 'domain', 'linkedin_url', 'phone', 'location']);
+      const ada = rows.find((x) => x.first_name === 'Ada')!;
+      expect(ada.title).toBe('sr. vp eng');
+      expect(ada.normalized_title).toMatch(/^Senior Vice President,? (of )?Engineering$/);
+      expect(rows.every((x) => x.normalized_title)).toBe(true);
+      // Nothing half-written is left beside it: the sample CSV and the export only.
+      expect(readdirSync(path.dirname(file)).sort()).toEqual(['demo-leads.csv', path.basename(file)].sort());
+
+      // What it spent adds up: enrichment's charge, one credit per lead for the agent, ceil(8 / 5) for the sync.
+      const again = await prospect(['demo', '--json'], { env: t.env });
+      expect(again.exitCode, again.stderr).toBe(0);
+      const second = JSON.parse(again.stdout);
+      expect(second.list.reused).toBe(true);
+      expect(second.saved).toMatchObject({ added: 0, skipped_duplicates: 5 });
+      expect(second.import.rows_imported).toBe(0);
+      expect(second.leads.total).toBe(8);
+      // A second tour finds every title normalized already and spends nothing on the agent.
+      expect(second.agent.quote.row_count).toBe(0);
+      expect(second.agent.run).toBeNull();
+      expect(second.sync.result).toMatchObject({ provider: 'crm_one', total_leads: 8, credits_charged: 2 });
+      expect(second.sync.result.successful + second.sync.result.skipped + second.sync.result.failed).toBe(8);
+      expect(second.export).toMatchObject({ row_count: 8, path: file });
+      const spentSecond = second.enrichment.credits_charged + 2;
+      const first = 5000 - second.balance.credits;
+      expect(await balance()).toBe(5000 - first - spentSecond);
+      expect(first).toBeGreaterThanOrEqual(8 + 2); // the agent over 8 leads and the sync, at least
+    } finally {
+      await prospect(['sandbox', 'stop'], { env: t.env });
+    }
+  });
+});
