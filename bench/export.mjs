@@ -1,5 +1,5 @@
 // `prospect export json --all` over large lists: the CLI's rows per second and peak RSS for
-// lists of 10,000 and 100,000 leads (rate limits off: the client's own speed), then the
+// lists of 10,000, 100,000 and 200,000 leads (rate limits off: the client's own speed), then the
 // request rate the paced loop reaches against the 30-requests-per-key ceiling, with the
 // sandbox's minute window shortened so the measurement takes seconds instead of minutes.
 import { execFile } from 'node:child_process';
@@ -15,11 +15,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const { startSandbox } = require(path.join(here, '..', 'dist', 'sandbox-server.cjs'));
 const BIN = path.join(here, '..', 'bin', 'prospect.js');
-const SIZES = [10_000, 100_000];
+const SIZES = [10_000, 100_000, 200_000];
 const RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 2);
 const KEY_LIMIT = 30;
 const WINDOW_MS = Number(process.env.BENCH_EXPORT_WINDOW_MS ?? 5_000);
 const PAGE = 500;
+const PACED_LEADS = 100_000;
 
 async function api(sb, method, p, body) {
   const res = await fetch(`${sb.url}${p}`, {
@@ -73,7 +74,7 @@ export async function benchExport() {
     }
 
     // The paced run: limits on, the minute window shortened, 100,000 leads in pages of 500.
-    const listId = await listOf(sb, 'Bench export paced', SIZES.at(-1));
+    const listId = await listOf(sb, 'Bench export paced', PACED_LEADS);
     await api(sb, 'POST', '/__sandbox/rate-limits', { enabled: true, window_ms: WINDOW_MS });
     const before = new Date(Date.now() - 1).toISOString();
     const run = await exportOnce(env, listId, tmp, 'paced');
@@ -84,11 +85,12 @@ export async function benchExport() {
       .map((r) => ({ at: Date.parse(r.created_at), status: r.status_code }))
       .sort((a, b) => a.at - b.at);
     const failed = pages.filter((p) => p.status !== 200).length;
-    // The first window allows a burst of 30; the rate is measured from the 31st request on.
-    const steady = pages.slice(KEY_LIMIT);
-    const spanMs = steady.at(-1).at - steady[0].at;
-    const perWindow = ((steady.length - 1) / spanMs) * WINDOW_MS;
-    rate = { requests: pages.length, failed, rows: run.rows, ms: run.ms, rssMb: run.rssMb, perWindow, share: perWindow / KEY_LIMIT, windowMs: WINDOW_MS };
+    // The ceiling lets N requests go in ceil(N / 30) fixed windows: the last batch can start
+    // (ceil(N / 30) - 1) windows after the first request at the soonest. The share is that
+    // least possible span over the span the paced loop took.
+    const spanMs = pages.at(-1).at - pages[0].at;
+    const leastMs = (Math.ceil(pages.length / KEY_LIMIT) - 1) * WINDOW_MS;
+    rate = { requests: pages.length, failed, rows: run.rows, ms: run.ms, rssMb: run.rssMb, spanMs, leastMs, share: leastMs / spanMs, windowMs: WINDOW_MS };
   } finally {
     await sb.close();
     rmSync(tmp, { recursive: true, force: true });
@@ -100,7 +102,7 @@ export function exportTable({ speed, rate }) {
   const rows = speed.map(
     (r) => `| ${r.size.toLocaleString('en-US')} | ${r.rows.toLocaleString('en-US')} | ${(r.ms / 1000).toFixed(2)} | ${Math.round(r.rowsPerSec).toLocaleString('en-US')} | ${r.rssMb.toFixed(1)} |`,
   );
-  const [a, b] = speed;
+  const [a, b] = speed;  // 10,000 and 100,000
   const ratio = a && b ? (b.rssMb / a.rssMb).toFixed(2) : '-';
   return [
     '| leads | rows written | best wall time (s) | rows per second | peak RSS of the CLI (MB, max of runs) |',
@@ -110,8 +112,9 @@ export function exportTable({ speed, rate }) {
     `Target: peak RSS under 150 MiB and flat from 10,000 to 100,000 leads: measured ${b ? (b.rssMb / 1.048576).toFixed(1) : '-'} MiB at 100,000, ratio 100k/10k ${ratio}.`,
     '',
     `Paced (limits on, minute window shortened to ${rate.windowMs / 1000} s): ${rate.requests} requests for ${rate.rows.toLocaleString('en-US')} rows in ${(rate.ms / 1000).toFixed(1)} s, ` +
-      `${rate.failed} refused or failed; after the first window's burst, ${rate.perWindow.toFixed(2)} requests per window against the ceiling of ${KEY_LIMIT} ` +
-      `per key: ${(rate.share * 100).toFixed(1)} % (target at least 95 % with no failed request). Peak RSS ${rate.rssMb.toFixed(1)} MB.`,
+      `${rate.failed} refused or failed (429 included). The ceiling of ${KEY_LIMIT} per key lets them go in ${(rate.leastMs / 1000).toFixed(1)} s at the soonest ` +
+      `(first to last request); the loop took ${(rate.spanMs / 1000).toFixed(2)} s: ${(rate.share * 100).toFixed(1)} % of the ceiling ` +
+      `(target at least 95 % with no failed request). Peak RSS ${rate.rssMb.toFixed(1)} MB.`,
   ].join('\n');
 }
 

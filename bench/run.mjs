@@ -6,11 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { benchStartup, startupTable } from './startup.mjs';
 import { benchSearch, searchTable } from './search.mjs';
 import { benchImport, importTable } from './import.mjs';
+import { benchExport, exportTable } from './export.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const startup = await benchStartup();
 const search = await benchSearch();
 const imports = await benchImport();
+const exports = await benchExport();
 const md = [
   '# Benchmark results',
   '',
@@ -27,6 +29,10 @@ const md = [
   '## CSV import through the CLI (rate limits off)',
   '',
   importTable(imports),
+  '',
+  '## export json --all through the CLI',
+  '',
+  exportTable(exports),
   '',
 ].join('\n');
 writeFileSync(path.join(here, 'results.md'), md);

@@ -103,7 +103,8 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
       await save({});
     }
     if (!cp.done) {
-      const query = { list_id: req.list_id, ...(opts.columns ? { columns: req.columns } : {}), ...(opts.limit ? { limit: opts.limit } : {}) };
+      // Whole pages by default: the per-key rate limit, not the page size, bounds an export's speed.
+      const query = { list_id: req.list_id, ...(opts.columns ? { columns: req.columns } : {}), limit: opts.limit ?? L.max };
       for await (const page of exportJsonPages(client, query, { signal: ctx.signal, cursor: cp.cursor ?? undefined })) {
         await sink.write(await pageText(req.format, page.items, req.columns, cp.rows));
         await save({ rows: cp.rows + page.items.length, cursor: page.cursor ?? null, done: !page.cursor });
@@ -156,7 +157,7 @@ export const command = defineCommand<Options>({
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [
     { flags: '--all', description: 'every page, streamed, with a checkpoint after each' },
-    { flags: '--limit <n>', description: `leads per page (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: String(L.default) },
+    { flags: '--limit <n>', description: `leads per page (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: `${L.default}, ${L.max} with --all` },
     { flags: '--cursor <cursor>', description: 'start from this page (from a previous page)' },
     COLUMNS_FLAG,
     { flags: '-o, --output <file>', description: 'write to FILE (through FILE.part) instead of stdout' },
