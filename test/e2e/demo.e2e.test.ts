@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
@@ -26,6 +26,7 @@ describe('prospect demo', () => {
 
       // The last line of stdout is the exported file: the list's 5 searched and 3 imported leads with the agent's column.
       const file = r.stdout.trim().split('\n').at(-1)!;
+      const firstEnrichment = Number(/Charged (\d+) credits? of 8 reserved/.exec(r.stderr)?.[1]);
       expect(path.isAbsolute(file)).toBe(true);
       const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as Array<Record<string, string>>;
       expect(rows).toHaveLength(8);
@@ -54,9 +55,22 @@ describe('prospect demo', () => {
       const spentSecond = second.enrichment.credits_charged + 2;
       const first = 5000 - second.balance.credits;
       expect(await balance()).toBe(5000 - first - spentSecond);
-      expect(first).toBeGreaterThanOrEqual(8 + 2); // the agent over 8 leads and the sync, at least
+      // The first tour: enrichment's charge, the agent over 8 leads at 1 each, the sync at ceil(8 / 5).
+      expect(first).toBe(firstEnrichment + 8 + 2);
     } finally {
       await prospect(['sandbox', 'stop'], { env: t.env });
     }
+  });
+
+  it('--dir keeps the files it finds there unless --force', async () => {
+    const dir = t.env.PROSPECT_CONFIG_DIR!;
+    writeFileSync(path.join(dir, 'engineering-leaders.csv'), 'mine\n');
+    const r = await prospect(['demo', '--dir', dir], { env: t.env });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`error: usage: ${path.join(dir, 'engineering-leaders.csv')} already exists`);
+    expect(r.stderr).toContain('--force');
+    expect(readFileSync(path.join(dir, 'engineering-leaders.csv'), 'utf8')).toBe('mine\n');
+    // Refused before the sandbox was started or asked anything.
+    expect(r.stderr).not.toContain('Starting the local sandbox');
   });
 });

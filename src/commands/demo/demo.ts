@@ -19,6 +19,7 @@ import { pollOptions, withProgress } from '../../cli/wait.js';
 import { dataDir } from '../../config/paths.js';
 import { STATUS_FIELDS, settlementLine } from '../enrich/watch.js';
 import { writeAtomically } from '../export/output-file.js';
+import { usageError } from '../../cli/errors.js';
 import { SAMPLE_CSV, SAMPLE_CSV_NAME, SAMPLE_MAPPING } from './sample.js';
 
 const SEARCH = { filters: { seniority: ['C-Suite'], departments: ['Engineering'] }, limit: 5 };
@@ -28,7 +29,10 @@ const SYNC_FIELDS = ['workflow_id', 'status', 'provider', 'total_leads', 'succes
 
 interface Options {
   dir?: string;
+  force?: boolean;
 }
+
+const EXPORT_NAME = 'engineering-leaders.csv';
 
 /** Estimates a paid run from its own request (so the quote matches), then runs it with the quote. */
 async function quoted<R>(ctx: Context, client: Client, run: PaidRun, send: (quoteId: string) => Promise<R>) {
@@ -46,16 +50,26 @@ export const command = defineCommand<Options>({
     'Start (or reuse) the local sandbox and walk through what the tool does on the demo organization: search, ' +
     'save to a list, import a CSV, estimate and enrich, run a smart agent, sync to a CRM and export, each step ' +
     'explained in one line with the command that does it on its own. Ends with the exported file\'s path.',
-  flags: [{ flags: '--dir <dir>', description: 'where to write the sample CSV and the export', defaultDescription: 'DATA_DIR/demo' }],
-  examples: ['prospect demo', 'prospect demo --dir .', 'prospect demo --json | jq .export'],
+  flags: [
+    { flags: '--dir <dir>', description: `where to write the sample CSV (${SAMPLE_CSV_NAME}) and the export (${EXPORT_NAME})`, defaultDescription: 'DATA_DIR/demo' },
+    { flags: '--force', description: 'replace those files when --dir already holds them' },
+  ],
+  examples: ['prospect demo', 'prospect demo --dir ~/prospect-demo', 'prospect demo --json | jq .export'],
   related: ['prospect sandbox status', 'prospect --sandbox whoami'],
   async run(opts, ctx) {
+    const fs = await import('node:fs/promises');
+    const dir = path.resolve(opts.dir ?? path.join(dataDir(ctx.env), 'demo'));
+    const csvFile = path.join(dir, SAMPLE_CSV_NAME);
+    const exportFile = path.join(dir, EXPORT_NAME);
+    // The demo's own folder is its to rewrite; a folder you name keeps its files unless --force.
+    if (opts.dir !== undefined && !opts.force)
+      for (const f of [csvFile, exportFile])
+        if (await fs.access(f).then(() => true, () => false))
+          throw usageError(`${f} already exists`, 'Pass --force to replace it, or choose another folder with --dir.');
     const target = await ctx.sandbox();
     const client = await ctx.client({ token: target.demoKey, baseUrl: target.url });
     const json = ctx.out.format === 'json';
     const signal = ctx.signal;
-    const dir = path.resolve(opts.dir ?? path.join(dataDir(ctx.env), 'demo'));
-    const fs = await import('node:fs/promises');
     await fs.mkdir(dir, { recursive: true });
     const payloads: Record<string, unknown> = { sandbox_url: target.url };
     let n = 0;
@@ -91,7 +105,6 @@ export const command = defineCommand<Options>({
       ctx.out.info(`${saved.added} added, ${saved.skipped_duplicates} already in the list${list.reused ? ' (an earlier demo made it)' : ''}.`),
     );
 
-    const csvFile = path.join(dir, SAMPLE_CSV_NAME);
     await fs.writeFile(csvFile, SAMPLE_CSV);
     const imported = await importCsv(
       client,
@@ -159,7 +172,6 @@ export const command = defineCommand<Options>({
 
     // Export: a signed link that needs no credentials, downloaded into a file renamed into place when complete.
     const link = await createCsvExportLink(client, { list_id: list.list_id }, { signal });
-    const exportFile = path.join(dir, 'engineering-leaders.csv');
     await writeAtomically(exportFile, true, async (tmp) => downloadCsvExport(link, (await import('node:fs')).createWriteStream(tmp, { flags: 'wx' }), { signal }));
     payloads.export = { path: exportFile, ...link };
     if (json) {
