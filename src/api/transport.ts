@@ -135,13 +135,20 @@ export function isTransportFailure(e: unknown): e is TransportFailure {
   return typeof e === 'object' && e !== null && 'error' in e && 'mayHaveBeenProcessed' in e;
 }
 
+/**
+ * Query parameter names that carry a secret, as signed storage URLs spell them: X-Amz-Signature,
+ * X-Amz-Credential, X-Amz-Security-Token, X-Goog-Credential, AWSAccessKeyId, GoogleAccessId,
+ * Azure's sig, CloudFront's Signature, Policy and Key-Pair-Id, plus token, key, secret, password, auth.
+ */
+const SECRET_PARAM = /sig|token|key|credential|secret|passw|pwd|auth|session|accessid|policy/i;
+
 /** A URL without query secrets or userinfo, safe to print. */
 export function redactUrl(url: URL): string {
   const u = new URL(url.href);
   u.username = '';
   u.password = '';
   for (const k of [...u.searchParams.keys()]) {
-    if (/sig|signature|token|key/i.test(k)) u.searchParams.set(k, 'REDACTED');
+    if (SECRET_PARAM.test(k)) u.searchParams.set(k, 'REDACTED');
   }
   return u.href;
 }

@@ -69,6 +69,14 @@ describe('export json', () => {
     expect((await empty(['--format', 'ndjson'])).stdout).toBe('');
   });
 
+  it('csv escapes a formula-looking column name in the header as it escapes cells', async () => {
+    for (const args of [['--all'], ['--limit', '2']]) {
+      const r = await run([...args, '--format', 'csv', '--columns', '=x,lead_id']);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect((parse(r.stdout) as string[][])[0], args.join(' ')).toEqual(["'=x", 'lead_id']);
+    }
+  });
+
   it('refuses what it cannot do before sending: a format other than json, ndjson, csv; --fields; nothing to resume', async () => {
     expect((await run(['--format', 'tsv'])).exitCode).toBe(2);
     expect((await run(['--fields', 'email'])).exitCode).toBe(2);

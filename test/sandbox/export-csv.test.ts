@@ -108,6 +108,18 @@ describe('the signed link', () => {
     expect(gone.problem).toBe('The download link has expired');
   });
 
+  test('made at a non-whole second, it still works the whole 24 hours (expires_at is rounded up)', async () => {
+    const listId = await listWithLeads(cast.sb, 1);
+    const start = await freshMinute(cast.sb, 7);
+    await control(cast.sb, 'POST', '/clock', { advance_ms: 600 });
+    const link = expectOk(await signedUrl(cast.sb, { list_id: listId }));
+    expect(link.expires_at).toBe((start + 8000 + DAY_MS) / 1000);
+    await control(cast.sb, 'POST', '/clock', { advance_ms: DAY_MS - 1 });
+    expect((await download(cast.sb, link.download_url)).status).toBe(200);
+    await control(cast.sb, 'POST', '/clock', { set_ms: link.expires_at * 1000, freeze: true });
+    expect(expectPublicError(await download(cast.sb, link.download_url), 403, 'forbidden').problem).toBe('The download link has expired');
+  });
+
   test('an altered signature, expiry or file name is refused', async () => {
     const listId = await listWithLeads(cast.sb, 1);
     const url = new URL(expectOk(await signedUrl(cast.sb, { list_id: listId })).download_url);
@@ -136,6 +148,53 @@ describe('the signed link', () => {
   });
 });
 
+describe('the files kept for links', () => {
+  const links = async (listId: string, n: number) => {
+    const made: string[] = [];
+    for (let i = 0; i < n; i++) made.push(expectOk(await signedUrl(cast.sb, { list_id: listId })).download_url);
+    return made;
+  };
+  const statuses = async (urls: string[]) => Promise.all(urls.map(async (u) => (await download(cast.sb, u)).status));
+
+  test('at most 50 by default: repeated exports drop the oldest file, whose link answers 404 saying it was replaced', async () => {
+    await control(cast.sb, 'POST', '/rate-limits', { enabled: false });
+    const listId = await listWithLeads(cast.sb, 2);
+    const urls = await links(listId, 53);
+    expect(await statuses(urls)).toEqual([404, 404, 404, ...Array(50).fill(200)]);
+    const gone = expectPublicError(await download(cast.sb, urls[0]!), 404, 'not_found');
+    expect(gone.problem).toMatch(/^Export exp_\w+ was replaced by newer exports$/);
+    expect(gone.cause).toContain('the newest 50 export files, at most 64 MB together');
+    expect(gone.fix).toBe('Ask for a new link with POST /export/csv/signed-url.');
+    expect(await control(cast.sb, 'GET', '/exports')).toMatchObject({ max_files: 50, kept_files: 50, dropped_links: 3 });
+  });
+
+  test('within a byte budget, oldest dropped first; the newest file is kept even when it alone is over it', async () => {
+    const listId = await listWithLeads(cast.sb, 40);
+    const urls = await links(listId, 3);
+    const size = (await control(cast.sb, 'GET', '/exports')).kept_bytes / 3;
+    const state = await control(cast.sb, 'POST', '/exports', { max_bytes: Math.floor(2.5 * size) });
+    expect(state).toMatchObject({ kept_files: 2, kept_bytes: 2 * size });
+    expect(await statuses(urls)).toEqual([404, 200, 200]);
+    urls.push(...(await links(listId, 2)));
+    expect(await statuses(urls)).toEqual([404, 404, 404, 200, 200]);
+    await control(cast.sb, 'POST', '/exports', { max_bytes: 100 });
+    expect(await statuses(urls)).toEqual([404, 404, 404, 404, 200]);
+    const bigger = await links(await listWithLeads(cast.sb, 80), 1);
+    expect(await statuses([...urls, ...bigger])).toEqual([404, 404, 404, 404, 404, 200]);
+    expect(await control(cast.sb, 'GET', '/exports')).toMatchObject({ kept_files: 1, max_bytes: 100 });
+  });
+
+  test('a dropped file whose link would have expired anyway is forgotten: its link answers like an unknown one', async () => {
+    const listId = await listWithLeads(cast.sb, 1);
+    await control(cast.sb, 'POST', '/exports', { max_files: 1 });
+    const [first] = await links(listId, 2);
+    await control(cast.sb, 'POST', '/clock', { advance_ms: DAY_MS + 1000 });
+    await links(listId, 1);
+    expect(expectPublicError(await download(cast.sb, first!), 404, 'not_found').problem).toMatch(/was not found$/);
+    expect(await control(cast.sb, 'GET', '/exports')).toMatchObject({ kept_files: 1, dropped_links: 0 });
+  });
+});
+
 describe('errors', () => {
   test('unknown, foreign and private-to-a-teammate lists are 404 list_not_found; a reader of the list may export it', async () => {
     const mine = await listWithLeads(cast.sb, 1);
@@ -157,13 +216,15 @@ describe('errors', () => {
     expect(await locs({ list_id: listId, include_smart_agents: 'no' })).toEqual(['body.include_smart_agents']);
   });
 
-  test('without export:read the call is 403 insufficient_scope; under /api/v1/public it answers alike', async () => {
+  test('without export:read the call is 403 insufficient_scope, also under /api/v1/public; export:read alone is enough', async () => {
     const listId = await listWithLeads(cast.sb, 2);
-    await control(cast.sb, 'POST', '/scopes', { user_id: cast.ownerId, scopes: ['lists:read'] });
-    expect(expectPublicError(await signedUrl(cast.sb, { list_id: listId }), 403, 'insufficient_scope').details.required_scope).toBe('export:read');
-    await control(cast.sb, 'POST', '/reset');
-    const again = await listWithLeads(cast.sb, 2);
-    expect(expectOk(await signedUrl(cast.sb, { list_id: again }, undefined, '/api/v1/public')).row_count).toBe(2);
+    await control(cast.sb, 'POST', '/scopes', { user_id: cast.ownerId, scopes: ['lists:read', 'lists:write'] });
+    for (const prefix of ['/api/v2', '/api/v1/public']) {
+      const e = expectPublicError(await signedUrl(cast.sb, { list_id: listId }, undefined, prefix), 403, 'insufficient_scope');
+      expect(e.details).toEqual({ required_scope: 'export:read', granted_scopes: ['lists:read', 'lists:write'] });
+    }
+    await control(cast.sb, 'POST', '/scopes', { user_id: cast.ownerId, scopes: ['export:read'] });
+    for (const prefix of ['/api/v2', '/api/v1/public']) expect(expectOk(await signedUrl(cast.sb, { list_id: listId }, undefined, prefix)).row_count).toBe(2);
   });
 
   test('a build or upload failure is a 502 internal_error (a fault rule on the export paths)', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
 import { JsonExportPage } from '../../src/api/schemas/export.js';
-import { control } from './helpers.js';
+import { control, raw } from './helpers.js';
 import { SPEC_DEFAULT_COLUMNS, expectOk, expectPublicError, jsonPage, listLeadIds, listWithLeads, useListsSandbox } from './export-helpers.js';
 
 const cast = useListsSandbox();
@@ -70,6 +70,18 @@ describe('GET /export/json', () => {
     expectPublicError(await jsonPage(cast.sb, `list_id=${theirs}`), 404, 'list_not_found');
     const e = expectPublicError(await jsonPage(cast.sb, 'limit=5'), 422, 'validation_error');
     expect(e.details.errors[0].loc).toEqual(['query', 'list_id']);
+  });
+
+  test('without export:read it is 403 insufficient_scope, also under /api/v1/public; export:read alone is enough', async () => {
+    const listId = await listWithLeads(cast.sb, 3);
+    await control(cast.sb, 'POST', '/scopes', { user_id: cast.ownerId, scopes: ['lists:read'] });
+    const v1Page = (token = cast.owner) => raw(cast.sb, 'GET', `/api/v1/public/export/json?list_id=${listId}`, { token });
+    for (const r of [await jsonPage(cast.sb, `list_id=${listId}`), await v1Page()]) {
+      const e = expectPublicError(r, 403, 'insufficient_scope');
+      expect(e.details).toEqual({ required_scope: 'export:read', granted_scopes: ['lists:read'] });
+    }
+    await control(cast.sb, 'POST', '/scopes', { user_id: cast.ownerId, scopes: ['export:read'] });
+    for (const r of [await jsonPage(cast.sb, `list_id=${listId}`), await v1Page()]) expect(expectOk(r).total).toBe(3);
   });
 });
 

@@ -83,6 +83,18 @@ describe('downloadTo', () => {
     expect(e).toMatchObject({ status: 403, code: 'forbidden', problem: 'The download link has expired' });
   });
 
+  it('what --debug traces and what an error shows carry no credential or signature of the signed URL', async () => {
+    routes.set('/s3.csv', (_req, res) => res.writeHead(403, { 'content-type': 'application/json' }).end('{"error":{"code":"forbidden"}}'));
+    const query = 'X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20310115%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Security-Token=TokEXAMPLE&X-Amz-Signature=SigEXAMPLE';
+    const traces: unknown[] = [];
+    const e = await downloadTo(`${base}/s3.csv?${query}`, counter().sink, { onTrace: (t) => traces.push(t) }).catch((x: unknown) => x);
+    expect(e).toMatchObject({ status: 403 });
+    expect(traces.map((t) => (t as { type: string }).type)).toEqual(['request', 'response']);
+    const shown = JSON.stringify([traces, e, String(e)]);
+    expect(shown).toContain('X-Amz-Credential=REDACTED');
+    expect(shown).not.toContain('EXAMPLE');
+  });
+
   it('a body cut short is a connection_reset error', async () => {
     routes.set('/cut.csv', (req, res) => {
       res.writeHead(200, { 'content-length': '1000' });

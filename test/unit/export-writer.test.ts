@@ -37,6 +37,13 @@ describe('page writer', () => {
     expect(await written('json', [0])).toBe('[]\n');
   });
 
+  it('csv escapes formula-looking header cells as it escapes data cells', async () => {
+    const columns = ['=HYPERLINK("x")', '+1', '-a', '@b', 'email'];
+    const cells = parse((await prologue('csv', columns)) + (await pageText('csv', [{ email: '=c' }], columns, 0))) as string[][];
+    expect(cells[0]).toEqual(['\'=HYPERLINK("x")', "'+1", "'-a", "'@b", 'email']);
+    expect(cells[1]).toEqual(['', '', '', '', "'=c"]);
+  });
+
   it('a file sink resumed at a byte count cuts off what came after it', async () => {
     const file = path.join(tempDir(), 'x.part');
     const first = await fileSink(file, 0);

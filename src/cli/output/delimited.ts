@@ -22,7 +22,8 @@ export function escapeFormula(text: string): string {
 export async function csvRows(rows: readonly unknown[], columns: readonly string[], header = true): Promise<string> {
   const { stringify } = await import('csv-stringify/sync');
   const records = rows.map((r) => columns.map((c) => csvCell(getPath(r, c))));
-  return stringify(header ? [columns.map(String), ...records] : records, { eof: true, record_delimiter: 'unix' });
+  // A header cell is text a spreadsheet reads like any other (`--columns "=x"`): escaped too.
+  return stringify(header ? [columns.map((c) => escapeFormula(String(c))), ...records] : records, { eof: true, record_delimiter: 'unix' });
 }
 
 function csvCell(v: unknown): string {

@@ -11,6 +11,7 @@ import {
 import type { SandboxServices } from '../context.js';
 import type { Store } from '../store.js';
 import { publicError, type SandboxError } from './errors.js';
+import { describeCaps, exportFileById, keepExportFile, type ExportFile } from './export-files.js';
 import { columnNames, columnValue, leadOf, type LeadRecord, type ListRecord } from './lists.js';
 
 /**
@@ -20,6 +21,7 @@ import { columnNames, columnValue, leadOf, type LeadRecord, type ListRecord } fr
  * is made: the file is that moment's snapshot (what row_count and file_size_bytes describe),
  * however the list changes afterwards. The link is signed (HMAC-SHA256) over the file's
  * id, its content hash and its expiry, so neither the file nor the expiry can be swapped.
+ * Files are kept within caps (export-files.ts).
  */
 
 const LEAD_FIELDS: Record<DefaultExportColumn, (l: LeadRecord) => string | null> = {
@@ -88,27 +90,6 @@ export function buildCsv(store: Store, list: ListRecord, columns: readonly strin
 
 // Signed files.
 
-export interface ExportFile {
-  export_id: string;
-  organization_id: string;
-  list_id: string;
-  /** For the download's file name. */
-  list_name: string;
-  csv: string;
-  /** sha256 of the CSV, hex: what the signature covers. */
-  content_sha256: string;
-  row_count: number;
-  file_size_bytes: number;
-  created_at: string;
-  expires_at_ms: number;
-}
-
-interface ExportArea {
-  files: Record<string, ExportFile>;
-}
-
-const exportArea = (store: Store): ExportArea => store.area<ExportArea>('export', () => ({ files: {} }));
-
 const EXPORT_ID_PREFIX = 'exp';
 /** The root path a signed file is served under (no /api prefix, no credentials). */
 export const DOWNLOAD_PATH = '/downloads/exports';
@@ -121,19 +102,13 @@ function signature(store: Store, f: Pick<ExportFile, 'export_id' | 'content_sha2
   return createHmac('sha256', linkKey(store)).update(`${f.export_id}\n${f.content_sha256}\n${expiresSec}`).digest('hex');
 }
 
-/** Drops files whose links have expired (they can never be served again). */
-function pruneExpired(area: ExportArea, nowMs: number): void {
-  for (const [id, f] of Object.entries(area.files)) if (f.expires_at_ms <= nowMs) delete area.files[id];
-}
-
 /** Builds the list's CSV now, keeps it, and returns the signed link to it (24 hours). */
 export function createSignedCsv(services: SandboxServices, list: ListRecord, columns: readonly string[]): CsvExportLink {
   const { store, clock } = services;
-  const area = exportArea(store);
   const now = clock.now();
-  pruneExpired(area, now);
   const { text, rows } = buildCsv(store, list, columns);
-  const expiresSec = Math.floor((now + SIGNED_LINK_TTL_MS) / 1000);
+  // Rounded up: the link works at least the whole 24 hours, whatever the millisecond it was made at.
+  const expiresSec = Math.ceil((now + SIGNED_LINK_TTL_MS) / 1000);
   const file: ExportFile = {
     export_id: store.nextId(EXPORT_ID_PREFIX, 'export'),
     organization_id: list.organization_id,
@@ -146,7 +121,7 @@ export function createSignedCsv(services: SandboxServices, list: ListRecord, col
     created_at: clock.iso(),
     expires_at_ms: expiresSec * 1000,
   };
-  area.files[file.export_id] = file;
+  keepExportFile(store, now, file);
   const url = new URL(`${DOWNLOAD_PATH}/${file.export_id}.csv`, services.url);
   url.searchParams.set('expires', String(expiresSec));
   url.searchParams.set('signature', signature(store, file, expiresSec));
@@ -176,7 +151,15 @@ export function signedFile(services: SandboxServices, name: string, query: URLSe
   const sig = query.get('signature') ?? '';
   if (!/^\d{1,12}$/.test(expiresRaw) || !/^[0-9a-f]{64}$/.test(sig))
     throw refused('The download link is not signed', 'The URL lacks its expires or signature parameter, or one of them is malformed.', CREATE_AGAIN);
-  const file = Object.hasOwn(exportArea(store).files, exportId) ? exportArea(store).files[exportId] : undefined;
+  const file = exportFileById(store, exportId);
+  if (file === 'dropped')
+    throw publicError(404, {
+      code: 'not_found',
+      problem: `Export ${exportId} was replaced by newer exports`,
+      cause: `The sandbox keeps ${describeCaps(store)}; this link's file was dropped to make room before the link expired.`,
+      fix: CREATE_AGAIN,
+      retryable: false,
+    });
   if (!file)
     throw publicError(404, {
       code: 'not_found',

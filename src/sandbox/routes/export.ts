@@ -7,6 +7,7 @@ import { parseBody, queryInt, toValidationIssues } from '../engine/validation.js
 import { cursorBinding, pageWindow } from '../engine/cursors.js';
 import { listsArea, visibleList } from '../engine/lists.js';
 import { DOWNLOAD_PATH, createSignedCsv, downloadFileName, exportColumns, exportRows, signedFile } from '../engine/export.js';
+import { exportFilesState, setExportFileCaps } from '../engine/export-files.js';
 import { generateLeads } from '../engine/synthetic-leads.js';
 
 /**
@@ -85,9 +86,21 @@ function generate(ctx: RequestContext) {
   return { list_id: list.list_id, ...r, lead_count: list.lead_ids.length, took_ms: Math.round(performance.now() - started) };
 }
 
+const CapsBody = z
+  .object({ max_files: z.optional(z.int().check(z.minimum(1))), max_bytes: z.optional(z.int().check(z.minimum(1))) })
+  .check(z.refine((b) => b.max_files !== undefined || b.max_bytes !== undefined, { message: 'send max_files or max_bytes' }));
+
+/** Control: the caps on the CSV files kept for signed links (a reset restores the defaults); see engine/export-files.ts. */
+function setCaps(ctx: RequestContext) {
+  const b = parseBody(CapsBody, ctx.body);
+  return setExportFileCaps(ctx.store, { ...(b.max_files !== undefined && { max_files: b.max_files }), ...(b.max_bytes !== undefined && { max_bytes: b.max_bytes }) });
+}
+
 export const exportRoutes: RouteDef[] = [
   { method: 'POST', path: '/export/csv/signed-url', kind: 'v2', scope: 'export:read', handler: signedUrl },
   { method: 'GET', path: '/export/json', kind: 'v2', scope: 'export:read', handler: jsonPage },
   { method: 'GET', path: `${DOWNLOAD_PATH}/:file`, kind: 'root', scope: null, handler: download },
   { method: 'POST', path: '/lists/:list_id/generate', kind: 'control', scope: null, handler: generate },
+  { method: 'GET', path: '/exports', kind: 'control', scope: null, handler: (ctx) => exportFilesState(ctx.store) },
+  { method: 'POST', path: '/exports', kind: 'control', scope: null, handler: setCaps },
 ];
