@@ -53,4 +53,15 @@ describe('agents run at a terminal', () => {
     expect(p.asked).toEqual([]);
     expect(r.stderr).toContain('approval_required');
   });
+
+  it('cold_intro_email over leads without an email exits 2 at the estimate, without asking', async () => {
+    await t.seedList('Unenriched', 3);
+    const before = await t.balance();
+    const p = person(true);
+    const r = await terminal(['agents', 'run', 'Unenriched', '--type', 'cold_intro_email'], p.prompter);
+    expect(r.code, r.stderr).toBe(2);
+    expect(p.asked).toEqual([]);
+    expect(r.stderr).toMatch(/cold_intro_email needs every selected lead enriched with an email; 3 of the 3/);
+    expect(await t.balance()).toBe(before);
+  });
 });

@@ -109,21 +109,6 @@ describe('agents run: estimate, confirm, run', () => {
     expect(r.stderr).toMatch(/failed\. 5 credits were refunded/);
     expect(await t.balance()).toBe(before);
   });
-
-  it('bad input exits 2 before anything is sent: an unknown type (with a suggestion), a missing column, --template off cold_intro_email', async () => {
-    await t.seedList('Q3', 3);
-    const typo = await t.run('agents', 'run', 'Q3', '--type', 'title_normaliser', '--column', 'T', '--yes');
-    expect(typo.exitCode, typo.stderr).toBe(2);
-    expect(typo.stderr).toContain('Did you mean "title_normalizer"?');
-    const scope = await t.run('agents', 'run', 'Q3', '--type', 'company_intel', '--column', 'I', '--scope', 'everything', '--yes');
-    expect(scope.exitCode, scope.stderr).toBe(2);
-    const noColumn = await t.run('agents', 'run', 'Q3', '--type', 'company_intel', '--yes');
-    expect(noColumn.exitCode).toBe(2);
-    expect(noColumn.stderr).toContain('needs --column');
-    const template = await t.run('agents', 'run', 'Q3', '--type', 'company_intel', '--column', 'I', '--template', 'tpl_x', '--yes');
-    expect(template.exitCode).toBe(2);
-    expect(await runPosts()).toBe(0);
-  });
 });
 
 describe('agents ls and agents results', () => {

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { Quote } from '../../src/api/schemas/credits.js';
 import { customAiCost } from '../../src/api/schemas/values/agents.js';
 import { call } from './lists-helpers.js';
+import { importedList } from './smart-agents-helpers.js';
 import { companyCohort, estimate, expectOk, expectPublicError, listOf, peopleCohort, priceOf, quoteOf, useEstimateSandbox } from './estimate-helpers.js';
 
 const cast = useEstimateSandbox();
@@ -149,7 +150,9 @@ describe('smart agents (run_smart_agent)', () => {
     const { id } = await listOf(cast, 12);
     for (const agent_type of ['title_normalizer', 'company_intel', 'pain_point_hypothesis'])
       expect(await priceOf(cast, { tool: 'run_smart_agent', list_id: id, agent_type, column_name: 'Out' })).toEqual([12, 12]);
-    expect(await priceOf(cast, { tool: 'run_smart_agent', list_id: id, agent_type: 'cold_intro_email' })).toEqual([12, 36]);
+    // cold_intro_email is priced over leads holding an email (the estimate refuses others, as the run does).
+    const withEmails = await importedList(cast, 'Enriched', Array.from({ length: 12 }, (_, i) => ({ name: `Ann Lee${i}`, email: `ann${i}@acme.io` })));
+    expect(await priceOf(cast, { tool: 'run_smart_agent', list_id: withEmails, agent_type: 'cold_intro_email' })).toEqual([12, 36]);
     // 400 characters = 100 tokens = 0.6 credit per lead: 7.2 over 12 leads, rounded up once to 8 (not 12 rounded per lead).
     const prompt = 'x'.repeat(400);
     expect(customAiCost(prompt, 12)).toBe(8);

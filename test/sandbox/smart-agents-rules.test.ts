@@ -39,19 +39,29 @@ describe('selections over 500 leads', () => {
   });
 });
 
+/** The same request refused alike by the estimate and by the run (sent with a quote that cannot be the reason). */
+async function refusedAtBoth(body: Record<string, unknown>, quote_id = 'qte_v1_x'): Promise<any> {
+  const atEstimate = expectPublicError(await call(cast.sb, 'POST', '/credits/estimate', { body: estimateBody(body) }), 400, 'validation_error');
+  const atRun = expectPublicError(await runAgent(cast, { ...body, quote_id }), 400, 'validation_error');
+  expect(atRun.details).toEqual(atEstimate.details);
+  return atEstimate;
+}
+
 describe('cold_intro_email', () => {
-  test('every selected lead needs an email: 400 validation_error naming the leads without one; nothing taken', async () => {
+  test('every selected lead needs an email: the estimate and the run are both 400 validation_error naming the leads without one; nothing taken', async () => {
     const list = await importedList(cast, 'Half', [...enriched(2), { name: 'No Mail', title: 'CTO', domain: 'nomail.example' }]);
     const before = await balance(cast);
-    const e = expectPublicError(await runAgent(cast, { list_id: list, agent_type: 'cold_intro_email' }), 400, 'validation_error');
+    const e = await refusedAtBoth({ list_id: list, agent_type: 'cold_intro_email' });
     expect(e.problem).toMatch(/1 of the 3 selected leads .* have none: ld_/);
     expect(await balance(cast)).toBe(before);
     // Leads from a search are not enriched either.
     const saved = await listOf(cast, 'Saved', 2);
-    expectPublicError(await runAgent(cast, { list_id: saved, agent_type: 'cold_intro_email' }), 400, 'validation_error');
+    await refusedAtBoth({ list_id: saved, agent_type: 'cold_intro_email' });
+    // A selection of the enriched leads only is fine.
+    expect((await estimate(cast, estimateBody({ list_id: list, agent_type: 'cold_intro_email', max_rows: 2 }))).row_count).toBe(2);
   });
 
-  test('the active default template fills in; deactivated, the run needs a template_id; a given template is used; unknown or inactive ones are 400', async () => {
+  test('the active default template fills in; deactivated, the estimate and the run need a template_id; a given template is used; unknown or inactive ones are 400', async () => {
     const list = await importedList(cast, 'Enriched', enriched(2));
     const r = await started(cast, { list_id: list, agent_type: 'cold_intro_email' });
     expect(r.column_name).toBe('email_draft');
@@ -60,9 +70,11 @@ describe('cold_intro_email', () => {
 
     const { templates } = await control(cast.sb, 'GET', '/email-templates');
     expect(templates).toEqual([expect.objectContaining({ template_id: expect.stringMatching(/^tpl_/), is_active: true, is_default: true })]);
-    await control(cast.sb, 'POST', '/email-templates/default', { is_active: false });
     const body = { list_id: list, agent_type: 'cold_intro_email', overwrite: true };
-    const off = expectPublicError(await runAgent(cast, body), 400, 'validation_error');
+    // A quote taken while the template was active is refused at the run too.
+    const earlier = await quoteFor(cast, estimateBody(body));
+    await control(cast.sb, 'POST', '/email-templates/default', { is_active: false });
+    const off = await refusedAtBoth(body, earlier);
     expect(off.problem).toMatch(/no active default template.*template_id/);
 
     const mine = await control(cast.sb, 'POST', '/email-templates', { name: 'Event', subject: 'See you at the summit, {{first_name}}?', body: 'Hi {{first_name}} of {{company}}' });
@@ -71,8 +83,8 @@ describe('cold_intro_email', () => {
     expect(values[0]).toMatch(/^Subject: See you at the summit, Bo\?\n\nHi Bo of your company$/);
     expect(Object.values(await columnOf(cast, list, 'email_draft'))).toEqual(values);
 
-    expect(expectPublicError(await runAgent(cast, { ...body, template_id: 'tpl_nope' }), 400, 'validation_error').problem).toMatch(/tpl_nope was not found/);
-    expect(expectPublicError(await runAgent(cast, { ...body, template_id: templates[0].template_id }), 400, 'validation_error').problem).toMatch(/not active/);
+    expect((await refusedAtBoth({ ...body, template_id: 'tpl_nope' })).problem).toMatch(/tpl_nope was not found/);
+    expect((await refusedAtBoth({ ...body, template_id: templates[0].template_id })).problem).toMatch(/not active/);
   });
 });
 
@@ -82,13 +94,41 @@ describe('request checks', () => {
     const send = (body: Record<string, unknown>) => call(cast.sb, 'POST', '/smart-agents/run', { body: { list_id: list, quote_id: 'qte_v1_x', ...body } });
     expect(expectPublicError(await send({ column_name: 'A' }), 400, 'validation_error').details.errors[0].loc).toEqual(['body', 'prompt']);
     expect(expectPublicError(await send({ agent_type: 'company_intel' }), 400, 'validation_error').details.errors[0].loc).toEqual(['body', 'column_name']);
-    expectPublicError(await send({ agent_type: 'company_intel', column_name: 'c'.repeat(101) }), 422, 'validation_error');
     expectPublicError(await send({ agent_type: 'summarizer', column_name: 'A' }), 422, 'validation_error');
     const a = await started(cast, { list_id: list, agent_type: 'title_normalizer', column_name: 'A', prompt: 'shout it' });
     const b = await started(cast, { list_id: list, agent_type: 'title_normalizer', column_name: 'B', prompt: 'whisper it' });
     expect(a.estimated_cost).toBe(3);
     const values = async (id: string) => (await finished(cast, id, 3)).results.map((x: any) => x.value);
     expect(await values(b.smart_agent_task_id)).toEqual(await values(a.smart_agent_task_id));
+  });
+
+  test('column_name over 100 characters and max_rows out of 1-10,000 are the same 400 at the estimate and the run (types stay 422)', async () => {
+    const list = await listOf(cast, 'Three', 3);
+    const body = { list_id: list, agent_type: 'company_intel', column_name: 'Intel' };
+    const at = async (fields: Record<string, unknown>) => (await refusedAtBoth({ ...body, ...fields })).details.errors[0];
+    expect(await at({ column_name: 'c'.repeat(101) })).toMatchObject({ loc: ['body', 'column_name'], msg: expect.stringMatching(/at most 100 characters, got 101/) });
+    for (const max_rows of [0, 10_001]) expect(await at({ max_rows })).toMatchObject({ loc: ['body', 'max_rows'], msg: 'max_rows must be from 1 to 10000' });
+    expect((await estimate(cast, estimateBody({ ...body, column_name: 'c'.repeat(100), max_rows: 10_000 }))).row_count).toBe(3);
+    expectPublicError(await runAgent(cast, { ...body, max_rows: 2.5, quote_id: 'qte_v1_x' }), 422, 'validation_error');
+  });
+
+  test('a column named after a lead field is refused at the estimate and the run: exports and syncs would read the lead field there', async () => {
+    const list = await listOf(cast, 'Three', 3);
+    const fields = ['lead_id', 'first_name', 'last_name', 'full_name', 'email', 'phone', 'title', 'company', 'domain', 'linkedin_url', 'location'];
+    for (const column_name of fields) {
+      const e = await refusedAtBoth({ list_id: list, agent_type: 'title_normalizer', column_name });
+      expect([column_name, e.details.errors[0].loc, e.problem]).toEqual([column_name, ['body', 'column_name'], expect.stringContaining(`"${column_name}" is a lead field`)]);
+    }
+    // Other names (another case, a lead field's name inside a longer one) can be read back, so they are fine.
+    for (const column_name of ['Title', 'clean_title']) expect((await estimate(cast, estimateBody({ list_id: list, agent_type: 'title_normalizer', column_name }))).row_count).toBe(3);
+  });
+
+  test('a blank column_name or prompt (whitespace only) is refused like a missing one, at the estimate and the run', async () => {
+    const list = await listOf(cast, 'Three', 3);
+    const column = await refusedAtBoth({ list_id: list, agent_type: 'company_intel', column_name: ' \t ' });
+    expect(column.details.errors[0]).toMatchObject({ loc: ['body', 'column_name'], msg: expect.stringMatching(/blank/) });
+    const prompt = await refusedAtBoth({ list_id: list, column_name: 'Answer', prompt: '  \n ' });
+    expect(prompt.details.errors[0]).toMatchObject({ loc: ['body', 'prompt'], msg: expect.stringMatching(/blank/) });
   });
 
   test("a key without smart_agents:write is 403 insufficient_scope; a view-only list 403 list_not_editable; another organization's list 404 list_not_found", async () => {
@@ -161,7 +201,11 @@ describe('controls: types switched off, runs that fail', () => {
     const r = await started(cast, { list_id: list, agent_type: 'company_intel', column_name: 'Intel' });
     expect(await balance(cast)).toBe(before - 5);
     const done = await finished(cast, r.smart_agent_task_id, 5);
-    expect(done).toMatchObject({ status: 'failed', total: 5, succeeded: 0, failed: 5, credits_charged: 0, credits_refunded: 5 });
+    // Every lead is accounted for as processed and failed, in the results and in the run list alike.
+    expect(done).toMatchObject({ status: 'failed', progress: 100, total: 5, succeeded: 0, failed: 5, credits_charged: 0, credits_refunded: 5 });
+    expect(done.results).toHaveLength(5);
+    const entry = expectOk(await call(cast.sb, 'GET', `/smart-agents?list_id=${list}`)).runs[0];
+    expect(entry).toMatchObject({ task_id: r.smart_agent_task_id, status: 'failed', total: 5, processed: 5, failed: 5 });
     expect(done.message).toMatch(/failed as a whole; its 5 credits were refunded in full/);
     expect(done.results.every((x: any) => x.value === null && /run failed/.test(x.error))).toBe(true);
     expect(await balance(cast)).toBe(before);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { envelopeFields } from './envelope.js';
-import { AGENT_LIMITS, AGENT_RUN_STATUSES, AGENT_TYPES, LEAD_SCOPES } from './values/agents.js';
+import { AGENT_RUN_STATUSES, AGENT_TYPES, LEAD_SCOPES } from './values/agents.js';
 
 export * from './values/agents.js';
 
@@ -10,17 +10,18 @@ const nstr = z.nullable(z.string());
 const count = z.int().check(z.minimum(0));
 
 /**
- * POST /smart-agents/run. Which fields a type needs (prompt for custom_ai, a column name
- * except for cold_intro_email) and the 500-lead selection rule are the handler's 400s.
+ * POST /smart-agents/run. Types only (422); which fields a type needs (prompt for custom_ai,
+ * a column name except for cold_intro_email), the column name's rules, max_rows' range and
+ * the 500-lead selection rule are the handler's 400s, the same as the estimate's.
  */
 export const SmartAgentRunBody = z.object({
   list_id: text,
   agent_type: z.optional(z.enum(AGENT_TYPES)),
-  column_name: z.optional(z.string().check(z.maxLength(AGENT_LIMITS.columnName.max))),
+  column_name: z.optional(z.string()),
   prompt: z.optional(z.string()),
   template_id: z.optional(z.string()),
   lead_scope: z.optional(z.enum(LEAD_SCOPES)),
-  max_rows: z.optional(z.int().check(z.minimum(AGENT_LIMITS.maxRows.min), z.maximum(AGENT_LIMITS.maxRows.max))),
+  max_rows: z.optional(z.int()),
   overwrite: z.optional(z.boolean()),
   quote_id: z.optional(z.string()),
 });

@@ -6,10 +6,14 @@ import type { Context } from '../../cli/context.js';
 import { jobFailedError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { pollOptions, withProgress } from '../../cli/wait.js';
+import { STRICT_FLAG } from '../enrich/watch.js';
 
 /** Waiting for smart-agent runs and showing their results, shared by `agents run` and `agents results`. */
 
 export const RESULT_COLUMNS = ['lead_id', 'value', 'error'];
+
+/** enrich's --strict, said of a run's leads. */
+export const AGENT_STRICT_FLAG = { ...STRICT_FLAG, description: 'exit 8 when the run ends with leads that got no value (a warning and exit 0 without it)' };
 
 const n = (v: number) => v.toLocaleString('en-US');
 const processedOf = (r: SmartAgentResults) => r.succeeded + r.failed;
@@ -39,9 +43,10 @@ export function printResults(ctx: Context, r: SmartAgentResults): Promise<void> 
 
 /**
  * Prints a finished run's results and a summary (succeeded, failed, credits); a failed run
- * is exit 8. `credits` is what the run took when it is known from its start.
+ * is exit 8, a completed one with failed leads 0 with a warning (8 with `strict`).
+ * `credits` is what the run took when it is known from its start.
  */
-export async function reportAgentRun(ctx: Context, r: SmartAgentResults, opts: { credits?: number } = {}): Promise<number> {
+export async function reportAgentRun(ctx: Context, r: SmartAgentResults, opts: { credits?: number; strict?: boolean | undefined } = {}): Promise<number> {
   await printResults(ctx, r);
   const id = r.smart_agent_task_id;
   if (isFailedStatus(r.status)) {
@@ -55,7 +60,7 @@ export async function reportAgentRun(ctx: Context, r: SmartAgentResults, opts: {
   if (r.failed > 0) ctx.out.warn(`Completed: ${line}`);
   else ctx.out.success(`Completed: ${line}`);
   ctx.out.info(`Read them again with: prospect agents results ${id}`);
-  return ExitCode.OK;
+  return r.failed > 0 && opts.strict ? ExitCode.JOB_FAILED : ExitCode.OK;
 }
 
 /** A run still going: what is done so far and how to wait for the rest. */

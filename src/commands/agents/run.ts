@@ -10,10 +10,10 @@ import { runSmartAgent } from '../../api/resources/agents.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { Quote } from '../../api/schemas/credits.js';
 import type { SmartAgentRunBody } from '../../api/schemas/agents.js';
-import { AGENT_LIMITS, AGENT_PRICES, AGENT_TYPES, COLD_EMAIL_COLUMN, LEAD_SCOPES, type AgentType, type LeadScope } from '../../api/schemas/values/agents.js';
+import { AGENT_LIMITS, AGENT_PRICES, AGENT_TYPES, COLD_EMAIL_COLUMN, LEAD_SCOPES, columnNameProblem, type AgentType, type LeadScope } from '../../api/schemas/values/agents.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { DRY_RUN_FLAG } from '../enrich/flags.js';
-import { reportAgentRun, watchAgentRun } from './report.js';
+import { AGENT_STRICT_FLAG, reportAgentRun, watchAgentRun } from './report.js';
 
 interface Options {
   type: AgentType;
@@ -25,6 +25,7 @@ interface Options {
   maxRows?: number;
   overwrite?: boolean;
   dryRun?: boolean;
+  strict?: boolean;
 }
 
 const MAX = AGENT_LIMITS.maxLeads;
@@ -43,8 +44,11 @@ async function promptOf(opts: Options, ctx: Context): Promise<string | undefined
   }
 }
 
-/** The run request from the flags; combinations the service would refuse (or ignore) are caught here. */
-async function runBody(opts: Options, ctx: Context, list_id: string): Promise<Omit<SmartAgentRunBody, 'quote_id'>> {
+/**
+ * The run request from the flags, but its list; combinations the service would refuse (or
+ * ignore) are caught here, before any request.
+ */
+async function runRequest(opts: Options, ctx: Context): Promise<Omit<SmartAgentRunBody, 'quote_id' | 'list_id'>> {
   const type = opts.type;
   const prompt = await promptOf(opts, ctx);
   const preset = type !== 'custom_ai';
@@ -57,7 +61,6 @@ async function runBody(opts: Options, ctx: Context, list_id: string): Promise<Om
   if (opts.template !== undefined && !cold) throw usageError('--template is for --type cold_intro_email only');
   if (opts.maxRows !== undefined && opts.scope === 'all') throw usageError('--max-rows applies to --scope subset; --scope all takes every lead', 'Leave out one of the two.');
   return {
-    list_id,
     agent_type: type,
     ...(!cold ? { column_name: opts.column } : {}),
     ...(!preset ? { prompt } : {}),
@@ -88,11 +91,11 @@ export const command = defineCommand<Options>({
     `(drafts an email from a template into column ${COLD_EMAIL_COLUMN}; every selected lead needs an email). Credits per lead: ${prices}. ` +
     `Selects the first --max-rows leads (default ${ROWS.default}) or --scope all, skipping leads that already hold a value unless --overwrite; ` +
     `at most ${MAX} leads per run. Estimates first and asks before spending (scripts pass --yes or --max-cost N); credits are taken at start. ` +
-    'Waits with progress and prints the results; --no-wait prints the run id.',
+    'Waits with progress and prints the results (leads that got no value: a warning, exit 8 with --strict); --no-wait prints the run id.',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [
     { flags: '--type <type>', description: 'the agent', choices: AGENT_TYPES, parse: oneOf('--type', AGENT_TYPES), default: 'custom_ai' },
-    { flags: '--column <name>', description: `the list column to write (up to ${AGENT_LIMITS.columnName.max} characters; not for cold_intro_email)`, parse: columnName },
+    { flags: '--column <name>', description: `the list column to write (up to ${AGENT_LIMITS.columnName.max} characters, not a lead field such as email or title; not for cold_intro_email)`, parse: columnName },
     { flags: '--prompt <text>', description: 'the instruction for custom_ai' },
     { flags: '--prompt-file <file>', description: 'the instruction from a file (- for stdin), for long prompts' },
     { flags: '--template <template_id>', description: 'cold_intro_email: the email template (default: the workspace\u2019s active default template)' },
@@ -100,6 +103,7 @@ export const command = defineCommand<Options>({
     { flags: '--max-rows <n>', description: `with --scope subset: how many leads (${ROWS.min}-${ROWS.max})`, parse: intInRange('--max-rows', ROWS.min, ROWS.max), defaultDescription: String(ROWS.default) },
     { flags: '--overwrite', description: 'also run over leads that already hold a value in the column' },
     DRY_RUN_FLAG,
+    AGENT_STRICT_FLAG,
   ],
   examples: [
     'prospect agents run "Q3 CTOs" --type title_normalizer --column "Clean title" --yes',
@@ -109,10 +113,11 @@ export const command = defineCommand<Options>({
   ],
   related: ['prospect agents results', 'prospect agents ls', 'prospect credits estimate', 'prospect export csv'],
   async run(opts, ctx) {
+    const request = await runRequest(opts, ctx);
     const client = await ctx.client();
     const listArg = opts.args[0] ?? '';
     const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });
-    const body = await runBody(opts, ctx, list_id);
+    const body = { list_id, ...request };
     const paid = await runPaid(
       ctx,
       client,
@@ -134,14 +139,13 @@ export const command = defineCommand<Options>({
       ctx.out.info(`Read the results with: prospect agents results ${id} --wait`);
       return;
     }
-    return reportAgentRun(ctx, await watchAgentRun(ctx, client, id), { credits: started.credits_reserved ?? started.estimated_cost });
+    return reportAgentRun(ctx, await watchAgentRun(ctx, client, id), { credits: started.credits_reserved ?? started.estimated_cost, strict: opts.strict });
   },
 });
 
 function columnName(raw: string): string {
   const name = raw.trim();
-  if (!name) throw usageError('--column is empty', 'Name the list column the output is written to.');
-  if (name.length > AGENT_LIMITS.columnName.max)
-    throw usageError(`--column is at most ${AGENT_LIMITS.columnName.max} characters, got ${name.length}`, 'Choose a shorter column name.');
+  const problem = columnNameProblem(name, '--column');
+  if (problem) throw usageError(problem);
   return name;
 }

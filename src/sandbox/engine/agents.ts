@@ -4,7 +4,8 @@ import type { SandboxServices } from '../context.js';
 import type { Store } from '../store.js';
 import { publicError, type SandboxError } from './errors.js';
 import { refundCredits } from './ledger.js';
-import { leadOf, listsArea, setColumnValue } from './lists.js';
+import { canView, leadOf, listsArea, setColumnValue } from './lists.js';
+import type { Principal } from './auth.js';
 import { agentOutput, type AgentTask } from './agent-outputs.js';
 
 /**
@@ -185,24 +186,35 @@ export function agentRunNotFound(id: string): SandboxError {
   return publicError(404, {
     code: 'not_found',
     problem: `Smart-agent run ${id} was not found`,
-    cause: 'The id is unknown, or the run belongs to another organization.',
+    cause: 'The id is unknown, or the run is over a list you cannot see (another member\'s private list, or another organization\'s).',
     fix: 'Use the smart_agent_task_id returned when the run started, or list runs with GET /smart-agents.',
     retryable: false,
   });
 }
 
-/** The organization's run, else 404 not_found. */
-export function findAgentRun(store: Store, organizationId: string, id: string): AgentRunRecord {
+type Viewer = Pick<Principal, 'user' | 'organization'>;
+
+/**
+ * Whether the caller may see a run: a run is seen by whoever can see its list (as the list
+ * routes decide), so a teammate's private list does not leak through its runs' results.
+ */
+function canSeeRun(store: Store, caller: Viewer, run: AgentRunRecord): boolean {
+  const lists = listsArea(store).lists;
+  return run.organization_id === caller.organization.id && Object.hasOwn(lists, run.list_id) && canView(lists[run.list_id]!, caller);
+}
+
+/** A run the caller can see, else 404 not_found (as for unknown ids). */
+export function findAgentRun(store: Store, caller: Viewer, id: string): AgentRunRecord {
   const area = agentsArea(store);
   const run = Object.hasOwn(area.runs, id) ? area.runs[id] : undefined;
-  if (!run || run.organization_id !== organizationId) throw agentRunNotFound(id);
+  if (!run || !canSeeRun(store, caller, run)) throw agentRunNotFound(id);
   return run;
 }
 
-/** The organization's runs, newest first. */
-export function agentRunsOf(store: Store, organizationId: string): AgentRunRecord[] {
+/** The runs the caller can see, newest first. */
+export function agentRunsOf(store: Store, caller: Viewer): AgentRunRecord[] {
   const area = agentsArea(store);
-  return area.order.flatMap((id) => (area.runs[id]?.organization_id === organizationId ? [area.runs[id]] : [])).reverse();
+  return area.order.flatMap((id) => (area.runs[id] && canSeeRun(store, caller, area.runs[id]) ? [area.runs[id]] : [])).reverse();
 }
 
 function statusAt(run: AgentRunRecord, nowMs: number): AgentRunStatus {
@@ -210,10 +222,13 @@ function statusAt(run: AgentRunRecord, nowMs: number): AgentRunStatus {
   return nowMs < processingFrom(run) ? 'pending' : 'processing';
 }
 
-/** The rows a run shows: those finished (every lead, with the reason, once it failed). */
+/**
+ * The rows a run shows, each one a lead processed: those finished so far; once the run
+ * failed as a whole, every lead, each with no value and the reason (so failed <= processed).
+ */
 function shownRows(run: AgentRunRecord): AgentRow[] {
   if (run.end?.status === 'failed')
-    return run.rows.map((r) => ({ lead_id: r.lead_id, value: null, error: 'The run failed before this lead was processed' }));
+    return run.rows.map((r) => ({ lead_id: r.lead_id, value: null, error: 'The run failed as a whole: nothing was written for this lead' }));
   return run.rows.slice(0, run.written);
 }
 
@@ -229,7 +244,7 @@ export function agentRunEntry(run: AgentRunRecord, nowMs: number): SmartAgentRun
     agent_type: run.agent_type,
     status: statusAt(run, nowMs),
     total: run.rows.length,
-    processed: run.end?.status === 'failed' ? 0 : rows.length,
+    processed: rows.length,
     failed: failedOf(rows),
     created_at: run.created_at,
   };
@@ -239,12 +254,11 @@ export function agentRunEntry(run: AgentRunRecord, nowMs: number): SmartAgentRun
 export function agentResults(run: AgentRunRecord, nowMs: number): SmartAgentResults {
   const rows = shownRows(run);
   const total = run.rows.length;
-  const processed = run.end?.status === 'failed' ? 0 : rows.length;
   const failed = failedOf(rows);
   return {
     smart_agent_task_id: run.task_id,
     status: statusAt(run, nowMs),
-    progress: total === 0 ? 100 : Math.floor((100 * processed) / total),
+    progress: total === 0 ? 100 : Math.floor((100 * rows.length) / total),
     total,
     succeeded: rows.length - failed,
     failed,

@@ -16,7 +16,7 @@ import {
   type PersonDataPoint,
   type Tool,
 } from '../../api/schemas/values/credits.js';
-import { AGENT_LIMITS, AGENT_PRICES, agentColumn, customAiCost, type AgentType } from '../../api/schemas/values/agents.js';
+import { AGENT_LIMITS, AGENT_PRICES, agentColumn, columnNameProblem, customAiCost, type AgentType } from '../../api/schemas/values/agents.js';
 import { CRM_PROVIDERS, CRM_SUB_ACTIONS, SEQUENCER_PROVIDERS, syncCost, type CrmProvider } from '../../api/schemas/values/sync.js';
 import { personEnrichmentType, sortedUnique } from '../../api/quote-shape.js';
 import type { SandboxServices } from '../context.js';
@@ -24,7 +24,8 @@ import type { Principal } from './auth.js';
 import { closest } from '../../api/suggest.js';
 import { validationError, type SandboxError } from './errors.js';
 import { resolveCohort, type CohortRecord } from './cohorts.js';
-import { columnValue, visibleList, type ListRecord } from './lists.js';
+import { columnValue, leadOf, visibleList, type ListRecord } from './lists.js';
+import { templateFor, type EmailTemplate } from './email-templates.js';
 import { requireFeature } from './features.js';
 
 /**
@@ -133,20 +134,44 @@ type AgentRequest = Pick<EstimateBody, 'agent_type' | 'column_name' | 'prompt' |
 
 /**
  * The checks a smart-agent run and its estimate share (400 validation_error): a column name
- * of up to 100 characters except for cold_intro_email (it writes the built-in email column),
- * a prompt for custom_ai, max_rows in range. Returns the type and the column it writes.
+ * (columnNameProblem) except for cold_intro_email (it writes the built-in email column), a
+ * prompt that is not blank for custom_ai, max_rows in range. Returns the type and the column it writes.
  */
 export function agentRun(b: AgentRequest): { type: AgentType; column: string } {
   const tool = 'run_smart_agent';
   const type = b.agent_type ?? 'custom_ai';
   if (type !== 'cold_intro_email') {
-    const name = need(b.column_name, 'column_name', tool);
-    if (name.length > AGENT_LIMITS.columnName.max) throw badField('column_name', `column_name is at most ${AGENT_LIMITS.columnName.max} characters`);
+    const problem = columnNameProblem(need(b.column_name, 'column_name', tool));
+    if (problem) throw badField('column_name', problem);
   }
   const m = AGENT_LIMITS.maxRows;
   if (b.max_rows !== undefined && (b.max_rows < m.min || b.max_rows > m.max)) throw badField('max_rows', `max_rows must be from ${m.min} to ${m.max}`);
-  if (type === 'custom_ai') need(b.prompt, 'prompt', tool);
+  if (type === 'custom_ai' && !need(b.prompt, 'prompt', tool).trim()) throw badField('prompt', 'prompt is blank: custom_ai needs an instruction');
   return { type, column: agentColumn({ agent_type: type, column_name: b.column_name })! };
+}
+
+/**
+ * cold_intro_email's template (the one named, else the active default) and an email on every
+ * selected lead (it writes to each one's email), else 400 validation_error; null for other
+ * types. The estimate checks it too, so nobody approves a spend the run would refuse.
+ */
+export function coldEmailTemplate(
+  services: Pick<SandboxServices, 'store' | 'clock'>,
+  orgId: string,
+  list: ListRecord,
+  ids: readonly string[],
+  b: Pick<EstimateBody, 'agent_type' | 'template_id'>,
+): EmailTemplate | null {
+  if (b.agent_type !== 'cold_intro_email') return null;
+  const template = templateFor(services.store, orgId, services.clock.iso(), b.template_id);
+  const without = ids.filter((id) => !leadOf(services.store, orgId, id)?.email);
+  if (without.length)
+    throw badField(
+      'list_id',
+      `cold_intro_email needs every selected lead enriched with an email; ${without.length} of the ${ids.length} selected leads of list "${list.name}" have none: ` +
+        `${without.slice(0, 5).join(', ')}${without.length > 5 ? ', ...' : ''}. Enrich them first (POST /enrichment/bulk) or leave them out`,
+    );
+  return template;
 }
 
 /**
@@ -217,8 +242,10 @@ export function priceEstimate(services: Pick<SandboxServices, 'store' | 'clock'>
     }
     case 'run_smart_agent': {
       const { type } = agentRun(b);
-      const rows = agentSelection(list(), b).length;
-      return { rows, cost: agentCost(type, b.prompt, rows) };
+      const agentList = list();
+      const ids = agentSelection(agentList, b);
+      coldEmailTemplate(services, orgId, agentList, ids, b);
+      return { rows: ids.length, cost: agentCost(type, b.prompt, ids.length) };
     }
     case 'sync_to_crm':
     case 'sync_to_sequencer': {

@@ -4,11 +4,10 @@ import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { parseBody, queryInt } from '../engine/validation.js';
 import { publicError, type SandboxError } from '../engine/errors.js';
-import { agentCost, agentRun, agentSelection, badField } from '../engine/pricing.js';
-import { canView, leadEditableList, leadOf, listsArea, visibleList, type ListRecord } from '../engine/lists.js';
+import { agentCost, agentRun, agentSelection, badField, coldEmailTemplate } from '../engine/pricing.js';
+import { leadEditableList, visibleList, type ListRecord } from '../engine/lists.js';
 import { requireFeature } from '../engine/features.js';
 import { runPaid } from '../engine/enrichment-paid.js';
-import { templateFor, type EmailTemplate } from '../engine/email-templates.js';
 import {
   agentResults,
   agentRunEntry,
@@ -50,18 +49,6 @@ function nothingToRun(list: ListRecord, column: string): SandboxError {
   );
 }
 
-/** cold_intro_email writes to every selected lead's email: each one needs one. */
-function requireEmails(ctx: RequestContext, list: ListRecord, ids: readonly string[]): void {
-  const orgId = ctx.caller.organization.id;
-  const without = ids.filter((id) => !leadOf(ctx.store, orgId, id)?.email);
-  if (!without.length) return;
-  throw badField(
-    'list_id',
-    `cold_intro_email needs every selected lead enriched with an email; ${without.length} of the ${ids.length} selected leads of list "${list.name}" have none: ` +
-      `${without.slice(0, 5).join(', ')}${without.length > 5 ? ', ...' : ''}. Enrich them first (POST /enrichment/bulk) or leave them out`,
-  );
-}
-
 function run(ctx: RequestContext): SmartAgentRunStarted {
   const body = parseBody(SmartAgentRunBody, ctx.body);
   const caller = ctx.caller;
@@ -75,11 +62,7 @@ function run(ctx: RequestContext): SmartAgentRunStarted {
   const list = leadEditableList(ctx.store, caller, body.list_id);
   const ids = agentSelection(list, body);
   if (ids.length > MAX) throw approvalRequired(ids.length);
-  let template: EmailTemplate | null = null;
-  if (type === 'cold_intro_email') {
-    template = templateFor(ctx.store, caller.organization.id, ctx.clock.iso(), body.template_id);
-    requireEmails(ctx, list, ids);
-  }
+  const template = coldEmailTemplate(ctx.services, caller.organization.id, list, ids, body);
   return runPaid(ctx, {
     run: { tool: 'run_smart_agent', body },
     required: true,
@@ -125,18 +108,14 @@ function listRuns(ctx: RequestContext): SmartAgentRunsPage {
   const caller = ctx.caller;
   if (listId !== undefined) visibleList(ctx.store, caller, listId);
   settleAgentRuns(ctx.services);
-  const lists = listsArea(ctx.store).lists;
-  // Runs on lists the caller cannot see are left out, unless the caller started them.
-  const shown = (r: { list_id: string; user_id: string }) =>
-    listId !== undefined ? r.list_id === listId : r.user_id === caller.user.id || (Object.hasOwn(lists, r.list_id) && canView(lists[r.list_id]!, caller));
-  const runs = agentRunsOf(ctx.store, caller.organization.id).filter(shown);
+  const runs = agentRunsOf(ctx.store, caller).filter((r) => listId === undefined || r.list_id === listId);
   const now = ctx.clock.now();
   return { runs: runs.slice(0, limit).map((r) => agentRunEntry(r, now)), total: runs.length, timestamp_ms: now };
 }
 
 function results(ctx: RequestContext): SmartAgentResults {
   settleAgentRuns(ctx.services);
-  return agentResults(findAgentRun(ctx.store, ctx.caller.organization.id, ctx.params.smart_agent_task_id ?? ''), ctx.clock.now());
+  return agentResults(findAgentRun(ctx.store, ctx.caller, ctx.params.smart_agent_task_id ?? ''), ctx.clock.now());
 }
 
 export const smartAgentRoutes: RouteDef[] = [
