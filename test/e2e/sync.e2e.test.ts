@@ -162,6 +162,33 @@ describe('sync failures', () => {
     expect(await held('crm_one/contacts')).toEqual([]);
   });
 
+  it('a 502 internal_error without details is final too: exit 9, not resent with the same quote, nothing charged', async () => {
+    await syncList('Q3', 30);
+    const before = await t.balance();
+    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/migrate/crm', kind: 'status', status: 502, code: 'internal_error', count: 1 }] });
+    const r = await t.run('sync', 'crm', 'Q3', '--provider', 'crm_one', '--yes');
+    expect(r.exitCode, r.stderr).toBe(9);
+    expect(r.stderr).toMatch(/error: internal_error: The service failed to handle the request/);
+    expect(r.stderr).not.toMatch(/dispatch_outcome_unknown/);
+    expect((await control(t.sb, 'GET', '/faults')).rules[0].matched).toBe(1);
+    expect(await t.balance()).toBe(before);
+    expect(await held('crm_one/contacts')).toEqual([]);
+  });
+
+  it('a sync that ends status failed prints its result, then exits 8 saying so; charged in full', async () => {
+    await syncList('Q3', 40);
+    const before = await t.balance();
+    await control(t.sb, 'POST', '/sync/failures', { provider: 'crm_one', outcome: 'status_failed' });
+    const r = await t.run('sync', 'crm', 'Q3', '--provider', 'crm_one', '--yes', '--json');
+    expect(r.exitCode, r.stderr).toBe(8);
+    expect(json(r.stdout)).toMatchObject({ status: 'failed', total_leads: 40, successful: 0, skipped: 5, failed: 35, credits_charged: 8 });
+    const error = json(r.stderr.trim().split('\n').at(-1)!).error;
+    expect(error).toMatchObject({ code: 'job_failed', exit_code: 8 });
+    expect(error.problem).toMatch(/^sync svc-sync_\S+ to crm_one ended failed: 0 of 40 leads pushed, 35 refused, 5 skipped; 8 credits charged$/);
+    expect(await t.balance()).toBe(before - 8);
+    expect(await held('crm_one/contacts')).toEqual([]);
+  });
+
   it('a lost answer after the push is not sent again with a new quote: exit 9, telling to check the destination; charged once', async () => {
     await syncList('Q3', 30);
     const before = await t.balance();

@@ -185,6 +185,44 @@ describe('refusals, nothing pushed or charged', () => {
     await expectBalance(cast, before - 26);
   });
 
+  test('a push the destination refuses whole answers status failed with its counts: nothing held, charged in full, the quote used', async () => {
+    const list = await syncList(cast, 40);
+    const before = await balance(cast);
+    const queued = await control(cast.sb, 'POST', '/sync/failures', { provider: 'crm_one', outcome: 'status_failed' });
+    expect(queued.failures).toEqual([{ organization_id: expect.any(String), provider: 'crm_one', outcome: 'status_failed' }]);
+    const quote = (await estimate(cast, { tool: 'sync_to_crm', provider: 'crm_one', list_id: list })).quote_id;
+    const body = { provider: 'crm_one', list_id: list, quote_id: quote, approved: true };
+    const r = expectOk(await post(cast, 'crm', body));
+    expect(z.safeParse(SyncResult, r).success).toBe(true);
+    expect(r).toMatchObject({ status: 'failed', total_leads: 40, successful: 0, skipped: 5, failed: 35, credits_charged: 8 });
+    expect(r.agent_instructions).toMatch(/refused all 35 leads it was sent \(5 more skipped\); nothing was pushed\. 8 credits charged/);
+    await expectBalance(cast, before - 8);
+    expect(await held(cast, 'crm_one/contacts')).toEqual({});
+    expect(expectPublicError(await post(cast, 'crm', body), 409, 'quote_already_redeemed').details.workflow_id).toBe(r.workflow_id);
+    // Only the next push fails; the default outcome stays the whole-push 502.
+    expect(expectOk(await syncQuoted(cast, 'crm', { provider: 'crm_one', list_id: list })).status).toBe('completed');
+    expect((await control(cast.sb, 'POST', '/sync/failures', {})).failures[0].outcome).toBe('whole_push');
+    expectPublicError(await call(cast.sb, 'POST', '/sync/failures', { prefix: '/__sandbox', body: { outcome: 'partial' } }), 422, 'validation_error');
+  });
+
+  test('both sync routes check sync:write: the read-only teammate gets 403 insufficient_scope, nothing pushed or charged', async () => {
+    const list = await syncList(cast, 5);
+    const before = await balance(cast);
+    const campaign_id = expectOk(await call(cast.sb, 'GET', '/migrate/sequencer/campaigns')).campaigns[0].campaign_id;
+    const approvedWithQuote = async (tool: string, body: Record<string, unknown>) => ({ ...body, approved: true, quote_id: (await estimate(cast, { tool, ...body })).quote_id });
+    const crm = await approvedWithQuote('sync_to_crm', { provider: 'crm_one', list_id: list });
+    const seq = await approvedWithQuote('sync_to_sequencer', { provider: 'sequencer_one', list_id: list, campaign_id });
+    for (const [kind, body] of [['crm', crm], ['sequencer', seq]] as const) {
+      const e = expectPublicError(await post(cast, kind, body, cast.teammate), 403, 'insufficient_scope');
+      expect(e.details.required_scope).toBe('sync:write');
+    }
+    await expectBalance(cast, before);
+    expect((await control(cast.sb, 'GET', '/sync/destinations')).syncs).toEqual([]);
+    // The quotes were not used: the owner's key syncs with them.
+    expectOk(await post(cast, 'crm', crm));
+    expectOk(await post(cast, 'sequencer', seq));
+  });
+
   test('the list may grow 10 % past the quote: every lead is pushed, the charge stays at the quote', async () => {
     const list = await syncList(cast, 50);
     const quote = (await estimate(cast, { tool: 'sync_to_crm', provider: 'crm_one', list_id: list })).quote_id;

@@ -25,8 +25,12 @@ interface Call {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** The 502 of a push that failed as a whole: the service says nothing was pushed and the credits were refunded. */
-export const isWholePushFailure = (e: ApiError): boolean => e.status === 502 && e.is('internal_error') && e.details?.pushed === 0;
+/**
+ * The 502 internal_error of a push that failed as a whole: the spec makes it final (nothing
+ * pushed, the reservation refunded), so it is not resent. Any 502 internal_error of a sync
+ * route is one, details or not (the sandbox adds details.pushed: 0 and credits_refunded).
+ */
+export const isWholePushFailure = (e: ApiError): boolean => e.status === 502 && e.is('internal_error');
 
 function push(client: Client, path: string, body: CrmSyncBody | SequencerSyncBody, opts: Call): Promise<SyncResult> {
   const where = 'campaign_id' in body ? `campaign ${body.campaign_id} of ${body.provider}` : body.provider;

@@ -1,7 +1,7 @@
 import type { Client } from '../../api/client.js';
 import type { FlagSpec } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
-import { usageError } from '../../cli/errors.js';
+import { jobFailedError, usageError } from '../../cli/errors.js';
 import { readJsonObject } from '../../cli/json-input.js';
 import { runPaid } from '../../cli/paid.js';
 import { isApiError } from '../../api/errors.js';
@@ -108,6 +108,12 @@ export async function runSync(
     { dryRun: o.dryRun },
   );
   if (!paid) return;
+  const r = paid.result;
   // The service's agent_instructions (printed on stderr) break the counts down by reason.
-  await ctx.out.print({ kind: 'object', payload: paid.result, fields: RESULT_FIELDS });
+  await ctx.out.print({ kind: 'object', payload: r, fields: RESULT_FIELDS });
+  if (r.status === 'failed')
+    throw jobFailedError(
+      `sync ${r.workflow_id} to ${describeDestination(run)} ended failed: ${r.successful} of ${r.total_leads} leads pushed, ${r.failed} refused, ${r.skipped} skipped; ${r.credits_charged} credits charged`,
+      `Look in ${run.body.provider} for what it holds and check its connection before syncing again with a new quote.`,
+    );
 }

@@ -72,9 +72,18 @@ interface SyncArea {
   held: Record<string, Record<string, Record<string, HeldRecord>>>;
   /** Results of the syncs run, by workflow id. */
   syncs: Record<string, SyncResult & { organization_id: string; created_at: string }>;
-  /** Whole-push failures queued by the control: the next matching pushes fail. */
-  failures: Array<{ organization_id: string; provider: Destination | null }>;
+  /** Failures queued by the control: the next matching pushes fail. */
+  failures: Array<{ organization_id: string; provider: Destination | null; outcome: PushFailure }>;
 }
+
+/**
+ * How a queued failure ends a push: whole_push, a 502 internal_error (nothing pushed, the
+ * reservation refunded); status_failed, a sync result with status failed (the destination
+ * took the batch and refused every lead it was sent; charged in full, as the spec charges
+ * refused leads).
+ */
+export const PUSH_FAILURES = ['whole_push', 'status_failed'] as const;
+export type PushFailure = (typeof PUSH_FAILURES)[number];
 
 export const syncArea = (store: Store): SyncArea => store.area<SyncArea>('sync', () => ({ held: {}, syncs: {}, failures: [] }));
 
@@ -179,13 +188,12 @@ export function previewOf(ctx: RequestContext, p: SyncPlan): SyncPreview {
 
 // Push.
 
-/** Takes the next queued whole-push failure for this push, if any. */
-function takeFailure(store: Store, organizationId: string, provider: Destination): boolean {
+/** Takes the next queued failure for this push, if any. */
+function takeFailure(store: Store, organizationId: string, provider: Destination): PushFailure | null {
   const q = syncArea(store).failures;
   const i = q.findIndex((f) => f.organization_id === organizationId && (f.provider === null || f.provider === provider));
-  if (i < 0) return false;
-  q.splice(i, 1);
-  return true;
+  if (i < 0) return null;
+  return q.splice(i, 1)[0]!.outcome;
 }
 
 /** 502 internal_error: the destination took nothing, the reservation is refunded (by the caller), the quote stays unused. */
@@ -204,34 +212,50 @@ export const syncWorkflowId = (store: Store): string => `${SYNC_WORKFLOW_PREFIX}
 
 /**
  * Pushes a planned sync with `charged` credits reserved: the records go to the destination
- * and the result is kept. A queued whole-push failure throws the 502 instead, pushing nothing.
+ * and the result is kept. A queued failure either throws the 502 instead, pushing nothing, or
+ * ends the push failed: nothing held, every lead sent counted as refused, charged in full.
  */
 export function pushSync(ctx: RequestContext, p: SyncPlan, charged: number, estimatedCost: number): SyncResult {
   const orgId = ctx.caller.organization.id;
   const workflow_id = syncWorkflowId(ctx.store);
-  if (takeFailure(ctx.store, orgId, p.target.provider)) throw wholePushFailed(p, charged, workflow_id);
+  const failure = takeFailure(ctx.store, orgId, p.target.provider);
+  if (failure === 'whole_push') throw wholePushFailed(p, charged, workflow_id);
+  const failed = failure === 'status_failed';
   const area = syncArea(ctx.store);
-  const byKey = (area.held[orgId] ??= {});
-  const held = (byKey[destinationKey(p.target)] ??= {});
   const now = ctx.clock.iso();
-  for (const l of p.leads)
-    if (l.fate.outcome === 'pushed') held[l.lead.lead_id] = { lead_id: l.lead.lead_id, properties: l.record, list_id: p.list.list_id, workflow_id, pushed_at: now };
+  if (!failed) {
+    const held = ((area.held[orgId] ??= {})[destinationKey(p.target)] ??= {});
+    for (const l of p.leads)
+      if (l.fate.outcome === 'pushed') held[l.lead.lead_id] = { lead_id: l.lead.lead_id, properties: l.record, list_id: p.list.list_id, workflow_id, pushed_at: now };
+  }
+  const { skipped } = p.counts;
+  const balance = ctx.caller.organization.credits;
   const result: SyncResult = {
     workflow_id,
-    status: 'completed',
+    status: failed ? 'failed' : 'completed',
     provider: p.target.provider,
     list_id: p.list.list_id,
     total_leads: p.leads.length,
-    ...p.counts,
+    ...(failed ? { successful: 0, skipped, failed: p.leads.length - skipped } : p.counts),
     estimated_cost: estimatedCost,
     credits_charged: charged,
     sub_action: p.target.sub_action,
     campaign_id: p.target.campaign_id,
-    agent_instructions: resultHint(p, charged, ctx.caller.organization.credits),
+    agent_instructions: failed ? failedHint(p, charged, balance) : resultHint(p, charged, balance),
     timestamp_ms: ctx.clock.now(),
   };
   area.syncs[workflow_id] = { ...result, organization_id: orgId, created_at: now };
   return result;
+}
+
+function failedHint(p: SyncPlan, charged: number, balance: number): string {
+  const { skipped } = p.counts;
+  return (
+    `The sync to ${where(p.target)} failed: the destination refused all ${p.leads.length - skipped} leads it was sent` +
+    `${skipped ? ` (${skipped} more skipped)` : ''}; nothing was pushed. ` +
+    `${charged} credits charged, refused leads included; ${balance} remaining. ` +
+    `Check the ${p.target.provider} connection and what it already holds before syncing again with a new quote.`
+  );
 }
 
 function resultHint(p: SyncPlan, charged: number, balance: number): string {

@@ -3,12 +3,13 @@ import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { destinationOf } from '../engine/connections.js';
-import { syncArea } from '../engine/sync.js';
+import { PUSH_FAILURES, syncArea } from '../engine/sync.js';
 import { orgOf } from './controls.js';
 
 /**
- * Test controls of syncs: queue whole-push failures (the next matching pushes answer 502,
- * push nothing and refund), and read what each destination of an organization now holds.
+ * Test controls of syncs: queue failures (the next matching pushes answer 502, push nothing
+ * and refund; or, with outcome status_failed, answer a result with status failed, charged in
+ * full), and read what each destination of an organization now holds.
  */
 
 const FailuresBody = z.object({
@@ -16,6 +17,8 @@ const FailuresBody = z.object({
   /** Only pushes to this destination fail; any destination when absent. */
   provider: z.optional(z.string()),
   count: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
+  /** whole_push (default): 502 internal_error, refunded; status_failed: status failed, every lead sent refused, charged. */
+  outcome: z.optional(z.enum(PUSH_FAILURES)),
 });
 
 function queueFailures(ctx: RequestContext) {
@@ -23,7 +26,7 @@ function queueFailures(ctx: RequestContext) {
   const org = orgOf(ctx, b.organization_id);
   const provider = b.provider === undefined ? null : destinationOf(b.provider);
   const q = syncArea(ctx.store).failures;
-  for (let i = 0; i < (b.count ?? 1); i++) q.push({ organization_id: org.id, provider });
+  for (let i = 0; i < (b.count ?? 1); i++) q.push({ organization_id: org.id, provider, outcome: b.outcome ?? 'whole_push' });
   return { failures: q.filter((f) => f.organization_id === org.id) };
 }
 
