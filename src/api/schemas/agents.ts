@@ -9,6 +9,19 @@ const str = z.string();
 const nstr = z.nullable(z.string());
 const count = z.int().check(z.minimum(0));
 
+/** The fields of a run that its estimate (tool run_smart_agent) repeats, typed once for both bodies. */
+export function agentRunFields() {
+  return {
+    agent_type: z.optional(z.enum(AGENT_TYPES)),
+    column_name: z.optional(z.string()),
+    prompt: z.optional(z.string()),
+    template_id: z.optional(z.string()),
+    lead_scope: z.optional(z.enum(LEAD_SCOPES)),
+    max_rows: z.optional(z.int()),
+    overwrite: z.optional(z.boolean()),
+  };
+}
+
 /**
  * POST /smart-agents/run. Types only (422); which fields a type needs (prompt for custom_ai,
  * a column name except for cold_intro_email), the column name's rules, max_rows' range and
@@ -16,13 +29,7 @@ const count = z.int().check(z.minimum(0));
  */
 export const SmartAgentRunBody = z.object({
   list_id: text,
-  agent_type: z.optional(z.enum(AGENT_TYPES)),
-  column_name: z.optional(z.string()),
-  prompt: z.optional(z.string()),
-  template_id: z.optional(z.string()),
-  lead_scope: z.optional(z.enum(LEAD_SCOPES)),
-  max_rows: z.optional(z.int()),
-  overwrite: z.optional(z.boolean()),
+  ...agentRunFields(),
   quote_id: z.optional(z.string()),
 });
 export type SmartAgentRunBody = z.infer<typeof SmartAgentRunBody>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { envelopeFields } from './envelope.js';
-import { AGENT_TYPES, LEAD_SCOPES } from './values/agents.js';
+import { agentRunFields } from './agents.js';
 import { BULK_ENRICH_LIMITS } from './values/credits.js';
 
 export * from './values/credits.js';
@@ -44,13 +44,7 @@ export const EstimateBody = z.object({
   row_count: z.optional(z.int().check(z.minimum(0), z.maximum(10_000_000))),
   scope: z.optional(z.string()),
   enrichment_type: z.optional(z.string()),
-  agent_type: z.optional(z.enum(AGENT_TYPES)),
-  column_name: z.optional(z.string()),
-  prompt: z.optional(z.string()),
-  template_id: z.optional(z.string()),
-  lead_scope: z.optional(z.enum(LEAD_SCOPES)),
-  max_rows: z.optional(z.int()),
-  overwrite: z.optional(z.boolean()),
+  ...agentRunFields(),
   provider: z.optional(z.string()),
   sub_action: z.optional(z.string()),
   campaign_id: z.optional(z.string()),
