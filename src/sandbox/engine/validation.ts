@@ -31,14 +31,31 @@ export function invalidJson(detail: string): ReturnType<typeof validationError> 
  * integer, out of range, sent twice) is the 422 validation_error located at ["query", name].
  */
 export function queryInt(query: URLSearchParams, name: string, l: { min: number; max: number; default: number }): number {
-  const values = query.getAll(name);
-  if (values.length === 0) return l.default;
-  const fail = (type: string, msg: string) => validationError([{ type, loc: ['query', name], msg }], 422, 'The query parameters failed validation');
-  if (values.length > 1) throw fail('too_many', `Send ${name} once`);
-  const raw = values[0]!.trim();
+  const raw = singleQueryValue(query, name);
+  if (raw === undefined) return l.default;
+  const fail = (type: string, msg: string) => queryError(name, type, msg);
   if (!/^[+-]?\d+$/.test(raw)) throw fail('int_parsing', 'Input should be a valid integer, unable to parse string as an integer');
   const n = Number(raw);
   if (n < l.min) throw fail('greater_than_equal', `Input should be greater than or equal to ${l.min}`);
   if (n > l.max) throw fail('less_than_equal', `Input should be less than or equal to ${l.max}`);
   return n;
+}
+
+/** A query parameter taking one of fixed values, its default when absent; else the 422 located at ["query", name]. */
+export function queryEnum<T extends string>(query: URLSearchParams, name: string, values: readonly T[], fallback: T): T {
+  const raw = singleQueryValue(query, name);
+  if (raw === undefined) return fallback;
+  if ((values as readonly string[]).includes(raw)) return raw as T;
+  throw queryError(name, 'enum', `Input should be ${values.map((v) => `'${v}'`).join(', ')}`);
+}
+
+function singleQueryValue(query: URLSearchParams, name: string): string | undefined {
+  const values = query.getAll(name);
+  if (values.length === 0) return undefined;
+  if (values.length > 1) throw queryError(name, 'too_many', `Send ${name} once`);
+  return values[0]!.trim();
+}
+
+function queryError(name: string, type: string, msg: string): ReturnType<typeof validationError> {
+  return validationError([{ type, loc: ['query', name], msg }], 422, 'The query parameters failed validation');
 }

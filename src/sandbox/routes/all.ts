@@ -29,3 +29,5 @@ export { smartAgentRoutes } from './smart-agents.js';
 export { migrateRoutes } from './migrate.js';
 export { exportRoutes } from './export.js';
 export { syncControlRoutes } from './controls-sync.js';
+export { apiKeyRoutes } from './api-keys.js';
+export { usageRoutes } from './usage.js';
