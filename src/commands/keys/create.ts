@@ -1,0 +1,57 @@
+import { defineCommand } from '../../cli/command.js';
+import { usageError } from '../../cli/errors.js';
+import { createKey } from '../../api/resources/keys.js';
+import { maskSecret } from '../../api/redact.js';
+import { SANDBOX_PROFILE } from '../../config/resolve.js';
+import { FILE_MODE } from '../../config/store.js';
+import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
+
+interface Options extends SessionOptions {
+  name?: string;
+  expires?: string;
+  saveProfile?: string;
+}
+
+/** An ISO 8601 date or date-time in the future, sent as a full UTC timestamp. */
+export function futureInstant(raw: string, now: number): string {
+  const ms = /^\d{4}-\d{2}-\d{2}/.test(raw.trim()) ? Date.parse(raw.trim()) : NaN;
+  if (!Number.isFinite(ms)) throw usageError(`--expires must be an ISO 8601 date or date-time, got "${raw}"`, 'For example --expires 2027-01-31 or --expires 2027-01-31T18:00:00Z.');
+  if (ms <= now) throw usageError(`--expires must be in the future, got "${raw}"`, 'Give a later date, or omit --expires for a key that does not expire.');
+  return new Date(ms).toISOString();
+}
+
+export const command = defineCommand<Options>({
+  description:
+    'Create an API key (needs a session JWT). The whole secret is shown this once, on stdout, and never again; ' +
+    'with --save-profile it is saved straight into that profile (mode 0600) and not printed.',
+  flags: [
+    { flags: '--name <name>', description: 'a name to recognize the key by' },
+    { flags: '--expires <date>', description: 'ISO 8601 date or date-time in the future when the key stops working', defaultDescription: 'never' },
+    { flags: '--save-profile <profile>', description: 'save the new key (and this base URL) in this profile instead of printing it' },
+    JWT_STDIN_FLAG,
+  ],
+  examples: [
+    'prospect keys create --name ci --expires 2027-01-31',
+    'prospect keys create --name laptop --save-profile work',
+    'prospect sandbox jwt | prospect keys create --jwt-stdin --sandbox',
+  ],
+  related: ['prospect keys ls', 'prospect keys revoke', 'prospect auth login'],
+  async run(opts, ctx) {
+    const expires_at = opts.expires !== undefined ? futureInstant(opts.expires, ctx.clock.now()) : undefined;
+    if (opts.saveProfile === SANDBOX_PROFILE) throw usageError('the profile name "sandbox" is reserved for the local sandbox', 'Choose another --save-profile.');
+    const client = await sessionClient(ctx, opts);
+    const created = await createKey(client, { ...(opts.name !== undefined ? { name: opts.name } : {}), ...(expires_at ? { expires_at } : {}) }, { signal: ctx.signal });
+    ctx.secrets.add(created.api_key);
+    const about = `${maskSecret(created.api_key)}${created.id ? ` (id ${created.id})` : ''}, expires ${created.expires_at ?? 'never'}`;
+    if (opts.saveProfile) {
+      const base_url = client.baseUrl.href.replace(/\/+$/, '');
+      await ctx.config.updateProfile(opts.saveProfile, (p) => ({ ...p, base_url, api_key: created.api_key }));
+      ctx.out.success(`Created key ${about} and saved it to profile "${opts.saveProfile}" in ${ctx.config.file} (mode ${FILE_MODE.toString(8).padStart(4, '0')}).`);
+      ctx.out.info(`Use it with --profile ${opts.saveProfile}.`);
+      return;
+    }
+    if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') await ctx.out.print({ kind: 'object', payload: { ...created } });
+    else ctx.io.stdout.write(`${created.api_key}\n`);
+    ctx.out.warn(`Store this key now: it is not shown again. Created ${about}.`);
+  },
+});

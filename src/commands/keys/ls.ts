@@ -1,0 +1,27 @@
+import { defineCommand } from '../../cli/command.js';
+import { listKeys } from '../../api/resources/keys.js';
+import { maskedKey } from './resolve-key.js';
+import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
+
+const COLUMNS = ['id', 'name', 'key', 'created_at', 'expires_at', 'last_used_at', 'request_count', 'is_active'];
+
+export const command = defineCommand<SessionOptions>({
+  description:
+    "The organization's API keys, active and revoked: id, name, the key as prefix...last4 (the whole secret is never shown " +
+    'after creation), created, expires, last used, request count. Needs a session JWT.',
+  flags: [JWT_STDIN_FLAG],
+  examples: ['prospect keys ls', 'prospect keys ls --json', 'PROSPECT_JWT=$(prospect sandbox jwt) prospect keys ls --sandbox'],
+  related: ['prospect keys create', 'prospect keys requests', 'prospect keys revoke'],
+  async run(opts, ctx) {
+    const client = await sessionClient(ctx, opts);
+    const keys = await listKeys(client, { signal: ctx.signal });
+    await ctx.out.print({
+      kind: 'rows',
+      payload: keys,
+      rows: keys.map((k) => ({ ...k, key: maskedKey(k) })),
+      columns: COLUMNS,
+      emptyMessage: 'No API keys yet. Create one with `prospect keys create --name NAME`.',
+    });
+    ctx.out.info(`${keys.filter((k) => k.is_active).length} active, ${keys.filter((k) => !k.is_active).length} revoked`);
+  },
+});

@@ -1,0 +1,32 @@
+import type { ManagedKey } from '../../api/schemas/keys.js';
+import { API_KEY_PREFIX, KEY_LAST4_LENGTH, KEY_PREFIX_LENGTH } from '../../api/schemas/values/auth.js';
+import { notFoundError, usageError } from '../../cli/errors.js';
+
+/** How a key is shown everywhere: `svcapi_abc...wxyz`, never the whole secret. */
+export const maskedKey = (k: Pick<ManagedKey, 'key_prefix' | 'key_last4'>) => `${k.key_prefix}...${k.key_last4}`;
+
+function matches(k: ManagedKey, ref: string): boolean {
+  if (k.id === ref || k.key_last4 === ref) return true;
+  if (!ref.startsWith(API_KEY_PREFIX)) return false;
+  if (ref.length <= KEY_PREFIX_LENGTH) return k.key_prefix.startsWith(ref);
+  // The masked form shown by `keys ls`, or the whole secret, names the key by both visible parts.
+  return (
+    k.key_prefix === ref.slice(0, KEY_PREFIX_LENGTH) &&
+    k.key_last4 === ref.slice(-KEY_LAST4_LENGTH)
+  );
+}
+
+/**
+ * The one key that `ref` names: its id, its last 4 characters, its masked form (or whole
+ * secret), or the start of its key_prefix (`svcapi_ab`). When several match and exactly one of them is active, that one is meant.
+ */
+export function resolveKey(keys: readonly ManagedKey[], ref: string): ManagedKey {
+  const found = keys.filter((k) => matches(k, ref));
+  const active = found.filter((k) => k.is_active);
+  const one = found.length === 1 ? found[0] : active.length === 1 ? active[0] : undefined;
+  if (one) return one;
+  if (found.length === 0)
+    throw notFoundError(`no API key matches "${ref}"`, 'Give the id, the prefix or the last 4 characters shown by `prospect keys ls`.');
+  const listing = found.map((k) => `${k.id} ${maskedKey(k)}${k.name ? ` "${k.name}"` : ''}${k.is_active ? '' : ' (revoked)'}`).join('; ');
+  throw usageError(`"${ref}" matches ${found.length} keys: ${listing}`, 'Give the key id.');
+}

@@ -1,0 +1,29 @@
+import { defineCommand } from '../../cli/command.js';
+import { listKeys, revokeKey } from '../../api/resources/keys.js';
+import { confirmDestructive } from '../lists/confirm.js';
+import { maskedKey, resolveKey } from './resolve-key.js';
+import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
+
+export const command = defineCommand<SessionOptions>({
+  description:
+    'Revoke one API key for good (revoked keys cannot be reactivated); the next call with it fails with 401. ' +
+    'KEY is the id, the prefix, the last 4 characters or the prefix...last4 form `keys ls` shows. ' +
+    'Asks first on a terminal; scripts pass --yes. Needs a session JWT.',
+  args: [{ name: 'key', description: 'key id, key prefix, last 4 characters, or prefix...last4', required: true }],
+  flags: [JWT_STDIN_FLAG],
+  examples: ['prospect keys revoke 7f3a', 'prospect keys revoke svcapi_abc...wxyz --yes', 'prospect keys revoke 3f6c1a52-... --yes'],
+  related: ['prospect keys ls', 'prospect keys revoke-all', 'prospect keys requests'],
+  async run(opts, ctx) {
+    const client = await sessionClient(ctx, opts);
+    const key = resolveKey((await listKeys(client, { signal: ctx.signal })), opts.args[0] ?? '');
+    const label = `${maskedKey(key)}${key.name ? ` "${key.name}"` : ''}`;
+    if (!key.is_active) {
+      ctx.out.info(`Key ${label} (${key.id}) is already revoked; nothing to do.`);
+      return;
+    }
+    await confirmDestructive(ctx, `Revoke key ${label} (${key.id}, ${key.request_count} requests)? It stops working at once and cannot be reactivated.`, `revoking key ${label}`);
+    const done = await revokeKey(client, key.id, { signal: ctx.signal });
+    await ctx.out.print({ kind: 'object', payload: done, fields: ['id', 'name', 'key_prefix', 'key_last4', 'is_active'] });
+    ctx.out.success(`Revoked key ${label}.`);
+  },
+});
