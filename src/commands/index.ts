@@ -53,6 +53,12 @@ import { command as syncSequencer } from './sync/sequencer.js';
 import { command as exportCsv } from './export/csv.js';
 import { command as exportJson } from './export/json.js';
 import { command as demo } from './demo/demo.js';
+import { command as keysCreate } from './keys/create.js';
+import { command as keysLs } from './keys/ls.js';
+import { command as keysRevoke } from './keys/revoke.js';
+import { command as keysRevokeAll } from './keys/revoke-all.js';
+import { command as keysRequests } from './keys/requests.js';
+import { command as usage } from './usage/usage.js';
 
 export const commandModules: Record<string, CommandDefinition<any>> = {
   'whoami': whoami,
@@ -105,4 +111,10 @@ export const commandModules: Record<string, CommandDefinition<any>> = {
   'export csv': exportCsv,
   'export json': exportJson,
   'demo': demo,
+  'keys create': keysCreate,
+  'keys ls': keysLs,
+  'keys revoke': keysRevoke,
+  'keys revoke-all': keysRevokeAll,
+  'keys requests': keysRequests,
+  'usage': usage,
 };

@@ -14,6 +14,7 @@ export const GROUPS: Record<string, string> = {
   auth: 'Log in, check and remove stored credentials',
   config: 'Read and change saved settings',
   sandbox: 'Run the local sandbox of the service',
+  keys: 'Create, list and revoke API keys, and read their request logs (session JWT)',
 };
 
 /**
@@ -57,6 +58,12 @@ export const COMMANDS: CommandEntry[] = [
   { path: ['sync', 'sequencer'], summary: 'Push a list into a sequencer campaign (previews first; paid, asks first)' },
   { path: ['export', 'csv'], summary: 'Download a list as a CSV file through a signed link (free)' },
   { path: ['export', 'json'], summary: 'Stream a list as JSON, NDJSON or CSV, resumable (free)' },
+  { path: ['keys', 'create'], summary: 'Create an API key; the secret is shown once (or saved to a profile)' },
+  { path: ['keys', 'ls'], summary: 'API keys of the organization, active and revoked (never the whole secret)', aliases: ['list'] },
+  { path: ['keys', 'revoke'], summary: 'Revoke one API key for good (asks first)' },
+  { path: ['keys', 'revoke-all'], summary: 'Revoke every active API key of your user (type to confirm)' },
+  { path: ['keys', 'requests'], summary: "A key's request log: path, status, IP, user agent, time" },
+  { path: ['usage'], summary: 'API calls, credits and errors by tool, key, day or error code' },
   { path: ['auth', 'login'], summary: 'Check an API key and save it in a profile' },
   { path: ['auth', 'status'], summary: 'Show the profile, base URL, masked key and identity in use' },
   { path: ['auth', 'logout'], summary: 'Remove the stored key of a profile' },

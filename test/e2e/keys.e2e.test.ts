@@ -75,6 +75,11 @@ describe('keys: the ops flow', () => {
     expect(after.stderr).not.toContain(leaked.secret);
     expect((await callFrom(good.secret, '10.0.0.5')).status).toBe(200);
 
+    const table = await keys(['ls'], { tty: true });
+    expect(table.stdout.split('\n')[0]).toMatch(/^KEY +NAME +IS_ACTIVE +REQUEST_COUNT +LAST_USED_AT +EXPIRES_AT +CREATED_AT +ID$/);
+    expect(table.stdout).toMatch(new RegExp(`${masked(leaked.secret).replace(/[.]/g, '\\.')} +ci +false +2 `));
+    expect(table.stdout).not.toContain(leaked.secret);
+
     const again = await keys(['ls', '--json']);
     expect(JSON.parse(again.stdout).find((k: { id: string }) => k.id === leaked.id).is_active).toBe(false);
   });

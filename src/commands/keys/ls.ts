@@ -1,9 +1,16 @@
 import { defineCommand } from '../../cli/command.js';
 import { listKeys } from '../../api/resources/keys.js';
+import type { ManagedKey } from '../../api/schemas/keys.js';
 import { maskedKey } from './resolve-key.js';
 import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
 
 const COLUMNS = ['id', 'name', 'key', 'created_at', 'expires_at', 'last_used_at', 'request_count', 'is_active'];
+/** At a terminal the key leads (it is what people recognize) and the id, the widest cell, is cut first. */
+const TABLE_COLUMNS = ['key', 'name', 'is_active', 'request_count', 'last_used_at', 'expires_at', 'created_at', 'id'];
+
+/** Times to the minute in a table, so the key and its name are not the cells cut to fit. */
+const toMinute = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : iso);
+const forTable = (k: ManagedKey) => ({ ...k, created_at: k.created_at.slice(0, 10), expires_at: toMinute(k.expires_at), last_used_at: toMinute(k.last_used_at) });
 
 export const command = defineCommand<SessionOptions>({
   description:
@@ -18,8 +25,9 @@ export const command = defineCommand<SessionOptions>({
     await ctx.out.print({
       kind: 'rows',
       payload: keys,
-      rows: keys.map((k) => ({ ...k, key: maskedKey(k) })),
+      rows: keys.map((k) => ({ ...(ctx.out.format === 'table' ? forTable(k) : k), key: maskedKey(k) })),
       columns: COLUMNS,
+      tableColumns: TABLE_COLUMNS,
       emptyMessage: 'No API keys yet. Create one with `prospect keys create --name NAME`.',
     });
     ctx.out.info(`${keys.filter((k) => k.is_active).length} active, ${keys.filter((k) => !k.is_active).length} revoked`);

@@ -1,0 +1,7 @@
+import type { Client } from '../client.js';
+import type { Usage, UsageGroup } from '../schemas/keys.js';
+
+/** GET /usage (scope admin:api_keys): calls, credits and errors of the organization over the last `days` days. */
+export function getUsage(client: Client, query: { days?: number; group_by?: UsageGroup }, opts: { signal?: AbortSignal | undefined } = {}): Promise<Usage> {
+  return client.request<Usage>({ method: 'GET', path: '/usage', query, signal: opts.signal });
+}

@@ -1,0 +1,48 @@
+import { defineCommand } from '../../cli/command.js';
+import { intInRange, oneOf } from '../../cli/parse.js';
+import { bar } from '../../cli/output/bars.js';
+import { getUsage } from '../../api/resources/usage.js';
+import { USAGE_GROUPS, USAGE_LIMITS, type UsageGroup } from '../../api/schemas/values/keys.js';
+import type { UsageRow } from '../../api/schemas/keys.js';
+
+const USAGE_DAYS = USAGE_LIMITS.days;
+
+interface Options {
+  days?: number;
+  groupBy?: UsageGroup;
+}
+
+const COLUMNS = ['group', 'calls', 'credits_spent', 'errors'];
+const CHART_WIDTH = 30;
+
+/** Days in date order, so the chart reads as a time line; other groupings as the service orders them. */
+export function orderRows(rows: readonly UsageRow[], groupBy: UsageGroup): readonly UsageRow[] {
+  return groupBy === 'day' ? [...rows].sort((a, b) => a.group.localeCompare(b.group)) : rows;
+}
+
+export const command = defineCommand<Options>({
+  description:
+    "The organization's API calls, credits spent and errors over the last N days, grouped by tool (endpoint), key, day or error code. " +
+    'On a terminal each row has a bar scaled to the busiest row. Needs an API key with the admin:api_keys scope.',
+  flags: [
+    { flags: '--days <n>', description: `how many days back (${USAGE_DAYS.min}-${USAGE_DAYS.max})`, parse: intInRange('--days', USAGE_DAYS.min, USAGE_DAYS.max), defaultDescription: String(USAGE_DAYS.default) },
+    { flags: '--group-by <group>', description: 'tool, key, day or error', choices: USAGE_GROUPS, parse: oneOf('--group-by', USAGE_GROUPS), defaultDescription: 'tool' },
+  ],
+  examples: ['prospect usage', 'prospect usage --days 30 --group-by day', 'prospect usage --group-by error --json'],
+  related: ['prospect keys ls', 'prospect keys requests', 'prospect credits balance'],
+  async run(opts, ctx) {
+    const client = await ctx.client();
+    const usage = await getUsage(client, { ...(opts.days !== undefined ? { days: opts.days } : {}), ...(opts.groupBy ? { group_by: opts.groupBy } : {}) }, { signal: ctx.signal });
+    const rows = orderRows(usage.rows, usage.group_by);
+    const chart = ctx.out.format === 'table' && ctx.io.stdoutIsTTY;
+    const max = Math.max(0, ...rows.map((r) => r.calls));
+    await ctx.out.print({
+      kind: 'rows',
+      payload: usage,
+      rows: chart ? rows.map((r) => ({ ...r, calls_chart: bar(r.calls, max, CHART_WIDTH) })) : rows,
+      columns: chart ? [...COLUMNS, 'calls_chart'] : COLUMNS,
+      emptyMessage: `No API calls in the last ${usage.days} day(s).`,
+    });
+    ctx.out.info(`${usage.total_calls} calls, ${usage.total_credits_spent} credits, ${usage.total_errors} errors in the last ${usage.days} day(s), by ${usage.group_by}`);
+  },
+});
