@@ -134,6 +134,17 @@ describe('keys create', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(json(r.stdout).expires_at).toBe('2099-06-30T12:00:00.000Z');
   });
+  it('a plan without API access exits 3; the 11th active key of a user exits 2 with the service message', async () => {
+    for (let i = 0; i < 9; i++) await created(`k${i}`); // 10 with the demo key
+    const full = await keys(['create', '--name', 'one-too-many']);
+    expect(full.code).toBe(2);
+    expect(full.stderr).toMatch(/Maximum active keys reached/);
+    expect(full.stdout).toBe('');
+    await control(t.sb, 'POST', '/plan', { plan: 'starter' });
+    const gated = await keys(['create', '--name', 'x']);
+    expect(gated.code).toBe(3);
+    expect(gated.stdout).toBe('');
+  });
 });
 
 describe('keys: session JWT only', () => {
