@@ -147,6 +147,20 @@ describe('keys create', () => {
   });
 });
 
+describe('keys revoke on a plan without API access', () => {
+  it('revokes by id (revoking is not plan-gated); a prefix or last4 there exits 3 saying to give the id', async () => {
+    const k = await created('lapsed');
+    await control(t.sb, 'POST', '/plan', { plan: 'starter' });
+    const byLast4 = await keys(['revoke', k.secret.slice(-4), '--yes']);
+    expect(byLast4.code).toBe(3);
+    expect(byLast4.stderr).toContain('give the key id (a UUID)');
+    const byId = await keys(['revoke', k.id, '--yes']);
+    expect(byId.code, byId.stderr).toBe(0);
+    expect(byId.stderr).toContain(`Revoked key ${masked(k.secret)}`);
+    expect((await callFrom(k.secret, '198.51.100.7')).status).toBe(401);
+  });
+});
+
 describe('keys: session JWT only', () => {
   it('an API key given as the JWT gets a clear error (exit 3) that never shows the key', async () => {
     const k = await created('x');

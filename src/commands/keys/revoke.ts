@@ -3,6 +3,11 @@ import { listKeys, revokeKey } from '../../api/resources/keys.js';
 import { confirmDestructive } from '../lists/confirm.js';
 import { maskedKey, resolveKey } from './resolve-key.js';
 import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
+import { isApiError } from '../../api/errors.js';
+import { authError } from '../../cli/errors.js';
+import { UUID_PATTERN } from '../../api/schemas/values/lists.js';
+
+const REVOKED_FIELDS = ['id', 'name', 'key_prefix', 'key_last4', 'is_active'];
 
 export const command = defineCommand<SessionOptions>({
   description:
@@ -15,7 +20,21 @@ export const command = defineCommand<SessionOptions>({
   related: ['prospect keys ls', 'prospect keys revoke-all', 'prospect keys requests'],
   async run(opts, ctx) {
     const client = await sessionClient(ctx, opts);
-    const key = resolveKey((await listKeys(client, { signal: ctx.signal })), opts.args[0] ?? '');
+    const ref = opts.args[0] ?? '';
+    // Revoking is not plan-gated but listing is: on a plan without API access a key id is revoked as given.
+    const keys = await listKeys(client, { signal: ctx.signal }).catch((e: unknown) => {
+      if (isApiError(e) && e.status === 403 && UUID_PATTERN.test(ref)) return null;
+      if (isApiError(e) && e.status === 403)
+        throw authError(e.code, e.message, 'Listing keys needs a plan with API access; revoking does not: give the key id (a UUID).');
+      throw e;
+    });
+    if (!keys) {
+      await confirmDestructive(ctx, `Revoke key ${ref}? It stops working at once and cannot be reactivated.`, `revoking key ${ref}`);
+      const done = await revokeKey(client, ref, { signal: ctx.signal });
+      await ctx.out.print({ kind: 'object', payload: done, fields: REVOKED_FIELDS });
+      return ctx.out.success(`Revoked key ${maskedKey(done)}.`);
+    }
+    const key = resolveKey(keys, ref);
     const label = `${maskedKey(key)}${key.name ? ` "${key.name}"` : ''}`;
     if (!key.is_active) {
       ctx.out.info(`Key ${label} (${key.id}) is already revoked; nothing to do.`);
@@ -23,7 +42,7 @@ export const command = defineCommand<SessionOptions>({
     }
     await confirmDestructive(ctx, `Revoke key ${label} (${key.id}, ${key.request_count} requests)? It stops working at once and cannot be reactivated.`, `revoking key ${label}`);
     const done = await revokeKey(client, key.id, { signal: ctx.signal });
-    await ctx.out.print({ kind: 'object', payload: done, fields: ['id', 'name', 'key_prefix', 'key_last4', 'is_active'] });
+    await ctx.out.print({ kind: 'object', payload: done, fields: REVOKED_FIELDS });
     ctx.out.success(`Revoked key ${label}.`);
   },
 });
