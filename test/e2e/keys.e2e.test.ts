@@ -159,6 +159,20 @@ describe('keys revoke on a plan without API access', () => {
     expect(byId.stderr).toContain(`Revoked key ${masked(k.secret)}`);
     expect((await callFrom(k.secret, '198.51.100.7')).status).toBe(401);
   });
+
+  it('reads a key log by id, and revoke-all asks without a count at a terminal', async () => {
+    const k = await created('lapsed');
+    await callFrom(k.secret, '203.0.113.9');
+    await control(t.sb, 'POST', '/plan', { plan: 'starter' });
+    const log = await keys(['requests', k.id, '--json']);
+    expect(log.code, log.stderr).toBe(0);
+    expect(json(log.stdout).map((row: { ip_address: string }) => row.ip_address)).toContain('203.0.113.9');
+    const p = person({ text: 'revoke all' });
+    const all = await keys(['revoke-all'], { tty: true, prompter: p.prompter });
+    expect(all.code, all.stderr).toBe(0);
+    expect(p.asked[0]).toContain('This revokes every active key of yours for good');
+    expect((await callFrom(k.secret, '203.0.113.9')).status).toBe(401);
+  });
 });
 
 describe('keys: session JWT only', () => {
@@ -243,7 +257,7 @@ describe('keys revoke and revoke-all: which key, and confirmation', () => {
     const wrong = person({ text: 'y' });
     const declined = await keys(['revoke-all'], { tty: true, prompter: wrong.prompter });
     expect(declined.code).toBe(10);
-    expect(wrong.asked[0]).toContain('revokes 3 active key(s)'); // with the demo key
+    expect(wrong.asked[0]).toContain('revokes 3 active keys'); // with the demo key
     expect((await callFrom(a.secret, '10.0.0.1')).status).toBe(200);
     const typed = person({ text: 'revoke all' });
     const done = await keys(['revoke-all', '--json'], { tty: true, prompter: typed.prompter });

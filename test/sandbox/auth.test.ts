@@ -69,6 +69,7 @@ describe('plan gating (API keys)', () => {
     expect(r.json.error.message).toMatch(/not available during a trial/);
     expect(r.json.error.message).toMatch(/paid plan with API access/);
     expect(r.json.error).not.toHaveProperty('problem');
+    expect(r.json.error.details).toEqual({ error: 'feature_gated', feature: 'api_access', current_tier: 'pro', required_tier: 'pro', trial: true });
   });
 
   test.each(['free', 'starter', 'legacy_starter'])('plan %s without API access: 403 feature_gated details', async (plan) => {

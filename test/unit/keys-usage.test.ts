@@ -45,6 +45,7 @@ describe('resolveKey', () => {
     expect(resolveKey(keys, 'svcapi_abc...WXYZ').id).toBe('id-1');
     expect(resolveKey(keys, `svcapi_abc${'x'.repeat(60)}WXYZ`).id).toBe('id-1');
     expect(resolveKey(keys, 'svcapi_zz').id).toBe('id-3');
+    expect(resolveKey(keys, 'zzz').id).toBe('id-3'); // the prefix without svcapi_
   });
   it('of several matches the only active one is meant; otherwise exit 2; none is exit 4', () => {
     expect(resolveKey(keys, 'QQQQ').id).toBe('id-2');

@@ -1,8 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
 import { intInRange } from '../../cli/parse.js';
 import { KEY_REQUESTS_LIMITS } from '../../api/schemas/values/keys.js';
-import { keyRequests, listKeys } from '../../api/resources/keys.js';
-import { maskedKey, resolveKey } from './resolve-key.js';
+import { keyRequests } from '../../api/resources/keys.js';
+import { keysFor, maskedKey, resolveKey } from './resolve-key.js';
 import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
 
 interface Options extends SessionOptions {
@@ -25,9 +25,12 @@ export const command = defineCommand<Options>({
   related: ['prospect keys ls', 'prospect keys revoke', 'prospect usage --group-by key'],
   async run(opts, ctx) {
     const client = await sessionClient(ctx, opts);
-    const key = resolveKey((await listKeys(client, { signal: ctx.signal })), opts.args[0] ?? '');
-    const rows = await keyRequests(client, key.id, opts.limit !== undefined ? { limit: opts.limit } : {}, { signal: ctx.signal });
-    await ctx.out.print({ kind: 'rows', payload: rows, rows, columns: COLUMNS, emptyMessage: `Key ${maskedKey(key)} has made no requests.` });
-    ctx.out.info(`${rows.length} request(s) of key ${maskedKey(key)} (${key.id})`);
+    const ref = opts.args[0] ?? '';
+    const keys = await keysFor(client, ref, ctx.signal);
+    const key = keys ? resolveKey(keys, ref) : null;
+    const label = key ? `${maskedKey(key)} (${key.id})` : ref;
+    const rows = await keyRequests(client, key?.id ?? ref, opts.limit !== undefined ? { limit: opts.limit } : {}, { signal: ctx.signal });
+    await ctx.out.print({ kind: 'rows', payload: rows, rows, columns: COLUMNS, emptyMessage: `Key ${label} has made no requests.` });
+    ctx.out.info(`${rows.length} ${rows.length === 1 ? 'request' : 'requests'} of key ${label}`);
   },
 });

@@ -1,4 +1,9 @@
 import type { ManagedKey } from '../../api/schemas/keys.js';
+import type { Client } from '../../api/client.js';
+import { isApiError } from '../../api/errors.js';
+import { listKeys } from '../../api/resources/keys.js';
+import { UUID_PATTERN } from '../../api/schemas/values/lists.js';
+import { authError } from '../../cli/errors.js';
 import { API_KEY_PREFIX, KEY_LAST4_LENGTH, KEY_PREFIX_LENGTH } from '../../api/schemas/values/auth.js';
 import { notFoundError, usageError } from '../../cli/errors.js';
 
@@ -7,7 +12,8 @@ export const maskedKey = (k: Pick<ManagedKey, 'key_prefix' | 'key_last4'>) => `$
 
 function matches(k: ManagedKey, ref: string): boolean {
   if (k.id === ref || k.key_last4 === ref) return true;
-  if (!ref.startsWith(API_KEY_PREFIX)) return false;
+  // The start of a prefix may leave out "svcapi_" (`abc` for `svcapi_abc`).
+  if (!ref.startsWith(API_KEY_PREFIX)) return ref.length > 0 && ref.length < KEY_LAST4_LENGTH && k.key_prefix.startsWith(API_KEY_PREFIX + ref);
   if (ref.length <= KEY_PREFIX_LENGTH) return k.key_prefix.startsWith(ref);
   // The masked form shown by `keys ls`, or the whole secret, names the key by both visible parts.
   return (
@@ -29,4 +35,21 @@ export function resolveKey(keys: readonly ManagedKey[], ref: string): ManagedKey
     throw notFoundError(`no API key matches "${ref}"`, 'Give the id, the prefix or the last 4 characters shown by `prospect keys ls`.');
   const listing = found.map((k) => `${k.id} ${maskedKey(k)}${k.name ? ` "${k.name}"` : ''}${k.is_active ? '' : ' (revoked)'}`).join('; ');
   throw usageError(`"${ref}" matches ${found.length} keys: ${listing}`, 'Give the key id.');
+}
+
+/**
+ * The organization's keys to resolve `ref` against, or null when the plan gates listing and
+ * `ref` is a key id: revoking a key and reading its log are not plan-gated, so an id works on
+ * any plan. Another reference on such a plan exits 3 saying to give the id.
+ */
+export async function keysFor(client: Client, ref: string, signal?: AbortSignal): Promise<ManagedKey[] | null> {
+  try {
+    return await listKeys(client, { signal });
+  } catch (e) {
+    if (isApiError(e) && e.status === 403 && e.is('permission_denied')) {
+      if (UUID_PATTERN.test(ref)) return null;
+      throw authError(e.code, e.message, 'Listing keys needs a plan with API access; revoking a key and reading its log do not: give the key id (a UUID).');
+    }
+    throw e;
+  }
 }

@@ -1,11 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
-import { listKeys, revokeKey } from '../../api/resources/keys.js';
+import { revokeKey } from '../../api/resources/keys.js';
 import { confirmDestructive } from '../lists/confirm.js';
-import { maskedKey, resolveKey } from './resolve-key.js';
+import { keysFor, maskedKey, resolveKey } from './resolve-key.js';
 import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
-import { isApiError } from '../../api/errors.js';
-import { authError } from '../../cli/errors.js';
-import { UUID_PATTERN } from '../../api/schemas/values/lists.js';
 
 const REVOKED_FIELDS = ['id', 'name', 'key_prefix', 'key_last4', 'is_active'];
 
@@ -21,13 +18,7 @@ export const command = defineCommand<SessionOptions>({
   async run(opts, ctx) {
     const client = await sessionClient(ctx, opts);
     const ref = opts.args[0] ?? '';
-    // Revoking is not plan-gated but listing is: on a plan without API access a key id is revoked as given.
-    const keys = await listKeys(client, { signal: ctx.signal }).catch((e: unknown) => {
-      if (isApiError(e) && e.status === 403 && UUID_PATTERN.test(ref)) return null;
-      if (isApiError(e) && e.status === 403)
-        throw authError(e.code, e.message, 'Listing keys needs a plan with API access; revoking does not: give the key id (a UUID).');
-      throw e;
-    });
+    const keys = await keysFor(client, ref, ctx.signal);
     if (!keys) {
       await confirmDestructive(ctx, `Revoke key ${ref}? It stops working at once and cannot be reactivated.`, `revoking key ${ref}`);
       const done = await revokeKey(client, ref, { signal: ctx.signal });

@@ -69,13 +69,14 @@ const API_PLANS_TEXT = 'Pro, Enterprise, legacy Pro, legacy Scale, or a partner-
 export function checkApiAccess(org: OrganizationRecord): void {
   const plan = { plan: org.plan, partnerTier: org.partner_tier, trial: org.trial };
   if (hasApiAccess(plan)) return;
+  const current_tier = PLANS[org.plan].tier;
   if (org.trial)
     throw genericError(
       403,
       'PERMISSION_DENIED',
       `API access is not available during a trial. Upgrade to a paid plan with API access (${API_PLANS_TEXT}) to use the API.`,
+      { error: 'feature_gated', feature: 'api_access', current_tier, required_tier: 'pro', trial: true },
     );
-  const current_tier = PLANS[org.plan].tier;
   throw genericError(
     403,
     'PERMISSION_DENIED',
