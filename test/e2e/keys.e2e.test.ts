@@ -49,7 +49,7 @@ describe('keys: the ops flow', () => {
 
     const ls = await keys(['ls']);
     expect(ls.code, ls.stderr).toBe(0);
-    expect(ls.stdout.split('\n')[0]).toBe('id\tname\tkey\tcreated_at\texpires_at\tlast_used_at\trequest_count\tis_active');
+    expect(ls.stdout.split('\n')[0]).toBe('id\tname\tkey\tstate\tcreated_at\texpires_at\tlast_used_at\trequest_count\tis_active');
     const ciRow = ls.stdout.split('\n').find((l) => l.includes('\tci\t'))!;
     expect(ciRow).toContain(`\t${masked(leaked.secret)}\t`);
     expect(ciRow).toMatch(/\t2\ttrue$/);
@@ -76,8 +76,8 @@ describe('keys: the ops flow', () => {
     expect((await callFrom(good.secret, '10.0.0.5')).status).toBe(200);
 
     const table = await keys(['ls'], { tty: true });
-    expect(table.stdout.split('\n')[0]).toMatch(/^KEY +NAME +IS_ACTIVE +REQUEST_COUNT +LAST_USED_AT +EXPIRES_AT +CREATED_AT +ID$/);
-    expect(table.stdout).toMatch(new RegExp(`${masked(leaked.secret).replace(/[.]/g, '\\.')} +ci +false +2 `));
+    expect(table.stdout.split('\n')[0]).toMatch(/^KEY +NAME +STATE +REQUEST_COUNT +LAST_USED_AT +EXPIRES_AT +CREATED_AT +ID$/);
+    expect(table.stdout).toMatch(new RegExp(`${masked(leaked.secret).replace(/[.]/g, '\\.')} +ci +revoked +2 `));
     expect(table.stdout).not.toContain(leaked.secret);
 
     const again = await keys(['ls', '--json']);
@@ -118,6 +118,13 @@ describe('keys create', () => {
     const who = await runInProcess(['whoami', '--profile', 'work', '--json'], { env: { ...t.env, NO_COLOR: '1' } });
     expect(who.code, who.stderr).toBe(0);
     expect(json(who.stdout).organization_id).toBe(t.sb.store.demo.organization_id);
+    // A second key saved to the same profile warns that the first stays active; --json gives its id, masked.
+    const again = await keys(['create', '--name', 'work2', '--save-profile', 'work', '--json']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/held key svcapi_\S+\.\.\.\S{4}; it is replaced there but stays active/);
+    const out = json(again.stdout);
+    expect(out.api_key).toMatch(/^svcapi_.{3}\.\.\..{4}$/);
+    expect(out.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('--expires must be an ISO date in the future: exit 2 naming the value, nothing created', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bar } from '../../src/cli/output/bars.js';
 import { resolveKey } from '../../src/commands/keys/resolve-key.js';
+import { keyState } from '../../src/commands/keys/ls.js';
 import { futureInstant } from '../../src/commands/keys/create.js';
 import { orderRows } from '../../src/commands/usage/usage.js';
 import type { ManagedKey } from '../../src/api/schemas/keys.js';
@@ -74,5 +75,15 @@ describe('orderRows', () => {
   it('days run in date order; other groupings keep the service order', () => {
     expect(orderRows(rows, 'day').map((r) => r.group)).toEqual(['2031-01-01', '2031-01-02']);
     expect(orderRows(rows, 'tool')).toBe(rows);
+  });
+});
+
+describe('keyState', () => {
+  it('an active key past its expires_at is expired; a revoked one is revoked whatever its expiry', () => {
+    const now = Date.parse('2031-06-01T00:00:00Z');
+    expect(keyState({ is_active: true, expires_at: null }, now)).toBe('active');
+    expect(keyState({ is_active: true, expires_at: '2031-07-01T00:00:00Z' }, now)).toBe('active');
+    expect(keyState({ is_active: true, expires_at: '2031-05-01T00:00:00Z' }, now)).toBe('expired');
+    expect(keyState({ is_active: false, expires_at: '2031-05-01T00:00:00Z' }, now)).toBe('revoked');
   });
 });

@@ -45,7 +45,14 @@ export const command = defineCommand<Options>({
     const about = `${maskSecret(created.api_key)}${created.id ? ` (id ${created.id})` : ''}, expires ${created.expires_at ?? 'never'}`;
     if (opts.saveProfile) {
       const base_url = client.baseUrl.href.replace(/\/+$/, '');
-      await ctx.config.updateProfile(opts.saveProfile, (p) => ({ ...p, base_url, api_key: created.api_key }));
+      let replaced: string | undefined;
+      await ctx.config.updateProfile(opts.saveProfile, (p) => {
+        replaced = typeof p.api_key === 'string' ? p.api_key : undefined;
+        return { ...p, base_url, api_key: created.api_key };
+      });
+      if (replaced) ctx.out.warn(`Profile "${opts.saveProfile}" held key ${maskSecret(replaced)}; it is replaced there but stays active: revoke it with \`prospect keys revoke\` if it is no longer used.`);
+      // A script gets the new key's id and visible parts, never the secret.
+      if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') await ctx.out.print({ kind: 'object', payload: { ...created, api_key: maskSecret(created.api_key) } });
       ctx.out.success(`Created key ${about} and saved it to profile "${opts.saveProfile}" in ${ctx.config.file} (mode ${FILE_MODE.toString(8).padStart(4, '0')}).`);
       ctx.out.info(`Use it with --profile ${opts.saveProfile}.`);
       return;
