@@ -5,15 +5,9 @@ import { decideRetry, type RetryPolicy, DEFAULT_RETRY_POLICY } from './retry.js'
 import { sleep } from './sleep.js';
 import { SDK_VERSION } from './version.js';
 import { RatePacer } from './pacer.js';
+import { PREFIXES, type Prefix } from './prefixes.js';
 
-/** The three path prefixes of the service, plus the host root (OpenAPI documents, docs). */
-export const PREFIXES = {
-  v2: '/api/v2',
-  v1: '/api/v1/public',
-  keys: '/api/v1/api-keys',
-  root: '',
-} as const;
-export type Prefix = keyof typeof PREFIXES;
+export { PREFIXES, type Prefix };
 
 export type TraceEvent =
   | { type: 'request'; method: string; url: string; headers: Record<string, string>; attempt: number }
@@ -136,11 +130,7 @@ export class Client {
     const paced = !opts.anonymous;
 
     for (let attempt = 0; ; attempt++) {
-      if (paced) {
-        const waitMs = this.pacer.delayMs();
-        if (waitMs > 0) this.trace({ type: 'pace', method, url: printable, waitMs });
-        await this.pacer.take(opts.signal);
-      }
+      if (paced) await this.pacer.take(opts.signal, (waitMs) => this.trace({ type: 'pace', method, url: printable, waitMs }));
       this.trace({ type: 'request', method, url: printable, headers: redactHeaders(headers), attempt });
       const started = performance.now();
       let res: RawResponse;

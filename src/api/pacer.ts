@@ -59,9 +59,11 @@ export class RatePacer {
     return Math.max(0, Math.ceil(wait));
   }
 
-  /** Waits until a request may go, then counts it as sent. */
-  async take(signal?: AbortSignal): Promise<void> {
-    for (let wait = this.delayMs(); wait > 0; wait = this.delayMs()) await this.sleep(wait, signal);
+  /** Waits until a request may go (telling `onWait` how long, when it has to), then counts it as sent. */
+  async take(signal?: AbortSignal, onWait?: (ms: number) => void): Promise<void> {
+    let wait = this.delayMs();
+    if (wait > 0) onWait?.(wait);
+    for (; wait > 0; wait = this.delayMs()) await this.sleep(wait, signal);
     this.sent.push(this.now());
     const keep = Math.max(0, ...this.policies.map((p) => p.limit));
     if (this.sent.length > keep * 2 + 16) this.sent.splice(0, this.sent.length - keep);

@@ -1,5 +1,6 @@
 import { ApiError, isApiError } from './errors.js';
 import type { Client, RequestOptions } from './client.js';
+import { sleep as realSleep } from './sleep.js';
 
 /**
  * Sending a paid request without ever paying twice. A paid POST is not retried blindly: when
@@ -67,7 +68,7 @@ export async function sendPaid<T>(
   client: Client,
   req: RequestOptions & { body: { quote_id?: string | undefined } },
   recover: Recover<T> | null,
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>,
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void> = realSleep,
   rules: PaidCallRules = {},
 ): Promise<T> {
   const lostAnswer = (cause: ApiError, detail: string) => new LostResponseError(cause, detail, rules.lostFix);

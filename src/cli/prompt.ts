@@ -66,3 +66,12 @@ export async function readAll(stream: Readable): Promise<string> {
   for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/** The text of a flag's file, or of stdin for `-`; an unreadable file exits 2 naming the flag. */
+export async function readTextFile(flag: string, file: string, stdin: Readable): Promise<string> {
+  try {
+    return file === '-' ? await readAll(stdin) : await (await import('node:fs/promises')).readFile(file, 'utf8');
+  } catch (e) {
+    throw usageError(`cannot read ${flag} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 'Give a readable file, or - for stdin.');
+  }
+}

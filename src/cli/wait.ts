@@ -20,3 +20,16 @@ export async function withProgress<T>(ctx: Context, text: string, resumeHint: st
     throw e;
   }
 }
+
+/**
+ * Polls remote work with a progress line rendered from each status read (`text()` before the
+ * first); `poll` gets the context's signal and clock and the progress callback.
+ */
+export function watchWithProgress<S>(
+  ctx: Context,
+  text: (s?: S) => string,
+  resumeHint: string,
+  poll: (o: ReturnType<typeof pollOptions> & { onProgress: (s: S) => void }) => Promise<S>,
+): Promise<S> {
+  return withProgress(ctx, text(), resumeHint, () => poll({ ...pollOptions(ctx), onProgress: (s) => ctx.progress.update(text(s)) }));
+}

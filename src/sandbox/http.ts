@@ -51,12 +51,7 @@ export function parseJsonBody(raw: Buffer, contentType: string | undefined): unk
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
-  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-  res.setHeader('content-type', 'application/json');
-  res.setHeader('content-length', Buffer.byteLength(text));
-  res.statusCode = status;
-  res.end(text);
+  sendBytes(res, status, Buffer.from(JSON.stringify(body)), { ...headers, 'content-type': 'application/json' });
 }
 
 /** A body that is not JSON (a file download): sent as it is, with its own content type among the headers. */

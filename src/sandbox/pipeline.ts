@@ -4,10 +4,9 @@ import { PREFIX, prefixOf, type Router, type RouteMatch } from './router.js';
 import { authenticate, checkApiAccess, requireScope, type Principal } from './engine/auth.js';
 import { SandboxError, genericError, notFound, publicError, renderError } from './engine/errors.js';
 import { faultResponse } from './engine/faults.js';
-import { settleDue } from './engine/enrichment.js';
-import { settleAgentRuns } from './engine/agents.js';
+import { settleRuns } from './engine/settle.js';
 import { clientIp } from './engine/request-log.js';
-import { rateRequestOf, type RateRejection } from './engine/rate-limits.js';
+import { applicableRows, rateRequestOf, type RateRejection } from './engine/rate-limits.js';
 import { ClientGoneError, newRequestId, parseJsonBody, readBody, sendBytes, sendJson, sleep } from './http.js';
 
 /**
@@ -88,17 +87,15 @@ async function handle(
       const routeKind = def.kind === 'v2' ? 'v2' : def.kind === 'v1only' ? 'v1only' : 'keys';
       const limiter = services.limiter;
       const rateRequest = rateRequestOf(principal, routeKind, def.counts, nowMs);
-      const policy = limiter.policy(rateRequest);
+      const rows = applicableRows(rateRequest);
+      const policy = limiter.policy(rows);
       if (policy) res.setHeader('ratelimit-policy', policy);
-      const decision = limiter.consume(rateRequest);
+      const decision = limiter.consume(rateRequest, rows);
       if (!decision.ok) throw rateLimitError(decision.rejection);
     }
-    // Runs that are due end first, so what the request reads (leads, balance, status) is current.
-    if (isApi) {
-      settleDue(services);
-      settleAgentRuns(services);
-    }
     const raw = await readBody(req);
+    // Runs that are due end first, so what the request reads (leads, balance, status) is current.
+    if (isApi) settleRuns(services);
     const body = parseJsonBody(raw, req.headers['content-type']);
     const route = match!;
     ctx = new RequestContext(services, requestId, method, pathname, route.params, url.searchParams, req.headers, body, raw, principal);

@@ -15,8 +15,7 @@ import type { MintJwtOptions, SandboxServices } from './context.js';
 import { DEFAULT_SEED } from './defaults.js';
 import { DEFAULT_DATASET_SIZE, type Dataset, type DatasetSize } from './data/dataset.js';
 import { generateDataset } from './data/index.js';
-import { settleDue } from './engine/enrichment.js';
-import { settleAgentRuns } from './engine/agents.js';
+import { settleRuns } from './engine/settle.js';
 import { cancelWebhookDeliveries } from './engine/webhooks.js';
 
 /** How often running workflows are checked for their end. */
@@ -159,8 +158,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   // Runs end on the sandbox clock even when nobody polls (leads fill in, webhooks go out).
   const ticker = setInterval(() => {
     try {
-      settleDue(services);
-      settleAgentRuns(services);
+      settleRuns(services);
     } catch (e) {
       process.stderr.write(`sandbox: settling workflows failed: ${(e as Error)?.stack ?? String(e)}\n`);
     }

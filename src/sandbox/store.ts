@@ -88,6 +88,9 @@ export interface SandboxState {
   areas: Record<string, unknown>;
 }
 
+/** rec[id] when rec has it as its own key (never a prototype property such as "constructor"). */
+export const own = <T>(rec: Record<string, T>, id: string): T | undefined => (Object.hasOwn(rec, id) ? rec[id] : undefined);
+
 export const DEMO = {
   organizationName: 'Acme Demo',
   ownerEmail: 'dana@acme.example',

@@ -1,6 +1,5 @@
 import type { Client } from '../client.js';
 import { waitForWorkflow, type PollOptions } from '../poll.js';
-import { sleep as realSleep } from '../sleep.js';
 import { sendPaid } from '../paid-call.js';
 import { agentColumn } from '../schemas/values/agents.js';
 import type { SmartAgentResults, SmartAgentRunBody, SmartAgentRunStarted, SmartAgentRunsPage } from '../schemas/agents.js';
@@ -55,7 +54,7 @@ export function runSmartAgent(client: Client, body: SmartAgentRunBody, opts: Cal
         message: 'The answer was lost; the run was found through its quote.',
       };
     },
-    opts.sleep ?? realSleep,
+    opts.sleep,
   );
 }
 

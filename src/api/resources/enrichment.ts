@@ -1,6 +1,5 @@
 import type { Client } from '../client.js';
 import { waitForWorkflow, type PollOptions } from '../poll.js';
-import { sleep as realSleep } from '../sleep.js';
 import { sendPaid, type Redemption } from '../paid-call.js';
 import type {
   BulkEnrichBody,
@@ -62,7 +61,7 @@ function startedFrom(client: Client, s: EnrichmentStatusResponse) {
 }
 
 function post<T>(client: Client, path: string, body: { quote_id?: string | undefined }, recover: ((r: Redemption) => Promise<T>) | null, opts: Call) {
-  return sendPaid<T>(client, { method: 'POST', path, body, signal: opts.signal }, recover, opts.sleep ?? realSleep);
+  return sendPaid<T>(client, { method: 'POST', path, body, signal: opts.signal }, recover, opts.sleep);
 }
 
 /** POST /enrichment/person: async; reserves the type's price (1, 10 or 11) up front. */

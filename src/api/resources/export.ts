@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { Client } from '../client.js';
 import { pages, type CursorPageResult } from '../paginate.js';
-import { downloadTo, type DownloadOptions, type DownloadResult } from '../download.js';
+import type { DownloadOptions, DownloadResult } from '../download.js';
 import { networkError } from '../errors.js';
 import type { CsvExportBody, CsvExportLink, ExportRow, JsonExportPage, JsonExportQuery } from '../schemas/export.js';
 
@@ -24,6 +24,8 @@ export function createCsvExportLink(client: Client, body: CsvExportBody, opts: C
  * that exactly file_size_bytes arrived.
  */
 export async function downloadCsvExport(link: CsvExportLink, sink: Writable, opts: DownloadOptions = {}): Promise<DownloadResult> {
+  // Loaded here: node:http and the transport stay off the start-up path of every command.
+  const { downloadTo } = await import('../download.js');
   const got = await downloadTo(link.download_url, sink, opts);
   if (got.bytes !== link.file_size_bytes)
     throw networkError(

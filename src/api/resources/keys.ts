@@ -1,4 +1,5 @@
-import { PREFIXES, type Client } from '../client.js';
+import type { Client } from '../client.js';
+import { PREFIXES } from '../prefixes.js';
 import type { CreatedKey, CreateKeyBody, KeyRequestRow, ManagedKey, RevokeAllResult } from '../schemas/keys.js';
 
 /* Key management lives at /api/v1/api-keys and takes a session JWT only (a svcapi_ key there is 401). */

@@ -1,6 +1,5 @@
 import type { Client } from '../client.js';
 import type { ApiError } from '../errors.js';
-import { sleep as realSleep } from '../sleep.js';
 import { sendPaid } from '../paid-call.js';
 import type {
   CrmSyncBody,
@@ -34,7 +33,7 @@ export const isWholePushFailure = (e: ApiError): boolean => e.status === 502 && 
 
 function push(client: Client, path: string, body: CrmSyncBody | SequencerSyncBody, opts: Call): Promise<SyncResult> {
   const where = 'campaign_id' in body ? `campaign ${body.campaign_id} of ${body.provider}` : body.provider;
-  return sendPaid<SyncResult>(client, { method: 'POST', path, body, signal: opts.signal }, null, opts.sleep ?? realSleep, {
+  return sendPaid<SyncResult>(client, { method: 'POST', path, body, signal: opts.signal }, null, opts.sleep, {
     answered: isWholePushFailure,
     lostFix: `A sync cannot be read back: look in ${where} for the leads of list ${body.list_id} before syncing again (the balance shows whether it was charged).`,
   });

@@ -5,8 +5,9 @@ import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
 import { jobFailedError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { pollOptions, withProgress } from '../../cli/wait.js';
+import { watchWithProgress } from '../../cli/wait.js';
 import { STRICT_FLAG } from '../enrich/watch.js';
+import { formatCount as n } from '../../cli/output/numbers.js';
 
 /** Waiting for smart-agent runs and showing their results, shared by `agents run` and `agents results`. */
 
@@ -15,7 +16,6 @@ export const RESULT_COLUMNS = ['lead_id', 'value', 'error'];
 /** enrich's --strict, said of a run's leads. */
 export const AGENT_STRICT_FLAG = { ...STRICT_FLAG, description: 'exit 8 when the run ends with leads that got no value (a warning and exit 0 without it)' };
 
-const n = (v: number) => v.toLocaleString('en-US');
 const processedOf = (r: SmartAgentResults) => r.succeeded + r.failed;
 
 export function progressText(id: string, r?: SmartAgentResults): string {
@@ -25,8 +25,8 @@ export function progressText(id: string, r?: SmartAgentResults): string {
 
 /** Waits with a progress line; Ctrl-C leaves the run going and says how to read it later. */
 export function watchAgentRun(ctx: Context, client: Client, id: string): Promise<SmartAgentResults> {
-  return withProgress(ctx, progressText(id), `The run keeps going. Read its results with: prospect agents results ${id} --wait`, () =>
-    waitForSmartAgent(client, id, { ...pollOptions(ctx), onProgress: (r) => ctx.progress.update(progressText(id, r)) }),
+  return watchWithProgress(ctx, (r?: SmartAgentResults) => progressText(id, r), `The run keeps going. Read its results with: prospect agents results ${id} --wait`, (o) =>
+    waitForSmartAgent(client, id, o),
   );
 }
 

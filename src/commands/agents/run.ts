@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { defineCommand } from '../../cli/command.js';
 import { CliError, usageError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
-import { readAll } from '../../cli/prompt.js';
+import { readTextFile } from '../../cli/prompt.js';
 import { runPaid } from '../../cli/paid.js';
 import type { Context } from '../../cli/context.js';
 import { runSmartAgent } from '../../api/resources/agents.js';
@@ -37,11 +36,7 @@ const prices = Object.entries(AGENT_PRICES)
 async function promptOf(opts: Options, ctx: Context): Promise<string | undefined> {
   if (opts.prompt !== undefined && opts.promptFile !== undefined) throw usageError('give --prompt or --prompt-file, not both');
   if (opts.promptFile === undefined) return opts.prompt;
-  try {
-    return (opts.promptFile === '-' ? await readAll(ctx.io.stdin) : await readFile(opts.promptFile, 'utf8')).trim();
-  } catch (e) {
-    throw usageError(`cannot read --prompt-file ${opts.promptFile}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 'Give a readable file, or - for stdin.');
-  }
+  return (await readTextFile('--prompt-file', opts.promptFile, ctx.io.stdin)).trim();
 }
 
 /**

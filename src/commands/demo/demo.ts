@@ -11,21 +11,21 @@ import { LEAD_TABLE_COLUMNS } from '../lists/lead-columns.js';
 import { enrichBulk, waitForEnrichment } from '../../api/resources/enrichment.js';
 import { runSmartAgent, waitForSmartAgent } from '../../api/resources/agents.js';
 import { previewSync, syncToCrm } from '../../api/resources/sync.js';
-import { createCsvExportLink, downloadCsvExport } from '../../api/resources/export.js';
+import { createCsvExportLink } from '../../api/resources/export.js';
 import { estimateBodyFor, type PaidRun } from '../../api/quote-shape.js';
 import type { Client } from '../../api/client.js';
 import { QUOTE_FIELDS } from '../../cli/paid.js';
 import { pollOptions, withProgress } from '../../cli/wait.js';
 import { dataDir } from '../../config/paths.js';
 import { STATUS_FIELDS, settlementLine } from '../enrich/watch.js';
-import { writeAtomically } from '../export/output-file.js';
-import { usageError } from '../../cli/errors.js';
+import { downloadToFile, refuseOverwrite } from '../export/output-file.js';
+import { RESULT_FIELDS as SYNC_FIELDS } from '../sync/flow.js';
+import { RESULT_COLUMNS as AGENT_RESULT_COLUMNS } from '../agents/report.js';
 import { SAMPLE_CSV, SAMPLE_CSV_NAME, SAMPLE_MAPPING } from './sample.js';
 
 const SEARCH = { filters: { seniority: ['C-Suite'], departments: ['Engineering'] }, limit: 5 };
 const LIST_NAME = 'Demo: engineering leaders';
 const AGENT_COLUMN = 'normalized_title';
-const SYNC_FIELDS = ['workflow_id', 'status', 'provider', 'total_leads', 'successful', 'skipped', 'failed', 'credits_charged'];
 
 interface Options {
   dir?: string;
@@ -62,10 +62,8 @@ export const command = defineCommand<Options>({
     const csvFile = path.join(dir, SAMPLE_CSV_NAME);
     const exportFile = path.join(dir, EXPORT_NAME);
     // The demo's own folder is its to rewrite; a folder you name keeps its files unless --force.
-    if (opts.dir !== undefined && !opts.force)
-      for (const f of [csvFile, exportFile])
-        if (await fs.access(f).then(() => true, () => false))
-          throw usageError(`${f} already exists`, 'Pass --force to replace it, or choose another folder with --dir.');
+    if (opts.dir !== undefined)
+      for (const f of [csvFile, exportFile]) await refuseOverwrite(f, opts.force, 'Pass --force to replace it, or choose another folder with --dir.');
     const target = await ctx.sandbox();
     const client = await ctx.client({ token: target.demoKey, baseUrl: target.url });
     const json = ctx.out.format === 'json';
@@ -155,7 +153,7 @@ export const command = defineCommand<Options>({
         waitForSmartAgent(client, agentId, pollOptions(ctx)),
       );
       await step('agent', agentTitle, agentCmd, { quote: agentQuote, run: started, results: done }, async () => {
-        await ctx.out.print({ kind: 'rows', payload: done, rows: done.results, columns: ['lead_id', 'value', 'error'] });
+        await ctx.out.print({ kind: 'rows', payload: done, rows: done.results, columns: AGENT_RESULT_COLUMNS });
         ctx.out.info(`${done.succeeded} of ${done.total} done for ${agentQuote.estimated_cost} credits.`);
       });
     }
@@ -172,7 +170,7 @@ export const command = defineCommand<Options>({
 
     // Export: a signed link that needs no credentials, downloaded into a file renamed into place when complete.
     const link = await createCsvExportLink(client, { list_id: list.list_id }, { signal });
-    await writeAtomically(exportFile, true, async (tmp) => downloadCsvExport(link, (await import('node:fs')).createWriteStream(tmp, { flags: 'wx' }), { signal }));
+    await downloadToFile(exportFile, link, true, { signal });
     payloads.export = { path: exportFile, ...link };
     if (json) {
       await ctx.out.print({ kind: 'object', payload: payloads });

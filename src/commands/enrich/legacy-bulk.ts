@@ -8,7 +8,7 @@ import type { LegacyBulkStarted, LegacyWorkflowStatus } from '../../api/schemas/
 import type { Context } from '../../cli/context.js';
 import type { Client } from '../../api/client.js';
 import { runPaid } from '../../cli/paid.js';
-import { pollOptions, withProgress } from '../../cli/wait.js';
+import { watchWithProgress } from '../../cli/wait.js';
 import { DRY_RUN_FLAG, TYPE_FLAG } from './flags.js';
 import { readContacts } from './legacy-contacts.js';
 
@@ -37,9 +37,7 @@ function wait(ctx: Context, client: Client, started: LegacyBulkStarted): Promise
   const id = started.workflow_id;
   const text = (s?: LegacyWorkflowStatus) =>
     `Enriching (${id})${s ? `: ${s.workflow.status}, ${(s.workflow.completed_prospects ?? 0) + (s.workflow.failed_prospects ?? 0)}/${s.workflow.total_prospects ?? started.total_contacts} contacts` : ''}`;
-  return withProgress(ctx, text(), `The run keeps going. See it with: prospect enrich legacy-status --workflow ${id}`, () =>
-    waitForLegacyWorkflow(client, id, { ...pollOptions(ctx), onProgress: (s) => ctx.progress.update(text(s)) }),
-  );
+  return watchWithProgress(ctx, text, `The run keeps going. See it with: prospect enrich legacy-status --workflow ${id}`, (o) => waitForLegacyWorkflow(client, id, o));
 }
 
 export const command = defineCommand<Options>({

@@ -5,7 +5,8 @@ import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
 import { jobFailedError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { pollOptions, withProgress } from '../../cli/wait.js';
+import { watchWithProgress } from '../../cli/wait.js';
+import { formatCount as n } from '../../cli/output/numbers.js';
 
 /** Waiting for enrichment runs and reporting how they settled, shared by every enrich command. */
 
@@ -25,7 +26,6 @@ export const STATUS_FIELDS = [
 
 export const STRICT_FLAG = { flags: '--strict', description: 'exit 8 when the run ends completed_with_errors (some rows found nothing)' };
 
-const n = (v: number) => v.toLocaleString('en-US');
 
 export function progressText(id: string, s?: EnrichmentStatusResponse): string {
   if (!s) return `Enriching (${id})`;
@@ -34,8 +34,8 @@ export function progressText(id: string, s?: EnrichmentStatusResponse): string {
 
 /** Waits with a progress line; Ctrl-C leaves the run going and says how to watch it again. */
 export function watchRun(ctx: Context, client: Client, id: string): Promise<EnrichmentStatusResponse> {
-  return withProgress(ctx, progressText(id), `The run keeps going. Watch it with: prospect enrich status ${id} --wait`, () =>
-    waitForEnrichment(client, id, { ...pollOptions(ctx), onProgress: (s) => ctx.progress.update(progressText(id, s)) }),
+  return watchWithProgress(ctx, (s?: EnrichmentStatusResponse) => progressText(id, s), `The run keeps going. Watch it with: prospect enrich status ${id} --wait`, (o) =>
+    waitForEnrichment(client, id, o),
   );
 }
 

@@ -11,8 +11,9 @@ import { dataDir } from '../../config/paths.js';
  * byte for byte that of one uninterrupted run.
  */
 
-export const STREAM_FORMATS = ['ndjson', 'csv', 'json'] as const;
-export type StreamFormat = (typeof STREAM_FORMATS)[number];
+import type { StreamFormat } from './page-writer.js';
+
+export type { StreamFormat };
 
 /** What an export was asked for: a checkpoint continues only the same request. */
 export interface ExportRequest {

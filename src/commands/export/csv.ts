@@ -7,7 +7,7 @@ import type { CsvExportBody, CsvExportLink } from '../../api/schemas/export.js';
 import type { Client } from '../../api/client.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './flags.js';
-import { STDOUT, checkOutputFile, fileNameFor, formatBytes, writeAtomically } from './output-file.js';
+import { STDOUT, checkOutputFile, downloadToFile, fileNameFor, formatBytes } from './output-file.js';
 
 interface Options {
   output?: string;
@@ -61,10 +61,7 @@ export const command = defineCommand<Options>({
       await downloadCsvExport(link, ctx.io.stdout, { ...download, end: false });
       return report(ctx, link, 'stdout');
     }
-    await writeAtomically(file, opts.force, async (tmp) => {
-      const { createWriteStream } = await import('node:fs');
-      return downloadCsvExport(link, createWriteStream(tmp, { flags: 'wx' }), download);
-    });
+    await downloadToFile(file, link, opts.force, download);
     if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') {
       await ctx.out.print({ kind: 'object', payload: { path: file, ...link } });
     } else ctx.io.stdout.write(`${file}\n`);

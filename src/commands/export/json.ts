@@ -8,21 +8,9 @@ import { EXPORT_LIMITS, chosenColumns } from '../../api/schemas/values/export.js
 import { resolveList } from '../lists/resolve-list.js';
 import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './flags.js';
 import { STDOUT, checkOutputFile, formatBytes, moveIntoPlace, writeAtomically } from './output-file.js';
-import {
-  STREAM_FORMATS,
-  checkpointFile,
-  checkpointMismatch,
-  describeExport,
-  dropCheckpoint,
-  loadCheckpoint,
-  otherStdoutCheckpoints,
-  partFileOf,
-  saveCheckpoint,
-  type ExportCheckpoint,
-  type ExportRequest,
-  type StreamFormat,
-} from './checkpoint.js';
-import { epilogue, fileSink, pageText, prologue, streamSink, type Sink } from './page-writer.js';
+// checkpoint.js loads node:crypto: it is imported where an --all export runs, not at start-up.
+import type { ExportCheckpoint, ExportRequest } from './checkpoint.js';
+import { STREAM_FORMATS, epilogue, fileSink, pageText, prologue, streamSink, type Sink, type StreamFormat } from './page-writer.js';
 
 interface Options {
   all?: boolean;
@@ -59,6 +47,7 @@ function resumeCommand(listArg: string, req: ExportRequest, opts: Options): stri
 
 /** The checkpoint to continue from, or the reason there is none that fits. */
 async function checkpointToResume(ctx: Context, req: ExportRequest, output: string | null, file: string): Promise<ExportCheckpoint> {
+  const { checkpointMismatch, describeExport, loadCheckpoint, otherStdoutCheckpoints } = await import('./checkpoint.js');
   const cp = await loadCheckpoint(file);
   if (cp) {
     const mismatch = checkpointMismatch(cp, req);
@@ -80,6 +69,7 @@ async function checkpointToResume(ctx: Context, req: ExportRequest, output: stri
 /** Every page, written as it comes, with a checkpoint after each; `--resume` picks up from the last one. */
 async function exportAll(ctx: Context, client: Client, listArg: string, req: ExportRequest, opts: Options): Promise<void> {
   const output = opts.output && opts.output !== STDOUT ? opts.output : null;
+  const { checkpointFile, dropCheckpoint, loadCheckpoint, partFileOf, saveCheckpoint } = await import('./checkpoint.js');
   const cpFile = checkpointFile(req, output, ctx.env);
   let cp: ExportCheckpoint;
   let sink: Sink;

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { usageError } from '../../cli/errors.js';
+import { downloadCsvExport } from '../../api/resources/export.js';
+import type { DownloadOptions, DownloadResult } from '../../api/download.js';
+import type { CsvExportLink } from '../../api/schemas/export.js';
 
 /**
  * Where an export is written. A file is never half-written: the data goes to a file beside
@@ -29,9 +31,8 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /** Exit 2 when the file exists and --force was not given. */
-export async function refuseOverwrite(file: string, force: boolean | undefined): Promise<void> {
-  if (!force && (await exists(file)))
-    throw usageError(`${file} already exists`, 'Pass --force to replace it, or choose another file with -o.');
+export async function refuseOverwrite(file: string, force: boolean | undefined, fix = 'Pass --force to replace it, or choose another file with -o.'): Promise<void> {
+  if (!force && (await exists(file))) throw usageError(`${file} already exists`, fix);
 }
 
 /** Exit 2, before anything is asked of the service, when the file could not be written: no such folder, or it exists without --force. */
@@ -56,6 +57,7 @@ export async function moveIntoPlace(from: string, to: string, force: boolean | u
  * is renamed to `file`. On any failure or interruption the temporary file is removed.
  */
 export async function writeAtomically<T>(file: string, force: boolean | undefined, write: (tmp: string) => Promise<T>): Promise<T> {
+  const { randomBytes } = await import('node:crypto');
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString('hex')}.download`);
   try {
     const done = await write(tmp);
@@ -78,4 +80,10 @@ export function formatBytes(n: number): string {
     u++;
   }
   return `${v < 10 ? v.toFixed(1) : Math.round(v)} ${units[u]}`;
+}
+
+/** Downloads an export link into `file`, through a temporary file renamed into place when complete and of the announced size. */
+export async function downloadToFile(file: string, link: CsvExportLink, force: boolean | undefined, opts: DownloadOptions = {}): Promise<DownloadResult> {
+  const { createWriteStream } = await import('node:fs');
+  return writeAtomically(file, force, async (tmp) => downloadCsvExport(link, createWriteStream(tmp, { flags: 'wx' }), opts));
 }

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { csvRows } from '../../cli/output/delimited.js';
 import type { ExportRow } from '../../api/schemas/export.js';
-import type { StreamFormat } from './checkpoint.js';
 
 /**
  * An export written page by page in constant memory. What a page adds depends only on its
@@ -10,6 +9,9 @@ import type { StreamFormat } from './checkpoint.js';
  * uninterrupted run would: ndjson one row per line; csv a header, then rows (formula cells
  * escaped as every CSV of the CLI is); json one array, one row per line.
  */
+
+export const STREAM_FORMATS = ['ndjson', 'csv', 'json'] as const;
+export type StreamFormat = (typeof STREAM_FORMATS)[number];
 
 /** What comes before the first page. */
 export async function prologue(format: StreamFormat, columns: readonly string[]): Promise<string> {

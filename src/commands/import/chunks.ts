@@ -1,4 +1,5 @@
 import type { CanonicalField, SkipReason } from '../../api/schemas/values/lists.js';
+import { csvField } from '../../api/schemas/values/export.js';
 import type { ColumnMapping } from './header-map.js';
 
 /**
@@ -22,10 +23,6 @@ export interface ClientSkip {
 }
 
 /** One CSV field, quoted when it holds a comma, a quote or a line end. */
-export function csvField(v: string): string {
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
 export const csvLine = (fields: readonly string[]) => fields.map(csvField).join(',') + '\n';
 
 /** Builds chunks from data rows of a file whose header is `headers`. */

@@ -29,15 +29,16 @@ export const command = defineCommand<SessionOptions>({
     const client = await sessionClient(ctx, opts);
     const keys = await listKeys(client, { signal: ctx.signal });
     const now = ctx.clock.now();
+    const states = keys.map((k) => keyState(k, now));
     await ctx.out.print({
       kind: 'rows',
       payload: keys,
-      rows: keys.map((k) => ({ ...(ctx.out.format === 'table' ? forTable(k) : k), key: maskedKey(k), state: keyState(k, now) })),
+      rows: keys.map((k, i) => ({ ...(ctx.out.format === 'table' ? forTable(k) : k), key: maskedKey(k), state: states[i] })),
       columns: COLUMNS,
       tableColumns: TABLE_COLUMNS,
       emptyMessage: 'No API keys yet. Create one with `prospect keys create --name NAME`.',
     });
-    const count = (state: string) => keys.filter((k) => keyState(k, now) === state).length;
+    const count = (state: string) => states.filter((s) => s === state).length;
     ctx.out.info(`${count('active')} active, ${count('expired')} expired, ${count('revoked')} revoked`);
   },
 });

@@ -1,6 +1,6 @@
 import type { ManagedKey } from '../../api/schemas/keys.js';
 import type { Client } from '../../api/client.js';
-import { isApiError } from '../../api/errors.js';
+import { isApiError, type ApiError } from '../../api/errors.js';
 import { listKeys } from '../../api/resources/keys.js';
 import { UUID_PATTERN } from '../../api/schemas/values/lists.js';
 import { authError } from '../../cli/errors.js';
@@ -37,6 +37,9 @@ export function resolveKey(keys: readonly ManagedKey[], ref: string): ManagedKey
   throw usageError(`"${ref}" matches ${found.length} keys: ${listing}`, 'Give the key id.');
 }
 
+/** The 403 a plan without API access answers to listing keys (revoking and reading logs are not gated). */
+export const isListingGated = (e: unknown): e is ApiError => isApiError(e) && e.status === 403 && e.is('permission_denied');
+
 /**
  * The organization's keys to resolve `ref` against, or null when the plan gates listing and
  * `ref` is a key id: revoking a key and reading its log are not plan-gated, so an id works on
@@ -46,7 +49,7 @@ export async function keysFor(client: Client, ref: string, signal?: AbortSignal)
   try {
     return await listKeys(client, { signal });
   } catch (e) {
-    if (isApiError(e) && e.status === 403 && e.is('permission_denied')) {
+    if (isListingGated(e)) {
       if (UUID_PATTERN.test(ref)) return null;
       throw authError(e.code, e.message, 'Listing keys needs a plan with API access; revoking a key and reading its log do not: give the key id (a UUID).');
     }

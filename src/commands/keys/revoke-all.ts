@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
-import { declinedError } from '../../cli/errors.js';
 import { listKeys, revokeAllKeys } from '../../api/resources/keys.js';
-import { isApiError } from '../../api/errors.js';
+import { confirmDestructive } from '../lists/confirm.js';
+import { isListingGated } from './resolve-key.js';
 import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
 
 /** What a person types to confirm; one slip of y/N is too cheap for this. */
@@ -16,19 +16,18 @@ export const command = defineCommand<SessionOptions>({
   related: ['prospect keys ls', 'prospect keys revoke', 'prospect keys create'],
   async run(opts, ctx) {
     const client = await sessionClient(ctx, opts);
-    if (!ctx.globals.yes) {
-      if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY)
-        throw declinedError('revoking every key needs confirmation and no terminal is attached', 'Pass --yes to confirm.');
+    const typedConfirmation = async () => {
       // Revoking is not plan-gated but listing is: without the list the question goes without the count.
       const keys = await listKeys(client, { signal: ctx.signal }).catch((e: unknown) => {
-        if (isApiError(e) && e.status === 403 && e.is('permission_denied')) return null;
+        if (isListingGated(e)) return null;
         throw e;
       });
       const active = keys?.filter((k) => k.is_active).length;
       const what = active === undefined ? 'every active key of yours' : `${active} active ${active === 1 ? 'key' : 'keys'}`;
       const typed = await ctx.prompter.text(`This revokes ${what} for good. Type "${REVOKE_ALL_PHRASE}" to go ahead: `, { flag: '--yes' });
-      if (typed.toLowerCase() !== REVOKE_ALL_PHRASE) throw declinedError('revoking every key declined; nothing was changed');
-    }
+      return typed.toLowerCase() === REVOKE_ALL_PHRASE;
+    };
+    await confirmDestructive(ctx, typedConfirmation, 'revoking every key');
     const result = await revokeAllKeys(client, { signal: ctx.signal });
     await ctx.out.print({ kind: 'object', payload: { ...result } });
     ctx.out.success(result.message);

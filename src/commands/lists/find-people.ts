@@ -9,7 +9,7 @@ import { FIND_PEOPLE_LIMITS } from '../../api/schemas/values/lists.js';
 import { SENIORITY_LEVELS } from '../../api/schemas/values/search.js';
 import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
-import { pollOptions, withProgress } from '../../cli/wait.js';
+import { watchWithProgress } from '../../cli/wait.js';
 import type { Client } from '../../api/client.js';
 import { resolveList } from './resolve-list.js';
 
@@ -94,7 +94,7 @@ function buildBody(opts: Options): FindPeopleBody {
 function wait(ctx: Context, client: Client, listId: string, workflowId: string): Promise<FindPeopleStatusResponse> {
   const text = (s?: FindPeopleStatusResponse) =>
     `Finding people (${workflowId})${s ? `: ${s.status}, ${s.processed_companies}/${s.total_companies} companies, ${s.people_added} added` : ''}`;
-  return withProgress(ctx, text(), `The job keeps running. Watch it with: prospect lists find-people ${listId} --workflow ${workflowId}`, () =>
-    waitForFindPeople(client, listId, workflowId, { ...pollOptions(ctx), onProgress: (s) => ctx.progress.update(text(s)) }),
+  return watchWithProgress(ctx, text, `The job keeps running. Watch it with: prospect lists find-people ${listId} --workflow ${workflowId}`, (o) =>
+    waitForFindPeople(client, listId, workflowId, o),
   );
 }

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { usageError } from '../../cli/errors.js';
-import { readAll } from '../../cli/prompt.js';
+import { readTextFile } from '../../cli/prompt.js';
 
 /**
  * Lead ids from --lead-ids (repeatable, comma-separated) and --lead-ids-file (one id per
@@ -11,12 +10,7 @@ export async function readLeadIds(ids: readonly string[] | undefined, file: stri
   if (ids === undefined && file === undefined) return undefined;
   const all = [...(ids ?? [])];
   if (file !== undefined) {
-    let text: string;
-    try {
-      text = file === '-' ? await readAll(stdin) : await readFile(file, 'utf8');
-    } catch (e) {
-      throw usageError(`cannot read --lead-ids-file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 'Give a readable file, or - for stdin.');
-    }
+    const text = await readTextFile('--lead-ids-file', file, stdin);
     all.push(...text.split(/[\s,]+/));
   }
   const out = [...new Set(all.map((s) => s.trim()).filter(Boolean))];

@@ -2,6 +2,7 @@ import type { Context } from '../../cli/context.js';
 import { printablePages } from '../../cli/output/output.js';
 import { pages } from '../../api/paginate.js';
 import { RATE_LIMITS } from '../../api/schemas/values/limits.js';
+import { formatCount as n } from '../../cli/output/numbers.js';
 
 /** What people scan in a table; csv, tsv and json keep every field. */
 export const PERSON_TABLE_COLUMNS = ['full_name', 'title', 'company', 'location', 'seniority'] as const;
@@ -39,7 +40,6 @@ export interface SearchRun<Row> {
   onPage?(page: SearchPage<Row>): Promise<void>;
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
 
 function warnings(ctx: Context, page: SearchPage<unknown>): void {
   if (page.truncation_warning) ctx.out.warn(page.truncation_warning);

@@ -40,7 +40,7 @@ async function readMapping(value: string | undefined, ctx: Context): Promise<Fie
 
 export type SyncRun = { tool: 'sync_to_crm'; body: CrmSyncBody } | { tool: 'sync_to_sequencer'; body: SequencerSyncBody };
 
-const RESULT_FIELDS = ['workflow_id', 'status', 'provider', 'total_leads', 'successful', 'skipped', 'failed', 'credits_charged'];
+export const RESULT_FIELDS = ['workflow_id', 'status', 'provider', 'total_leads', 'successful', 'skipped', 'failed', 'credits_charged'];
 /** Skipped leads printed by the preview; the rest are counted. */
 const SKIPPED_SHOWN = 10;
 

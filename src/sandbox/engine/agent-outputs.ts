@@ -5,6 +5,7 @@ import { INDUSTRIES, type Sector } from '../data/industries.js';
 import type { LeadRecord } from './lists.js';
 import { renderTemplate, type EmailTemplate } from './email-templates.js';
 import { normalizeTitle } from './title-normalizer.js';
+import { findCompany } from './enrichment-companies.js';
 import { PAIN_POINTS_BY_ROLE, PAIN_POINTS_BY_SECTOR, roleOf } from './pain-points.js';
 
 /**
@@ -31,10 +32,8 @@ const missing = (error: string): AgentOutput => ({ value: null, error });
 const bullets = (lines: readonly string[]) => lines.map((l) => `- ${l}`).join('\n');
 
 /** The data set's company of a lead: its company_id, else its company domain. */
-export function companyOfLead(dataset: Dataset, lead: LeadRecord): CompanyFacts | undefined {
-  const index =
-    (lead.company_id ? dataset.companyIndexById(lead.company_id) : undefined) ??
-    (lead.company_domain ? dataset.companyIndexByDomain(lead.company_domain) : undefined);
+function companyOfLead(dataset: Dataset, lead: LeadRecord): CompanyFacts | undefined {
+  const index = findCompany(dataset, { company_id: lead.company_id ?? undefined, domain: lead.company_domain ?? undefined });
   return index === undefined ? undefined : dataset.company(index);
 }
 

@@ -1,10 +1,10 @@
 import { AGENT_RUN_PREFIX, type AgentRunStatus, type AgentType } from '../../api/schemas/values/agents.js';
 import type { SmartAgentResults, SmartAgentRun } from '../../api/schemas/agents.js';
 import type { SandboxServices } from '../context.js';
-import type { Store } from '../store.js';
+import { own, type Store } from '../store.js';
 import { publicError, type SandboxError } from './errors.js';
 import { refundCredits } from './ledger.js';
-import { canView, leadOf, listsArea, setColumnValue } from './lists.js';
+import { canView, leadOf, listById, setColumnValue } from './lists.js';
 import type { Principal } from './auth.js';
 import { agentOutput, type AgentTask } from './agent-outputs.js';
 
@@ -58,7 +58,7 @@ export interface AgentPace {
 }
 
 /** A few hundred ms a lead: a demo sees progress and a run of a few dozen leads ends in seconds. */
-export const DEFAULT_AGENT_PACE: AgentPace = { pending_ms: 500, row_ms: 250 };
+const DEFAULT_AGENT_PACE: AgentPace = { pending_ms: 500, row_ms: 250 };
 
 export interface AgentSettings {
   pace: AgentPace;
@@ -77,7 +77,7 @@ interface AgentsArea {
   settings: AgentSettings;
 }
 
-export const defaultAgentSettings = (): AgentSettings => ({ pace: { ...DEFAULT_AGENT_PACE }, fail_next: 0, unavailable: [] });
+const defaultAgentSettings = (): AgentSettings => ({ pace: { ...DEFAULT_AGENT_PACE }, fail_next: 0, unavailable: [] });
 
 export function agentsArea(store: Store): AgentsArea {
   return store.area<AgentsArea>('smart_agents', () => ({ runs: {}, order: [], active: [], settings: defaultAgentSettings() }));
@@ -159,7 +159,7 @@ function advance(services: Pick<SandboxServices, 'store'>, run: AgentRunRecord, 
     run.end = { status: 'failed', ended_at_ms: processingFrom(run), credits_charged: 0, credits_refunded: run.credits_reserved };
   } else {
     const done = finishedAt(run, nowMs);
-    const list = Object.hasOwn(listsArea(services.store).lists, run.list_id) ? listsArea(services.store).lists[run.list_id] : undefined;
+    const list = listById(services.store, run.list_id);
     for (; run.written < done; run.written++) {
       const row = run.rows[run.written]!;
       if (list && row.value !== null) setColumnValue(list, run.column_name, row.lead_id, row.value);
@@ -182,7 +182,7 @@ export function settleAgentRuns(services: Pick<SandboxServices, 'store' | 'clock
   }
 }
 
-export function agentRunNotFound(id: string): SandboxError {
+function agentRunNotFound(id: string): SandboxError {
   return publicError(404, {
     code: 'not_found',
     problem: `Smart-agent run ${id} was not found`,
@@ -199,14 +199,14 @@ type Viewer = Pick<Principal, 'user' | 'organization'>;
  * routes decide), so a teammate's private list does not leak through its runs' results.
  */
 function canSeeRun(store: Store, caller: Viewer, run: AgentRunRecord): boolean {
-  const lists = listsArea(store).lists;
-  return run.organization_id === caller.organization.id && Object.hasOwn(lists, run.list_id) && canView(lists[run.list_id]!, caller);
+  const list = listById(store, run.list_id);
+  return run.organization_id === caller.organization.id && list !== undefined && canView(list, caller);
 }
 
 /** A run the caller can see, else 404 not_found (as for unknown ids). */
 export function findAgentRun(store: Store, caller: Viewer, id: string): AgentRunRecord {
   const area = agentsArea(store);
-  const run = Object.hasOwn(area.runs, id) ? area.runs[id] : undefined;
+  const run = own(area.runs, id);
   if (!run || !canSeeRun(store, caller, run)) throw agentRunNotFound(id);
   return run;
 }

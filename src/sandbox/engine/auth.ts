@@ -37,6 +37,11 @@ export interface AuthOptions {
  * Resolves the caller or throws 401 AUTHENTICATION_INVALID: "Not authenticated" when the
  * header is missing, "Invalid or expired API key" for anything else that does not verify.
  */
+/** A key that still works: not revoked and not past its expires_at. */
+export function keyUsable(k: Pick<ApiKeyRecord, 'is_active' | 'expires_at'>, nowMs: number): boolean {
+  return k.is_active && (k.expires_at === null || Date.parse(k.expires_at) > nowMs);
+}
+
 export function authenticate(headers: IncomingHttpHeaders, store: Store, opts: AuthOptions): Principal {
   const token = bearerToken(headers);
   if (token === undefined) throw notAuthenticated();
@@ -44,8 +49,7 @@ export function authenticate(headers: IncomingHttpHeaders, store: Store, opts: A
   if (token.startsWith(API_KEY_PREFIX)) {
     if (!opts.acceptKeys || !API_KEY_PATTERN.test(token)) throw invalidCredential();
     const key = store.findKeyBySecret(token);
-    if (!key || !key.is_active) throw invalidCredential();
-    if (key.expires_at !== null && Date.parse(key.expires_at) <= opts.nowMs) throw invalidCredential();
+    if (!key || !keyUsable(key, opts.nowMs)) throw invalidCredential();
     return principalFor(store, key.user_id, key.organization_id, 'api_key', key);
   }
   const claims = verifyJwt(token, store.state.jwt_secret, opts.nowMs);

@@ -3,7 +3,7 @@ import { fnv1aRaw as fnv1a } from '../data/prng.js';
 import { DESTINATIONS, isCrmProvider, type Destination } from '../../api/schemas/values/sync.js';
 import type { DestinationConnection } from '../../api/schemas/sync.js';
 import { publicError, type SandboxError } from './errors.js';
-import { badField } from './pricing.js';
+import { badField } from './validation.js';
 
 /**
  * Connected destinations (CRMs, sequencers) of an organization, set with the

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { CSV_IMPORT_LIMITS, type CsvImportBody, type CsvImportResponse } from '../../api/schemas/lists.js';
 import type { Store } from '../store.js';
-import { canonicalJson } from './cursors.js';
+import { canonicalHash } from './cursors.js';
 import { publicError } from './errors.js';
 
 /**
@@ -56,7 +55,7 @@ export function requireImportsEnabled(store: Store): void {
 export function importRequestHash(listId: string, body: CsvImportBody): string {
   const { quote_id: _paidWith, ...request } = body;
   const shape = { list_id: listId, body: { ...request, dispatch_enrichment: body.dispatch_enrichment ?? true } };
-  return createHash('sha256').update(canonicalJson(shape)).digest('hex');
+  return canonicalHash(shape);
 }
 
 /** Client keys are prefixed so that none (__proto__, constructor) can be mistaken for an object's own members. */

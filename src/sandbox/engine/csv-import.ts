@@ -3,10 +3,11 @@ import { parse } from 'csv-parse/sync';
 import { CSV_IMPORT_LIMITS, type CanonicalField, type SkipReason } from '../../api/schemas/lists.js';
 import type { Dataset } from '../data/dataset.js';
 import { domainKey } from '../data/text.js';
-import { publicError, validationError, type SandboxError } from './errors.js';
+import { publicError, type SandboxError } from './errors.js';
 import { profileUrlKey } from './list-saves.js';
 import { leadOf as leadRecord, type ListRecord, type NewLead } from './lists.js';
 import type { Store } from '../store.js';
+import { badField } from './validation.js';
 
 /**
  * CSV import: base64 to bytes, bytes to records, records to leads. Row numbers are those
@@ -33,8 +34,6 @@ export interface ImportPlan {
   skipped: Array<{ row: number; reason: SkipReason }>;
 }
 
-const problem400 = (msg: string, loc: string): SandboxError =>
-  validationError([{ type: 'value_error', loc: ['body', loc], msg }], 400, msg);
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -43,7 +42,7 @@ export function decodeCsvContent(text: string): Buffer {
   const s = text.replace(/[\r\n\t ]+/g, '');
   const padded = s.endsWith('=');
   if (!BASE64.test(s) || (padded ? s.length % 4 !== 0 : s.length % 4 === 1))
-    throw problem400('csv_content_base64 is not valid base64', 'csv_content_base64');
+    throw badField('csv_content_base64', 'csv_content_base64 is not valid base64');
   return Buffer.from(s, 'base64');
 }
 
@@ -85,11 +84,11 @@ export function parseCsv(input: Buffer): ParsedCsv {
       skip_empty_lines: true,
     }) as unknown as Buffer[][];
   } catch (e) {
-    throw problem400(`The CSV could not be parsed: ${(e as Error).message}`, 'csv_content_base64');
+    throw badField('csv_content_base64', `The CSV could not be parsed: ${(e as Error).message}`);
   }
   const [header, ...data] = rows;
-  if (!header) throw problem400('The CSV is empty: the first row must be the header', 'csv_content_base64');
-  if (!header.every((f) => isUtf8(f))) throw problem400('The header row of the CSV is not valid UTF-8', 'csv_content_base64');
+  if (!header) throw badField('csv_content_base64', 'The CSV is empty: the first row must be the header');
+  if (!header.every((f) => isUtf8(f))) throw badField('csv_content_base64', 'The header row of the CSV is not valid UTF-8');
   return { headers: header.map((f) => f.toString('utf8').trim()), records: data.map((fields, i) => ({ row: i + 2, fields })) };
 }
 

@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { hmac, sameSignature } from './signing.js';
 import { publicError, type SandboxError } from './errors.js';
 
 /**
@@ -21,15 +22,19 @@ export function canonicalJson(v: unknown): string {
 }
 
 /** What a cursor is bound to: a hash of the endpoint and the request's shape. */
+/** sha256 hex of a value's canonical JSON: equal for equal values however their keys are ordered. */
+export function canonicalHash(v: unknown): string {
+  return createHash('sha256').update(canonicalJson(v)).digest('hex');
+}
+
 export function cursorBinding(endpoint: string, shape: unknown): string {
   return createHash('sha256').update(canonicalJson([endpoint, shape])).digest('base64url').slice(0, 22);
 }
 
-const sign = (secret: string, payload: string): string => createHmac('sha256', secret).update(payload).digest('base64url');
 
 export function encodeCursor(secret: string, binding: string, offset: number): string {
   const payload = Buffer.from(JSON.stringify({ o: offset, b: binding })).toString('base64url');
-  return `${payload}.${sign(secret, payload)}`;
+  return `${payload}.${hmac(secret, payload)}`;
 }
 
 type CursorFault = 'malformed' | 'forged' | 'mismatch';
@@ -65,9 +70,7 @@ export function decodeCursor(secret: string, cursor: string, binding: string): n
   const d = data as { o?: unknown; b?: unknown } | null;
   if (typeof d !== 'object' || d === null || !Number.isSafeInteger(d.o) || (d.o as number) < 0 || typeof d.b !== 'string')
     throw invalidCursor('malformed');
-  const want = Buffer.from(sign(secret, payload));
-  const got = Buffer.from(sig);
-  if (want.length !== got.length || !timingSafeEqual(want, got)) throw invalidCursor('forged');
+  if (!sameSignature(hmac(secret, payload), sig)) throw invalidCursor('forged');
   if (d.b !== binding) throw invalidCursor('mismatch');
   return d.o as number;
 }

@@ -1,6 +1,6 @@
 import type { Store } from '../store.js';
 import type { LeadRecord } from './lists.js';
-import { badField } from './pricing.js';
+import { badField } from './validation.js';
 
 /**
  * Email templates of an organization, used by the cold_intro_email agent. The spec does not
@@ -26,9 +26,9 @@ interface TemplatesArea {
   by_org: Record<string, EmailTemplate[]>;
 }
 
-export const TEMPLATE_ID_PREFIX = 'tpl';
+const TEMPLATE_ID_PREFIX = 'tpl';
 
-export const DEFAULT_TEMPLATE = {
+const DEFAULT_TEMPLATE = {
   name: 'Intro (default)',
   subject: 'Quick question for {{company}}, {{first_name}}',
   body:
@@ -53,10 +53,15 @@ export function templatesOf(store: Store, organizationId: string, createdAt: str
 
 export function addTemplate(store: Store, organizationId: string, createdAt: string, t: Pick<EmailTemplate, 'name' | 'subject' | 'body' | 'is_active' | 'is_default'>): EmailTemplate {
   const all = templatesOf(store, organizationId, createdAt);
-  if (t.is_default) for (const other of all) other.is_default = false;
   const made: EmailTemplate = { template_id: store.nextId(TEMPLATE_ID_PREFIX, 'template'), organization_id: organizationId, ...t, created_at: createdAt };
   all.push(made);
+  if (t.is_default) makeDefault(all, made);
   return made;
+}
+
+/** Makes `t` the organization's one default template. */
+export function makeDefault(all: EmailTemplate[], t: EmailTemplate): void {
+  for (const other of all) other.is_default = other === t;
 }
 
 /**
@@ -80,9 +85,12 @@ export function templateFor(store: Store, organizationId: string, createdAt: str
   return t;
 }
 
-/** A lead's value of a placeholder, with a neutral word where the lead lacks it. */
-function placeholder(lead: LeadRecord, sender: string, name: string): string {
-  const values: Record<string, string | null> = {
+/** Words used where the lead lacks a value. */
+const PLACEHOLDER_FALLBACKS: Record<string, string> = { first_name: 'there', title: 'a leader', company: 'your company' };
+
+/** A lead's placeholder values. */
+function placeholderValues(lead: LeadRecord, sender: string): Record<string, string | null> {
+  return {
     first_name: lead.first_name ?? lead.full_name?.split(/\s+/)[0] ?? null,
     last_name: lead.last_name,
     full_name: lead.full_name,
@@ -92,12 +100,11 @@ function placeholder(lead: LeadRecord, sender: string, name: string): string {
     email: lead.email,
     sender_name: sender,
   };
-  const fallback: Record<string, string> = { first_name: 'there', title: 'a leader', company: 'your company' };
-  return values[name] || fallback[name] || '';
 }
 
 /** The email drafted from a template for a lead: "Subject: ...", a blank line, then the body. */
 export function renderTemplate(t: Pick<EmailTemplate, 'subject' | 'body'>, lead: LeadRecord, sender: string): string {
-  const fill = (text: string) => text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_, name: string) => placeholder(lead, sender, name));
+  const values = placeholderValues(lead, sender);
+  const fill = (text: string) => text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_, name: string) => values[name] || PLACEHOLDER_FALLBACKS[name] || '');
   return `Subject: ${fill(t.subject)}\n\n${fill(t.body)}`;
 }

@@ -1,7 +1,7 @@
 import type { CompanyRecord } from '../../api/schemas/search.js';
 import type { ByTaskEntityResult } from '../../api/schemas/enrichment.js';
 import type { Dataset } from '../data/dataset.js';
-import { fnv1a } from '../data/prng.js';
+import { fraction } from './waterfall.js';
 import type { SandboxServices } from '../context.js';
 import type { Principal } from './auth.js';
 import { enrichmentArea, type EnrichmentWorkflow, type RowPlan } from './enrichment.js';
@@ -56,7 +56,7 @@ export function companyFound(services: Pick<SandboxServices, 'store' | 'dataset'
   const rate = enrichmentArea(services.store).settings.hit_rates.company ?? null;
   if (rate === null) return true;
   const ds = services.dataset;
-  return fnv1a(`${ds.seed}|company|${ds.company(index).company_id}`) / 4294967296 < rate;
+  return fraction(`${ds.seed}|company|${ds.company(index).company_id}`) < rate;
 }
 
 /** The by-task result of one company of a cohort. */

@@ -5,7 +5,7 @@ import { domainKey } from '../data/text.js';
 import { publicError } from './errors.js';
 import { profileUrlKey, saveCohortRows } from './list-saves.js';
 import { addMembers, insertLead, leadOf, listsArea, type LeadRecord, type ListRecord, type NewLead } from './lists.js';
-import { matchPerson } from './waterfall.js';
+import { clean, matchPerson } from './waterfall.js';
 import { companyIndexByName } from './enrichment-companies.js';
 
 /**
@@ -19,7 +19,6 @@ export type PersonTarget = { kind: 'lead'; lead: LeadRecord } | { kind: 'person'
 
 type Services = Pick<SandboxServices, 'store' | 'clock' | 'dataset'>;
 
-const filled = (v: string | undefined): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 function orgLeads(services: Services, orgId: string): LeadRecord[] {
   return Object.values(listsArea(services.store).leads).filter((l) => l.organization_id === orgId);
@@ -35,30 +34,30 @@ function workspaceLeadMatching(services: Services, orgId: string, email: string 
 /** The company the request names: its domain, else the data-set company of that exact name. */
 function companyOf(services: Services, b: PersonEnrichBody): { name: string | null; domain: string | null; company_id: string | null } {
   const ds = services.dataset;
-  const domain = filled(b.domain);
-  const index = domain ? ds.companyIndexByDomain(domain) : filled(b.company_name) ? companyIndexByName(ds, b.company_name!) : undefined;
+  const domain = clean(b.domain);
+  const index = domain ? ds.companyIndexByDomain(domain) : clean(b.company_name) ? companyIndexByName(ds, b.company_name!) : undefined;
   const known = index === undefined ? null : ds.company(index);
   return {
-    name: filled(b.company_name) ?? known?.name ?? null,
+    name: clean(b.company_name) ?? known?.name ?? null,
     domain: domain ? domainKey(domain) : (known?.domain ?? null),
     company_id: known?.company_id ?? null,
   };
 }
 
 export function identifyPerson(services: Services, orgId: string, b: PersonEnrichBody): PersonTarget {
-  const personId = filled(b.person_id);
+  const personId = clean(b.person_id);
   if (personId) {
     const lead = leadOf(services.store, orgId, personId);
     if (lead) return { kind: 'lead', lead };
     if (services.dataset.personIndexByLeadId(personId) !== undefined) return { kind: 'person', person_id: personId };
   }
-  const email = filled(b.email);
-  const url = filled(b.linkedin_url);
+  const email = clean(b.email);
+  const url = clean(b.linkedin_url);
   const known = workspaceLeadMatching(services, orgId, email, url);
   if (known) return { kind: 'lead', lead: known };
   const company = companyOf(services, b);
-  const first = filled(b.first_name);
-  const last = filled(b.last_name);
+  const first = clean(b.first_name);
+  const last = clean(b.last_name);
   const index = matchPerson(services.dataset, { email, linkedin_url: url, first_name: first, last_name: last, company_domain: company.domain });
   if (index !== null) return { kind: 'person', person_id: services.dataset.person(index).lead_id };
   if (personId && !email && !url && !(first && last && (company.name || company.domain))) throw personNotFound(personId);
@@ -69,7 +68,7 @@ export function identifyPerson(services: Services, orgId: string, b: PersonEnric
       last_name: last,
       full_name: [first, last].filter(Boolean).join(' ') || null,
       email,
-      phone: filled(b.phone),
+      phone: clean(b.phone),
       title: null,
       company: company.name,
       company_domain: company.domain,

@@ -2,7 +2,7 @@ import { ENRICHMENT_TYPE_WANTS, PERSON_DATA_POINT_PRICES, type EnrichmentType, t
 import type { EmailStatus, EnrichmentStatus, EnrichmentTerminalStatus } from '../../api/schemas/values/enrichment.js';
 import type { EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
 import type { SandboxServices } from '../context.js';
-import type { OrganizationRecord, Store } from '../store.js';
+import { own, type OrganizationRecord, type Store } from '../store.js';
 import { publicError, type SandboxError } from './errors.js';
 import { refundCredits } from './ledger.js';
 import { leadOf, listsArea, type LeadRecord } from './lists.js';
@@ -98,7 +98,7 @@ interface EnrichmentArea {
   settings: EnrichmentSettings;
 }
 
-export const defaultSettings = (): EnrichmentSettings => ({ hit_rates: { email: null, phone: null }, pace: { ...DEFAULT_PACE }, next_outcomes: [] });
+const defaultSettings = (): EnrichmentSettings => ({ hit_rates: { email: null, phone: null }, pace: { ...DEFAULT_PACE }, next_outcomes: [] });
 
 export function enrichmentArea(store: Store): EnrichmentArea {
   return store.area<EnrichmentArea>('enrichment', () => ({ workflows: {}, active: [], by_task: {}, settings: defaultSettings() }));
@@ -112,7 +112,7 @@ export function onWorkflowEnd(listener: EndListener): void {
 }
 
 /** The plan of one lead's row: what the waterfall finds for the data points asked, and its price. */
-export function planRow(
+function planRow(
   services: Pick<SandboxServices, 'dataset'>,
   settings: EnrichmentSettings,
   lead: LeadRecord,
@@ -245,7 +245,7 @@ function applyRow(store: Store, orgId: string, row: RowPlan, nowIso: string): bo
  * refund (pending_review); a v1 run in which no contact succeeded charged nothing and is
  * refunded in full.
  */
-export function endWorkflow(services: SandboxServices, wf: EnrichmentWorkflow, status: EnrichmentTerminalStatus, atMs = services.clock.now()): WorkflowEnd {
+function endWorkflow(services: SandboxServices, wf: EnrichmentWorkflow, status: EnrichmentTerminalStatus, atMs = services.clock.now()): WorkflowEnd {
   if (wf.end) return wf.end;
   const store = services.store;
   const org = store.organization(wf.organization_id);
@@ -297,7 +297,7 @@ export function settleDue(services: SandboxServices): void {
   }
 }
 
-export function workflowNotFound(id: string): SandboxError {
+function workflowNotFound(id: string): SandboxError {
   return publicError(404, {
     code: 'not_found',
     problem: `Enrichment workflow ${id} was not found`,
@@ -310,8 +310,7 @@ export function workflowNotFound(id: string): SandboxError {
 /** The organization's run by workflow id or by the cohort handle of a by-task run; else 404 not_found. */
 export function findWorkflow(store: Store, organizationId: string, id: string): EnrichmentWorkflow {
   const area = enrichmentArea(store);
-  const wid = Object.hasOwn(area.by_task, id) ? area.by_task[id]! : id;
-  const wf = Object.hasOwn(area.workflows, wid) ? area.workflows[wid] : undefined;
+  const wf = own(area.workflows, own(area.by_task, id) ?? id);
   if (!wf || wf.organization_id !== organizationId) throw workflowNotFound(id);
   return wf;
 }

@@ -29,7 +29,7 @@ export interface ExportFileCaps {
   max_bytes: number;
 }
 
-export const DEFAULT_EXPORT_FILE_CAPS: ExportFileCaps = { max_files: 50, max_bytes: 64 * 1024 * 1024 };
+const DEFAULT_EXPORT_FILE_CAPS: ExportFileCaps = { max_files: 50, max_bytes: 64 * 1024 * 1024 };
 
 /** Ids of dropped files remembered at most (each a few dozen bytes); past that the oldest are forgotten. */
 const MAX_DROPPED_IDS = 10_000;

@@ -1,8 +1,10 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { derivedKey, hmac, sameSignature } from './signing.js';
 import {
   DEFAULT_EXPORT_COLUMNS,
   SIGNED_LINK_TTL_MS,
   chosenColumns,
+  csvField,
   escapeFormulaCell,
   type CsvExportLink,
   type DefaultExportColumn,
@@ -74,17 +76,14 @@ export function exportRows(store: Store, list: ListRecord, columns: readonly str
   return rows;
 }
 
-/** One CSV field: formula-looking text escaped, quoted when it holds a comma, a quote or a line break. */
-function csvField(value: string | null): string {
-  const text = escapeFormulaCell(value ?? '');
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+/** One CSV field of the export: formula-looking text escaped, then quoted as CSV needs. */
+const exportField = (value: string | null): string => csvField(escapeFormulaCell(value ?? ''));
 
 /** The CSV of the whole list: a header, then one line per lead (RFC 4180 quoting, \n line ends). */
-export function buildCsv(store: Store, list: ListRecord, columns: readonly string[]): { text: string; rows: number } {
+function buildCsv(store: Store, list: ListRecord, columns: readonly string[]): { text: string; rows: number } {
   const readers = cellReaders(list, columns);
-  const lines = [columns.map(csvField).join(',')];
-  for (const lead of leadsOf(store, list)) lines.push(readers.map((read) => csvField(read(lead))).join(','));
+  const lines = [columns.map(exportField).join(',')];
+  for (const lead of leadsOf(store, list)) lines.push(readers.map((read) => exportField(read(lead))).join(','));
   return { text: `${lines.join('\n')}\n`, rows: lines.length - 1 };
 }
 
@@ -94,12 +93,8 @@ const EXPORT_ID_PREFIX = 'exp';
 /** The root path a signed file is served under (no /api prefix, no credentials). */
 export const DOWNLOAD_PATH = '/downloads/exports';
 
-function linkKey(store: Store): Buffer {
-  return createHash('sha256').update(`export-links:${store.state.jwt_secret}`).digest();
-}
-
 function signature(store: Store, f: Pick<ExportFile, 'export_id' | 'content_sha256'>, expiresSec: number): string {
-  return createHmac('sha256', linkKey(store)).update(`${f.export_id}\n${f.content_sha256}\n${expiresSec}`).digest('hex');
+  return hmac(derivedKey(store, 'export-links'), `${f.export_id}\n${f.content_sha256}\n${expiresSec}`, 'hex');
 }
 
 /** Builds the list's CSV now, keeps it, and returns the signed link to it (24 hours). */
@@ -169,8 +164,7 @@ export function signedFile(services: SandboxServices, name: string, query: URLSe
       retryable: false,
     });
   const expiresSec = Number(expiresRaw);
-  const want = Buffer.from(signature(store, file, expiresSec));
-  if (!timingSafeEqual(want, Buffer.from(sig)))
+  if (!sameSignature(signature(store, file, expiresSec), sig))
     throw refused('The download link signature does not match', 'The URL was altered after it was signed (its file, expiry or signature).', CREATE_AGAIN);
   if (clock.now() >= expiresSec * 1000)
     throw refused(

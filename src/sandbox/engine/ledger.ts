@@ -25,8 +25,8 @@ export function insufficientCredits(
 }
 
 /** Takes `amount` from the balance, or throws insufficient_credits (nothing taken). */
-export function reserveCredits(org: OrganizationRecord, amount: number, what?: string): void {
-  if (org.credits < amount) throw insufficientCredits(amount, org.credits, what ? { what } : {});
+export function reserveCredits(org: OrganizationRecord, amount: number): void {
+  if (org.credits < amount) throw insufficientCredits(amount, org.credits);
   org.credits -= amount;
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../../api/schemas/legacy.js';
 import { domainKey } from '../data/text.js';
 import type { SandboxServices } from '../context.js';
-import type { Store } from '../store.js';
+import { own, type Store } from '../store.js';
 import type { Principal } from './auth.js';
 import { genericError, omitEmpty, validationError, type SandboxError } from './errors.js';
 import { enrichmentArea, processedAt, startWorkflow, workflowStatus, type EnrichmentWorkflow, type RowPlan } from './enrichment.js';
@@ -68,7 +68,7 @@ function missingIdentity(c: ContactIdentity): string | null {
 }
 
 /** 400 on 0 or more than 250 contacts; 422 locating every contact that cannot be identified. */
-export function checkContacts(contacts: readonly LegacyContact[]): ContactIdentity[] {
+function checkContacts(contacts: readonly LegacyContact[]): ContactIdentity[] {
   const { min, max } = LEGACY_BULK_LIMITS.contacts;
   const n = contacts.length;
   if (n < min) throw genericError(400, 'BAD_REQUEST', `contacts is empty: send ${min} to ${max} contacts`, { contacts: n, min, max });
@@ -100,7 +100,7 @@ function identityKeys(c: ContactIdentity): string[] {
 }
 
 /** Indexes of the contacts to enrich: not already in the list, and not repeating an earlier contact of the request. */
-export function newContacts(store: Store, list: ListRecord | undefined, contacts: readonly ContactIdentity[]): number[] {
+function newContacts(store: Store, list: ListRecord | undefined, contacts: readonly ContactIdentity[]): number[] {
   const leads = listsArea(store).leads;
   const taken = new Set<string>();
   for (const id of list?.lead_ids ?? []) {
@@ -174,7 +174,7 @@ export function startLegacyBulk(services: SandboxServices, caller: Principal, bo
     lead_list_id: list.list_id,
     leads,
     credits_reserved: reserve,
-    extra: { webhook_url: body.webhook_url ?? null, task_ids: taskIds, inputs: kept.map((i) => body.contacts[i]!) },
+    extra: { webhook_url: body.webhook_url ?? null, inputs: kept.map((i) => body.contacts[i]!) },
   });
   const dropped = skipped ? `; ${skipped} duplicate contact${skipped === 1 ? ' was' : 's were'} dropped` : '';
   return {
@@ -216,12 +216,12 @@ function leadFields(services: Pick<SandboxServices, 'dataset'>, c: ContactIdenti
 /** v1 knows no canceled or terminated: a run a test control ended so reads as failed. */
 export const legacyStatusOf = (s: EnrichmentStatus): LegacyStatus => (s === 'canceled' || s === 'terminated' ? 'failed' : s);
 
-export const accessDenied = (): SandboxError => genericError(403, 'PERMISSION_DENIED', 'Access denied');
+const accessDenied = (): SandboxError => genericError(403, 'PERMISSION_DENIED', 'Access denied');
 
 /** A v1 run by id: 404 when unknown (or not a v1 run), 403 when another organization's. */
 export function legacyWorkflow(store: Store, caller: Principal, workflowId: string): EnrichmentWorkflow {
   const workflows = enrichmentArea(store).workflows;
-  const wf = Object.hasOwn(workflows, workflowId) ? workflows[workflowId] : undefined;
+  const wf = own(workflows, workflowId);
   if (!wf || wf.kind !== 'legacy') throw genericError(404, 'RESOURCE_NOT_FOUND', `Workflow ${workflowId} not found`);
   if (wf.organization_id !== caller.organization.id) throw accessDenied();
   return wf;
@@ -283,7 +283,7 @@ export function legacyWorkflowView(services: Pick<SandboxServices, 'store' | 'cl
 export function legacyTaskView(services: Pick<SandboxServices, 'store' | 'clock'>, caller: Principal, taskId: string): LegacyTaskStatus {
   const { store, clock } = services;
   const tasks = legacyArea(store).tasks;
-  const task = Object.hasOwn(tasks, taskId) ? tasks[taskId] : undefined;
+  const task = own(tasks, taskId);
   const wf = task ? enrichmentArea(store).workflows[task.workflow_id] : undefined;
   const now = clock.now();
   if (!task || !wf || (wf.end && now > wf.end.ended_at_ms + LEGACY_TASK_RETENTION_MS))

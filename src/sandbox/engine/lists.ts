@@ -7,7 +7,7 @@ import {
   type ListSummary,
   type LeadRow,
 } from '../../api/schemas/lists.js';
-import type { Store, OrganizationRecord } from '../store.js';
+import { own, type Store, type OrganizationRecord } from '../store.js';
 import type { SandboxClock } from './clock.js';
 import type { Principal } from './auth.js';
 import { publicError, type SandboxError } from './errors.js';
@@ -95,7 +95,6 @@ export function listsArea(store: Store): ListsArea {
   return store.area<ListsArea>('lists', () => ({ lists: {}, leads: {}, folders: {}, caps: {} }));
 }
 
-const own = <T>(rec: Record<string, T>, id: string): T | undefined => (Object.hasOwn(rec, id) ? rec[id] : undefined);
 
 /** The plan's caps of an organization, with any override. */
 export function capsOf(store: Store, org: OrganizationRecord): ListCaps {
@@ -156,9 +155,14 @@ export function folderNotFound(folderId: string): SandboxError {
   });
 }
 
+/** Any organization's list by id (no access check). */
+export function listById(store: Store, listId: string): ListRecord | undefined {
+  return own(listsArea(store).lists, listId);
+}
+
 /** The list the caller can see, else 404 list_not_found (unknown, deleted, foreign and private lists alike). */
 export function visibleList(store: Store, p: Pick<Principal, 'user' | 'organization'>, listId: string): ListRecord {
-  const list = own(listsArea(store).lists, listId);
+  const list = listById(store, listId);
   if (!list || !canView(list, p)) throw listNotFound(listId);
   return list;
 }
@@ -422,8 +426,8 @@ export function existingSystemList(store: Store, p: Pick<Principal, 'user' | 'or
 
 /** The value a lead holds in a list column, or undefined when it holds none. */
 export function columnValue(list: ListRecord, column: string, leadId: string): string | undefined {
-  const values = list.columns && Object.hasOwn(list.columns, column) ? list.columns[column] : undefined;
-  const v = values && Object.hasOwn(values, leadId) ? values[leadId] : undefined;
+  const values = list.columns && own(list.columns, column);
+  const v = values && own(values, leadId);
   return v === '' ? undefined : v;
 }
 

@@ -22,7 +22,8 @@ import { personEnrichmentType, sortedUnique } from '../../api/quote-shape.js';
 import type { SandboxServices } from '../context.js';
 import type { Principal } from './auth.js';
 import { closest } from '../../api/suggest.js';
-import { validationError, type SandboxError } from './errors.js';
+import type { SandboxError } from './errors.js';
+import { badField } from './validation.js';
 import { resolveCohort, type CohortRecord } from './cohorts.js';
 import { columnValue, leadOf, visibleList, type ListRecord } from './lists.js';
 import { templateFor, type EmailTemplate } from './email-templates.js';
@@ -40,11 +41,6 @@ export interface Priced {
   cost: number;
 }
 
-/** A handler-level 400 validation_error located at the body field. */
-export function badField(field: string, msg: string): SandboxError {
-  return validationError([{ type: 'value_error', loc: ['body', ...field.split('.')], msg }], 400, msg);
-}
-
 const isOneOf = <T extends string>(values: readonly T[], v: unknown): v is T => typeof v === 'string' && (values as readonly string[]).includes(v);
 
 function oneOf<T extends string>(values: readonly T[], v: unknown, field: string, hint?: string): T {
@@ -58,7 +54,7 @@ function need<T>(v: T | undefined | null | '', field: string, tool: string): T {
   return v;
 }
 
-export function unknownTool(tool: string): SandboxError {
+function unknownTool(tool: string): SandboxError {
   const near = closest(tool, TOOLS);
   return badField('tool', `Unknown tool "${tool}"${near ? ` (did you mean ${near}?)` : ''}; tools: ${TOOLS.join(', ')}`);
 }
@@ -67,7 +63,7 @@ export function enrichmentTypeOf(v: unknown, field = 'enrichment_type'): Enrichm
   return oneOf(ENRICHMENT_TYPES, v, field, v === 'phone-only' ? 'This field spells it phone_only, with an underscore.' : undefined);
 }
 
-export function listScopeOf(v: unknown, field = 'scope'): ListScope {
+function listScopeOf(v: unknown, field = 'scope'): ListScope {
   return oneOf(LIST_SCOPES, v ?? 'partial', field, v === 'phone_only' ? 'List enrichment spells it phone-only, with a hyphen.' : undefined);
 }
 
@@ -104,7 +100,7 @@ export function cohortSelection(cohort: CohortRecord, entityIds: readonly string
 }
 
 /** The cohort of a cohort tool, of the kind the tool prices (400 for the other kind). */
-export function cohortFor(services: Pick<SandboxServices, 'store' | 'clock'>, orgId: string, taskId: string, tool: 'add_person_enrichments' | 'add_company_enrichments'): CohortRecord {
+function cohortFor(services: Pick<SandboxServices, 'store' | 'clock'>, orgId: string, taskId: string, tool: 'add_person_enrichments' | 'add_company_enrichments'): CohortRecord {
   const cohort = resolveCohort(services, taskId, orgId);
   const want = tool === 'add_person_enrichments' ? 'person' : 'company';
   if (cohort.entity_kind !== want)
@@ -123,7 +119,7 @@ export function subsetOf(list: ListRecord, leadIds: readonly string[]): { ids: s
 }
 
 /** The subset of a list bulk enrichment selects: unique ids, every one a lead of the list (400 otherwise). */
-export function listSubset(list: ListRecord, leadIds: readonly string[], field = 'lead_ids'): string[] {
+function listSubset(list: ListRecord, leadIds: readonly string[], field = 'lead_ids'): string[] {
   const { ids, missing } = subsetOf(list, leadIds);
   if (missing.length)
     throw badField(field, `${missing.length} of the ${field} ${missing.length === 1 ? 'is' : 'are'} not leads of list ${list.list_id}: ${missing.slice(0, 5).join(', ')}`);

@@ -1,8 +1,9 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { QUOTE_PREFIX, QUOTE_TTL_MS, maxDriftRows, type Tool } from '../../api/schemas/values/credits.js';
-import type { Store } from '../store.js';
+import { own, type Store } from '../store.js';
 import type { SandboxClock } from './clock.js';
-import { canonicalJson } from './cursors.js';
+import { canonicalHash } from './cursors.js';
+import { derivedKey, hmac, sameSignature } from './signing.js';
 import { publicError, type SandboxError } from './errors.js';
 
 /**
@@ -47,15 +48,11 @@ interface QuotesArea {
 
 const quotesArea = (store: Store): QuotesArea => store.area<QuotesArea>('quotes', () => ({ redeemed: {} }));
 
-function quoteKey(store: Store): Buffer {
-  return createHash('sha256').update(`quotes:${store.state.jwt_secret}`).digest();
-}
-
-const sign = (store: Store, payload: string): string => createHmac('sha256', quoteKey(store)).update(payload).digest('base64url');
+const sign = (store: Store, payload: string): string => hmac(derivedKey(store, 'quotes'), payload);
 
 /** The filter_hash of a request shape (see api/quote-shape.ts). */
 export function shapeHash(shape: unknown): string {
-  return createHash('sha256').update(canonicalJson(shape)).digest('hex');
+  return canonicalHash(shape);
 }
 
 export function mintQuote(
@@ -81,7 +78,7 @@ const quoteError = (status: number, code: 'quote_required' | 'quote_invalid' | '
 
 const ESTIMATE_FIX = 'Get a quote with POST /credits/estimate for this exact request and send its quote_id within 5 minutes.';
 
-export function quoteRequired(tool: Tool): SandboxError {
+function quoteRequired(tool: Tool): SandboxError {
   return quoteError(400, 'quote_required', {
     problem: `This operation needs a quote (tool ${tool})`,
     cause: 'Paid bulk operations run only against a signed single-use quote, so they can never cost more than was agreed.',
@@ -97,9 +94,7 @@ function decode(store: Store, quoteId: string, organizationId: string): QuotePay
   if (!quoteId.startsWith(QUOTE_PREFIX)) throw invalid(`Quote ids start with ${QUOTE_PREFIX}.`);
   const [body = '', sig = '', ...rest] = quoteId.slice(QUOTE_PREFIX.length).split('.');
   if (rest.length || !body || !sig) throw invalid('The quote id is malformed.');
-  const want = Buffer.from(sign(store, body));
-  const got = Buffer.from(sig);
-  if (want.length !== got.length || !timingSafeEqual(want, got)) throw invalid('The signature does not match: the quote was altered or not minted by this service.');
+  if (!sameSignature(sign(store, body), sig)) throw invalid('The signature does not match: the quote was altered or not minted by this service.');
   let p: QuotePayload;
   try {
     p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as QuotePayload;
@@ -150,7 +145,7 @@ export function checkQuote(store: Store, clock: SandboxClock, organizationId: st
       fix: ESTIMATE_FIX,
       details: { expired_at: new Date(p.e).toISOString() },
     });
-  const done = Object.hasOwn(quotesArea(store).redeemed, p.n) ? quotesArea(store).redeemed[p.n] : undefined;
+  const done = own(quotesArea(store).redeemed, p.n);
   if (done)
     throw quoteError(c.redeemedStatus, 'quote_already_redeemed', {
       problem: 'The quote was already used',

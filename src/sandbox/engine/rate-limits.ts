@@ -138,15 +138,17 @@ export class RateLimiter {
   }
 
   /**
-   * The per-minute limits that apply to a request, as a RateLimit-Policy header value
+   * The per-minute rows of the limits that apply to a request, as a RateLimit-Policy header value
    * ("60;w=60, 30;w=60": limit and window in seconds), so a client can pace itself under
    * them instead of bouncing off 429s. Null when limits are off.
    */
-  policy(r: RateRequest): string | null {
+  policy(rows: readonly RateRow[]): string | null {
     if (!this.enabled) return null;
     const w = Math.max(1, Math.round(this.minuteMs / 1000));
-    const rows = applicableRows(r).filter((row) => row.window === 'minute');
-    return rows.map((row) => `${row.limit};w=${w};comment="${row.scope}"`).join(', ') || null;
+    return rows
+      .filter((row) => row.window === 'minute')
+      .map((row) => `${row.limit};w=${w};comment="${row.scope}"`)
+      .join(', ');
   }
 
   /**
@@ -154,9 +156,8 @@ export class RateLimiter {
    * When several rows are full, the partner monthly quota (a 403 no wait fixes soon) is
    * reported first, else the 429 with the longest wait, so a retry after Retry-After passes.
    */
-  consume(r: RateRequest): RateDecision {
+  consume(r: RateRequest, rows: readonly RateRow[] = applicableRows(r)): RateDecision {
     if (!this.enabled) return { ok: true };
-    const rows = applicableRows(r);
     const rejections: RateRejection[] = [];
     for (const row of rows) {
       const used = this.used(row, r.nowMs);

@@ -16,7 +16,7 @@ const SEEDED: ReadonlyArray<{ name: string; status: CampaignStatus; leads: numbe
   { name: 'Webinar invitations', status: 'paused', leads: 300 },
 ];
 
-export const CAMPAIGN_ID_PREFIX = 'camp';
+const CAMPAIGN_ID_PREFIX = 'camp';
 
 /** The organization's campaigns; `held` says how many leads syncs pushed into a campaign. */
 export function campaignsOf(store: Store, organizationId: string, held: (campaignId: string) => number): SequencerCampaign[] {

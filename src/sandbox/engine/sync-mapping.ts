@@ -1,7 +1,7 @@
 import { SYNC_LEAD_COLUMNS, isCrmProvider, type Destination } from '../../api/schemas/values/sync.js';
 import type { FieldMapping } from '../../api/schemas/sync.js';
 import { columnNames, columnValue, type LeadRecord, type ListRecord } from './lists.js';
-import { badField } from './pricing.js';
+import { badField } from './validation.js';
 
 /**
  * Field mappings of a sync: list column -> destination property. The list columns are the
@@ -36,7 +36,7 @@ const DEFAULT_MAPPINGS: Record<string, FieldMapping> = {
   sequencer_one: { email: 'email', first_name: 'first_name', last_name: 'last_name', title: 'title', company: 'company_name', linkedin_url: 'linkedin_url', phone: 'phone' },
 };
 
-export function defaultMapping(t: SyncTarget): FieldMapping {
+function defaultMapping(t: SyncTarget): FieldMapping {
   return { ...DEFAULT_MAPPINGS[isCrmProvider(t.provider) ? `${t.provider}/${t.sub_action}` : t.provider] };
 }
 
@@ -44,7 +44,7 @@ export function defaultMapping(t: SyncTarget): FieldMapping {
 export const requiredColumn = (provider: Destination): 'email' | 'last_name' => (provider === 'crm_two' ? 'last_name' : 'email');
 
 /** The columns a mapping of this list may name. */
-export function listColumns(list: ListRecord): string[] {
+function listColumns(list: ListRecord): string[] {
   return [...SYNC_LEAD_COLUMNS, ...columnNames(list).filter((c) => !(SYNC_LEAD_COLUMNS as readonly string[]).includes(c))];
 }
 
@@ -87,7 +87,7 @@ export function lastNameOf(lead: LeadRecord): string | null {
 }
 
 /** A lead's value in a list column, as the destination receives it (null when it has none). */
-export function cellOf(t: SyncTarget, list: ListRecord, lead: LeadRecord, column: string): string | null {
+function cellOf(t: SyncTarget, list: ListRecord, lead: LeadRecord, column: string): string | null {
   switch (column) {
     case 'domain':
       return lead.company_domain;

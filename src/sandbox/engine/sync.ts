@@ -13,7 +13,7 @@ import type { RequestContext } from '../context.js';
 import type { Store } from '../store.js';
 import { fnv1a } from '../data/prng.js';
 import { publicError, type SandboxError } from './errors.js';
-import { badField } from './pricing.js';
+import { badField } from './validation.js';
 import { leadOf, visibleList, type LeadRecord, type ListRecord } from './lists.js';
 import { requireConnected } from './connections.js';
 import { campaignOf } from './sync-campaigns.js';
@@ -208,7 +208,7 @@ function wholePushFailed(p: SyncPlan, refunded: number, workflowId: string): San
   });
 }
 
-export const syncWorkflowId = (store: Store): string => `${SYNC_WORKFLOW_PREFIX}${store.nextUuid('sync')}`;
+const syncWorkflowId = (store: Store): string => `${SYNC_WORKFLOW_PREFIX}${store.nextUuid('sync')}`;
 
 /**
  * Pushes a planned sync with `charged` credits reserved: the records go to the destination

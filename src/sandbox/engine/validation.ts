@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { ValidationIssue } from '../../api/schemas/errors.js';
-import { validationError } from './errors.js';
+import { validationError, type SandboxError } from './errors.js';
 
 // zod/mini says only "Invalid input" until a locale is loaded: 422s name the expected values and types.
 z.config(z.locales.en());
@@ -56,6 +56,19 @@ function singleQueryValue(query: URLSearchParams, name: string): string | undefi
   return values[0]!.trim();
 }
 
-function queryError(name: string, type: string, msg: string): ReturnType<typeof validationError> {
-  return validationError([{ type, loc: ['query', name], msg }], 422, 'The query parameters failed validation');
+const QUERY_PROBLEM = 'The query parameters failed validation';
+
+/** 422 validation_error at one query parameter. */
+export function queryError(name: string, type: string, msg: string): ReturnType<typeof validationError> {
+  return queryIssuesError([{ type, loc: ['query', name], msg }]);
+}
+
+/** 422 validation_error for the query's issues. */
+export function queryIssuesError(issues: Parameters<typeof validationError>[0]): ReturnType<typeof validationError> {
+  return validationError(issues, 422, QUERY_PROBLEM);
+}
+
+/** A handler-level 400 validation_error located at the body field. */
+export function badField(field: string, msg: string): SandboxError {
+  return validationError([{ type: 'value_error', loc: ['body', ...field.split('.')], msg }], 400, msg);
 }

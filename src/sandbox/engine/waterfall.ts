@@ -63,7 +63,8 @@ export interface Lookup {
   linkedin_url: string | null;
 }
 
-const fraction = (key: string): number => fnv1a(key) / 4294967296;
+/** A fixed share in [0, 1) for a key: the same key, the same share. */
+export const fraction = (key: string): number => fnv1a(key) / 4294967296;
 
 const peopleByUrl = new WeakMap<Dataset, Map<string, number>>();
 const peopleByEmail = new WeakMap<Dataset, Map<string, number>>();
@@ -85,7 +86,7 @@ function indexOf(dataset: Dataset, cache: WeakMap<Dataset, Map<string, number>>,
 export const clean = (v: string | null | undefined): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** Splits a full name into first and last (the rest after the first word). */
-export function nameParts(id: PersonIdentity): { first: string | null; last: string | null } {
+function nameParts(id: PersonIdentity): { first: string | null; last: string | null } {
   const [first, ...rest] = (clean(id.full_name) ?? '').split(/\s+/).filter(Boolean);
   return { first: clean(id.first_name) ?? first ?? null, last: clean(id.last_name) ?? (rest.length ? rest.join(' ') : null) };
 }

@@ -9,7 +9,7 @@ import {
   type WebhookPayload,
 } from '../../api/schemas/legacy.js';
 import type { SandboxServices } from '../context.js';
-import type { Store } from '../store.js';
+import { own, type Store } from '../store.js';
 import { onWorkflowEnd, type EnrichmentWorkflow } from './enrichment.js';
 import { contactStates, foundCounts, identityOf, legacyStatusOf } from './legacy-enrich.js';
 import { leadOf } from './lists.js';
@@ -39,11 +39,11 @@ export function webhooksArea(store: Store): WebhooksArea {
 /** The attempts made for a run, newest first. */
 export function deliveriesOf(store: Store, workflowId: string, limit: number): WebhookDelivery[] {
   const all = webhooksArea(store).deliveries;
-  return (Object.hasOwn(all, workflowId) ? all[workflowId]! : []).slice(-limit).reverse();
+  return (own(all, workflowId) ?? []).slice(-limit).reverse();
 }
 
 /** The v1 status path of a run (where the payload points for per-contact status). */
-export const legacyStatusPath = (workflowId: string): string => `/api/v1/public/enrich/status?workflow_id=${encodeURIComponent(workflowId)}`;
+const legacyStatusPath = (workflowId: string): string => `/api/v1/public/enrich/status?workflow_id=${encodeURIComponent(workflowId)}`;
 
 function inputOf(sent: LegacyContact | undefined): WebhookPayload['results'][number]['input'] {
   const c = identityOf(sent ?? {});
@@ -52,10 +52,9 @@ function inputOf(sent: LegacyContact | undefined): WebhookPayload['results'][num
 }
 
 /** The payload of an ended v1 run. */
-export function webhookPayload(services: Pick<SandboxServices, 'store' | 'clock'>, wf: EnrichmentWorkflow): WebhookPayload {
+function webhookPayload(services: Pick<SandboxServices, 'store' | 'clock'>, wf: EnrichmentWorkflow): WebhookPayload {
   const end = wf.end!;
   const states = contactStates(wf, end.ended_at_ms);
-  const taskIds = (wf.extra.task_ids as string[] | undefined) ?? [];
   const inputs = (wf.extra.inputs as LegacyContact[] | undefined) ?? [];
   const count = (pred: (s: (typeof states)[number]) => boolean) => states.filter(pred).length;
   const missed = count((s) => s.done && s.row.outcome === 'missed');
@@ -66,7 +65,7 @@ export function webhookPayload(services: Pick<SandboxServices, 'store' | 'clock'
     const lead = leadOf(services.store, wf.organization_id, s.row.lead_id);
     const r = s.row;
     return {
-      task_id: taskIds[i] ?? r.entity_id ?? '',
+      task_id: r.entity_id ?? '',
       status: s.succeeded ? ('completed' as const) : ('failed' as const),
       prospect_id: lead?.person_lead_id ?? r.lead_id,
       lead_id: r.lead_id,
@@ -185,7 +184,7 @@ function postOnce(url: string, body: string, timeoutMs: number, pending: Pending
 }
 
 /** Delivers the run's payload to its webhook_url, if it has one. */
-export function deliverWebhook(services: SandboxServices, wf: EnrichmentWorkflow): void {
+function deliverWebhook(services: SandboxServices, wf: EnrichmentWorkflow): void {
   const url = wf.extra.webhook_url;
   if (typeof url !== 'string' || !url) return;
   const { store, clock } = services;

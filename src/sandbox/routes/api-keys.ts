@@ -14,8 +14,9 @@ import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import type { ApiKeyRecord } from '../store.js';
 import { genericError, notFound, validationError } from '../engine/errors.js';
-import { badField } from '../engine/pricing.js';
+import { badField } from '../engine/validation.js';
 import { parseBody, queryInt } from '../engine/validation.js';
+import { keyUsable } from '../engine/auth.js';
 
 const managedKey = (k: ApiKeyRecord): ManagedKey => ({
   id: k.id,
@@ -36,7 +37,6 @@ function keysOfOrganization(ctx: RequestContext): ApiKeyRecord[] {
 }
 
 /** An expired key can no longer be used, so it does not hold one of the user's 10 places. */
-const usable = (k: ApiKeyRecord, nowMs: number): boolean => k.is_active && (k.expires_at === null || Date.parse(k.expires_at) > nowMs);
 
 function createKey(ctx: RequestContext): CreatedKey {
   const p = ctx.caller;
@@ -44,7 +44,7 @@ function createKey(ctx: RequestContext): CreatedKey {
   const now = ctx.clock.now();
   const expires_at = b.expires_at ? new Date(b.expires_at).toISOString() : null;
   if (expires_at !== null && Date.parse(expires_at) <= now) throw badField('expires_at', `expires_at must be in the future (now ${ctx.clock.iso()})`);
-  const active = ctx.store.apiKeysOf({ organizationId: p.organization.id, userId: p.user.id }).filter((k) => usable(k, now)).length;
+  const active = ctx.store.apiKeysOf({ organizationId: p.organization.id, userId: p.user.id }).filter((k) => keyUsable(k, now)).length;
   if (active >= MAX_ACTIVE_KEYS_PER_USER)
     throw genericError(
       400,

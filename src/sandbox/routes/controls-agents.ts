@@ -5,8 +5,9 @@ import type { RequestContext } from '../context.js';
 import type { OrganizationRecord } from '../store.js';
 import { notFound } from '../engine/errors.js';
 import { parseBody } from '../engine/validation.js';
+import { orgOf } from './controls.js';
 import { agentsArea, settleAgentRuns } from '../engine/agents.js';
-import { addTemplate, templatesOf } from '../engine/email-templates.js';
+import { addTemplate, makeDefault, templatesOf } from '../engine/email-templates.js';
 
 /**
  * Test controls of smart agents: the pace of runs on the sandbox clock, runs that fail as a
@@ -31,12 +32,6 @@ const NewTemplateBody = z.object({
   is_default: z.optional(z.boolean()),
 });
 const TemplateChangeBody = z.object({ organization_id: z.optional(z.string()), is_active: z.optional(z.boolean()), is_default: z.optional(z.boolean()) });
-
-function orgOf(ctx: RequestContext, id: string | undefined): OrganizationRecord {
-  const org = ctx.store.organization(id ?? ctx.store.demo.organization_id);
-  if (!org) throw notFound(`Unknown organization ${id}`);
-  return org;
-}
 
 function view(ctx: RequestContext) {
   settleAgentRuns(ctx.services);
@@ -74,7 +69,7 @@ function changeTemplate(ctx: RequestContext) {
   const t = id === 'default' ? all.find((x) => x.is_default) : all.find((x) => x.template_id === id);
   if (!t) throw notFound(`Unknown email template ${id} of organization ${org.id}`);
   if (b.is_active !== undefined) t.is_active = b.is_active;
-  if (b.is_default === true) for (const other of all) other.is_default = other === t;
+  if (b.is_default === true) makeDefault(all, t);
   else if (b.is_default === false) t.is_default = false;
   return t;
 }

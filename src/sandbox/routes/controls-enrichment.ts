@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { own } from '../store.js';
 import { ENRICHMENT_TERMINAL_STATUSES, type EnrichmentTerminalStatus } from '../../api/schemas/values/enrichment.js';
 import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { notFound, publicError } from '../engine/errors.js';
 import { parseBody } from '../engine/validation.js';
-import { badField } from '../engine/pricing.js';
+import { badField } from '../engine/validation.js';
 import { enrichmentArea, forceEnd, settleDue, workflowStatus, type WorkflowKind } from '../engine/enrichment.js';
 
 /**
@@ -74,7 +75,7 @@ function endNow(ctx: RequestContext) {
   settleDue(ctx.services);
   const id = ctx.params.workflow_id ?? '';
   const area = enrichmentArea(ctx.store);
-  const wf = Object.hasOwn(area.workflows, id) ? area.workflows[id]! : undefined;
+  const wf = own(area.workflows, id);
   if (!wf) throw notFound(`Unknown enrichment workflow ${id}`);
   if (wf.end) throw publicError(409, { code: 'conflict', problem: `Workflow ${id} already ended ${wf.end.status}`, retryable: false, details: { workflow_id: id } });
   if (singleRecordOnly(status) && wf.kind !== 'person') throw badField('status', `${status} ends single-person runs only; ${id} is a ${wf.kind} run`);

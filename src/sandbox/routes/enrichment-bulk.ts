@@ -4,7 +4,8 @@ import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { publicError } from '../engine/errors.js';
-import { badField, requireSubsetFeature, subsetOf } from '../engine/pricing.js';
+import { requireSubsetFeature, subsetOf } from '../engine/pricing.js';
+import { badField } from '../engine/validation.js';
 import { leadEditableList, type ListRecord } from '../engine/lists.js';
 import { bulkWorkflowId, leadsOf, runPaid, startCallerRun, startedRun } from '../engine/enrichment-paid.js';
 
@@ -39,7 +40,6 @@ function selectionOf(ctx: RequestContext, list: ListRecord, leadIds: string[] | 
 
 function enrichList(ctx: RequestContext): BulkEnrichStarted {
   const body = parseBody(BulkEnrichBody, ctx.body);
-  const org = ctx.caller.organization;
   const list = leadEditableList(ctx.store, ctx.caller, body.list_id);
   const ids = selectionOf(ctx, list, body.lead_ids);
   const type = LIST_SCOPE_TYPES[body.scope ?? 'partial'];

@@ -40,7 +40,6 @@ function enrichPeople(ctx: RequestContext, body: ByTaskEnrichBody, cohort: Cohor
         workflow_id: personWorkflowId(ctx.store),
         kind: 'by_task',
         enrichment_type: typeOf(points),
-        wants: { email: points.includes('Email'), phone: points.includes('Phone') },
         lead_list_id: list.list_id,
         task_id: cohort.task_id,
         leads: leadsOf(ctx, selection),

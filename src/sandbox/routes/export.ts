@@ -2,10 +2,10 @@ import * as z from 'zod/mini';
 import { CsvExportBody, EXPORT_LIMITS, ExportColumns, chosenColumns, type JsonExportPage } from '../../api/schemas/export.js';
 import type { RouteDef } from '../router.js';
 import { reply, type RequestContext } from '../context.js';
-import { notFound, publicError, validationError } from '../engine/errors.js';
-import { parseBody, queryInt, toValidationIssues } from '../engine/validation.js';
+import { notFound, publicError } from '../engine/errors.js';
+import { parseBody, queryError, queryInt, queryIssuesError, toValidationIssues } from '../engine/validation.js';
 import { cursorBinding, pageWindow } from '../engine/cursors.js';
-import { listsArea, visibleList } from '../engine/lists.js';
+import { listById, visibleList } from '../engine/lists.js';
 import { DOWNLOAD_PATH, createSignedCsv, downloadFileName, exportColumns, exportRows, signedFile } from '../engine/export.js';
 import { exportFilesState, setExportFileCaps } from '../engine/export-files.js';
 import { generateLeads } from '../engine/synthetic-leads.js';
@@ -25,9 +25,6 @@ function signedUrl(ctx: RequestContext) {
   return createSignedCsv(ctx.services, list, exportColumns(list, body.columns, body.include_smart_agents ?? true));
 }
 
-const queryFail = (name: string, type: string, msg: string) =>
-  validationError([{ type, loc: ['query', name], msg }], 422, 'The query parameters failed validation');
-
 const ColumnsQuery = z.object({ columns: ExportColumns });
 
 /** The columns query parameter (repeated, one per column): the defaults when absent. */
@@ -35,13 +32,13 @@ function queryColumns(query: URLSearchParams): string[] {
   const given = query.getAll('columns');
   if (given.length === 0) return chosenColumns(undefined);
   const r = ColumnsQuery.safeParse({ columns: given });
-  if (!r.success) throw validationError(toValidationIssues(r.error.issues, 'query'), 422, 'The query parameters failed validation');
+  if (!r.success) throw queryIssuesError(toValidationIssues(r.error.issues, 'query'));
   return r.data.columns;
 }
 
 function jsonPage(ctx: RequestContext): JsonExportPage {
   const listId = ctx.query.get('list_id');
-  if (!listId) throw queryFail('list_id', 'missing', 'Field required');
+  if (!listId) throw queryError('list_id', 'missing', 'Field required');
   const limit = queryInt(ctx.query, 'limit', EXPORT_LIMITS.jsonPage);
   const columns = queryColumns(ctx.query);
   const list = visibleList(ctx.store, ctx.caller, listId);
@@ -79,7 +76,7 @@ const GenerateBody = z.object({
 function generate(ctx: RequestContext) {
   const b = parseBody(GenerateBody, ctx.body);
   const id = ctx.params.list_id ?? '';
-  const list = Object.hasOwn(listsArea(ctx.store).lists, id) ? listsArea(ctx.store).lists[id]! : undefined;
+  const list = listById(ctx.store, id);
   if (!list) throw notFound(`Unknown list ${id}`);
   const started = performance.now();
   const r = generateLeads(ctx.store, ctx.clock, ctx.services.dataset, list, b);

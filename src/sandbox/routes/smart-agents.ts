@@ -4,7 +4,8 @@ import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { parseBody, queryInt } from '../engine/validation.js';
 import { publicError, type SandboxError } from '../engine/errors.js';
-import { agentCost, agentRun, agentSelection, badField, coldEmailTemplate } from '../engine/pricing.js';
+import { agentCost, agentRun, agentSelection, coldEmailTemplate } from '../engine/pricing.js';
+import { badField } from '../engine/validation.js';
 import { leadEditableList, visibleList, type ListRecord } from '../engine/lists.js';
 import { requireFeature } from '../engine/features.js';
 import { runPaid } from '../engine/enrichment-paid.js';
@@ -15,7 +16,6 @@ import {
   agentsArea,
   featureNotAvailable,
   findAgentRun,
-  settleAgentRuns,
   startAgentRun,
 } from '../engine/agents.js';
 import { agentControlRoutes } from './controls-agents.js';
@@ -107,14 +107,12 @@ function listRuns(ctx: RequestContext): SmartAgentRunsPage {
   const listId = ctx.query.get('list_id') ?? undefined;
   const caller = ctx.caller;
   if (listId !== undefined) visibleList(ctx.store, caller, listId);
-  settleAgentRuns(ctx.services);
   const runs = agentRunsOf(ctx.store, caller).filter((r) => listId === undefined || r.list_id === listId);
   const now = ctx.clock.now();
   return { runs: runs.slice(0, limit).map((r) => agentRunEntry(r, now)), total: runs.length, timestamp_ms: now };
 }
 
 function results(ctx: RequestContext): SmartAgentResults {
-  settleAgentRuns(ctx.services);
   return agentResults(findAgentRun(ctx.store, ctx.caller, ctx.params.smart_agent_task_id ?? ''), ctx.clock.now());
 }
 

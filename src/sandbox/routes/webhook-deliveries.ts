@@ -1,4 +1,5 @@
 import { WEBHOOK_DELIVERIES_LIMITS } from '../../api/schemas/legacy.js';
+import { own } from '../store.js';
 import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { genericError, validationError } from '../engine/errors.js';
@@ -17,7 +18,7 @@ function deliveries(ctx: RequestContext) {
     throw validationError([{ type: 'missing', loc: ['query', 'workflow_id'], msg: 'Field required' }], 422, 'The query parameters failed validation');
   const limit = queryInt(ctx.query, 'limit', WEBHOOK_DELIVERIES_LIMITS.limit);
   const workflows = enrichmentArea(ctx.store).workflows;
-  const wf = Object.hasOwn(workflows, workflowId) ? workflows[workflowId] : undefined;
+  const wf = own(workflows, workflowId);
   if (!wf || wf.organization_id !== ctx.caller.organization.id) throw genericError(404, 'RESOURCE_NOT_FOUND', `Workflow ${workflowId} not found`);
   return deliveriesOf(ctx.store, workflowId, limit);
 }

@@ -23,10 +23,6 @@ export type Tool = (typeof TOOLS)[number];
 
 /** Tools priced from a list (list_id). */
 export const LIST_TOOLS = ['enrich_list', 'run_smart_agent', 'sync_to_crm', 'sync_to_sequencer'] as const satisfies readonly Tool[];
-/** Tools priced from a cohort handle (task_id). */
-export const COHORT_TOOLS = ['add_person_enrichments', 'add_company_enrichments'] as const satisfies readonly Tool[];
-/** Free tools: the estimate prices them at 0 (find_similar_companies at 1, and it needs no quote). */
-export const FREE_TOOLS = ['search_people', 'search_companies', 'add_leads_to_list'] as const satisfies readonly Tool[];
 
 export const QUOTE_PREFIX = 'qte_v1_';
 /** A quote is valid 5 minutes after minting, and once. */

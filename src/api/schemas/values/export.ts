@@ -44,6 +44,11 @@ export function escapeFormulaCell(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
+/** One CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break. */
+export function csvField(v: string): string {
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
 /** The export columns of a request: the chosen ones, or the defaults. */
 export function chosenColumns(columns: readonly string[] | undefined): string[] {
   return columns && columns.length ? [...columns] : [...DEFAULT_EXPORT_COLUMNS];
