@@ -33,7 +33,9 @@ test('a receiver slower than 10 s: the attempt fails after 10 s, the second come
   expect(first.duration_ms).toBeGreaterThanOrEqual(WEBHOOK_POLICY.timeoutMs - 5);
   expect(first.duration_ms).toBeLessThan(WEBHOOK_POLICY.timeoutMs + 1_500);
   expect(second).toMatchObject({ attempt_number: 2, status: 'delivered', response_status_code: 200, error_message: null });
+  // Arrival times at the receiver carry each attempt's connect time, which differs under load; the
+  // service's own measure (duration_ms above) is the exact one.
   const [a, b] = hook.hits;
-  expect(b!.at - a!.at).toBeGreaterThanOrEqual(WEBHOOK_POLICY.timeoutMs + WEBHOOK_POLICY.waitsMs[0] - 5);
+  expect(b!.at - a!.at).toBeGreaterThanOrEqual(WEBHOOK_POLICY.timeoutMs + WEBHOOK_POLICY.waitsMs[0] - 250);
   expect(hook.hits).toHaveLength(2);
 });
