@@ -7,6 +7,11 @@ export interface FlagSpec {
   default?: string | number | boolean | string[];
   /** Allowed values, shown in help and checked before anything is sent. */
   choices?: readonly string[];
+  /**
+   * Fixed values of a flag that takes a list of them (repeats or commas), so commander's
+   * one-value `choices` do not fit: shown in help and offered by shell completion.
+   */
+  values?: readonly string[];
   /** Converts and checks the raw value; throw a CliError for bad input. */
   parse?: (value: string, previous: unknown) => unknown;
   /** Shown in help in place of the default (e.g. "all leads"). */

@@ -17,28 +17,31 @@ export async function loadDefinition(entry: CommandEntry): Promise<CommandDefini
 }
 
 /** Global flags: accepted before or after the command name. */
+export const GLOBAL_FLAGS: readonly FlagSpec[] = [
+  { flags: '--profile <name>', description: 'use this saved profile (env PROSPECT_PROFILE)' },
+  { flags: '--sandbox', description: 'use the local sandbox with the demo organization, starting it if needed' },
+  { flags: '--base-url <url>', description: 'service URL (env PROSPECT_BASE_URL); https unless loopback' },
+  {
+    flags: '--format <format>',
+    description: 'output format (env PROSPECT_FORMAT); default table on a terminal, tsv when piped',
+    choices: FORMATS,
+  },
+  { flags: '--json', description: 'same as --format json' },
+  { flags: '--fields <list>', description: 'comma-separated fields to show, in this order (every format)' },
+  { flags: '-y, --yes', description: 'answer yes to confirmations (paid work still respects --max-cost)' },
+  { flags: '--max-cost <credits>', description: 'never spend more than this many credits in one command', parse: nonNegativeNumber('--max-cost') },
+  { flags: '--no-wait', description: 'start remote work, print its handle and return without waiting' },
+  { flags: '-q, --quiet', description: 'no progress, hints or informational messages on stderr' },
+  { flags: '--debug', description: 'trace HTTP requests on stderr (credentials redacted)' },
+  { flags: '--no-color', description: 'no colour (also NO_COLOR)' },
+];
+
 export function addGlobalOptions(program: Command): void {
-  program
-    .option('--profile <name>', 'use this saved profile (env PROSPECT_PROFILE)')
-    .option('--sandbox', 'use the local sandbox with the demo organization, starting it if needed')
-    .option('--base-url <url>', 'service URL (env PROSPECT_BASE_URL); https unless loopback')
-    .addOption(
-      new Option('--format <format>', 'output format (env PROSPECT_FORMAT); default table on a terminal, tsv when piped').choices(
-        FORMATS,
-      ),
-    )
-    .option('--json', 'same as --format json')
-    .option('--fields <list>', 'comma-separated fields to show, in this order (every format)')
-    .option('-y, --yes', 'answer yes to confirmations (paid work still respects --max-cost)')
-    .option('--max-cost <credits>', 'never spend more than this many credits in one command', nonNegativeNumber('--max-cost'))
-    .option('--no-wait', 'start remote work, print its handle and return without waiting')
-    .option('-q, --quiet', 'no progress, hints or informational messages on stderr')
-    .option('--debug', 'trace HTTP requests on stderr (credentials redacted)')
-    .option('--no-color', 'no colour (also NO_COLOR)');
+  for (const f of GLOBAL_FLAGS) addFlag(program, f);
 }
 
 function addFlag(cmd: Command, f: FlagSpec): void {
-  const opt = new Option(f.flags, f.description);
+  const opt = new Option(f.flags, f.values ? `${f.description} (values: ${f.values.join(', ')})` : f.description);
   if (f.choices) opt.choices(f.choices);
   if (f.parse) opt.argParser(f.parse as (v: string, p: unknown) => unknown);
   if (f.default !== undefined) opt.default(f.default, f.defaultDescription);
@@ -74,7 +77,7 @@ export function applyDefinition(cmd: Command, entry: CommandEntry, def: CommandD
 }
 
 /** Global flags that take a value: skipped when looking for the command name. */
-const VALUE_FLAGS = new Set(['--profile', '--base-url', '--format', '--fields', '--max-cost']);
+const VALUE_FLAGS = new Set(GLOBAL_FLAGS.filter((f) => f.flags.includes('<')).map((f) => f.flags.match(/--[\w-]+/)![0]));
 
 /** The words of the command line that are not global flags or their values. */
 export function commandWords(argv: readonly string[]): string[] {
