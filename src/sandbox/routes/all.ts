@@ -31,3 +31,4 @@ export { exportRoutes } from './export.js';
 export { syncControlRoutes } from './controls-sync.js';
 export { apiKeyRoutes } from './api-keys.js';
 export { usageRoutes } from './usage.js';
+export { openApiRoutes } from './openapi.js';

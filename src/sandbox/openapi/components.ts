@@ -1,0 +1,111 @@
+import * as z from 'zod/mini';
+import * as agents from '../../api/schemas/agents.js';
+import * as auth from '../../api/schemas/auth.js';
+import * as credits from '../../api/schemas/credits.js';
+import * as enrichment from '../../api/schemas/enrichment.js';
+import * as errors from '../../api/schemas/errors.js';
+import * as exportSchemas from '../../api/schemas/export.js';
+import * as identity from '../../api/schemas/identity.js';
+import * as keys from '../../api/schemas/keys.js';
+import * as legacy from '../../api/schemas/legacy.js';
+import * as lists from '../../api/schemas/lists.js';
+import * as search from '../../api/schemas/search.js';
+import * as sync from '../../api/schemas/sync.js';
+
+/**
+ * The exported zod schemas of src/api/schemas, named by their export names, and their JSON
+ * Schema (2020-12) renderings as OpenAPI components. A schema nested in another named one
+ * becomes a $ref to it.
+ */
+
+export type JsonSchema = Record<string, unknown>;
+/** Request bodies render as what a client may send, responses as what the service answers. */
+export type SchemaIo = 'input' | 'output';
+
+const MODULES = [agents, auth, credits, enrichment, errors, exportSchemas, identity, keys, legacy, lists, search, sync];
+
+export const REF_PREFIX = '#/components/schemas/';
+
+function isZodSchema(v: unknown): v is z.ZodMiniType {
+  return typeof v === 'object' && v !== null && '_zod' in v;
+}
+
+let names: Map<z.ZodMiniType, string> | undefined;
+
+/** Schema object -> its export name (the first module exporting it wins; modules re-export values only). */
+export function schemaNames(): Map<z.ZodMiniType, string> {
+  if (names) return names;
+  names = new Map();
+  for (const mod of MODULES) {
+    for (const [name, value] of Object.entries(mod).sort(([a], [b]) => a.localeCompare(b))) {
+      if (isZodSchema(value) && !names.has(value)) names.set(value, name);
+    }
+  }
+  return names;
+}
+
+/** The name a schema is registered under; a schema the modules do not export is a programming error. */
+export function nameOf(schema: z.ZodMiniType): string {
+  const name = schemaNames().get(schema);
+  if (name === undefined) throw new Error('openapi: schema is not exported by src/api/schemas');
+  return name;
+}
+
+const rendered = new Map<SchemaIo, Record<string, JsonSchema>>();
+
+/** Every named schema rendered for one side, its $refs pointing at components. */
+export function renderedSchemas(io: SchemaIo): Record<string, JsonSchema> {
+  const cached = rendered.get(io);
+  if (cached) return cached;
+  const registry = z.registry<{ id: string }>();
+  for (const [schema, id] of schemaNames()) registry.add(schema, { id });
+  const out = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    io,
+    // Refinements (exactly one of two fields, ...) and transforms have no JSON Schema form: left out.
+    unrepresentable: 'any',
+    cycles: 'ref',
+    reused: 'inline',
+    uri: (id) => `${REF_PREFIX}${id}`,
+  });
+  const schemas: Record<string, JsonSchema> = {};
+  for (const [id, schema] of Object.entries(out.schemas)) schemas[id] = tidy(schema) as JsonSchema;
+  rendered.set(io, schemas);
+  return schemas;
+}
+
+/** Without $schema and $id (the document gives both) and without the safe-integer bounds every z.int() carries. */
+function tidy(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(tidy);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === '$schema' || k === '$id') continue;
+    if (k === 'maximum' && v === Number.MAX_SAFE_INTEGER) continue;
+    if (k === 'minimum' && v === Number.MIN_SAFE_INTEGER) continue;
+    out[k] = tidy(v);
+  }
+  return out;
+}
+
+/** Calls visit with every $ref string under node. */
+export function eachRef(node: unknown, visit: (ref: string) => void): void {
+  if (Array.isArray(node)) for (const v of node) eachRef(v, visit);
+  else if (typeof node === 'object' && node !== null) {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') visit(v);
+      else eachRef(v, visit);
+    }
+  }
+}
+
+/** A copy of node with $refs renamed. */
+export function renameRefs(node: unknown, rename: (ref: string) => string): unknown {
+  if (Array.isArray(node)) return node.map((v) => renameRefs(v, rename));
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = k === '$ref' && typeof v === 'string' ? rename(v) : renameRefs(v, rename);
+  return out;
+}
+
+export const refTo = (name: string): JsonSchema => ({ $ref: `${REF_PREFIX}${name}` });

@@ -1,0 +1,31 @@
+import type { RouteDef } from '../router.js';
+import { reply, type RequestContext } from '../context.js';
+import { DOCUMENT_PATHS, openApiDocument, type DocumentName } from '../openapi/document.js';
+import { docsPage, redocPage } from '../openapi/html.js';
+// Circular (all.ts lists this module): read only when a request comes, after every module loaded.
+import * as routeModules from './all.js';
+
+/** The published OpenAPI documents and their HTML pages, public at the host root (no credential, no request log row). */
+
+function documentFor(ctx: RequestContext, name: DocumentName) {
+  const routes = Object.values(routeModules).flat();
+  const host = typeof ctx.headers.host === 'string' && ctx.headers.host ? `http://${ctx.headers.host}` : ctx.services.url;
+  return openApiDocument(name, routes, host);
+}
+
+const chosen = (ctx: RequestContext): DocumentName => (ctx.query.get('spec') === 'v1' ? 'v1' : 'v2');
+
+const HTML_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  // The pages are self-contained: nothing is fetched, no script runs.
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+};
+
+const html = (text: string) => reply(Buffer.from(text, 'utf8'), 200, HTML_HEADERS);
+
+export const openApiRoutes: RouteDef[] = [
+  { method: 'GET', path: DOCUMENT_PATHS.v2, kind: 'root', scope: null, handler: (ctx) => documentFor(ctx, 'v2') },
+  { method: 'GET', path: DOCUMENT_PATHS.v1, kind: 'root', scope: null, handler: (ctx) => documentFor(ctx, 'v1') },
+  { method: 'GET', path: '/docs', kind: 'root', scope: null, handler: (ctx) => html(docsPage(documentFor(ctx, chosen(ctx)), chosen(ctx))) },
+  { method: 'GET', path: '/redoc', kind: 'root', scope: null, handler: (ctx) => html(redocPage(documentFor(ctx, chosen(ctx)), chosen(ctx))) },
+];
