@@ -55,9 +55,12 @@ async function decide(ctx: Context, q: Quote, what: string, asked: boolean): Pro
       `${what} needs up to ${credits(cost)} and the organization has ${credits(q.available_credits)}`,
       'Buy credits on the plans page of the application, or run a smaller selection. Nothing was spent.',
     );
-  const max = ctx.globals.maxCost;
+  // --max-cost, else PROSPECT_MAX_COST, else the profile's max_cost (config set max_cost).
+  const ceiling = ctx.settings().maxCost;
+  const max = ceiling?.value;
+  const named = ceiling?.source === 'env' ? 'PROSPECT_MAX_COST' : ceiling?.source === 'flag' ? '--max-cost' : 'max_cost of the profile';
   if (max !== undefined && cost > max)
-    throw creditsError(`${what} would cost up to ${credits(cost)}, over --max-cost ${max}`, `Raise --max-cost to ${cost} or run a smaller selection. Nothing was spent.`);
+    throw creditsError(`${what} would cost up to ${credits(cost)}, over ${named} ${max}`, `Raise --max-cost to ${cost} or run a smaller selection. Nothing was spent.`);
   // A quote of 0 caps the run at 0: nothing to confirm (the service says why there is nothing to do).
   if (ctx.globals.yes || max !== undefined || asked || cost === 0) return;
   if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY)
