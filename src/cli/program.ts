@@ -40,8 +40,16 @@ export function addGlobalOptions(program: Command): void {
   for (const f of GLOBAL_FLAGS) addFlag(program, f);
 }
 
+/** The description help shows: the flag's own, its list values, and a default commander does not apply. */
+function helpDescription(f: FlagSpec): string {
+  const extra: string[] = [];
+  if (f.values) extra.push(`values: ${f.values.join(', ')}`);
+  if (f.default === undefined && f.defaultDescription !== undefined) extra.push(`default: ${f.defaultDescription}`);
+  return extra.length ? `${f.description} (${extra.join('; ')})` : f.description;
+}
+
 function addFlag(cmd: Command, f: FlagSpec): void {
-  const opt = new Option(f.flags, f.values ? `${f.description} (values: ${f.values.join(', ')})` : f.description);
+  const opt = new Option(f.flags, helpDescription(f));
   if (f.choices) opt.choices(f.choices);
   if (f.parse) opt.argParser(f.parse as (v: string, p: unknown) => unknown);
   if (f.default !== undefined) opt.default(f.default, f.defaultDescription);

@@ -93,7 +93,7 @@ export const command = defineCommand<Options>({
     { flags: '--column <name>', description: `the list column to write (up to ${AGENT_LIMITS.columnName.max} characters, not a lead field such as email or title; not for cold_intro_email)`, parse: columnName },
     { flags: '--prompt <text>', description: 'the instruction for custom_ai' },
     { flags: '--prompt-file <file>', description: 'the instruction from a file (- for stdin), for long prompts' },
-    { flags: '--template <template_id>', description: 'cold_intro_email: the email template (default: the workspace\u2019s active default template)' },
+    { flags: '--template <template_id>', description: 'cold_intro_email: the email template', defaultDescription: 'the workspace\u2019s active default template' },
     { flags: '--scope <scope>', description: 'subset (the first --max-rows leads) or all', choices: LEAD_SCOPES, parse: oneOf('--scope', LEAD_SCOPES), defaultDescription: 'subset' },
     { flags: '--max-rows <n>', description: `with --scope subset: how many leads (${ROWS.min}-${ROWS.max})`, parse: intInRange('--max-rows', ROWS.min, ROWS.max), defaultDescription: String(ROWS.default) },
     { flags: '--overwrite', description: 'also run over leads that already hold a value in the column' },

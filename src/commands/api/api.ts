@@ -75,7 +75,13 @@ export const command = defineCommand<Options>({
     { flags: '-F, --field <key=value>', description: 'add a typed field: numbers, true, false and null are parsed (repeatable)', parse: collect },
     { flags: '--input <file>', description: 'read the JSON body from a file, or - for stdin' },
     { flags: '--paginate', description: 'follow cursor until the last page and print every row' },
-    { flags: '--prefix <prefix>', description: 'path prefix: v2 (/api/v2), v1 (/api/v1/public), keys (/api/v1/api-keys), root', parse: oneOf('--prefix', PREFIX_NAMES) },
+    {
+      flags: '--prefix <prefix>',
+      description: 'path prefix: v2 is /api/v2, v1 /api/v1/public, keys /api/v1/api-keys, root none',
+      choices: PREFIX_NAMES,
+      parse: oneOf('--prefix', PREFIX_NAMES),
+      defaultDescription: 'root for /api/... and the service\'s own pages, else v2',
+    },
     { flags: '-H, --header <name:value>', description: 'add a request header (repeatable)', parse: collect },
   ],
   examples: [

@@ -6,8 +6,12 @@ import { gather } from '../search/filter-flags.js';
 import { estimate } from '../../api/resources/credits.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { EstimateBody } from '../../api/schemas/credits.js';
-import { TOOLS, LIST_TOOLS, type Tool } from '../../api/schemas/values/credits.js';
-import { AGENT_TYPES, LEAD_SCOPES } from '../../api/schemas/values/agents.js';
+import { ENRICHMENT_TYPES, LIST_SCOPES, TOOLS, LIST_TOOLS, type Tool } from '../../api/schemas/values/credits.js';
+import { AGENT_LIMITS, AGENT_TYPES, LEAD_SCOPES } from '../../api/schemas/values/agents.js';
+import { DESTINATIONS } from '../../api/schemas/values/sync.js';
+import { DATA_POINTS_FLAG } from '../enrich/flags.js';
+import { SUB_ACTIONS, SUB_ACTION_DEFAULT } from '../sync/sub-action.js';
+import { MAPPING_FLAG } from '../sync/flow.js';
 import { QUOTE_FIELDS, warnIfShort } from '../../cli/paid.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { readLeadIds } from '../lists/lead-ids.js';
@@ -37,6 +41,8 @@ interface Options {
   mapping?: string;
 }
 
+const ROWS = AGENT_LIMITS.maxRows;
+
 export const command = defineCommand<Options>({
   description:
     'Prices a paid operation without running it and mints a single-use quote valid 5 minutes (free). Rows are counted by ' +
@@ -47,24 +53,47 @@ export const command = defineCommand<Options>({
     { flags: '--list <list>', description: `the list (id or exact name) for ${LIST_TOOLS.join(', ')}` },
     { flags: '--task <task_id>', description: 'the cohort (svc-task_...) for add_person_enrichments and add_company_enrichments' },
     { flags: '--entity-ids <ids>', description: 'a subset of the cohort; repeatable or comma-separated', parse: gather('comma') },
-    { flags: '--data-points <points>', description: 'Email, Phone, LinkedIn (people) or Industry, Employees, Revenue, Funding, TechStack, Domain', parse: gather('comma') },
+    DATA_POINTS_FLAG,
     { flags: '--rows <n>', description: 'rows, for tools without a list or cohort (bulk_import_csv, enrich_person ...)', parse: intInRange('--rows', 0, 10_000_000) },
-    { flags: '--scope <scope>', description: 'enrich_list: partial, full, phone-only' },
-    { flags: '--type <type>', description: 'enrich_person, bulk_import_csv: partial, phone_only, full' },
+    { flags: '--scope <scope>', description: 'enrich_list: what to find', choices: LIST_SCOPES, parse: oneOf('--scope', LIST_SCOPES), defaultDescription: 'partial' },
+    {
+      flags: '--type <type>',
+      description: 'enrich_person, bulk_import_csv: what to find (bulk_import_csv needs it)',
+      choices: ENRICHMENT_TYPES,
+      parse: oneOf('--type', ENRICHMENT_TYPES),
+      defaultDescription: 'enrich_person: partial, phone_only with --include-phone',
+    },
     { flags: '--include-phone', description: 'enrich_person legacy flag (phone_only); --type wins' },
     { flags: '--lead-ids <ids>', description: 'enrich_list: quote a subset of the list (1-500 lead ids)', parse: gather('comma') },
     { flags: '--lead-ids-file <file>', description: 'enrich_list: the subset from a file (- for stdin)' },
-    { flags: '--agent-type <type>', description: 'run_smart_agent', choices: AGENT_TYPES, parse: oneOf('--agent-type', AGENT_TYPES) },
+    { flags: '--agent-type <type>', description: 'run_smart_agent: the agent', choices: AGENT_TYPES, parse: oneOf('--agent-type', AGENT_TYPES), defaultDescription: 'custom_ai' },
     { flags: '--column <name>', description: 'run_smart_agent: the output column' },
     { flags: '--prompt <text>', description: 'run_smart_agent (custom_ai): the instruction' },
-    { flags: '--template <id>', description: 'run_smart_agent (cold_intro_email): the template' },
-    { flags: '--lead-scope <scope>', description: 'run_smart_agent: subset or all', choices: LEAD_SCOPES, parse: oneOf('--lead-scope', LEAD_SCOPES) },
-    { flags: '--max-rows <n>', description: 'run_smart_agent: rows of a subset (1-10000)', parse: intInRange('--max-rows', 1, 10_000) },
+    { flags: '--template <id>', description: 'run_smart_agent (cold_intro_email): the template', defaultDescription: 'the workspace\u2019s active default template' },
+    {
+      flags: '--lead-scope <scope>',
+      description: 'run_smart_agent: the first --max-rows leads (subset) or every lead',
+      choices: LEAD_SCOPES,
+      parse: oneOf('--lead-scope', LEAD_SCOPES),
+      defaultDescription: 'subset',
+    },
+    {
+      flags: '--max-rows <n>',
+      description: `run_smart_agent: rows of a subset (${ROWS.min}-${ROWS.max})`,
+      parse: intInRange('--max-rows', ROWS.min, ROWS.max),
+      defaultDescription: String(ROWS.default),
+    },
     { flags: '--overwrite', description: 'run_smart_agent: also leads that already hold a value' },
-    { flags: '--provider <provider>', description: 'sync: crm_one, crm_two or sequencer_one' },
-    { flags: '--sub-action <action>', description: 'sync_to_crm: contacts or leads' },
+    { flags: '--provider <provider>', description: 'sync: the CRM or sequencer', choices: DESTINATIONS, parse: oneOf('--provider', DESTINATIONS) },
+    {
+      flags: '--sub-action <action>',
+      description: 'sync_to_crm: the CRM object to write',
+      choices: SUB_ACTIONS,
+      parse: oneOf('--sub-action', SUB_ACTIONS),
+      defaultDescription: SUB_ACTION_DEFAULT,
+    },
     { flags: '--campaign <id>', description: 'sync_to_sequencer: the campaign' },
-    { flags: '--mapping <file>', description: 'sync: field mapping as a JSON object (file, - or inline)' },
+    { ...MAPPING_FLAG, description: 'sync: the field mapping as a JSON object (file, - or inline), as the sync will send it' },
   ],
   examples: [
     'prospect credits estimate --tool enrich_list --list "Q3 CTOs" --scope full',

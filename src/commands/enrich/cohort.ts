@@ -4,11 +4,12 @@ import { gather } from '../search/filter-flags.js';
 import { enrichByTask } from '../../api/resources/enrichment.js';
 import { byTaskTool, estimateBodyFor } from '../../api/quote-shape.js';
 import type { ByTaskEnrichBody } from '../../api/schemas/enrichment.js';
+import { MCP_RESULTS_LIST } from '../../api/schemas/values/enrichment.js';
 import { COMPANY_DATA_POINTS, PERSON_DATA_POINTS, PERSON_DATA_POINT_PRICES } from '../../api/schemas/values/credits.js';
 import { closest, didYouMean } from '../../api/suggest.js';
 import { runPaid } from '../../cli/paid.js';
 import { resolveList } from '../lists/resolve-list.js';
-import { DRY_RUN_FLAG } from './flags.js';
+import { DATA_POINTS, DATA_POINTS_FLAG, DRY_RUN_FLAG } from './flags.js';
 import { STRICT_FLAG, reportRun, watchRun } from './watch.js';
 
 interface Options {
@@ -19,15 +20,14 @@ interface Options {
   strict?: boolean;
 }
 
-const ALL_POINTS = [...PERSON_DATA_POINTS, ...COMPANY_DATA_POINTS] as const;
 const COMPANY_COLUMNS = ['entity_id', 'status', 'company.name', 'company.domain', 'company.industry', 'company.employee_count', 'company.revenue_range', 'company.funding_stage', 'error'];
 
 /** Data points as the service spells them (any case accepted), all of one kind, not LinkedIn alone. */
 function dataPoints(raw: readonly string[] | undefined): string[] {
   if (!raw?.length) throw usageError('--data-points is required', `Person cohorts: ${PERSON_DATA_POINTS.join(', ')}; company cohorts: ${COMPANY_DATA_POINTS.join(', ')}.`);
   const points = [...new Set(raw.map((p) => {
-    const known = ALL_POINTS.find((k) => k.toLowerCase() === p.toLowerCase());
-    if (!known) throw usageError(`unknown data point "${p}"${didYouMean(closest(p, ALL_POINTS))}`, `Use ${ALL_POINTS.join(', ')}.`);
+    const known = DATA_POINTS.find((k) => k.toLowerCase() === p.toLowerCase());
+    if (!known) throw usageError(`unknown data point "${p}"${didYouMean(closest(p, DATA_POINTS))}`, `Use ${DATA_POINTS.join(', ')}.`);
     return known;
   }))];
   const person = points.filter((p) => (PERSON_DATA_POINTS as readonly string[]).includes(p));
@@ -45,9 +45,9 @@ export const command = defineCommand<Options>({
     'Companies: Industry, Employees, Revenue, Funding, TechStack, Domain at 1 credit per 10, answered at once.',
   args: [{ name: 'task_id', description: 'the task_id (svc-task_...) of a search response or list page', required: true }],
   flags: [
-    { flags: '--data-points <points>', description: `what to find (${ALL_POINTS.join(', ')}); repeatable or comma-separated`, parse: gather('comma') },
+    DATA_POINTS_FLAG,
     { flags: '--entity-ids <ids>', description: 'only these rows of the cohort; repeatable or comma-separated', parse: gather('comma') },
-    { flags: '--list <list>', description: 'the list person results go to (default: your MCP Results list)' },
+    { flags: '--list <list>', description: 'the list person results go to', defaultDescription: `your ${MCP_RESULTS_LIST} list` },
     DRY_RUN_FLAG,
     STRICT_FLAG,
   ],

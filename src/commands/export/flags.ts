@@ -7,9 +7,10 @@ import { gather } from '../search/filter-flags.js';
 
 export const COLUMNS_FLAG: FlagSpec = {
   flags: '--columns <names>',
-  description: 'columns in this order; repeatable or comma-separated; names the service does not know come back empty',
+  description: 'columns in this order, or a smart-agent column of the list; repeatable or comma-separated; names the service does not know come back empty',
+  values: DEFAULT_EXPORT_COLUMNS,
   parse: gather('comma'),
-  defaultDescription: DEFAULT_EXPORT_COLUMNS.join(','),
+  defaultDescription: 'all of the values, in this order',
 };
 
 export const FORCE_FLAG: FlagSpec = { flags: '--force', description: 'replace the output file if it exists' };

@@ -150,7 +150,7 @@ export const command = defineCommand<Options>({
     { flags: '--limit <n>', description: `leads per page (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: `${L.default}, ${L.max} with --all` },
     { flags: '--cursor <cursor>', description: 'start from this page (from a previous page)' },
     COLUMNS_FLAG,
-    { flags: '-o, --output <file>', description: 'write to FILE (through FILE.part) instead of stdout' },
+    { flags: '-o, --output <file>', description: 'write to FILE (through FILE.part)', defaultDescription: 'stdout' },
     { flags: '--resume', description: 'continue the interrupted --all export of the same list, columns, format and output' },
     FORCE_FLAG,
   ],

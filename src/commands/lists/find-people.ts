@@ -35,7 +35,7 @@ export const command = defineCommand<Options>({
   flags: [
     { flags: '--company-ids <ids>', description: `company ids of the list (${C.min}-${C.max}); repeatable or comma-separated`, parse: gather('comma') },
     { flags: '--title <title>', description: 'job titles to look for; repeatable', parse: gather('literal') },
-    { flags: '--seniority <level>', description: `seniority levels (${SENIORITY_LEVELS.join(', ')}); repeatable or comma-separated`, parse: gather('comma') },
+    { flags: '--seniority <level>', description: 'seniority levels; repeatable or comma-separated', values: SENIORITY_LEVELS, parse: gather('comma') },
     { flags: '--limit-per-company <n>', description: `people per company (${P.min}-${P.max})`, parse: intInRange('--limit-per-company', P.min, P.max), defaultDescription: String(P.default) },
     { flags: '--state <state>', description: 'only people in this state or region' },
     { flags: '--country <country>', description: 'only people in this country' },

@@ -13,7 +13,7 @@ export const serverFlags: FlagSpec[] = [
   { flags: '--seed <seed>', description: 'seed of the synthetic data set (same seed, same rows)', default: DEFAULT_SEED, parse: intInRange('--seed', 0, 2 ** 31 - 1) },
   { flags: '--people <n>', description: 'people in the synthetic data set', default: DEFAULT_DATASET_SIZE.people, parse: intInRange('--people', 1, MAX_PEOPLE) },
   { flags: '--companies <n>', description: 'companies in the synthetic data set', default: DEFAULT_DATASET_SIZE.companies, parse: intInRange('--companies', 1, MAX_COMPANIES) },
-  { flags: '--state <file>', description: 'load state from this file and save it there on exit (default: in memory)' },
+  { flags: '--state <file>', description: 'load state from this file and save it there on exit', defaultDescription: 'in memory only' },
   { flags: '--no-rate-limits', description: 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off' },
 ];
 

@@ -8,7 +8,7 @@ export const command = defineCommand<Options>({
   description:
     'Print a session JWT for a user of the sandbox (default: the demo organization owner), as the identity provider would issue it. ' +
     'Key management (`prospect keys ...`) needs one. It is a secret: it goes to stdout only.',
-  flags: [{ flags: '--user <user>', description: 'user id or email (default: the demo owner)' }],
+  flags: [{ flags: '--user <user>', description: 'user id or email', defaultDescription: 'the demo organization owner' }],
   examples: ['prospect sandbox jwt', 'export PROSPECT_JWT=$(prospect sandbox jwt)'],
   related: ['prospect keys ls', 'prospect auth login --jwt'],
   async run(opts, ctx) {

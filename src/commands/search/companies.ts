@@ -35,10 +35,11 @@ export const command = defineCommand<Options>({
   flags: [
     ...filterFlagSpecs(COMPANY_FILTER_FLAGS),
     { flags: '--filters <file|json>', description: 'flat filters (or the raw {op, conditions} shape) as JSON: a file, - for stdin, or inline' },
-    { flags: '--criteria <file|json>', description: 'the criteria form (revenueMin, industriesInclude, hqCountriesIso3, ...) as JSON' },
+    { flags: '--criteria <file|json>', description: 'the criteria form (revenueMin, industriesInclude, hqCountriesIso3, ...) as JSON: a file, - for stdin, or inline' },
     {
       flags: '--columns <labels>',
-      description: `extra row fields: ${COMPANY_COLUMN_LABELS.join(', ')}; repeatable or comma-separated`,
+      description: 'extra row fields; repeatable or comma-separated',
+      values: COMPANY_COLUMN_LABELS,
       parse: gather('comma'),
     },
     {

@@ -17,7 +17,7 @@ export const COMPANY_FILTER_FLAGS: readonly FilterFlag<CompanyFlatKey>[] = [
     aliases: aliasesOf('employee_count_ranges'),
     split: 'band',
     values: HEADCOUNT_BANDS,
-    help: `headcount band: ${HEADCOUNT_BANDS.join(', ')} (501-1000 also works)`,
+    help: 'headcount band (501-1000 also works)',
   },
   { key: 'locations', aliases: aliasesOf('locations', ['location', 'hq']), split: 'literal', help: 'HQ location; bare city names match best' },
   { key: 'hq_country', aliases: ['country'], split: 'comma', help: 'HQ country' },

@@ -50,6 +50,7 @@ export function filterFlagSpecs(flags: readonly FilterFlag<string>[]): FlagSpec[
       flags: `--${flagName(f)} <value>`,
       description: `${f.help}; ${repeat}${also}`,
       parse: gather(f.split),
+      ...(f.values ? { values: f.values } : {}),
       aliases: (f.aliases ?? []).map((a) => `--${a}`),
     };
   });

@@ -20,7 +20,7 @@ export const command = defineCommand<Options>({
   flags: [
     { flags: '--criteria <file|json>', description: 'the criteria object: a file, - for stdin, or inline JSON (required)' },
     { flags: '--company-criteria <file|json>', description: 'employer criteria: a file, - for stdin, or inline JSON' },
-    { flags: '--crm <provider>', description: `CRM whose records to exclude: ${CRM_PROVIDERS.join(', ')}`, parse: oneOf('--crm', CRM_PROVIDERS) },
+    { flags: '--crm <provider>', description: 'CRM whose records to exclude', choices: CRM_PROVIDERS, parse: oneOf('--crm', CRM_PROVIDERS) },
   ],
   examples: [
     `prospect search people compile --criteria '{"jobTitlesInclude":["CTO"],"jobTitleMatchType":"contains"}'`,

@@ -2,6 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { oneOf } from '../../cli/parse.js';
 import { CRM_PROVIDERS, CRM_SUB_ACTIONS, type CrmProvider } from '../../api/schemas/values/sync.js';
+import { SUB_ACTIONS, SUB_ACTION_DEFAULT } from './sub-action.js';
 import { MAPPING_FLAG, SYNC_DRY_RUN_FLAG, runSync } from './flow.js';
 
 interface Options {
@@ -11,7 +12,6 @@ interface Options {
   dryRun?: boolean;
 }
 
-const SUB_ACTIONS = [...new Set(Object.values(CRM_SUB_ACTIONS).flat())];
 const subActionsOf = (p: CrmProvider) => CRM_SUB_ACTIONS[p].join(' or ');
 
 export const command = defineCommand<Options>({
@@ -22,12 +22,13 @@ export const command = defineCommand<Options>({
     '(taken from the full name when missing).',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [
-    { flags: '--provider <crm>', description: `the CRM: ${CRM_PROVIDERS.join(' or ')}`, choices: CRM_PROVIDERS, parse: oneOf('--provider', CRM_PROVIDERS) },
+    { flags: '--provider <crm>', description: 'the CRM (required)', choices: CRM_PROVIDERS, parse: oneOf('--provider', CRM_PROVIDERS) },
     {
       flags: '--sub-action <object>',
-      description: `the CRM object to write: ${CRM_PROVIDERS.map((p) => `${p} ${subActionsOf(p)}`).join('; ')} (the first is the default)`,
+      description: `the CRM object to write (${CRM_PROVIDERS.map((p) => `${p}: ${subActionsOf(p)}`).join('; ')})`,
       choices: SUB_ACTIONS,
       parse: oneOf('--sub-action', SUB_ACTIONS),
+      defaultDescription: SUB_ACTION_DEFAULT,
     },
     MAPPING_FLAG,
     SYNC_DRY_RUN_FLAG,

@@ -18,7 +18,8 @@ import { resolveList } from '../lists/resolve-list.js';
 
 export const MAPPING_FLAG: FlagSpec = {
   flags: '--mapping <file>',
-  description: 'a JSON object {"list column": "destination property"} used instead of the default mapping (- for stdin); the preview shows both',
+  description: 'a JSON object {"list column": "destination property"}: a file, - for stdin, or inline; the preview shows the mapping used',
+  defaultDescription: "the destination's default mapping",
 };
 
 export const SYNC_DRY_RUN_FLAG: FlagSpec = { flags: '--dry-run', description: 'preview and estimate only: print the quote, push and spend nothing' };

@@ -2,7 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import { bar } from '../../cli/output/bars.js';
 import { getUsage } from '../../api/resources/usage.js';
-import { USAGE_GROUPS, USAGE_LIMITS, type UsageGroup } from '../../api/schemas/values/keys.js';
+import { USAGE_DEFAULT_GROUP, USAGE_GROUPS, USAGE_LIMITS, type UsageGroup } from '../../api/schemas/values/keys.js';
 import type { UsageRow } from '../../api/schemas/keys.js';
 
 const USAGE_DAYS = USAGE_LIMITS.days;
@@ -26,7 +26,7 @@ export const command = defineCommand<Options>({
     'On a terminal each row has a bar scaled to the busiest row. Needs an API key with the admin:api_keys scope.',
   flags: [
     { flags: '--days <n>', description: `how many days back (${USAGE_DAYS.min}-${USAGE_DAYS.max})`, parse: intInRange('--days', USAGE_DAYS.min, USAGE_DAYS.max), defaultDescription: String(USAGE_DAYS.default) },
-    { flags: '--group-by <group>', description: 'tool, key, day or error', choices: USAGE_GROUPS, parse: oneOf('--group-by', USAGE_GROUPS), defaultDescription: 'tool' },
+    { flags: '--group-by <group>', description: 'what each row counts', choices: USAGE_GROUPS, parse: oneOf('--group-by', USAGE_GROUPS), defaultDescription: USAGE_DEFAULT_GROUP },
   ],
   examples: ['prospect usage', 'prospect usage --days 30 --group-by day', 'prospect usage --group-by error --json'],
   related: ['prospect keys ls', 'prospect keys requests', 'prospect credits balance'],
