@@ -73,7 +73,10 @@ describe('man pages from the command tree', () => {
         const block = blocks.get(key);
         expect(block, `section for ${key}`).toBeDefined();
         expect(norm(block!), key).toContain(norm(node.summary));
-        for (const a of node.args) expect(norm(block!), `${key} ${a.name}`).toContain(norm(a.description));
+        for (const a of node.args) {
+          expect(norm(block!), `${key} ${a.name}`).toContain(norm(a.description));
+          for (const v of a.values ?? []) expect(block, `${key} ${a.name} value ${v}`).toContain(v);
+        }
         for (const f of node.flags) {
           const what = `${key} ${f.long}`;
           expect(flagOnItsLine(block!, f), what).toBe(true);

@@ -60,30 +60,34 @@ function flagTag(f: TreeFlag): string {
   return f.placeholder ? `${names} ${placeholder(f.placeholder)}` : names;
 }
 
+/** The allowed values: one of them, or a list of them (repeated or comma-separated). */
+function valuesLine(values: readonly string[] | undefined, oneValue: boolean): string[] {
+  if (!values?.length) return [];
+  return [textLine(`${oneValue ? 'One of' : 'Values (one or more)'}: ${values.map(bold).join(', ')}.`)];
+}
+
 function flagItem(f: TreeFlag): string[] {
-  const body = [textLine(prose(sentence(f.description)))];
-  if (f.values?.length) {
-    const label = f.oneValue ? 'One of' : 'Values (one or more)';
-    body.push(textLine(`${label}: ${f.values.map(bold).join(', ')}.`));
-  }
+  const body = [textLine(prose(sentence(f.description))), ...valuesLine(f.values, f.oneValue)];
   if (f.defaultText !== undefined) body.push(textLine(`Default: ${bold(f.defaultText)}.`));
   return tagged(flagTag(f), body);
 }
 
 function argItem(a: TreeArg): string[] {
   const notes = [a.required ? '' : 'Optional.', a.variadic ? 'One or more.' : ''].filter(Boolean).join(' ');
-  return tagged(argText(a), [textLine(`${prose(sentence(a.description))}${notes ? ` ${notes}` : ''}`)]);
+  const body = [textLine(`${prose(sentence(a.description))}${notes ? ` ${notes}` : ''}`), ...valuesLine(a.values, true)];
+  return tagged(argText(a), body);
 }
 
-/** Arguments, options, examples and related commands of one command, under headings `heading` makes. */
+/** Arguments, options and examples of one command, under headings `heading` makes. */
 function commandBody(node: TreeNode, heading: (title: string) => string[]): string[] {
   const out: string[] = [];
   if (node.args.length > 0) out.push(...heading('Arguments'), ...node.args.flatMap(argItem));
   if (node.flags.length > 0) out.push(...heading('Options'), ...node.flags.flatMap(flagItem));
   if (node.examples.length > 0) out.push(...heading('Examples'), ...verbatim(node.examples.map((e) => esc(`$ ${e}`))));
-  if (node.related.length > 0) out.push(...heading('See also'), textLine(node.related.map(bold).join(', ')));
   return out;
 }
+
+const relatedCommands = (node: TreeNode): string[] => (node.related.length > 0 ? [textLine(node.related.map(bold).join(', '))] : []);
 
 /** Summary, aliases and description of one command. */
 function commandIntro(node: TreeNode): string[] {
@@ -132,12 +136,15 @@ function topicPage(top: TreeNode, ctx: PageContext): ManPage {
   } else {
     lines.push('.SH DESCRIPTION', textLine(prose(sentence(top.summary))));
     lines.push('.SH COMMANDS');
+    const heading = (t: string) => ['.PP', textLine(bold(`${t}:`))];
     for (const node of commands) {
-      lines.push(macro('SS', esc(['prospect', ...node.path].join(' '))), ...commandIntro(node));
-      lines.push(...commandBody(node, (t) => ['.PP', textLine(bold(`${t}:`))]));
+      lines.push(macro('SS', esc(['prospect', ...node.path].join(' '))), ...commandIntro(node), ...commandBody(node, heading));
+      if (node.related.length > 0) lines.push(...heading('See also'), ...relatedCommands(node));
     }
   }
-  lines.push(...globalOptionsPointer(ctx), ...exitStatus(), '.SH SEE ALSO', ...manRefs(relatedPages(commands, name)));
+  lines.push(...globalOptionsPointer(ctx), ...exitStatus(), '.SH SEE ALSO');
+  if (single && top.related.length > 0) lines.push(...relatedCommands(top), '.PP');
+  lines.push(...manRefs(relatedPages(commands, name)));
   return { name: `${name}.1`, text: `${lines.join('\n')}\n` };
 }
 
