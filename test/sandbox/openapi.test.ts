@@ -214,6 +214,15 @@ describe('/docs and /redoc', () => {
   });
 });
 
+describe('the documents', () => {
+  it.each(['/openapi-public-v2.json', '/openapi-public.json'])('%s answers JSON without a credential, the same on every call', async (path) => {
+    const [a, b] = [await raw(sb, 'GET', path), await raw(sb, 'GET', path)];
+    expect(a.status).toBe(200);
+    expect(a.headers['content-type']).toBe('application/json');
+    expect(b.text).toBe(a.text);
+  });
+});
+
 describe('the request log', () => {
   it('does not count the documents and pages', async () => {
     const before = await clientFor(sb).request<{ total_calls: number }>({ method: 'GET', path: '/usage', query: { days: 1 } });

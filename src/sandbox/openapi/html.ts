@@ -76,10 +76,11 @@ function operationBody(o: Operation, view: SchemaView): string {
   }
   const body = op.requestBody as { content: Record<string, { schema: JsonSchema }> } | undefined;
   if (body) out.push(`<h4>Request body</h4>${contentHtml(body.content, view)}`);
-  const responses = Object.entries(op.responses as Record<string, JsonSchema>).map(
-    ([status, r]) =>
-      `<li><strong>${esc(status)}</strong> ${esc(r.description)}${r.content ? ` ${contentHtml(r.content as Record<string, { schema: JsonSchema }>, view)}` : ''}</li>`,
-  );
+  // Error bodies share one schema: linked, never expanded per operation.
+  const responses = Object.entries(op.responses as Record<string, JsonSchema>).map(([status, r]) => {
+    const shown = status.startsWith('2') ? view : { ...view, depth: 0 };
+    return `<li><strong>${esc(status)}</strong> ${esc(r.description)}${r.content ? ` ${contentHtml(r.content as Record<string, { schema: JsonSchema }>, shown)}` : ''}</li>`;
+  });
   out.push(`<h4>Responses</h4><ul>${responses.join('')}</ul>`);
   return out.join('');
 }
@@ -100,7 +101,7 @@ function webhookOps(doc: OpenApiDocument): Operation[] {
 
 function componentsHtml(view: SchemaView, heading: string): string {
   const items = Object.entries(view.components).map(
-    ([name, s]) => `<div id="${esc(schemaAnchor(name))}"><h3>${esc(name)}</h3>${schemaHtml(s, { ...view, expand: false })}</div>`,
+    ([name, s]) => `<div id="${esc(schemaAnchor(name))}"><h3>${esc(name)}</h3>${schemaHtml(s, { ...view, depth: 0 })}</div>`,
   );
   return `<h2 id="schemas">${heading}</h2>${items.join('')}`;
 }
@@ -117,7 +118,7 @@ function errorsHtml(): string {
 }
 
 export function docsPage(doc: OpenApiDocument, name: DocumentName): string {
-  const view: SchemaView = { components: doc.components.schemas, expand: false };
+  const view: SchemaView = { components: doc.components.schemas, depth: 1 };
   const sections = byTag(doc).map(
     ([tag, ops]) => `<h2>${esc(tag)}</h2>${ops.map((o) => `<details id="${esc(opId(o))}"><summary>${opTitle(o)}</summary>${operationBody(o, view)}</details>`).join('')}`,
   );
@@ -131,7 +132,7 @@ export function docsPage(doc: OpenApiDocument, name: DocumentName): string {
 }
 
 export function redocPage(doc: OpenApiDocument, name: DocumentName): string {
-  const view: SchemaView = { components: doc.components.schemas, expand: true };
+  const view: SchemaView = { components: doc.components.schemas, depth: Infinity };
   const groups: [string, Operation[]][] = [...byTag(doc)];
   const hooks = webhookOps(doc);
   if (hooks.length) groups.push(['Webhooks', hooks]);

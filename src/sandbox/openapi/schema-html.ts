@@ -10,8 +10,8 @@ export const schemaAnchor = (name: string) => `schema-${name}`;
 
 export interface SchemaView {
   components: Record<string, JsonSchema>;
-  /** Expand $refs in place (each at most once per branch, so recursive schemas end) instead of linking them. */
-  expand: boolean;
+  /** How many $refs deep a branch expands in place (a schema at most once per branch, so recursive ones end); deeper ones are links. */
+  depth: number;
 }
 
 const CONSTRAINTS: [string, string][] = [
@@ -32,7 +32,7 @@ export function schemaHtml(schema: JsonSchema, view: SchemaView, seen: ReadonlyS
     const name = ref.slice(REF_PREFIX.length);
     const link = `<a class="ref" href="#${esc(schemaAnchor(name))}">${esc(name)}</a>`;
     const target = view.components[name];
-    if (!view.expand || seen.has(name) || !target) return link;
+    if (seen.size >= view.depth || seen.has(name) || !target) return link;
     return `${link} ${schemaHtml(target, view, new Set([...seen, name]))}`;
   }
   const parts = [`<span class="type">${esc(typeText(schema))}</span>`];
