@@ -84,6 +84,7 @@ describe('man pages from the command tree', () => {
           for (const v of f.values ?? []) expect(block, `${what} value ${v}`).toContain(v);
           if (f.defaultText !== undefined) expect(norm(block!), what).toContain(norm(`Default: ${f.defaultText}`));
         }
+        for (const a of node.aliases) expect(block, `${key} alias ${a}`).toContain(`prospect ${[...node.path.slice(0, -1), a].join(' ')}`);
         for (const e of node.examples) expect(block, `${key} example`).toContain(`$ ${e}`);
         for (const r of node.related) expect(norm(block!), `${key} related`).toContain(r);
       }
