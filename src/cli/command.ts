@@ -24,6 +24,8 @@ export interface FlagSpec {
 export interface ArgSpec {
   name: string;
   description: string;
+  /** Allowed values, checked by the parser and offered by shell completion. */
+  choices?: readonly string[];
   required?: boolean;
   variadic?: boolean;
 }

@@ -35,6 +35,8 @@ export function globalsFrom(cmd: Command): GlobalOptions {
  * its exit code and a one-line message (never a stack trace for expected failures).
  */
 export async function run(argv: readonly string[], deps: ContextDeps): Promise<number> {
+  // Shell completions ask for list names; not a command: no help, no errors, no tree.
+  if (argv[0] === '__complete' && argv[1] === 'lists') return (await import('./completion/list-names.js')).printListNames(argv.slice(2), deps);
   const clients: Client[] = [];
   const depsWithTracking: ContextDeps = { ...deps, onClient: (c) => (clients.push(c), deps.onClient?.(c)) };
   let code: number = ExitCode.OK;

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import type { CommandDefinition, CommandEntry, FlagSpec } from './command.js';
 import { COMMANDS, GROUPS } from '../commands/registry.js';
 import { FORMATS } from './output/output.js';
@@ -71,7 +71,9 @@ export function applyDefinition(cmd: Command, entry: CommandEntry, def: CommandD
   if (def.description) cmd.description(`${entry.summary}.\n\n${def.description}`);
   for (const a of def.args ?? []) {
     const name = a.variadic ? `${a.name}...` : a.name;
-    cmd.argument(a.required === false ? `[${name}]` : `<${name}>`, a.description);
+    const arg = new Argument(a.required === false ? `[${name}]` : `<${name}>`, a.description);
+    if (a.choices) arg.choices(a.choices);
+    cmd.addArgument(arg);
   }
   for (const f of def.flags ?? []) addFlag(cmd, f);
   const extra: string[] = [];
@@ -192,8 +194,22 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command 
     loaded.add(cmd);
     applyDefinition(cmd, entry, await loadDefinition(entry), invoke);
   }
+  // A group's help shows the first example of each of its commands, loaded only for that help.
+  const groupPaths = new Map<Command, string>();
+  for (const [key, node] of nodes) if (!leaves.has(node)) groupPaths.set(node, key);
+  async function addGroupExamples(group: Command): Promise<void> {
+    const prefix = `${groupPaths.get(group)} `;
+    const examples: string[] = [];
+    for (const entry of COMMANDS) {
+      if (!entry.path.join(' ').startsWith(prefix)) continue;
+      const first = (await loadDefinition(entry)).examples[0];
+      if (first) examples.push(`  $ ${first}`);
+    }
+    group.addHelpText('after', `\nExamples:\n${examples.join('\n')}`);
+  }
   async function loadHook(_thisCommand: Command, sub: Command): Promise<void> {
-    await load(sub);
+    if (groupPaths.get(sub) === target) await addGroupExamples(sub);
+    else await load(sub);
   }
   program.hook('preSubcommand', loadHook);
   return program;

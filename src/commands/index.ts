@@ -59,6 +59,7 @@ import { command as keysRevoke } from './keys/revoke.js';
 import { command as keysRevokeAll } from './keys/revoke-all.js';
 import { command as keysRequests } from './keys/requests.js';
 import { command as usage } from './usage/usage.js';
+import { command as completion } from './completion/completion.js';
 
 export const commandModules: Record<string, CommandDefinition<any>> = {
   'whoami': whoami,
@@ -117,4 +118,5 @@ export const commandModules: Record<string, CommandDefinition<any>> = {
   'keys revoke-all': keysRevokeAll,
   'keys requests': keysRequests,
   'usage': usage,
+  'completion': completion,
 };

@@ -78,4 +78,5 @@ export const COMMANDS: CommandEntry[] = [
   { path: ['sandbox', 'reset'], summary: 'Reset the sandbox to its seeded state' },
   { path: ['sandbox', 'jwt'], summary: 'Print a session JWT for a demo user (for key management)' },
   { path: ['demo'], summary: 'A guided tour on the local sandbox' },
+  { path: ['completion'], summary: 'Print the shell completion script for bash, zsh or fish' },
 ];

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { writePrivateFile } from '../config/private-file.js';
 import { dataDir, sandboxRuntimeFile } from '../config/paths.js';
 import { DEFAULT_SEED } from './defaults.js';
 import type { DatasetSize } from './data/dataset.js';
@@ -40,11 +41,7 @@ function ensureDataDir(env: Env): string {
 /** Writes the runtime file atomically, mode 0600 in a 0700 directory (it holds the demo key). */
 export function writeRuntime(env: Env, info: SandboxRuntimeInfo): void {
   ensureDataDir(env);
-  const file = sandboxRuntimeFile(env);
-  const tmp = `${file}.${process.pid}.tmp`;
-  rmSync(tmp, { force: true });
-  writeFileSync(tmp, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
-  renameSync(tmp, file);
+  writePrivateFile(sandboxRuntimeFile(env), `${JSON.stringify(info, null, 2)}\n`);
 }
 
 export function isProcessAlive(pid: number): boolean {

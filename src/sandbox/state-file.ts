@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync, existsSync } from 'node:fs';
 import * as z from 'zod/mini';
 import type { SandboxState } from './store.js';
+import { writePrivateFile } from '../config/private-file.js';
 
 /** The outline of a snapshot: enough to refuse a file that is not one, not a full schema of every area. */
 const StateFile = z.looseObject({
@@ -52,16 +52,7 @@ export function loadStateFile(file: string): SandboxState | null {
 
 /** Writes the snapshot atomically (temporary file, then rename), readable by the owner only. */
 export function saveStateFile(file: string, state: SandboxState): void {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    rmSync(tmp, { force: true });
-    writeFileSync(tmp, JSON.stringify(state), { mode: 0o600 });
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  writePrivateFile(file, JSON.stringify(state));
 }
 
 /** Saves shortly after changes, coalescing bursts of requests into one write. */

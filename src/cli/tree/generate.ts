@@ -1,0 +1,32 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { COMPLETION_FILES, SHELLS, completionScript } from '../completion/scripts.js';
+import { writeManPages } from '../man/write-man.js';
+import { commandTree } from './tree.js';
+
+/**
+ * The build step that writes what is generated from the command tree: completions/ (one
+ * script per shell) and man/ (prospect.1 and a page per command group). scripts/build.mjs
+ * bundles and runs this with the package root as its argument.
+ */
+export async function writeGenerated(root: string): Promise<string[]> {
+  const tree = await commandTree();
+  const dir = path.join(root, 'completions');
+  await mkdir(dir, { recursive: true });
+  const written: string[] = [];
+  for (const shell of SHELLS) {
+    const file = path.join(dir, COMPLETION_FILES[shell]);
+    await writeFile(`${file}.tmp`, completionScript(shell, tree), { mode: 0o644 });
+    await rename(`${file}.tmp`, file);
+    written.push(path.join('completions', COMPLETION_FILES[shell]));
+  }
+  for (const page of await writeManPages(path.join(root, 'man'))) written.push(path.join('man', page));
+  return written;
+}
+
+if (require.main === module) {
+  writeGenerated(process.argv[2] ?? process.cwd()).catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
