@@ -5,7 +5,9 @@ import {
   ENRICHMENT_TYPES,
   ENRICHMENT_TYPE_PRICES,
   LIST_SCOPES,
+  LIST_SCOPE_TYPES,
   PERSON_DATA_POINTS,
+  type EnrichmentType,
 } from '../../api/schemas/values/credits.js';
 import { gather } from '../search/filter-flags.js';
 
@@ -13,11 +15,15 @@ import { gather } from '../search/filter-flags.js';
 
 export const DRY_RUN_FLAG: FlagSpec = { flags: '--dry-run', description: 'estimate only: print the quote (cost, rows, balance) and spend nothing' };
 
-const prices = (values: readonly string[], price: (v: string) => number) => values.map((v) => `${v} ${price(v)}`).join(', ');
+/** "partial 1, phone_only 10, full 11": what each value costs, for flag descriptions. */
+const pricesOf = <T extends string>(values: readonly T[], type: (v: T) => EnrichmentType) =>
+  values.map((v) => `${v} ${ENRICHMENT_TYPE_PRICES[type(v)]}`).join(', ');
+
+export const TYPE_PRICES = `credits per person found: ${pricesOf(ENRICHMENT_TYPES, (t) => t)}`;
 
 export const TYPE_FLAG: FlagSpec = {
   flags: '--type <type>',
-  description: `what to find: partial is email and profile, phone_only the phone, full both; credits per person found: ${prices(ENRICHMENT_TYPES, (t) => ENRICHMENT_TYPE_PRICES[t as 'partial'])}`,
+  description: `what to find: partial is email and profile, phone_only the phone, full both; ${TYPE_PRICES}`,
   choices: ENRICHMENT_TYPES,
   parse: oneOf('--type', ENRICHMENT_TYPES),
   default: 'partial',
@@ -25,7 +31,7 @@ export const TYPE_FLAG: FlagSpec = {
 
 export const SCOPE_FLAG: FlagSpec = {
   flags: '--scope <scope>',
-  description: 'what to find: partial is email and profile (1 credit per lead found), full adds the phone (11), phone-only the phone alone (10)',
+  description: `what to find: partial is email and profile, full adds the phone, phone-only the phone alone; credits per lead found: ${pricesOf(LIST_SCOPES, (s) => LIST_SCOPE_TYPES[s])}`,
   choices: LIST_SCOPES,
   parse: oneOf('--scope', LIST_SCOPES),
   default: 'partial',

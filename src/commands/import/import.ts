@@ -12,6 +12,7 @@ import { approveSpend } from '../../cli/paid.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { anyFailed, countDataRows, summarize, watchRuns, type EnrichmentSummary } from './enrich-runs.js';
 import { settlementLine } from '../enrich/watch.js';
+import { TYPE_PRICES } from '../enrich/flags.js';
 import type { Client } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import { resolveOrCreateList } from '../lists/save-to.js';
@@ -46,7 +47,7 @@ export const command = defineCommand<Options>({
     { flags: '--map <field=Header>', description: 'map a column onto a field (repeatable); overrides the automatic mapping', parse: collect },
     {
       flags: '--enrich <type>',
-      description: `enrich the imported rows: partial (email, 1 credit per lead found), phone_only (10), full (11), or none (free); asks before spending`,
+      description: `enrich the imported rows (none: free); ${TYPE_PRICES}; asks before spending`,
       choices: [...IMPORT_ENRICHMENT_TYPES, 'none'],
       parse: oneOf('--enrich', [...IMPORT_ENRICHMENT_TYPES, 'none'] as const),
       default: 'none',
