@@ -92,7 +92,7 @@ describe('every command documents itself', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('a flag with fixed values declares them, and its description does not list them again', () => {
+  it('a flag with fixed values declares them, and no flag or argument description lists declared values again', () => {
     const twice: string[] = [];
     const undeclared: string[] = [];
     for (const n of nodes)
@@ -103,6 +103,8 @@ describe('every command documents itself', () => {
           undeclared.push(`${name(n)} ${f.long}: ${f.description}`);
         }
       }
+    for (const n of nodes)
+      for (const a of n.args) if (a.values?.length && listsValues(a.description, a.values)) twice.push(`${name(n)} <${a.name}>: ${a.description}`);
     expect({ twice, undeclared }).toEqual({ twice: [], undeclared: [] });
   });
 

@@ -4,7 +4,7 @@ import { SHELLS, type Shell } from '../../cli/completion/scripts.js';
 export const command = defineCommand({
   description:
     'Completes commands, flags, fixed values (seniority, formats, providers, agent types, ...) and, when a profile or PROSPECT_API_KEY is configured, list names, from a cache refreshed at most once a minute.',
-  args: [{ name: 'shell', description: 'bash, zsh or fish', choices: SHELLS }],
+  args: [{ name: 'shell', description: 'the shell the script is for', choices: SHELLS }],
   examples: [
     'prospect completion bash > ~/.local/share/bash-completion/completions/prospect',
     'prospect completion zsh > "${fpath[1]}/_prospect"',
