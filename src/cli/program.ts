@@ -23,8 +23,9 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { flags: '--base-url <url>', description: 'service URL (env PROSPECT_BASE_URL); https unless loopback' },
   {
     flags: '--format <format>',
-    description: 'output format (env PROSPECT_FORMAT); default table on a terminal, tsv when piped',
+    description: 'output format (env PROSPECT_FORMAT)',
     choices: FORMATS,
+    defaultDescription: 'table on a terminal, tsv when piped',
   },
   { flags: '--json', description: 'same as --format json' },
   { flags: '--fields <list>', description: 'comma-separated fields to show, in this order (every format)' },

@@ -20,6 +20,11 @@ beforeAll(async () => {
 const name = (n: TreeNode) => `prospect ${n.path.join(' ')}`.trim();
 const commands = () => nodes.filter((n) => n.runnable);
 const groups = () => nodes.filter((n) => !n.runnable);
+/** Every flag with the node it belongs to; the global flags under the root. */
+const allFlags = (): [TreeNode, TreeFlag][] => [
+  ...tree.globalFlags.map((f): [TreeNode, TreeFlag] => [tree.root, f]),
+  ...nodes.flatMap((n) => n.flags.map((f): [TreeNode, TreeFlag] => [n, f])),
+];
 
 /** Help text with line wrapping undone, so a description reads as one line. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
@@ -62,6 +67,27 @@ function listsValues(description: string, values: readonly string[]): boolean {
 const ITEM = '[A-Za-z][\\w-]*(?: [A-Za-z][\\w-]*)?';
 const VALUE_LIST = new RegExp(`(?:^|: |\\()${ITEM}(?:(?:, ${ITEM}){2,}(?:,? or ${ITEM})?|, ${ITEM},? or ${ITEM})\\s*(?:$|[;()])`);
 
+/** What is wrong with the help entries of `flags` in the (flattened) Options section of a help text. */
+function flagProblems(label: string, options: string, flags: readonly TreeFlag[]): string[] {
+  const problems: string[] = [];
+  const terms = flags.map(term);
+  flags.forEach((f, i) => {
+    const start = options.indexOf(` ${terms[i]} `);
+    if (start < 0) return problems.push(`${label}: ${terms[i]} missing`);
+    const next = terms.slice(i + 1).map((t) => options.indexOf(` ${t} `, start + 1)).find((at) => at > 0);
+    const entry = options.slice(start, next ?? options.indexOf(' -h, --help ', start));
+    if (f.values) {
+      const shown = f.oneValue ? `choices: ${f.values.map((v) => JSON.stringify(v)).join(', ')}` : `values: ${f.values.join(', ')}`;
+      if (!entry.includes(shown)) problems.push(`${label} ${f.long}: no "${shown}" in "${entry}"`);
+    }
+    if (f.defaultText !== undefined) {
+      const shown = [f.defaultText, JSON.stringify(f.defaultText), JSON.stringify(f.defaultText.split(','))].map((d) => `default: ${d}`);
+      if (!shown.some((s) => entry.includes(s))) problems.push(`${label} ${f.long}: no "default: ${f.defaultText}" in "${entry}"`);
+    }
+  });
+  return problems;
+}
+
 describe('every command documents itself', () => {
   it('has at least one example and one related command', () => {
     const missing = commands().flatMap((n) => [
@@ -95,49 +121,37 @@ describe('every command documents itself', () => {
   it('a flag with fixed values declares them, and no flag or argument description lists declared values again', () => {
     const twice: string[] = [];
     const undeclared: string[] = [];
-    for (const n of nodes)
-      for (const f of n.flags) {
+    for (const [n, f] of allFlags()) {
         if (f.values?.length) {
           if (listsValues(f.description, f.values) || /\bvalues:/.test(f.description)) twice.push(`${name(n)} ${f.long}: ${f.description}`);
         } else if (f.placeholder && VALUE_LIST.test(f.description)) {
           undeclared.push(`${name(n)} ${f.long}: ${f.description}`);
         }
-      }
+    }
     for (const n of nodes)
       for (const a of n.args) if (a.values?.length && listsValues(a.description, a.values)) twice.push(`${name(n)} <${a.name}>: ${a.description}`);
     expect({ twice, undeclared }).toEqual({ twice: [], undeclared: [] });
   });
 
   it('a default written into a description belongs in the flag spec', () => {
-    const inline = nodes.flatMap((n) => n.flags.filter((f) => /\(default:|\bdefaults? (?:is|to)\b/.test(f.description)).map((f) => `${name(n)} ${f.long}`));
+    const inline = allFlags()
+      .filter(([, f]) => /(?:^|[(;,] ?)default\b|\bdefaults? (?:is|to)\b/.test(f.description))
+      .map(([n, f]) => `${name(n)} ${f.long}`);
     expect(inline).toEqual([]);
   });
 });
 
 describe('--help', () => {
-  it("shows every flag of a command with its allowed values and its default", async () => {
+  it('shows every flag of a command, and the global flags, with their allowed values and defaults', async () => {
     const problems: string[] = [];
     for (const n of commands()) {
       const r = await runInProcess([...n.path, '--help'], { env });
       expect(r.code, `${name(n)} --help: ${r.stderr}`).toBe(0);
       const text = flat(r.stdout);
-      const options = text.slice(text.indexOf('Options:'), text.indexOf('Global Options:'));
-      const terms = n.flags.map(term);
-      n.flags.forEach((f, i) => {
-        const start = options.indexOf(` ${terms[i]} `);
-        if (start < 0) return problems.push(`${name(n)}: ${terms[i]} missing`);
-        const next = terms.slice(i + 1).map((t) => options.indexOf(` ${t} `, start + 1)).find((at) => at > 0);
-        const entry = options.slice(start, next ?? options.indexOf(' -h, --help ', start));
-        if (f.values) {
-          const shown = f.oneValue ? `choices: ${f.values.map((v) => JSON.stringify(v)).join(', ')}` : `values: ${f.values.join(', ')}`;
-          if (!entry.includes(shown)) problems.push(`${name(n)} ${f.long}: no "${shown}" in "${entry}"`);
-        }
-        if (f.defaultText !== undefined) {
-          const shown = [f.defaultText, JSON.stringify(f.defaultText), JSON.stringify(f.defaultText.split(','))].map((d) => `default: ${d}`);
-          if (!shown.some((s) => entry.includes(s))) problems.push(`${name(n)} ${f.long}: no "default: ${f.defaultText}" in "${entry}"`);
-        }
-      });
+      problems.push(...flagProblems(name(n), text.slice(text.indexOf('Options:'), text.indexOf('Global Options:')), n.flags));
     }
+    const root = flat((await runInProcess(['--help'], { env })).stdout);
+    problems.push(...flagProblems('prospect', root.slice(root.indexOf('Options:'), root.indexOf('Commands:')), tree.globalFlags));
     expect(problems).toEqual([]);
   });
 
