@@ -16,6 +16,11 @@ export async function loadDefinition(entry: CommandEntry): Promise<CommandDefini
   return def;
 }
 
+export const PROGRAM_DESCRIPTION = 'Search people and companies, keep lead lists, enrich contacts, and manage keys and usage.';
+
+/** The program's own examples (its --help and prospect(1)). */
+export const ROOT_EXAMPLES: readonly string[] = ['prospect demo', 'prospect --sandbox whoami', 'prospect auth login --base-url https://api.example.com'];
+
 /** Global flags: accepted before or after the command name. */
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { flags: '--profile <name>', description: 'use this saved profile (env PROSPECT_PROFILE)' },
@@ -28,7 +33,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     defaultDescription: 'table on a terminal, tsv when piped',
   },
   { flags: '--json', description: 'same as --format json' },
-  { flags: '--fields <list>', description: 'comma-separated fields to show, in this order (every format)' },
+  { flags: '--fields <fields>', description: 'comma-separated fields to show, in this order (every format)' },
   { flags: '-y, --yes', description: 'answer yes to confirmations (paid work still respects --max-cost)' },
   { flags: '--max-cost <credits>', description: 'never spend more than this many credits in one command', parse: nonNegativeNumber('--max-cost') },
   { flags: '--no-wait', description: 'start remote work, print its handle and return without waiting' },
@@ -130,7 +135,7 @@ function namedPath(argv: readonly string[]): string {
 export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command {
   const program = new Command('prospect');
   program
-    .description('Search people and companies, keep lead lists, enrich contacts, and manage keys and usage.')
+    .description(PROGRAM_DESCRIPTION)
     .version(SDK_VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .helpCommand('help [command]', 'show help for a command')
@@ -145,7 +150,7 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command 
   addGlobalOptions(program);
   program.addHelpText(
     'after',
-    '\nExamples:\n  $ prospect demo\n  $ prospect --sandbox whoami\n  $ prospect auth login --base-url https://api.example.com\n\nExit codes: 0 ok, 2 usage, 3 auth, 4 not found, 5 credits, 6 rate limited, 7 conflict, 8 job failed, 9 server, 10 declined.',
+    `\nExamples:\n${ROOT_EXAMPLES.map((e) => `  $ ${e}`).join('\n')}\n\nExit codes: 0 ok, 2 usage, 3 auth, 4 not found, 5 credits, 6 rate limited, 7 conflict, 8 job failed, 9 server, 10 declined.`,
   );
 
   const leaves = new Map<Command, CommandEntry>();

@@ -11,12 +11,6 @@ export interface ManPage {
 }
 
 /** Shown when the tree's root carries no examples of its own (the program's help shows the same). */
-export const ROOT_EXAMPLES: readonly string[] = [
-  'prospect demo',
-  'prospect --sandbox whoami',
-  'prospect auth login --base-url https://api.example.com',
-];
-
 interface PageContext {
   version: string;
   date: string;
@@ -162,7 +156,7 @@ function commandsSection(tree: CommandTree): string[] {
 
 function rootPage(ctx: PageContext): ManPage {
   const { root, globalFlags } = ctx.tree;
-  const examples = root.examples.length > 0 ? root.examples : ROOT_EXAMPLES;
+  const examples = root.examples;
   const documented = (entries: readonly { name: string; description: string }[], name: (n: string) => string) =>
     entries.flatMap((e) => tagged(name(e.name), [textLine(prose(sentence(e.description)))]));
   const lines = [

@@ -1,6 +1,6 @@
 import type { ArgSpec, CommandDefinition, FlagSpec } from '../command.js';
 import { COMMANDS, GROUPS } from '../../commands/registry.js';
-import { GLOBAL_FLAGS } from '../program.js';
+import { GLOBAL_FLAGS, PROGRAM_DESCRIPTION, ROOT_EXAMPLES } from '../program.js';
 
 /**
  * The whole command tree as plain data: what shell completions, man pages and the help
@@ -99,7 +99,7 @@ function emptyNode(path: readonly string[], summary: string): TreeNode {
 
 /** Builds the tree; `modules` are the command definitions by path (commands/index.ts). */
 export function buildTree(modules: Record<string, CommandDefinition<any>>): CommandTree {
-  const root = emptyNode([], 'Search people and companies, keep lead lists, enrich contacts, and manage keys and usage.');
+  const root = { ...emptyNode([], PROGRAM_DESCRIPTION), examples: ROOT_EXAMPLES };
   const byPath = new Map<string, TreeNode>([['', root]]);
   const nodeAt = (path: readonly string[]): TreeNode => {
     const key = path.join(' ');
