@@ -61,12 +61,15 @@ async function decide(ctx: Context, q: Quote, what: string, asked: boolean): Pro
   const named = ceiling?.source === 'env' ? 'PROSPECT_MAX_COST' : ceiling?.source === 'flag' ? '--max-cost' : 'max_cost of the profile';
   if (max !== undefined && cost > max)
     throw creditsError(`${what} would cost up to ${credits(cost)}, over ${named} ${max}`, `Raise --max-cost to ${cost} or run a smaller selection. Nothing was spent.`);
+  // A ceiling given for this run (flag or environment) answers the question; a profile's
+  // max_cost is a standing ceiling only, so a person at a terminal is still asked.
+  const approved = ceiling !== undefined && (ceiling.source === 'flag' || ceiling.source === 'env');
   // A quote of 0 caps the run at 0: nothing to confirm (the service says why there is nothing to do).
-  if (ctx.globals.yes || max !== undefined || asked || cost === 0) return;
+  if (ctx.globals.yes || approved || asked || cost === 0) return;
   if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY)
     throw declinedError(
       `${what} spends up to ${credits(cost)} and needs confirmation, but no terminal is attached`,
-      `Pass --yes to confirm, or --max-cost ${cost} to cap the spend. Nothing was spent.`,
+      `Pass --yes to confirm, or --max-cost ${cost} (or PROSPECT_MAX_COST) to cap the spend. Nothing was spent.`,
     );
   if (!(await ctx.prompter.confirm(`Spend up to ${credits(cost)}?`, { flag: '--yes' }))) throw declinedError(`${what} declined; nothing was spent`);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientFor, control, openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import type { Prompter } from '../../src/cli/prompt.js';
 import { getBalance } from '../../src/api/resources/credits.js';
 
@@ -88,6 +89,33 @@ describe('paid commands at a terminal', () => {
     const over = await runInProcess(['enrich', 'list', 'Q3', '--max-cost', '19'], { env: env(), tty: true, prompter: never.prompter });
     expect(over.code).toBe(5);
     expect(never.asked).toEqual([]);
+  });
+
+  it('PROSPECT_MAX_COST answers as --max-cost does; a profile max_cost is a ceiling, and the person is still asked', async () => {
+    await control(sb, 'POST', '/lists', { name: 'Q3', people: 20 });
+    const never = person([]);
+    const over = await runInProcess(['enrich', 'list', 'Q3'], { env: { ...env(), PROSPECT_MAX_COST: '19' }, tty: true, prompter: never.prompter });
+    expect(over.code).toBe(5);
+    expect(over.stderr).toMatch(/over PROSPECT_MAX_COST 19/);
+    const before = await balance();
+    const under = await runInProcess(['enrich', 'list', 'Q3'], { env: { ...env(), PROSPECT_MAX_COST: '20' }, tty: false, prompter: never.prompter });
+    expect(under.code, under.stderr).toBe(0);
+    expect(await balance()).toBeLessThan(before);
+    expect(never.asked).toEqual([]);
+
+    const config = { ...env(), PROSPECT_CONFIG_DIR: tempDir() };
+    expect((await runInProcess(['config', 'set', 'max_cost', '5'], { env: config })).code).toBe(0);
+    await control(sb, 'POST', '/lists', { name: 'Q4', people: 20 });
+    const capped = await runInProcess(['enrich', 'list', 'Q4'], { env: config, tty: true, prompter: never.prompter });
+    expect(capped.code).toBe(5);
+    expect(capped.stderr).toMatch(/over max_cost of the profile 5/);
+    expect((await runInProcess(['config', 'set', 'max_cost', '100'], { env: config })).code).toBe(0);
+    const declined = person([{ yes: false }]);
+    const asked = await runInProcess(['enrich', 'list', 'Q4'], { env: config, tty: true, prompter: declined.prompter });
+    expect(asked.code).toBe(10);
+    expect(declined.asked).toHaveLength(1);
+    const script = await runInProcess(['enrich', 'list', 'Q4'], { env: config, tty: false });
+    expect(script.code).toBe(10);
   });
 });
 
