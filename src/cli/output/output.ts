@@ -107,8 +107,9 @@ export class Output {
   }
 
   /**
-   * Prints rows page by page in constant memory: json as one array written as it comes,
-   * ndjson one row per line, csv and tsv with one header for the whole run.
+   * Prints rows page by page: ndjson one row per line in constant memory, csv and tsv with one
+   * header for the whole run. json is one array, written once every page has come: a failure
+   * on a later page leaves stdout empty instead of holding half an array.
    */
   async printPages(
     pages: AsyncIterable<{ rows: readonly unknown[]; payload: unknown }>,
@@ -119,9 +120,11 @@ export class Output {
     const pick = (r: unknown) => (fields ? pickFields(r, fields) : r);
     let count = 0;
     let cols = fields ?? (format === 'table' ? tableColumns : undefined) ?? columns;
+    const jsonRows: string[] = [];
     for await (const page of pages) {
       if (format === 'json') {
-        for (const r of page.rows) await this.write(`${count++ === 0 ? '[\n' : ',\n'}${indent(JSON.stringify(pick(r), null, 2))}`);
+        for (const r of page.rows) jsonRows.push(indent(JSON.stringify(pick(r), null, 2)));
+        count = jsonRows.length;
         continue;
       }
       if (format === 'ndjson') {
@@ -137,7 +140,7 @@ export class Output {
       else if (format === 'csv') await this.write(await csvRows(page.rows, cols, header));
       else await this.write(await renderTable(page.rows, cols, { style: this.o.style, width: this.o.width }));
     }
-    if (format === 'json') await this.write(count === 0 ? '[]\n' : '\n]\n');
+    if (format === 'json') await this.write(count === 0 ? '[]\n' : `[\n${jsonRows.join(',\n')}\n]\n`);
     else if (count === 0 && format === 'table') this.info('No results.');
     return count;
   }
