@@ -22,9 +22,12 @@ interface Call {
   signal?: AbortSignal | undefined;
 }
 
-/** POST /people/find: one page. Send the cursor of the previous page with the same filters. */
+/**
+ * POST /people/find: one page. Send the cursor of the previous page with the same filters.
+ * A read that charges nothing, so a lost answer is asked again like a GET (idempotent).
+ */
 export function searchPeople(client: Client, body: PeopleFindBody, opts: Call = {}): Promise<PeopleSearchResponse> {
-  return client.request<PeopleSearchResponse>({ method: 'POST', path: '/people/find', body, signal: opts.signal });
+  return client.request<PeopleSearchResponse>({ method: 'POST', path: '/people/find', body, idempotent: true, signal: opts.signal });
 }
 
 /** Every page of a people search, following cursors; each page counts as one search toward the daily cap. */
@@ -67,7 +70,7 @@ export function filterValues(
 
 /** POST /search/companies: one page. */
 export function searchCompanies(client: Client, body: CompanySearchBody, opts: Call = {}): Promise<CompanySearchResponse> {
-  return client.request<CompanySearchResponse>({ method: 'POST', path: '/search/companies', body, signal: opts.signal });
+  return client.request<CompanySearchResponse>({ method: 'POST', path: '/search/companies', body, idempotent: true, signal: opts.signal });
 }
 
 /** Every page of a company search, following cursors. */
