@@ -1,0 +1,77 @@
+import { beforeEach } from 'vitest';
+import { control } from '../sandbox/helpers.js';
+import { runInProcess, type InProcessResult } from '../helpers/in-process.js';
+import { sleep } from '../../src/api/sleep.js';
+import type { Clock } from '../../src/cli/context.js';
+import { usePaidSandbox } from './enrich-helpers.js';
+
+/**
+ * The fault suite's shared setup: a sandbox per file with fast runs and no rate limits, the
+ * CLI run in this process with a clock whose waits (retry backoff, Retry-After, polling) are
+ * cut to a few milliseconds, and the fault kinds every command is run under.
+ */
+
+export type Rule = Record<string, unknown>;
+
+/** Real time, short waits: a retry after Retry-After: 1 happens at once, the service is not told. */
+export const fastClock: Clock = { now: () => Date.now(), sleep: (ms, signal) => sleep(Math.min(ms, 5), signal) };
+
+export function useFaultSandbox() {
+  const t = usePaidSandbox();
+  beforeEach(async () => {
+    await control(t.sb, 'POST', '/smart-agents', { pace: { pending_ms: 0, row_ms: 1 } });
+  });
+  return Object.assign(t, {
+    /** The command in this process, as a script runs it (no TTY). */
+    cli: (...argv: string[]): Promise<InProcessResult> => runInProcess(argv, { env: t.env, clock: fastClock }),
+    /** Replaces the faults in place (their counters start again). */
+    faults: async (rules: Rule[]) => {
+      await control(t.sb, 'DELETE', '/faults');
+      if (rules.length) await control(t.sb, 'POST', '/faults', { rules });
+    },
+    /** How many requests of this method reached this route (the request log names the route, not the path). */
+    requests: async (method: string, route: string) =>
+      ((await control(t.sb, 'GET', '/requests?limit=1000')).requests as Array<{ method: string; route: string }>).filter(
+        (r) => r.method === method && r.route === route,
+      ).length,
+  });
+}
+
+export type FaultSandbox = ReturnType<typeof useFaultSandbox>;
+
+/**
+ * A fault on one kind of request. `once` faults hit one request (after `skip` matching ones went
+ * through), so a retry, a resend or a re-run gets past them; `lasting` ones never stop.
+ */
+export interface Fault {
+  name: string;
+  rules: Rule[];
+}
+
+/** Faults that leave the request unhandled or answered late: any request may be retried after them. */
+export function faultsBefore(method: string, path: string, skip = 0): Fault[] {
+  const at = { method, path, after: skip };
+  return [
+    { name: 'latency on every request', rules: [{ kind: 'latency', latency_ms: 60 }] },
+    { name: '500 before handling', rules: [{ ...at, kind: 'status', status: 500, count: 1 }] },
+    { name: '503 retryable before handling', rules: [{ ...at, kind: 'status', status: 503, retry_after_sec: 1, count: 2 }] },
+    { name: 'connection dropped before handling', rules: [{ ...at, kind: 'drop', count: 1 }] },
+    { name: 'a 429 burst', rules: [{ ...at, kind: 'rate_limit', retry_after_sec: 1, count: 3 }] },
+  ];
+}
+
+/** Faults after the request was handled (its effects stay): the answer is lost or replaced. */
+export function faultsAfter(method: string, path: string, skip = 0): Fault[] {
+  const at = { method, path, after: skip, phase: 'after', count: 1 };
+  return [
+    { name: '500 after handling', rules: [{ ...at, kind: 'status', status: 500 }] },
+    { name: '502 after handling', rules: [{ ...at, kind: 'status', status: 502 }] },
+    { name: 'connection dropped after handling', rules: [{ ...at, kind: 'drop' }] },
+  ];
+}
+
+/** A fault that outlasts every retry: the command must give up with the right code. */
+export const lastingFault = (method: string, path: string, skip = 0): Rule[] => [{ method, path, after: skip, kind: 'status', status: 500 }];
+
+/** What a run is compared on: the exit code and stdout; messages on stderr may differ (retries are told). */
+export const outputOf = (r: InProcessResult) => ({ code: r.code, stdout: r.stdout });
