@@ -150,3 +150,135 @@ describe('no whole API key or JWT in any output or file', () => {
     expectNoSecret('prospect whoami', output(bin), [bad]);
   });
 });
+
+describe('private files', () => {
+  it('the config file is 0600 in a 0700 folder the CLI creates, and made 0600 again when found looser', async () => {
+    const configDir = path.join(tempDir(), 'home', 'prospect');
+    const login = await cli(['auth', 'login', '--with-token', '--base-url', t.sb.url], { PROSPECT_CONFIG_DIR: configDir, PROSPECT_API_KEY: undefined }, t.sb.demoKey);
+    expect(login.code, login.stderr).toBe(0);
+    const file = path.join(configDir, 'config.json');
+    expect(mode(file)).toBe(0o600);
+    expect(mode(configDir)).toBe(0o700);
+    chmodSync(file, 0o644);
+    expect((await cli(['config', 'set', 'format', 'csv'], { PROSPECT_CONFIG_DIR: configDir })).code).toBe(0);
+    expect(mode(file)).toBe(0o600);
+  });
+
+  it('the sandbox runtime file (it holds the demo key) and the completion cache are 0600 in 0700 folders', async () => {
+    const dataDir = path.join(tempDir(), 'data', 'prospect');
+    writeRuntime({ PROSPECT_DATA_DIR: dataDir }, { pid: process.pid, port: 1, url: 'http://127.0.0.1:1', seed: 42, state_path: null, demo_key: t.sb.demoKey, started_at: new Date().toISOString() });
+    expect(mode(path.join(dataDir, 'sandbox.json'))).toBe(0o600);
+    expect(mode(dataDir)).toBe(0o700);
+
+    const cacheData = path.join(tempDir(), 'data2');
+    const names = await cli(['__complete', 'lists'], { PROSPECT_DATA_DIR: cacheData });
+    expect(names.stdout).toBe('Security\n');
+    const cacheDir = path.join(cacheData, 'completion');
+    const [cache] = readdirSync(cacheDir);
+    expect(mode(path.join(cacheDir, cache!))).toBe(0o600);
+    expect(mode(cacheDir)).toBe(0o700);
+  });
+});
+
+/** A loopback front for the sandbox that records every request, and rewrites the sandbox's own URL in answers so links it hands out come through here too. */
+async function recordingFront(host: string): Promise<{ port: number; seen: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders; body: string }>; close(): Promise<void> }> {
+  const seen: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: body.toString('utf8') });
+      const { host: _host, ...headers } = req.headers;
+      const up = http.request(`${t.sb.url}${req.url}`, { method: req.method, headers, agent: false }, (answer) => {
+        const parts: Buffer[] = [];
+        answer.on('data', (c: Buffer) => parts.push(c));
+        answer.on('end', () => {
+          const text = Buffer.concat(parts).toString('utf8').split(t.sb.url).join(`http://${req.headers.host}`);
+          const { 'content-length': _len, 'transfer-encoding': _te, connection: _c, ...rest } = answer.headers;
+          res.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': Buffer.byteLength(text) });
+          res.end(text);
+        });
+      });
+      up.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+describe('https required except for loopback hosts', () => {
+  it('plain http to another host is refused before anything is sent (exit 2, saying why)', async () => {
+    for (const env of [{}, { PROSPECT_BASE_URL: 'http://example.com' }]) {
+      const args = 'PROSPECT_BASE_URL' in env ? ['whoami', '--debug'] : ['--base-url', 'http://example.com', 'whoami', '--debug'];
+      const r = await cli(args, env);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('refusing plain http to example.com: credentials would travel unencrypted');
+      expect(r.stderr).not.toContain('[debug] >');
+    }
+    const login = await cli(['auth', 'login', '--with-token', '--base-url', 'http://api.example.com'], {}, t.sb.demoKey);
+    expect(login.code).toBe(2);
+    expect(login.stderr).toContain('refusing plain http to api.example.com');
+    expect(() => statSync(path.join(t.env.PROSPECT_CONFIG_DIR!, 'config.json'))).toThrow();
+  });
+
+  it('http to 127.0.0.1, localhost and [::1] is accepted', async () => {
+    const front = await recordingFront('::');
+    try {
+      for (const host of ['127.0.0.1', 'localhost', '[::1]']) {
+        const r = await cli(['--base-url', `http://${host}:${front.port}`, 'whoami', '--json']);
+        expect(r.code, `${host}: ${r.stderr}`).toBe(0);
+        expect(json(r.stdout).organization_id).toBe(t.sb.store.demo.organization_id);
+      }
+      expect(front.seen.filter((s) => s.url === '/api/v2/whoami')).toHaveLength(3);
+    } finally {
+      await front.close();
+    }
+  });
+});
+
+describe('no credentials to signed links or webhooks', () => {
+  it('export csv fetches the signed download URL without Authorization', async () => {
+    const front = await recordingFront('127.0.0.1');
+    try {
+      const r = await cli(['--base-url', `http://127.0.0.1:${front.port}`, 'export', 'csv', 'Security', '-o', '-']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout.split('\n')).toHaveLength(5); // header, 3 rows, final newline
+      const api = front.seen.find((s) => s.url.endsWith('/export/csv/signed-url'))!;
+      expect(api.headers.authorization).toBe(`Bearer ${t.sb.demoKey}`);
+      const download = front.seen.find((s) => s.url.startsWith('/downloads/'))!;
+      expect(download).toBeDefined();
+      expect(download.headers.authorization).toBeUndefined();
+      expect(download.headers.cookie).toBeUndefined();
+      expectNoSecret('the download request', JSON.stringify(download), [t.sb.demoKey, jwt]);
+    } finally {
+      await front.close();
+    }
+  });
+
+  it('a v1 bulk run posts its webhook without Authorization and with no credential in the URL or body', async () => {
+    const hook = await receiver(answerWith(200));
+    try {
+      const contacts = [0, 1, 2].map((i) => ({ linkedin_url: t.sb.services.dataset.person(i).linkedin_url }));
+      const file = path.join(tempDir(), 'contacts.json');
+      writeFileSync(file, JSON.stringify({ contacts }));
+      const r = await cli(['enrich', 'legacy-bulk', file, '--type', 'partial', '--webhook-url', hook.url, '--yes', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      await eventually(async () => hook.hits.length, (n) => n > 0);
+      const hit = hook.hits[0]!;
+      expect(hit.headers.authorization).toBeUndefined();
+      expect(JSON.parse(hit.body)).toMatchObject({ event: 'enrichment.completed', workflow_id: json(r.stdout).workflow.workflow_id });
+      expectNoSecret('the webhook delivery', JSON.stringify(hit), [t.sb.demoKey, jwt]);
+    } finally {
+      await hook.close();
+    }
+  });
+});
