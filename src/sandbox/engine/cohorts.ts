@@ -40,11 +40,23 @@ export function cohortExpiresAt(c: Pick<CohortRecord, 'created_at_ms' | 'last_us
 
 const isLive = (c: CohortRecord, nowMs: number): boolean => nowMs < cohortExpiresAt(c);
 
-/** A new cohort for rows just served (expired cohorts are dropped on the way). */
+/** Sandbox-clock time of each area's last sweep for expired cohorts. */
+const lastSweep = new WeakMap<CohortArea, number>();
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * A new cohort for rows just served (expired cohorts are dropped on the way, at most once a
+ * sandbox minute: every search and list page mints one, and a sweep on each made a busy
+ * sandbox slow down with every request; resolveCohort checks expiry itself).
+ */
 export function mintCohort(services: Pick<SandboxServices, 'store' | 'clock'>, c: NewCohort): CohortRecord {
   const area = cohortArea(services);
   const now = services.clock.now();
-  for (const [id, rec] of Object.entries(area)) if (!isLive(rec, now)) delete area[id];
+  const swept = lastSweep.get(area);
+  if (swept === undefined || now - swept >= SWEEP_EVERY_MS || now < swept) {
+    for (const [id, rec] of Object.entries(area)) if (!isLive(rec, now)) delete area[id];
+    lastSweep.set(area, now);
+  }
   const record: CohortRecord = {
     task_id: services.store.nextId(COHORT_PREFIX.replace(/_$/, ''), 'cohort'),
     organization_id: c.organizationId,
