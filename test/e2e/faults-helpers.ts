@@ -18,10 +18,16 @@ export const fastClock: Clock = { now: () => Date.now(), sleep: (ms, signal) => 
 
 export function useFaultSandbox() {
   const t = usePaidSandbox();
-  beforeEach(async () => {
+  /** The seeded state again, paced fast and without rate limits (a clean run and a faulty one start alike). */
+  const fresh = async () => {
+    await control(t.sb, 'POST', '/reset', {});
+    await control(t.sb, 'POST', '/rate-limits', { enabled: false });
+    await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 } });
     await control(t.sb, 'POST', '/smart-agents', { pace: { pending_ms: 0, row_ms: 1 } });
-  });
+  };
+  beforeEach(fresh);
   return Object.assign(t, {
+    fresh,
     /** The command in this process, as a script runs it (no TTY). */
     cli: (...argv: string[]): Promise<InProcessResult> => runInProcess(argv, { env: t.env, clock: fastClock }),
     /** Replaces the faults in place (their counters start again). */
@@ -52,7 +58,7 @@ export interface Fault {
 export function faultsBefore(method: string, path: string, skip = 0): Fault[] {
   const at = { method, path, after: skip };
   return [
-    { name: 'latency on every request', rules: [{ kind: 'latency', latency_ms: 60 }] },
+    { name: 'latency on each of these requests', rules: [{ method, path, kind: 'latency', latency_ms: 100 }] },
     { name: '500 before handling', rules: [{ ...at, kind: 'status', status: 500, count: 1 }] },
     { name: '503 retryable before handling', rules: [{ ...at, kind: 'status', status: 503, retry_after_sec: 1, count: 2 }] },
     { name: 'connection dropped before handling', rules: [{ ...at, kind: 'drop', count: 1 }] },
