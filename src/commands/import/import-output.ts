@@ -5,9 +5,12 @@ import type { ImportTally, ImportReport } from './tally.js';
 
 /** The mapping used, on stderr: field <- header, then the columns left out. */
 export function describeMapping(ctx: Context, mapping: ColumnMapping, unmapped: readonly string[]): void {
-  const lines = Object.entries(mapping).map(([field, header]) => `  ${field} <- ${JSON.stringify(header)}`);
-  ctx.out.info(`Columns:\n${lines.join('\n')}${unmapped.length ? `\n  not imported: ${unmapped.map((h) => JSON.stringify(h)).join(', ')}` : ''}`);
+  const lines = Object.entries(mapping).map(([field, header]) => `  ${field} <- ${shown(header)}`);
+  ctx.out.info(`Columns:\n${lines.join('\n')}${unmapped.length ? `\n  not imported: ${unmapped.map(shown).join(', ')}` : ''}`);
 }
+
+/** A header as quoted on stderr, cut short: a file that is not a CSV can have a "header" of megabytes. */
+const shown = (header: string) => JSON.stringify(header.length > 80 ? `${header.slice(0, 77)}...` : header);
 
 function skipLines(ctx: Context, reasons: Record<string, number>): void {
   for (const [reason, n] of Object.entries(reasons)) ctx.out.info(`  skipped, ${reason}: ${n}`);

@@ -4,7 +4,7 @@ import { collect, oneOf } from '../../cli/parse.js';
 import { isApiError } from '../../api/errors.js';
 import { importCsv } from '../../api/resources/lists.js';
 import type { CsvImportResponse } from '../../api/schemas/lists.js';
-import { IMPORT_ENRICHMENT_TYPES } from '../../api/schemas/values/lists.js';
+import { IMPORT_ENRICHMENT_TYPES, type SkipReason } from '../../api/schemas/values/lists.js';
 import { ENRICHMENT_TYPE_PRICES, type EnrichmentType } from '../../api/schemas/values/credits.js';
 import { estimate } from '../../api/resources/credits.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
@@ -19,7 +19,7 @@ import { resolveOrCreateList } from '../lists/save-to.js';
 import { stat } from 'node:fs/promises';
 import { readCsv, type CsvRecord } from './csv-read.js';
 import { canIdentifyLeads, mapHeaders, parseMapFlags, type ColumnMapping } from './header-map.js';
-import { ChunkBuilder, chunkKey, type Chunk, type ClientSkip } from './chunks.js';
+import { CHUNK_LIMITS, ChunkBuilder, chunkKey, type Chunk, type ClientSkip } from './chunks.js';
 import { ImportTally, type ImportReport } from './tally.js';
 import { describeMapping, printPlan, printReport } from './import-output.js';
 
@@ -110,6 +110,7 @@ export const command = defineCommand<Options>({
     }
     if (dataRows === 0)
       throw usageError(`${file} has a header but no data rows`, 'Nothing was sent.');
+    if (importer && tally.chunks === 0) throw nothingToSend(file, dataRows, tally);
     if (!importer) {
       await printPlan(ctx, file, plan, tally);
       if (enrich) {
@@ -123,6 +124,20 @@ export const command = defineCommand<Options>({
     return finishEnrichment(ctx, importer, report, enrich, Boolean(opts.strict));
   },
 });
+
+const SKIP_FIXES: Partial<Record<SkipReason, string>> = {
+  invalid_encoding: 'Save the file as UTF-8 and try again.',
+  malformed_row: 'Give every row as many fields as the header has.',
+  row_too_large: `Keep each row under ${CHUNK_LIMITS.bytes / 1000} kB.`,
+};
+
+/** Every row was skipped before sending (so the list was never even looked up): that is bad input, not an empty import. */
+function nothingToSend(file: string, dataRows: number, tally: ImportTally) {
+  const reasons = tally.report('', file).skip_reasons;
+  const why = Object.entries(reasons).map(([reason, n]) => `${reason}: ${n}`).join(', ');
+  const fixes = Object.keys(reasons).map((r) => SKIP_FIXES[r as SkipReason]).filter(Boolean);
+  return usageError(`none of the ${dataRows} data rows of ${file} can be sent (${why})`, `Nothing was sent. ${fixes.join(' ')}`.trim());
+}
 
 /** Waits for the runs the chunks dispatched (unless --no-wait) and reports the import with what enrichment charged. */
 async function finishEnrichment(ctx: Context, importer: ChunkSender, report: ImportReport, type: EnrichmentType, strict: boolean): Promise<number> {
