@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
+import { usageError } from '../../cli/errors.js';
 import { getIdentity } from '../../api/resources/whoami.js';
 import { estimate, getBalance } from '../../api/resources/credits.js';
 import { BALANCE_FIELDS, IDENTITY_FIELDS } from '../../api/fields.js';
@@ -62,8 +63,11 @@ export const command = defineCommand<Options>({
     const csvFile = path.join(dir, SAMPLE_CSV_NAME);
     const exportFile = path.join(dir, EXPORT_NAME);
     // The demo's own folder is its to rewrite; a folder you name keeps its files unless --force.
-    if (opts.dir !== undefined)
+    if (opts.dir !== undefined) {
+      const existing = await fs.stat(dir).catch(() => undefined);
+      if (existing && !existing.isDirectory()) throw usageError(`--dir ${dir} is not a folder`, 'Choose a folder; one that does not exist yet is created.');
       for (const f of [csvFile, exportFile]) await refuseOverwrite(f, opts.force, 'Pass --force to replace it, or choose another folder with --dir.');
+    }
     const target = await ctx.sandbox();
     const client = await ctx.client({ token: target.demoKey, baseUrl: target.url });
     const json = ctx.out.format === 'json';
