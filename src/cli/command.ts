@@ -26,6 +26,8 @@ export interface ArgSpec {
   description: string;
   /** Allowed values, checked by the parser and offered by shell completion. */
   choices?: readonly string[];
+  /** Known values the command checks itself (with a friendlier message): shown in help and offered by completion. */
+  values?: readonly string[];
   required?: boolean;
   variadic?: boolean;
 }

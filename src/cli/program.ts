@@ -77,7 +77,7 @@ export function applyDefinition(cmd: Command, entry: CommandEntry, def: CommandD
   if (def.description) cmd.description(`${entry.summary}.\n\n${def.description}`);
   for (const a of def.args ?? []) {
     const name = a.variadic ? `${a.name}...` : a.name;
-    const arg = new Argument(a.required === false ? `[${name}]` : `<${name}>`, a.description);
+    const arg = new Argument(a.required === false ? `[${name}]` : `<${name}>`, a.values ? `${a.description} (values: ${a.values.join(', ')})` : a.description);
     if (a.choices) arg.choices(a.choices);
     cmd.addArgument(arg);
   }

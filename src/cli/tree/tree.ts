@@ -90,7 +90,7 @@ export function treeFlag(f: FlagSpec): TreeFlag {
 }
 
 function treeArg(a: ArgSpec): TreeArg {
-  return { name: a.name, description: a.description, values: a.choices, required: a.required !== false, variadic: a.variadic === true, kind: kindOf(a.name) };
+  return { name: a.name, description: a.description, values: a.choices ?? a.values, required: a.required !== false, variadic: a.variadic === true, kind: kindOf(a.name) };
 }
 
 function emptyNode(path: readonly string[], summary: string): TreeNode {

@@ -67,7 +67,7 @@ export const command = defineCommand<Options>({
     'PATH is relative to /api/v2 unless it starts with /api/ (or use --prefix). Fields go in the query for GET and in a JSON body otherwise; ' +
     'with --input the body comes from a file or stdin and fields go in the query. --paginate follows cursors and prints all rows.',
   args: [
-    { name: 'method', description: `HTTP method: ${METHODS.join(', ')}` },
+    { name: 'method', description: 'the HTTP method (any case)', values: METHODS },
     { name: 'path', description: 'e.g. /whoami, /lead-lists, /api/v1/public/auth/validate-key' },
   ],
   flags: [

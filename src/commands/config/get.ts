@@ -1,10 +1,10 @@
 import { defineCommand } from '../../cli/command.js';
 import { notFoundError } from '../../cli/errors.js';
-import { checkConfigKey } from './keys.js';
+import { CONFIG_KEYS, checkConfigKey } from './keys.js';
 
 export const command = defineCommand({
   description: 'Print the value a command would use for a setting, resolved flag > environment > profile > default profile. Exits 4 when it is not set.',
-  args: [{ name: 'key', description: 'current_profile, base_url, format or max_cost' }],
+  args: [{ name: 'key', description: 'the setting', values: CONFIG_KEYS }],
   examples: ['prospect config get base_url', 'prospect config get format --profile ci'],
   related: ['prospect config set', 'prospect config ls'],
   async run({ args }, ctx) {

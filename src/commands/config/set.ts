@@ -1,10 +1,10 @@
 import { defineCommand } from '../../cli/command.js';
-import { checkConfigKey, checkConfigValue } from './keys.js';
+import { CONFIG_KEYS, checkConfigKey, checkConfigValue } from './keys.js';
 
 export const command = defineCommand({
   description: 'Save a setting in a profile (the one chosen by --profile, PROSPECT_PROFILE or the current profile). Secrets are saved by `auth login` only.',
   args: [
-    { name: 'key', description: 'current_profile, base_url, format or max_cost' },
+    { name: 'key', description: 'the setting', values: CONFIG_KEYS },
     { name: 'value', description: 'the new value' },
   ],
   examples: ['prospect config set base_url https://api.example.com', 'prospect config set format json --profile ci', 'prospect config set current_profile ci'],

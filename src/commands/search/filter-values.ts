@@ -24,7 +24,7 @@ export function filterValuesCommand(kind: 'people' | 'companies') {
       'Looks up the values of a filter field that contain QUERY, most common first (free). ' +
       'Without QUERY, a field with a fixed list of values prints that list.',
     args: [
-      { name: 'field', description: `one of: ${fields.join(', ')}` },
+      { name: 'field', description: 'the filter field', values: fields },
       { name: 'query', description: 'text the values contain', required: false },
     ],
     examples: [`prospect search ${kind} filters ${example}`, `prospect search ${kind} filters ${kind === 'people' ? 'seniority' : 'employee_count_ranges'}`],
