@@ -49,7 +49,7 @@ export const command = defineCommand<Options>({
   ],
   examples: [
     'prospect search people --title "Chief Technology Officer" --country Germany',
-    'prospect search people --seniority Director,Vice President --department Sales --limit 50',
+    'prospect search people --seniority "Director,Vice President" --department Sales --limit 50',
     'prospect search people --company-domains acme.com --all --format ndjson > people.ndjson',
     `prospect search people --filters '{"titles":["CTO"],"company_headcount":["51-200"]}'`,
     'prospect search people --criteria criteria.json --json',
