@@ -1,28 +1,47 @@
-// Runs every benchmark and writes bench/results.md with each figure next to its target.
+// Runs every benchmark and writes bench/results.md: one table of every target with its
+// figure (met / not met), then each benchmark's own figures.
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchStartup, startupTable } from './startup.mjs';
-import { benchSearch, searchTable } from './search.mjs';
-import { benchImport, importTable } from './import.mjs';
-import { benchExport, exportTable } from './export.mjs';
+import { benchStartup, startupTable, startupTargets } from './startup.mjs';
+import { benchSearch, searchTable, searchTargets } from './search.mjs';
+import { benchImport, importTable, importTargets } from './import.mjs';
+import { benchExport, exportTable, exportTargets } from './export.mjs';
+import { benchLoad, loadTable, loadTargets } from './load.mjs';
+import { targetTable } from './targets.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const startup = await benchStartup();
-const search = await benchSearch();
-const imports = await benchImport();
-const exports = await benchExport();
+const t0 = performance.now();
+const loadBefore = os.loadavg()[0];
+const timed = async (name, run) => {
+  const t = performance.now();
+  const result = await run();
+  console.error(`bench: ${name} done in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+  return result;
+};
+const startup = await timed('start-up', benchStartup);
+const search = await timed('search', benchSearch);
+const imports = await timed('import', benchImport);
+const exports = await timed('export', benchExport);
+const load = await timed('load', benchLoad);
+const minutes = (performance.now() - t0) / 60_000;
+const targets = [...startupTargets(startup), ...searchTargets(search), ...importTargets(imports), ...exportTargets(exports), ...loadTargets(load)];
 const md = [
   '# Benchmark results',
   '',
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores, Node ${process.version}, ${startup.tool}, ${startup.runs} runs each.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` in ${minutes.toFixed(1)} min on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ` +
+    `Node ${process.version}, load average ${loadBefore.toFixed(1)} at the start / ${os.loadavg()[0].toFixed(1)} at the end (other work on the machine skews every timing).`,
   '',
-  '## Start-up',
+  `## Targets (${targets.filter((t) => t.met).length} of ${targets.length} met)`,
+  '',
+  targetTable(targets),
+  '',
+  `## Start-up (${startup.tool}, ${startup.runs} runs each)`,
   '',
   startupTable(startup),
   '',
-  '## Sandbox people search (POST /people/find over loopback HTTP)',
+  '## Sandbox people search (POST /people/find over loopback HTTP, one request at a time)',
   '',
   searchTable(search),
   '',
@@ -33,6 +52,10 @@ const md = [
   '## export json --all through the CLI',
   '',
   exportTable(exports),
+  '',
+  '## Sandbox under load (loopback HTTP)',
+  '',
+  loadTable(load),
   '',
 ].join('\n');
 writeFileSync(path.join(here, 'results.md'), md);

@@ -6,6 +6,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { target, targetTable } from './targets.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -95,18 +96,21 @@ export function searchTable(results) {
     (r) =>
       `| ${r.size.people.toLocaleString('en-US')} / ${r.size.companies.toLocaleString('en-US')} | ${f(r.startMs)} | ${f(r.rssMb)} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${r.n} |`,
   );
-  const [a, b] = results;
-  const growth = a && b ? (b.p99 / a.p99).toFixed(1) : '-';
-  const scale = a && b ? (b.size.people / a.size.people).toFixed(0) : '-';
+  return ['| people / companies | start (ms) | rss (MB) | p50 (ms) | p99 (ms) | max (ms) | requests |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+export const SEARCH_P99_TARGET_MS = 50;
+
+export function searchTargets([a, b]) {
+  const growth = b.p99 / a.p99;
+  const scale = b.size.people / a.size.people;
   return [
-    '| people / companies | start (ms) | rss (MB) | p50 (ms) | p99 (ms) | max (ms) | requests |',
-    '|---|---|---|---|---|---|---|',
-    ...rows,
-    '',
-    `Target: p99 under 50 ms at the default size; growth no worse than linear (p99 grew ${growth}x for ${scale}x the people).`,
-  ].join('\n');
+    target('search', `p99 at ${a.size.people.toLocaleString('en-US')} people`, `${a.p99.toFixed(1)} ms`, `under ${SEARCH_P99_TARGET_MS} ms`, a.p99 < SEARCH_P99_TARGET_MS),
+    target('search', `p99 growth for ${scale.toFixed(0)}x the people`, `${growth.toFixed(1)}x`, `no worse than linear (at most ${scale.toFixed(0)}x)`, growth <= scale),
+  ];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(searchTable(await benchSearch()));
+  const result = await benchSearch();
+  console.log(`${searchTable(result)}\n\n${targetTable(searchTargets(result))}`);
 }

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { target, targetTable, verdict } from './targets.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const bin = path.join(root, 'bin', 'prospect.js');
@@ -100,13 +101,20 @@ export function startupTable(result) {
   const lines = ['| command | median | mean | median ratio to `node -e 0` | target |', '|---|---|---|---|---|'];
   for (const r of result.rows)
     lines.push(
-      `| \`${r.name}\` | ${r.medianMs.toFixed(1)} ms | ${r.meanMs.toFixed(1)} ms | ${r.ratio.toFixed(2)}x | ${r.target ? `at most ${r.target}x ${r.ratio <= r.target ? '(met)' : '(MISSED)'}` : ''} |`,
+      `| \`${r.name}\` | ${r.medianMs.toFixed(1)} ms | ${r.meanMs.toFixed(1)} ms | ${r.ratio.toFixed(2)}x | ${r.target ? `at most ${r.target}x (${verdict(r.ratio <= r.target)})` : ''} |`,
     );
   return lines.join('\n');
+}
+
+export function startupTargets(result) {
+  return result.rows
+    .filter((r) => r.target)
+    .map((r) => target('start-up', `\`${r.name}\` median over \`node -e 0\``, `${r.ratio.toFixed(2)}x`, `at most ${r.target}x`, r.ratio <= r.target));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const result = await benchStartup();
   console.log(`start-up, ${result.tool}, ${result.runs} runs each\n`);
   console.log(startupTable(result));
+  console.log(`\n${targetTable(startupTargets(result))}`);
 }
