@@ -282,3 +282,80 @@ describe('no credentials to signed links or webhooks', () => {
     }
   });
 });
+
+describe("another organization's resources answer 404, as unknown ones do", () => {
+  /** An error answer with its id and request id taken out: what tells one resource from another. */
+  const anonymous = (r: RawResponse, id: string) => {
+    const { request_id: _r, ...error } = JSON.parse(r.text.split(id).join('<id>')).error;
+    return { status: r.status, error };
+  };
+  const unknownLike = (id: string) => id.replace(/[0-9a-f](?=[0-9a-f-]*$)/g, '0');
+
+  it('a list, an enrichment run, an export and an API key of the demo organization, asked for by Globex', async () => {
+    const demo = (await control(t.sb, 'GET', '/state')).demo;
+    const otherKey = (await newKey(t.sb, { user_id: demo.other_user_id })).api_key;
+    const otherJwt = t.sb.mintJwt(demo.other_user_id);
+    const run = await cli(['enrich', 'list', 'Security', '--yes', '--no-wait', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const workflowId = json(run.stdout).workflow_id as string;
+    const keyId = await demoKeyId();
+
+    const asks = [
+      { id: listId, code: 'list_not_found', call: (id: string) => raw(t.sb, 'GET', `/api/v2/lead-lists/${id}`, { token: otherKey }) },
+      { id: listId, code: 'list_not_found', call: (id: string) => raw(t.sb, 'GET', `/api/v1/public/lead-lists/${id}/leads`, { token: otherKey }) },
+      { id: workflowId, code: 'not_found', call: (id: string) => raw(t.sb, 'GET', `/api/v2/enrichment/status/${id}`, { token: otherKey }) },
+      { id: listId, code: 'list_not_found', call: (id: string) => raw(t.sb, 'POST', '/api/v2/export/csv/signed-url', { token: otherKey, body: { list_id: id } }) },
+      { id: listId, code: 'list_not_found', call: (id: string) => raw(t.sb, 'GET', `/api/v2/export/json?list_id=${id}`, { token: otherKey }) },
+      { id: keyId, code: 'RESOURCE_NOT_FOUND', call: (id: string) => raw(t.sb, 'GET', `/api/v1/api-keys/${id}/requests`, { token: otherJwt }) },
+      { id: keyId, code: 'RESOURCE_NOT_FOUND', call: (id: string) => raw(t.sb, 'POST', `/api/v1/api-keys/${id}/revoke`, { token: otherJwt }) },
+    ];
+    for (const a of asks) {
+      const foreign = await a.call(a.id);
+      expect(foreign.status, foreign.text).toBe(404);
+      expect(foreign.json.error.code).toBe(a.code);
+      if (a.code === a.code.toLowerCase()) expect(foreign.json.error).toMatchObject({ problem: expect.any(String), retryable: false, request_id: foreign.headers['x-request-id'] });
+      else expect(foreign.json.error.message).toEqual(expect.any(String));
+      // Nothing in the answer tells that the resource exists: it reads as an unknown id's.
+      const unknown = unknownLike(a.id);
+      expect(unknown).not.toBe(a.id);
+      expect(anonymous(foreign, a.id)).toEqual(anonymous(await a.call(unknown), unknown));
+    }
+
+    // Still there and untouched for its owner: the list, the run, and the key Globex tried to revoke.
+    expect((await raw(t.sb, 'GET', `/api/v2/lead-lists/${listId}`, { token: t.sb.demoKey })).status).toBe(200);
+    expect((await raw(t.sb, 'GET', `/api/v2/enrichment/status/${workflowId}`, { token: t.sb.demoKey })).status).toBe(200);
+    expect((await cli(['whoami'])).code).toBe(0);
+
+    // The CLI reports them as not found (exit 4).
+    for (const args of [['lists', 'get', listId], ['enrich', 'status', workflowId], ['export', 'json', listId]]) {
+      const r = await cli(args, { PROSPECT_API_KEY: otherKey });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(4);
+    }
+  });
+});
+
+describe('revoked and expired keys', () => {
+  it('are refused with 401: the CLI exits 3 saying the key is invalid or expired, without printing it', async () => {
+    const nowMs = (await control(t.sb, 'GET', '/clock')).now_ms as number;
+    const expiring = await newKey(t.sb, { name: 'expiring', expires_at: new Date(nowMs + 60_000).toISOString() });
+    const revoked = await newKey(t.sb, { name: 'revoked' });
+    for (const k of [expiring, revoked]) expect((await cli(['whoami'], { PROSPECT_API_KEY: k.api_key })).code).toBe(0);
+
+    await control(t.sb, 'POST', `/keys/${revoked.id}/revoke`);
+    await control(t.sb, 'POST', '/clock', { advance_ms: 120_000 });
+    for (const k of [expiring, revoked]) {
+      const raw401 = await raw(t.sb, 'GET', '/api/v2/whoami', { token: k.api_key });
+      expect(raw401.status).toBe(401);
+      expect(raw401.json.error).toMatchObject({ code: 'AUTHENTICATION_INVALID', message: 'Invalid or expired API key' });
+
+      const r = await cli(['whoami'], { PROSPECT_API_KEY: k.api_key });
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/^error: authentication_invalid: Invalid or expired API key/);
+      expectNoSecret('whoami', output(r), [k.api_key]);
+      const asJson = await cli(['credits', 'balance', '--json'], { PROSPECT_API_KEY: k.api_key });
+      expect(asJson.code).toBe(3);
+      expect(json(asJson.stderr).error).toMatchObject({ code: 'authentication_invalid', exit_code: 3 });
+      expectNoSecret('credits balance --json', output(asJson), [k.api_key]);
+    }
+  });
+});
