@@ -1,4 +1,4 @@
-import { beforeEach } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { runInProcess, type InProcessResult } from '../helpers/in-process.js';
 import { sleep } from '../../src/api/sleep.js';
@@ -34,6 +34,12 @@ export function useFaultSandbox() {
     faults: async (rules: Rule[]) => {
       await control(t.sb, 'DELETE', '/faults');
       if (rules.length) await control(t.sb, 'POST', '/faults', { rules });
+    },
+    /** Fails the test when no fault rule was applied: a case whose fault never hit proves nothing. */
+    expectFaultsHit: async () => {
+      const rules = (await control(t.sb, 'GET', '/faults')).rules as Array<{ applied: number }>;
+      expect(rules.length, 'no fault rules are set').toBeGreaterThan(0);
+      expect(rules.every((r) => r.applied > 0), JSON.stringify(rules)).toBe(true);
     },
     /** How many requests of this method reached this route (the request log names the route, not the path). */
     requests: async (method: string, route: string) =>

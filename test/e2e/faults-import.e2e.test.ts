@@ -59,6 +59,7 @@ describe('import under faults on the second chunk', () => {
     const file = csvFile();
     const baseline = await (clean ??= cleanRun(file));
     const r = await importWith(file, f.rules);
+    await t.expectFaultsHit();
     expect(r.code, r.stderr).toBe(0);
     expect(summary(r.stdout)).toEqual(baseline.summary);
     expect(await listContent()).toEqual(baseline.leads);

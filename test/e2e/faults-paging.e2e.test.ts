@@ -53,6 +53,7 @@ describe.each(COMMANDS)('$name --all', (c) => {
     expect(new Set(rows.map((r) => r[c.key])).size).toBe(rows.length);
 
     const faulty = await run(c, 'ndjson', f.rules);
+    await t.expectFaultsHit();
     expect(outputOf(faulty), faulty.stderr).toEqual(outputOf(clean));
   });
 
