@@ -210,11 +210,12 @@ function parseBody(res: RawResponse): unknown {
   return text;
 }
 
-/** Authorization and cookies are never traced, not even in part. */
+/** Authorization and cookies are never traced, not even in part: only an Authorization scheme (Bearer) shows. */
 export function redactHeaders(h: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) {
-    out[k] = /^(authorization|cookie|set-cookie|x-api-key)$/i.test(k) ? `${v.split(' ')[0] ?? ''} [REDACTED]`.trim() : v;
+    if (!/^(authorization|cookie|set-cookie|x-api-key)$/i.test(k)) out[k] = v;
+    else out[k] = /^authorization$/i.test(k) && /^\S+ \S/.test(v) ? `${v.split(' ')[0]} [REDACTED]` : '[REDACTED]';
   }
   return out;
 }
