@@ -144,6 +144,13 @@ describe('no whole API key or JWT in any output or file', () => {
         expect(r.stdout, what).toBe('');
         expectNoSecret(what, output(r), [...c.secrets, jwt, t.sb.demoKey]);
       }
+    // Credentials a user adds with -H are traced without their values, whatever their shape.
+    const extra = ['session=cookie-secret-2f9c; theme=dark', 'opaque-secret-7d1e4a'];
+    const traced = await cli(['api', 'GET', '/whoami', '--debug', '-H', `Cookie: ${extra[0]}`, '-H', `X-Api-Key: ${extra[1]}`]);
+    expect(traced.code, traced.stderr).toBe(0);
+    for (const line of ['authorization: Bearer [REDACTED]\n', 'cookie: [REDACTED]\n', 'x-api-key: [REDACTED]\n']) expect(traced.stderr).toContain(line);
+    for (const secret of ['cookie-secret-2f9c', 'opaque-secret-7d1e4a']) expect(output(traced)).not.toContain(secret);
+
     // The built binary too: the process's own error path.
     const bin = await prospect(['whoami', '--debug'], { env: { ...t.env, PROSPECT_API_KEY: bad } });
     expect(bin.exitCode).toBe(3);
