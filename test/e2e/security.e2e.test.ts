@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { control, newKey, raw, type RawResponse } from '../sandbox/helpers.js';
 import { answerWith, eventually, receiver } from '../sandbox/legacy-helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
-import { runInProcess, type InProcessResult } from '../helpers/in-process.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { prospect } from '../helpers/binary.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { json } from '../helpers/json.js';
@@ -61,7 +61,7 @@ function expectNoSecret(where: string, text: string, secrets: readonly string[])
   for (const s of secrets) expect(exposedParts(text, s), `${where} shows more of ${s.slice(0, 10)}... than its mask`).toEqual([]);
 }
 
-const output = (r: InProcessResult | { stdout: string; stderr: string }) => `${r.stdout}\n${r.stderr}`;
+const output = (r: { stdout: string; stderr: string }) => `${r.stdout}\n${r.stderr}`;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -98,15 +98,15 @@ describe('no whole API key or JWT in any output or file', () => {
     for (const s of secrets) expect(exposedParts(`x ${s} y`, s)).not.toEqual([]);
     expect(exposedParts(`${t.sb.demoKey.slice(0, MASK_PREFIX)}...${t.sb.demoKey.slice(-MASK_SUFFIX)}`, t.sb.demoKey)).toEqual([]);
     for (const args of commands)
-      for (const mode of [['--debug'], ['--json', '--debug']]) {
-        const r = await cli([...args, ...mode]);
+      for (const flags of [['--debug'], ['--json', '--debug']]) {
+        const r = await cli([...args, ...flags]);
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
         expectNoSecret(args.join(' '), output(r), secrets);
       }
 
     // keys create prints its own new secret once, by design; the key and JWT it used stay hidden.
-    for (const mode of [['--debug'], ['--json', '--debug']]) {
-      const r = await cli(['keys', 'create', '--name', 'shown-once', ...mode]);
+    for (const flags of [['--debug'], ['--json', '--debug']]) {
+      const r = await cli(['keys', 'create', '--name', 'shown-once', ...flags]);
       expect(r.code, r.stderr).toBe(0);
       expectNoSecret('keys create', output(r), secrets);
       expect(r.stderr).toContain('[debug] > POST');
@@ -137,9 +137,9 @@ describe('no whole API key or JWT in any output or file', () => {
       { args: ['credits', 'balance'], exit: 3, secrets: [t.sb.demoKey] },
     ];
     for (const c of cases)
-      for (const mode of [['--debug'], ['--json', '--debug']]) {
-        const r = await cli([...c.args, ...mode], c.env);
-        const what = `${c.args.join(' ')} ${mode.join(' ')}`;
+      for (const flags of [['--debug'], ['--json', '--debug']]) {
+        const r = await cli([...c.args, ...flags], c.env);
+        const what = `${c.args.join(' ')} ${flags.join(' ')}`;
         expect(r.code, `${what}: ${r.stderr}`).toBe(c.exit);
         expect(r.stdout, what).toBe('');
         expectNoSecret(what, output(r), [...c.secrets, jwt, t.sb.demoKey]);
