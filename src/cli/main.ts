@@ -119,7 +119,7 @@ export function report(e: unknown, o: ReportOptions): number {
   }
   const err = e instanceof Error ? e : new Error(String(e));
   const code = print(o, 'unexpected', err.message, { fix: o.debug ? undefined : 'Run again with --debug for details.' }, ExitCode.UNEXPECTED);
-  if (o.debug && err.stack) o.deps.io.stderr.write(`${err.stack}\n`);
+  if (o.debug && err.stack) o.deps.io.stderr.write(`${redactText(err.stack, o.ctx?.secrets ?? new Set<string>())}\n`);
   return code;
 }
 

@@ -79,9 +79,24 @@ export function resolveSettings(flags: ResolveFlags, env: Env, store: ConfigStor
         ? { value: Number(maxCostEnv), source: 'env' as const }
         : pick('max_cost', undefined, undefined, true);
   if (baseUrl) s.baseUrl = baseUrl as Sourced<string>;
-  if (apiKey) s.apiKey = apiKey as Sourced<string>;
-  if (jwt) s.jwt = jwt as Sourced<string>;
+  if (apiKey) s.apiKey = headerSafe(apiKey as Sourced<string>, 'PROSPECT_API_KEY', 'api_key', profile.value);
+  if (jwt) s.jwt = headerSafe(jwt as Sourced<string>, 'PROSPECT_JWT', 'jwt', profile.value);
   if (format) s.format = format as Sourced<string>;
   if (maxCost) s.maxCost = maxCost as Sourced<number>;
   return s;
+}
+
+/**
+ * A credential goes into the Authorization header: surrounding whitespace (a pasted newline)
+ * is dropped, and anything else a header cannot carry is a configuration error naming where
+ * the credential came from, never the credential itself.
+ */
+function headerSafe(c: Sourced<string>, envName: string, key: string, profile: string): Sourced<string> {
+  const value = c.value.trim();
+  if (/^[\x21-\x7e]+$/.test(value)) return { ...c, value };
+  const where = c.source === 'env' ? envName : `the ${key} of profile "${profile}"`;
+  throw new ConfigurationError(
+    `${where} holds characters a credential cannot have (spaces, control characters or non-ASCII)`,
+    c.source === 'env' ? `Set ${envName} to the credential alone.` : `Log in again: prospect auth login --profile ${profile}.`,
+  );
 }

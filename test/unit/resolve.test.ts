@@ -76,6 +76,24 @@ describe('resolveSettings: flag > environment > chosen profile > default profile
     for (const bad of ['lots', '-5']) expect(() => resolveSettings({}, { ...env, PROSPECT_MAX_COST: bad }, store)).toThrow(/PROSPECT_MAX_COST must be a number of 0 or more/);
   });
 
+  it('a credential with a pasted newline is trimmed; one a header cannot carry is a configuration error that does not print it', () => {
+    const env = { PROSPECT_CONFIG_DIR: tempDir() };
+    const store = new ConfigStore(env);
+    const key = `svcapi_${'k'.repeat(64)}`;
+    expect(resolveSettings({}, { ...env, PROSPECT_API_KEY: `${key}\n` }, store).apiKey?.value).toBe(key);
+    for (const bad of [`${key.slice(0, 20)}\n${key.slice(20)}`, `${key.slice(0, 20)} ${key.slice(20)}`, `${key}é`]) {
+      let message = '';
+      try {
+        resolveSettings({}, { ...env, PROSPECT_API_KEY: bad }, store);
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message).toMatch(/^PROSPECT_API_KEY holds characters a credential cannot have/);
+      expect(message).not.toContain(key.slice(8, 20));
+    }
+    expect(() => resolveSettings({}, { ...env, PROSPECT_JWT: 'a.b\u0000.c' }, store)).toThrow(/PROSPECT_JWT holds characters/);
+  });
+
   it('works without any config file', () => {
     const env = { PROSPECT_CONFIG_DIR: tempDir() };
     const s = resolveSettings({}, env, new ConfigStore(env));
