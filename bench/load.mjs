@@ -25,7 +25,9 @@ export const LOAD_TARGET = { endpoint: 'GET /whoami', p99Ms: 50 };
 /** Starts `prospect sandbox serve` and reads the ready line (with the demo key) from fd 3. */
 async function startServer(tmp) {
   const env = { ...process.env, PROSPECT_DATA_DIR: path.join(tmp, 'data'), PROSPECT_CONFIG_DIR: path.join(tmp, 'config'), PROSPECT_SANDBOX_READY_FD: '3' };
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--no-rate-limits'], { env, stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
+  // BENCH_SANDBOX_NODE_ARGS (e.g. --trace-gc) goes to the sandbox's node, for looking into a figure.
+  const nodeArgs = process.env.BENCH_SANDBOX_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, BIN, 'sandbox', 'serve', '--port', '0', '--no-rate-limits'], { env, stdio: ['ignore', nodeArgs.length ? 'inherit' : 'ignore', 'inherit', 'pipe'] });
   const line = await new Promise((resolve, reject) => {
     let buf = '';
     child.stdio[3].setEncoding('utf8');
