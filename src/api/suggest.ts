@@ -29,7 +29,8 @@ export function editDistance(a: string, b: string): number {
 export function closest(bad: string, allowed: readonly string[], hints: Readonly<Record<string, string>> = {}): string | undefined {
   const b = norm(bad);
   if (b === '') return undefined;
-  const hint = hints[b];
+  // Own keys only: "constructor" or "__proto__" typed by a user must not find Object's.
+  const hint = Object.hasOwn(hints, b) ? hints[b] : undefined;
   if (hint !== undefined) return hint;
   const byNorm = allowed.find((a) => norm(a) === b);
   if (byNorm !== undefined) return byNorm;
