@@ -22,6 +22,7 @@ import {
   type PeopleFlatKey,
 } from './schemas/values/search.js';
 import { closest, didYouMean } from './suggest.js';
+import { ownValue } from './schemas/values/own-key.js';
 
 /**
  * Checks of search input shared by the CLI (exit 2 before sending) and the sandbox (the
@@ -91,7 +92,7 @@ export function checkPeopleFilters(input: unknown): Checked<PeopleFlatFilters> {
       firstMessage ??= `filter "${key}" must be an array of strings (got ${JSON.stringify(list.bad[0])})`;
       continue;
     }
-    const fixed = PEOPLE_FIXED_VALUES[key];
+    const fixed = ownValue(PEOPLE_FIXED_VALUES, key);
     const values: string[] = [];
     for (const raw of list.list as string[]) {
       const v = key === 'company_headcount' ? (normalizeHeadcountBand(raw) ?? raw) : raw;

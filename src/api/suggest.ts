@@ -1,3 +1,5 @@
+import { ownValue } from './schemas/values/own-key.js';
+
 /** "Did you mean" for keys and values: known hints first, then the nearest spelling. */
 
 const norm = (s: string) => s.trim().toLowerCase().replace(/[\s-]+/g, '_');
@@ -29,8 +31,7 @@ export function editDistance(a: string, b: string): number {
 export function closest(bad: string, allowed: readonly string[], hints: Readonly<Record<string, string>> = {}): string | undefined {
   const b = norm(bad);
   if (b === '') return undefined;
-  // Own keys only: "constructor" or "__proto__" typed by a user must not find Object's.
-  const hint = Object.hasOwn(hints, b) ? hints[b] : undefined;
+  const hint = ownValue(hints, b);
   if (hint !== undefined) return hint;
   const byNorm = allowed.find((a) => norm(a) === b);
   if (byNorm !== undefined) return byNorm;

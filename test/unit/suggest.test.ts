@@ -3,6 +3,10 @@ import { closest } from '../../src/api/suggest.js';
 import { oneOf } from '../../src/cli/parse.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { canonicalCompanyKey } from '../../src/api/schemas/values/search.js';
+import { normalizeTitle } from '../../src/sandbox/engine/title-normalizer.js';
+import { renderTemplate } from '../../src/sandbox/engine/email-templates.js';
+import type { LeadRecord } from '../../src/sandbox/engine/lists.js';
 
 describe('names of Object.prototype typed as values', () => {
   const tricky = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '_ proto _'];
@@ -26,5 +30,15 @@ describe('names of Object.prototype typed as values', () => {
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).not.toMatch(/native code|unexpected/);
     }
+  });
+});
+
+describe('the same names where the sandbox reads data', () => {
+  it('a company filter key, a title word and a template placeholder named like them are plain text', () => {
+    expect(canonicalCompanyKey('constructor')).toBeUndefined();
+    expect(normalizeTitle('Constructor')).toBe('Constructor');
+    expect(normalizeTitle('VP toString')).not.toMatch(/native code|function/);
+    const draft = renderTemplate({ subject: 'Hi {{constructor}}', body: '{{__proto__}}{{toString}}.' }, { first_name: 'Ann' } as unknown as LeadRecord, 'Sam');
+    expect(draft).toBe('Subject: Hi \n\n{{toString}}.');
   });
 });

@@ -1,6 +1,7 @@
 import type { Store } from '../store.js';
 import type { LeadRecord } from './lists.js';
 import { badField } from './validation.js';
+import { ownValue } from '../../api/schemas/values/own-key.js';
 
 /**
  * Email templates of an organization, used by the cold_intro_email agent. The spec does not
@@ -105,6 +106,6 @@ function placeholderValues(lead: LeadRecord, sender: string): Record<string, str
 /** The email drafted from a template for a lead: "Subject: ...", a blank line, then the body. */
 export function renderTemplate(t: Pick<EmailTemplate, 'subject' | 'body'>, lead: LeadRecord, sender: string): string {
   const values = placeholderValues(lead, sender);
-  const fill = (text: string) => text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_, name: string) => values[name] || PLACEHOLDER_FALLBACKS[name] || '');
+  const fill = (text: string) => text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_, name: string) => ownValue(values, name) || ownValue(PLACEHOLDER_FALLBACKS, name) || '');
   return `Subject: ${fill(t.subject)}\n\n${fill(t.body)}`;
 }

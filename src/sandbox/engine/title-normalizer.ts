@@ -1,3 +1,5 @@
+import { ownValue } from '../../api/schemas/values/own-key.js';
+
 /**
  * The title_normalizer agent: a job title as people write it ("Sr. VP, Eng", "DIRECTOR OF
  * SALES | hiring!") in one standard form ("Senior Vice President, Engineering", "Director of
@@ -146,13 +148,13 @@ export function normalizeTitle(title: string): string {
     if (!key) continue;
     const prev = out[out.length - 1];
     const next = tokens[i + 1];
-    const place = BY_PLACE[key];
+    const place = ownValue(BY_PLACE, key);
     let word: string;
     if (place) {
       if (prev === ',' || prev === 'of' || prev === 'and' || prev === '&' || (prev !== undefined && LEADERS.has(prev))) word = place.domain;
       else if (next !== undefined && next !== ',' && next !== '/') word = place.modifier;
       else word = place.role;
-    } else word = EXPANSIONS[key] ?? caseOf(token.replace(/\.+$/, ''), out.length === 0);
+    } else word = ownValue(EXPANSIONS, key) ?? caseOf(token.replace(/\.+$/, ''), out.length === 0);
     if (prev !== undefined && LEADERS.has(prev) && DEPARTMENTS.has(word)) out.push('of');
     out.push(word);
   }

@@ -1,3 +1,5 @@
+import { ownValue } from './own-key.js';
+
 /**
  * The Search part of the spec as plain values (no zod), so the CLI's input checks, the
  * sandbox and the SDK share one copy: flat filter keys, fixed value lists, aliases,
@@ -210,7 +212,7 @@ export const COMPANY_KEY_HINTS: Readonly<Record<string, CompanyFlatKey>> = {
 /** The key a company filter name means (itself, or the key of an alias); undefined when unknown. */
 export function canonicalCompanyKey(name: string): CompanyFlatKey | undefined {
   if ((COMPANY_FLAT_KEYS as readonly string[]).includes(name)) return name as CompanyFlatKey;
-  return COMPANY_KEY_ALIASES[name];
+  return ownValue(COMPANY_KEY_ALIASES, name);
 }
 
 /** Row fields beyond the defaults, asked for with `columns` by these labels. */
