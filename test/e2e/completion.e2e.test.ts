@@ -82,6 +82,12 @@ describe('bash', () => {
     expect(await bashComplete(['agents', 'run', 'Q3', '--type', ''])).toEqual([...AGENT_TYPES]);
     expect(await bashComplete(['sync', 'crm', 'Q3', '--provider', ''])).toEqual(['crm_one', 'crm_two']);
     expect(await bashComplete(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);
+    // help takes command names; after -- come arguments only
+    expect(await bashComplete(['he'])).toEqual(['help']);
+    expect(await bashComplete(['help', 'li'])).toEqual(['lists']);
+    expect(await bashComplete(['help', 'lists', 'l'])).toEqual(['ls', 'leads']);
+    expect(await bashComplete(['search', 'people', '--', ''])).toEqual([]);
+    expect(await bashComplete(['search', 'people', '--', '--f'])).toEqual([]);
     // global flags with values are skipped over when finding the command
     expect(await bashComplete(['--profile', 'work', 'lists', 'ls', '--lim'])).toEqual(['--limit']);
   });
@@ -161,6 +167,7 @@ async function zshComplete(words: string[]): Promise<string[]> {
 describe.runIf(has('zsh'))('zsh', () => {
   it('prospect li<TAB> completes to lists; --seniority offers the fixed values; list names and files', async () => {
     expect(await zshComplete(['li'])).toEqual(['lists']);
+    expect(await zshComplete(['help', 'li'])).toEqual(['lists']);
     expect(await zshComplete(['search', 'people', '--seniority', ''])).toEqual([...SENIORITY_LEVELS]);
     expect(await zshComplete(['search', 'people', '--seniority=Vi'])).toEqual(['Vice President']);
     expect(await zshComplete(['lists', 'ls', '--f'])).toEqual(['--folder', '--format', '--fields']);
@@ -183,6 +190,8 @@ async function fishComplete(line: string): Promise<string[]> {
 describe.runIf(has('fish'))('fish', () => {
   it('prospect li<TAB> completes to lists; --seniority offers the fixed values; list names', async () => {
     expect(await fishComplete('prospect li')).toEqual(['lists']);
+    expect(await fishComplete('prospect help li')).toEqual(['lists']);
+    expect(await fishComplete('prospect he')).toEqual(['help']);
     expect(await fishComplete('prospect search people --seniority ')).toEqual(expect.arrayContaining([...SENIORITY_LEVELS]));
     expect(await fishComplete('prospect search people --seniority ')).toHaveLength(SENIORITY_LEVELS.length);
     expect(await fishComplete('prospect search people --seniority=Vi')).toEqual(['--seniority=Vice President']);

@@ -52,15 +52,17 @@ _prospect() {
     _prospect_value "$REPLY" "$(_prospect_flag_values "$_prospect_path" "$_prospect_pending")"
     return 0
   fi
-  if [[ $cur == -* ]]; then
+  if [[ $cur == -* && -z $_prospect_args_only ]]; then
     _prospect_offer "$(_prospect_flags "$_prospect_path"; _prospect_global_flags)"
     return 0
   fi
   subcommands=$(_prospect_words "$_prospect_path")
-  if [[ $_prospect_n -eq 0 && -n $subcommands ]]; then
+  [[ -z $_prospect_path && -z $_prospect_help ]] && subcommands+=$'\nhelp'
+  if [[ $_prospect_n -eq 0 && -n $subcommands && -z $_prospect_args_only ]]; then
     _prospect_offer "$subcommands"
     return 0
   fi
+  [[ -n $_prospect_help ]] && return 0
   _prospect_arg_kind "$_prospect_path" "$_prospect_n"
   _prospect_value "$REPLY" "$(_prospect_arg_values "$_prospect_path" "$_prospect_n")"
 }

@@ -65,10 +65,24 @@ function __prospect_complete
     set -l n 0
     set -l pending ''
     set -l globals
+    set -l help ''
+    set -l args_only ''
     set -l i 1
     while test $i -le (count $tokens)
         set -l word $tokens[$i]
+        if test -n "$args_only"
+            set n (math $n + 1)
+            set i (math $i + 1)
+            continue
+        end
+        if test "$word" = help; and test -z "$path"; and test -z "$help"
+            set help 1
+            set i (math $i + 1)
+            continue
+        end
         switch $word
+            case --
+                set args_only 1
             case '--*=*'
                 set -l parts (string split -m 1 = -- $word)
                 contains -- $parts[1] --profile --base-url; and set -a globals $parts[1] $parts[2]
@@ -108,15 +122,18 @@ function __prospect_complete
     set -l kind
     set -l values
     set -l subcommands (__prospect_words "$path")
+    test -z "$path"; and test -z "$help"; and set -a subcommands (printf 'help\tshow help for a command')
     if test -n "$pending"
         set kind (__prospect_flag_kind "$path" $pending)
         set values (__prospect_flag_values "$path" $pending)
-    else if string match -q -- '-*' $cur
+    else if test -z "$args_only"; and string match -q -- '-*' $cur
         __prospect_flags "$path"
         __prospect_global_flags
         return
-    else if test $n -eq 0; and set -q subcommands[1]
+    else if test $n -eq 0; and test -z "$args_only"; and set -q subcommands[1]
         printf '%s\n' $subcommands
+        return
+    else if test -n "$help"
         return
     else
         set -l arg (__prospect_arg "$path" $n)

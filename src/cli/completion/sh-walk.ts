@@ -6,13 +6,29 @@ import { shellCode } from './spec.js';
  * list names. Written in the common subset of both shells; `$@` holds the words.
  */
 export const SHARED_WALK = shellCode`# Sets _prospect_path (the command named), _prospect_n (positional arguments given),
-# _prospect_pending (a flag whose value is being typed) and the global flags that choose
-# where list names come from.
+# _prospect_pending (a flag whose value is being typed), _prospect_help (after "help": only
+# command names), _prospect_args_only (after "--": no flags) and the global flags that
+# choose where list names come from.
 _prospect_walk() {
   _prospect_path='' _prospect_n=0 _prospect_pending='' _prospect_profile='' _prospect_base_url='' _prospect_sandbox=''
+  _prospect_help='' _prospect_args_only=''
   local flag
   while [ $# -gt 0 ]; do
+    if [ -n "$_prospect_args_only" ]; then
+      _prospect_n=$((_prospect_n + 1))
+      shift
+      continue
+    fi
     case $1 in
+      --) _prospect_args_only=1 ;;
+      help)
+        if [ -z "$_prospect_path" ] && [ -z "$_prospect_help" ]; then
+          _prospect_help=1
+        elif [ "$_prospect_n" -eq 0 ] && _prospect_child "$_prospect_path" "$1"; then
+          _prospect_path=\${_prospect_path:+$_prospect_path }$REPLY
+        else
+          _prospect_n=$((_prospect_n + 1))
+        fi ;;
       --*=*) _prospect_remember "\${1%%=*}" "\${1#*=}" ;;
       -?*)
         if _prospect_flag_kind "$_prospect_path" "$1" && [ "$REPLY" != switch ]; then

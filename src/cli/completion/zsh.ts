@@ -39,15 +39,17 @@ _prospect() {
     _prospect_value "$REPLY" "$(_prospect_flag_values "$_prospect_path" "$_prospect_pending")"
     return
   fi
-  if [[ $cur == -* ]]; then
+  if [[ $cur == -* && -z $_prospect_args_only ]]; then
     _prospect_describe flags "$(_prospect_flags "$_prospect_path"; _prospect_global_flags)"
     return
   fi
   subcommands=$(_prospect_words "$_prospect_path")
-  if (( _prospect_n == 0 )) && [[ -n $subcommands ]]; then
+  [[ -z $_prospect_path && -z $_prospect_help ]] && subcommands+=$'\nhelp\tshow help for a command'
+  if (( _prospect_n == 0 )) && [[ -n $subcommands && -z $_prospect_args_only ]]; then
     _prospect_describe commands "$subcommands"
     return
   fi
+  [[ -n $_prospect_help ]] && return
   _prospect_arg_kind "$_prospect_path" "$_prospect_n"
   _prospect_value "$REPLY" "$(_prospect_arg_values "$_prospect_path" "$_prospect_n")"
 }
