@@ -39,6 +39,8 @@ export interface CommandDefinition<O = Record<string, unknown>> {
   flags?: readonly FlagSpec[];
   examples: readonly string[];
   related?: readonly string[];
+  /** The output formats this command writes, when it narrows the global --format (and its default). */
+  formats?: { values: readonly string[]; default: string };
   run(opts: O & { args: string[] }, ctx: Context): Promise<number | void>;
 }
 

@@ -83,6 +83,10 @@ export function applyDefinition(cmd: Command, entry: CommandEntry, def: CommandD
   }
   for (const f of def.flags ?? []) addFlag(cmd, f);
   const extra: string[] = [];
+  if (def.formats) {
+    const f = def.formats;
+    extra.push('Output formats:', `  --format <format>  output format of this command (choices: ${f.values.map((v) => `"${v}"`).join(', ')}, default: ${f.default})`, '');
+  }
   if (def.examples.length) extra.push('Examples:', ...def.examples.map((e) => `  $ ${e}`));
   if (def.related?.length) extra.push('', 'See also:', ...def.related.map((r) => `  ${r}`));
   if (extra.length) cmd.addHelpText('after', `\n${extra.join('\n')}`);

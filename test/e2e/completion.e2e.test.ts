@@ -79,6 +79,9 @@ describe('bash', () => {
     expect(await bashComplete(['search', 'people', ''])).toEqual(['compile', 'filters', 'at-companies']);
     expect(await bashComplete(['lists', 'ls', '--f'])).toEqual(['--folder', '--format', '--fields']);
     expect(await bashComplete(['--format', ''])).toEqual([...FORMATS]);
+    // a command that narrows --format offers its own values, and --format once
+    expect(await bashComplete(['export', 'json', 'Q3', '--format', ''])).toEqual(['ndjson', 'csv', 'json']);
+    expect((await bashComplete(['export', 'json', 'Q3', '--form'])).filter((w) => w === '--format')).toHaveLength(1);
     expect(await bashComplete(['agents', 'run', 'Q3', '--type', ''])).toEqual([...AGENT_TYPES]);
     expect(await bashComplete(['sync', 'crm', 'Q3', '--provider', ''])).toEqual(['crm_one', 'crm_two']);
     expect(await bashComplete(['completion', ''])).toEqual(['bash', 'zsh', 'fish']);

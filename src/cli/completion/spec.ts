@@ -46,11 +46,12 @@ function argCompletes(a: TreeArg): Completes {
   return a.values ? 'one' : a.kind;
 }
 
-function completionNode(n: TreeNode): CompletionNode {
+/** `globals`: a node's flag that narrows a global one (--format) answers for it but is offered once, as the global. */
+function completionNode(n: TreeNode, globals: ReadonlySet<string>): CompletionNode {
   return {
     key: n.path.join(' '),
     children: n.children.map((c) => ({ name: c.path[c.path.length - 1]!, aliases: c.aliases, description: c.summary })),
-    flags: n.flags.map(completionFlag),
+    flags: n.flags.map(completionFlag).map((f) => (globals.has(f.names[0]!) ? { ...f, shown: [] } : f)),
     args: n.args.map((a) => ({ completes: argCompletes(a), values: a.values ?? [], variadic: a.variadic })),
   };
 }
@@ -61,7 +62,8 @@ export interface CompletionSpec {
 }
 
 export function completionSpec(tree: CommandTree): CompletionSpec {
-  return { nodes: [...walk(tree.root)].map(completionNode), globalFlags: tree.globalFlags.map(completionFlag) };
+  const globals = new Set(tree.globalFlags.map((f) => f.long));
+  return { nodes: [...walk(tree.root)].map((n) => completionNode(n, globals)), globalFlags: tree.globalFlags.map(completionFlag) };
 }
 
 /** A word in single quotes for sh, bash, zsh and fish (fish escapes a quote inside as \'). */

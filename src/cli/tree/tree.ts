@@ -89,6 +89,11 @@ export function treeFlag(f: FlagSpec): TreeFlag {
   };
 }
 
+/** A command that narrows the global --format lists it among its own flags, with its values and default. */
+export function formatFlag(formats: NonNullable<CommandDefinition['formats']>): TreeFlag {
+  return treeFlag({ flags: '--format <format>', description: 'output format of this command', choices: formats.values, defaultDescription: formats.default });
+}
+
 function treeArg(a: ArgSpec): TreeArg {
   return { name: a.name, description: a.description, values: a.choices ?? a.values, required: a.required !== false, variadic: a.variadic === true, kind: kindOf(a.name) };
 }
@@ -121,7 +126,7 @@ export function buildTree(modules: Record<string, CommandDefinition<any>>): Comm
       aliases: entry.aliases ?? [],
       runnable: true,
       args: (def.args ?? []).map(treeArg),
-      flags: (def.flags ?? []).filter((f) => !f.hidden).map(treeFlag),
+      flags: [...(def.flags ?? []).filter((f) => !f.hidden).map(treeFlag), ...(def.formats ? [formatFlag(def.formats)] : [])],
       examples: def.examples,
       related: def.related ?? [],
     });

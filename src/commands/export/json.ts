@@ -26,7 +26,7 @@ const L = EXPORT_LIMITS.jsonPage;
 
 /** --format of this command: json (the default, whatever the terminal), ndjson or csv. */
 function streamFormat(ctx: Context): StreamFormat {
-  const f = ctx.globals.format ?? 'json';
+  const f = ctx.globals.format ?? command.formats!.default;
   return oneOf('--format', STREAM_FORMATS)(f);
 }
 
@@ -154,6 +154,7 @@ export const command = defineCommand<Options>({
     { flags: '--resume', description: 'continue the interrupted --all export of the same list, columns, format and output' },
     FORCE_FLAG,
   ],
+  formats: { values: STREAM_FORMATS, default: 'json' },
   examples: [
     'prospect export json "Q3 CTOs"',
     'prospect export json lst_... --all --format ndjson -o leads.ndjson',
