@@ -30,6 +30,8 @@ export interface SandboxServices {
   readonly requestLog: RequestLog;
   /** The synthetic data set of the store's seed and size: generated on first use, kept until a reset changes either. */
   readonly dataset: Dataset;
+  /** Whether the data set has been generated (reading `dataset` would generate it). */
+  readonly datasetReady: boolean;
   /** http://127.0.0.1:PORT once listening. */
   readonly url: string;
   mintJwt(userIdOrEmail?: string, opts?: MintJwtOptions): { token: string; user_id: string; organization_id: string; expires_at: string };

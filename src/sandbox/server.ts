@@ -106,6 +106,9 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
         dataset = generateDataset(seed, size);
       return dataset;
     },
+    get datasetReady() {
+      return dataset !== undefined;
+    },
     mintJwt: mint,
     reset(seed) {
       clock.frozen = false;
