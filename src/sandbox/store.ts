@@ -89,7 +89,7 @@ export interface SandboxState {
 }
 
 /** rec[id] when rec has it as its own key (never a prototype property such as "constructor"). */
-export const own = <T>(rec: Record<string, T>, id: string): T | undefined => (Object.hasOwn(rec, id) ? rec[id] : undefined);
+export { ownValue as own } from '../api/schemas/values/own-key.js';
 
 export const DEMO = {
   organizationName: 'Acme Demo',

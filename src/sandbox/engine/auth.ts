@@ -33,15 +33,15 @@ export interface AuthOptions {
   nowMs: number;
 }
 
-/**
- * Resolves the caller or throws 401 AUTHENTICATION_INVALID: "Not authenticated" when the
- * header is missing, "Invalid or expired API key" for anything else that does not verify.
- */
 /** A key that still works: not revoked and not past its expires_at. */
 export function keyUsable(k: Pick<ApiKeyRecord, 'is_active' | 'expires_at'>, nowMs: number): boolean {
   return k.is_active && (k.expires_at === null || Date.parse(k.expires_at) > nowMs);
 }
 
+/**
+ * Resolves the caller or throws 401 AUTHENTICATION_INVALID: "Not authenticated" when the
+ * header is missing, "Invalid or expired API key" for anything else that does not verify.
+ */
 export function authenticate(headers: IncomingHttpHeaders, store: Store, opts: AuthOptions): Principal {
   const token = bearerToken(headers);
   if (token === undefined) throw notAuthenticated();

@@ -21,12 +21,12 @@ export function canonicalJson(v: unknown): string {
   return JSON.stringify(v) ?? 'null';
 }
 
-/** What a cursor is bound to: a hash of the endpoint and the request's shape. */
 /** sha256 hex of a value's canonical JSON: equal for equal values however their keys are ordered. */
 export function canonicalHash(v: unknown): string {
   return createHash('sha256').update(canonicalJson(v)).digest('hex');
 }
 
+/** What a cursor is bound to: a hash of the endpoint and the request's shape. */
 export function cursorBinding(endpoint: string, shape: unknown): string {
   return createHash('sha256').update(canonicalJson([endpoint, shape])).digest('base64url').slice(0, 22);
 }

@@ -1,4 +1,4 @@
-import type { Store } from '../store.js';
+import { own, type Store } from '../store.js';
 
 /**
  * The CSV files behind signed links, kept in sandbox state (and so in --state snapshots)
@@ -82,7 +82,8 @@ export function keepExportFile(store: Store, nowMs: number, file: ExportFile): v
 /** A kept file, 'dropped' when the caps replaced it before its link expired, or undefined. */
 export function exportFileById(store: Store, exportId: string): ExportFile | 'dropped' | undefined {
   const area = exportArea(store);
-  if (Object.hasOwn(area.files, exportId)) return area.files[exportId];
+  const file = own(area.files, exportId);
+  if (file) return file;
   return Object.hasOwn(area.dropped, exportId) ? 'dropped' : undefined;
 }
 
@@ -93,7 +94,10 @@ export interface ExportFilesState extends ExportFileCaps {
 }
 
 export function exportFilesState(store: Store): ExportFilesState {
-  const area = exportArea(store);
+  return stateOf(exportArea(store));
+}
+
+function stateOf(area: ExportArea): ExportFilesState {
   const files = Object.values(area.files);
   return {
     ...area.caps,
@@ -108,7 +112,7 @@ export function setExportFileCaps(store: Store, caps: Partial<ExportFileCaps>): 
   const area = exportArea(store);
   area.caps = { ...area.caps, ...caps };
   enforceCaps(area);
-  return exportFilesState(store);
+  return stateOf(area);
 }
 
 /** How the caps read in a message. */

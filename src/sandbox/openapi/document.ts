@@ -25,10 +25,11 @@ const SECURITY_SCHEME = 'bearerAuth';
 const cache = new Map<DocumentName, OpenApiDocument>();
 
 /** The document, its server at `baseUrl` (scheme and host, no path). */
-export function openApiDocument(name: DocumentName, routes: readonly RouteDef[], baseUrl: string): OpenApiDocument {
+/** `routes` is read only the first time a document is built (it is cached per process). */
+export function openApiDocument(name: DocumentName, routes: () => readonly RouteDef[], baseUrl: string): OpenApiDocument {
   let core = cache.get(name);
   if (!core) {
-    core = buildDocument(name, routes);
+    core = buildDocument(name, routes());
     cache.set(name, core);
   }
   const { openapi, info, ...rest } = core;

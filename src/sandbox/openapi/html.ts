@@ -119,12 +119,12 @@ function errorsHtml(): string {
 
 export function docsPage(doc: OpenApiDocument, name: DocumentName): string {
   const view: SchemaView = { components: doc.components.schemas, depth: 1 };
-  const sections = byTag(doc).map(
+  const groups = byTag(doc);
+  const hooks = webhookOps(doc);
+  if (hooks.length) groups.push(['Webhooks', hooks]);
+  const sections = groups.map(
     ([tag, ops]) => `<h2>${esc(tag)}</h2>${ops.map((o) => `<details id="${esc(opId(o))}"><summary>${opTitle(o)}</summary>${operationBody(o, view)}</details>`).join('')}`,
   );
-  const hooks = webhookOps(doc);
-  if (hooks.length)
-    sections.push(`<h2>Webhooks</h2>${hooks.map((o) => `<details id="${esc(opId(o))}"><summary>${opTitle(o)}</summary>${operationBody(o, view)}</details>`).join('')}`);
   return page(
     `${String((doc.info as { title: string }).title)}: docs`,
     `<main>${header(doc, name, '/docs')}${sections.join('')}${componentsHtml(view, 'Schemas')}${errorsHtml()}</main>`,

@@ -14,8 +14,7 @@ import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import type { ApiKeyRecord } from '../store.js';
 import { genericError, notFound, validationError } from '../engine/errors.js';
-import { badField } from '../engine/validation.js';
-import { parseBody, queryInt } from '../engine/validation.js';
+import { badField, parseBody, queryInt } from '../engine/validation.js';
 import { keyUsable } from '../engine/auth.js';
 
 const managedKey = (k: ApiKeyRecord): ManagedKey => ({
@@ -36,14 +35,13 @@ function keysOfOrganization(ctx: RequestContext): ApiKeyRecord[] {
   return keys.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
 }
 
-/** An expired key can no longer be used, so it does not hold one of the user's 10 places. */
-
 function createKey(ctx: RequestContext): CreatedKey {
   const p = ctx.caller;
   const b = parseBody(CreateKeyBody, ctx.body);
   const now = ctx.clock.now();
   const expires_at = b.expires_at ? new Date(b.expires_at).toISOString() : null;
   if (expires_at !== null && Date.parse(expires_at) <= now) throw badField('expires_at', `expires_at must be in the future (now ${ctx.clock.iso()})`);
+  // An expired key can no longer be used, so it does not hold one of the user's 10 places.
   const active = ctx.store.apiKeysOf({ organizationId: p.organization.id, userId: p.user.id }).filter((k) => keyUsable(k, now)).length;
   if (active >= MAX_ACTIVE_KEYS_PER_USER)
     throw genericError(

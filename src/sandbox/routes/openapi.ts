@@ -7,13 +7,20 @@ import * as routeModules from './all.js';
 
 /** The published OpenAPI documents and their HTML pages, public at the host root (no credential, no request log row). */
 
+const allRoutes = () => Object.values(routeModules).flat();
+
 function documentFor(ctx: RequestContext, name: DocumentName) {
-  const routes = Object.values(routeModules).flat();
   const host = typeof ctx.headers.host === 'string' && ctx.headers.host ? `http://${ctx.headers.host}` : ctx.services.url;
-  return openApiDocument(name, routes, host);
+  return openApiDocument(name, allRoutes, host);
 }
 
-const chosen = (ctx: RequestContext): DocumentName => (ctx.query.get('spec') === 'v1' ? 'v1' : 'v2');
+/** A page rendering the document that ?spec= chooses (v2 unless v1). */
+function pageOf(render: typeof docsPage) {
+  return (ctx: RequestContext) => {
+    const name: DocumentName = ctx.query.get('spec') === 'v1' ? 'v1' : 'v2';
+    return html(render(documentFor(ctx, name), name));
+  };
+}
 
 const HTML_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -26,6 +33,6 @@ const html = (text: string) => reply(Buffer.from(text, 'utf8'), 200, HTML_HEADER
 export const openApiRoutes: RouteDef[] = [
   { method: 'GET', path: DOCUMENT_PATHS.v2, kind: 'root', scope: null, handler: (ctx) => documentFor(ctx, 'v2') },
   { method: 'GET', path: DOCUMENT_PATHS.v1, kind: 'root', scope: null, handler: (ctx) => documentFor(ctx, 'v1') },
-  { method: 'GET', path: '/docs', kind: 'root', scope: null, handler: (ctx) => html(docsPage(documentFor(ctx, chosen(ctx)), chosen(ctx))) },
-  { method: 'GET', path: '/redoc', kind: 'root', scope: null, handler: (ctx) => html(redocPage(documentFor(ctx, chosen(ctx)), chosen(ctx))) },
+  { method: 'GET', path: '/docs', kind: 'root', scope: null, handler: pageOf(docsPage) },
+  { method: 'GET', path: '/redoc', kind: 'root', scope: null, handler: pageOf(redocPage) },
 ];
