@@ -4,6 +4,7 @@ import { estimate } from '../api/resources/credits.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
 import type { Context } from './context.js';
 import { creditsError, declinedError } from './errors.js';
+import { formatCount } from './output/numbers.js';
 
 /**
  * The estimate-confirm-run flow every command that spends credits goes through:
@@ -36,10 +37,10 @@ export interface PaidOutcome<R> {
 
 export const QUOTE_FIELDS = ['tool', 'row_count', 'estimated_cost', 'available_credits', 'sufficient', 'quote_id', 'expires_at', 'filter_hash'];
 
-const credits = (n: number) => `${n.toLocaleString('en-US')} credit${n === 1 ? '' : 's'}`;
+const credits = (n: number) => `${formatCount(n)} credit${n === 1 ? '' : 's'}`;
 
 export function describeQuote(q: Quote): string {
-  return `Estimate: up to ${credits(q.estimated_cost)} for ${q.row_count.toLocaleString('en-US')} row${q.row_count === 1 ? '' : 's'} (${q.tool}); ${credits(q.available_credits)} available.`;
+  return `Estimate: up to ${credits(q.estimated_cost)} for ${formatCount(q.row_count)} row${q.row_count === 1 ? '' : 's'} (${q.tool}); ${credits(q.available_credits)} available.`;
 }
 
 /** Warns (stderr) when the balance does not cover a quote; the quote is still printed. */

@@ -46,8 +46,8 @@ export function addGlobalOptions(program: Command): void {
   for (const f of GLOBAL_FLAGS) addFlag(program, f);
 }
 
-/** The description help shows: the flag's own, its list values, and a default commander does not apply. */
-function helpDescription(f: FlagSpec): string {
+/** The description help shows: the flag's or argument's own, its list values, and a default commander does not apply. */
+function helpDescription(f: Pick<FlagSpec, 'description' | 'values' | 'default' | 'defaultDescription'>): string {
   const extra: string[] = [];
   if (f.values) extra.push(`values: ${f.values.join(', ')}`);
   if (f.default === undefined && f.defaultDescription !== undefined) extra.push(`default: ${f.defaultDescription}`);
@@ -77,7 +77,7 @@ export function applyDefinition(cmd: Command, entry: CommandEntry, def: CommandD
   if (def.description) cmd.description(`${entry.summary}.\n\n${def.description}`);
   for (const a of def.args ?? []) {
     const name = a.variadic ? `${a.name}...` : a.name;
-    const arg = new Argument(a.required === false ? `[${name}]` : `<${name}>`, a.values ? `${a.description} (values: ${a.values.join(', ')})` : a.description);
+    const arg = new Argument(a.required === false ? `[${name}]` : `<${name}>`, helpDescription(a));
     if (a.choices) arg.choices(a.choices);
     cmd.addArgument(arg);
   }

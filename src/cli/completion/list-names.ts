@@ -12,7 +12,7 @@ import type { ContextDeps, GlobalOptions } from '../context.js';
  * no key, no running sandbox: nothing is printed and nothing is asked. Never an error.
  */
 
-export const LIST_NAMES_TTL_MS = 60_000;
+const LIST_NAMES_TTL_MS = 60_000;
 const DEADLINE_MS = 1_500;
 const MAX_PAGES = 10;
 

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { commandTree } from '../tree/tree.js';
+import { commandTree, type CommandTree } from '../tree/tree.js';
 import { SDK_VERSION } from '../../api/version.js';
 import { manPages } from './pages.js';
 
@@ -8,6 +8,8 @@ export interface WriteManOptions {
   version?: string;
   /** YYYY-MM-DD; default: SOURCE_DATE_EPOCH (reproducible builds), else today (UTC). */
   date?: string;
+  /** The tree when the caller has built it already (default: this build's). */
+  tree?: CommandTree;
 }
 
 function buildDate(env: Record<string, string | undefined> = process.env): string {
@@ -24,7 +26,7 @@ const isManPage = (file: string): boolean => /^prospect(-[\w-]+)?\.1$/.test(file
  * Pages of commands that no longer exist are removed. Returns the file names written.
  */
 export async function writeManPages(dir: string, options: WriteManOptions = {}): Promise<string[]> {
-  const pages = manPages(await commandTree(), options.version ?? SDK_VERSION, options.date ?? buildDate());
+  const pages = manPages(options.tree ?? (await commandTree()), options.version ?? SDK_VERSION, options.date ?? buildDate());
   await mkdir(dir, { recursive: true });
   const tmp = await mkdtemp(path.join(dir, '.man-'));
   try {

@@ -124,7 +124,7 @@ export class Output {
     for await (const page of pages) {
       if (format === 'json') {
         for (const r of page.rows) jsonRows.push(indent(JSON.stringify(pick(r), null, 2)));
-        count = jsonRows.length;
+        count += page.rows.length;
         continue;
       }
       if (format === 'ndjson') {

@@ -20,7 +20,7 @@ export async function writeGenerated(root: string): Promise<string[]> {
     await rename(`${file}.tmp`, file);
     written.push(path.join('completions', COMPLETION_FILES[shell]));
   }
-  for (const page of await writeManPages(path.join(root, 'man'))) written.push(path.join('man', page));
+  for (const page of await writeManPages(path.join(root, 'man'), { tree })) written.push(path.join('man', page));
   return written;
 }
 

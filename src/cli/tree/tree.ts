@@ -72,7 +72,7 @@ function defaultText(f: FlagSpec): string | undefined {
   return Array.isArray(f.default) ? f.default.join(',') : String(f.default);
 }
 
-export function treeFlag(f: FlagSpec): TreeFlag {
+function treeFlag(f: FlagSpec): TreeFlag {
   const short = f.flags.match(/(?:^|[\s,])(-\w)\b/)?.[1];
   const long = f.flags.match(/--[\w-]+/)![0];
   const placeholder = f.flags.match(/[<[][^>\]]+[>\]]/)?.[0];
@@ -90,7 +90,7 @@ export function treeFlag(f: FlagSpec): TreeFlag {
 }
 
 /** A command that narrows the global --format lists it among its own flags, with its values and default. */
-export function formatFlag(formats: NonNullable<CommandDefinition['formats']>): TreeFlag {
+function formatFlag(formats: NonNullable<CommandDefinition['formats']>): TreeFlag {
   return treeFlag({ flags: '--format <format>', description: 'output format of this command', choices: formats.values, defaultDescription: formats.default });
 }
 

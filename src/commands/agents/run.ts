@@ -13,6 +13,7 @@ import { AGENT_LIMITS, AGENT_PRICES, AGENT_TYPES, COLD_EMAIL_COLUMN, LEAD_SCOPES
 import { resolveList } from '../lists/resolve-list.js';
 import { DRY_RUN_FLAG } from '../enrich/flags.js';
 import { AGENT_STRICT_FLAG, reportAgentRun, watchAgentRun } from './report.js';
+import { formatCount } from '../../cli/output/numbers.js';
 
 interface Options {
   type: AgentType;
@@ -74,7 +75,7 @@ function checkSelection(q: Quote): void {
   throw new CliError({
     code: 'approval_required',
     exitCode: ExitCode.CONFLICT,
-    message: `the run would select ${q.row_count.toLocaleString('en-US')} leads; a smart-agent run takes at most ${MAX}`,
+    message: `the run would select ${formatCount(q.row_count)} leads; a smart-agent run takes at most ${MAX}`,
     fix: `Narrow it with --scope subset --max-rows ${MAX} (run again without --overwrite for the rest: leads already done are skipped). Nothing was spent.`,
   });
 }

@@ -12,8 +12,7 @@ import { dataDir } from '../../config/paths.js';
  */
 
 import type { StreamFormat } from './page-writer.js';
-
-export type { StreamFormat };
+import { writePrivateFile } from '../../config/private-file.js';
 
 /** What an export was asked for: a checkpoint continues only the same request. */
 export interface ExportRequest {
@@ -63,10 +62,7 @@ export async function loadCheckpoint(file: string): Promise<ExportCheckpoint | u
 
 /** Written to a temporary file and renamed, so a kill leaves the previous checkpoint or this one, never half of one. */
 export async function saveCheckpoint(file: string, cp: ExportCheckpoint): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.tmp`;
-  await fs.writeFile(tmp, JSON.stringify(cp), { mode: 0o600 });
-  await fs.rename(tmp, file);
+  writePrivateFile(file, JSON.stringify(cp));
 }
 
 export async function dropCheckpoint(file: string): Promise<void> {

@@ -33,6 +33,9 @@ function streamFormat(ctx: Context): StreamFormat {
 /** A word as a shell reads it back. */
 const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`);
 
+/** The file -o names, or null for stdout (no -o, or -o -). */
+const outputFile = (opts: Options): string | null => (opts.output && opts.output !== STDOUT ? opts.output : null);
+
 function resumeCommand(listArg: string, req: ExportRequest, opts: Options): string {
   const words = ['prospect', 'export', 'json', listArg, '--all'];
   if (opts.columns) words.push('--columns', req.columns.join(','));
@@ -42,7 +45,7 @@ function resumeCommand(listArg: string, req: ExportRequest, opts: Options): stri
   if (opts.force) words.push('--force');
   words.push('--resume');
   const cmd = words.map(shellWord).join(' ');
-  return opts.output && opts.output !== STDOUT ? cmd : `${cmd} >> FILE`;
+  return outputFile(opts) ? cmd : `${cmd} >> FILE`;
 }
 
 /** The checkpoint to continue from, or the reason there is none that fits. */
@@ -68,7 +71,7 @@ async function checkpointToResume(ctx: Context, req: ExportRequest, output: stri
 
 /** Every page, written as it comes, with a checkpoint after each; `--resume` picks up from the last one. */
 async function exportAll(ctx: Context, client: Client, listArg: string, req: ExportRequest, opts: Options): Promise<void> {
-  const output = opts.output && opts.output !== STDOUT ? opts.output : null;
+  const output = outputFile(opts);
   const { checkpointFile, dropCheckpoint, loadCheckpoint, partFileOf, saveCheckpoint } = await import('./checkpoint.js');
   const cpFile = checkpointFile(req, output, ctx.env);
   let cp: ExportCheckpoint;
@@ -126,8 +129,8 @@ async function exportPage(ctx: Context, client: Client, req: ExportRequest, opts
   const out = ctx.out.withFormat(req.format);
   out.hints(page);
   const text = await out.renderView({ kind: 'rows', payload: page, rows: page.leads, columns: req.columns });
-  if (opts.output && opts.output !== STDOUT) {
-    const file = opts.output;
+  const file = outputFile(opts);
+  if (file) {
     await writeAtomically(file, opts.force, async (tmp) => (await import('node:fs/promises')).writeFile(tmp, text, { flag: 'wx' }));
     ctx.io.stdout.write(`${file}\n`);
   } else ctx.io.stdout.write(text);
@@ -167,7 +170,8 @@ export const command = defineCommand<Options>({
     if (ctx.globals.fields) throw usageError('--fields does not apply to export json', 'Choose and order the columns with --columns.');
     const format = streamFormat(ctx);
     if (opts.resume && opts.cursor) throw usageError('--resume and --cursor cannot be combined', 'The checkpoint knows where to continue.');
-    if (opts.output && opts.output !== STDOUT) await checkOutputFile(opts.output, opts.force);
+    const output = outputFile(opts);
+    if (output) await checkOutputFile(output, opts.force);
     const client = await ctx.client();
     const listArg = opts.args[0] ?? '';
     const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });

@@ -22,6 +22,7 @@ import { canIdentifyLeads, mapHeaders, parseMapFlags, type ColumnMapping } from 
 import { CHUNK_LIMITS, ChunkBuilder, chunkKey, type Chunk, type ClientSkip } from './chunks.js';
 import { ImportTally, type ImportReport } from './tally.js';
 import { describeMapping, printPlan, printReport } from './import-output.js';
+import { formatCount } from '../../cli/output/numbers.js';
 
 interface Options {
   map?: string[];
@@ -237,7 +238,7 @@ class ChunkSender {
     tally.addChunk(chunk, r);
     if (r.workflow_id) this.workflowIds.add(r.workflow_id);
     this.ctx.progress.update(
-      `Importing ${percent}%: ${tally.parsed.toLocaleString('en-US')} rows read, ${tally.imported.toLocaleString('en-US')} imported, chunk ${chunk.index + 1}` +
+      `Importing ${percent}%: ${formatCount(tally.parsed)} rows read, ${formatCount(tally.imported)} imported, chunk ${chunk.index + 1}` +
         `${tally.replayed ? ` (${tally.replayed} already imported earlier)` : ''}`,
     );
   }

@@ -56,3 +56,11 @@ export async function keysFor(client: Client, ref: string, signal?: AbortSignal)
     throw e;
   }
 }
+
+/** The organization's keys, or null when the plan gates listing them. */
+export async function listKeysUnlessGated(client: Client, signal?: AbortSignal): Promise<ManagedKey[] | null> {
+  return listKeys(client, { signal }).catch((e: unknown) => {
+    if (isListingGated(e)) return null;
+    throw e;
+  });
+}

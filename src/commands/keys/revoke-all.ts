@@ -1,11 +1,11 @@
 import { defineCommand } from '../../cli/command.js';
-import { listKeys, revokeAllKeys } from '../../api/resources/keys.js';
+import { revokeAllKeys } from '../../api/resources/keys.js';
 import { confirmDestructive } from '../lists/confirm.js';
-import { isListingGated } from './resolve-key.js';
+import { listKeysUnlessGated } from './resolve-key.js';
 import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
 
 /** What a person types to confirm; one slip of y/N is too cheap for this. */
-export const REVOKE_ALL_PHRASE = 'revoke all';
+const REVOKE_ALL_PHRASE = 'revoke all';
 
 export const command = defineCommand<SessionOptions>({
   description:
@@ -18,10 +18,7 @@ export const command = defineCommand<SessionOptions>({
     const client = await sessionClient(ctx, opts);
     const typedConfirmation = async () => {
       // Revoking is not plan-gated but listing is: without the list the question goes without the count.
-      const keys = await listKeys(client, { signal: ctx.signal }).catch((e: unknown) => {
-        if (isListingGated(e)) return null;
-        throw e;
-      });
+      const keys = await listKeysUnlessGated(client, ctx.signal);
       const active = keys?.filter((k) => k.is_active).length;
       const what = active === undefined ? 'every active key of yours' : `${active} active ${active === 1 ? 'key' : 'keys'}`;
       const typed = await ctx.prompter.text(`This revokes ${what} for good. Type "${REVOKE_ALL_PHRASE}" to go ahead: `, { flag: '--yes' });

@@ -18,22 +18,18 @@ export const command = defineCommand<SessionOptions>({
   async run(opts, ctx) {
     const client = await sessionClient(ctx, opts);
     const ref = opts.args[0] ?? '';
+    // On a plan that gates listing, only a key id is accepted and the key is known after revoking it.
     const keys = await keysFor(client, ref, ctx.signal);
-    if (!keys) {
-      await confirmDestructive(ctx, `Revoke key ${ref}? It stops working at once and cannot be reactivated.`, `revoking key ${ref}`);
-      const done = await revokeKey(client, ref, { signal: ctx.signal });
-      await ctx.out.print({ kind: 'object', payload: done, fields: REVOKED_FIELDS });
-      return ctx.out.success(`Revoked key ${maskedKey(done)}.`);
-    }
-    const key = resolveKey(keys, ref);
-    const label = `${maskedKey(key)}${key.name ? ` "${key.name}"` : ''}`;
-    if (!key.is_active) {
+    const key = keys ? resolveKey(keys, ref) : null;
+    const label = key ? `${maskedKey(key)}${key.name ? ` "${key.name}"` : ''}` : ref;
+    if (key && !key.is_active) {
       ctx.out.info(`Key ${label} (${key.id}) is already revoked; nothing to do.`);
       return;
     }
-    await confirmDestructive(ctx, `Revoke key ${label} (${key.id}, ${key.request_count} requests)? It stops working at once and cannot be reactivated.`, `revoking key ${label}`);
-    const done = await revokeKey(client, key.id, { signal: ctx.signal });
+    const about = key ? `${label} (${key.id}, ${key.request_count} requests)` : label;
+    await confirmDestructive(ctx, `Revoke key ${about}? It stops working at once and cannot be reactivated.`, `revoking key ${label}`);
+    const done = await revokeKey(client, key?.id ?? ref, { signal: ctx.signal });
     await ctx.out.print({ kind: 'object', payload: done, fields: REVOKED_FIELDS });
-    ctx.out.success(`Revoked key ${label}.`);
+    ctx.out.success(`Revoked key ${key ? label : maskedKey(done)}.`);
   },
 });
