@@ -2,9 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { raw, type RunningSandbox } from '../sandbox/helpers.js';
-import { runInProcess } from '../helpers/in-process.js';
-import { sleep } from '../../src/api/sleep.js';
-import type { Clock } from '../../src/cli/context.js';
+import { fastClock, runInProcess } from '../helpers/in-process.js';
 
 export interface Outcome {
   code: number;
@@ -46,12 +44,9 @@ export function expectJsonFailure(r: Outcome, exit: number, code: string): Recor
   return body.error;
 }
 
-/** Real time with waits (retry backoff, polling) cut to a few milliseconds: failures after retries come at once. */
-const shortWaits: Clock = { now: () => Date.now(), sleep: (ms, signal) => sleep(Math.min(ms, 5), signal) };
-
 /** Runs the CLI in this process against the sandbox of the test file. */
 export const cli = (env: Record<string, string | undefined>) => (args: string[], stdin?: string) =>
-  runInProcess(args, { env, clock: shortWaits, ...(stdin !== undefined ? { stdin } : {}) });
+  runInProcess(args, { env, clock: fastClock, ...(stdin !== undefined ? { stdin } : {}) });
 
 /** Writes a file into `dir` and returns its path. */
 export const fileIn = (dir: string) => (name: string, data: string | Buffer) => {

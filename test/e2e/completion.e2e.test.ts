@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, prospect } from '../helpers/binary.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { hasCommand } from '../helpers/has-command.js';
 import { DEPARTMENTS, HEADCOUNT_BANDS, SENIORITY_LEVELS } from '../../src/api/schemas/values/search.js';
 import { AGENT_TYPES } from '../../src/api/schemas/values/agents.js';
 import { FORMATS } from '../../src/cli/output/output.js';
@@ -18,7 +19,7 @@ const run = promisify(execFile);
  * `prospect` is put on PATH (as an install does) for the list names the scripts ask it for.
  */
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+
 const t = useSandboxEnv({ withKey: true });
 const scripts: Record<string, string> = {};
 let binDir: string;
@@ -128,7 +129,7 @@ describe('bash', () => {
     expect(r).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
   });
 
-  it.runIf(has('shellcheck'))('shellcheck passes on the bash script', () => {
+  it.runIf(hasCommand('shellcheck'))('shellcheck passes on the bash script', () => {
     const r = spawnSync('shellcheck', ['-s', 'bash', scripts.bash!], { encoding: 'utf8' });
     expect(r.stdout).toBe('');
     expect(r.status).toBe(0);
@@ -167,7 +168,7 @@ async function zshComplete(words: string[]): Promise<string[]> {
   return stdout.split('\n').filter(Boolean);
 }
 
-describe.runIf(has('zsh'))('zsh', () => {
+describe.runIf(hasCommand('zsh'))('zsh', () => {
   it('prospect li<TAB> completes to lists; --seniority offers the fixed values; list names and files', async () => {
     expect(await zshComplete(['li'])).toEqual(['lists']);
     expect(await zshComplete(['help', 'li'])).toEqual(['lists']);
@@ -190,7 +191,7 @@ async function fishComplete(line: string): Promise<string[]> {
     .map((l) => l.split('\t')[0]!);
 }
 
-describe.runIf(has('fish'))('fish', () => {
+describe.runIf(hasCommand('fish'))('fish', () => {
   it('prospect li<TAB> completes to lists; --seniority offers the fixed values; list names', async () => {
     expect(await fishComplete('prospect li')).toEqual(['lists']);
     expect(await fishComplete('prospect help li')).toEqual(['lists']);

@@ -1,11 +1,14 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { useSandboxEnv } from '../helpers/sandbox-env.js';
-import { prospect } from '../helpers/binary.js';
+import { isolatedEnv, prospect } from '../helpers/binary.js';
 
-const t = useSandboxEnv({ withKey: false });
+/** The demo starts its own sandbox in the background (sandbox start), in a fresh data dir per test. */
+const t = {} as { env: Record<string, string | undefined> };
+beforeEach(() => {
+  t.env = isolatedEnv();
+});
 
 const balance = async () => JSON.parse((await prospect(['--sandbox', 'credits', 'balance', '--json'], { env: t.env })).stdout).credits as number;
 

@@ -1,8 +1,6 @@
 import { beforeEach, expect } from 'vitest';
 import { control } from '../sandbox/helpers.js';
-import { runInProcess, type InProcessResult } from '../helpers/in-process.js';
-import { sleep } from '../../src/api/sleep.js';
-import type { Clock } from '../../src/cli/context.js';
+import { fastClock, runInProcess, type InProcessResult } from '../helpers/in-process.js';
 import { usePaidSandbox } from './enrich-helpers.js';
 
 /**
@@ -13,9 +11,6 @@ import { usePaidSandbox } from './enrich-helpers.js';
 
 export type Rule = Record<string, unknown>;
 
-/** Real time, short waits: a retry after Retry-After: 1 happens at once, the service is not told. */
-export const fastClock: Clock = { now: () => Date.now(), sleep: (ms, signal) => sleep(Math.min(ms, 5), signal) };
-
 export function useFaultSandbox() {
   const t = usePaidSandbox();
   /** The seeded state again, paced fast and without rate limits (a clean run and a faulty one start alike). */
@@ -25,7 +20,8 @@ export function useFaultSandbox() {
     await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 } });
     await control(t.sb, 'POST', '/smart-agents', { pace: { pending_ms: 0, row_ms: 1 } });
   };
-  beforeEach(fresh);
+  // usePaidSandbox has reset the state, switched rate limits off and paced enrichment already.
+  beforeEach(() => control(t.sb, 'POST', '/smart-agents', { pace: { pending_ms: 0, row_ms: 1 } }));
   return Object.assign(t, {
     fresh,
     /** The command in this process, as a script runs it (no TTY). */
@@ -41,15 +37,8 @@ export function useFaultSandbox() {
       expect(rules.length, 'no fault rules are set').toBeGreaterThan(0);
       expect(rules.every((r) => r.applied > 0), JSON.stringify(rules)).toBe(true);
     },
-    /** How many requests of this method reached this route (the request log names the route, not the path). */
-    requests: async (method: string, route: string) =>
-      ((await control(t.sb, 'GET', '/requests?limit=1000')).requests as Array<{ method: string; route: string }>).filter(
-        (r) => r.method === method && r.route === route,
-      ).length,
   });
 }
-
-export type FaultSandbox = ReturnType<typeof useFaultSandbox>;
 
 /**
  * A fault on one kind of request. `once` faults hit one request (after `skip` matching ones went

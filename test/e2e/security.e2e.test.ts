@@ -5,7 +5,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { control, newKey, raw, type RawResponse } from '../sandbox/helpers.js';
 import { answerWith, eventually, receiver } from '../sandbox/legacy-helpers.js';
-import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { usePaidSandbox } from './enrich-helpers.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { prospect } from '../helpers/binary.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -19,12 +19,10 @@ import { writeRuntime } from '../../src/sandbox/runtime.js';
  * commands (keys, profiles, export-csv, redact); here each guarantee is checked directly.
  */
 
-const t = useSandboxEnv({ withKey: true });
+const t = usePaidSandbox();
 let jwt: string;
 let listId: string;
 beforeEach(async () => {
-  await control(t.sb, 'POST', '/rate-limits', { enabled: false });
-  await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 } });
   jwt = t.sb.mintJwt();
   listId = (await control(t.sb, 'POST', '/lists', { name: 'Security', people: 3 })).list_id;
 });
@@ -71,8 +69,7 @@ function filesUnder(dir: string): string[] {
 
 const mode = (f: string) => statSync(f).mode & 0o777;
 
-const demoKeyId = async (): Promise<string> =>
-  ((await control(t.sb, 'GET', '/state')).api_keys as Array<{ id: string; name: string }>).find((k) => k.name === 'Demo key')!.id;
+const demoKeyId = async (): Promise<string> => t.sb.store.demo.key_id;
 
 describe('no whole API key or JWT in any output or file', () => {
   it('commands with --debug, and with --json --debug, show the key and the JWT masked at most', async () => {

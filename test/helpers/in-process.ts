@@ -4,6 +4,10 @@ import type { Clock } from '../../src/cli/context.js';
 import type { Prompter } from '../../src/cli/prompt.js';
 import { Capture, stdinOf } from './streams.js';
 import { tempDir } from './temp-dir.js';
+import { sleep } from '../../src/api/sleep.js';
+
+/** Real time with every wait (retry backoff, Retry-After, polling) cut to a few milliseconds. */
+export const fastClock: Clock = { now: () => Date.now(), sleep: (ms, signal) => sleep(Math.min(ms, 5), signal) };
 
 export interface InProcessOptions {
   env?: Record<string, string | undefined>;

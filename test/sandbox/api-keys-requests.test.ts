@@ -1,28 +1,22 @@
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { openSandbox, raw, control, newKey, type RunningSandbox } from './helpers.js';
+import { beforeEach, expect, test } from 'vitest';
+import { raw, control, newKey, useResetSandbox } from './helpers.js';
 import { KeyRequestRows } from '../../src/api/schemas/keys.js';
 
-let sb: RunningSandbox;
-let demo: { organization_id: string; key_id: string; other_organization_id: string };
+// Rate limits off from the start; a reset keeps them off.
+const t = useResetSandbox({ rateLimits: false });
 let jwt: string;
-beforeAll(async () => {
-  sb = await openSandbox();
-});
-afterAll(() => sb.close());
-beforeEach(async () => {
-  demo = (await control(sb, 'POST', '/reset')).demo;
-  await control(sb, 'POST', '/rate-limits', { enabled: false });
-  jwt = sb.mintJwt();
+beforeEach(() => {
+  jwt = t.sb.mintJwt();
 });
 
-const requestsOf = (keyId: string, query = '') => raw(sb, 'GET', `/api/v1/api-keys/${keyId}/requests${query}`, { token: jwt });
+const requestsOf = (keyId: string, query = '') => raw(t.sb, 'GET', `/api/v1/api-keys/${keyId}/requests${query}`, { token: jwt });
 
 test("a key's requests, newest first, with method, path, status, duration, ip, user agent and time; nobody else's", async () => {
-  const k = await newKey(sb);
-  await raw(sb, 'GET', '/api/v2/whoami', { token: k.api_key, headers: { 'user-agent': 'req-test/1', 'x-forwarded-for': '203.0.113.7' } });
-  await raw(sb, 'GET', '/api/v1/public/lead-lists/00000000-0000-4000-8000-000000000000?x=1', { token: k.api_key });
-  await raw(sb, 'GET', '/api/v2/whoami', { token: sb.demoKey });
-  await raw(sb, 'GET', '/api/v2/whoami', { token: jwt });
+  const k = await newKey(t.sb);
+  await raw(t.sb, 'GET', '/api/v2/whoami', { token: k.api_key, headers: { 'user-agent': 'req-test/1', 'x-forwarded-for': '203.0.113.7' } });
+  await raw(t.sb, 'GET', '/api/v1/public/lead-lists/00000000-0000-4000-8000-000000000000?x=1', { token: k.api_key });
+  await raw(t.sb, 'GET', '/api/v2/whoami', { token: t.sb.demoKey });
+  await raw(t.sb, 'GET', '/api/v2/whoami', { token: jwt });
   const r = await requestsOf(k.id);
   expect(r.status).toBe(200);
   const rows = KeyRequestRows.parse(r.json);
@@ -35,26 +29,26 @@ test("a key's requests, newest first, with method, path, status, duration, ip, u
 });
 
 test('limit: default 100, 1 to 500, anything else 422 at query.limit', async () => {
-  for (let i = 0; i < 101; i++) await raw(sb, 'GET', '/api/v2/whoami', { token: sb.demoKey });
-  expect((await requestsOf(demo.key_id)).json).toHaveLength(100);
-  expect((await requestsOf(demo.key_id, '?limit=500')).json).toHaveLength(101);
-  expect((await requestsOf(demo.key_id, '?limit=3')).json).toHaveLength(3);
+  for (let i = 0; i < 101; i++) await raw(t.sb, 'GET', '/api/v2/whoami', { token: t.sb.demoKey });
+  expect((await requestsOf(t.demo.key_id)).json).toHaveLength(100);
+  expect((await requestsOf(t.demo.key_id, '?limit=500')).json).toHaveLength(101);
+  expect((await requestsOf(t.demo.key_id, '?limit=3')).json).toHaveLength(3);
   for (const bad of ['0', '501', 'abc']) {
-    const r = await requestsOf(demo.key_id, `?limit=${bad}`);
+    const r = await requestsOf(t.demo.key_id, `?limit=${bad}`);
     expect(r.status, bad).toBe(422);
     expect(r.json.error.details.errors[0].loc).toEqual(['query', 'limit']);
   }
 });
 
 test('a revoked key keeps its log; not a UUID is 422; unknown and foreign keys are 404', async () => {
-  await raw(sb, 'GET', '/api/v2/whoami', { token: sb.demoKey });
-  await raw(sb, 'POST', `/api/v1/api-keys/${demo.key_id}/revoke`, { token: jwt, body: {} });
-  await raw(sb, 'GET', '/api/v2/whoami', { token: sb.demoKey });
-  expect((await requestsOf(demo.key_id)).json).toHaveLength(1);
+  await raw(t.sb, 'GET', '/api/v2/whoami', { token: t.sb.demoKey });
+  await raw(t.sb, 'POST', `/api/v1/api-keys/${t.demo.key_id}/revoke`, { token: jwt, body: {} });
+  await raw(t.sb, 'GET', '/api/v2/whoami', { token: t.sb.demoKey });
+  expect((await requestsOf(t.demo.key_id)).json).toHaveLength(1);
   expect((await requestsOf('nope')).status).toBe(422);
   expect((await requestsOf('00000000-0000-4000-8000-000000000000')).status).toBe(404);
-  const foreign = await newKey(sb, { organization_id: demo.other_organization_id });
-  await raw(sb, 'GET', '/api/v2/whoami', { token: foreign.api_key });
+  const foreign = await newKey(t.sb, { organization_id: t.demo.other_organization_id });
+  await raw(t.sb, 'GET', '/api/v2/whoami', { token: foreign.api_key });
   const r = await requestsOf(foreign.id);
   expect(r.status).toBe(404);
   expect(r.json.error.code).toBe('RESOURCE_NOT_FOUND');

@@ -1,13 +1,27 @@
 import http from 'node:http';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { Client, type ApiError } from '../../src/api/client.js';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from '../../src/sandbox/server.js';
+import type { DemoIdentity } from '../../src/sandbox/store.js';
 import { MINUTE_MS } from '../../src/api/schemas/limits.js';
 
 export { startSandbox, type RunningSandbox };
 
 export function openSandbox(opts: StartSandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({ port: 0, ...opts });
+}
+
+/** One sandbox per test file, reset before each test; `demo` is the seeded identity the reset answers. */
+export function useResetSandbox(opts: StartSandboxOptions = {}): { sb: RunningSandbox; demo: DemoIdentity } {
+  const t = {} as { sb: RunningSandbox; demo: DemoIdentity };
+  beforeAll(async () => {
+    t.sb = await openSandbox(opts);
+  });
+  afterAll(() => t.sb.close());
+  beforeEach(async () => {
+    t.demo = (await control(t.sb, 'POST', '/reset')).demo;
+  });
+  return t;
 }
 
 /** An SDK client that surfaces every error at once (no retries, not even on 429). */

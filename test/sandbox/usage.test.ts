@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { openSandbox, raw, control, newKey, type RunningSandbox } from './helpers.js';
+import { beforeEach, expect, test } from 'vitest';
+import { raw, control, newKey, useResetSandbox } from './helpers.js';
 import { Usage } from '../../src/api/schemas/keys.js';
+import { DAY_MS } from '../../src/api/schemas/limits.js';
 import { usageReport } from '../../src/sandbox/engine/usage.js';
 import type { RequestLogRow } from '../../src/sandbox/engine/request-log.js';
 
-let sb: RunningSandbox;
-let demo: { organization_id: string; user_id: string; key_id: string; teammate_user_id: string; other_organization_id: string };
-const DAY = 86_400_000;
+// Rate limits off from the start; a reset keeps them off.
+const t = useResetSandbox({ rateLimits: false });
 const NOW = Date.UTC(2031, 2, 10, 12, 0, 0);
-beforeAll(async () => {
-  sb = await openSandbox();
-});
-afterAll(() => sb.close());
 beforeEach(async () => {
-  demo = (await control(sb, 'POST', '/reset')).demo;
-  await control(sb, 'POST', '/rate-limits', { enabled: false });
-  await control(sb, 'POST', '/clock', { set_ms: NOW, freeze: true });
+  await control(t.sb, 'POST', '/clock', { set_ms: NOW, freeze: true });
 });
 
-const get = (path: string, token = sb.demoKey) => raw(sb, 'GET', path, { token });
+const get = (path: string, token = t.sb.demoKey) => raw(t.sb, 'GET', path, { token });
 const NO_LIST = '/lead-lists/00000000-0000-4000-8000-000000000000';
-async function usage(query = '', token = sb.demoKey) {
+async function usage(query = '', token = t.sb.demoKey) {
   const r = await get(`/api/v2/usage${query}`, token);
   expect(r.status, r.text).toBe(200);
   return Usage.parse(r.json);
@@ -31,10 +25,10 @@ test('default: the last 7 days by tool, templates without the prefix (v1 public 
   await get('/api/v2/whoami');
   await get(`/api/v2${NO_LIST}`);
   await get(`/api/v1/public${NO_LIST}`);
-  const bulk = await raw(sb, 'POST', '/api/v1/public/enrich/bulk', { token: sb.demoKey, body: { contacts: [{ linkedin_url: 'https://www.linkedin.com/in/usage-test' }] } });
+  const bulk = await raw(t.sb, 'POST', '/api/v1/public/enrich/bulk', { token: t.sb.demoKey, body: { contacts: [{ linkedin_url: 'https://www.linkedin.com/in/usage-test' }] } });
   expect(bulk.status, bulk.text).toBe(200);
-  await raw(sb, 'GET', '/api/v1/api-keys', { token: sb.mintJwt() });
-  const reserved = (await control(sb, 'GET', '/requests')).requests.reduce((n: number, r: RequestLogRow) => n + r.credits_spent, 0);
+  await raw(t.sb, 'GET', '/api/v1/api-keys', { token: t.sb.mintJwt() });
+  const reserved = (await control(t.sb, 'GET', '/requests')).requests.reduce((n: number, r: RequestLogRow) => n + r.credits_spent, 0);
   expect(reserved).toBeGreaterThan(0);
   const u = await usage();
   expect(u).toMatchObject({ days: 7, group_by: 'tool', total_calls: 6, total_errors: 2, total_credits_spent: reserved });
@@ -47,28 +41,28 @@ test('default: the last 7 days by tool, templates without the prefix (v1 public 
 });
 
 test('group_by=key: key ids, and "session" for signed-in calls', async () => {
-  const k = await newKey(sb);
+  const k = await newKey(t.sb);
   await get('/api/v2/whoami');
   await get('/api/v2/whoami');
   await get('/api/v2/whoami', k.api_key);
-  await get('/api/v2/whoami', sb.mintJwt());
+  await get('/api/v2/whoami', t.sb.mintJwt());
   const u = await usage('?group_by=key');
   expect(u.rows.map((r) => [r.group, r.calls])).toEqual([
-    [demo.key_id, 2],
+    [t.demo.key_id, 2],
     ...[[k.id, 1], ['session', 1]].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
   ]);
 });
 
 test('group_by=day: UTC dates oldest first; days sets the window on the sandbox clock', async () => {
   const at = async (ms: number, calls: number) => {
-    await control(sb, 'POST', '/clock', { set_ms: ms, freeze: true });
+    await control(t.sb, 'POST', '/clock', { set_ms: ms, freeze: true });
     for (let i = 0; i < calls; i++) await get('/api/v2/whoami');
   };
-  await at(NOW - 9 * DAY, 1);
-  await at(NOW - 3 * DAY - 2 * 3_600_000, 1);
-  await at(NOW - DAY + 2 * 3_600_000, 2);
+  await at(NOW - 9 * DAY_MS, 1);
+  await at(NOW - 3 * DAY_MS - 2 * 3_600_000, 1);
+  await at(NOW - DAY_MS + 2 * 3_600_000, 2);
   await at(NOW - 3 * 3_600_000, 1);
-  await control(sb, 'POST', '/clock', { set_ms: NOW, freeze: true });
+  await control(t.sb, 'POST', '/clock', { set_ms: NOW, freeze: true });
   const week = await usage('?group_by=day');
   expect(week.rows.map((r) => [r.group, r.calls])).toEqual([
     ['2031-03-07', 1],
@@ -86,15 +80,15 @@ test('group_by=day: UTC dates oldest first; days sets the window on the sandbox 
 });
 
 test('group_by=error: one row per error code, failed requests only; the totals still count every call', async () => {
-  await control(sb, 'POST', '/scopes', { user_id: demo.teammate_user_id, scopes: [] });
-  const mate = await newKey(sb, { user_id: demo.teammate_user_id });
+  await control(t.sb, 'POST', '/scopes', { user_id: t.demo.teammate_user_id, scopes: [] });
+  const mate = await newKey(t.sb, { user_id: t.demo.teammate_user_id });
   await get(`/api/v2${NO_LIST}`);
   await get(`/api/v2${NO_LIST}`);
   await get('/api/v2/credits/balance', mate.api_key);
   await get('/api/v2/whoami');
   const u = await usage('?group_by=error');
   expect(u).toMatchObject({ total_calls: 4, total_errors: 3 });
-  const notFound = (await control(sb, 'GET', '/requests')).requests.find((r: RequestLogRow) => r.status_code === 404).error_code;
+  const notFound = (await control(t.sb, 'GET', '/requests')).requests.find((r: RequestLogRow) => r.status_code === 404).error_code;
   expect(u.rows).toEqual([
     { group: notFound, calls: 2, credits_spent: 0, errors: 2 },
     { group: 'insufficient_scope', calls: 1, credits_spent: 0, errors: 1 },
@@ -102,7 +96,7 @@ test('group_by=error: one row per error code, failed requests only; the totals s
 });
 
 test("only the caller's organization counts", async () => {
-  const foreign = await newKey(sb, { organization_id: demo.other_organization_id });
+  const foreign = await newKey(t.sb, { organization_id: t.demo.other_organization_id });
   await get('/api/v2/whoami', foreign.api_key);
   await get('/api/v2/whoami');
   expect((await usage()).total_calls).toBe(1);
@@ -116,8 +110,8 @@ test('days 1 to 365 and group_by tool|key|day|error, else 422 at the query param
     expect(r.json.error).toMatchObject({ code: 'validation_error', details: { errors: [{ loc: ['query', loc] }] } });
   }
   expect((await get('/api/v1/public/usage?days=30&group_by=error')).json).toMatchObject({ days: 30, group_by: 'error' });
-  await control(sb, 'POST', '/scopes', { user_id: demo.teammate_user_id, scopes: ['credits:read'] });
-  const mate = await newKey(sb, { user_id: demo.teammate_user_id });
+  await control(t.sb, 'POST', '/scopes', { user_id: t.demo.teammate_user_id, scopes: ['credits:read'] });
+  const mate = await newKey(t.sb, { user_id: t.demo.teammate_user_id });
   const denied = await get('/api/v2/usage', mate.api_key);
   expect(denied.status).toBe(403);
   expect(denied.json.error).toMatchObject({ code: 'insufficient_scope', details: { required_scope: 'admin:api_keys' } });

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { commandTree, walk, type CommandTree, type TreeFlag, type TreeNode } from '../../src/cli/tree/tree.js';
 import { EXIT_CODE_MEANINGS } from '../../src/cli/exit-codes.js';
 import { ENVIRONMENT } from '../../src/cli/man/environment.js';
 import { manPages } from '../../src/cli/man/pages.js';
 import { writeManPages } from '../../src/cli/man/write-man.js';
-
-const has = (tool: string): boolean => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+import { hasCommand } from '../helpers/has-command.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const run = promisify(execFile);
 
@@ -44,7 +43,7 @@ const text = new Map<string, string>();
 
 beforeAll(async () => {
   tree = await commandTree();
-  dir = mkdtempSync(path.join(tmpdir(), 'prospect-man-'));
+  dir = tempDir('prospect-man-');
   writeFileSync(path.join(dir, 'prospect-gone.1'), '.TH GONE 1\n');
   writeFileSync(path.join(dir, 'other.txt'), 'kept');
   names = await writeManPages(dir, { version: '0.1.0', date: '2025-06-01' });
@@ -123,13 +122,13 @@ describe('man pages from the command tree', () => {
     );
   });
 
-  it.runIf(has('mandoc'))('mandoc -T lint -W style reports nothing for any page', () => {
+  it.runIf(hasCommand('mandoc'))('mandoc -T lint -W style reports nothing for any page', () => {
     const r = spawnSync('mandoc', ['-T', 'lint', '-W', 'style', ...names.map((n) => path.join(dir, n))], { encoding: 'utf8' });
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
   });
 
-  it.runIf(has('man'))('man -l renders every page at 80 columns', async () => {
+  it.runIf(hasCommand('man'))('man -l renders every page at 80 columns', async () => {
     const env = { ...process.env, MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat' };
     await Promise.all(
       names.map(async (n) => {
@@ -172,7 +171,7 @@ describe('roff escaping', () => {
   const odd: CommandTree = { root: { ...node, path: [], runnable: false, children: [node] }, globalFlags: [] };
 
   it('renders awkward text as written and passes groff and mandoc cleanly', async () => {
-    const d = mkdtempSync(path.join(tmpdir(), 'prospect-man-odd-'));
+    const d = tempDir('prospect-man-odd-');
     try {
       for (const p of manPages(odd, '1.0.0-rc.1')) writeFileSync(path.join(d, p.name), p.text);
       const page = path.join(d, 'prospect-odd.1');
@@ -184,7 +183,7 @@ describe('roff escaping', () => {
       expect(out).toContain(`Default: a-b'c.`);
       expect(out).toContain(`$ ${node.examples[0]}`);
       expect(spawnSync('groff', ['-man', '-ww', '-z', page], { encoding: 'utf8' }).stderr).toBe('');
-      if (has('mandoc')) expect(spawnSync('mandoc', ['-T', 'lint', '-W', 'style', page], { encoding: 'utf8' }).stdout).toBe('');
+      if (hasCommand('mandoc')) expect(spawnSync('mandoc', ['-T', 'lint', '-W', 'style', page], { encoding: 'utf8' }).stdout).toBe('');
     } finally {
       rmSync(d, { recursive: true, force: true });
     }
