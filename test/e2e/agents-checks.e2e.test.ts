@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { control, raw } from '../sandbox/helpers.js';
 import { json } from '../helpers/json.js';
-import { prospect } from '../helpers/binary.js';
+import { prospect } from '../helpers/in-process.js';
 import { usePaidSandbox } from './enrich-helpers.js';
 
 /** agents run's flag checks (before any request) and --strict over runs with leads that got no value. */

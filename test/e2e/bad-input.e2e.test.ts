@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { control, raw } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
-import { prospect } from '../helpers/binary.js';
+import { prospect } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { writeRuntime } from '../../src/sandbox/runtime.js';
 import { SAMPLE_CSV } from '../../src/commands/demo/sample.js';

@@ -3,10 +3,11 @@ import { promisify } from 'node:util';
 import { readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, prospect } from '../helpers/binary.js';
+import { BIN } from '../helpers/binary.js';
+import { prospect } from '../helpers/in-process.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { hasCommand } from '../helpers/has-command.js';
+import { drives } from '../helpers/has-command.js';
 import { DEPARTMENTS, HEADCOUNT_BANDS, SENIORITY_LEVELS } from '../../src/api/schemas/values/search.js';
 import { AGENT_TYPES } from '../../src/api/schemas/values/agents.js';
 import { FORMATS } from '../../src/cli/output/output.js';
@@ -129,7 +130,9 @@ describe('bash', () => {
     expect(r).toMatchObject({ exitCode: 0, stdout: '', stderr: '' });
   });
 
-  it.runIf(hasCommand('shellcheck'))('shellcheck passes on the bash script', () => {
+  const shellcheck = drives('shellcheck');
+  it.runIf(shellcheck.run)('shellcheck passes on the bash script', () => {
+    shellcheck.check();
     const r = spawnSync('shellcheck', ['-s', 'bash', scripts.bash!], { encoding: 'utf8' });
     expect(r.stdout).toBe('');
     expect(r.status).toBe(0);
@@ -168,7 +171,9 @@ async function zshComplete(words: string[]): Promise<string[]> {
   return stdout.split('\n').filter(Boolean);
 }
 
-describe.runIf(hasCommand('zsh'))('zsh', () => {
+const zsh = drives('zsh');
+describe.runIf(zsh.run)('zsh', () => {
+  beforeAll(zsh.check);
   it('prospect li<TAB> completes to lists; --seniority offers the fixed values; list names and files', async () => {
     expect(await zshComplete(['li'])).toEqual(['lists']);
     expect(await zshComplete(['help', 'li'])).toEqual(['lists']);
@@ -191,7 +196,9 @@ async function fishComplete(line: string): Promise<string[]> {
     .map((l) => l.split('\t')[0]!);
 }
 
-describe.runIf(hasCommand('fish'))('fish', () => {
+const fish = drives('fish');
+describe.runIf(fish.run)('fish', () => {
+  beforeAll(fish.check);
   it('prospect li<TAB> completes to lists; --seniority offers the fixed values; list names', async () => {
     expect(await fishComplete('prospect li')).toEqual(['lists']);
     expect(await fishComplete('prospect help li')).toEqual(['lists']);

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { isolatedEnv, prospect } from '../helpers/binary.js';
+import { isolatedEnv } from '../helpers/binary.js';
+import { prospect } from '../helpers/in-process.js';
 
 /** The demo starts its own sandbox in the background (sandbox start), in a fresh data dir per test. */
 const t = {} as { env: Record<string, string | undefined> };

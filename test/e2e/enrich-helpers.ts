@@ -1,7 +1,7 @@
 import { beforeEach } from 'vitest';
 import { control, raw } from '../sandbox/helpers.js';
 import { useSandboxEnv, type SandboxEnv } from '../helpers/sandbox-env.js';
-import { prospect } from '../helpers/binary.js';
+import { prospect } from '../helpers/in-process.js';
 
 /** A sandbox for the paid commands' e2e tests: fast runs, no rate limits, and the user's own reads. */
 export function usePaidSandbox(): SandboxEnv & {

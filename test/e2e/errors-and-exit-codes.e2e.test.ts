@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
-import { BIN, prospect } from '../helpers/binary.js';
+import { BIN } from '../helpers/binary.js';
+import { prospect } from '../helpers/in-process.js';
 
 const t = useSandboxEnv({ withKey: true });
 

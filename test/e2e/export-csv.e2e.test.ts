@@ -4,7 +4,8 @@ import { execa } from 'execa';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { control, raw } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
-import { BIN, prospect } from '../helpers/binary.js';
+import { BIN } from '../helpers/binary.js';
+import { prospect } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { json } from '../helpers/json.js';
 

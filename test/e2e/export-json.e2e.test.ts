@@ -5,7 +5,8 @@ import { parse } from 'csv-parse/sync';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
-import { BIN, prospect } from '../helpers/binary.js';
+import { BIN } from '../helpers/binary.js';
+import { prospect } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { json, ndjson } from '../helpers/json.js';
 

@@ -159,7 +159,7 @@ describe('keys revoke on a plan without API access', () => {
     const k = await created('lapsed');
     await control(t.sb, 'POST', '/plan', { plan: 'starter' });
     const byLast4 = await keys(['revoke', k.secret.slice(-4), '--yes']);
-    expect(byLast4.code).toBe(3);
+    expect(byLast4.code, byLast4.stderr + byLast4.stdout).toBe(3);
     expect(byLast4.stderr).toContain('give the key id (a UUID)');
     const byId = await keys(['revoke', k.id, '--yes']);
     expect(byId.code, byId.stderr).toBe(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
-import { prospect } from '../helpers/binary.js';
+import { prospect } from '../helpers/in-process.js';
 import { json, ndjson } from '../helpers/json.js';
 
 const t = useSandboxEnv({ withKey: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
-import { prospect } from '../helpers/binary.js';
+import { prospect } from '../helpers/in-process.js';
 
 const t = useSandboxEnv({ withKey: true });
 

@@ -7,7 +7,7 @@ import { control, newKey, raw, type RawResponse } from '../sandbox/helpers.js';
 import { answerWith, eventually, receiver } from '../sandbox/legacy-helpers.js';
 import { usePaidSandbox } from './enrich-helpers.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { prospect } from '../helpers/binary.js';
+import { prospect } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { json } from '../helpers/json.js';
 import { writeRuntime } from '../../src/sandbox/runtime.js';

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
-import { isolatedEnv, prospect, BIN } from '../helpers/binary.js';
+import { isolatedEnv, spawnProspect as prospect, BIN } from '../helpers/binary.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');

@@ -2,6 +2,10 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { tempDir } from './temp-dir.js';
 
+/**
+ * The real binary. Most tests run commands in process (`prospect` in in-process.ts); a test
+ * spawns this only for what a real process alone shows, and says why in one line.
+ */
 export const BIN = path.resolve(import.meta.dirname, '..', '..', 'bin', 'prospect.js');
 
 export interface BinaryResult {
@@ -17,8 +21,8 @@ export function isolatedEnv(extra: Record<string, string | undefined> = {}): Rec
   return { ...env, PROSPECT_CONFIG_DIR: tempDir(), PROSPECT_DATA_DIR: tempDir(), ...extra };
 }
 
-/** Runs the built binary as a user's shell would (stdin closed unless given, stdout piped). */
-export async function prospect(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {}): Promise<BinaryResult> {
+/** Spawns the built binary as a user's shell would (stdin closed unless given, stdout piped). */
+export async function spawnProspect(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {}): Promise<BinaryResult> {
   const r = await execa(process.execPath, [BIN, ...args], {
     env: opts.env ?? isolatedEnv(),
     extendEnv: false,

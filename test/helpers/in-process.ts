@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { run } from '../../src/cli/main.js';
 import type { Clock } from '../../src/cli/context.js';
 import type { Prompter } from '../../src/cli/prompt.js';
 import { Capture, stdinOf } from './streams.js';
 import { tempDir } from './temp-dir.js';
+import { BIN, type BinaryResult } from './binary.js';
 import { sleep } from '../../src/api/sleep.js';
 
 /** Real time with every wait (retry backoff, Retry-After, polling) cut to a few milliseconds. */
@@ -15,6 +15,9 @@ export interface InProcessOptions {
   tty?: boolean;
   clock?: Clock;
   prompter?: Prompter;
+  /** The working directory relative paths resolve against (a fresh folder by default, as for a spawned binary). */
+  cwd?: string;
+  signal?: AbortSignal;
 }
 
 export interface InProcessResult {
@@ -23,25 +26,72 @@ export interface InProcessResult {
   stderr: string;
 }
 
-/** Runs a command in this process with fake streams: the same text a user would see. */
+/**
+ * The working directory of the runs in flight. A process has one, so runs that overlap share it;
+ * overlapping runs that ask for different folders are a mistake in the test, not a race to lose.
+ */
+const cwdInUse = { dir: '', runs: 0, home: process.cwd() };
+
+async function inDirectory<T>(dir: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (cwdInUse.runs > 0 && dir !== undefined && dir !== cwdInUse.dir)
+    throw new Error(`overlapping in-process runs asked for two working directories (${cwdInUse.dir}, ${dir})`);
+  if (cwdInUse.runs === 0) {
+    cwdInUse.dir = dir ?? tempDir();
+    process.chdir(cwdInUse.dir);
+  }
+  cwdInUse.runs++;
+  try {
+    return await work();
+  } finally {
+    if (--cwdInUse.runs === 0) process.chdir(cwdInUse.home);
+  }
+}
+
+/**
+ * Runs a command in this process, through the same `run` and Context a user's process gets, with
+ * its streams captured: the same bytes a user would see on stdout and stderr, and the exit code.
+ */
 export async function runInProcess(argv: string[], o: InProcessOptions = {}): Promise<InProcessResult> {
   const stdout = new Capture();
   const stderr = new Capture();
-  const code = await run(argv, {
-    io: {
-      stdin: stdinOf(o.stdin),
-      stdout,
-      stderr,
-      stdinIsTTY: o.tty ?? false,
-      stdoutIsTTY: o.tty ?? false,
-      stderrIsTTY: o.tty ?? false,
-      columns: 120,
-    },
-    env: { PROSPECT_CONFIG_DIR: tempDir(), PROSPECT_DATA_DIR: tempDir(), ...o.env },
-    binPath: path.resolve('bin/prospect.js'),
-    ...(o.clock ? { clock: o.clock } : {}),
-    ...(o.prompter ? { prompter: o.prompter } : {}),
-  });
+  const env: Record<string, string | undefined> = { PROSPECT_CONFIG_DIR: tempDir(), PROSPECT_DATA_DIR: tempDir(), ...o.env };
+  const tty = o.tty ?? false;
+  const code = await inDirectory(o.cwd, () =>
+    run(argv, {
+      io: {
+        stdin: stdinOf(o.stdin),
+        stdout,
+        stderr,
+        stdinIsTTY: tty,
+        stdoutIsTTY: tty,
+        stderrIsTTY: tty,
+        // What src/cli/process.ts finds: a terminal's width, or COLUMNS, or 100 in a pipe.
+        columns: tty ? 120 : Number(env.COLUMNS) || 100,
+      },
+      env,
+      binPath: BIN,
+      ...(o.clock ? { clock: o.clock } : {}),
+      ...(o.prompter ? { prompter: o.prompter } : {}),
+      ...(o.signal ? { signal: o.signal } : {}),
+    }),
+  );
   await new Promise((r) => setImmediate(r));
   return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/**
+ * A command run the way most tests run one: in this process, as a script would run the binary
+ * (no terminal, stdin closed unless `input` is given, a fresh working folder unless `cwd` is).
+ */
+export async function prospect(
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string; clock?: Clock } = {},
+): Promise<BinaryResult> {
+  const r = await runInProcess(args, {
+    ...(opts.env ? { env: opts.env } : {}),
+    ...(opts.input !== undefined ? { stdin: opts.input } : {}),
+    ...(opts.cwd ? { cwd: opts.cwd } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
+  return { exitCode: r.code, stdout: r.stdout, stderr: r.stderr };
 }

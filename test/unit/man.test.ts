@@ -8,7 +8,10 @@ import { EXIT_CODE_MEANINGS } from '../../src/cli/exit-codes.js';
 import { ENVIRONMENT } from '../../src/cli/man/environment.js';
 import { manPages } from '../../src/cli/man/pages.js';
 import { writeManPages } from '../../src/cli/man/write-man.js';
-import { hasCommand } from '../helpers/has-command.js';
+import { drives } from '../helpers/has-command.js';
+
+const mandoc = drives('mandoc');
+const man = drives('man');
 import { tempDir } from '../helpers/temp-dir.js';
 
 const run = promisify(execFile);
@@ -122,13 +125,15 @@ describe('man pages from the command tree', () => {
     );
   });
 
-  it.runIf(hasCommand('mandoc'))('mandoc -T lint -W style reports nothing for any page', () => {
+  it.runIf(mandoc.run)('mandoc -T lint -W style reports nothing for any page', () => {
+    mandoc.check();
     const r = spawnSync('mandoc', ['-T', 'lint', '-W', 'style', ...names.map((n) => path.join(dir, n))], { encoding: 'utf8' });
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
   });
 
-  it.runIf(hasCommand('man'))('man -l renders every page at 80 columns', async () => {
+  it.runIf(man.run)('man -l renders every page at 80 columns', async () => {
+    man.check();
     const env = { ...process.env, MANWIDTH: '80', MANPAGER: 'cat', PAGER: 'cat' };
     await Promise.all(
       names.map(async (n) => {
@@ -183,7 +188,10 @@ describe('roff escaping', () => {
       expect(out).toContain(`Default: a-b'c.`);
       expect(out).toContain(`$ ${node.examples[0]}`);
       expect(spawnSync('groff', ['-man', '-ww', '-z', page], { encoding: 'utf8' }).stderr).toBe('');
-      if (hasCommand('mandoc')) expect(spawnSync('mandoc', ['-T', 'lint', '-W', 'style', page], { encoding: 'utf8' }).stdout).toBe('');
+      if (mandoc.run) {
+        mandoc.check();
+        expect(spawnSync('mandoc', ['-T', 'lint', '-W', 'style', page], { encoding: 'utf8' }).stdout).toBe('');
+      }
     } finally {
       rmSync(d, { recursive: true, force: true });
     }
