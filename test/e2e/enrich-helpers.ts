@@ -1,24 +1,28 @@
 import { beforeEach } from 'vitest';
 import { control, raw } from '../sandbox/helpers.js';
 import { useSandboxEnv, type SandboxEnv } from '../helpers/sandbox-env.js';
-import { prospect } from '../helpers/in-process.js';
+import type { StartSandboxOptions } from '../../src/sandbox/server.js';
+import { prospect, sandboxClock } from '../helpers/in-process.js';
 
-/** A sandbox for the paid commands' e2e tests: fast runs, no rate limits, and the user's own reads. */
-export function usePaidSandbox(): SandboxEnv & {
+/**
+ * A sandbox for the paid commands' tests: fast runs, no rate limits, the user's own reads, and
+ * the CLI on the sandbox's clock (its polls and retries move the sandbox's time, not the test's).
+ */
+export function usePaidSandbox(sandbox: StartSandboxOptions = {}): SandboxEnv & {
   run: (...args: string[]) => ReturnType<typeof prospect>;
   balance: () => Promise<number>;
   leads: (listId: string) => Promise<Array<Record<string, any>>>;
   seedList: (name: string, people: number, fromPerson?: number) => Promise<string>;
   bulkPosts: () => Promise<number>;
 } {
-  const t = useSandboxEnv({ withKey: true });
+  const t = useSandboxEnv({ withKey: true, sandbox });
   beforeEach(async () => {
     await control(t.sb, 'POST', '/rate-limits', { enabled: false });
     await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 } });
   });
   const get = async (path: string) => (await raw(t.sb, 'GET', `/api/v2${path}`, { token: t.sb.demoKey })).json;
   return Object.assign(t, {
-    run: (...args: string[]) => prospect(args, { env: t.env }),
+    run: (...args: string[]) => prospect(args, { env: t.env, clock: sandboxClock(t.sb) }),
     balance: async () => (await get('/credits/balance')).credits as number,
     leads: async (listId: string) => (await get(`/lead-lists/${listId}/leads?limit=500`)).leads as Array<Record<string, any>>,
     seedList: async (name: string, people: number, fromPerson = 0) =>

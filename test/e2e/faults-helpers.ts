@@ -2,6 +2,7 @@ import { beforeEach, expect } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { fastClock, runInProcess, type InProcessResult } from '../helpers/in-process.js';
 import { usePaidSandbox } from './enrich-helpers.js';
+import type { StartSandboxOptions } from '../../src/sandbox/server.js';
 
 /**
  * The fault suite's shared setup: a sandbox per file with fast runs and no rate limits, the
@@ -11,8 +12,8 @@ import { usePaidSandbox } from './enrich-helpers.js';
 
 export type Rule = Record<string, unknown>;
 
-export function useFaultSandbox() {
-  const t = usePaidSandbox();
+export function useFaultSandbox(sandbox: StartSandboxOptions = {}) {
+  const t = usePaidSandbox(sandbox);
   /** The seeded state again, paced fast and without rate limits (a clean run and a faulty one start alike). */
   const fresh = async () => {
     await control(t.sb, 'POST', '/reset', {});

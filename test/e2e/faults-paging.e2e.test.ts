@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ndjson } from '../helpers/json.js';
+import { DEFAULT_DATASET_SIZE } from '../../src/sandbox/data/index.js';
 import { faultsAfter, faultsBefore, lastingFault, outputOf, useFaultSandbox, type Fault } from './faults-helpers.js';
 
 /**
  * --all under faults on a later page: the same rows in the same order, none twice and none
  * missing; a fault that outlasts the retries exits 9 and leaves no half JSON array on stdout.
  */
-const t = useFaultSandbox();
+// The default data set: its filters here match pages upon pages of rows.
+const t = useFaultSandbox({ dataset: DEFAULT_DATASET_SIZE });
 
 interface Paged {
   name: string;

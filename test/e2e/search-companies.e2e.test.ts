@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { DEFAULT_DATASET_SIZE } from '../../src/sandbox/data/index.js';
 import { prospect } from '../helpers/in-process.js';
 
-const t = useSandboxEnv({ withKey: true });
+// The default data set: the companies these tests pick have names that fit a table's column.
+const t = useSandboxEnv({ withKey: true, sandbox: { dataset: DEFAULT_DATASET_SIZE } });
 
 const json = (text: string) => JSON.parse(text) as Record<string, any>;
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { control, raw } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { DEFAULT_DATASET_SIZE } from '../../src/sandbox/data/index.js';
 import { prospect } from '../helpers/in-process.js';
 
-const t = useSandboxEnv({ withKey: true });
+// The default data set: at-companies over every company needs more companies than a job may take.
+const t = useSandboxEnv({ withKey: true, sandbox: { dataset: DEFAULT_DATASET_SIZE } });
 
 const ndjson = (text: string) =>
   text

@@ -5,9 +5,28 @@ import { Capture, stdinOf } from './streams.js';
 import { tempDir } from './temp-dir.js';
 import { BIN, type BinaryResult } from './binary.js';
 import { sleep } from '../../src/api/sleep.js';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
 
 /** Real time with every wait (retry backoff, Retry-After, polling) cut to a few milliseconds. */
 export const fastClock: Clock = { now: () => Date.now(), sleep: (ms, signal) => sleep(Math.min(ms, 5), signal) };
+
+/**
+ * The CLI on the sandbox's clock: a wait moves the sandbox clock on by the time asked for and
+ * returns at once. Retries, Retry-After, polling and pacing take no real time, and the service
+ * sees exactly the time the CLI waited (runs progress, rate windows roll over, quotes age).
+ */
+export function sandboxClock(sb: RunningSandbox): Clock {
+  const clock = sb.services.clock;
+  return {
+    now: () => clock.now(),
+    async sleep(ms, signal) {
+      signal?.throwIfAborted();
+      clock.advance(Math.max(0, ms));
+      await new Promise((r) => setImmediate(r));
+      signal?.throwIfAborted();
+    },
+  };
+}
 
 export interface InProcessOptions {
   env?: Record<string, string | undefined>;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, test } from 'vitest';
-import { control, raw, type RunningSandbox } from './helpers.js';
-import { ci, expectOk, expectPublicError, leadIdsOf, openSearchSandbox, peopleWhere, post, somePerson, useSearchSandbox } from './search-helpers.js';
+import { control, openSandbox, raw, type RunningSandbox } from './helpers.js';
+import { ci, expectOk, expectPublicError, leadIdsOf, peopleWhere, post, somePerson, useSearchSandbox } from './search-helpers.js';
 import { CompileResponse, PERSON_CRITERIA_FIELDS, PeopleSearchResponse, SEARCH_LIMITS } from '../../src/api/schemas/search.js';
 import { inCrm } from '../../src/sandbox/engine/connections.js';
 import type { CompanyFacts, Dataset, PersonFacts } from '../../src/sandbox/data/dataset.js';
@@ -313,7 +313,7 @@ describe('POST /people/find/compile', () => {
 
 describe('person_first when company criteria name too many companies', () => {
   test(`more than ${SEARCH_LIMITS.findAtCompaniesCompanies} companies: person_first with a warning, same people`, async () => {
-    const big = await openSearchSandbox({ dataset: { people: 6000, companies: SEARCH_LIMITS.findAtCompaniesCompanies + 100 } });
+    const big = await openSandbox({ dataset: { people: 6000, companies: SEARCH_LIMITS.findAtCompaniesCompanies + 100 } });
     try {
       const bds = big.services.dataset;
       const criteria = { seniorityInclude: ['Director'], company_criteria: { headcountLatestMin: 0 } };

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { control, newKey, raw, type RunningSandbox } from './helpers.js';
-import { companiesWhere, expectOk, expectPublicError, get, leadIdsOf, openSearchSandbox, peopleWhere, post, useSearchSandbox } from './search-helpers.js';
+import { control, newKey, openSandbox, raw, type RunningSandbox } from './helpers.js';
+import { companiesWhere, expectOk, expectPublicError, get, leadIdsOf, peopleWhere, post, useSearchSandbox } from './search-helpers.js';
 import { COHORT_PREFIX, COHORT_SLIDING_MS, FindAtCompaniesStarted, FindAtCompaniesStatusResponse, SEARCH_LIMITS } from '../../src/api/schemas/search.js';
 import { JOB_MS } from '../../src/sandbox/routes/find-at-companies.js';
 import type { Dataset } from '../../src/sandbox/data/dataset.js';
@@ -140,7 +140,7 @@ describe('failures and errors', () => {
   });
 
   test(`companies resolving to more than ${SEARCH_LIMITS.findAtCompaniesCompanies}: the job fails`, async () => {
-    const big = await openSearchSandbox({ dataset: { people: 3000, companies: SEARCH_LIMITS.findAtCompaniesCompanies + 50 } });
+    const big = await openSandbox({ dataset: { people: 3000, companies: SEARCH_LIMITS.findAtCompaniesCompanies + 50 } });
     try {
       const everyone = { op: 'and', conditions: [{ column: 'employee_count', type: 'gte', value: 0 }] };
       const started = expectOk(await post(big, '/people/find-at-companies', { company_filter: everyone, person_filter: fixture().person_filter }));

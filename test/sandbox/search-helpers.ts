@@ -3,12 +3,6 @@ import { control, openSandbox, raw, type RawResponse, type RunningSandbox } from
 import type { StartSandboxOptions } from '../../src/sandbox/server.js';
 import type { CompanyFacts, Dataset, PersonFacts } from '../../src/sandbox/data/dataset.js';
 
-/** A data set small enough to generate in a blink, large enough for paging and facets. */
-export const SMALL = { people: 5000, companies: 500 } as const;
-
-export function openSearchSandbox(opts: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  return openSandbox({ dataset: SMALL, ...opts });
-}
 
 /**
  * One small-data sandbox for a test file, reset before each test: `use` receives it and its
@@ -17,7 +11,7 @@ export function openSearchSandbox(opts: StartSandboxOptions = {}): Promise<Runni
 export function useSearchSandbox(use: (sb: RunningSandbox, ds: Dataset) => void, opts: StartSandboxOptions = {}): void {
   let sb: RunningSandbox | undefined;
   beforeAll(async () => {
-    sb = await openSearchSandbox(opts);
+    sb = await openSandbox(opts);
     use(sb, sb.services.dataset);
   });
   afterAll(() => sb?.close());
