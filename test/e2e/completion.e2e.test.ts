@@ -17,7 +17,8 @@ const run = promisify(execFile);
 
 /**
  * The completion scripts loaded into real shells: what a TAB offers after what is typed.
- * `prospect` is put on PATH (as an install does) for the list names the scripts ask it for.
+ * `prospect` is put on PATH (as an install does) for the list names the scripts ask it for:
+ * the shells spawn the real binary, as they do for a user.
  */
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 

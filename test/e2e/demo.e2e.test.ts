@@ -2,8 +2,17 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { execa } from 'execa';
 import { isolatedEnv } from '../helpers/binary.js';
 import { prospect } from '../helpers/in-process.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** The README's line, `npx prospect demo`, run as a newcomer runs it in the checkout. */
+async function npxDemo(env: Record<string, string | undefined>) {
+  const r = await execa('npx', ['prospect', 'demo'], { cwd: ROOT, env, extendEnv: false, reject: false, input: '', timeout: 120_000 });
+  return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
 
 /** The demo starts its own sandbox in the background (sandbox start), in a fresh data dir per test. */
 const t = {} as { env: Record<string, string | undefined> };
@@ -16,11 +25,17 @@ const balance = async () => JSON.parse((await prospect(['--sandbox', 'credits', 
 describe('prospect demo', () => {
   it('tours search, list, import, enrichment, a smart agent, a sync and an export, and ends with the exported file', { timeout: 60_000 }, async () => {
     try {
-      // Two tours in a minute would wait for the per-key rate limit (30 requests a minute): the test switches it off.
+      // Two tours in a minute would wait for the per-key rate limit (30 requests a minute): the test switches it off,
+      // and runs enrichment and the agent at a test's pace.
       expect((await prospect(['sandbox', 'start'], { env: t.env })).exitCode).toBe(0);
       const url = JSON.parse((await prospect(['sandbox', 'status', '--json'], { env: t.env })).stdout).url as string;
-      await fetch(`${url}/__sandbox/rate-limits`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"enabled":false}' });
-      const r = await prospect(['demo'], { env: t.env });
+      const control = (p: string, body: unknown) =>
+        fetch(`${url}/__sandbox${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      await control('/rate-limits', { enabled: false });
+      await control('/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 } });
+      await control('/smart-agents', { pace: { pending_ms: 0, row_ms: 1 } });
+      // Spawns npx: the README's set-up line must work as written.
+      const r = await npxDemo(t.env);
       expect(r.exitCode, r.stderr).toBe(0);
       // Eleven steps, each one line of explanation with the command that does it alone.
       const steps = r.stderr.split('\n').filter((l) => /^\d+\. .+ {4}\$ prospect /.test(l));

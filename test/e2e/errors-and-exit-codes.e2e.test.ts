@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { BIN } from '../helpers/binary.js';
-import { prospect } from '../helpers/in-process.js';
+import { prospect as runCli, sandboxClock } from '../helpers/in-process.js';
 
 const t = useSandboxEnv({ withKey: true });
+
+/** The CLI on the sandbox's clock: its retries and Retry-After waits move the sandbox's time, not the test's. */
+const prospect = (args: string[], o: { env: Record<string, string | undefined> }) => runCli(args, { ...o, clock: sandboxClock(t.sb) });
 
 const noStackTrace = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
@@ -43,10 +46,10 @@ describe('exit codes and error output of the real binary', () => {
 
   it('a 429 is waited out (Retry-After) and the command succeeds', async () => {
     await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'rate_limit', path: '/whoami', retry_after_sec: 1, count: 1 }] });
-    const started = Date.now();
+    const started = t.sb.services.clock.now();
     const r = await prospect(['whoami', '--json', '--debug'], { env: t.env });
     expect(r.exitCode).toBe(0);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(t.sb.services.clock.now() - started).toBeGreaterThanOrEqual(1000);
     expect(JSON.parse(r.stdout).organization_id).toBe(t.sb.store.demo.organization_id);
     expect(r.stderr).toMatch(/retrying GET .*whoami after 429/);
   });
@@ -58,16 +61,12 @@ describe('exit codes and error output of the real binary', () => {
     const sdk = new Client({ baseUrl: t.sb.url, token: t.sb.demoKey, retry: { maxRateLimitRetries: 0 } });
     for (let i = 0; i < 30; i++) await sdk.get('/whoami');
     sdk.close();
-    const run = prospect(['whoami', '--json', '--debug'], { env: t.env });
-    // Once the CLI has met the 429, the window ends (the frozen clock moves a minute on).
-    for (let i = 0; i < 200; i++) {
-      const { requests } = await control<{ requests: { status_code: number }[] }>(t.sb, 'GET', '/requests');
-      if (requests.some((r) => r.status_code === 429)) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await control(t.sb, 'POST', '/clock', { advance_ms: 60_000 });
-    const r = await run;
+    // The clock stands still but for the CLI's own wait, which moves it into the next window.
+    const r = await prospect(['whoami', '--json', '--debug'], { env: t.env });
     expect(r.exitCode, r.stderr).toBe(0);
+    const { requests } = await control<{ requests: { status_code: number }[] }>(t.sb, 'GET', '/requests');
+    expect(requests.filter((x) => x.status_code === 429)).toHaveLength(1);
+    expect(t.sb.services.clock.now()).toBeGreaterThanOrEqual(minute + 60_000);
     expect(r.stderr).toMatch(/retrying GET .*\/whoami after 429 rate_limited in 1\d{3} ms/);
     expect(JSON.parse(r.stdout).organization_id).toBe(t.sb.store.demo.organization_id);
   });
@@ -163,12 +162,14 @@ describe('exit codes and error output of the real binary', () => {
     expect(JSON.parse(r.stderr).error.code).toBe('authentication_invalid');
   });
 
+  // Spawns the binary: a signal reaches a real process only.
   it('Ctrl-C while waiting exits 130', async () => {
-    await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'latency', path: '/whoami', latency_ms: 5000 }] });
+    await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'latency', path: '/whoami', latency_ms: 30_000 }] });
     const child = spawn(process.execPath, [BIN, 'whoami'], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    await new Promise((r) => setTimeout(r, 700));
+    // Interrupted while its request is held by the sandbox.
+    await expect.poll(async () => (await control(t.sb, 'GET', '/faults')).rules[0].applied, { timeout: 20_000 }).toBe(1);
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('exit', r));
     expect(code).toBe(130);

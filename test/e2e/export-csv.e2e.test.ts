@@ -101,19 +101,12 @@ describe('export csv', () => {
   it('Ctrl-C during the download exits 130 and leaves no file', async () => {
     await seed('Slow', 50);
     await control(t.sb, 'POST', '/faults', { rules: [{ path: '/downloads/exports/', kind: 'latency', latency_ms: 5000 }] });
+    // Spawns the binary: a signal reaches a real process only.
     const child = execa(process.execPath, [BIN, 'export', 'csv', 'Slow'], { env: t.env, extendEnv: false, cwd, reject: false });
-    await waitFor(() => fs.readdirSync(cwd).some((f) => f.endsWith('.download')));
+    await expect.poll(() => fs.readdirSync(cwd).some((f) => f.endsWith('.download')), { timeout: 20_000 }).toBe(true);
     child.kill('SIGINT');
     const r = await child;
     expect(r.exitCode).toBe(130);
     expect(files()).toEqual([]);
   });
 });
-
-async function waitFor(ok: () => boolean, ms = 8000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

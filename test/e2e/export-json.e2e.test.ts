@@ -94,8 +94,9 @@ describe('an interrupted export --all, resumed', () => {
   async function interrupted(extra: string[], signal: 'SIGKILL' | 'SIGINT', checkpointDir: string, stdoutFile?: string) {
     await control(t.sb, 'POST', '/faults', { rules: [{ path: '/export/json', kind: 'latency', latency_ms: 120 }] });
     const stdout = stdoutFile ? { file: path.join(cwd, stdoutFile) } : ('pipe' as const);
+    // Spawns the binary: a kill or a signal reaches a real process only.
     const child = execa(process.execPath, [BIN, 'export', 'json', 'Q3 CTOs', ...ALL, ...extra], { env: t.env, extendEnv: false, cwd, reject: false, stdout });
-    await waitFor(() => checkpointRows(checkpointDir) >= 120);
+    await expect.poll(() => checkpointRows(checkpointDir), { timeout: 20_000 }).toBeGreaterThanOrEqual(120);
     child.kill(signal);
     const r = await child;
     await control(t.sb, 'DELETE', '/faults');
@@ -142,13 +143,5 @@ function checkpointRows(dir: string): number {
     return JSON.parse(fs.readFileSync(path.join(dir, names[0]!), 'utf8')).rows as number;
   } catch {
     return 0;
-  }
-}
-
-async function waitFor(ok: () => boolean, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
   }
 }

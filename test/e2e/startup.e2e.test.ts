@@ -8,6 +8,8 @@ import { tempDir } from '../helpers/temp-dir.js';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const dist = path.join(root, 'dist');
 
+// Spawns the binary: which modules a start loads, and how fast, is a property of a fresh process.
+
 /** A preload that lists, at exit, every file of the package the process loaded. */
 function loadProbe(): { preload: string; out: string } {
   const dir = tempDir();

@@ -1,0 +1,79 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedEnv } from '../helpers/binary.js';
+import { drives } from '../helpers/has-command.js';
+import { openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+/**
+ * The package as users get it: `npm pack` of the built checkout, installed globally into a
+ * folder of its own. Spawns npm and the installed binary: what ships is only seen installed.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+const man = drives('man');
+
+let prefix: string;
+let installed: string;
+let sb: RunningSandbox;
+
+beforeAll(async () => {
+  const out = tempDir('prospect-pack-');
+  // The build is the test run's own (npm test builds first); packing again would only rebuild it.
+  const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], { cwd: ROOT });
+  const [{ filename }] = JSON.parse(packed.stdout) as Array<{ filename: string }>;
+  prefix = tempDir('prospect-prefix-');
+  await execa('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', path.join(out, filename)], {
+    cwd: out,
+  });
+  installed = path.join(prefix, 'lib', 'node_modules', pkg.name);
+  sb = await openSandbox();
+}, 120_000);
+afterAll(() => sb?.close());
+
+const installedBin = () => path.join(prefix, 'bin', 'prospect');
+
+describe('the installed package', () => {
+  it('puts prospect on the prefix PATH: --version, and a command against a service', async () => {
+    expect((await execa(installedBin(), ['--version'])).stdout).toBe(pkg.version);
+    const env = isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey });
+    const who = await execa(installedBin(), ['whoami', '--json'], { env, extendEnv: false });
+    expect(JSON.parse(who.stdout)).toMatchObject({ organization_name: 'Acme Demo', organization_id: sb.store.demo.organization_id });
+  });
+
+  it('starts its own sandbox in the background from the installed files', async () => {
+    const env = isolatedEnv();
+    try {
+      const r = await execa(installedBin(), ['--sandbox', 'credits', 'balance', '--json'], { env, extendEnv: false, reject: false });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).credits).toBe(5000);
+    } finally {
+      await execa(installedBin(), ['sandbox', 'stop'], { env, extendEnv: false, reject: false });
+    }
+  });
+
+  it('ships the completions and installs the man pages', async () => {
+    for (const f of ['prospect.bash', '_prospect', 'prospect.fish']) expect(existsSync(path.join(installed, 'completions', f)), f).toBe(true);
+    expect(existsSync(path.join(prefix, 'share', 'man', 'man1', 'prospect-lists.1'))).toBe(true);
+  });
+
+  it.runIf(man.run)('man finds an installed page by its name', async () => {
+    man.check();
+    const r = await execa('man', ['-M', path.join(prefix, 'share', 'man'), 'prospect-lists'], { env: { MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '80' } });
+    expect(r.stdout).toMatch(/^NAME$/m);
+    expect(r.stdout).toContain('prospect-lists');
+  });
+
+  it('exports the SDK: import { Client } from "prospect-cli" reads the service', async () => {
+    const sdk = await import(pathToFileURL(path.join(installed, 'dist', 'sdk.js')).href);
+    const client = new sdk.Client({ baseUrl: sb.url, token: sb.demoKey });
+    try {
+      expect((await sdk.getBalance(client)).credits).toBe(5000);
+    } finally {
+      client.close();
+    }
+  });
+});
