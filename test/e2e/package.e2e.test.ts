@@ -24,7 +24,7 @@ beforeAll(async () => {
   const out = tempDir('prospect-pack-');
   // The build is the test run's own (npm test builds first); packing again would only rebuild it.
   const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], { cwd: ROOT });
-  const [{ filename }] = JSON.parse(packed.stdout) as Array<{ filename: string }>;
+  const { filename } = (JSON.parse(packed.stdout) as Array<{ filename: string }>)[0]!;
   prefix = tempDir('prospect-prefix-');
   await execa('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', path.join(out, filename)], {
     cwd: out,
