@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { control } from '../sandbox/helpers.js';
 import { json } from '../helpers/json.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { foundCost, usePaidSandbox } from './enrich-helpers.js';
+import { answerWith, receiver, type Receiver } from '../sandbox/legacy-helpers.js';
 
 const t = usePaidSandbox();
 
@@ -23,22 +22,11 @@ async function peopleCsv(limit: number): Promise<{ csv: string; rows: any[] }> {
   return { rows, csv: ['First Name,Last Name,Website,Title', ...rows.map((p) => `${p.first_name},${p.last_name},${p.domain},"${p.title}"`)].join('\n') + '\n' };
 }
 
-let receiver: http.Server;
-let hookUrl: string;
-const received: Array<{ headers: http.IncomingHttpHeaders; body: any }> = [];
+let hook: Receiver;
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  hook = await receiver(answerWith(200));
 });
-afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
+afterAll(() => hook.close());
 
 describe('import --enrich', () => {
   it('imports and enriches through the paid flow; the balance moves by the charge; a re-run replays and charges nothing again', async () => {
@@ -91,9 +79,9 @@ describe('enrich legacy-bulk (v1), legacy-status, webhooks deliveries', () => {
     const { rows } = await peopleCsv(3);
     const contacts = rows.map((p) => ({ linkedin_url: p.linkedin_url }));
     const f = file('contacts.json', JSON.stringify({ contacts }));
-    received.length = 0;
+    const hitsBefore = hook.hits.length;
     const before = await t.balance();
-    const r = await t.run('enrich', 'legacy-bulk', f, '--type', 'full', '--webhook-url', hookUrl, '--yes', '--json');
+    const r = await t.run('enrich', 'legacy-bulk', f, '--type', 'full', '--webhook-url', hook.url, '--yes', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
     // --json prints the status as the service answers it, as legacy-status does.
     const w = json(r.stdout).workflow;
@@ -103,13 +91,14 @@ describe('enrich legacy-bulk (v1), legacy-status, webhooks deliveries', () => {
     expect(r.stderr).toContain(`Charged ${charged} credits of 33 reserved, refunded ${33 - charged}`);
     expect(await t.balance()).toBe(before - charged);
 
-    for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((res) => setTimeout(res, 20));
+    await hook.arrived(hitsBefore + 1);
+    const received = hook.hits.slice(hitsBefore);
     expect(received).toHaveLength(1);
     expect(received[0]!.headers.authorization).toBeUndefined();
-    expect(received[0]!.body).toMatchObject({ event: 'enrichment.completed', workflow_id: w.workflow_id, summary: { total: 3 } });
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ event: 'enrichment.completed', workflow_id: w.workflow_id, summary: { total: 3 } });
     const d = await t.run('webhooks', 'deliveries', w.workflow_id, '--json');
     expect(d.exitCode, d.stderr).toBe(0);
-    expect(json(d.stdout)).toEqual([expect.objectContaining({ attempt_number: 1, status: 'delivered', response_status_code: 200, webhook_id: hookUrl })]);
+    expect(json(d.stdout)).toEqual([expect.objectContaining({ attempt_number: 1, status: 'delivered', response_status_code: 200, webhook_id: hook.url })]);
 
     const st = await t.run('enrich', 'legacy-status', '--workflow', w.workflow_id, '--json');
     expect(json(st.stdout).workflow).toMatchObject({ workflow_id: w.workflow_id, total_prospects: 3 });

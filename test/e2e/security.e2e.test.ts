@@ -4,7 +4,7 @@ import { chmodSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { control, newKey, raw, type RawResponse } from '../sandbox/helpers.js';
-import { answerWith, eventually, receiver } from '../sandbox/legacy-helpers.js';
+import { answerWith, receiver } from '../sandbox/legacy-helpers.js';
 import { usePaidSandbox } from './enrich-helpers.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { prospect } from '../helpers/in-process.js';
@@ -276,7 +276,7 @@ describe('no credentials to signed links or webhooks', () => {
       writeFileSync(file, JSON.stringify({ contacts }));
       const r = await cli(['enrich', 'legacy-bulk', file, '--type', 'partial', '--webhook-url', hook.url, '--yes', '--json']);
       expect(r.code, r.stderr).toBe(0);
-      await eventually(async () => hook.hits.length, (n) => n > 0);
+      await hook.arrived(1);
       const hit = hook.hits[0]!;
       expect(hit.headers.authorization).toBeUndefined();
       expect(JSON.parse(hit.body)).toMatchObject({ event: 'enrichment.completed', workflow_id: json(r.stdout).workflow.workflow_id });

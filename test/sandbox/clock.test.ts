@@ -55,9 +55,17 @@ describe('POST /__sandbox/clock freeze', () => {
 
   test('freeze holds the sandbox time exactly; reset lets it run again', async () => {
     const at = Date.UTC(2031, 4, 1, 8, 0, 0, 123);
-    expect(await control(sb, 'POST', '/clock', { set_ms: at, freeze: true })).toMatchObject({ now_ms: at, frozen: true });
-    await new Promise((r) => setTimeout(r, 30));
-    expect((await control(sb, 'GET', '/clock')).now_ms).toBe(at);
+    const frozen = await control(sb, 'POST', '/clock', { set_ms: at, freeze: true });
+    expect(frozen).toMatchObject({ now_ms: at, frozen: true });
+    // No sleep: offset_ms (sandbox minus the server's real time) shrinks as real time passes, so read until it did and see now_ms hold.
+    const reads: { now_ms: number; offset_ms: number }[] = [];
+    const offset = async () => {
+      const c = await control(sb, 'GET', '/clock');
+      reads.push(c);
+      return c.offset_ms;
+    };
+    await expect.poll(offset, { interval: 5 }).toBeLessThan(frozen.offset_ms);
+    expect(reads.map((r) => r.now_ms)).toEqual(reads.map(() => at));
     expect((await control(sb, 'POST', '/clock', { advance_ms: 1500 })).now_ms).toBe(at + 1500);
     const reset = await control(sb, 'POST', '/reset');
     expect(reset.frozen).toBe(false);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { control, type RawResponse, type RunningSandbox } from './helpers.js';
 import { call, type Cast } from './lists-helpers.js';
 import type { PersonFacts } from '../../src/sandbox/data/dataset.js';
@@ -90,12 +90,18 @@ export interface Hit {
 export interface Receiver {
   url: string;
   hits: Hit[];
+  /**
+   * Resolves once the n-th request (1-based) has arrived and `answer` was called for it (at once
+   * if it already has); rejects after `withinMs`, or when the receiver closes first.
+   */
+  arrived(n: number, withinMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** A local HTTP receiver; `answer` gets the 1-based number of each request (after its body was read). */
 export async function receiver(answer: (n: number, res: http.ServerResponse, hit: Hit) => void, path = '/hook'): Promise<Receiver> {
   const hits: Hit[] = [];
+  const waiters = new Set<{ n: number; resolve: () => void; reject: (e: Error) => void }>();
   const server = http.createServer((req, res) => {
     const at = performance.now();
     const chunks: Buffer[] = [];
@@ -104,15 +110,38 @@ export async function receiver(answer: (n: number, res: http.ServerResponse, hit
       const hit = { at, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       hits.push(hit);
       answer(hits.length, res, hit);
+      for (const w of waiters) if (hits.length >= w.n) w.resolve();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}${path}`;
   return {
-    url: `http://127.0.0.1:${port}${path}`,
+    url,
     hits,
+    arrived(n, withinMs = 5_000) {
+      if (hits.length >= n) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const w = {
+          n,
+          resolve: () => {
+            clearTimeout(timer);
+            waiters.delete(w);
+            resolve();
+          },
+          reject: (e: Error) => {
+            clearTimeout(timer);
+            waiters.delete(w);
+            reject(e);
+          },
+        };
+        const timer = setTimeout(() => w.reject(new Error(`${url}: request ${n} did not arrive within ${withinMs} ms (${hits.length} arrived)`)), withinMs);
+        waiters.add(w);
+      });
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const w of waiters) w.reject(new Error(`${url}: closed before request ${w.n} arrived (${hits.length} arrived)`));
         server.close(() => resolve());
         server.closeAllConnections();
       }),
@@ -124,13 +153,17 @@ export const answerWith = (status: number, headers: Record<string, string> = {})
   res.end('{}');
 };
 
-/** Polls (real time) until `ready` holds, failing after `withinMs`. */
-export async function eventually<T>(read: () => Promise<T>, ready: (v: T) => boolean, withinMs = 5_000): Promise<T> {
-  const until = performance.now() + withinMs;
-  for (;;) {
-    const v = await read();
-    if (ready(v)) return v;
-    if (performance.now() > until) throw new Error(`not ready within ${withinMs} ms: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+/**
+ * Reads until `ready` holds, failing after `withinMs`: for state that announces no event (rows read
+ * over HTTP). Wait for a receiver's requests with `Receiver.arrived` instead.
+ */
+export function eventually<T>(read: () => Promise<T>, ready: (v: T) => boolean, withinMs = 5_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const v = await read();
+      if (!ready(v)) throw new Error(`not ready within ${withinMs} ms: ${JSON.stringify(v)}`);
+      return v;
+    },
+    { timeout: withinMs, interval: 20 },
+  );
 }

@@ -1,5 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -72,21 +73,29 @@ describe('--state snapshots', () => {
   });
 
   test('a state file that cannot be written fails the start and leaves no server listening', async () => {
-    const servers = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
-    // A server closed by an earlier test releases its handle a moment later.
-    await new Promise((r) => setTimeout(r, 20));
+    // Listening servers only: a closed server stops listening at once (its handle may linger a moment).
+    const servers = () => (process as any)._getActiveHandles().filter((h: unknown) => h instanceof net.Server && h.listening).length;
     const before = servers();
     const blocker = path.join(dir, 'not-a-dir');
     writeFileSync(blocker, '');
     await expect(openSandbox({ statePath: path.join(blocker, 'state.json') })).rejects.toThrow(/ENOTDIR|EEXIST/);
-    await new Promise((r) => setTimeout(r, 20));
     expect(servers()).toBe(before);
   });
 
   test('nothing is written after close(), not even by a request that was still reading its body', async () => {
     const file = path.join(dir, 'state.json');
-    const sb = await openSandbox({ statePath: file });
+    // The sandbox's HTTP server, to know when it is done with the request cut off by close().
+    const created = vi.spyOn(http, 'createServer');
+    let server: http.Server | undefined;
+    const sb = await openSandbox({ statePath: file }).finally(() => {
+      server = created.mock.results[0]?.value;
+      created.mockRestore();
+    });
+    // Settles once the server-side request has closed and its handler (a microtask chain) has run.
+    const handled = new Promise<void>((resolve) => server!.once('request', (req: http.IncomingMessage) => req.once('close', () => setImmediate(resolve))));
     const stderr = vi.spyOn(process.stderr, 'write');
+    // A later write can only come from the save debounce timer (200 ms); close() saves synchronously.
+    const set = vi.spyOn(globalThis, 'setTimeout');
     try {
       const req = http.request(`${sb.url}/api/v2/whoami`, {
         method: 'GET',
@@ -96,14 +105,16 @@ describe('--state snapshots', () => {
       req.write('{"a":');
       // Authenticated and counted, now waiting for the rest of the body.
       await expect.poll(() => sb.store.apiKey(sb.store.demo.key_id)?.request_count).toBe(1);
+      const atClose = set.mock.calls.length;
       await sb.close();
       await gone;
+      await handled;
       rmSync(file);
-      // Longer than the 200 ms save debounce.
-      await new Promise((r) => setTimeout(r, 500));
+      expect(set.mock.calls.slice(atClose).filter((c) => c[1] === 200)).toEqual([]);
       expect(existsSync(file)).toBe(false);
       expect(stderr.mock.calls.map((c) => String(c[0])).join('')).not.toMatch(/sandbox: .*failed/);
     } finally {
+      set.mockRestore();
       stderr.mockRestore();
     }
   });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { control } from './helpers.js';
 import { expectOk, expectPublicError, useListsSandbox } from './lists-helpers.js';
 import {
@@ -208,16 +208,30 @@ describe('the enrichment.completed webhook', () => {
   });
 
   test('a reset cancels the attempts still to come and restores the time scale', async () => {
-    await control(cast.sb, 'POST', '/webhooks', { time_scale: 0.1 });
+    // Scaled so the second attempt is due 500 ms after the first: ample time to reset before it.
+    const scale = 0.5;
+    await control(cast.sb, 'POST', '/webhooks', { time_scale: scale });
     const hook = await listen(answerWith(500));
-    await endedRun(hook.url);
-    await eventually(async () => hook.hits.length, (n) => n >= 1);
-    expect((await control(cast.sb, 'GET', '/webhooks')).pending_deliveries).toBe(1);
-    await control(cast.sb, 'POST', '/reset');
-    expect(await control(cast.sb, 'GET', '/webhooks')).toEqual({ time_scale: 1, pending_deliveries: 0 });
-    // The second attempt was due 100 ms after the first.
-    await new Promise((r) => setTimeout(r, 250));
-    expect(hook.hits).toHaveLength(1);
+    const set = vi.spyOn(globalThis, 'setTimeout');
+    const clear = vi.spyOn(globalThis, 'clearTimeout');
+    try {
+      const run = await endedRun(hook.url);
+      await hook.arrived(1);
+      // The first attempt's row is recorded in the same step that sets the timer of the second.
+      await rowsWhen(run.workflow_id, 1);
+      expect((await control(cast.sb, 'GET', '/webhooks')).pending_deliveries).toBe(1);
+      const retryMs = Math.round(WEBHOOK_POLICY.waitsMs[0]! * scale);
+      const retries = set.mock.calls.flatMap((c, i) => (c[1] === retryMs ? [set.mock.results[i]!.value as NodeJS.Timeout] : []));
+      expect(retries).toHaveLength(1);
+      await control(cast.sb, 'POST', '/reset');
+      expect(await control(cast.sb, 'GET', '/webhooks')).toEqual({ time_scale: 1, pending_deliveries: 0 });
+      // The second attempt's timer was cleared by the reset, so no second request can come.
+      expect(clear).toHaveBeenCalledWith(retries[0]);
+      expect(hook.hits).toHaveLength(1);
+    } finally {
+      set.mockRestore();
+      clear.mockRestore();
+    }
   });
 });
 
