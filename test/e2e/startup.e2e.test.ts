@@ -68,3 +68,18 @@ describe('start-up loads only what the path needs', () => {
     expect(BIN.endsWith(path.join('bin', 'prospect.js'))).toBe(true);
   });
 });
+
+describe('the process', () => {
+  // Commands are tested in process; these check that the real process hands their outcome on whole.
+  it('exits with the code the command ended with, its output flushed', async () => {
+    const ok = await prospect(['whoami', '--json'], { env: isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey }) });
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).organization_id).toBe(sb.store.demo.organization_id);
+    const denied = await prospect(['whoami'], { env: isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: `svcapi_${'x'.repeat(64)}` }) });
+    expect(denied).toMatchObject({ exitCode: 3, stdout: '' });
+    expect(denied.stderr).toMatch(/^error: authentication_invalid: Invalid or expired API key\n {2}request id: req_\w+\n$/);
+    const usage = await prospect(['whoami', '--frobnicate']);
+    expect(usage.exitCode).toBe(2);
+    expect(usage.stderr).toMatch(/^error: usage: unknown option '--frobnicate'/);
+  });
+});
