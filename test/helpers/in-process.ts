@@ -3,7 +3,7 @@ import type { Clock } from '../../src/cli/context.js';
 import type { Prompter } from '../../src/cli/prompt.js';
 import { Capture, stdinOf } from './streams.js';
 import { tempDir } from './temp-dir.js';
-import { BIN, type BinaryResult } from './binary.js';
+import { BIN, isolatedEnv, type BinaryResult } from './binary.js';
 import { sleep } from '../../src/api/sleep.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 
@@ -100,14 +100,15 @@ export async function runInProcess(argv: string[], o: InProcessOptions = {}): Pr
 
 /**
  * A command run the way most tests run one: in this process, as a script would run the binary
- * (no terminal, stdin closed unless `input` is given, a fresh working folder unless `cwd` is).
+ * (no terminal, stdin closed unless `input` is given, a fresh working folder unless `cwd` is,
+ * the test's environment without PROSPECT_ variables unless `env` is).
  */
 export async function prospect(
   args: string[],
   opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string; clock?: Clock } = {},
 ): Promise<BinaryResult> {
   const r = await runInProcess(args, {
-    ...(opts.env ? { env: opts.env } : {}),
+    env: opts.env ?? isolatedEnv(),
     ...(opts.input !== undefined ? { stdin: opts.input } : {}),
     ...(opts.cwd ? { cwd: opts.cwd } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
