@@ -55,6 +55,9 @@ export function saveStateFile(file: string, state: SandboxState): void {
   writePrivateFile(file, JSON.stringify(state));
 }
 
+/** How long after a change the state file is saved: a burst of requests makes one write. */
+export const SAVE_DEBOUNCE_MS = 200;
+
 /** Saves shortly after changes, coalescing bursts of requests into one write. */
 export class DebouncedSaver {
   private timer: NodeJS.Timeout | undefined;
@@ -62,7 +65,7 @@ export class DebouncedSaver {
 
   constructor(
     private readonly save: () => void,
-    private readonly delayMs = 200,
+    private readonly delayMs = SAVE_DEBOUNCE_MS,
   ) {}
 
   schedule(): void {

@@ -14,7 +14,7 @@ async function npxDemo(env: Record<string, string | undefined>) {
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
 }
 
-/** The demo starts its own sandbox in the background (sandbox start), in a fresh data dir per test. */
+/** The demo starts its own sandbox in the background (sandbox start, a spawned process as for a user), in a fresh data dir per test. */
 const t = {} as { env: Record<string, string | undefined> };
 beforeEach(() => {
   t.env = isolatedEnv();

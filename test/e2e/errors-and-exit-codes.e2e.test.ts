@@ -12,7 +12,7 @@ const prospect = (args: string[], o: { env: Record<string, string | undefined> }
 
 const noStackTrace = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
 
-describe('exit codes and error output of the real binary', () => {
+describe('exit codes and error output', () => {
   it('a wrong key exits 3 with the service message', async () => {
     const r = await prospect(['whoami'], { env: { ...t.env, PROSPECT_API_KEY: `svcapi_${'x'.repeat(64)}` } });
     expect(r.exitCode).toBe(3);

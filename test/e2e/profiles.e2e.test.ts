@@ -99,6 +99,7 @@ describe('auth login, status, logout and config', () => {
   });
 });
 
+// The commands run in process; `sandbox start` and `--sandbox` spawn the background sandbox, as for a user.
 describe('the sandbox lifecycle', () => {
   it('start, status --json, jwt, reset and stop', async () => {
     const start = await prospect(['sandbox', 'start', '--json'], { env: t.env });

@@ -1,8 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
-import { isolatedEnv, spawnProspect as prospect, BIN } from '../helpers/binary.js';
+import { execa } from 'execa';
+import { control, openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
+import { isolatedEnv, spawnProspect, BIN } from '../helpers/binary.js';
+import { prospect as inProcess } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -24,7 +26,7 @@ function loadProbe(): { preload: string; out: string } {
 
 async function loadedBy(args: string[], env: Record<string, string | undefined>): Promise<string[]> {
   const probe = loadProbe();
-  const r = await prospect(args, { env: { ...env, NODE_OPTIONS: `--require ${probe.preload}` } });
+  const r = await spawnProspect(args, { env: { ...env, NODE_OPTIONS: `--require ${probe.preload}` } });
   expect(r.exitCode, r.stderr).toBe(0);
   return JSON.parse(readFileSync(probe.out, 'utf8')) as string[];
 }
@@ -63,7 +65,7 @@ describe('start-up loads only what the path needs', () => {
 
   it('--version prints the package version', async () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
-    const r = await prospect(['--version']);
+    const r = await spawnProspect(['--version']);
     expect(r.stdout).toBe(`${pkg.version}\n`);
     expect(BIN.endsWith(path.join('bin', 'prospect.js'))).toBe(true);
   });
@@ -72,14 +74,40 @@ describe('start-up loads only what the path needs', () => {
 describe('the process', () => {
   // Commands are tested in process; these check that the real process hands their outcome on whole.
   it('exits with the code the command ended with, its output flushed', async () => {
-    const ok = await prospect(['whoami', '--json'], { env: isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey }) });
+    const ok = await spawnProspect(['whoami', '--json'], { env: isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey }) });
     expect(ok.exitCode, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout).organization_id).toBe(sb.store.demo.organization_id);
-    const denied = await prospect(['whoami'], { env: isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: `svcapi_${'x'.repeat(64)}` }) });
+    const denied = await spawnProspect(['whoami'], { env: isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: `svcapi_${'x'.repeat(64)}` }) });
     expect(denied).toMatchObject({ exitCode: 3, stdout: '' });
     expect(denied.stderr).toMatch(/^error: authentication_invalid: Invalid or expired API key\n {2}request id: req_\w+\n$/);
-    const usage = await prospect(['whoami', '--frobnicate']);
+    const usage = await spawnProspect(['whoami', '--frobnicate']);
     expect(usage.exitCode).toBe(2);
     expect(usage.stderr).toMatch(/^error: usage: unknown option '--frobnicate'/);
+  });
+
+  it('writes every byte of a long output to a pipe, the same bytes as the command in process', async () => {
+    await control(sb, 'POST', '/rate-limits', { enabled: false });
+    await control(sb, 'POST', '/lists', { name: 'Big', people: 3000 });
+    const env = isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey });
+    const args = ['lists', 'leads', 'Big', '--all', '--format', 'ndjson'];
+    const real = await spawnProspect(args, { env });
+    expect(real.exitCode, real.stderr).toBe(0);
+    expect(real.stdout.split('\n')).toHaveLength(3001);
+    expect(real.stdout).toBe((await inProcess(args, { env })).stdout);
+    // A reader that stops early (`| head -1`) is no error: exit 0, nothing on stderr.
+    const head = await execa('bash', ['-c', 'node "$0" "$@" | head -1; echo "exit=${PIPESTATUS[0]}" >&2', BIN, ...args], { env, extendEnv: false });
+    expect(head.stdout.split('\n')).toHaveLength(1);
+    expect(head.stderr).toBe('exit=0');
+  });
+
+  it('auth login --with-token reads the key from stdin and saves the profile 0600 through the bundled conf', async () => {
+    const env = isolatedEnv();
+    const login = await spawnProspect(['auth', 'login', '--with-token', '--base-url', sb.url], { env, input: `${sb.demoKey}\n` });
+    expect(login.exitCode, login.stderr).toBe(0);
+    const config = path.join(env.PROSPECT_CONFIG_DIR!, 'config.json');
+    expect(statSync(config).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(config)).mode & 0o777).toBe(0o700);
+    const who = await spawnProspect(['whoami', '--json'], { env });
+    expect(JSON.parse(who.stdout).organization_id).toBe(sb.store.demo.organization_id);
   });
 });

@@ -49,21 +49,33 @@ export interface InProcessResult {
  * The working directory of the runs in flight. A process has one, so runs that overlap share it;
  * overlapping runs that ask for different folders are a mistake in the test, not a race to lose.
  */
-const cwdInUse = { dir: '', runs: 0, home: process.cwd() };
+const cwdInUse = { dir: '', runs: new Set<symbol>(), home: process.cwd() };
 
 async function inDirectory<T>(dir: string | undefined, work: () => Promise<T>): Promise<T> {
-  if (cwdInUse.runs > 0 && dir !== undefined && dir !== cwdInUse.dir)
+  if (cwdInUse.runs.size > 0 && dir !== undefined && dir !== cwdInUse.dir)
     throw new Error(`overlapping in-process runs asked for two working directories (${cwdInUse.dir}, ${dir})`);
-  if (cwdInUse.runs === 0) {
+  if (cwdInUse.runs.size === 0) {
     cwdInUse.dir = dir ?? tempDir();
     process.chdir(cwdInUse.dir);
   }
-  cwdInUse.runs++;
+  const run = Symbol('run');
+  cwdInUse.runs.add(run);
   try {
     return await work();
   } finally {
-    if (--cwdInUse.runs === 0) process.chdir(cwdInUse.home);
+    if (cwdInUse.runs.delete(run) && cwdInUse.runs.size === 0) process.chdir(cwdInUse.home);
   }
+}
+
+/**
+ * After each test (test/setup.ts): the worker back in its own folder for the next test and file.
+ * A run still in flight (its test timed out) fails that test rather than the ones after it.
+ */
+export function leaveWorkingFolder(): void {
+  const left = cwdInUse.runs.size;
+  cwdInUse.runs.clear();
+  process.chdir(cwdInUse.home);
+  if (left > 0) throw new Error(`${left} command run(s) in process still running when the test ended`);
 }
 
 /**

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { startSandbox } from '../../src/sandbox/server.js';
+import { openSandbox, SMALL_DATASET } from './helpers.js';
 import { Client } from '../../src/api/client.js';
 import { sandboxRuntimeFile } from '../../src/config/paths.js';
 import {
@@ -88,14 +88,20 @@ describe('runtime file', () => {
 
 test('serveForeground writes the runtime file, serves, and cleans up when its signal aborts', async () => {
   const ac = new AbortController();
-  let ready: SandboxRuntimeInfo | undefined;
+  let listening!: (info: SandboxRuntimeInfo) => void;
+  const serving = new Promise<SandboxRuntimeInfo>((resolve) => (listening = resolve));
   // Other code in this worker may hold SIGTERM handlers of its own (execa's exit hooks while a child runs).
   const handlersBefore = process.listenerCount('SIGTERM');
-  const done = serveForeground({ env, port: 0, seed: 3, signal: ac.signal, onReady: (i) => (ready = i) });
-  await expect.poll(() => ready, { timeout: 5000 }).toBeDefined();
-  expect(readRuntime(env)).toMatchObject({ pid: process.pid, url: ready!.url, seed: 3, demo_key: ready!.demo_key });
-  expect(await readLiveRuntime(env)).toMatchObject({ pid: process.pid, url: ready!.url });
-  const c = new Client({ baseUrl: ready!.url, token: ready!.demo_key });
+  const done = serveForeground({ env, port: 0, seed: 3, dataset: SMALL_DATASET, signal: ac.signal, onReady: listening });
+  const ready = await Promise.race([
+    serving,
+    done.then(() => {
+      throw new Error('serveForeground ended before it was listening');
+    }),
+  ]);
+  expect(readRuntime(env)).toMatchObject({ pid: process.pid, url: ready.url, seed: 3, demo_key: ready.demo_key });
+  expect(await readLiveRuntime(env)).toMatchObject({ pid: process.pid, url: ready.url });
+  const c = new Client({ baseUrl: ready.url, token: ready.demo_key });
   expect(await c.get('/whoami')).toMatchObject({ organization_name: 'Acme Demo' });
   c.close();
   ac.abort();
@@ -197,7 +203,7 @@ describe('a runtime file whose pid now belongs to another process (sandbox crash
 
   test('another sandbox answers at its URL: not signalled either; readLiveRuntime reads null', async () => {
     const child = await bystander();
-    const other = await startSandbox({ port: 0 });
+    const other = await openSandbox();
     try {
       writeRuntime(env, info({ pid: child.pid!, port: other.port, url: other.url }));
       expect(await readLiveRuntime(env)).toBeNull();

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { openSandbox, raw, control, newKey } from './helpers.js';
-import { StateFileError } from '../../src/sandbox/state-file.js';
+import { SAVE_DEBOUNCE_MS, StateFileError } from '../../src/sandbox/state-file.js';
 import { API_KEY_PATTERN } from '../../src/api/schemas/auth.js';
 
 let dir: string;
@@ -94,9 +94,13 @@ describe('--state snapshots', () => {
     // Settles once the server-side request has closed and its handler (a microtask chain) has run.
     const handled = new Promise<void>((resolve) => server!.once('request', (req: http.IncomingMessage) => req.once('close', () => setImmediate(resolve))));
     const stderr = vi.spyOn(process.stderr, 'write');
-    // A later write can only come from the save debounce timer (200 ms); close() saves synchronously.
+    // A later write can only come from the save debounce timer; close() saves synchronously.
     const set = vi.spyOn(globalThis, 'setTimeout');
+    const saveTimers = (from = 0) => set.mock.calls.slice(from).filter((c) => c[1] === SAVE_DEBOUNCE_MS);
     try {
+      // The timer looked for: a change schedules exactly one.
+      await control(sb, 'POST', '/balance', { credits: 1234 });
+      expect(saveTimers()).toHaveLength(1);
       const req = http.request(`${sb.url}/api/v2/whoami`, {
         method: 'GET',
         headers: { authorization: `Bearer ${sb.demoKey}`, 'content-type': 'application/json', 'content-length': '100' },
@@ -110,7 +114,7 @@ describe('--state snapshots', () => {
       await gone;
       await handled;
       rmSync(file);
-      expect(set.mock.calls.slice(atClose).filter((c) => c[1] === 200)).toEqual([]);
+      expect(saveTimers(atClose)).toEqual([]);
       expect(existsSync(file)).toBe(false);
       expect(stderr.mock.calls.map((c) => String(c[0])).join('')).not.toMatch(/sandbox: .*failed/);
     } finally {
