@@ -195,34 +195,35 @@ describe('search people filters, compile and at-companies', () => {
 
   it('at-companies waits for the job and prints the people; --no-wait prints the handle; --task watches it', async () => {
     // The CLI polls on the sandbox's clock: the job's time passes as the CLI waits.
+    const onSandboxClock = { env: t.env, clock: sandboxClock(t.sb) };
     const ds = t.sb.services.dataset;
     const { domain } = biggestCompany();
     const company = ds.company(ds.companyIndexByDomain(domain)!);
     const companyFilter = JSON.stringify({ op: 'and', conditions: [{ column: 'domain', type: 'in', value: [domain] }] });
     const personFilter = JSON.stringify({ type: 'group_filter', op: 'and', filters: [{ column: 'company_domain', filter_type: 'in', value: [domain] }] });
-    const r = await prospect(['search', 'people', 'at-companies', '--company-filter', companyFilter, '--person-filter', personFilter, '--json'], { env: t.env, clock: sandboxClock(t.sb) });
+    const r = await prospect(['search', 'people', 'at-companies', '--company-filter', companyFilter, '--person-filter', personFilter, '--json'], onSandboxClock);
     expect(r.exitCode).toBe(0);
     const done = JSON.parse(r.stdout);
     expect(done.status).toBe('completed');
     expect(done.resolved_company_count).toBe(1);
     for (const row of done.results) expect(row.company).toBe(company.name);
 
-    const started = await prospect(['search', 'people', 'at-companies', '--company-linkedin-urls', company.linkedin_url, '--person-filter', personFilter, '--no-wait', '--json'], { env: t.env, clock: sandboxClock(t.sb) });
+    const started = await prospect(['search', 'people', 'at-companies', '--company-linkedin-urls', company.linkedin_url, '--person-filter', personFilter, '--no-wait', '--json'], onSandboxClock);
     const handle = JSON.parse(started.stdout);
     expect(handle.task_id).toMatch(/^svc-task_/);
     expect(started.stderr).toContain(`--task ${handle.task_id}`);
-    const watched = await prospect(['search', 'people', 'at-companies', '--task', handle.task_id, '--json'], { env: t.env, clock: sandboxClock(t.sb) });
+    const watched = await prospect(['search', 'people', 'at-companies', '--task', handle.task_id, '--json'], onSandboxClock);
     expect(watched.exitCode).toBe(0);
     expect(JSON.parse(watched.stdout).status).toBe('completed');
 
     const everyCompany = JSON.stringify({ op: 'and', conditions: [{ column: 'founded_year', type: 'gte', value: 1 }] });
-    const failed = await prospect(['search', 'people', 'at-companies', '--company-filter', everyCompany, '--person-filter', personFilter], { env: t.env, clock: sandboxClock(t.sb) });
+    const failed = await prospect(['search', 'people', 'at-companies', '--company-filter', everyCompany, '--person-filter', personFilter], onSandboxClock);
     expect(failed.exitCode).toBe(8);
     expect(failed.stderr).toMatch(/job_failed: find-at-companies job svc-task_\w+ failed: /);
 
-    const missing = await prospect(['search', 'people', 'at-companies', '--person-filter', personFilter], { env: t.env, clock: sandboxClock(t.sb) });
+    const missing = await prospect(['search', 'people', 'at-companies', '--person-filter', personFilter], onSandboxClock);
     expect(missing.exitCode).toBe(2);
-    const unknown = await prospect(['search', 'people', 'at-companies', '--task', 'svc-task_000000000000000000000000'], { env: t.env, clock: sandboxClock(t.sb) });
+    const unknown = await prospect(['search', 'people', 'at-companies', '--task', 'svc-task_000000000000000000000000'], onSandboxClock);
     expect(unknown.exitCode).toBe(4);
     expect(unknown.stderr).toContain('task_not_found');
   });

@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { control, raw } from '../sandbox/helpers.js';
 import { records, shapeForSync } from '../sandbox/sync-helpers.js';
 import { json } from '../helpers/json.js';
-import { prospect } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { runInProcess } from '../helpers/in-process.js';
+import { prospect, runInProcess } from '../helpers/in-process.js';
 import type { Prompter } from '../../src/cli/prompt.js';
 import { usePaidSandbox } from './enrich-helpers.js';
 

@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, vi } from 'vitest';
@@ -90,10 +91,7 @@ export interface Hit {
 export interface Receiver {
   url: string;
   hits: Hit[];
-  /**
-   * Resolves once the n-th request (1-based) has arrived and `answer` was called for it (at once
-   * if it already has); rejects after `withinMs`, or when the receiver closes first.
-   */
+  /** Resolves once the n-th request (1-based) has arrived and `answer` was called for it; rejects after `withinMs`. */
   arrived(n: number, withinMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -101,7 +99,7 @@ export interface Receiver {
 /** A local HTTP receiver; `answer` gets the 1-based number of each request (after its body was read). */
 export async function receiver(answer: (n: number, res: http.ServerResponse, hit: Hit) => void, path = '/hook'): Promise<Receiver> {
   const hits: Hit[] = [];
-  const waiters = new Set<{ n: number; resolve: () => void; reject: (e: Error) => void }>();
+  const arrivals = new EventEmitter();
   const server = http.createServer((req, res) => {
     const at = performance.now();
     const chunks: Buffer[] = [];
@@ -110,7 +108,7 @@ export async function receiver(answer: (n: number, res: http.ServerResponse, hit
       const hit = { at, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       hits.push(hit);
       answer(hits.length, res, hit);
-      for (const w of waiters) if (hits.length >= w.n) w.resolve();
+      arrivals.emit('hit');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -119,29 +117,16 @@ export async function receiver(answer: (n: number, res: http.ServerResponse, hit
   return {
     url,
     hits,
-    arrived(n, withinMs = 5_000) {
-      if (hits.length >= n) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const w = {
-          n,
-          resolve: () => {
-            clearTimeout(timer);
-            waiters.delete(w);
-            resolve();
-          },
-          reject: (e: Error) => {
-            clearTimeout(timer);
-            waiters.delete(w);
-            reject(e);
-          },
-        };
-        const timer = setTimeout(() => w.reject(new Error(`${url}: request ${n} did not arrive within ${withinMs} ms (${hits.length} arrived)`)), withinMs);
-        waiters.add(w);
-      });
+    async arrived(n, withinMs = 5_000) {
+      const signal = AbortSignal.timeout(withinMs);
+      try {
+        while (hits.length < n) await once(arrivals, 'hit', { signal });
+      } catch {
+        throw new Error(`${url}: request ${n} did not arrive within ${withinMs} ms (${hits.length} arrived)`);
+      }
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const w of waiters) w.reject(new Error(`${url}: closed before request ${w.n} arrived (${hits.length} arrived)`));
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
 import { Folder, UUID_PATTERN } from '../../src/api/schemas/lists.js';
-import { control, freshMinute, newKey, openSandbox, raw, SMALL_DATASET } from './helpers.js';
+import { control, freshMinute, newKey, openSandbox, raw } from './helpers.js';
 import { call, expectOk, expectPublicError, seedList, useListsSandbox } from './lists-helpers.js';
 
 const cast = useListsSandbox();
@@ -107,7 +107,7 @@ describe('rate-limit switch', () => {
   });
 
   test('a sandbox started with rateLimits false stays unlimited across resets', async () => {
-    const sb = await openSandbox({ dataset: SMALL_DATASET, rateLimits: false });
+    const sb = await openSandbox({ rateLimits: false });
     try {
       await control(sb, 'POST', '/reset');
       for (let i = 0; i < 35; i++) expect((await raw(sb, 'GET', '/api/v2/lead-lists', { token: sb.demoKey })).status).toBe(200);
