@@ -2,7 +2,7 @@
 // `node bench/test-suite.mjs [runs]`: each run is timed on its own; the tables are markdown
 // for bench/README.md ("Test suite"). Run it on an otherwise idle machine.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,12 +39,20 @@ for (let i = 1; i <= runs; i++) {
   slowest = files.sort((a, b) => b.ms - a.ms).slice(0, 10);
 }
 
-console.log('| run | npm test wall | vitest | tests | passed | failed | skipped + todo | load at start | exit |');
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const x of rows)
-  console.log(`| ${x.run} | ${seconds(x.wall)} s | ${seconds(x.vitest)} s | ${x.tests} | ${x.passed} | ${x.failed} | ${x.skipped} | ${x.load} | ${x.exit} |`);
-console.log('\nSlowest files of the last run:\n');
-console.log('| file | tests | time |');
-console.log('|---|---|---|');
-for (const f of slowest) console.log(`| ${f.file} | ${f.tests} | ${seconds(f.ms)} s |`);
+const lines = [
+  '| run | npm test wall | vitest | tests | passed | failed | skipped + todo | load at start | exit |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...rows.map((x) => `| ${x.run} | ${seconds(x.wall)} s | ${seconds(x.vitest)} s | ${x.tests} | ${x.passed} | ${x.failed} | ${x.skipped} | ${x.load} | ${x.exit} |`),
+  '\nSlowest files of the last run:\n',
+  '| file | tests | time |',
+  '|---|---|---|',
+  ...slowest.map((f) => `| ${f.file} | ${f.tests} | ${seconds(f.ms)} s |`),
+];
+try {
+  // Synchronous, so a full disk or a closed pipe is an error here rather than lost output.
+  writeSync(1, `${lines.join('\n')}\n`);
+} catch (e) {
+  process.stderr.write(`test-suite: could not write the tables to stdout: ${e.code ?? e.message}\n`);
+  process.exit(1);
+}
 process.exitCode = rows.some((x) => x.exit !== 0) ? 1 : 0;
