@@ -75,6 +75,8 @@ export interface Context {
   sandbox(): Promise<SandboxTarget>;
   /** Secrets this invocation knows about, masked wherever they would be printed. */
   secrets: Set<string>;
+  /** The words of this invocation after `prospect`, as typed (for "run the same command again"). */
+  argv: readonly string[];
 }
 
 export interface ContextDeps {
@@ -154,7 +156,7 @@ function tracer(debug: ((e: TraceEvent) => void) | undefined, notice: (waitMs: n
   };
 }
 
-export function createContext(deps: ContextDeps, globals: GlobalOptions): Context {
+export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: readonly string[] = []): Context {
   const { env } = deps;
   const secrets = new Set<string>();
   const stderr = redacting(deps.io.stderr, secrets);
@@ -201,6 +203,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions): Contex
     signal: deps.signal ?? new AbortController().signal,
     binPath: deps.binPath,
     secrets,
+    argv,
     settings: getSettings,
     async sandbox() {
       sandboxTarget ??= import('./sandbox-target.js').then((m) => m.ensureSandbox(ctx));

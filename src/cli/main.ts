@@ -48,7 +48,7 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
   const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : [...argv];
   const program = buildProgram(async (def, cmd) => {
     const globals = globalsFrom(cmd);
-    ctx = createContext(depsWithTracking, globals);
+    ctx = createContext(depsWithTracking, globals, argv);
     // Errors follow the output: JSON when the output is, whether by flag, env or profile.
     jsonErrors = ctx.out.format === 'json';
     const opts = cmd.opts<Record<string, unknown>>();

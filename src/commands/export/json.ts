@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
+import { nextCommand } from '../../cli/command-line.js';
 import { usageError } from '../../cli/errors.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import type { Client } from '../../api/client.js';
@@ -30,21 +31,18 @@ function streamFormat(ctx: Context): StreamFormat {
   return oneOf('--format', STREAM_FORMATS)(f);
 }
 
-/** A word as a shell reads it back. */
-const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replaceAll("'", `'\\''`)}'`);
-
 /** The file -o names, or null for stdout (no -o, or -o -). */
 const outputFile = (opts: Options): string | null => (opts.output && opts.output !== STDOUT ? opts.output : null);
 
-function resumeCommand(listArg: string, req: ExportRequest, opts: Options): string {
-  const words = ['prospect', 'export', 'json', listArg, '--all'];
+function resumeCommand(ctx: Context, listArg: string, req: ExportRequest, opts: Options): string {
+  const words = ['export', 'json', listArg, '--all'];
   if (opts.columns) words.push('--columns', req.columns.join(','));
   if (req.format !== 'json') words.push('--format', req.format);
   if (opts.limit) words.push('--limit', String(opts.limit));
   if (opts.output) words.push('-o', opts.output);
   if (opts.force) words.push('--force');
   words.push('--resume');
-  const cmd = words.map(shellWord).join(' ');
+  const cmd = nextCommand(ctx, words);
   return outputFile(opts) ? cmd : `${cmd} >> FILE`;
 }
 
@@ -111,7 +109,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
   } catch (e) {
     ctx.progress.stop();
     await sink.close();
-    ctx.out.info(`Stopped after ${cp.rows} rows. Resume with:\n  ${resumeCommand(listArg, req, opts)}`);
+    ctx.out.info(`Stopped after ${cp.rows} rows. Resume with:\n  ${resumeCommand(ctx, listArg, req, opts)}`);
     throw e;
   }
   ctx.progress.stop();

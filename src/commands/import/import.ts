@@ -9,6 +9,7 @@ import { ENRICHMENT_TYPE_PRICES, type EnrichmentType } from '../../api/schemas/v
 import { estimate } from '../../api/resources/credits.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import { approveSpend } from '../../cli/paid.js';
+import { sameCommand } from '../../cli/command-line.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { anyFailed, countDataRows, summarize, watchRuns, type EnrichmentSummary } from './enrich-runs.js';
 import { settlementLine } from '../enrich/watch.js';
@@ -245,8 +246,8 @@ class ChunkSender {
 
   interrupted(tally: ImportTally): void {
     this.ctx.out.info(
-      `Stopped after ${tally.chunks} chunks (${tally.imported} rows imported). Run the same command again to finish: ` +
-        'chunks already imported are recognised and not imported twice.',
+      `Stopped after ${tally.chunks} chunks (${tally.imported} rows imported). Run the same command again to finish ` +
+        `(chunks already imported are not imported twice):\n  ${sameCommand(this.ctx)}`,
     );
   }
 }

@@ -1,0 +1,32 @@
+import type { Context } from './context.js';
+
+/**
+ * Commands printed for a person to run next. They run exactly as printed: every word is
+ * quoted for a POSIX shell, and the global flags that chose the service and the identity
+ * of this invocation (--sandbox, --profile, --base-url) come along, so the next command
+ * talks to the same service as the same person.
+ */
+
+/** A word as a POSIX shell reads it back: bare when safe, else in single quotes. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The global flags of this invocation that chose the service and identity, as words. */
+export function targetFlags(globals: Pick<Context['globals'], 'sandbox' | 'profile' | 'baseUrl'>): string[] {
+  const words: string[] = [];
+  if (globals.sandbox) words.push('--sandbox');
+  if (globals.profile !== undefined) words.push('--profile', globals.profile);
+  if (globals.baseUrl !== undefined) words.push('--base-url', globals.baseUrl);
+  return words;
+}
+
+/** `prospect [target flags] words...`, quoted: a follow-up command for a person to run. */
+export function nextCommand(ctx: Pick<Context, 'globals'>, words: readonly string[]): string {
+  return ['prospect', ...targetFlags(ctx.globals), ...words].map(shellWord).join(' ');
+}
+
+/** This invocation again, exactly as it was typed (quoted): "run the same command again". */
+export function sameCommand(ctx: Pick<Context, 'argv'>): string {
+  return ['prospect', ...ctx.argv].map(shellWord).join(' ');
+}
