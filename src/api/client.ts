@@ -12,9 +12,16 @@ export { PREFIXES, type Prefix };
 export type TraceEvent =
   | { type: 'request'; method: string; url: string; headers: Record<string, string>; attempt: number }
   | { type: 'response'; method: string; url: string; status: number; ms: number; requestId?: string | undefined }
-  | { type: 'retry'; method: string; url: string; reason: string; waitMs: number; attempt: number }
+  | { type: 'retry'; method: string; url: string; reason: string; waitMs: number; attempt: number; limit?: RateLimitInfo | undefined }
   | { type: 'network-error'; method: string; url: string; code: string; ms: number }
-  | { type: 'pace'; method: string; url: string; waitMs: number };
+  | { type: 'pace'; method: string; url: string; waitMs: number; limit: RateLimitInfo };
+
+/** The rate limit a wait is for: requests per window, and whom they count (when the service says). */
+export interface RateLimitInfo {
+  limit: number;
+  windowMs: number;
+  scope?: string | undefined;
+}
 
 export interface ClientOptions {
   baseUrl: string;
@@ -130,7 +137,7 @@ export class Client {
     const paced = !opts.anonymous;
 
     for (let attempt = 0; ; attempt++) {
-      if (paced) await this.pacer.take(opts.signal, (waitMs) => this.trace({ type: 'pace', method, url: printable, waitMs }));
+      if (paced) await this.pacer.take(opts.signal, (waitMs, limit) => this.trace({ type: 'pace', method, url: printable, waitMs, limit }));
       this.trace({ type: 'request', method, url: printable, headers: redactHeaders(headers), attempt });
       const started = performance.now();
       let res: RawResponse;
@@ -169,7 +176,7 @@ export class Client {
       });
       const d = decideRetry(this.retry, { attempt, error, idempotent, random: this.random });
       if (!d.retry) throw error;
-      this.trace({ type: 'retry', method, url: printable, reason: `${res.status} ${error.code}`, waitMs: d.waitMs, attempt });
+      this.trace({ type: 'retry', method, url: printable, reason: `${res.status} ${error.code}`, waitMs: d.waitMs, attempt, limit: rateLimitOf(error) });
       await this.sleep(d.waitMs, opts.signal);
     }
   }
@@ -221,3 +228,12 @@ export function redactHeaders(h: Record<string, string>): Record<string, string>
 }
 
 export { ApiError, ConfigurationError, isApiError, checkBaseUrl };
+
+/** What a 429 says about the limit it hit (the generic shape's details: limit, window, scope). */
+function rateLimitOf(e: ApiError): RateLimitInfo | undefined {
+  const d = e.details;
+  if (e.status !== 429 || !d || typeof d.limit !== 'number') return undefined;
+  const windowMs = d.window === 'minute' ? 60_000 : d.window === 'day' ? 86_400_000 : undefined;
+  if (windowMs === undefined) return undefined;
+  return { limit: d.limit, windowMs, scope: typeof d.scope === 'string' ? d.scope : undefined };
+}

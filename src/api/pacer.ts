@@ -10,6 +10,8 @@
 export interface RatePolicy {
   limit: number;
   windowMs: number;
+  /** Whom the limit counts (the item's `comment`: "api_key", "organization"), when the service says. */
+  scope?: string;
 }
 
 /** Parses `limit;w=seconds[;...]` items, comma-separated; items without a window are ignored. */
@@ -21,7 +23,8 @@ export function parseRatePolicy(header: string | undefined): RatePolicy[] {
     const limit = Number(limitText);
     const w = params.find((p) => p.startsWith('w='));
     const seconds = w ? Number(w.slice(2)) : NaN;
-    if (Number.isInteger(limit) && limit > 0 && seconds > 0) out.push({ limit, windowMs: seconds * 1000 });
+    const comment = params.find((p) => p.startsWith('comment='))?.slice('comment='.length).replace(/^"(.*)"$/, '$1');
+    if (Number.isInteger(limit) && limit > 0 && seconds > 0) out.push({ limit, windowMs: seconds * 1000, ...(comment ? { scope: comment } : {}) });
   }
   return out;
 }
@@ -48,21 +51,31 @@ export class RatePacer {
 
   /** How long the next request must wait to stay under every policy (0: send now). */
   delayMs(now = this.now()): number {
-    let wait = 0;
-    for (const { limit, windowMs } of this.policies) {
-      if (this.sent.length < limit) continue;
-      const margin = Math.max(MIN_MARGIN_MS, windowMs * MARGIN_SHARE);
-      // The limit-th most recent send must be a whole window (plus margin) ago.
-      const anchor = this.sent[this.sent.length - limit]!;
-      wait = Math.max(wait, anchor + windowMs + margin - now);
-    }
-    return Math.max(0, Math.ceil(wait));
+    return this.binding(now).waitMs;
   }
 
-  /** Waits until a request may go (telling `onWait` how long, when it has to), then counts it as sent. */
-  async take(signal?: AbortSignal, onWait?: (ms: number) => void): Promise<void> {
-    let wait = this.delayMs();
-    if (wait > 0) onWait?.(wait);
+  /** The wait, and the policy that imposes it (the one that makes it longest). */
+  private binding(now: number): { waitMs: number; policy?: RatePolicy } {
+    let wait = 0;
+    let policy: RatePolicy | undefined;
+    for (const p of this.policies) {
+      if (this.sent.length < p.limit) continue;
+      const margin = Math.max(MIN_MARGIN_MS, p.windowMs * MARGIN_SHARE);
+      // The limit-th most recent send must be a whole window (plus margin) ago.
+      const anchor = this.sent[this.sent.length - p.limit]!;
+      if (anchor + p.windowMs + margin - now > wait) {
+        wait = anchor + p.windowMs + margin - now;
+        policy = p;
+      }
+    }
+    return { waitMs: Math.max(0, Math.ceil(wait)), ...(policy ? { policy } : {}) };
+  }
+
+  /** Waits until a request may go (telling `onWait` how long and which policy, when it has to), then counts it as sent. */
+  async take(signal?: AbortSignal, onWait?: (ms: number, policy: RatePolicy) => void): Promise<void> {
+    const first = this.binding(this.now());
+    let wait = first.waitMs;
+    if (wait > 0 && first.policy) onWait?.(wait, first.policy);
     for (; wait > 0; wait = this.delayMs()) await this.sleep(wait, signal);
     this.sent.push(this.now());
     const keep = Math.max(0, ...this.policies.map((p) => p.limit));

@@ -11,6 +11,7 @@ import { createStyle } from './output/style.js';
 import { createPrompter, type Prompter } from './prompt.js';
 import { createProgress, type Progress } from './progress.js';
 import { debugTracer } from './debug.js';
+import { noticeWaits } from './wait-notice.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -101,12 +102,21 @@ export function colorEnabled(isTTY: boolean, globals: Pick<GlobalOptions, 'color
 
 /** A stream that masks known secrets before anything reaches the terminal or a log. */
 function redacting(stream: Writable, secrets: Set<string>): Writable {
-  const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+  type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
+  // The stream's write as it is at each call: the spinner (ora) replaces process.stderr.write
+  // while it spins, so a line written meanwhile clears the spinner line instead of being glued
+  // onto it. A write set on this wrapper (ora hooks the stream it is given, too) stays on the
+  // wrapper: forwarded to the stream, it would call itself.
+  const redacted: Write = (chunk, ...rest) => (stream.write as Write).call(stream, typeof chunk === 'string' ? redactText(chunk, secrets) : chunk, ...rest);
+  let write: Write = redacted;
   return new Proxy(stream, {
+    set(target, prop, value, receiver) {
+      if (prop !== 'write') return Reflect.set(target, prop, value, receiver);
+      write = value as Write;
+      return true;
+    },
     get(target, prop, receiver) {
-      if (prop === 'write')
-        return (chunk: unknown, ...rest: unknown[]) =>
-          write(typeof chunk === 'string' ? redactText(chunk, secrets) : chunk, ...rest);
+      if (prop === 'write') return write;
       const v = Reflect.get(target, prop, receiver);
       return typeof v === 'function' ? v.bind(target) : v;
     },
@@ -147,13 +157,9 @@ async function tokenFor(auth: AuthKind, st: Settings, sandbox: () => Promise<San
   return st.jwt.value;
 }
 
-/** Long pacing waits are announced (a silent pause of many seconds looks like a hang); --debug traces everything. */
-const PACE_NOTICE_MS = 2_000;
-function tracer(debug: ((e: TraceEvent) => void) | undefined, notice: (waitMs: number) => void): (e: TraceEvent) => void {
-  return (e) => {
-    debug?.(e);
-    if (!debug && e.type === 'pace' && e.waitMs >= PACE_NOTICE_MS) notice(e.waitMs);
-  };
+/** Waits are named on the spinner or, when long, on a line of their own; --debug traces everything instead. */
+function tracer(debug: ((e: TraceEvent) => void) | undefined, notices: (e: TraceEvent) => void): (e: TraceEvent) => void {
+  return debug ?? notices;
 }
 
 export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: readonly string[] = []): Context {
@@ -221,8 +227,9 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
         ...(token ? { token } : {}),
         sleep: ctx.clock.sleep,
         now: ctx.clock.now,
-        onTrace: tracer(globals.debug ? debugTracer(stderr) : undefined, (ms) =>
-          ctx.out.info(`Waiting ${Math.ceil(ms / 1000)} s to stay under the service's rate limit (it counts requests per key and organization per minute)...`),
+        onTrace: tracer(
+          globals.debug ? debugTracer(stderr) : undefined,
+          noticeWaits({ note: (text) => ctx.progress.note(text), line: (text) => ctx.out.info(text) }),
         ),
       };
       const client = deps.makeClient ? await deps.makeClient(opts) : new (await import('../api/client.js')).Client(opts);

@@ -14,6 +14,9 @@ export const ExitCode = {
   SERVER: 9,
   DECLINED: 10,
   INTERRUPTED: 130,
+  /** 128 + the signal's number, as a shell reports a process the signal ended. */
+  HANGUP: 129,
+  TERMINATED: 143,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
@@ -29,8 +32,14 @@ export const EXIT_CODE_MEANINGS: ReadonlyArray<[ExitCode, string]> = [
   [ExitCode.JOB_FAILED, 'a remote job ended failed, canceled or terminated'],
   [ExitCode.SERVER, 'server or network failure after retries'],
   [ExitCode.DECLINED, 'confirmation declined, or a paid command run without a TTY and without --yes or --max-cost'],
-  [ExitCode.INTERRUPTED, 'interrupted (Ctrl-C)'],
+  [ExitCode.HANGUP, 'stopped by SIGHUP (the terminal closed), with the same cleanup as Ctrl-C'],
+  [ExitCode.INTERRUPTED, 'interrupted (Ctrl-C or SIGINT): resumable state kept, the command to resume printed'],
+  [ExitCode.TERMINATED, 'stopped by SIGTERM, with the same cleanup as Ctrl-C'],
 ];
+
+/** The signals that stop a command cleanly, and the exit code each ends it with. */
+export const STOP_SIGNALS = { SIGINT: ExitCode.INTERRUPTED, SIGTERM: ExitCode.TERMINATED, SIGHUP: ExitCode.HANGUP } as const;
+export type StopSignal = keyof typeof STOP_SIGNALS;
 
 const CREDIT_CODES = new Set([
   'insufficient_credits',

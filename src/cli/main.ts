@@ -5,7 +5,7 @@ import { redactText } from '../api/redact.js';
 import { buildProgram } from './program.js';
 import { colorEnabled, createContext, type Context, type ContextDeps, type GlobalOptions } from './context.js';
 import { isCliError, usageError } from './errors.js';
-import { ExitCode, exitCodeForApiError } from './exit-codes.js';
+import { ExitCode, STOP_SIGNALS, exitCodeForApiError, type StopSignal } from './exit-codes.js';
 import { parseFields } from './output/fields.js';
 import { parseFormat } from './output/output.js';
 import { createStyle } from './output/style.js';
@@ -114,8 +114,9 @@ export function report(e: unknown, o: ReportOptions): number {
     return print(o, e.code, e.problem, extra, exitCodeForApiError(e), e);
   }
   if (isAbort(e)) {
-    o.deps.io.stderr.write('interrupted\n');
-    return ExitCode.INTERRUPTED;
+    const signal = (o.deps.signal?.reason as { signal?: string } | undefined)?.signal;
+    o.deps.io.stderr.write(signal && signal !== 'SIGINT' ? `stopped by ${signal}\n` : 'interrupted\n');
+    return signal && signal in STOP_SIGNALS ? STOP_SIGNALS[signal as StopSignal] : ExitCode.INTERRUPTED;
   }
   const err = e instanceof Error ? e : new Error(String(e));
   const code = print(o, 'unexpected', err.message, { fix: o.debug ? undefined : 'Run again with --debug for details.' }, ExitCode.UNEXPECTED);

@@ -1,17 +1,19 @@
 import { realpathSync } from 'node:fs';
 import { run } from './main.js';
-import { ExitCode } from './exit-codes.js';
+import { ExitCode, STOP_SIGNALS, type StopSignal } from './exit-codes.js';
 
 /** Wires the real process into a context: streams, TTY flags, Ctrl-C, exit. */
 export async function runProcess(argv: string[]): Promise<void> {
   const controller = new AbortController();
-  let interrupted = false;
-  const onSigint = () => {
-    if (interrupted) process.exit(ExitCode.INTERRUPTED);
-    interrupted = true;
-    controller.abort(Object.assign(new Error('interrupted'), { name: 'AbortError' }));
+  // Ctrl-C, SIGTERM and SIGHUP stop the work the same way: the signal aborts, each command
+  // keeps its resumable state and prints how to resume. A second signal ends the process at once.
+  let stoppedBy: StopSignal | undefined;
+  const onSignal = (signal: StopSignal) => {
+    if (stoppedBy) process.exit(STOP_SIGNALS[stoppedBy]);
+    stoppedBy = signal;
+    controller.abort(Object.assign(new Error(signal === 'SIGINT' ? 'interrupted' : `stopped by ${signal}`), { name: 'AbortError', signal }));
   };
-  process.on('SIGINT', onSigint);
+  for (const signal of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(signal, onSignal);
   // A closed pipe (`prospect ... | head`) is not an error.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(ExitCode.OK);
@@ -32,7 +34,7 @@ export async function runProcess(argv: string[]): Promise<void> {
     binPath,
     signal: controller.signal,
   });
-  const exitCode = interrupted ? ExitCode.INTERRUPTED : code;
+  const exitCode = stoppedBy ? STOP_SIGNALS[stoppedBy] : code;
   // Exit as soon as stdout and stderr are flushed; nothing left running should delay it.
   const flush = (s: NodeJS.WriteStream) => new Promise<void>((r) => (s.writableLength === 0 ? r() : s.write('', () => r())));
   await Promise.all([flush(process.stdout), flush(process.stderr)]);

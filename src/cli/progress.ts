@@ -6,7 +6,13 @@ import type { Writable } from 'node:stream';
  */
 export interface Progress {
   start(text: string): Promise<void>;
+  /** The spinner's text; clears a note. */
   update(text: string): void;
+  /**
+   * Names a wait on the spinner line ("waiting 14 s for the rate limit ..."), until the next
+   * update or an empty note. False when no spinner shows: the caller prints a line instead.
+   */
+  note(text?: string): boolean;
   succeed(text: string): void;
   fail(text: string): void;
   stop(): void;
@@ -22,22 +28,34 @@ interface Spinner {
 
 export function createProgress(opts: { stderr: Writable; enabled: boolean; color: boolean }): Progress {
   let spinner: Spinner | undefined;
+  let text = '';
+  const render = (note?: string) => {
+    if (spinner) spinner.text = note ? `${text} · ${note}` : text;
+  };
   return {
-    async start(text) {
+    async start(first) {
+      text = first;
       // A terminal reporting 0 columns (a pty without a size) would make ora clear Infinity lines: a hang.
       if (!opts.enabled || (opts.stderr as { columns?: number }).columns === 0) return;
       const { default: ora } = await import('ora');
-      spinner = ora({ text, stream: opts.stderr as NodeJS.WritableStream, color: opts.color ? 'cyan' : false, isEnabled: true }).start() as unknown as Spinner;
+      // discardStdin off: ora would put the terminal in raw mode, and a never-read stdin then
+      // swallows Ctrl-C (the key no longer becomes SIGINT, and ora's own handler never sees it).
+      spinner = ora({ text, stream: opts.stderr as NodeJS.WritableStream, color: opts.color ? 'cyan' : false, isEnabled: true, discardStdin: false }).start() as unknown as Spinner;
     },
-    update(text) {
-      if (spinner) spinner.text = text;
+    update(next) {
+      text = next;
+      render();
     },
-    succeed(text) {
-      spinner?.succeed(text);
+    note(note) {
+      render(note);
+      return spinner !== undefined;
+    },
+    succeed(done) {
+      spinner?.succeed(done);
       spinner = undefined;
     },
-    fail(text) {
-      spinner?.fail(text);
+    fail(failed) {
+      spinner?.fail(failed);
       spinner = undefined;
     },
     stop() {

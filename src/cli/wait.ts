@@ -1,4 +1,5 @@
 import type { Context } from './context.js';
+import { nextCommand } from './command-line.js';
 
 /**
  * Waiting for remote work: a progress line on stderr while it runs. Ctrl-C stops the wait,
@@ -33,3 +34,14 @@ export function watchWithProgress<S>(
 ): Promise<S> {
   return withProgress(ctx, text(), resumeHint, () => poll({ ...pollOptions(ctx), onProgress: (s) => ctx.progress.update(text(s)) }));
 }
+
+/**
+ * `--no-wait`: the handle alone on stdout, so `ID=$(prospect ... --no-wait)` holds it (the whole
+ * answer with --format json), and on stderr the command that watches it.
+ */
+export async function printHandle(ctx: Context, handle: string, answer: object, watch: readonly string[]): Promise<void> {
+  if (ctx.out.format === 'json') await ctx.out.print({ kind: 'object', payload: answer as Record<string, unknown> });
+  else ctx.io.stdout.write(`${handle}\n`);
+  ctx.out.info(`Watch it with: ${nextCommand(ctx, watch)}`);
+}
+

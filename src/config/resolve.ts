@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../api/errors.js';
 import type { ConfigStore, Profile } from './store.js';
+import { shellWord } from '../cli/command-line.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -97,6 +98,6 @@ function headerSafe(c: Sourced<string>, envName: string, key: string, profile: s
   const where = c.source === 'env' ? envName : `the ${key} of profile "${profile}"`;
   throw new ConfigurationError(
     `${where} holds characters a credential cannot have (spaces, control characters or non-ASCII)`,
-    c.source === 'env' ? `Set ${envName} to the credential alone.` : `Log in again: prospect auth login --profile ${profile}.`,
+    c.source === 'env' ? `Set ${envName} to the credential alone.` : `Log in again: prospect auth login --profile ${shellWord(profile)}`,
   );
 }

@@ -3,6 +3,7 @@ import { usageError } from '../../cli/errors.js';
 import { enrichmentStatus } from '../../api/resources/enrichment.js';
 import { isTerminalStatus } from '../../api/poll.js';
 import { STATUS_FIELDS, STRICT_FLAG, reportRun, watchRun } from './watch.js';
+import { nextCommand } from '../../cli/command-line.js';
 
 interface Options {
   wait?: boolean;
@@ -24,6 +25,6 @@ export const command = defineCommand<Options>({
     const s = opts.wait ? await watchRun(ctx, client, id) : await enrichmentStatus(client, id, { signal: ctx.signal });
     if (isTerminalStatus(s.status)) return reportRun(ctx, s, { strict: opts.strict });
     await ctx.out.print({ kind: 'object', payload: s, fields: STATUS_FIELDS });
-    ctx.out.info(`Still ${s.status}. Wait for the end with: prospect enrich status ${id} --wait`);
+    ctx.out.info(`Still ${s.status}. Wait for the end with: ${nextCommand(ctx, ['enrich', 'status', id, '--wait'])}`);
   },
 });

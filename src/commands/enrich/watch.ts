@@ -7,6 +7,7 @@ import { jobFailedError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { watchWithProgress } from '../../cli/wait.js';
 import { formatCount as n } from '../../cli/output/numbers.js';
+import { nextCommand } from '../../cli/command-line.js';
 
 /** Waiting for enrichment runs and reporting how they settled, shared by every enrich command. */
 
@@ -34,7 +35,7 @@ export function progressText(id: string, s?: EnrichmentStatusResponse): string {
 
 /** Waits with a progress line; Ctrl-C leaves the run going and says how to watch it again. */
 export function watchRun(ctx: Context, client: Client, id: string): Promise<EnrichmentStatusResponse> {
-  return watchWithProgress(ctx, (s?: EnrichmentStatusResponse) => progressText(id, s), `The run keeps going. Watch it with: prospect enrich status ${id} --wait`, (o) =>
+  return watchWithProgress(ctx, (s?: EnrichmentStatusResponse) => progressText(id, s), `The run keeps going. Watch it with: ${nextCommand(ctx, ['enrich', 'status', id, '--wait'])}`, (o) =>
     waitForEnrichment(client, id, o),
   );
 }

@@ -12,6 +12,8 @@ import type { Context } from '../../cli/context.js';
 import { watchWithProgress } from '../../cli/wait.js';
 import type { Client } from '../../api/client.js';
 import { resolveList } from './resolve-list.js';
+import { printHandle } from '../../cli/wait.js';
+import { nextCommand } from '../../cli/command-line.js';
 
 interface Options {
   companyIds?: string[];
@@ -30,7 +32,8 @@ const STATUS_FIELDS = ['workflow_id', 'status', 'total_companies', 'processed_co
 export const command = defineCommand<Options>({
   description:
     'Finds people at companies of a list and adds them to it (a job; free, but the balance must cover ' +
-    'companies x --limit-per-company). Waits with progress; --no-wait prints the workflow id; --workflow watches one.',
+    'companies x --limit-per-company). Waits with progress; --workflow watches one. ' +
+    '--no-wait prints the workflow id alone on stdout (the whole answer with --json), for WF=$(prospect ... --no-wait).',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [
     { flags: '--company-ids <ids>', description: `company ids of the list (${C.min}-${C.max}); repeatable or comma-separated`, parse: gather('comma') },
@@ -60,9 +63,7 @@ export const command = defineCommand<Options>({
       ctx.out.hints(started);
       ctx.out.info(`Started ${workflowId}: ${started.total_companies} companies, up to ${started.estimated_credits} people (free; the balance only has to cover ${started.estimated_credits} credits).`);
       if (!ctx.globals.wait) {
-        await ctx.out.print({ kind: 'object', payload: started, fields: ['workflow_id', 'status', 'total_companies', 'estimated_credits', 'poll_url'] });
-        ctx.out.info(`Watch it with: prospect lists find-people ${list_id} --workflow ${workflowId}`);
-        return;
+        return printHandle(ctx, workflowId, started, ['lists', 'find-people', list_id, '--workflow', workflowId]);
       }
     }
     const status = ctx.globals.wait
@@ -94,7 +95,7 @@ function buildBody(opts: Options): FindPeopleBody {
 function wait(ctx: Context, client: Client, listId: string, workflowId: string): Promise<FindPeopleStatusResponse> {
   const text = (s?: FindPeopleStatusResponse) =>
     `Finding people (${workflowId})${s ? `: ${s.status}, ${s.processed_companies}/${s.total_companies} companies, ${s.people_added} added` : ''}`;
-  return watchWithProgress(ctx, text, `The job keeps running. Watch it with: prospect lists find-people ${listId} --workflow ${workflowId}`, (o) =>
+  return watchWithProgress(ctx, text, `The job keeps running. Watch it with: ${nextCommand(ctx, ['lists', 'find-people', listId, '--workflow', workflowId])}`, (o) =>
     waitForFindPeople(client, listId, workflowId, o),
   );
 }

@@ -12,6 +12,8 @@ import type { Context } from '../../cli/context.js';
 import { pollOptions, withProgress } from '../../cli/wait.js';
 import type { Client } from '../../api/client.js';
 import type { Readable } from 'node:stream';
+import { printHandle } from '../../cli/wait.js';
+import { nextCommand } from '../../cli/command-line.js';
 
 interface Options {
   personFilter?: string;
@@ -27,7 +29,8 @@ const L = SEARCH_LIMITS.findAtCompanies;
 export const command = defineCommand<Options>({
   description:
     'Starts a search for people at a set of companies (a company filter, LinkedIn company URLs, or both intersected), ' +
-    'waits for it with progress and prints the people found. Free. With --no-wait it prints the task handle; ' +
+    'waits for it with progress and prints the people found. Free. With --no-wait it prints the task handle alone on stdout (the whole ' +
+    'answer with --json), for TASK=$(prospect ... --no-wait); ' +
     '--task watches a job already started. One job returns one block: run again with --cursor for the next.',
   flags: [
     { flags: '--person-filter <file|json>', description: 'people to find: {"type":"group_filter","op":"and","filters":[{"column","filter_type","value"}]}' },
@@ -55,9 +58,7 @@ export const command = defineCommand<Options>({
       const started = await startFindAtCompanies(client, body, { signal: ctx.signal });
       taskId = started.task_id;
       if (!ctx.globals.wait) {
-        await ctx.out.print({ kind: 'object', payload: started, fields: ['task_id', 'status', 'poll_url'] });
-        ctx.out.info(`Watch it with: prospect search people at-companies --task ${taskId}`);
-        return;
+        return printHandle(ctx, taskId, started, ['search', 'people', 'at-companies', '--task', taskId]);
       }
     } else if (opts.personFilter !== undefined || opts.companyFilter !== undefined || opts.companyLinkedinUrls !== undefined) {
       throw usageError('--task watches a job already started; it takes no filters', 'Drop the filter flags, or drop --task to start a new job.');
@@ -108,7 +109,7 @@ async function buildBody(opts: Options, stdin: Readable): Promise<FindAtCompanie
 }
 
 function wait(ctx: Context, client: Client, taskId: string): Promise<FindAtCompaniesStatusResponse> {
-  return withProgress(ctx, `Finding people at companies (${taskId})`, `The job keeps running. Watch it with: prospect search people at-companies --task ${taskId}`, () =>
+  return withProgress(ctx, `Finding people at companies (${taskId})`, `The job keeps running. Watch it with: ${nextCommand(ctx, ['search', 'people', 'at-companies', '--task', taskId])}`, () =>
     waitForFindAtCompanies(client, taskId, pollOptions(ctx)),
   );
 }

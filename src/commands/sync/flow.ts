@@ -9,6 +9,7 @@ import { estimateBodyFor } from '../../api/quote-shape.js';
 import { previewSync, syncToCrm, syncToSequencer } from '../../api/resources/sync.js';
 import type { CrmSyncBody, FieldMapping, SequencerSyncBody, SyncPreview } from '../../api/schemas/sync.js';
 import { resolveList } from '../lists/resolve-list.js';
+import { nextCommand } from '../../cli/command-line.js';
 
 /**
  * The path both sync commands share: preview (the mapping, what would be pushed, skipped and
@@ -64,7 +65,7 @@ function printPreview(ctx: Context, p: SyncPreview, listName: string): void {
   const noEmail = p.skipped_leads.some((l) => l.reason === 'missing_email');
   ctx.out.warn(
     `none of the ${p.total_leads} leads would be pushed, yet the sync costs ${p.estimated_cost} credits (skipped leads are charged).` +
-      (noEmail ? ` Find their emails first: prospect enrich list ${JSON.stringify(listName)}` : ''),
+      (noEmail ? ` Find their emails first: ${nextCommand(ctx, ['enrich', 'list', listName])}` : ''),
   );
 }
 

@@ -1,0 +1,57 @@
+import type { RateLimitInfo, TraceEvent } from '../api/client.js';
+
+/**
+ * Waits named for a person: the client pacing itself under the rate limit, a 429 waited out,
+ * a retry after a failure. On the spinner line while one shows; otherwise as a line of its
+ * own when the wait is long enough to look like a hang.
+ */
+
+const SCOPES: Record<string, string> = {
+  api_key: 'per API key',
+  organization: 'per organization',
+  organization_people_search: 'people searches per organization',
+  connector_people_search: 'people searches per organization',
+};
+
+const WINDOWS: Record<number, string> = { 1_000: 'a second', 60_000: 'a minute', 3_600_000: 'an hour', 86_400_000: 'a day' };
+
+/** "30 requests a minute per API key". */
+export function describeLimit(l: RateLimitInfo): string {
+  const window = WINDOWS[l.windowMs] ?? `per ${Math.round(l.windowMs / 1000)} s`;
+  const scope = l.scope ? SCOPES[l.scope] ?? `per ${l.scope.replaceAll('_', ' ')}` : '';
+  const what = scope.startsWith('people searches') ? `${l.limit} ${scope.replace(' per ', ` ${window} per `)}` : `${l.limit} requests ${window}${scope ? ` ${scope}` : ''}`;
+  return what;
+}
+
+const seconds = (ms: number) => `${Math.max(1, Math.ceil(ms / 1000))} s`;
+
+/** What a wait is for, or undefined for events that are not waits. */
+export function waitText(e: TraceEvent): string | undefined {
+  if (e.type === 'pace') return `waiting ${seconds(e.waitMs)} for the rate limit, ${describeLimit(e.limit)}`;
+  if (e.type !== 'retry') return undefined;
+  if (e.reason.startsWith('429')) return `rate limited: waiting ${seconds(e.waitMs)}${e.limit ? ` for the rate limit, ${describeLimit(e.limit)}` : ' as the service asked'}`;
+  return `the service answered ${e.reason}: trying again in ${seconds(e.waitMs)}`;
+}
+
+/** Waits shorter than this pass without a line of their own (they show on a spinner). */
+export const WAIT_LINE_MS = 2_000;
+
+export interface WaitNotices {
+  /** Shows the wait on the spinner; false when there is none. */
+  note(text?: string): boolean;
+  /** Prints a line on stderr. */
+  line(text: string): void;
+}
+
+/** Turns trace events into wait notices. */
+export function noticeWaits(to: WaitNotices): (e: TraceEvent) => void {
+  return (e) => {
+    if (e.type === 'request') {
+      to.note();
+      return;
+    }
+    const text = waitText(e);
+    if (text === undefined || !('waitMs' in e)) return;
+    if (!to.note(text) && e.waitMs >= WAIT_LINE_MS) to.line(`${text[0]!.toUpperCase()}${text.slice(1)}...`);
+  };
+}

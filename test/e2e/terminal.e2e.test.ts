@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { execa } from 'execa';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { control } from '../sandbox/helpers.js';
+import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { BIN } from '../helpers/binary.js';
+import { prospect } from '../helpers/in-process.js';
+import { atTerminal } from '../helpers/terminal.js';
+import { printedCommands, runPrinted } from '../helpers/printed-command.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { ndjson } from '../helpers/json.js';
+
+/**
+ * Ctrl-C typed at a real terminal (a pseudo-terminal with a window size and a TERM, so the
+ * spinner runs as it does for a person), and SIGTERM and SIGHUP sent to the process: each
+ * stops the work at once, keeps what can be resumed, prints the command that resumes, and
+ * that command, run exactly as printed through a shell, finishes the work.
+ */
+
+const t = useSandboxEnv({ withKey: true });
+const CTRL_C = '\u0003';
+const LEADS = 300;
+let cwd: string;
+/** The key alone: the service is chosen by --base-url on the command line, which a printed command must carry. */
+let keyOnly: Record<string, string | undefined>;
+
+beforeEach(async () => {
+  cwd = tempDir();
+  keyOnly = { ...t.env, PROSPECT_BASE_URL: undefined };
+  const { list_id } = await control(t.sb, 'POST', '/lists', { name: 'Q3 CTOs' });
+  await control(t.sb, 'POST', `/lists/${list_id}/generate`, { count: LEADS });
+});
+
+/** A page or request that never answers while the test types Ctrl-C. */
+const stall = (pathPart: string, after: number) =>
+  control(t.sb, 'POST', '/faults', { rules: [{ path: pathPart, kind: 'latency', latency_ms: 120_000, after }] });
+
+const exportArgs = ['--base-url', '', 'export', 'json', 'Q3 CTOs', '--all', '--limit', '50', '--format', 'ndjson', '-o', 'q3 leads.ndjson'];
+const withUrl = (args: string[]) => args.map((a, i) => (i === 1 && args[0] === '--base-url' ? t.sb.url : a));
+
+describe('Ctrl-C typed at a terminal', () => {
+  it('export json --all: stops at once, exit 130, keeps the part file and prints the resume command, which finishes the file', async () => {
+    await stall('/export/json', 2);
+    const r = await atTerminal(withUrl(exportArgs), { env: keyOnly, cwd, steps: [{ when: 'Exporting: 100', type: CTRL_C }] });
+    expect(r.timedOut, r.text).toBe(false);
+    expect(r.exitCode, r.text).toBe(130);
+    expect(r.text).toContain('Stopped after 100 rows');
+    expect(fs.readdirSync(cwd).sort()).toEqual(['q3 leads.ndjson.part', 'q3 leads.ndjson.part.checkpoint.json']);
+    const [resume] = printedCommands(r.text);
+    expect(resume).toBe(`prospect --base-url ${t.sb.url} export json 'Q3 CTOs' --all --format ndjson --limit 50 -o 'q3 leads.ndjson' --resume`);
+
+    await control(t.sb, 'DELETE', '/faults');
+    const again = await runPrinted(resume!, { env: keyOnly, cwd });
+    expect(again.exitCode, again.stderr).toBe(0);
+    const rows = ndjson(fs.readFileSync(path.join(cwd, 'q3 leads.ndjson'), 'utf8'));
+    expect(rows).toHaveLength(LEADS);
+    expect(new Set(rows.map((l) => l.lead_id)).size).toBe(LEADS);
+    expect(fs.readdirSync(cwd)).toEqual(['q3 leads.ndjson']);
+  });
+
+  it('a wait on remote work: stops the wait (not the run), exit 130, and the printed command watches the run to its end', async () => {
+    await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 3_600_000 } });
+    const r = await atTerminal(['--base-url', t.sb.url, 'enrich', 'list', 'Q3 CTOs', '--yes'], {
+      env: keyOnly,
+      cwd,
+      steps: [{ when: 'Enriching (', type: CTRL_C }],
+    });
+    expect(r.timedOut, r.text).toBe(false);
+    expect(r.exitCode, r.text).toBe(130);
+    const [watch] = printedCommands(r.text);
+    expect(watch).toMatch(new RegExp(`^prospect --base-url ${t.sb.url} enrich status bulk-enrich-\\S+ --wait$`));
+
+    t.sb.services.clock.advance(3_600_000);
+    const done = await runPrinted(watch!, { env: keyOnly, cwd });
+    expect(done.exitCode, done.stderr).toBe(0);
+    expect(done.stderr).toMatch(/Charged \d+ credits of 300 reserved/);
+  });
+});
+
+describe('SIGTERM and SIGHUP', () => {
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)('%s stops export json --all like Ctrl-C: the part file and checkpoint kept, exit %i, and the resume command finishes it', async (signal, code) => {
+    await stall('/export/json', 2);
+    // Spawns the binary: a signal reaches a real process only.
+    const child = execa(process.execPath, [BIN, ...withUrl(exportArgs)], { env: keyOnly, extendEnv: false, cwd, reject: false });
+    const checkpoint = path.join(cwd, 'q3 leads.ndjson.part.checkpoint.json');
+    const checkpointRows = () => (fs.existsSync(checkpoint) ? (JSON.parse(fs.readFileSync(checkpoint, 'utf8')) as { rows: number }).rows : 0);
+    await expect.poll(checkpointRows, { timeout: 20_000 }).toBe(100);
+    child.kill(signal);
+    const r = await child;
+    expect(r.exitCode, String(r.stderr)).toBe(code);
+    expect(String(r.stderr)).toContain(`stopped by ${signal}`);
+    expect(fs.readdirSync(cwd).sort()).toEqual(['q3 leads.ndjson.part', 'q3 leads.ndjson.part.checkpoint.json']);
+    const [resume] = printedCommands(String(r.stderr));
+    await control(t.sb, 'DELETE', '/faults');
+    const again = await runPrinted(resume!, { env: keyOnly, cwd });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(ndjson(fs.readFileSync(path.join(cwd, 'q3 leads.ndjson'), 'utf8'))).toHaveLength(LEADS);
+  });
+});
+
+void prospect;
