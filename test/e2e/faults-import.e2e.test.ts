@@ -6,13 +6,13 @@ import { tempDir } from '../helpers/temp-dir.js';
 import { faultsAfter, faultsBefore, lastingFault, useFaultSandbox, type Rule } from './faults-helpers.js';
 
 /**
- * import LIST FILE.csv (3 chunks) under faults on the second chunk: the same list and the same
- * summary as without faults; a fault that outlasts the retries exits 9, and running the same
- * command again (documented as safe) finishes the job without importing anything twice.
+ * import LIST FILE.csv (3 chunks of up to 600 rows) under faults on the second chunk: the same
+ * list and the same summary as without faults; a fault that outlasts the retries exits 9, and
+ * running the same command again (documented as safe) sends only the chunks not acknowledged.
  */
 const t = useFaultSandbox();
 
-const ROWS = 1100;
+const ROWS = 1500;
 const CHUNK = { method: 'POST', path: '/csv-import' };
 
 function csvFile(): string {
@@ -27,7 +27,7 @@ function csvFile(): string {
 
 /** The summary fields that do not depend on ids or on how many chunks were replayed. */
 const summary = (stdout: string) => {
-  const { list_id: _l, file: _f, chunks_replayed: _r, ...rest } = json(stdout);
+  const { list_id: _l, file: _f, chunks_replayed: _r, chunks_from_checkpoint: _c, ...rest } = json(stdout);
   return rest;
 };
 
@@ -37,6 +37,9 @@ async function listContent(): Promise<Array<Record<string, unknown>>> {
   expect(r.code, r.stderr).toBe(0);
   return ndjson(r.stdout).map(({ lead_id: _id, ...rest }) => rest);
 }
+
+/** csv-import requests that reached the sandbox (its request log). */
+const csvImportRequests = () => t.sb.services.requestLog.list().filter((r) => r.path.endsWith('/csv-import')).length;
 
 async function importWith(file: string, rules: Rule[]) {
   await t.faults(rules);
@@ -65,19 +68,21 @@ describe('import under faults on the second chunk', () => {
     expect(await listContent()).toEqual(baseline.leads);
   });
 
-  it('a 500 that outlasts the retries: exit 9 after the first chunk; the same command again finishes without duplicates', async () => {
+  it('a 500 that outlasts the retries: exit 9 after the first chunk; the same command again sends only the other two', async () => {
     const file = csvFile();
     const baseline = await (clean ??= cleanRun(file));
     const failed = await importWith(file, lastingFault(CHUNK.method, CHUNK.path, 1));
     expect(failed.code, failed.stderr).toBe(9);
     expect(failed.stdout).toBe('');
-    expect(await listContent()).toEqual(baseline.leads.slice(0, 500));
+    expect(await listContent()).toEqual(baseline.leads.slice(0, 600));
 
+    const sent = await csvImportRequests();
     const again = await importWith(file, []);
     expect(again.code, again.stderr).toBe(0);
-    expect(json(again.stdout).chunks_replayed).toBe(1);
+    expect(await csvImportRequests()).toBe(sent + 2);
+    expect(json(again.stdout)).toMatchObject({ chunks: 3, chunks_replayed: 1, chunks_from_checkpoint: 1 });
     expect(summary(again.stdout)).toEqual(baseline.summary);
-    expect(again.stderr).toContain('1 of 3 chunks were already imported');
+    expect(again.stderr).toContain('1 of 3 chunks were imported earlier; sending the remaining 2.');
     expect(await listContent()).toEqual(baseline.leads);
   });
 });

@@ -3,7 +3,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readCsv, sniffDelimiter } from '../../src/commands/import/csv-read.js';
 import { canIdentifyLeads, mapHeaders, parseMapFlags } from '../../src/commands/import/header-map.js';
-import { ChunkBuilder, chunkKey, csvLine } from '../../src/commands/import/chunks.js';
+import { base64Length, ChunkBuilder, chunkKey, csvLine } from '../../src/commands/import/chunks.js';
+import { CSV_IMPORT_LIMITS } from '../../src/api/schemas/values/lists.js';
 import { ImportTally } from '../../src/commands/import/tally.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { CliError } from '../../src/cli/errors.js';
@@ -117,7 +118,7 @@ describe('chunks', () => {
   const mapping = { full_name: 'Name', email: 'Email' };
 
   it('stay under the row and byte limits, carry only mapped columns, and remember file row numbers', () => {
-    const b = new ChunkBuilder(headers, mapping, { rows: 3, bytes: 60 });
+    const b = new ChunkBuilder(headers, mapping, { rows: 3, base64Bytes: 80 });
     const out = [];
     for (let i = 0; i < 8; i++) {
       const r = b.add(i + 2, [`P${i}`, `p${i}@x.com`, 'ignored']);
@@ -126,14 +127,41 @@ describe('chunks', () => {
     out.push(b.flush()!);
     expect(out.map((c) => c.rows)).toEqual([[2, 3, 4], [5, 6, 7], [8, 9]]);
     expect(out[0]!.csv).toBe('Name,Email\nP0,p0@x.com\nP1,p1@x.com\nP2,p2@x.com\n');
-    for (const c of out) expect(Buffer.byteLength(c.csv)).toBeLessThanOrEqual(60);
+    for (const c of out) expect(Buffer.from(c.csv).toString('base64').length).toBeLessThanOrEqual(80);
     expect(out.map((c) => c.index)).toEqual([0, 1, 2]);
   });
 
   it('a row larger than a chunk is skipped as row_too_large; quoting keeps commas and quotes', () => {
-    const b = new ChunkBuilder(headers, mapping, { rows: 10, bytes: 40 });
+    const b = new ChunkBuilder(headers, mapping, { rows: 10, base64Bytes: 40 });
+    // 40 base64 characters carry 30 bytes: the 11 of the header and a row of up to 19.
+    expect(b.largestRow).toBe(19);
     expect(b.add(2, ['x'.repeat(50), 'a@x.com', '']).skip).toEqual({ row: 2, reason: 'row_too_large' });
+    expect(b.add(3, ['x'.repeat(10), 'a@x.co', '']).skip).toBeUndefined();
     expect(csvLine(['a,b', 'say "hi"', 'x\ny'])).toBe('"a,b","say ""hi""","x\ny"\n');
+  });
+
+  it('a 600-row file is one chunk at the default limits; the 601st row starts a second', () => {
+    const b = new ChunkBuilder(headers, mapping);
+    const made = Array.from({ length: 601 }, (_, i) => b.add(i + 2, [`P${i}`, `p${i}@x.com`, '']).chunk).filter(Boolean);
+    expect(made.map((c) => c!.rows.length)).toEqual([600]);
+    expect(b.flush()!.rows).toEqual([602]);
+  });
+
+  it('rows near the byte limit: each chunk fills the request body to within a row of 2 % under 150 KB', () => {
+    const wide = ['Name', 'Email', 'Notes'];
+    const b = new ChunkBuilder(wide, { full_name: 'Name', email: 'Email', job_title: 'Notes' });
+    const chunks = [];
+    for (let i = 0; i < 3_000; i++) {
+      const r = b.add(i + 2, [`Person ${i}`, `p${i}@example.com`, 'n'.repeat(200 + (i % 50))]);
+      if (r.chunk) chunks.push(r.chunk);
+    }
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const c of chunks) {
+      expect(c.rows.length).toBeLessThan(600);
+      const body = base64Length(c.bytes);
+      expect(body).toBeLessThanOrEqual(CSV_IMPORT_LIMITS.maxBytes * 0.98);
+      expect(body).toBeGreaterThan(CSV_IMPORT_LIMITS.maxBytes * 0.98 - 400 - base64Length(300));
+    }
   });
 
   it('idempotency keys are stable and change with the list, mapping, position or content', async () => {
@@ -164,7 +192,7 @@ describe('the summed report', () => {
       enrichment_status_url: null,
       idempotency_replayed: true,
     };
-    t.addChunk(chunk, resp);
+    t.addChunk(chunk, resp, 'sent');
     expect(t.report('l', 'f.csv')).toMatchObject({
       rows_parsed: 5,
       rows_imported: 2,
@@ -173,6 +201,39 @@ describe('the summed report', () => {
       skipped_rows: [3, 5, 6],
       chunks: 1,
       chunks_replayed: 1,
+      chunks_from_checkpoint: 0,
     });
+    const { idempotency_replayed: _r, ...earlier } = resp;
+    t.addChunk({ ...chunk, index: 1 }, earlier, 'checkpoint');
+    expect(t.report('l', 'f.csv')).toMatchObject({ rows_imported: 4, chunks: 2, chunks_replayed: 2, chunks_from_checkpoint: 1 });
+  });
+});
+
+describe('requests for 100,000 rows', () => {
+  const headers = ['First Name', 'Last Name', 'Email', 'Company', 'Website', 'Title', 'Notes'];
+  const mapping = { first_name: 'First Name', last_name: 'Last Name', email: 'Email', company_name: 'Company', company_domain: 'Website', job_title: 'Title' };
+  const ROWS = 100_000;
+
+  /** The chunks of ROWS rows, and the fewest requests the limits allow: whole rows of 600, or the base64 of the whole CSV in bodies of 150 KB. */
+  function measure(title: (i: number) => string) {
+    const b = new ChunkBuilder(headers, mapping);
+    let chunks = 0;
+    let csvBytes = Buffer.byteLength(csvLine(Object.values(mapping)));
+    for (let i = 0; i < ROWS; i++) {
+      const fields = [`First${i}`, `Last${i}`, `p${i}@firm${i % 997}.example`, `Firm ${i % 997}, Ltd`, `firm${i % 997}.example`, title(i), 'not sent'];
+      csvBytes += Buffer.byteLength(csvLine([fields[0]!, fields[1]!, fields[2]!, fields[3]!, fields[4]!, fields[5]!]));
+      if (b.add(i + 2, fields).chunk) chunks += 1;
+    }
+    if (b.flush()) chunks += 1;
+    const minimum = Math.max(Math.ceil(ROWS / CSV_IMPORT_LIMITS.maxRows), Math.ceil(base64Length(csvBytes) / CSV_IMPORT_LIMITS.maxBytes));
+    return { chunks, minimum };
+  }
+
+  it.each([
+    ['short rows (600 rows a request)', (_i: number) => 'VP Sales'],
+    ['long rows (the body size decides)', (i: number) => `Head of ${'Regional '.repeat(20 + (i % 7))}Sales`],
+  ])('%s: at most 1.03 times the fewest requests', (_name, title) => {
+    const { chunks, minimum } = measure(title);
+    expect(chunks).toBeLessThanOrEqual(Math.floor(minimum * 1.03));
   });
 });

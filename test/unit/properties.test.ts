@@ -6,8 +6,8 @@ import { isCliError } from '../../src/cli/errors.js';
 import { ExitCode } from '../../src/cli/exit-codes.js';
 import { gather, splitBands } from '../../src/commands/search/filter-flags.js';
 import { mapHeaders, normalizeHeader, parseMapFlags, type ColumnMapping } from '../../src/commands/import/header-map.js';
-import { CHUNK_LIMITS, ChunkBuilder, type Chunk, type ClientSkip } from '../../src/commands/import/chunks.js';
-import { CANONICAL_FIELDS, type CanonicalField } from '../../src/api/schemas/values/lists.js';
+import { base64Length, chunkLimitsFor, ChunkBuilder, csvLine, type Chunk, type ChunkLimits, type ClientSkip } from '../../src/commands/import/chunks.js';
+import { CANONICAL_FIELDS, CSV_IMPORT_LIMITS, type CanonicalField } from '../../src/api/schemas/values/lists.js';
 import { HEADCOUNT_BANDS } from '../../src/api/schemas/values/search.js';
 
 /** The value a parser returns, or the usage error it throws (anything else fails the property). */
@@ -224,7 +224,7 @@ describe('import chunks (src/commands/import/chunks.ts)', () => {
     skips: ClientSkip[];
   }
 
-  function build(headers: string[], mapping: ColumnMapping, rows: string[][], limits?: { rows: number; bytes: number }): Built {
+  function build(headers: string[], mapping: ColumnMapping, rows: string[][], limits?: ChunkLimits): Built {
     const b = new ChunkBuilder(headers, mapping, limits);
     const out: Built = { chunks: [], skips: [] };
     rows.forEach((fields, i) => {
@@ -248,7 +248,7 @@ describe('import chunks (src/commands/import/chunks.ts)', () => {
     );
   const mappingOf = (headers: string[], fields: CanonicalField[]): ColumnMapping => Object.fromEntries(fields.map((f, i) => [f, headers[i]]));
 
-  function checkCover({ chunks, skips }: Built, rows: number, mapped: number[], data: string[][], limits: { rows: number; bytes: number }) {
+  function checkCover({ chunks, skips }: Built, rows: number, mapped: number[], data: string[][], limits: ChunkLimits) {
     // Every row exactly once, in order: sent in a chunk or skipped.
     const sent = chunks.flatMap((c) => c.rows);
     expect([...sent, ...skips.map((s) => s.row)].sort((a, b) => a - b)).toEqual(Array.from({ length: rows }, (_, i) => i + 2));
@@ -258,18 +258,24 @@ describe('import chunks (src/commands/import/chunks.ts)', () => {
       expect(c.rows.length).toBeGreaterThan(0);
       expect(c.rows.length).toBeLessThanOrEqual(limits.rows);
       expect(c.bytes).toBe(Buffer.byteLength(c.csv));
-      expect(c.bytes).toBeLessThanOrEqual(limits.bytes);
+      expect(Buffer.from(c.csv).toString('base64').length).toBeLessThanOrEqual(limits.base64Bytes);
       // The chunk reads back as the mapped columns of its rows.
       const records = parse(c.csv, { relax_column_count: false }) as string[][];
       expect(records.slice(1)).toEqual(c.rows.map((r) => mapped.map((i) => data[r - 2]![i]!)));
     }
+    // Each chunk but the last is full: the next chunk's first row would have taken it over a limit.
+    for (const [i, c] of chunks.slice(0, -1).entries()) {
+      const next = csvLine(mapped.map((m) => data[chunks[i + 1]!.rows[0]! - 2]![m]!));
+      const overBytes = base64Length(c.bytes + Buffer.byteLength(next)) > limits.base64Bytes;
+      expect(c.rows.length === limits.rows || overBytes).toBe(true);
+    }
     for (const s of skips) expect(s.reason).toBe('row_too_large');
   }
 
-  it('small limits: chunks cover every row once, in order, each within its row and byte limits, and read back as sent', () => {
+  it('small limits: chunks cover every row once, in order, each full and within its row and byte limits, and read back as sent', () => {
     fc.assert(
-      fc.property(file(40), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 60, max: 1200 }), ({ headers, fields, rows }, maxRows, maxBytes) => {
-        const limits = { rows: maxRows, bytes: maxBytes };
+      fc.property(file(40), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 80, max: 1600 }), ({ headers, fields, rows }, maxRows, base64Bytes) => {
+        const limits = { rows: maxRows, base64Bytes };
         const mapping = mappingOf(headers, fields);
         const built = build(headers, mapping, rows, limits);
         checkCover(built, rows.length, fields.map((_, i) => i), rows, limits);
@@ -283,14 +289,24 @@ describe('import chunks (src/commands/import/chunks.ts)', () => {
     );
   });
 
-  it("the default limits stay within the spec's csv-import limits (600 rows, about 150 KB, sent base64)", () => {
+  it("the default limits: 600 rows, and a whole request body (CSV in base64, mapping, key, quote) 2 % under the spec's 150 KB", () => {
     fc.assert(
       fc.property(file(1500), ({ headers, fields, rows }) => {
-        const built = build(headers, mappingOf(headers, fields), rows);
-        checkCover(built, rows.length, fields.map((_, i) => i), rows, CHUNK_LIMITS);
+        const mapping = mappingOf(headers, fields);
+        const limits = chunkLimitsFor(mapping);
+        expect(limits.rows).toBe(CSV_IMPORT_LIMITS.maxRows);
+        const built = build(headers, mapping, rows);
+        checkCover(built, rows.length, fields.map((_, i) => i), rows, limits);
         for (const c of built.chunks) {
-          expect(c.rows.length).toBeLessThanOrEqual(600);
-          expect(Buffer.from(c.csv).toString('base64').length).toBeLessThanOrEqual(150_000);
+          const body = {
+            csv_content_base64: Buffer.from(c.csv).toString('base64'),
+            column_mapping: mapping,
+            idempotency_key: `csv-import-${'f'.repeat(48)}`,
+            dispatch_enrichment: true,
+            enrichment_type: 'phone_only',
+            quote_id: `q_${'x'.repeat(200)}`,
+          };
+          expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThanOrEqual(CSV_IMPORT_LIMITS.maxBytes * 0.98);
         }
       }),
       { numRuns: 15 },

@@ -5,6 +5,7 @@ import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
 import { readCsv } from './csv-read.js';
 import { pollOptions, withProgress } from '../../cli/wait.js';
+import { nextCommand } from '../../cli/command-line.js';
 
 /** The enrichment runs an import dispatched (one per chunk), waited for together and summed. */
 
@@ -46,7 +47,9 @@ export async function watchRuns(ctx: Context, client: Client, ids: readonly stri
   const done: EnrichmentStatusResponse[] = [];
   const text = (s?: EnrichmentStatusResponse) =>
     `Enriching: ${done.length} of ${ids.length} runs ended, ${done.reduce((n, r) => n + r.credits_charged, 0) + (s?.credits_charged ?? 0)} credits so far`;
-  return withProgress(ctx, text(), `The runs keep going. Watch each with: prospect enrich status ID --wait (${ids.join(', ')})`, async () => {
+  const watch = (id: string) => nextCommand(ctx, ['enrich', 'status', id, '--wait']);
+  const hint = ids.length === 1 ? `The run keeps going. Watch it with: ${watch(ids[0]!)}` : `The runs keep going. Watch each with:\n${ids.map((id) => `  ${watch(id)}`).join('\n')}`;
+  return withProgress(ctx, text(), hint, async () => {
     for (const id of ids) {
       done.push(await waitForEnrichment(client, id, { ...pollOptions(ctx), onProgress: (s) => ctx.progress.update(text(s)) }));
       ctx.progress.update(text());

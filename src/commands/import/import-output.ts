@@ -1,7 +1,9 @@
 import type { Context } from '../../cli/context.js';
+import { nextCommand } from '../../cli/command-line.js';
 import type { ColumnMapping } from './header-map.js';
 import type { Chunk } from './chunks.js';
 import type { ImportTally, ImportReport } from './tally.js';
+import type { EnrichmentSummary } from './enrich-runs.js';
 
 /** The mapping used, on stderr: field <- header, then the columns left out. */
 export function describeMapping(ctx: Context, mapping: ColumnMapping, unmapped: readonly string[]): void {
@@ -39,12 +41,33 @@ export async function printReport(ctx: Context, report: ImportReport): Promise<v
     payload: report as unknown as Record<string, unknown>,
     fields: ['list_id', 'rows_parsed', 'rows_imported', 'rows_skipped', 'chunks', 'chunks_replayed'],
   });
+  describeReport(ctx, report);
+}
+
+/** The report's lines on stderr: skips, replays, the total. */
+function describeReport(ctx: Context, report: ImportReport): void {
   skipLines(ctx, report.skip_reasons);
   if (report.skipped_rows.length)
     ctx.out.info(`  skipped rows (file row numbers, header = 1${report.rows_skipped > report.skipped_rows.length ? '; a sample' : ''}): ${report.skipped_rows.join(', ')}`);
-  if (report.chunks_replayed) ctx.out.info(`${report.chunks_replayed} of ${report.chunks} chunks were already imported (by an earlier run, or by this one before an answer was lost) and were not imported again.`);
+  const replayed = report.chunks_replayed - report.chunks_from_checkpoint;
+  if (replayed) ctx.out.info(`${replayed} of ${report.chunks} chunks were already imported (by an earlier run, or by this one before an answer was lost) and were not imported again.`);
   ctx.out.success(
     `Imported ${report.rows_imported} of ${report.rows_parsed} rows into ${report.list_id}, ` +
       (report.enrichment === 'none' ? 'without enrichment (free).' : `with ${report.enrichment.type} enrichment in ${report.enrichment.runs} run${report.enrichment.runs === 1 ? '' : 's'}.`),
   );
+}
+
+/**
+ * --no-wait with --enrich: the runs' workflow ids alone on stdout, one per line, so
+ * `WF=$(prospect import ... --no-wait)` holds them (the whole report with --json); the
+ * report and how to watch a run on stderr.
+ */
+export async function printRunHandles(ctx: Context, report: ImportReport & { enrichment: EnrichmentSummary }): Promise<void> {
+  const ids = report.enrichment.workflow_ids;
+  if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') await ctx.out.print({ kind: 'object', payload: report as unknown as Record<string, unknown> });
+  else ctx.io.stdout.write(ids.map((id) => `${id}\n`).join(''));
+  describeReport(ctx, report);
+  if (!ids.length) return ctx.out.info('No rows were imported, so nothing was enriched.');
+  const watch = nextCommand(ctx, ['enrich', 'status', ids[0]!, '--wait']);
+  ctx.out.info(ids.length === 1 ? `Watch the run with: ${watch}` : `${ids.length} runs started, one per chunk. Watch each the same way as the first: ${watch}`);
 }

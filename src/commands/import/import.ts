@@ -1,29 +1,21 @@
 import { defineCommand } from '../../cli/command.js';
 import { jobFailedError, usageError } from '../../cli/errors.js';
 import { collect, oneOf } from '../../cli/parse.js';
-import { isApiError } from '../../api/errors.js';
-import { importCsv } from '../../api/resources/lists.js';
-import type { CsvImportResponse } from '../../api/schemas/lists.js';
 import { IMPORT_ENRICHMENT_TYPES, type SkipReason } from '../../api/schemas/values/lists.js';
 import { ENRICHMENT_TYPE_PRICES, type EnrichmentType } from '../../api/schemas/values/credits.js';
-import { estimate } from '../../api/resources/credits.js';
-import { estimateBodyFor } from '../../api/quote-shape.js';
-import { approveSpend } from '../../cli/paid.js';
-import { sameCommand } from '../../cli/command-line.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { anyFailed, countDataRows, summarize, watchRuns, type EnrichmentSummary } from './enrich-runs.js';
+import { anyFailed, summarize, watchRuns, type EnrichmentSummary } from './enrich-runs.js';
 import { settlementLine } from '../enrich/watch.js';
 import { TYPE_PRICES } from '../enrich/flags.js';
-import type { Client } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
-import { resolveOrCreateList } from '../lists/save-to.js';
 import { stat } from 'node:fs/promises';
 import { readCsv, type CsvRecord } from './csv-read.js';
-import { canIdentifyLeads, mapHeaders, parseMapFlags, type ColumnMapping } from './header-map.js';
-import { CHUNK_LIMITS, ChunkBuilder, chunkKey, type Chunk, type ClientSkip } from './chunks.js';
+import { canIdentifyLeads, mapHeaders, parseMapFlags } from './header-map.js';
+import { ChunkBuilder, type Chunk } from './chunks.js';
+import { chunkSteps, type ChunkStep } from './chunk-steps.js';
+import type { ChunkSender, ImportJob } from './chunk-sender.js';
 import { ImportTally, type ImportReport } from './tally.js';
-import { describeMapping, printPlan, printReport } from './import-output.js';
-import { formatCount } from '../../cli/output/numbers.js';
+import { describeMapping, printPlan, printReport, printRunHandles } from './import-output.js';
 
 interface Options {
   map?: string[];
@@ -33,14 +25,16 @@ interface Options {
   strict?: boolean;
 }
 
-/** How often a chunk waits out "an import is still processing" (409 conflict) before giving up. */
-const CONFLICT_RETRIES = 5;
-
 export const command = defineCommand<Options>({
   description:
     'Imports a CSV of any size into a list: read as a stream, headers mapped to the service\'s fields, sent in chunks ' +
-    'under the request limits. Each chunk carries an idempotency key made from its content, so running the same command ' +
-    'again after a failure or Ctrl-C imports nothing twice. Import is free.',
+    'of up to 600 rows and just under the 150 KB a request takes. Each chunk carries an idempotency key made from its ' +
+    'content, and each chunk the service acknowledges is recorded in a checkpoint in the data dir (imports/, keyed by ' +
+    'list, file content, mapping and enrichment; no credentials or row data). Running the same command again after a ' +
+    'failure or Ctrl-C sends only the chunks not acknowledged; run again after it finished, it sends nothing and prints ' +
+    'the same summary. A checkpoint counts for 24 hours, as long as the service replays an idempotency key; after that ' +
+    'it is removed and the same command imports the file again. Import is free. With --enrich and --no-wait, stdout ' +
+    'holds only the enrichment workflow id(s), one per line (the summary object with --json).',
   args: [
     { name: 'list', description: 'a list id or the exact name of a list', required: true },
     { name: 'file', description: 'the CSV file (comma, semicolon or tab; UTF-8, with or without BOM)', required: true },
@@ -63,6 +57,7 @@ export const command = defineCommand<Options>({
     'prospect import lst_... export.csv --map email="Work E-mail" --map company_domain=Site',
     'prospect import "Q3 leads" leads.csv --dry-run',
     'prospect import "Q3 leads" leads.csv --enrich partial --max-cost 2000',
+    'WF=$(prospect import "Q3 leads" leads.csv --enrich partial --yes --no-wait) && prospect enrich status "$WF" --wait',
   ],
   related: ['prospect lists leads', 'prospect lists create'],
   async run(opts, ctx) {
@@ -81,29 +76,22 @@ export const command = defineCommand<Options>({
         'Map the columns with --map, e.g. --map email="Work E-mail".',
       );
     const size = (await stat(file)).size;
-    const importer = opts.dryRun ? undefined : new ChunkSender(ctx, file, listArg, mapping, Boolean(opts.create), enrich);
+    const importer = opts.dryRun ? undefined : await senderFor(ctx, { file, listArg, headers, mapping, create: Boolean(opts.create), enrich });
     const tally = new ImportTally();
     const plan: Chunk[] = [];
-    const builder = new ChunkBuilder(headers, mapping);
-    const handle = async (r: { chunk?: Chunk; skip?: ClientSkip }) => {
-      if (r.skip) tally.skipRow(r.skip);
-      if (!r.chunk) return;
-      if (importer) await importer.send(r.chunk, tally, Math.floor((100 * bytesRead) / Math.max(1, size)));
-      else plan.push({ ...r.chunk, csv: '' });
+    const handle = async (step: ChunkStep) => {
+      if (step.skip) tally.skipRow(step.skip);
+      if (!step.chunk) return;
+      if (importer) await importer.send(step.chunk, tally, Math.floor((100 * step.bytesRead) / Math.max(1, size)));
+      else plan.push({ ...step.chunk, csv: '' });
     };
     await ctx.progress.start(`Reading ${file}`);
-    let bytesRead = header.bytesRead;
     let dataRows = 0;
     try {
-      for await (const rec of records) {
-        bytesRead = rec.bytesRead;
-        dataRows += 1;
-        if (!rec.fields) await handle({ skip: { row: rec.row, reason: 'invalid_encoding' } });
-        else if (rec.fields.length !== headers.length) await handle({ skip: { row: rec.row, reason: 'malformed_row' } });
-        else await handle(builder.add(rec.row, rec.fields));
+      for await (const step of chunkSteps(records, headers, mapping)) {
+        if (step.row !== undefined) dataRows += 1;
+        await handle(step);
       }
-      const last = builder.flush();
-      if (last) await handle({ chunk: last });
       ctx.progress.stop();
     } catch (e) {
       ctx.progress.stop();
@@ -112,7 +100,7 @@ export const command = defineCommand<Options>({
     }
     if (dataRows === 0)
       throw usageError(`${file} has a header but no data rows`, 'Nothing was sent.');
-    if (importer && tally.chunks === 0) throw nothingToSend(file, dataRows, tally);
+    if (importer && tally.chunks === 0) throw nothingToSend(file, dataRows, tally, new ChunkBuilder(headers, mapping).largestRow);
     if (!importer) {
       await printPlan(ctx, file, plan, tally);
       if (enrich) {
@@ -121,39 +109,47 @@ export const command = defineCommand<Options>({
       }
       return;
     }
+    importer.finished(tally.chunks);
     const report = tally.report(importer.listId ?? '', file);
     if (!enrich) return printReport(ctx, report);
     return finishEnrichment(ctx, importer, report, enrich, Boolean(opts.strict));
   },
 });
 
-const SKIP_FIXES: Partial<Record<SkipReason, string>> = {
-  invalid_encoding: 'Save the file as UTF-8 and try again.',
-  malformed_row: 'Give every row as many fields as the header has.',
-  row_too_large: `Keep each row under ${CHUNK_LIMITS.bytes / 1000} kB.`,
+/** The sender and its checkpoint code are loaded only when something may be sent (node:crypto stays off the start-up path). */
+async function senderFor(ctx: Context, job: ImportJob): Promise<ChunkSender> {
+  const { ChunkSender } = await import('./chunk-sender.js');
+  return new ChunkSender(ctx, job);
+}
+
+const SKIP_FIXES: Partial<Record<SkipReason, (largestRow: number) => string>> = {
+  invalid_encoding: () => 'Save the file as UTF-8 and try again.',
+  malformed_row: () => 'Give every row as many fields as the header has.',
+  row_too_large: (largestRow) => `Keep each row under ${largestRow} bytes of mapped columns (one request carries at most about 150 KB, base64-encoded).`,
 };
 
 /** Every row was skipped before sending (so the list was never even looked up): that is bad input, not an empty import. */
-function nothingToSend(file: string, dataRows: number, tally: ImportTally) {
+function nothingToSend(file: string, dataRows: number, tally: ImportTally, largestRow: number) {
   const reasons = tally.report('', file).skip_reasons;
   const why = Object.entries(reasons).map(([reason, n]) => `${reason}: ${n}`).join(', ');
-  const fixes = Object.keys(reasons).map((r) => SKIP_FIXES[r as SkipReason]).filter(Boolean);
+  const fixes = Object.keys(reasons).map((r) => SKIP_FIXES[r as SkipReason]?.(largestRow)).filter(Boolean);
   return usageError(`none of the ${dataRows} data rows of ${file} can be sent (${why})`, `Nothing was sent. ${fixes.join(' ')}`.trim());
 }
 
 /** Waits for the runs the chunks dispatched (unless --no-wait) and reports the import with what enrichment charged. */
 async function finishEnrichment(ctx: Context, importer: ChunkSender, report: ImportReport, type: EnrichmentType, strict: boolean): Promise<number> {
   const ids = [...importer.workflowIds];
-  const runs = ctx.globals.wait && ids.length ? await watchRuns(ctx, importer.client!, ids) : [];
+  if (!ctx.globals.wait) {
+    const summary = summarize(type, [], ids);
+    summary.statuses = ids.length ? { running: ids.length } : {};
+    await printRunHandles(ctx, { ...report, enrichment: summary });
+    return ExitCode.OK;
+  }
+  const runs = ids.length ? await watchRuns(ctx, importer.client!, ids) : [];
   const summary: EnrichmentSummary = summarize(type, runs, ids);
-  if (!ctx.globals.wait) summary.statuses = ids.length ? { running: ids.length } : {};
   await printReport(ctx, { ...report, enrichment: summary });
   if (!ids.length) {
     ctx.out.info('No rows were imported, so nothing was enriched.');
-    return ExitCode.OK;
-  }
-  if (!ctx.globals.wait) {
-    ctx.out.info(`${ids.length} enrichment run${ids.length === 1 ? '' : 's'} started. Watch each with: prospect enrich status ID --wait (${ids.join(', ')})`);
     return ExitCode.OK;
   }
   // A replayed chunk (a re-run, or a resend after a lost answer) reports the run it started when first sent.
@@ -167,87 +163,4 @@ async function finishEnrichment(ctx: Context, importer: ChunkSender, report: Imp
   }
   ctx.out.success(`Enriched ${summary.rows_enriched} of ${summary.rows} rows. ${line}`);
   return ExitCode.OK;
-}
-
-/**
- * Sends chunks in order to the list, resolved (or created) when opened. With enrichment the
- * whole file's cost is approved once when opened, and each chunk is quoted as it is sent.
- */
-class ChunkSender {
-  listId: string | undefined;
-  client: Client | undefined;
-  readonly workflowIds = new Set<string>();
-
-  constructor(
-    private readonly ctx: Context,
-    private readonly file: string,
-    private readonly listArg: string,
-    private readonly mapping: ColumnMapping,
-    private readonly create: boolean,
-    private readonly enrich: EnrichmentType | undefined,
-  ) {}
-
-  /**
-   * At the first chunk (a file without data rows never reaches the service). With --enrich the
-   * spend is approved after the list is found but before --create makes it, so a refusal
-   * leaves nothing behind.
-   */
-  private async open(): Promise<Client> {
-    const client = await this.ctx.client();
-    this.client = client;
-    let approved = !this.enrich;
-    const approve = async () => {
-      if (approved) return;
-      approved = true;
-      const rows = await countDataRows(this.file, this.ctx.signal);
-      const what = `Importing ${this.file} and enriching up to ${rows} rows (${this.enrich})`;
-      await approveSpend(this.ctx, client, { estimate: this.estimateFor(rows), what });
-    };
-    this.listId = (await resolveOrCreateList(this.ctx, client, this.listArg, this.create, approve)).list_id;
-    await approve();
-    return client;
-  }
-
-  private estimateFor(rows: number) {
-    return estimateBodyFor({ tool: 'bulk_import_csv', body: { enrichment_type: this.enrich! }, rows });
-  }
-
-  /** What a chunk asks of the service: its rows, and enrichment with a quote of its own. */
-  private async bodyOf(chunk: Chunk) {
-    const base = {
-      csv_content_base64: Buffer.from(chunk.csv).toString('base64'),
-      column_mapping: this.mapping,
-      idempotency_key: await chunkKey(this.listId!, this.mapping, chunk, this.enrich),
-    };
-    if (!this.enrich) return { ...base, dispatch_enrichment: false };
-    const q = await estimate(this.client!, this.estimateFor(chunk.rows.length), { signal: this.ctx.signal });
-    return { ...base, dispatch_enrichment: true, enrichment_type: this.enrich, ...(q.quote_id ? { quote_id: q.quote_id } : {}) };
-  }
-
-  async send(chunk: Chunk, tally: ImportTally, percent: number): Promise<void> {
-    if (!this.client) await this.open();
-    const body = await this.bodyOf(chunk);
-    let r: CsvImportResponse | undefined;
-    for (let attempt = 0; !r; attempt++) {
-      try {
-        r = await importCsv(this.client!, this.listId!, body, { signal: this.ctx.signal });
-      } catch (e) {
-        if (!isApiError(e) || e.code !== 'conflict' || attempt >= CONFLICT_RETRIES) throw e;
-        await this.ctx.clock.sleep(e.retryAfterMs ?? 1_000, this.ctx.signal);
-      }
-    }
-    tally.addChunk(chunk, r);
-    if (r.workflow_id) this.workflowIds.add(r.workflow_id);
-    this.ctx.progress.update(
-      `Importing ${percent}%: ${formatCount(tally.parsed)} rows read, ${formatCount(tally.imported)} imported, chunk ${chunk.index + 1}` +
-        `${tally.replayed ? ` (${tally.replayed} already imported earlier)` : ''}`,
-    );
-  }
-
-  interrupted(tally: ImportTally): void {
-    this.ctx.out.info(
-      `Stopped after ${tally.chunks} chunks (${tally.imported} rows imported). Run the same command again to finish ` +
-        `(chunks already imported are not imported twice):\n  ${sameCommand(this.ctx)}`,
-    );
-  }
 }

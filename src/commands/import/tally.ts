@@ -1,4 +1,4 @@
-import type { CsvImportResponse } from '../../api/schemas/lists.js';
+import type { ChunkAnswer } from './checkpoint.js';
 import type { Chunk, ClientSkip } from './chunks.js';
 import type { EnrichmentSummary } from './enrich-runs.js';
 
@@ -15,7 +15,10 @@ export interface ImportReport {
   /** Record numbers of skipped rows in the file (header = 1): the service names a sample of each chunk's. */
   skipped_rows: number[];
   chunks: number;
+  /** Chunks imported before this run, not imported again: replayed by the service or skipped through the checkpoint. */
   chunks_replayed: number;
+  /** Of those, the chunks the checkpoint showed acknowledged: skipped without a request. */
+  chunks_from_checkpoint: number;
   /** 'none', or what the dispatched enrichment runs did and charged. */
   enrichment: 'none' | EnrichmentSummary;
 }
@@ -26,6 +29,7 @@ export class ImportTally {
   imported = 0;
   chunks = 0;
   replayed = 0;
+  fromCheckpoint = 0;
   private readonly reasons: Record<string, number> = {};
   private readonly skippedHere: number[] = [];
   private readonly skippedThere: number[] = [];
@@ -37,10 +41,14 @@ export class ImportTally {
     keep(this.skippedHere, [s.row]);
   }
 
-  /** A response to a chunk: its sample row numbers (of the chunk's CSV, header = 1) mapped back to the file's. */
-  addChunk(chunk: Chunk, r: CsvImportResponse): void {
+  /**
+   * The service's answer to a chunk, now or (from the checkpoint) in an earlier run: its sample
+   * row numbers (of the chunk's CSV, header = 1) mapped back to the file's.
+   */
+  addChunk(chunk: Chunk, r: ChunkAnswer & { idempotency_replayed?: boolean }, from: 'sent' | 'checkpoint'): void {
     this.chunks += 1;
-    if (r.idempotency_replayed) this.replayed += 1;
+    if (from === 'checkpoint') this.fromCheckpoint += 1;
+    if (from === 'checkpoint' || r.idempotency_replayed) this.replayed += 1;
     this.parsed += r.rows_parsed;
     this.imported += r.rows_imported;
     const rows = r.sample_skip_rows.map((n) => chunk.rows[n - 2]).filter((n): n is number => n !== undefined);
@@ -65,6 +73,7 @@ export class ImportTally {
       skipped_rows: [...this.skippedHere, ...this.skippedThere].sort((a, b) => a - b),
       chunks: this.chunks,
       chunks_replayed: this.replayed,
+      chunks_from_checkpoint: this.fromCheckpoint,
       enrichment: 'none',
     };
   }

@@ -1,0 +1,26 @@
+import type { CsvRecord } from './csv-read.js';
+import { ChunkBuilder, type Chunk, type ClientSkip } from './chunks.js';
+import type { ColumnMapping } from './header-map.js';
+
+/** What one data record (or the end of the file) gives: a full chunk, a row skipped before sending, or nothing yet. */
+export interface ChunkStep {
+  chunk?: Chunk;
+  skip?: ClientSkip;
+  /** The record's number in the file; absent for the last chunk, flushed at the end. */
+  row?: number;
+  bytesRead: number;
+}
+
+/** The chunks of the data records that follow the header, in order, with the rows that cannot be sent. */
+export async function* chunkSteps(records: AsyncIterable<CsvRecord>, headers: readonly string[], mapping: ColumnMapping): AsyncGenerator<ChunkStep> {
+  const builder = new ChunkBuilder(headers, mapping);
+  let bytesRead = 0;
+  for await (const { row, fields, bytesRead: read } of records) {
+    bytesRead = read;
+    if (!fields) yield { skip: { row, reason: 'invalid_encoding' }, row, bytesRead };
+    else if (fields.length !== headers.length) yield { skip: { row, reason: 'malformed_row' }, row, bytesRead };
+    else yield { ...builder.add(row, fields), row, bytesRead };
+  }
+  const last = builder.flush();
+  if (last) yield { chunk: last, bytesRead };
+}
