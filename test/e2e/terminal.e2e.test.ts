@@ -59,6 +59,30 @@ describe('Ctrl-C typed at a terminal', () => {
     expect(fs.readdirSync(cwd)).toEqual(['q3 leads.ndjson']);
   });
 
+  it('import: stops between chunks, exit 130; lines never glue onto the spinner; the printed command imports the rest once', async () => {
+    const file = path.join(cwd, 'new leads.csv');
+    fs.writeFileSync(file, ['Email,First Name,Last Name', ...Array.from({ length: 1500 }, (_, i) => `typed${i}@example.com,Ada${i},Lee${i}`)].join('\n') + '\n');
+    await stall('csv-import', 1);
+    const r = await atTerminal(['--base-url', t.sb.url, 'import', 'Typed', 'new leads.csv', '--create'], {
+      env: keyOnly,
+      cwd,
+      steps: [{ when: 'Importing', type: CTRL_C }],
+    });
+    expect(r.timedOut, r.text).toBe(false);
+    expect(r.exitCode, r.text).toBe(130);
+    // What the person sees: the list's line on its own, not after the spinner's text.
+    expect(r.lines.some((l) => l.startsWith('Created list "Typed"')), r.lines.join('\n')).toBe(true);
+    expect(r.lines.some((l) => /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏].*(Created|Stopped)/.test(l)), r.lines.join('\n')).toBe(false);
+    const printed = printedCommands(r.lines.join('\n'));
+    expect(printed).toEqual([`prospect --base-url ${t.sb.url} import Typed 'new leads.csv' --create`]);
+
+    await control(t.sb, 'DELETE', '/faults');
+    const again = await runPrinted(printed[0]!, { env: keyOnly, cwd });
+    expect(again.exitCode, again.stderr).toBe(0);
+    const list = await prospect(['lists', 'get', 'Typed', '--json'], { env: t.env });
+    expect(JSON.parse(list.stdout).lead_count).toBe(1500);
+  });
+
   it('a wait on remote work: stops the wait (not the run), exit 130, and the printed command watches the run to its end', async () => {
     await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 3_600_000 } });
     const r = await atTerminal(['--base-url', t.sb.url, 'enrich', 'list', 'Q3 CTOs', '--yes'], {

@@ -17,6 +17,8 @@ export interface TerminalResult {
   screen: string;
   /** The screen without colour, cursor and line-clearing sequences. */
   text: string;
+  /** The lines as the terminal shows them at the end (cursor moves and line clearing applied). */
+  lines: string[];
   exitCode: number | null;
   signal: number | null;
   timedOut: boolean;
@@ -50,9 +52,51 @@ export async function atTerminal(
   return {
     screen: out.output,
     text: out.output.replace(ESCAPES, ''),
+    lines: render(out.output, spec.cols),
     exitCode: out.exit_code,
     signal: out.signal,
     timedOut: out.timed_out,
     stepsDone: out.steps_done,
   };
+}
+
+/**
+ * What a terminal of `cols` columns shows after `raw`: text, newlines, carriage returns, and the
+ * cursor and erase sequences a spinner uses (up, down, column, erase line); others are ignored.
+ */
+export function render(raw: string, cols: number): string[] {
+  const rows: string[][] = [[]];
+  let row = 0;
+  let col = 0;
+  const line = () => (rows[row] ??= []);
+  // eslint-disable-next-line no-control-regex
+  const token = /\u001b\[([0-9;?]*)([A-Za-z])|\u001b\][^\u0007]*\u0007|([\s\S])/gu;
+  for (const m of raw.matchAll(token)) {
+    const [, params, command, ch] = m;
+    if (ch !== undefined) {
+      if (ch === '\n') {
+        row += 1;
+        col = 0;
+        line();
+      } else if (ch === '\r') col = 0;
+      else if (ch >= ' ') {
+        if (col >= cols) {
+          row += 1;
+          col = 0;
+        }
+        line()[col++] = ch;
+      }
+      continue;
+    }
+    const n = Number((params ?? '').split(';')[0]) || 1;
+    if (command === 'A') row = Math.max(0, row - n);
+    else if (command === 'B') row += n;
+    else if (command === 'G') col = n - 1;
+    else if (command === 'K') {
+      const mode = Number(params) || 0;
+      if (mode === 2) rows[row] = [];
+      else if (mode === 0) line().length = Math.min(line().length, col);
+    }
+  }
+  return rows.map((r) => Array.from(r, (c) => c ?? ' ').join('').trimEnd());
 }

@@ -25,8 +25,8 @@ function busiestFixedWindow(times: number[], windowMs: number): number {
 describe('RateLimit-Policy parsing', () => {
   it('reads each limit and window, ignoring items it cannot read', () => {
     expect(parseRatePolicy('60;w=60;comment="organization", 30;w=60;comment="api_key"')).toEqual([
-      { limit: 60, windowMs: 60_000 },
-      { limit: 30, windowMs: 60_000 },
+      { limit: 60, windowMs: 60_000, scope: 'organization' },
+      { limit: 30, windowMs: 60_000, scope: 'api_key' },
     ]);
     expect(parseRatePolicy('30;w=5')).toEqual([{ limit: 30, windowMs: 5_000 }]);
     expect(parseRatePolicy('abc, 10, 5;q=1')).toEqual([]);
