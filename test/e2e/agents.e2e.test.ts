@@ -1,21 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { control, raw } from '../sandbox/helpers.js';
 import { json } from '../helpers/json.js';
 import { prospect } from '../helpers/in-process.js';
-import { usePaidSandbox } from './enrich-helpers.js';
+import { useAgentSandbox } from './agents-helpers.js';
 
-const t = usePaidSandbox();
-
-beforeEach(async () => {
-  // Runs start at once and a lead finishes every 5 ms of the (running) sandbox clock.
-  await control(t.sb, 'POST', '/smart-agents', { pace: { pending_ms: 0, row_ms: 5 } });
-});
-
-/** How many POST /smart-agents/run requests reached the sandbox. */
-async function runPosts(): Promise<number> {
-  const { requests } = await control(t.sb, 'GET', '/requests?limit=1000');
-  return (requests as Array<{ method: string; route: string }>).filter((r) => r.method === 'POST' && r.route === '/smart-agents/run').length;
-}
+// A lead finishes every 5 ms of the (running) sandbox clock.
+const t = useAgentSandbox(5);
+const runPosts = t.runPosts;
 
 async function column(listId: string, name: string): Promise<Record<string, string | null>> {
   const q = new URLSearchParams([['list_id', listId], ['limit', '500'], ['columns', 'lead_id'], ['columns', name]]);
@@ -70,8 +61,8 @@ describe('agents run: estimate, confirm, run', () => {
     expect(rest.stderr).toContain('Estimate: up to 2 credits for 2 rows');
     expect(json(rest.stdout).total).toBe(2);
     const none = await t.run('agents', 'run', 'Q3', '--prompt', prompt, '--column', 'Fit', '--yes');
-    expect(none.exitCode, none.stderr).toBe(2);
-    expect(none.stderr).toContain('Pass --overwrite to run over them again');
+    expect(none.exitCode, none.stderr).toBe(0);
+    expect(none.stderr).toContain('Nothing left to do: all 6 leads of list "Q3" already hold a value in column "Fit"');
     expect(await runPosts()).toBe(2);
   });
 

@@ -1,6 +1,7 @@
 import type { Client } from '../client.js';
 import { pages, type CursorPageResult } from '../paginate.js';
 import { waitForWorkflow, type PollOptions } from '../poll.js';
+import { LIST_LIMITS } from '../schemas/values/lists.js';
 import type {
   AddLeadsBody,
   AddLeadsResponse,
@@ -81,15 +82,19 @@ export function listLeads(client: Client, listId: string, query: LeadsQuery & { 
   return client.request<LeadsPage>({ method: 'GET', path: listPath(listId, '/leads'), query: { ...query }, signal: opts.signal });
 }
 
-/** Every page of a list's leads, following cursors. */
+/**
+ * Every page of a list's leads, following cursors. Pages are as large as the service takes
+ * unless `query.limit` says otherwise: the per-key rate limit counts requests, not rows.
+ */
 export function listLeadsPages(
   client: Client,
   listId: string,
   query: LeadsQuery = {},
   opts: Call & { cursor?: string } = {},
 ): AsyncGenerator<CursorPageResult<LeadRow> & { page: LeadsPage }> {
+  const limit = query.limit ?? LIST_LIMITS.leadsPage.max;
   return pages(async (cursor) => {
-    const page = await listLeads(client, listId, { ...query, ...(cursor ? { cursor } : {}) }, opts);
+    const page = await listLeads(client, listId, { ...query, limit, ...(cursor ? { cursor } : {}) }, opts);
     return { items: page.leads, cursor: page.cursor, page };
   }, opts.cursor) as AsyncGenerator<CursorPageResult<LeadRow> & { page: LeadsPage }>;
 }

@@ -1,6 +1,7 @@
 import type { Client } from '../client.js';
 import { pages, type CursorPageResult } from '../paginate.js';
 import { waitForWorkflow, type PollOptions } from '../poll.js';
+import { SEARCH_LIMITS } from '../schemas/values/search.js';
 import type {
   CompanySearchBody,
   CompanySearchResponse,
@@ -30,9 +31,13 @@ export function searchPeople(client: Client, body: PeopleFindBody, opts: Call = 
   return client.request<PeopleSearchResponse>({ method: 'POST', path: '/people/find', body, idempotent: true, signal: opts.signal });
 }
 
-/** Every page of a people search, following cursors; each page counts as one search toward the daily cap. */
+/**
+ * Every page of a people search, following cursors; each page counts as one search toward the
+ * daily cap, so pages are as large as one response carries unless `body.limit` says otherwise.
+ */
 export function searchPeoplePages(client: Client, body: Omit<PeopleFindBody, 'cursor'>, opts: Call & { cursor?: string } = {}) {
-  return searchPages<PeopleFindBody, PeopleSearchResponse>((b) => searchPeople(client, b, opts), body, opts.cursor);
+  const sized = { ...body, limit: body.limit ?? SEARCH_LIMITS.people.perResponse };
+  return searchPages<PeopleFindBody, PeopleSearchResponse>((b) => searchPeople(client, b, opts), sized, opts.cursor);
 }
 
 /** Pages of a search endpoint: the body again with each cursor, until the cursor is null. */
@@ -73,9 +78,10 @@ export function searchCompanies(client: Client, body: CompanySearchBody, opts: C
   return client.request<CompanySearchResponse>({ method: 'POST', path: '/search/companies', body, idempotent: true, signal: opts.signal });
 }
 
-/** Every page of a company search, following cursors. */
+/** Every page of a company search, following cursors, as large as one response carries unless `body.limit` says otherwise. */
 export function searchCompaniesPages(client: Client, body: Omit<CompanySearchBody, 'cursor'>, opts: Call & { cursor?: string } = {}) {
-  return searchPages<CompanySearchBody, CompanySearchResponse>((b) => searchCompanies(client, b, opts), body, opts.cursor);
+  const sized = { ...body, limit: body.limit ?? SEARCH_LIMITS.companies.perResponse };
+  return searchPages<CompanySearchBody, CompanySearchResponse>((b) => searchCompanies(client, b, opts), sized, opts.cursor);
 }
 
 /** POST /search/companies/similar: companies like a seed (by domain or id). No credits. */

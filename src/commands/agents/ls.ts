@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { intInRange } from '../../cli/parse.js';
+import { nextCommand } from '../../cli/command-line.js';
 import { listSmartAgentRuns } from '../../api/resources/agents.js';
 import { AGENT_RUNS_PAGE } from '../../api/schemas/values/agents.js';
 import { resolveList } from '../lists/resolve-list.js';
@@ -31,7 +32,7 @@ export const command = defineCommand<Options>({
       rows: page.runs,
       columns: COLUMNS,
       tableColumns: TABLE_COLUMNS,
-      emptyMessage: 'No smart-agent runs yet. Start one with `prospect agents run LIST --type TYPE`.',
+      emptyMessage: `No smart-agent runs yet. Start one with \`${nextCommand(ctx, ['agents', 'run', 'LIST', '--type', 'TYPE'])}\`.`,
     });
     ctx.out.info(`${page.runs.length} of ${page.total} runs`);
   },

@@ -3,6 +3,7 @@ import { waitForSmartAgent } from '../../api/resources/agents.js';
 import type { SmartAgentResults } from '../../api/schemas/agents.js';
 import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
+import { nextCommand } from '../../cli/command-line.js';
 import { jobFailedError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { watchWithProgress } from '../../cli/wait.js';
@@ -25,9 +26,8 @@ export function progressText(id: string, r?: SmartAgentResults): string {
 
 /** Waits with a progress line; Ctrl-C leaves the run going and says how to read it later. */
 export function watchAgentRun(ctx: Context, client: Client, id: string): Promise<SmartAgentResults> {
-  return watchWithProgress(ctx, (r?: SmartAgentResults) => progressText(id, r), `The run keeps going. Read its results with: prospect agents results ${id} --wait`, (o) =>
-    waitForSmartAgent(client, id, o),
-  );
+  const resume = `The run keeps going. Read its results with: ${nextCommand(ctx, ['agents', 'results', id, '--wait'])}`;
+  return watchWithProgress(ctx, (r?: SmartAgentResults) => progressText(id, r), resume, (o) => waitForSmartAgent(client, id, o));
 }
 
 /** The results table (the whole results object with --json). */
@@ -59,11 +59,11 @@ export async function reportAgentRun(ctx: Context, r: SmartAgentResults, opts: {
   const line = `${n(r.succeeded)} of ${n(r.total)} leads succeeded${where}, ${n(r.failed)} failed${credits}.`;
   if (r.failed > 0) ctx.out.warn(`Completed: ${line}`);
   else ctx.out.success(`Completed: ${line}`);
-  ctx.out.info(`Read them again with: prospect agents results ${id}`);
+  ctx.out.info(`Read them again with: ${nextCommand(ctx, ['agents', 'results', id])}`);
   return r.failed > 0 && opts.strict ? ExitCode.JOB_FAILED : ExitCode.OK;
 }
 
 /** A run still going: what is done so far and how to wait for the rest. */
 export function stillRunning(ctx: Context, r: SmartAgentResults): void {
-  ctx.out.info(`Still ${r.status}: ${n(processedOf(r))} of ${n(r.total)} leads done. Wait for the end with: prospect agents results ${r.smart_agent_task_id} --wait`);
+  ctx.out.info(`Still ${r.status}: ${n(processedOf(r))} of ${n(r.total)} leads done. Wait for the end with: ${nextCommand(ctx, ['agents', 'results', r.smart_agent_task_id, '--wait'])}`);
 }

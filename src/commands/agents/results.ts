@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
+import { nextCommand } from '../../cli/command-line.js';
 import { smartAgentResults } from '../../api/resources/agents.js';
 import { isTerminalStatus } from '../../api/poll.js';
 import { AGENT_STRICT_FLAG, printResults, reportAgentRun, stillRunning, watchAgentRun } from './report.js';
@@ -20,7 +21,7 @@ export const command = defineCommand<Options>({
   related: ['prospect agents run', 'prospect agents ls', 'prospect export csv'],
   async run(opts, ctx) {
     const id = (opts.args[0] ?? '').trim();
-    if (!id) throw usageError('the run id is empty', 'Pass the smart_agent_task_id the run started with (see `prospect agents ls`).');
+    if (!id) throw usageError('the run id is empty', `Pass the smart_agent_task_id the run started with (see \`${nextCommand(ctx, ['agents', 'ls'])}\`).`);
     const client = await ctx.client();
     const r = opts.wait ? await watchAgentRun(ctx, client, id) : await smartAgentResults(client, id, { signal: ctx.signal });
     if (isTerminalStatus(r.status)) return reportAgentRun(ctx, r, { strict: opts.strict });

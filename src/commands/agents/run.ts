@@ -4,15 +4,17 @@ import { ExitCode } from '../../cli/exit-codes.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import { readTextFile } from '../../cli/prompt.js';
 import { runPaid } from '../../cli/paid.js';
+import { nextCommand } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
 import { runSmartAgent } from '../../api/resources/agents.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { Quote } from '../../api/schemas/credits.js';
 import type { SmartAgentRunBody } from '../../api/schemas/agents.js';
-import { AGENT_LIMITS, AGENT_PRICES, AGENT_TYPES, COLD_EMAIL_COLUMN, LEAD_SCOPES, columnNameProblem, type AgentType, type LeadScope } from '../../api/schemas/values/agents.js';
+import { AGENT_LIMITS, AGENT_PRICES, AGENT_TYPES, COLD_EMAIL_COLUMN, LEAD_SCOPES, agentColumn, columnNameProblem, type AgentType, type LeadScope } from '../../api/schemas/values/agents.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { DRY_RUN_FLAG } from '../enrich/flags.js';
 import { AGENT_STRICT_FLAG, reportAgentRun, watchAgentRun } from './report.js';
+import { NothingSelected, coverageNote, leadsLeft, nothingLeft } from './selection.js';
 import { formatCount } from '../../cli/output/numbers.js';
 
 interface Options {
@@ -67,10 +69,9 @@ async function runRequest(opts: Options, ctx: Context): Promise<Omit<SmartAgentR
   };
 }
 
-/** Selections the service refuses, said before anyone approves the spend: none (exit 2), over 500 leads (exit 7). */
+/** Selections the service refuses, said before anyone approves the spend: none (NothingSelected), over 500 leads (exit 7). */
 function checkSelection(q: Quote): void {
-  if (q.row_count === 0)
-    throw usageError('no lead to run over: the list is empty, or every selected lead already holds a value in the column', 'Pass --overwrite to run over them again, or add leads to the list. Nothing was spent.');
+  if (q.row_count === 0) throw new NothingSelected();
   if (q.row_count <= MAX) return;
   throw new CliError({
     code: 'approval_required',
@@ -86,8 +87,11 @@ export const command = defineCommand<Options>({
     `Types: custom_ai (your --prompt; priced from its length), title_normalizer, company_intel, pain_point_hypothesis, cold_intro_email ` +
     `(drafts an email from a template into column ${COLD_EMAIL_COLUMN}; every selected lead needs an email). Credits per lead: ${prices}. ` +
     `Selects the first --max-rows leads (default ${ROWS.default}) or --scope all, skipping leads that already hold a value unless --overwrite; ` +
-    `at most ${MAX} leads per run. Estimates first and asks before spending (scripts pass --yes or --max-cost N); credits are taken at start. ` +
-    'Waits with progress and prints the results (leads that got no value: a warning, exit 8 with --strict); --no-wait prints the run id.',
+    `at most ${MAX} leads per run; a run that leaves leads out says how many and which flag covers them. When every lead already holds a value ` +
+    'there is nothing left to do: it says so and exits 0, spending nothing. Estimates first and asks before spending (scripts pass --yes or ' +
+    '--max-cost N); credits are taken at start. Waits with progress and prints the results (leads that got no value: a warning, exit 8 with ' +
+    '--strict). With the global --no-wait it prints only the run id on stdout (the whole response with --json), everything else on stderr: ' +
+    '`ID=$(prospect agents run LIST ... --yes --no-wait)`, then `prospect agents results "$ID" --wait`.',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [
     { flags: '--type <type>', description: 'the agent', choices: AGENT_TYPES, parse: oneOf('--type', AGENT_TYPES), default: 'custom_ai' },
@@ -106,6 +110,7 @@ export const command = defineCommand<Options>({
     'prospect agents run lst_... --prompt "Rate the fit with our ICP from 1 to 10" --column Fit --max-rows 50',
     'prospect agents run "Q3 CTOs" --type cold_intro_email --max-cost 300 --json',
     'cat prompt.txt | prospect agents run "Q3 CTOs" --prompt-file - --column Notes --scope all --no-wait --yes',
+    'ID=$(prospect agents run "Q3 CTOs" --type company_intel --column Intel --yes --no-wait) && prospect agents results "$ID" --wait',
   ],
   related: ['prospect agents results', 'prospect agents ls', 'prospect credits estimate', 'prospect export csv'],
   async run(opts, ctx) {
@@ -114,25 +119,41 @@ export const command = defineCommand<Options>({
     const listArg = opts.args[0] ?? '';
     const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });
     const body = { list_id, ...request };
-    const paid = await runPaid(
-      ctx,
-      client,
-      {
-        estimate: estimateBodyFor({ tool: 'run_smart_agent', body }),
-        what: `Running ${opts.type} over list "${listArg}"`,
-        check: checkSelection,
-        run: (quote_id) => runSmartAgent(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep }),
-      },
-      { dryRun: opts.dryRun },
-    );
+    const column = agentColumn(body)!;
+    // A subset may leave leads out: a free quote over the whole list says how many, before anyone pays.
+    const left = opts.scope === 'all' ? undefined : await leadsLeft(ctx, client, body);
+    if (left === 0) return nothingLeft(ctx, client, list_id, listArg, column);
+    const check = (q: Quote) => {
+      checkSelection(q);
+      const note = left === undefined ? undefined : coverageNote(q.row_count, left, column, Boolean(opts.overwrite));
+      if (note) ctx.out.info(note);
+    };
+    let paid;
+    try {
+      paid = await runPaid(
+        ctx,
+        client,
+        {
+          estimate: estimateBodyFor({ tool: 'run_smart_agent', body }),
+          what: `Running ${opts.type} over list "${listArg}"`,
+          check,
+          run: (quote_id) => runSmartAgent(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep }),
+        },
+        { dryRun: opts.dryRun },
+      );
+    } catch (e) {
+      if (e instanceof NothingSelected) return nothingLeft(ctx, client, list_id, listArg, column);
+      throw e;
+    }
     if (!paid) return;
     const started = paid.result;
     const id = started.smart_agent_task_id;
     ctx.out.info(`Started ${id}: ${paid.quote.row_count} leads, ${started.credits_reserved ?? started.estimated_cost} credits taken; output goes to column "${started.column_name}".`);
     if (!ctx.globals.wait) {
+      // stdout carries the run id alone (the whole response with --json), for ID=$(...).
       if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') await ctx.out.print({ kind: 'object', payload: started });
       else ctx.io.stdout.write(`${id}\n`);
-      ctx.out.info(`Read the results with: prospect agents results ${id} --wait`);
+      ctx.out.info(`Read the results with: ${nextCommand(ctx, ['agents', 'results', id, '--wait'])}`);
       return;
     }
     return reportAgentRun(ctx, await watchAgentRun(ctx, client, id), { credits: started.credits_reserved ?? started.estimated_cost, strict: opts.strict });

@@ -12,6 +12,7 @@ import { STDOUT, checkOutputFile, formatBytes, moveIntoPlace, writeAtomically } 
 // checkpoint.js loads node:crypto: it is imported where an --all export runs, not at start-up.
 import type { ExportCheckpoint, ExportRequest } from './checkpoint.js';
 import { STREAM_FORMATS, epilogue, fileSink, pageText, prologue, streamSink, type Sink, type StreamFormat } from './page-writer.js';
+import { csvHintAtFirstPage } from './csv-hint.js';
 
 interface Options {
   all?: boolean;
@@ -96,7 +97,9 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
     if (!cp.done) {
       // Whole pages by default: the per-key rate limit, not the page size, bounds an export's speed.
       const query = { list_id: req.list_id, ...(opts.columns ? { columns: req.columns } : {}), limit: opts.limit ?? L.max };
+      const hint = csvHintAtFirstPage(ctx, listArg, query.limit, opts.columns ? req.columns : undefined);
       for await (const page of exportJsonPages(client, query, { signal: ctx.signal, cursor: cp.cursor ?? undefined })) {
+        hint(page.page.total, cp.rows);
         await sink.write(await pageText(req.format, page.items, req.columns, cp.rows));
         await save({ rows: cp.rows + page.items.length, cursor: page.cursor ?? null, done: !page.cursor });
         ctx.progress.update(`Exporting: ${cp.rows} of ${page.page.total} rows`);

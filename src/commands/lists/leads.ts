@@ -20,7 +20,7 @@ export const command = defineCommand<Options>({
     'that enrichment by task and `lists add --task` accept.',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [
-    { flags: '--limit <n>', description: `leads per page (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: String(L.default) },
+    { flags: '--limit <n>', description: `leads per page (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: `${L.default}, ${L.max} with --all` },
     { flags: '--cursor <cursor>', description: 'the next page (from the previous page)' },
     { flags: '--all', description: 'every page, streamed' },
   ],

@@ -1,0 +1,65 @@
+import type { Client } from '../../api/client.js';
+import { isApiError } from '../../api/errors.js';
+import { estimateBodyFor } from '../../api/quote-shape.js';
+import { estimate } from '../../api/resources/credits.js';
+import { getList } from '../../api/resources/lists.js';
+import type { SmartAgentRunBody } from '../../api/schemas/agents.js';
+import { AGENT_LIMITS } from '../../api/schemas/values/agents.js';
+import { nextCommand } from '../../cli/command-line.js';
+import type { Context } from '../../cli/context.js';
+import { usageError } from '../../cli/errors.js';
+import { formatCount as n } from '../../cli/output/numbers.js';
+
+/**
+ * Which leads of a list a smart-agent run selects, said before anyone pays: how many the
+ * default subset (the first --max-rows) leaves out, and that a run with nothing left to do
+ * (every lead already holds a value in the column) is done rather than an error.
+ */
+
+type RunRequest = Omit<SmartAgentRunBody, 'quote_id'>;
+
+const MAX = AGENT_LIMITS.maxLeads;
+
+/** Thrown from the quote check when the run selects no lead; the command answers it with `nothingLeft`. */
+export class NothingSelected extends Error {}
+
+/**
+ * How many leads a run over the whole list would select (those without a value in the
+ * column, or every lead with overwrite): the row count of a free quote for lead_scope all.
+ * undefined when the service will not price that selection (it then says why at the real estimate).
+ */
+export async function leadsLeft(ctx: Context, client: Client, body: RunRequest): Promise<number | undefined> {
+  const { max_rows: _rows, ...rest } = body;
+  try {
+    return (await estimate(client, estimateBodyFor({ tool: 'run_smart_agent', body: { ...rest, lead_scope: 'all' } }), { signal: ctx.signal })).row_count;
+  } catch (e) {
+    // A 400 here (cold_intro_email over leads past the subset without an email, a selection
+    // the service refuses to price) is not this run's problem: the note is left out.
+    if (isApiError(e) && e.status === 400) return undefined;
+    throw e;
+  }
+}
+
+/** When a subset run leaves leads out: how many, and which flags cover them (the 500-lead rule included). */
+export function coverageNote(selected: number, left: number, column: string, overwrite: boolean): string | undefined {
+  if (left <= selected) return undefined;
+  const of = overwrite ? `of the list's ${n(left)} leads` : `of the ${n(left)} leads without a value in column "${column}"`;
+  const covers = `This run covers ${n(selected)} ${of}`;
+  if (left <= MAX) return `${covers}; --max-rows ${left} or --scope all covers them all.`;
+  const again = overwrite ? 'run again without --overwrite' : 'run again';
+  const most = selected < MAX ? ` --max-rows ${MAX} covers the most one run may.` : '';
+  return `${covers}. A run takes at most ${MAX} leads (the service refuses more), so the rest need more runs: ${again} once this one ends and the leads done are skipped.${most}`;
+}
+
+/** Nothing selected: exit 0 when every lead already holds a value, exit 2 when the list is empty. */
+export async function nothingLeft(ctx: Context, client: Client, listId: string, listArg: string, column: string): Promise<void> {
+  const list = await getList(client, listId, { signal: ctx.signal });
+  if (list.lead_count === 0)
+    throw usageError(
+      `list "${listArg}" is empty: there is no lead to run the agent over`,
+      `Add leads with ${nextCommand(ctx, ['lists', 'add', listArg, '--task', 'TASK_ID'])} or ${nextCommand(ctx, ['import', listArg, 'FILE.csv'])}. Nothing was spent.`,
+    );
+  ctx.out.success(
+    `Nothing left to do: all ${n(list.lead_count)} leads of list "${listArg}" already hold a value in column "${column}". Nothing was spent; --overwrite runs the agent over them again.`,
+  );
+}
