@@ -130,6 +130,22 @@ describe('import: the checkpoint of acknowledged chunks', () => {
     expect(json((await t.run('lists', 'get', 'Elsewhere', '--json')).stdout).lead_count).toBe(1_500);
   });
 
+  it('a data dir that cannot be written: the import goes on with a warning, and a re-run is replayed by the service', async () => {
+    const notADir = path.join(tempDir(), 'file');
+    writeFileSync(notADir, '');
+    const env = { ...t.env, PROSPECT_DATA_DIR: path.join(notADir, 'data') };
+    const file = leadsCsv(700);
+    const first = await runInProcess(['import', 'Unwritable', file, '--create', '--json'], { env, clock: sandboxClock(t.sb) });
+    expect(first.code, first.stderr).toBe(0);
+    expect(json(first.stdout)).toMatchObject({ rows_imported: 700, chunks: 2 });
+    expect(first.stderr.match(/warning: cannot write the checkpoint .* \(ENOTDIR\); the import goes on/g)).toHaveLength(1);
+    const before = csvImports();
+    const again = await runInProcess(['import', 'Unwritable', file, '--json'], { env, clock: sandboxClock(t.sb) });
+    expect(again.code, again.stderr).toBe(0);
+    expect(csvImports() - before).toBe(2);
+    expect(json(again.stdout)).toMatchObject({ rows_imported: 700, chunks_replayed: 2, chunks_from_checkpoint: 0 });
+  });
+
   it('past the 24-hour replay window it is dropped, and the same command sends the file again, as the service would take it', async () => {
     const file = leadsCsv(700);
     expect((await t.run('import', 'Later', file, '--create')).exitCode).toBe(0);

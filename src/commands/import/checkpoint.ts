@@ -7,6 +7,7 @@ import { CSV_IMPORT_LIMITS } from '../../api/schemas/values/lists.js';
 import { dataDir } from '../../config/paths.js';
 import { writePrivateFile } from '../../config/private-file.js';
 import type { ColumnMapping } from './header-map.js';
+import type { ChunkLimits } from './chunks.js';
 
 /**
  * The checkpoint of an import: the chunks the service acknowledged, saved after each one, so a
@@ -28,6 +29,8 @@ export interface ImportRequest {
   column_mapping: ColumnMapping;
   /** 'none', or the enrichment type dispatched with every chunk. */
   enrichment: string;
+  /** The limits the file was cut by: with the same ones, the same file makes the same chunks. */
+  chunk_limits: ChunkLimits;
 }
 
 /** What the service answered for a chunk: enough to report it again without asking. */
@@ -59,7 +62,8 @@ const checkpointDir = (env: Env): string => path.join(dataDir(env), 'imports');
 /** Where the checkpoint of this request lives: the data dir, named by list and a hash of the request. */
 export function checkpointFile(req: ImportRequest, env: Env): string {
   const fields = Object.keys(req.column_mapping).sort() as Array<keyof ColumnMapping>;
-  const asked = [req.service, req.list_id, req.file_sha256, fields.map((f) => [f, req.column_mapping[f]]), req.enrichment];
+  const limits = [req.chunk_limits.rows, req.chunk_limits.base64Bytes];
+  const asked = [req.service, req.list_id, req.file_sha256, fields.map((f) => [f, req.column_mapping[f]]), req.enrichment, limits];
   const key = createHash('sha256').update(JSON.stringify(asked)).digest('hex').slice(0, 16);
   return path.join(checkpointDir(env), `${req.list_id}-${key}.json`);
 }
@@ -96,6 +100,6 @@ export async function removeExpiredCheckpoints(env: Env, nowMs: number): Promise
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   for (const name of names.filter((n) => n.endsWith('.json'))) {
     const cp = await loadCheckpoint(path.join(dir, name));
-    if (cp && !stillReplayed(cp.updated_at_ms, nowMs)) await fs.rm(path.join(dir, name), { force: true });
+    if (cp && !stillReplayed(cp.updated_at_ms, nowMs)) await fs.rm(path.join(dir, name), { force: true }).catch(() => undefined);
   }
 }

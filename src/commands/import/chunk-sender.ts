@@ -13,7 +13,7 @@ import { formatCount } from '../../cli/output/numbers.js';
 import { resolveOrCreateList } from '../lists/save-to.js';
 import { fileSha256, serviceOf } from './checkpoint.js';
 import { chunkSteps } from './chunk-steps.js';
-import { chunkKey, type Chunk } from './chunks.js';
+import { chunkKey, chunkLimitsFor, type Chunk } from './chunks.js';
 import { readCsv } from './csv-read.js';
 import { countDataRows } from './enrich-runs.js';
 import type { ColumnMapping } from './header-map.js';
@@ -53,6 +53,7 @@ export class ChunkSender {
   private journal: ImportJournal | undefined;
   private survey: Survey | undefined;
   private approved: boolean;
+  private unwritable = false;
 
   constructor(
     private readonly ctx: Context,
@@ -79,15 +80,22 @@ export class ChunkSender {
       file_sha256: await fileSha256(job.file, ctx.signal),
       column_mapping: job.mapping,
       enrichment: job.enrich ?? 'none',
+      chunk_limits: chunkLimitsFor(job.mapping),
     };
     const opened = await ImportJournal.open(request, list, { env: ctx.env, nowMs: ctx.clock.now(), file: path.resolve(job.file), createdNow: created });
     this.journal = opened.journal;
     if (opened.stale)
       ctx.out.info(`The checkpoint ${opened.journal.path} is not used: ${opened.stale}. Every chunk is sent; the service replays those it took in the last 24 hours.`);
-    if (opened.journal.acknowledged) await this.announce();
+    const complete = opened.journal.complete;
+    if (complete !== undefined)
+      ctx.out.info(`${job.file} was already imported into ${this.listId}: all ${complete} chunks are acknowledged in the checkpoint ${opened.journal.path}. Nothing is sent again.`);
+    else if (opened.journal.acknowledged) await this.announce();
   }
 
-  /** Reads the file once more to say how much of it earlier runs imported. */
+  /**
+   * Reads the file once more to say how much of it earlier runs imported, and how many rows are
+   * left (what --enrich asks to spend for).
+   */
   private async announce(): Promise<void> {
     const s: Survey = { dataRows: 0, chunks: 0, done: 0, rowsDone: 0 };
     const records = readCsv(this.job.file, this.ctx.signal);
@@ -102,11 +110,7 @@ export class ChunkSender {
       }
     }
     this.survey = s;
-    if (s.done === s.chunks)
-      this.ctx.out.info(
-        `${this.job.file} was already imported into ${this.listId}: all ${s.chunks} chunks are acknowledged in the checkpoint ${this.journal!.path}. Nothing is sent again.`,
-      );
-    else if (s.done) this.ctx.out.info(`${s.done} of ${s.chunks} chunks were imported earlier; sending the remaining ${s.chunks - s.done}.`);
+    if (s.done) this.ctx.out.info(`${s.done} of ${s.chunks} chunks were imported earlier; sending the remaining ${s.chunks - s.done}.`);
   }
 
   private async earlier(chunk: Chunk) {
@@ -168,23 +172,41 @@ export class ChunkSender {
     }
     const { rows_parsed, rows_imported, rows_skipped, skip_reasons, sample_skip_rows, workflow_id } = r;
     const answer = { rows_parsed, rows_imported, rows_skipped, skip_reasons, sample_skip_rows, workflow_id };
-    this.journal!.record({ index: chunk.index, idempotency_key: key, rows: chunk.rows.length, sent_at_ms: sentAt, answer }, this.ctx.clock.now());
+    const ack = { index: chunk.index, idempotency_key: key, rows: chunk.rows.length, sent_at_ms: sentAt, answer };
+    this.keep(() => this.journal!.record(ack, this.ctx.clock.now()));
     return r;
   }
 
   /** Every chunk of the file went through (this run or an earlier one). */
   finished(chunks: number): void {
-    this.journal?.finish(chunks, this.ctx.clock.now());
+    if (this.journal) this.keep(() => this.journal!.finish(chunks, this.ctx.clock.now()));
+  }
+
+  /**
+   * Writes the checkpoint. A data dir that cannot be written stops the checkpoint, not the
+   * import: the chunks' idempotency keys still keep a re-run from importing twice.
+   */
+  private keep(write: () => void): void {
+    if (this.unwritable) return;
+    try {
+      write();
+    } catch (e) {
+      this.unwritable = true;
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      this.ctx.out.warn(
+        `cannot write the checkpoint ${this.journal!.path} (${why}); the import goes on, and a re-run relies on the service's idempotency replay. Set PROSPECT_DATA_DIR to a writable folder to keep one.`,
+      );
+    }
   }
 
   interrupted(tally: ImportTally): void {
     const again = `\n  ${sameCommand(this.ctx)}`;
     if (!this.journal) return this.ctx.out.info(`Stopped before any chunk was sent. Run the same command again to import the file:${again}`);
     const earlier = tally.fromCheckpoint ? ` (${tally.fromCheckpoint} of them imported by an earlier run)` : '';
-    this.ctx.out.info(
-      `Stopped after ${tally.chunks} chunks${earlier}, ${formatCount(tally.imported)} rows imported. The checkpoint ${this.journal.path} ` +
-        'holds the chunks the service acknowledged. Run the same command again to send only the others (a chunk in flight ' +
-        `when stopped is replayed by the service, not imported twice):${again}`,
-    );
+    const rerun = this.unwritable
+      ? 'No checkpoint could be written: run the same command again, and the service replays the chunks it took instead of importing them twice:'
+      : `The checkpoint ${this.journal.path} holds the chunks the service acknowledged. Run the same command again to send only the others ` +
+        '(a chunk in flight when stopped is replayed by the service, not imported twice):';
+    this.ctx.out.info(`Stopped after ${tally.chunks} chunks${earlier}, ${formatCount(tally.imported)} rows imported. ${rerun}${again}`);
   }
 }

@@ -62,6 +62,14 @@ export class ImportJournal {
     return this.byIndex.size;
   }
 
+  /** How many chunks the file makes, when earlier runs had every one of them acknowledged (and still replayed). */
+  get complete(): number | undefined {
+    const total = this.cp.total_chunks;
+    if (total === null) return undefined;
+    for (let i = 0; i < total; i++) if (!this.byIndex.has(i)) return undefined;
+    return total;
+  }
+
   /** The acknowledgement of the chunk at `index` if it was sent with `key` (the same content) and is still replayed. */
   done(index: number, key: string, nowMs: number): AcknowledgedChunk | undefined {
     const c = this.byIndex.get(index);
