@@ -1,5 +1,6 @@
 import { ApiError, isApiError } from './errors.js';
 import type { Client, RequestOptions } from './client.js';
+import type { Prefix } from './prefixes.js';
 import { sleep as realSleep } from './sleep.js';
 
 /**
@@ -8,7 +9,9 @@ import { sleep as realSleep } from './sleep.js';
  * answers 503 dispatch_outcome_unknown, or a 5xx that does not say nothing was done) it may
  * or may not have started. It is sent again with the same quote, which is single use, so the
  * service either runs it now (the first never started) or refuses with quote_already_redeemed naming the run the quote paid for, which is
- * then read back through its status instead of run again.
+ * then read back through its status instead of run again. A journal (withPaidJournal) writes
+ * each request down before it goes out, so one whose answer is lost with the process is
+ * resolved the same way by the next identical request.
  */
 
 /** What quote_already_redeemed says the quote paid for. */
@@ -21,8 +24,12 @@ export interface Redemption {
 /** The run a lost answer started, read back (the caller turns it into the response it expected). */
 export type Recover<T> = (r: Redemption) => Promise<T>;
 
+/** Why a lost answer could not be resolved: the quote expired, it was used by a run that cannot be read back, no answer came, or there was no quote. */
+export type LostReason = 'quote_expired' | 'quote_used' | 'no_answer' | 'unquoted';
+
 export class LostResponseError extends ApiError {
-  constructor(cause: ApiError, detail: string, fix = 'Check the balance and the status of your runs before sending it again with a new quote.') {
+  readonly reason: LostReason;
+  constructor(cause: ApiError, reason: LostReason, detail: string, fix = 'Check the balance and the status of your runs before sending it again with a new quote.') {
     super({
       status: cause.status,
       code: 'dispatch_outcome_unknown',
@@ -35,6 +42,7 @@ export class LostResponseError extends ApiError {
       ...(cause.url ? { url: cause.url } : {}),
     });
     this.name = 'LostResponseError';
+    this.reason = reason;
   }
 }
 
@@ -64,6 +72,56 @@ export interface PaidCallRules {
   lostFix?: string;
 }
 
+/** A paid request as a journal writes it down: where it went and what it asked, without its quote. */
+export interface PaidRequestShape {
+  method: string;
+  prefix: Prefix;
+  path: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Where paid requests are written down before they are sent (the CLI's paid-run journal), so
+ * an answer lost with the process (a kill, Ctrl-C) is resolved through its quote by the next
+ * identical request instead of being paid for again.
+ */
+export interface PaidCallJournal {
+  /** Before the first attempt: writes the request down. Throwing stops it unsent. */
+  sending(request: PaidRequestShape, quoteId: string): Promise<PaidCallRecord>;
+}
+
+/** What became of one journaled request. */
+export interface PaidCallRecord {
+  /** This sends again a journaled request whose answer was lost: what comes back is about that earlier attempt. */
+  readonly resend: boolean;
+  /** The run's answer, as sent or as read back through the quote. */
+  answered(result: unknown): Promise<void>;
+  /** The quote paid for a run that cannot be read back: it ran and was charged. */
+  used(redemption: Redemption | undefined): Promise<void>;
+  /** The service answered that nothing was done. */
+  refused(e: ApiError): Promise<void>;
+}
+
+const journals = new WeakMap<Client, PaidCallJournal>();
+
+/** Runs `send` with each paid request it makes through `client` written down in `journal` before it goes out. */
+export async function withPaidJournal<T>(client: Client, journal: PaidCallJournal, send: () => Promise<T>): Promise<T> {
+  journals.set(client, journal);
+  try {
+    return await send();
+  } finally {
+    journals.delete(client);
+  }
+}
+
+function shapeOf(req: RequestOptions & { body: { quote_id?: string | undefined } }): PaidRequestShape {
+  const { quote_id: _quote, ...body } = req.body as Record<string, unknown>;
+  return { method: req.method.toUpperCase(), prefix: req.prefix ?? 'v2', path: req.path, body };
+}
+
+/** Where a journaled resend starts: the earlier attempt's answer was lost. */
+const EARLIER_ANSWER_LOST = new ApiError({ status: 0, code: 'dispatch_outcome_unknown', problem: 'An earlier attempt of this request got no answer' });
+
 export async function sendPaid<T>(
   client: Client,
   req: RequestOptions & { body: { quote_id?: string | undefined } },
@@ -71,37 +129,45 @@ export async function sendPaid<T>(
   sleep: (ms: number, signal?: AbortSignal) => Promise<void> = realSleep,
   rules: PaidCallRules = {},
 ): Promise<T> {
-  const lostAnswer = (cause: ApiError, detail: string) => new LostResponseError(cause, detail, rules.lostFix);
+  const lostAnswer = (cause: ApiError, reason: LostReason, detail: string) => new LostResponseError(cause, reason, detail, rules.lostFix);
   const quoted = typeof req.body.quote_id === 'string' && req.body.quote_id !== '';
-  let lost: ApiError | undefined;
+  const record = await journals.get(client)?.sending(shapeOf(req), req.body.quote_id ?? '');
+  let lost: ApiError | undefined = record?.resend ? EARLIER_ANSWER_LOST : undefined;
+  const answered = async (result: T) => (await record?.answered(result), result);
+  // Only a first attempt's refusal says nothing was done; after a lost answer it says nothing about that attempt.
+  const refused = async (e: ApiError) => (lost ? e : (await record?.refused(e), e));
   for (let attempt = 0; ; attempt++) {
+    let result: T;
     try {
-      return await client.request<T>({ ...req, idempotent: false });
+      result = await client.request<T>({ ...req, idempotent: false });
     } catch (e) {
       if (!isApiError(e)) throw e;
       if (e.is('quote_already_redeemed')) {
         // The run this quote paid for (an earlier attempt whose answer was lost) is read back, never run again.
         const r = redemptionOf(e);
-        if (r && recover) return recover(r);
-        if (lost)
-          throw lostAnswer(
-            lost,
-            r
-              ? `The quote was used: it paid for ${r.workflow_id ?? r.task_id}, which ran (and was charged) but cannot be read back.`
-              : 'The quote was used, so the run started (and was charged), but the service did not say which run it is.',
-          );
-        throw e;
+        if (r && recover) return answered(await recover(r));
+        if (!lost) throw await refused(e);
+        await record?.used(r);
+        throw lostAnswer(
+          lost,
+          'quote_used',
+          r
+            ? `The quote was used: it paid for ${r.workflow_id ?? r.task_id}, which ran (and was charged) but cannot be read back.`
+            : 'The quote was used, so the run started (and was charged), but the service did not say which run it is.',
+        );
       }
       // An expired quote on a resend says nothing about the lost attempt: a fresh quote could pay twice.
       if (lost && e.is('quote_expired'))
-        throw lostAnswer(lost, 'The quote expired before a resend could tell whether the first attempt started.');
+        throw lostAnswer(lost, 'quote_expired', 'The quote expired before a resend could tell whether the first attempt started.');
       // No connection was made, so the request never left: nothing to resolve.
-      if (!lost && NEVER_SENT.some((c) => e.is(c))) throw e;
-      if (!isLost(e) || rules.answered?.(e)) throw e;
-      if (!quoted) throw lostAnswer(e, 'It was sent without a quote, so sending it again could charge twice.');
-      if (attempt >= RESENDS) throw lostAnswer(e, `No answer after ${RESENDS + 1} attempts with the same quote.`);
+      if (!lost && NEVER_SENT.some((c) => e.is(c))) throw await refused(e);
+      if (!isLost(e) || rules.answered?.(e)) throw await refused(e);
+      if (!quoted) throw lostAnswer(e, 'unquoted', 'It was sent without a quote, so sending it again could charge twice.');
+      if (attempt >= RESENDS) throw lostAnswer(e, 'no_answer', `No answer after ${RESENDS + 1} attempts with the same quote.`);
       lost = e;
       await sleep(250 * 2 ** attempt, req.signal);
+      continue;
     }
+    return answered(result);
   }
 }

@@ -1,10 +1,16 @@
 import type { Client } from '../api/client.js';
 import { isApiError } from '../api/errors.js';
+import { LostResponseError, withPaidJournal } from '../api/paid-call.js';
 import { estimate } from '../api/resources/credits.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
 import type { Context } from './context.js';
 import { creditsError, declinedError } from './errors.js';
 import { formatCount } from './output/numbers.js';
+import { nextCommand, sameCommand } from './command-line.js';
+import { PaidRunJournal } from './journal.js';
+import { resolveEarlierRun } from './journal-resolve.js';
+
+export { PAY_AGAIN_FLAG } from './journal-resolve.js';
 
 /**
  * The estimate-confirm-run flow every command that spends credits goes through:
@@ -16,6 +22,9 @@ import { formatCount } from './output/numbers.js';
  *    is spent (exit 10); --dry-run stops here and prints the quote;
  * 4. the run is sent with the quote; if the quote expired while the person decided, it is
  *    estimated again and asked again only when the cost went up.
+ * Each request is written in the paid-run journal before it is sent (journal.ts); before step 1,
+ * an identical earlier request whose answer was lost is resolved through its quote instead
+ * (journal-resolve.ts), so a run killed in flight and run again is paid once.
  * What was charged and refunded is reported by the command when the work settles.
  */
 
@@ -99,15 +108,30 @@ export async function approveSpend(ctx: Context, client: Client, plan: Omit<Paid
   return q;
 }
 
+/** A send stopped (Ctrl-C) or left without an answer: its journal entry stays open for the next identical command. */
+const leftUnanswered = (e: unknown) =>
+  (e instanceof Error && e.name === 'AbortError') || (e instanceof LostResponseError && (e.reason === 'no_answer' || e.reason === 'quote_expired'));
+
+const unansweredNote = (ctx: Context) =>
+  `The run may have started, and it is in the paid-run journal (\`${nextCommand(ctx, ['runs', 'ls'])}\`). ` +
+  `The same command again resolves it through its quote, or says what to check, and never pays twice: ${sameCommand(ctx)}`;
+
 /** Runs a paid request through the flow; undefined after --dry-run (the quote was printed). */
 export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>, opts: { dryRun?: boolean } = {}): Promise<PaidOutcome<R> | undefined> {
-  let q = await approveSpend(ctx, client, plan, opts);
-  if (!q) return undefined;
+  if (opts.dryRun) return void (await approveSpend(ctx, client, plan, opts));
+  const journal = await PaidRunJournal.open(ctx, client);
+  const earlier = await resolveEarlierRun(ctx, client, journal, plan.estimate.tool, plan.run);
+  if (earlier) return earlier;
+  let q = await quote(ctx, client, plan);
+  await decide(ctx, q, plan.what, false);
   const approved = q.estimated_cost;
   for (let renewed = 0; ; renewed++) {
+    const sent = q;
     try {
-      return { quote: q, result: await plan.run(q.quote_id ?? '') };
+      const result = await withPaidJournal(client, journal.recording({ tool: plan.estimate.tool, what: plan.what, quote: sent }), () => plan.run(sent.quote_id ?? ''));
+      return { quote: sent, result };
     } catch (e) {
+      if (leftUnanswered(e)) ctx.out.info(unansweredNote(ctx));
       if (!isApiError(e) || !e.is('quote_expired') || renewed >= 2) throw e;
       ctx.out.info('The quote expired before the run was sent; estimating again.');
       q = await quote(ctx, client, plan);

@@ -50,6 +50,7 @@ import { command as agentsLs } from './agents/ls.js';
 import { command as agentsResults } from './agents/results.js';
 import { command as syncCrm } from './sync/crm.js';
 import { command as syncSequencer } from './sync/sequencer.js';
+import { command as runsLs } from './runs/ls.js';
 import { command as exportCsv } from './export/csv.js';
 import { command as exportJson } from './export/json.js';
 import { command as demo } from './demo/demo.js';
@@ -109,6 +110,7 @@ export const commandModules: Record<string, CommandDefinition<any>> = {
   'agents results': agentsResults,
   'sync crm': syncCrm,
   'sync sequencer': syncSequencer,
+  'runs ls': runsLs,
   'export csv': exportCsv,
   'export json': exportJson,
   'demo': demo,

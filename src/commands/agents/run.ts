@@ -3,7 +3,7 @@ import { CliError, usageError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import { readTextFile } from '../../cli/prompt.js';
-import { runPaid } from '../../cli/paid.js';
+import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
 import { nextCommand } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
 import { runSmartAgent } from '../../api/resources/agents.js';
@@ -103,6 +103,7 @@ export const command = defineCommand<Options>({
     { flags: '--max-rows <n>', description: `with --scope subset: how many leads (${ROWS.min}-${ROWS.max})`, parse: intInRange('--max-rows', ROWS.min, ROWS.max), defaultDescription: String(ROWS.default) },
     { flags: '--overwrite', description: 'also run over leads that already hold a value in the column' },
     DRY_RUN_FLAG,
+    PAY_AGAIN_FLAG,
     AGENT_STRICT_FLAG,
   ],
   examples: [

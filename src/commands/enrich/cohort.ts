@@ -7,7 +7,7 @@ import type { ByTaskEnrichBody } from '../../api/schemas/enrichment.js';
 import { MCP_RESULTS_LIST } from '../../api/schemas/values/enrichment.js';
 import { COMPANY_DATA_POINTS, PERSON_DATA_POINTS, PERSON_DATA_POINT_PRICES } from '../../api/schemas/values/credits.js';
 import { closest, didYouMean } from '../../api/suggest.js';
-import { runPaid } from '../../cli/paid.js';
+import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { DATA_POINTS, DATA_POINTS_FLAG, DRY_RUN_FLAG } from './flags.js';
 import { STRICT_FLAG, reportRun, watchRun } from './watch.js';
@@ -49,6 +49,7 @@ export const command = defineCommand<Options>({
     { flags: '--entity-ids <ids>', description: 'only these rows of the cohort; repeatable or comma-separated', parse: gather('comma') },
     { flags: '--list <list>', description: 'the list person results go to', defaultDescription: `your ${MCP_RESULTS_LIST} list` },
     DRY_RUN_FLAG,
+    PAY_AGAIN_FLAG,
     STRICT_FLAG,
   ],
   examples: [

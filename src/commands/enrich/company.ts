@@ -3,7 +3,7 @@ import { usageError } from '../../cli/errors.js';
 import { enrichCompany } from '../../api/resources/enrichment.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { CompanyEnrichBody } from '../../api/schemas/enrichment.js';
-import { runPaid } from '../../cli/paid.js';
+import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
 import { DRY_RUN_FLAG } from './flags.js';
 
 interface Options {
@@ -26,6 +26,7 @@ export const command = defineCommand<Options>({
     { flags: '--ticker <ticker>', description: 'the stock ticker' },
     { flags: '--id <company_id>', description: 'a company id (cmp_...) from a company search' },
     DRY_RUN_FLAG,
+    PAY_AGAIN_FLAG,
   ],
   examples: ['prospect enrich company --domain example.com', 'prospect enrich company --id cmp_... --yes --json'],
   related: ['prospect search companies', 'prospect enrich cohort'],

@@ -5,7 +5,7 @@ import { enrichBulk } from '../../api/resources/enrichment.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { BulkEnrichBody } from '../../api/schemas/enrichment.js';
 import { BULK_ENRICH_LIMITS, type ListScope } from '../../api/schemas/values/credits.js';
-import { runPaid } from '../../cli/paid.js';
+import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { readLeadIds } from '../lists/lead-ids.js';
 import { DRY_RUN_FLAG, SCOPE_FLAG } from './flags.js';
@@ -32,6 +32,7 @@ export const command = defineCommand<Options>({
     { flags: '--lead-ids <ids>', description: `only these leads of the list (1-${MAX_IDS}); repeatable or comma-separated`, parse: gather('comma') },
     { flags: '--lead-ids-file <file>', description: 'lead ids from a file, one per line (- for stdin)' },
     DRY_RUN_FLAG,
+    PAY_AGAIN_FLAG,
     STRICT_FLAG,
   ],
   examples: [

@@ -4,7 +4,7 @@ import { enrichPerson } from '../../api/resources/enrichment.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { PersonEnrichBody } from '../../api/schemas/enrichment.js';
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
-import { runPaid } from '../../cli/paid.js';
+import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { DRY_RUN_FLAG, TYPE_FLAG } from './flags.js';
 import { STATUS_FIELDS, reportRun, watchRun } from './watch.js';
@@ -77,6 +77,7 @@ export const command = defineCommand<Options>({
     { flags: '--phone <phone>', description: 'a phone number already known' },
     TYPE_FLAG,
     DRY_RUN_FLAG,
+    PAY_AGAIN_FLAG,
   ],
   examples: [
     'prospect enrich person --list "Q3" --linkedin https://www.linkedin.com/in/jane-doe',

@@ -4,6 +4,7 @@ import { oneOf } from '../../cli/parse.js';
 import { CRM_PROVIDERS, CRM_SUB_ACTIONS, type CrmProvider } from '../../api/schemas/values/sync.js';
 import { SUB_ACTIONS, SUB_ACTION_DEFAULT } from './sub-action.js';
 import { MAPPING_FLAG, SYNC_DRY_RUN_FLAG, runSync } from './flow.js';
+import { PAY_AGAIN_FLAG } from '../../cli/paid.js';
 
 interface Options {
   provider?: CrmProvider;
@@ -32,6 +33,7 @@ export const command = defineCommand<Options>({
     },
     MAPPING_FLAG,
     SYNC_DRY_RUN_FLAG,
+    PAY_AGAIN_FLAG,
   ],
   examples: [
     'prospect sync crm "Q3 CTOs" --provider crm_one',

@@ -2,6 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { resolveCampaign } from './campaign.js';
 import { MAPPING_FLAG, SYNC_DRY_RUN_FLAG, runSync } from './flow.js';
+import { PAY_AGAIN_FLAG } from '../../cli/paid.js';
 
 interface Options {
   campaign?: string;
@@ -23,6 +24,7 @@ export const command = defineCommand<Options>({
     },
     MAPPING_FLAG,
     SYNC_DRY_RUN_FLAG,
+    PAY_AGAIN_FLAG,
   ],
   examples: [
     'prospect sync sequencer "Q3 CTOs" --campaign "Founder follow-up"',

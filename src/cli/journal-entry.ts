@@ -1,0 +1,101 @@
+import type { PaidRequestShape } from '../api/paid-call.js';
+import type { Quote } from '../api/schemas/credits.js';
+
+/**
+ * One paid request in the paid-run journal: written before it is sent, updated when its
+ * answer arrives. It holds what the request asked and where it went, never a credential:
+ * the key appears only as a fingerprint (the start of its SHA-256), which tells two keys apart
+ * and cannot be turned back into either.
+ */
+
+/** sent: no answer yet; answered: the run is known; not_charged: the service said nothing was done; paid_again: given up with --pay-again. */
+export type JournalState = 'sent' | 'answered' | 'not_charged' | 'paid_again';
+
+/** The service and identity a request went to. */
+export interface ServiceIdentity {
+  /** Without userinfo. */
+  base_url: string;
+  /** Sent to the local sandbox (--sandbox): follow-up commands carry --sandbox. */
+  sandbox: boolean;
+  profile: string;
+  key_fingerprint: string;
+}
+
+export interface JournalEntry {
+  /** The file name without .json: the send time in ms, then a random tail. */
+  id: string;
+  state: JournalState;
+  /** ISO times. */
+  sent_at: string;
+  /** When the answer came, or the entry was given up. */
+  closed_at?: string;
+  tool: string;
+  /** What was paid for, as the question named it ("Enriching list "Q3" (full)"). */
+  what: string;
+  estimated_cost: number;
+  quote: JournalQuote;
+  request: PaidRequestShape;
+  service: ServiceIdentity;
+  /** The process that sent it: one still running is still waiting for the answer. */
+  pid: number;
+  /** workflow_id, smart_agent_task_id or task_id of the run, once known. */
+  run_id?: string | null;
+  /** How the entry was closed, in a few words ("read back through its quote", "quote_mismatch (400)"). */
+  outcome?: string;
+}
+
+export const JOURNAL_QUOTE_FIELDS = ['quote_id', 'expires_at', 'estimated_cost', 'tool', 'row_count', 'filter_hash', 'available_credits', 'sufficient'] as const;
+export type JournalQuote = Pick<Quote, (typeof JOURNAL_QUOTE_FIELDS)[number]>;
+
+export function journalQuote(q: Quote): JournalQuote {
+  return Object.fromEntries(JOURNAL_QUOTE_FIELDS.map((k) => [k, q[k]])) as JournalQuote;
+}
+
+/** The id of the run an answer names: a smart-agent run, an enrichment workflow or sync, or a cohort handle. */
+export function runIdOf(answer: unknown): string | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const a = answer as Record<string, unknown>;
+  for (const k of ['smart_agent_task_id', 'workflow_id', 'task_id']) if (typeof a[k] === 'string' && a[k]) return a[k] as string;
+  return null;
+}
+
+/** An entry as read back from its file, or undefined when the file is not one. */
+export function parseEntry(text: string): JournalEntry | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!v || typeof v !== 'object') return undefined;
+  const e = v as Partial<JournalEntry>;
+  const ok =
+    typeof e.id === 'string' &&
+    typeof e.state === 'string' &&
+    typeof e.sent_at === 'string' &&
+    typeof e.tool === 'string' &&
+    typeof e.quote?.quote_id === 'string' &&
+    typeof e.request?.path === 'string' &&
+    typeof e.service?.base_url === 'string';
+  return ok ? (e as JournalEntry) : undefined;
+}
+
+/** Same request: method, prefix, path and body (the quote aside), key order ignored. */
+export function sameRequest(a: PaidRequestShape, b: PaidRequestShape): boolean {
+  return canonical(a) === canonical(b);
+}
+
+export function sameService(a: ServiceIdentity, b: ServiceIdentity): boolean {
+  return a.base_url === b.base_url && a.profile === b.profile && a.key_fingerprint === b.key_fingerprint;
+}
+
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v);
+}

@@ -1,0 +1,68 @@
+import type { Client } from '../api/client.js';
+import { LostResponseError, withPaidJournal } from '../api/paid-call.js';
+import type { FlagSpec } from './command.js';
+import type { Context } from './context.js';
+import { nextCommand, sameCommand } from './command-line.js';
+import { CliError } from './errors.js';
+import { ExitCode } from './exit-codes.js';
+import { clockTime, NotTheJournaledRequest, type PaidRunJournal } from './journal.js';
+import { destinationNote, unknownRunChecks } from './journal-checks.js';
+import type { JournalEntry, JournalQuote } from './journal-entry.js';
+
+/**
+ * Before a paid command estimates anything: an identical earlier request of this service and
+ * identity whose answer was lost (killed, Ctrl-C, the connection gone) is sent again with its
+ * own quote. The service runs it now (it never arrived) or answers quote_already_redeemed
+ * naming the run, which is read back: either way it is paid once, and nobody is asked again
+ * (the spend was approved when it was first sent). When its quote expired, no one can tell
+ * whether it ran, and paying again takes --pay-again.
+ */
+
+export const PAY_AGAIN = '--pay-again';
+
+export const PAY_AGAIN_FLAG: FlagSpec = {
+  flags: PAY_AGAIN,
+  description: 'pay for a new run even though an identical earlier one got no answer and its quote expired (check `prospect runs ls` first)',
+};
+
+/** Whether --pay-again is on the command line (it is a flag of each paid command, not a global one). */
+function payAgainGiven(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes(PAY_AGAIN);
+}
+
+/** The earlier run cannot be told: exit 5, as for any quote that cannot pay (nothing is spent). */
+function earlierRunUnknown(ctx: Context, e: JournalEntry): CliError {
+  const expired = e.quote.expires_at ? ` (its quote expired at ${clockTime(new Date(e.quote.expires_at * 1000).toISOString())})` : '';
+  const checks = [nextCommand(ctx, ['runs', 'ls']), ...unknownRunChecks(ctx, e)].map((c) => `\`${c}\``);
+  const destination = destinationNote(e);
+  return new CliError({
+    code: 'earlier_run_unknown',
+    message: `an earlier run of this command was sent at ${clockTime(e.sent_at)} and got no answer${expired}, so whether it ran and was charged cannot be told; nothing was spent now`,
+    fix: `Check ${[...(destination ? [destination] : []), ...checks].join(', ')}; if it did not run, pay for it again with: ${sameCommand({ argv: payAgainGiven(ctx.argv) ? ctx.argv : [...ctx.argv, PAY_AGAIN] })}`,
+    exitCode: ExitCode.CREDITS,
+  });
+}
+
+/** The earlier run's outcome, or undefined when there is none to resolve (or --pay-again gave it up). */
+export async function resolveEarlierRun<R>(
+  ctx: Context,
+  client: Client,
+  journal: PaidRunJournal,
+  tool: string,
+  run: (quoteId: string) => Promise<R>,
+): Promise<{ quote: JournalQuote; result: R } | undefined> {
+  for (const entry of journal.unanswered(tool)) {
+    try {
+      const result = await withPaidJournal(client, journal.resending(entry), () => run(entry.quote.quote_id ?? ''));
+      return { quote: entry.quote, result };
+    } catch (e) {
+      if (e instanceof NotTheJournaledRequest) continue;
+      if (!(e instanceof LostResponseError) || e.reason !== 'quote_expired') throw e;
+      if (!payAgainGiven(ctx.argv)) throw earlierRunUnknown(ctx, entry);
+      journal.paidAgain(entry);
+      ctx.out.info(`${PAY_AGAIN}: the earlier run of ${clockTime(entry.sent_at)} stays unknown; paying for a new one.`);
+    }
+  }
+  return undefined;
+}
