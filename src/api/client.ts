@@ -181,6 +181,12 @@ export class Client {
     }
   }
 
+  /** About how long `requests` more requests take under the rate limits the service announced (for an ETA). */
+  paceEstimate(requests: number): { ms: number; limit: RateLimitInfo } | undefined {
+    const t = this.pacer.timeFor(requests);
+    return t && { ms: t.ms, limit: t.policy };
+  }
+
   get<T = unknown>(path: string, query?: RequestOptions['query'], prefix: Prefix = 'v2'): Promise<T> {
     return this.request<T>({ method: 'GET', path, query, prefix });
   }

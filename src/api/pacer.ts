@@ -71,6 +71,21 @@ export class RatePacer {
     return { waitMs: Math.max(0, Math.ceil(wait)), ...(policy ? { policy } : {}) };
   }
 
+  /**
+   * About how long `requests` more requests take under the announced limits (0 when they fit
+   * in what the windows have left; undefined when nothing was announced): for an ETA.
+   */
+  timeFor(requests: number, now = this.now()): { ms: number; policy: RatePolicy } | undefined {
+    let worst: { ms: number; policy: RatePolicy } | undefined;
+    for (const p of this.policies) {
+      const recent = this.sent.filter((t) => t > now - p.windowMs).length;
+      const room = Math.max(0, p.limit - recent);
+      const ms = requests <= room ? 0 : Math.ceil((requests - room) / p.limit) * p.windowMs;
+      if (!worst || ms > worst.ms) worst = { ms, policy: p };
+    }
+    return worst;
+  }
+
   /** Waits until a request may go (telling `onWait` how long and which policy, when it has to), then counts it as sent. */
   async take(signal?: AbortSignal, onWait?: (ms: number, policy: RatePolicy) => void): Promise<void> {
     const first = this.binding(this.now());

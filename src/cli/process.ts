@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { fstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { run } from './main.js';
 import { ExitCode, STOP_SIGNALS, type StopSignal } from './exit-codes.js';
 
@@ -29,6 +29,7 @@ export async function runProcess(argv: string[]): Promise<void> {
       stdoutIsTTY: process.stdout.isTTY === true,
       stderrIsTTY: process.stderr.isTTY === true,
       columns: process.stdout.columns || Number(process.env.COLUMNS) || 100,
+      stdoutPath: redirectedFile(1),
     },
     env: process.env,
     binPath,
@@ -39,4 +40,15 @@ export async function runProcess(argv: string[]): Promise<void> {
   const flush = (s: NodeJS.WriteStream) => new Promise<void>((r) => (s.writableLength === 0 ? r() : s.write('', () => r())));
   await Promise.all([flush(process.stdout), flush(process.stderr)]);
   process.exit(exitCode);
+}
+
+/** The regular file a descriptor is redirected to, where /proc tells (Linux); undefined otherwise. */
+function redirectedFile(fd: number): string | undefined {
+  try {
+    if (!fstatSync(fd).isFile()) return undefined;
+    const target = readlinkSync(`/proc/self/fd/${fd}`);
+    return target.startsWith('/') && !target.endsWith(' (deleted)') ? target : undefined;
+  } catch {
+    return undefined;
+  }
 }

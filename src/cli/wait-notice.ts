@@ -55,3 +55,17 @@ export function noticeWaits(to: WaitNotices): (e: TraceEvent) => void {
     if (!to.note(text) && e.waitMs >= WAIT_LINE_MS) to.line(`${text[0]!.toUpperCase()}${text.slice(1)}...`);
   };
 }
+
+/** "3 min" / "45 s" / "2 h 5 min". */
+export function formatDuration(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  if (s < 90) return `${s} s`;
+  const min = Math.round(s / 60);
+  return min < 120 ? `${min} min` : `${Math.floor(min / 60)} h ${min % 60} min`;
+}
+
+/** An ETA for paced work, from the ceiling the service announced: "about 6 min left at 30 requests a minute per API key". */
+export function etaText(estimate: { ms: number; limit: RateLimitInfo } | undefined): string | undefined {
+  if (!estimate || estimate.ms < 10_000) return undefined;
+  return `about ${formatDuration(estimate.ms)} left at ${describeLimit(estimate.limit)}`;
+}

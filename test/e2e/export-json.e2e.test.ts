@@ -7,6 +7,7 @@ import { control } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { BIN } from '../helpers/binary.js';
 import { prospect } from '../helpers/in-process.js';
+import { runPrinted } from '../helpers/printed-command.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { json, ndjson } from '../helpers/json.js';
 
@@ -93,12 +94,16 @@ describe('an interrupted export --all, resumed', () => {
   /** Starts the export with pages slowed down, and stops it (signal) once its checkpoint counts `rows`. */
   async function interrupted(extra: string[], signal: 'SIGKILL' | 'SIGINT', checkpointDir: string, stdoutFile?: string) {
     await control(t.sb, 'POST', '/faults', { rules: [{ path: '/export/json', kind: 'latency', latency_ms: 120 }] });
-    const stdout = stdoutFile ? { file: path.join(cwd, stdoutFile) } : ('pipe' as const);
+    // A shell's `> FILE`: the child's stdout is the file itself, not a pipe through this process.
+    const stdout = stdoutFile ? fs.openSync(path.join(cwd, stdoutFile), 'w') : undefined;
     // Spawns the binary: a kill or a signal reaches a real process only.
-    const child = execa(process.execPath, [BIN, 'export', 'json', 'Q3 CTOs', ...ALL, ...extra], { env: t.env, extendEnv: false, cwd, reject: false, stdout });
+    const argv = [BIN, 'export', 'json', 'Q3 CTOs', ...ALL, ...extra];
+    const options = { env: t.env, extendEnv: false, cwd, reject: false } as const;
+    const child = execa(process.execPath, argv, { ...options, stdout: stdout === undefined ? 'pipe' : fs.createWriteStream('', { fd: stdout, autoClose: false }) });
     await expect.poll(() => checkpointRows(checkpointDir), { timeout: 20_000 }).toBeGreaterThanOrEqual(120);
     child.kill(signal);
     const r = await child;
+    if (stdout !== undefined) fs.closeSync(stdout);
     await control(t.sb, 'DELETE', '/faults');
     return r;
   }
@@ -127,10 +132,12 @@ describe('an interrupted export --all, resumed', () => {
     const dataDir = t.env.PROSPECT_DATA_DIR!;
     const stopped = await interrupted([], 'SIGINT', path.join(dataDir, 'exports'), 'leads.csv');
     expect(stopped.exitCode).toBe(130);
-    expect(stopped.stderr).toContain("Resume with:\n  prospect export json 'Q3 CTOs' --all --columns lead_id,email,title --format csv --limit 40 --resume >> FILE");
-    const resumed = await prospect(['export', 'json', 'Q3 CTOs', ...ALL, '--resume'], { env: t.env, cwd });
+    // The resume command appends to the file stdout went to, and runs as printed.
+    const resume = `prospect export json 'Q3 CTOs' --all --columns lead_id,email,title --format csv --limit 40 --resume >> ${path.join(cwd, 'leads.csv')}`;
+    expect(stopped.stderr).toContain(`Resume with:\n  ${resume}\n`);
+    const resumed = await runPrinted(resume, { env: t.env, cwd });
     expect(resumed.exitCode, resumed.stderr).toBe(0);
-    expect(file('leads.csv') + resumed.stdout).toBe(whole.stdout);
+    expect(file('leads.csv')).toBe(whole.stdout);
     expect(fs.readdirSync(path.join(dataDir, 'exports'))).toEqual([]);
   });
 });

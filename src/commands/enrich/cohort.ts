@@ -11,6 +11,7 @@ import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { DATA_POINTS, DATA_POINTS_FLAG, DRY_RUN_FLAG } from './flags.js';
 import { STRICT_FLAG, reportRun, watchRun } from './watch.js';
+import { printHandle } from '../../cli/wait.js';
 
 interface Options {
   dataPoints?: string[];
@@ -42,7 +43,8 @@ export const command = defineCommand<Options>({
   description:
     'Enriches the rows of a search or list page by its task_id. People: Email (1 credit) and Phone (10) per person found, ' +
     'LinkedIn free; results go to --list or to your "MCP Results" list, and the command waits for the run. ' +
-    'Companies: Industry, Employees, Revenue, Funding, TechStack, Domain at 1 credit per 10, answered at once.',
+    'Companies: Industry, Employees, Revenue, Funding, TechStack, Domain at 1 credit per 10, answered at once. ' +
+    'For people, --no-wait prints the workflow id alone on stdout (the whole answer with --json), for WF=$(prospect ... --no-wait).',
   args: [{ name: 'task_id', description: 'the task_id (svc-task_...) of a search response or list page', required: true }],
   flags: [
     DATA_POINTS_FLAG,
@@ -90,9 +92,7 @@ export const command = defineCommand<Options>({
     }
     ctx.out.info(`Started ${r.workflow_id}: ${r.total_entities} people queued into list ${r.lead_list_id ?? ''}, ${r.credits_reserved} credits reserved.`);
     if (!ctx.globals.wait) {
-      await ctx.out.print({ kind: 'object', payload: r, fields: ['task_id', 'workflow_id', 'status', 'total_entities', 'credits_reserved', 'lead_list_id'] });
-      ctx.out.info(`Watch it with: prospect enrich status ${r.workflow_id} --wait`);
-      return;
+      return printHandle(ctx, r.workflow_id, r, ['enrich', 'status', r.workflow_id, '--wait']);
     }
     return reportRun(ctx, await watchRun(ctx, client, r.workflow_id), { strict: opts.strict });
   },

@@ -11,6 +11,8 @@ import { runPaid } from '../../cli/paid.js';
 import { watchWithProgress } from '../../cli/wait.js';
 import { DRY_RUN_FLAG, TYPE_FLAG } from './flags.js';
 import { readContacts } from './legacy-contacts.js';
+import { printHandle } from '../../cli/wait.js';
+import { nextCommand } from '../../cli/command-line.js';
 
 interface Options {
   type: EnrichmentType;
@@ -37,14 +39,15 @@ function wait(ctx: Context, client: Client, started: LegacyBulkStarted): Promise
   const id = started.workflow_id;
   const text = (s?: LegacyWorkflowStatus) =>
     `Enriching (${id})${s ? `: ${s.workflow.status}, ${(s.workflow.completed_prospects ?? 0) + (s.workflow.failed_prospects ?? 0)}/${s.workflow.total_prospects ?? started.total_contacts} contacts` : ''}`;
-  return watchWithProgress(ctx, text, `The run keeps going. See it with: prospect enrich legacy-status --workflow ${id}`, (o) => waitForLegacyWorkflow(client, id, o));
+  return watchWithProgress(ctx, text, `The run keeps going. See it with: ${nextCommand(ctx, ['enrich', 'legacy-status', '--workflow', id])}`, (o) => waitForLegacyWorkflow(client, id, o));
 }
 
 export const command = defineCommand<Options>({
   description:
     'Enriches up to 250 contacts through the legacy v1 bulk endpoint, optionally posting an enrichment.completed webhook. ' +
     'The service checks the balance covers every contact at full price (contacts already in your Extension Leads list are ' +
-    'skipped) and charges only what is found. Estimates first and asks before spending.',
+    'skipped) and charges only what is found. Estimates first and asks before spending. ' +
+    'Waits for the run; --no-wait prints the workflow id alone on stdout (the whole answer with --json), for WF=$(prospect ... --no-wait).',
   args: [{ name: 'file', description: 'contacts as CSV (LinkedIn URL, or first/last name with company) or JSON', required: true }],
   flags: [TYPE_FLAG, { flags: '--webhook-url <url>', description: 'an https URL to POST the results to when the run ends (5 attempts)' }, DRY_RUN_FLAG],
   examples: [
@@ -71,9 +74,7 @@ export const command = defineCommand<Options>({
     const started = paid.result;
     ctx.out.info(`Started ${started.workflow_id}: ${started.total_contacts} contacts. ${started.message}`);
     if (!ctx.globals.wait) {
-      await ctx.out.print({ kind: 'object', payload: started, fields: ['workflow_id', 'status', 'total_contacts', 'message'] });
-      ctx.out.info(`See it with: prospect enrich legacy-status --workflow ${started.workflow_id}`);
-      return;
+      return printHandle(ctx, started.workflow_id, started, ['enrich', 'legacy-status', '--workflow', started.workflow_id]);
     }
     const done = await wait(ctx, client, started);
     // --json prints the status as the service answers it, as legacy-status does ({"workflow": {...}}).
@@ -87,6 +88,6 @@ export const command = defineCommand<Options>({
     const missed = done.workflow.failed_prospects ?? 0;
     if (done.workflow.status === 'completed_with_errors') ctx.out.warn(`${missed} contact${missed === 1 ? '' : 's'} found nothing (not charged). ${settled}`);
     else ctx.out.success(settled);
-    if (webhook) ctx.out.info(`Webhook deliveries: prospect webhooks deliveries ${started.workflow_id}`);
+    if (webhook) ctx.out.info(`Webhook deliveries: ${nextCommand(ctx, ['webhooks', 'deliveries', started.workflow_id])}`);
   },
 });

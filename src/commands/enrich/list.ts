@@ -10,6 +10,7 @@ import { resolveList } from '../lists/resolve-list.js';
 import { readLeadIds } from '../lists/lead-ids.js';
 import { DRY_RUN_FLAG, SCOPE_FLAG } from './flags.js';
 import { STRICT_FLAG, reportRun, watchRun } from './watch.js';
+import { printHandle } from '../../cli/wait.js';
 
 interface Options {
   scope: ListScope;
@@ -25,7 +26,8 @@ export const command = defineCommand<Options>({
   description:
     'Enriches every lead of a list, or a subset of up to 500 (--lead-ids), with verified emails and phones. ' +
     'Estimates first and asks before spending (scripts pass --yes or --max-cost N); pays only for what is found, ' +
-    'and refunds the rest of the reservation when the run ends. Waits with progress; --no-wait returns the workflow id.',
+    'and refunds the rest of the reservation when the run ends. Waits with progress; ' +
+    '--no-wait prints the workflow id alone on stdout (the whole answer with --json), for WF=$(prospect ... --no-wait).',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [
     SCOPE_FLAG,
@@ -65,9 +67,7 @@ export const command = defineCommand<Options>({
     const started = paid.result;
     ctx.out.info(`Started ${started.workflow_id}: ${started.total_leads} leads, ${started.credits_reserved} credits reserved.`);
     if (!ctx.globals.wait) {
-      await ctx.out.print({ kind: 'object', payload: started, fields: ['workflow_id', 'status', 'total_leads', 'estimated_cost', 'credits_reserved', 'poll_url'] });
-      ctx.out.info(`Watch it with: prospect enrich status ${started.workflow_id} --wait`);
-      return;
+      return printHandle(ctx, started.workflow_id, started, ['enrich', 'status', started.workflow_id, '--wait']);
     }
     ctx.out.hints(started);
     return reportRun(ctx, await watchRun(ctx, client, started.workflow_id), { strict: opts.strict });

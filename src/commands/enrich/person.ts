@@ -8,6 +8,7 @@ import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { DRY_RUN_FLAG, TYPE_FLAG } from './flags.js';
 import { STATUS_FIELDS, reportRun, watchRun } from './watch.js';
+import { printHandle } from '../../cli/wait.js';
 
 interface Options {
   list: string;
@@ -64,7 +65,8 @@ function buildBody(o: Options, listId: string): PersonEnrichBody {
 export const command = defineCommand<Options>({
   description:
     'Finds the verified email (partial), phone (phone_only) or both (full) of one person and saves the lead to a list. ' +
-    'Estimates first and asks before spending; a lookup that finds nothing costs nothing. Waits for the result.',
+    'Estimates first and asks before spending; a lookup that finds nothing costs nothing. Waits for the result; ' +
+    '--no-wait prints the workflow id alone on stdout (the whole answer with --json), for WF=$(prospect ... --no-wait).',
   flags: [
     { flags: '--list <list>', description: 'the list the lead is saved to (id or exact name); required' },
     { flags: '--email <email>', description: 'a known email of the person' },
@@ -103,9 +105,7 @@ export const command = defineCommand<Options>({
     if (!paid) return;
     const started = paid.result;
     if (!ctx.globals.wait) {
-      await ctx.out.print({ kind: 'object', payload: started, fields: ['workflow_id', 'status', 'credits_reserved', 'lead_list_id', 'poll_url'] });
-      ctx.out.info(`Watch it with: prospect enrich status ${started.workflow_id} --wait`);
-      return;
+      return printHandle(ctx, started.workflow_id, started, ['enrich', 'status', started.workflow_id, '--wait']);
     }
     ctx.out.hints(started);
     const done = await watchRun(ctx, client, started.workflow_id);

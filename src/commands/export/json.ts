@@ -1,7 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
-import { nextCommand } from '../../cli/command-line.js';
+import { nextCommand, shellWord } from '../../cli/command-line.js';
 import { usageError } from '../../cli/errors.js';
+import { etaText } from '../../cli/wait-notice.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import type { Client } from '../../api/client.js';
 import { exportJsonPage, exportJsonPages } from '../../api/resources/export.js';
@@ -44,7 +45,8 @@ function resumeCommand(ctx: Context, listArg: string, req: ExportRequest, opts: 
   if (opts.force) words.push('--force');
   words.push('--resume');
   const cmd = nextCommand(ctx, words);
-  return outputFile(opts) ? cmd : `${cmd} >> FILE`;
+  if (outputFile(opts)) return cmd;
+  return ctx.io.stdoutPath ? `${cmd} >> ${shellWord(ctx.io.stdoutPath)}` : cmd;
 }
 
 /** The checkpoint to continue from, or the reason there is none that fits. */
@@ -102,7 +104,8 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
         hint(page.page.total, cp.rows);
         await sink.write(await pageText(req.format, page.items, req.columns, cp.rows));
         await save({ rows: cp.rows + page.items.length, cursor: page.cursor ?? null, done: !page.cursor });
-        ctx.progress.update(`Exporting: ${cp.rows} of ${page.page.total} rows`);
+        const eta = etaText(client.paceEstimate(Math.ceil((page.page.total - cp.rows) / query.limit)));
+        ctx.progress.update(`Exporting: ${cp.rows} of ${page.page.total} rows${eta ? ` · ${eta}` : ''}`);
       }
     }
     await sink.write(epilogue(req.format, cp.rows));
@@ -112,7 +115,8 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
   } catch (e) {
     ctx.progress.stop();
     await sink.close();
-    ctx.out.info(`Stopped after ${cp.rows} rows. Resume with:\n  ${resumeCommand(ctx, listArg, req, opts)}`);
+    const appendTo = output || ctx.io.stdoutPath ? '' : ' (it writes the rows after these; append them to what this run wrote)';
+    ctx.out.info(`Stopped after ${cp.rows} rows. Resume with${appendTo}:\n  ${resumeCommand(ctx, listArg, req, opts)}`);
     throw e;
   }
   ctx.progress.stop();

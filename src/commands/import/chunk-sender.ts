@@ -19,6 +19,7 @@ import { countDataRows } from './enrich-runs.js';
 import type { ColumnMapping } from './header-map.js';
 import { ImportJournal } from './journal.js';
 import type { ImportTally } from './tally.js';
+import { etaText } from '../../cli/wait-notice.js';
 
 /** How often a chunk waits out "an import is still processing" (409 conflict) before giving up. */
 const CONFLICT_RETRIES = 5;
@@ -150,9 +151,12 @@ export class ChunkSender {
     const answer = ack ? ack.answer : await this.post(chunk, key);
     tally.addChunk(chunk, answer, ack ? 'checkpoint' : 'sent');
     if (answer.workflow_id) this.workflowIds.add(answer.workflow_id);
+    // Chunks left, from the share of the file read so far: the ETA under the announced rate limit.
+    const left = percent > 0 && percent < 100 ? Math.round(((chunk.index + 1) * (100 - percent)) / percent) : 0;
+    const eta = left > 0 && this.client ? etaText(this.client.paceEstimate(left)) : undefined;
     this.ctx.progress.update(
       `Importing ${percent}%: ${formatCount(tally.parsed)} rows read, ${formatCount(tally.imported)} imported, chunk ${chunk.index + 1}` +
-        `${tally.replayed ? ` (${tally.replayed} imported earlier)` : ''}`,
+        `${tally.replayed ? ` (${tally.replayed} imported earlier)` : ''}${eta ? ` · ${eta}` : ''}`,
     );
   }
 
@@ -207,6 +211,6 @@ export class ChunkSender {
       ? 'No checkpoint could be written: run the same command again, and the service replays the chunks it took instead of importing them twice:'
       : `The checkpoint ${this.journal.path} holds the chunks the service acknowledged. Run the same command again to send only the others ` +
         '(a chunk in flight when stopped is replayed by the service, not imported twice):';
-    this.ctx.out.info(`Stopped after ${tally.chunks} chunks${earlier}, ${formatCount(tally.imported)} rows imported. ${rerun}${again}`);
+    this.ctx.out.info(`Stopped after ${tally.chunks} chunk${tally.chunks === 1 ? '' : 's'}${earlier}, ${formatCount(tally.imported)} rows imported. ${rerun}${again}`);
   }
 }
