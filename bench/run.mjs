@@ -9,6 +9,7 @@ import { benchSearch, searchTable, searchTargets } from './search.mjs';
 import { benchImport, importTable, importTargets } from './import.mjs';
 import { benchExport, exportTable, exportTargets } from './export.mjs';
 import { benchLoad, loadTable, loadTargets } from './load.mjs';
+import { benchRequests, requestsTable, requestsTargets } from './requests.mjs';
 import { targetTable } from './targets.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,8 +28,9 @@ const load = await timed('load', benchLoad);
 const search = await timed('search', benchSearch);
 const imports = await timed('import', benchImport);
 const exports = await timed('export', benchExport);
+const requests = await timed('requests', benchRequests);
 const minutes = (performance.now() - t0) / 60_000;
-const targets = [...startupTargets(startup), ...searchTargets(search), ...importTargets(imports), ...exportTargets(exports), ...loadTargets(load)];
+const targets = [...startupTargets(startup), ...searchTargets(search), ...importTargets(imports), ...exportTargets(exports), ...requestsTargets(requests), ...loadTargets(load)];
 const md = [
   '# Benchmark results',
   '',
@@ -54,6 +56,10 @@ const md = [
   '## export json --all through the CLI',
   '',
   exportTable(exports),
+  '',
+  '## Requests against the minimum the spec allows',
+  '',
+  requestsTable(requests),
   '',
   '## Sandbox under load (loopback HTTP)',
   '',
