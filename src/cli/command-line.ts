@@ -30,3 +30,22 @@ export function nextCommand(ctx: Pick<Context, 'globals'>, words: readonly strin
 export function sameCommand(ctx: Pick<Context, 'argv'>): string {
   return ['prospect', ...ctx.argv].map(shellWord).join(' ');
 }
+
+/**
+ * This invocation again with some flags set anew (`--cursor NEXT`): the flag's earlier values
+ * are dropped, in either spelling (`--cursor X`, `--cursor=X`), and the new ones appended.
+ */
+export function sameCommandWith(ctx: Pick<Context, 'argv'>, flags: Readonly<Record<string, string>>): string {
+  const words: string[] = [];
+  for (let i = 0; i < ctx.argv.length; i++) {
+    const word = ctx.argv[i]!;
+    if (word in flags) {
+      i += 1;
+      continue;
+    }
+    if (Object.keys(flags).some((f) => word.startsWith(`${f}=`))) continue;
+    words.push(word);
+  }
+  for (const [flag, value] of Object.entries(flags)) words.push(flag, value);
+  return ['prospect', ...words].map(shellWord).join(' ');
+}

@@ -3,6 +3,8 @@ import { control, raw } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { DEFAULT_DATASET_SIZE } from '../../src/sandbox/data/index.js';
 import { prospect, sandboxClock } from '../helpers/in-process.js';
+import { printedCommands, runPrinted } from '../helpers/printed-command.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 // The default data set: at-companies over every company needs more companies than a job may take.
 const t = useSandboxEnv({ withKey: true, sandbox: { dataset: DEFAULT_DATASET_SIZE } });
@@ -119,7 +121,13 @@ describe('search people', () => {
     expect(r.exitCode).toBe(0);
     expect(ndjson(r.stdout)).toHaveLength(20);
     expect(r.stderr).toContain('stopping after 2');
-    expect(r.stderr).toMatch(/continue with --all --cursor \S+/);
+    // The printed command is this one with the next cursor, and runs as printed.
+    const [next] = printedCommands(r.stderr);
+    expect(next).toMatch(/^prospect search people --department Engineering --all --limit 10 --max-pages 2 --format ndjson --cursor \S+$/);
+    const more = await runPrinted(next!, { env: t.env, cwd: tempDir() });
+    expect(more.exitCode, more.stderr).toBe(0);
+    const seen = new Set(ndjson(r.stdout).map((x) => x.lead_id));
+    expect(ndjson(more.stdout).filter((x) => !seen.has(x.lead_id))).toHaveLength(20);
   });
 
   it('--all --json prints one array of every row', async () => {

@@ -83,6 +83,26 @@ describe('Ctrl-C typed at a terminal', () => {
     expect(JSON.parse(list.stdout).lead_count).toBe(1500);
   });
 
+  it('lists leads --all: stops at once, exit 130, and prints the same command from the next page, which prints the rest', async () => {
+    await stall('/leads', 1);
+    const args = ['--base-url', t.sb.url, 'lists', 'leads', 'Q3 CTOs', '--all', '--limit', '100', '--format', 'ndjson'];
+    // A wide window: each lead's JSON line fits on one screen line.
+    const r = await atTerminal(args, { env: keyOnly, cwd, cols: 1000, steps: [{ when: 'Reading leads: 100 of 300', type: CTRL_C }] });
+    expect(r.timedOut, r.text).toBe(false);
+    expect(r.exitCode, r.text).toBe(130);
+    const first = r.lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { lead_id: string });
+    expect(first).toHaveLength(100);
+    const [next] = printedCommands(r.lines.join('\n'));
+    expect(next).toMatch(new RegExp(`^prospect --base-url ${t.sb.url} lists leads 'Q3 CTOs' --all --limit 100 --format ndjson --cursor \\S+$`));
+
+    await control(t.sb, 'DELETE', '/faults');
+    const rest = await runPrinted(next!, { env: keyOnly, cwd });
+    expect(rest.exitCode, rest.stderr).toBe(0);
+    const ids = [...first, ...ndjson(rest.stdout)].map((l) => l.lead_id);
+    expect(ids).toHaveLength(LEADS);
+    expect(new Set(ids).size).toBe(LEADS);
+  });
+
   it('a wait on remote work: stops the wait (not the run), exit 130, and the printed command watches the run to its end', async () => {
     await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 3_600_000 } });
     const r = await atTerminal(['--base-url', t.sb.url, 'enrich', 'list', 'Q3 CTOs', '--yes'], {

@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { printablePages } from '../../cli/output/output.js';
+import { withPagingProgress } from '../../cli/paging-progress.js';
 import { intInRange } from '../../cli/parse.js';
 import { listLeads, listLeadsPages } from '../../api/resources/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
@@ -32,7 +33,8 @@ export const command = defineCommand<Options>({
     const query = opts.limit ? { limit: opts.limit } : {};
     if (opts.all) {
       const iter = listLeadsPages(client, list_id, query, { signal: ctx.signal, ...(opts.cursor ? { cursor: opts.cursor } : {}) });
-      const n = await ctx.out.printPages(printablePages(iter), undefined, LEAD_TABLE_COLUMNS);
+      const watched = withPagingProgress(ctx, client, iter, { noun: 'leads', pageSize: query.limit ?? L.max, totalOf: (p) => (p as { total?: number }).total });
+      const n = await ctx.out.printPages(printablePages(watched), undefined, LEAD_TABLE_COLUMNS);
       ctx.out.info(`${n} leads`);
       return;
     }

@@ -70,6 +70,7 @@ export const command = defineCommand<Options>({
     if (opts.columns?.length) body.columns = checkColumns(opts.columns);
     const client = await ctx.client();
     await runSearch(ctx, opts, {
+      client,
       fetchPage: (limit, cursor) =>
         searchCompanies(client, { ...body, ...(limit !== undefined ? { limit } : {}), ...(cursor ? { cursor } : {}) } as CompanySearchBody, {
           signal: ctx.signal,

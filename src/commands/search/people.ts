@@ -67,6 +67,7 @@ export const command = defineCommand<Options>({
     const client = await ctx.client();
     const saver = opts.saveTo !== undefined ? await listSaver(ctx, client, opts.saveTo, Boolean(opts.create)) : undefined;
     await runSearch(ctx, opts, {
+      client,
       fetchPage: (limit, cursor) =>
         searchPeople(client, { ...body, ...(limit !== undefined ? { limit } : {}), ...(cursor ? { cursor } : {}) } as PeopleFindBody, {
           signal: ctx.signal,

@@ -1,5 +1,8 @@
 import type { Context } from '../../cli/context.js';
+import type { Client } from '../../api/client.js';
 import { printablePages } from '../../cli/output/output.js';
+import { withPagingProgress } from '../../cli/paging-progress.js';
+import { sameCommandWith } from '../../cli/command-line.js';
 import { pages } from '../../api/paginate.js';
 import { RATE_LIMITS } from '../../api/schemas/values/limits.js';
 import { formatCount as n } from '../../cli/output/numbers.js';
@@ -26,6 +29,8 @@ export interface PagingOptions {
 }
 
 export interface SearchRun<Row> {
+  /** The client the pages come through (its rate limits give the ETA of --all). */
+  client: Client;
   /** One request: the page after `cursor` with `limit` rows asked for. */
   fetchPage(limit: number | undefined, cursor: string | undefined): Promise<SearchPage<Row>>;
   /** "people" or "companies", for messages. */
@@ -97,9 +102,10 @@ export async function runSearch<Row>(ctx: Context, o: PagingOptions, s: SearchRu
     }
     return { items: page.results, cursor: next, page };
   }, o.cursor);
-  const count = await ctx.out.printPages(printablePages(all), undefined, s.tableColumns);
+  const watched = withPagingProgress(ctx, s.client, all, { noun: s.noun, pageSize, totalOf: (p) => (p as { total?: number }).total });
+  const count = await ctx.out.printPages(printablePages(watched), undefined, s.tableColumns);
   const used = s.countsAsSearch ? `${fetched} ${fetched === 1 ? 'search' : 'searches'} used` : `${fetched} ${fetched === 1 ? 'page' : 'pages'}`;
   ctx.out.info(
-    `${n(count)} ${s.noun} in ${used}.` + (stoppedAt ? ` Stopped at --max-pages ${maxPages}; continue with --all --cursor ${stoppedAt}` : ''),
+    `${n(count)} ${s.noun} in ${used}.` + (stoppedAt ? ` Stopped at --max-pages ${maxPages}; continue with:\n  ${sameCommandWith(ctx, { '--cursor': stoppedAt })}` : ''),
   );
 }

@@ -1,0 +1,42 @@
+import type { Client } from '../api/client.js';
+import type { CursorPageResult } from '../api/paginate.js';
+import { sameCommand, sameCommandWith, shellWord } from './command-line.js';
+import type { Context } from './context.js';
+import { formatCount } from './output/numbers.js';
+import { etaText } from './wait-notice.js';
+
+/**
+ * An `--all` loop over pages with a progress line (rows so far, the total, an ETA under the
+ * rate limit) and, when stopped (Ctrl-C, a signal, an error), the command that continues
+ * from the next page: the same command with `--cursor`, appending to the file stdout went to.
+ */
+export async function* withPagingProgress<T>(
+  ctx: Context,
+  client: Client,
+  pages: AsyncIterable<CursorPageResult<T>>,
+  o: { noun: string; pageSize: number; totalOf: (page: unknown) => number | undefined },
+): AsyncGenerator<CursorPageResult<T>> {
+  let rows = 0;
+  let next: string | null | undefined;
+  await ctx.progress.start(`Reading ${o.noun}`);
+  try {
+    for await (const page of pages) {
+      rows += page.items.length;
+      next = page.cursor;
+      const total = o.totalOf(page.page);
+      const eta = total !== undefined ? etaText(client.paceEstimate(Math.ceil(Math.max(0, total - rows) / o.pageSize))) : undefined;
+      ctx.progress.update(`Reading ${o.noun}: ${formatCount(rows)}${total !== undefined ? ` of ${formatCount(total)}` : ''}${eta ? ` · ${eta}` : ''}`);
+      yield page;
+    }
+  } catch (e) {
+    ctx.progress.stop();
+    if (next && ctx.out.format === 'json') {
+      ctx.out.info(`Stopped after ${formatCount(rows)} ${o.noun}, before printing them (--format json prints one array at the end). Run the command again:\n  ${sameCommand(ctx)}`);
+    } else if (next) {
+      const append = ctx.io.stdoutPath ? ` >> ${shellWord(ctx.io.stdoutPath)}` : '';
+      ctx.out.info(`Stopped after ${formatCount(rows)} ${o.noun}. Continue from the next page with:\n  ${sameCommandWith(ctx, { '--cursor': next })}${append}`);
+    }
+    throw e;
+  }
+  ctx.progress.stop();
+}
