@@ -22,7 +22,7 @@ export function targetFlags(globals: Pick<Context['globals'], 'sandbox' | 'profi
 }
 
 /** `prospect [target flags] words...`, quoted: a follow-up command for a person to run. */
-export function nextCommand(ctx: Pick<Context, 'globals'>, words: readonly string[]): string {
+export function nextCommand(ctx: { globals: Parameters<typeof targetFlags>[0] }, words: readonly string[]): string {
   return ['prospect', ...targetFlags(ctx.globals), ...words].map(shellWord).join(' ');
 }
 

@@ -116,6 +116,11 @@ const unansweredNote = (ctx: Context) =>
   `The run may have started, and it is in the paid-run journal (\`${nextCommand(ctx, ['runs', 'ls'])}\`). ` +
   `The same command again resolves it through its quote, or says what to check, and never pays twice: ${sameCommand(ctx)}`;
 
+/** Whether an earlier paid request of this tool was sent and never answered (the next runPaid resolves it first). */
+export async function hasUnansweredRun(ctx: Context, client: Client, tool: string): Promise<boolean> {
+  return (await PaidRunJournal.open(ctx, client)).unanswered(tool).length > 0;
+}
+
 /** Runs a paid request through the flow; undefined after --dry-run (the quote was printed). */
 export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>, opts: { dryRun?: boolean } = {}): Promise<PaidOutcome<R> | undefined> {
   if (opts.dryRun) return void (await approveSpend(ctx, client, plan, opts));

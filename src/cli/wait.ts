@@ -39,9 +39,9 @@ export function watchWithProgress<S>(
  * `--no-wait`: the handle alone on stdout, so `ID=$(prospect ... --no-wait)` holds it (the whole
  * answer with --format json), and on stderr the command that watches it.
  */
-export async function printHandle(ctx: Context, handle: string, answer: object, watch: readonly string[]): Promise<void> {
-  if (ctx.out.format === 'json') await ctx.out.print({ kind: 'object', payload: answer as Record<string, unknown> });
+export async function printHandle(ctx: Context, handle: string, answer: object, watch: readonly string[], label = 'Watch it with'): Promise<void> {
+  if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') await ctx.out.print({ kind: 'object', payload: answer as Record<string, unknown> });
   else ctx.io.stdout.write(`${handle}\n`);
-  ctx.out.info(`Watch it with: ${nextCommand(ctx, watch)}`);
+  ctx.out.info(`${label}: ${nextCommand(ctx, watch)}`);
 }
 

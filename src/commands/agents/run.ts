@@ -3,8 +3,7 @@ import { CliError, usageError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import { readTextFile } from '../../cli/prompt.js';
-import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
-import { nextCommand } from '../../cli/command-line.js';
+import { PAY_AGAIN_FLAG, runPaid, hasUnansweredRun } from '../../cli/paid.js';
 import type { Context } from '../../cli/context.js';
 import { runSmartAgent } from '../../api/resources/agents.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
@@ -16,6 +15,7 @@ import { DRY_RUN_FLAG } from '../enrich/flags.js';
 import { AGENT_STRICT_FLAG, reportAgentRun, watchAgentRun } from './report.js';
 import { NothingSelected, coverageNote, leadsLeft, nothingLeft } from './selection.js';
 import { formatCount } from '../../cli/output/numbers.js';
+import { printHandle } from '../../cli/wait.js';
 
 interface Options {
   type: AgentType;
@@ -123,7 +123,8 @@ export const command = defineCommand<Options>({
     const column = agentColumn(body)!;
     // A subset may leave leads out: a free quote over the whole list says how many, before anyone pays.
     const left = opts.scope === 'all' ? undefined : await leadsLeft(ctx, client, body);
-    if (left === 0) return nothingLeft(ctx, client, list_id, listArg, column);
+    // Nothing left may be the work of an earlier run whose answer was lost: runPaid resolves that one first.
+    if (left === 0 && !(await hasUnansweredRun(ctx, client, 'run_smart_agent'))) return nothingLeft(ctx, client, list_id, listArg, column);
     const check = (q: Quote) => {
       checkSelection(q);
       const note = left === undefined ? undefined : coverageNote(q.row_count, left, column, Boolean(opts.overwrite));
@@ -151,11 +152,7 @@ export const command = defineCommand<Options>({
     const id = started.smart_agent_task_id;
     ctx.out.info(`Started ${id}: ${paid.quote.row_count} leads, ${started.credits_reserved ?? started.estimated_cost} credits taken; output goes to column "${started.column_name}".`);
     if (!ctx.globals.wait) {
-      // stdout carries the run id alone (the whole response with --json), for ID=$(...).
-      if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') await ctx.out.print({ kind: 'object', payload: started });
-      else ctx.io.stdout.write(`${id}\n`);
-      ctx.out.info(`Read the results with: ${nextCommand(ctx, ['agents', 'results', id, '--wait'])}`);
-      return;
+      return printHandle(ctx, id, started, ['agents', 'results', id, '--wait'], 'Read the results with');
     }
     return reportAgentRun(ctx, await watchAgentRun(ctx, client, id), { credits: started.credits_reserved ?? started.estimated_cost, strict: opts.strict });
   },
