@@ -83,22 +83,22 @@ describe('Ctrl-C typed at a terminal', () => {
     expect(JSON.parse(list.stdout).lead_count).toBe(1500);
   });
 
-  it('lists leads --all: stops at once, exit 130, and prints the same command from the next page, which prints the rest', async () => {
+  it('lists leads --all > FILE: stops at once, exit 130, and prints the same command from the next page appending to FILE, which completes it', async () => {
     await stall('/leads', 1);
+    // Rows to a file: a terminal drops output still queued when Ctrl-C is typed (the line discipline flushes it).
+    const out = path.join(cwd, 'q3 leads.ndjson');
     const args = ['--base-url', t.sb.url, 'lists', 'leads', 'Q3 CTOs', '--all', '--limit', '100', '--format', 'ndjson'];
-    // A wide window: each lead's JSON line fits on one screen line.
-    const r = await atTerminal(args, { env: keyOnly, cwd, cols: 1000, steps: [{ when: 'Reading leads: 100 of 300', type: CTRL_C }] });
+    const r = await atTerminal(args, { env: keyOnly, cwd, stdoutFile: out, steps: [{ when: 'Reading leads: 100 of 300', type: CTRL_C }] });
     expect(r.timedOut, r.text).toBe(false);
     expect(r.exitCode, r.text).toBe(130);
-    const first = r.lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { lead_id: string });
-    expect(first).toHaveLength(100);
-    const [next] = printedCommands(r.lines.join('\n'));
-    expect(next).toMatch(new RegExp(`^prospect --base-url ${t.sb.url} lists leads 'Q3 CTOs' --all --limit 100 --format ndjson --cursor \\S+$`));
+    expect(ndjson(fs.readFileSync(out, 'utf8'))).toHaveLength(100);
+    const [next] = printedCommands(r.text);
+    expect(next).toMatch(new RegExp(`^prospect --base-url ${t.sb.url} lists leads 'Q3 CTOs' --all --limit 100 --format ndjson --cursor \\S+ >> '${out}'$`));
 
     await control(t.sb, 'DELETE', '/faults');
     const rest = await runPrinted(next!, { env: keyOnly, cwd });
     expect(rest.exitCode, rest.stderr).toBe(0);
-    const ids = [...first, ...ndjson(rest.stdout)].map((l) => l.lead_id);
+    const ids = ndjson(fs.readFileSync(out, 'utf8')).map((l) => l.lead_id);
     expect(ids).toHaveLength(LEADS);
     expect(new Set(ids).size).toBe(LEADS);
   });

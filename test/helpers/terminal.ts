@@ -34,11 +34,20 @@ const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007|\r/g;
  */
 export async function atTerminal(
   args: string[],
-  opts: { env: Record<string, string | undefined>; steps: TerminalStep[]; cwd?: string; cols?: number; timeoutS?: number },
+  opts: {
+    env: Record<string, string | undefined>;
+    steps: TerminalStep[];
+    cwd?: string;
+    cols?: number;
+    timeoutS?: number;
+    /** Redirects stdout to this file, as `> FILE` at a shell prompt does; stderr stays the terminal. */
+    stdoutFile?: string;
+  },
 ): Promise<TerminalResult> {
-  const env = { ...opts.env, TERM: 'xterm-256color' };
+  const env = { ...opts.env, TERM: 'xterm-256color', ...(opts.stdoutFile ? { PROSPECT_TEST_STDOUT: opts.stdoutFile } : {}) };
+  const command = [process.execPath, BIN, ...args];
   const spec = {
-    argv: [process.execPath, BIN, ...args],
+    argv: opts.stdoutFile ? ['sh', '-c', 'exec "$@" > "$PROSPECT_TEST_STDOUT"', 'sh', ...command] : command,
     env,
     cwd: opts.cwd ?? tempDir(),
     cols: opts.cols ?? 100,
