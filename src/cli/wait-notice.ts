@@ -29,7 +29,7 @@ const seconds = (ms: number) => `${Math.max(1, Math.ceil(ms / 1000))} s`;
 export function waitText(e: TraceEvent): string | undefined {
   if (e.type === 'pace') return `waiting ${seconds(e.waitMs)} for the rate limit, ${describeLimit(e.limit)}`;
   if (e.type !== 'retry') return undefined;
-  if (e.reason.startsWith('429')) return `rate limited: waiting ${seconds(e.waitMs)}${e.limit ? ` for the rate limit, ${describeLimit(e.limit)}` : ' as the service asked'}`;
+  if (e.reason.startsWith('429')) return `waiting ${seconds(e.waitMs)}: rate limited${e.limit ? `, ${describeLimit(e.limit)}` : ' (the service said how long)'}`;
   return `the service answered ${e.reason}: trying again in ${seconds(e.waitMs)}`;
 }
 
@@ -64,8 +64,8 @@ export function formatDuration(ms: number): string {
   return min < 120 ? `${min} min` : `${Math.floor(min / 60)} h ${min % 60} min`;
 }
 
-/** An ETA for paced work, from the ceiling the service announced: "about 6 min left at 30 requests a minute per API key". */
-export function etaText(estimate: { ms: number; limit: RateLimitInfo } | undefined): string | undefined {
+/** An ETA for paced work, from the ceiling the service announced ("about 6 min left"); the wait notes name the limit. */
+export function etaText(estimate: { ms: number } | undefined): string | undefined {
   if (!estimate || estimate.ms < 10_000) return undefined;
-  return `about ${formatDuration(estimate.ms)} left at ${describeLimit(estimate.limit)}`;
+  return `about ${formatDuration(estimate.ms)} left`;
 }

@@ -14,6 +14,7 @@ import { STDOUT, checkOutputFile, formatBytes, moveIntoPlace, writeAtomically } 
 import type { ExportCheckpoint, ExportRequest } from './checkpoint.js';
 import { STREAM_FORMATS, epilogue, fileSink, pageText, prologue, streamSink, type Sink, type StreamFormat } from './page-writer.js';
 import { csvHintAtFirstPage } from './csv-hint.js';
+import { formatCount } from '../../cli/output/numbers.js';
 
 interface Options {
   all?: boolean;
@@ -90,7 +91,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
     cp = { ...cp, ...next, bytes: sink.bytes, updated_at: new Date(ctx.clock.now()).toISOString() };
     await saveCheckpoint(cpFile, cp);
   };
-  await ctx.progress.start(`Exporting: ${cp.rows} rows`);
+  await ctx.progress.start(`Exporting: ${formatCount(cp.rows)} rows`);
   try {
     if (!opts.resume) {
       await sink.write(await prologue(req.format, req.columns));
@@ -105,7 +106,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
         await sink.write(await pageText(req.format, page.items, req.columns, cp.rows));
         await save({ rows: cp.rows + page.items.length, cursor: page.cursor ?? null, done: !page.cursor });
         const eta = etaText(client.paceEstimate(Math.ceil((page.page.total - cp.rows) / query.limit)));
-        ctx.progress.update(`Exporting: ${cp.rows} of ${page.page.total} rows${eta ? ` · ${eta}` : ''}`);
+        ctx.progress.update(`Exporting: ${formatCount(cp.rows)} of ${formatCount(page.page.total)} rows${eta ? ` · ${eta}` : ''}`);
       }
     }
     await sink.write(epilogue(req.format, cp.rows));
@@ -116,7 +117,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
     ctx.progress.stop();
     await sink.close();
     const appendTo = output || ctx.io.stdoutPath ? '' : ' (it writes the rows after these; append them to what this run wrote)';
-    ctx.out.info(`Stopped after ${cp.rows} rows. Resume with${appendTo}:\n  ${resumeCommand(ctx, listArg, req, opts)}`);
+    ctx.out.info(`Stopped after ${formatCount(cp.rows)} rows. Resume with${appendTo}:\n  ${resumeCommand(ctx, listArg, req, opts)}`);
     throw e;
   }
   ctx.progress.stop();
