@@ -16,6 +16,7 @@ import { chunkSteps, type ChunkStep } from './chunk-steps.js';
 import type { ChunkSender, ImportJob } from './chunk-sender.js';
 import { ImportTally, type ImportReport } from './tally.js';
 import { describeMapping, printPlan, printReport, printRunHandles } from './import-output.js';
+import { nextCommand } from '../../cli/command-line.js';
 
 interface Options {
   map?: string[];
@@ -156,7 +157,7 @@ async function finishEnrichment(ctx: Context, importer: ChunkSender, report: Imp
   const n = report.chunks_replayed;
   const replayed = n ? ` ${n} chunk${n === 1 ? ' was' : 's were'} replayed: ${n === 1 ? 'its run was' : 'their runs were'} charged once, when first sent, not again.` : '';
   const line = settlementLine(summary) + replayed;
-  if (anyFailed(runs)) throw jobFailedError(`enrichment of the import ended ${Object.keys(summary.statuses).join(', ')}. ${line}`, 'Check the list, then enrich it with `prospect enrich list`.');
+  if (anyFailed(runs)) throw jobFailedError(`enrichment of the import ended ${Object.keys(summary.statuses).join(', ')}. ${line}`, `Check the list, then enrich it with ${nextCommand(ctx, ['enrich', 'list', importer.listId ?? ''])}`);
   if (summary.statuses.completed_with_errors) {
     ctx.out.warn(`${summary.rows - summary.rows_enriched} of ${summary.rows} rows found nothing (not charged). ${line}`);
     return strict ? ExitCode.JOB_FAILED : ExitCode.OK;
