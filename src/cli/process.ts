@@ -8,8 +8,12 @@ export async function runProcess(argv: string[]): Promise<void> {
   // Ctrl-C, SIGTERM and SIGHUP stop the work the same way: the signal aborts, each command
   // keeps its resumable state and prints how to resume. A second signal ends the process at once.
   let stoppedBy: StopSignal | undefined;
+  let hungUp = false;
   const onSignal = (signal: StopSignal) => {
     if (stoppedBy) process.exit(STOP_SIGNALS[stoppedBy]);
+    // The terminal hung up: it is gone, and writing to it would fail (or bring the process down)
+    // before the cleanup ran. The cleanup runs without output.
+    if (signal === 'SIGHUP') for (const s of [process.stdout, process.stderr]) if (s.isTTY) hungUp = muted(s);
     stoppedBy = signal;
     controller.abort(Object.assign(new Error(signal === 'SIGINT' ? 'interrupted' : `stopped by ${signal}`), { name: 'AbortError', signal }));
   };
@@ -39,7 +43,28 @@ export async function runProcess(argv: string[]): Promise<void> {
   // Exit as soon as stdout and stderr are flushed; nothing left running should delay it.
   const flush = (s: NodeJS.WriteStream) => new Promise<void>((r) => (s.writableLength === 0 ? r() : s.write('', () => r())));
   await Promise.all([flush(process.stdout), flush(process.stderr)]);
+  if (hungUp) {
+    // Ended by the signal itself, as a shell reports it (129): exiting normally would reset the
+    // modes of a terminal that is gone, which Node cannot do without crashing.
+    process.removeAllListeners('SIGHUP');
+    process.kill(process.pid, 'SIGHUP');
+  }
   process.exit(exitCode);
+}
+
+/**
+ * Writes to a stream that can no longer take them succeed without writing. The property is
+ * fixed: a spinner that restores the write it replaced (ora, on stop) must not bring it back.
+ */
+function muted(stream: NodeJS.WriteStream): true {
+  const nothing = (_chunk: unknown, ...rest: unknown[]) => {
+    const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
+    if (done) queueMicrotask(done);
+    return true;
+  };
+  Object.defineProperty(stream, 'write', { configurable: true, get: () => nothing, set: () => {} });
+  stream.on('error', () => {});
+  return true;
 }
 
 /** The regular file a descriptor is redirected to, where /proc tells (Linux); undefined otherwise. */

@@ -5,7 +5,7 @@ shows given text, and prints what the terminal showed and how the command ended,
 
 Usage: pty-session.py SPEC_JSON
 SPEC: {"argv": [...], "env": {...}, "cwd": "...", "cols": 100, "rows": 30,
-       "steps": [{"when": "text on screen", "type": "\u0003"}], "timeout_s": 60}
+       "steps": [{"when": "text on screen", "type": "\u0003"} or {"when": "...", "hangup": true}], "timeout_s": 60}
 Out:  {"output": "...", "exit_code": int|null, "signal": int|null, "timed_out": bool, "steps_done": int}
 """
 import fcntl, json, os, pty, select, signal, struct, sys, termios, time
@@ -44,10 +44,27 @@ while True:
         at = output.find(when, seen_upto)
         if at >= 0:
             seen_upto = at + len(when)
+            if steps[done].get("hangup"):
+                # The window closes: the terminal hangs up on the command (SIGHUP, then EIO on writes).
+                os.close(fd)
+                done += 1
+                break
             os.write(fd, steps[done]["type"].encode())
             done += 1
 
-_, status = os.waitpid(pid, 0)
+if done == len(steps) and steps and steps[-1].get("hangup"):
+    # After the hang-up nothing more can be read; wait for the command to end, within the time left.
+    while time.monotonic() < deadline:
+        ended, status = os.waitpid(pid, os.WNOHANG)
+        if ended:
+            break
+        time.sleep(0.05)
+    else:
+        timed_out = True
+        os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+else:
+    _, status = os.waitpid(pid, 0)
 print(json.dumps({
     "output": output.decode("utf-8", "replace"),
     "exit_code": os.WEXITSTATUS(status) if os.WIFEXITED(status) else None,

@@ -9,7 +9,9 @@ export interface TerminalStep {
   /** Text to wait for on the screen (after the previous step's). */
   when: string;
   /** What to type then: '\x03' is Ctrl-C. */
-  type: string;
+  type?: string;
+  /** Close the window instead: the terminal hangs up on the command. */
+  hangup?: boolean;
 }
 
 export interface TerminalResult {
