@@ -192,6 +192,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
     style: createStyle(colorEnabled(io.stdoutIsTTY, globals, env)),
     errStyle: createStyle(stderrColor),
     width: io.columns,
+    debug: globals.debug,
   });
   const interactive = io.stdinIsTTY && io.stderrIsTTY;
   let sandboxTarget: Promise<SandboxTarget> | undefined;

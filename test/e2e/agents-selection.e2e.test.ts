@@ -69,12 +69,13 @@ describe('agents run again over a finished list', () => {
     expect(await t.runPosts()).toBe(1);
   });
 
-  it('an empty list is still a usage error (exit 2) that says how to add leads', async () => {
+  it('an empty list is still a usage error (exit 2) that says how to add leads, in words: no command with placeholders', async () => {
     await control(t.sb, 'POST', '/lists', { name: 'Q3' });
     const r = await agent();
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stderr).toContain('list "Q3" is empty');
-    expect(r.stderr).toContain('prospect lists add Q3 --task TASK_ID');
+    expect(r.stderr).toContain('Add leads to it first: the rows of a people search with --save-to Q3, or a CSV file with the import command. Nothing was spent.');
+    expect(r.stderr).not.toMatch(/TASK_ID|FILE\.csv|prospect /);
   });
 });
 

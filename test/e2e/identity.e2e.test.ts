@@ -38,18 +38,24 @@ describe('whoami and credits balance', () => {
     const r = await prospect(['credits', 'balance', '--json'], { env: t.env });
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ organization_id: t.sb.store.demo.organization_id, credits: 1234 });
+    // The service's hint is for HTTP clients: in the JSON as returned, on stderr only under --debug.
     const hint = JSON.parse(r.stdout).agent_instructions as string;
     expect(hint.length).toBeGreaterThan(0);
-    expect(r.stderr).toContain(hint);
+    expect(r.stderr).not.toContain(hint);
     const table = await prospect(['credits', 'balance'], { env: t.env });
     expect(table.stdout).not.toContain(hint);
-    expect(table.stderr).toContain(hint);
+    expect(table.stderr).toBe('');
+    const debug = await prospect(['credits', 'balance', '--debug'], { env: t.env });
+    expect(debug.stdout).not.toContain(hint);
+    expect(debug.stderr).toContain(`[debug] agent_instructions: ${hint}`);
   });
 
-  it('--quiet keeps hints off stderr', async () => {
+  it('--quiet keeps hints off stderr, even with --debug', async () => {
     const r = await prospect(['credits', 'balance', '--quiet'], { env: t.env });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe('');
+    const debug = await prospect(['credits', 'balance', '--quiet', '--debug'], { env: t.env });
+    expect(debug.stderr).not.toContain('agent_instructions');
   });
 
   it('api sends raw requests with auth and prints JSON; -F builds the query of a GET', async () => {

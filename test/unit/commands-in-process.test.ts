@@ -72,11 +72,14 @@ describe('commands run in-process with injected streams', () => {
     expect(tsv.stdout).toBe('id\n1\n2\n3\n4\n');
   });
 
-  it('api prints the service hint on stderr once, whatever the format', async () => {
+  it('api prints the service hint on stderr only under --debug, once, whatever the format', async () => {
     for (const format of ['json', 'tsv']) {
       const r = await runInProcess(['api', 'GET', '/hinted', '--format', format], { env: env() });
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toBe('5 credits left\n');
+      expect(r.stderr).toBe('');
+      const debug = await runInProcess(['api', 'GET', '/hinted', '--format', format, '--debug'], { env: env() });
+      expect(debug.code, debug.stderr).toBe(0);
+      expect(debug.stderr.split('\n').filter((l) => l.includes('5 credits left'))).toEqual(['[debug] agent_instructions: 5 credits left']);
     }
   });
 

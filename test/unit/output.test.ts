@@ -6,10 +6,10 @@ import { fitWidths } from '../../src/cli/output/table.js';
 import { Capture } from '../helpers/streams.js';
 import type { Format } from '../../src/cli/output/output.js';
 
-function output(format: Format, fields?: string[]) {
+function output(format: Format, fields?: string[], debug = false) {
   const stdout = new Capture();
   const stderr = new Capture();
-  const out = new Output({ stdout, stderr, format, fields, quiet: false, style: createStyle(false), errStyle: createStyle(false), width: 80 });
+  const out = new Output({ stdout, stderr, format, fields, quiet: false, style: createStyle(false), errStyle: createStyle(false), width: 80, debug });
   return { out, stdout, stderr };
 }
 
@@ -20,11 +20,30 @@ const rows = [
 const payload = { leads: rows, total: 2, cursor: null, agent_instructions: '2 credits left' };
 
 describe('Output', () => {
-  it('json prints the payload as the service returned it; hints go to stderr', async () => {
+  it('json prints the payload as the service returned it; its hints go to stderr only under --debug', async () => {
     const { out, stdout, stderr } = output('json');
     await out.print({ kind: 'rows', payload, rows });
     expect(JSON.parse(stdout.text)).toEqual(payload);
-    expect(stderr.text).toContain('2 credits left');
+    expect(stderr.text).toBe('');
+    const debug = output('json', undefined, true);
+    await debug.out.print({ kind: 'rows', payload, rows });
+    expect(JSON.parse(debug.stdout.text)).toEqual(payload);
+    expect(debug.stderr.text).toBe('[debug] agent_instructions: 2 credits left\n');
+  });
+
+  it("the service's raw hints (HTTP routes to poll) never reach stderr without --debug, in any format or through hints()", async () => {
+    const started = { workflow_id: 'wf_1', agent_instructions: 'Poll GET /smart-agents/agent-1 for results', message: 'Poll poll_url until done', usage: 'Send GET /x' };
+    for (const format of ['json', 'ndjson', 'table', 'tsv', 'csv'] as const) {
+      const { out, stderr } = output(format);
+      await out.print({ kind: 'object', payload: started });
+      out.hints(started);
+      expect([format, stderr.text]).toEqual([format, '']);
+    }
+    const debug = output('tsv', undefined, true);
+    debug.out.hints(started);
+    expect(debug.stderr.text).toBe(
+      '[debug] agent_instructions: Poll GET /smart-agents/agent-1 for results\n[debug] usage: Send GET /x\n[debug] message: Poll poll_url until done\n',
+    );
   });
 
   it('json of an empty result is still valid JSON', async () => {
@@ -91,7 +110,7 @@ describe('Output', () => {
   it('--quiet silences hints and info but not data', async () => {
     const stdout = new Capture();
     const stderr = new Capture();
-    const out = new Output({ stdout, stderr, format: 'json', fields: undefined, quiet: true, style: createStyle(false), errStyle: createStyle(false), width: 80 });
+    const out = new Output({ stdout, stderr, format: 'json', fields: undefined, quiet: true, style: createStyle(false), errStyle: createStyle(false), width: 80, debug: true });
     await out.print({ kind: 'object', payload: { a: 1, usage: 'try this' } });
     out.info('hello');
     expect(stderr.text).toBe('');

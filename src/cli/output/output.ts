@@ -49,6 +49,8 @@ export interface OutputOptions {
   style: Style;
   errStyle: Style;
   width: number;
+  /** --debug: the service's raw hints are shown (on stderr); without it they are left out. */
+  debug?: boolean;
 }
 
 /** stdout carries data only; messages, hints and warnings go to stderr. */
@@ -115,6 +117,8 @@ export class Output {
     pages: AsyncIterable<{ rows: readonly unknown[]; payload: unknown }>,
     columns?: readonly string[],
     tableColumns?: readonly string[],
+    /** header false: csv and tsv leave out the header line (a continuation appended to a file that has one). */
+    opts: { header?: boolean } = {},
   ): Promise<number> {
     const { format, fields } = this.o;
     const pick = (r: unknown) => (fields ? pickFields(r, fields) : r);
@@ -134,7 +138,7 @@ export class Output {
       }
       if (page.rows.length === 0) continue;
       cols ??= columnsOf(page.rows);
-      const header = count === 0;
+      const header = count === 0 && opts.header !== false;
       count += page.rows.length;
       if (format === 'tsv') await this.write(tsvRows(page.rows, cols, header));
       else if (format === 'csv') await this.write(await csvRows(page.rows, cols, header));
@@ -150,12 +154,16 @@ export class Output {
     return new Promise((resolve) => (this.o.stdout.write(text) ? resolve() : this.o.stdout.once('drain', resolve)));
   }
 
-  /** The service's hints (agent_instructions, usage, message) are for people: stderr, unless --quiet. */
+  /**
+   * The service's hints (agent_instructions, usage, message) are written for HTTP clients
+   * ("Poll GET /smart-agents/..."): shown only under --debug, on stderr, each marked as the
+   * service's words. Commands say what a hint means as the prospect command that does it.
+   */
   hints(payload: unknown): void {
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return;
+    if (!this.o.debug || !payload || typeof payload !== 'object' || Array.isArray(payload)) return;
     for (const k of HINT_KEYS) {
       const v = (payload as Record<string, unknown>)[k];
-      if (typeof v === 'string' && v.trim()) this.info(this.o.errStyle.dim(v.trim()));
+      if (typeof v === 'string' && v.trim()) this.info(this.o.errStyle.dim(`[debug] ${k}: ${v.trim()}`));
     }
   }
 

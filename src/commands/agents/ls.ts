@@ -32,7 +32,7 @@ export const command = defineCommand<Options>({
       rows: page.runs,
       columns: COLUMNS,
       tableColumns: TABLE_COLUMNS,
-      emptyMessage: `No smart-agent runs yet. Start one with \`${nextCommand(ctx, ['agents', 'run', 'LIST', '--type', 'TYPE'])}\`.`,
+      emptyMessage: `No smart-agent runs${opts.list !== undefined ? ` over list "${opts.list}"` : ''} yet. Start one over a list with agents run; its agent types and flags: \`${nextCommand(ctx, ['agents', 'run', '--help'])}\`.`,
     });
     ctx.out.info(`${page.runs.length} of ${page.total} runs`);
   },

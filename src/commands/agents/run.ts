@@ -14,6 +14,7 @@ import { resolveList } from '../lists/resolve-list.js';
 import { DRY_RUN_FLAG } from '../enrich/flags.js';
 import { AGENT_STRICT_FLAG, reportAgentRun, watchAgentRun } from './report.js';
 import { NothingSelected, coverageNote, leadsLeft, nothingLeft } from './selection.js';
+import { failedBefore, failedBeforeNote } from './failed-before.js';
 import { formatCount } from '../../cli/output/numbers.js';
 import { printHandle } from '../../cli/wait.js';
 
@@ -88,7 +89,9 @@ export const command = defineCommand<Options>({
     `(drafts an email from a template into column ${COLD_EMAIL_COLUMN}; every selected lead needs an email). Credits per lead: ${prices}. ` +
     `Selects the first --max-rows leads (default ${ROWS.default}) or --scope all, skipping leads that already hold a value unless --overwrite; ` +
     `at most ${MAX} leads per run; a run that leaves leads out says how many and which flag covers them. When every lead already holds a value ` +
-    'there is nothing left to do: it says so and exits 0, spending nothing. Estimates first and asks before spending (scripts pass --yes or ' +
+    'there is nothing left to do: it says so and exits 0, spending nothing and starting no run (with --json it prints ' +
+    '{"status": "nothing_left", "list_id": ..., "column_name": ..., "agent_type": ..., "leads": N}; in other formats stdout stays empty, so ' +
+    '`ID=$(... --no-wait)` is empty, and stderr says no run was started). Estimates first and asks before spending (scripts pass --yes or ' +
     '--max-cost N); credits are taken at start. Waits with progress and prints the results (leads that got no value: a warning, exit 8 with ' +
     '--strict). With the global --no-wait it prints only the run id on stdout (the whole response with --json), everything else on stderr: ' +
     '`ID=$(prospect agents run LIST ... --yes --no-wait)`, then `prospect agents results "$ID" --wait`.',
@@ -121,14 +124,21 @@ export const command = defineCommand<Options>({
     const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });
     const body = { list_id, ...request };
     const column = agentColumn(body)!;
+    const nothing = { list_id, listArg, column, agent_type: opts.type };
     // A subset may leave leads out: a free quote over the whole list says how many, before anyone pays.
     const left = opts.scope === 'all' ? undefined : await leadsLeft(ctx, client, body);
     // Nothing left may be the work of an earlier run whose answer was lost: runPaid resolves that one first.
-    if (left === 0 && !(await hasUnansweredRun(ctx, client, 'run_smart_agent'))) return nothingLeft(ctx, client, list_id, listArg, column);
+    if (left === 0 && !(await hasUnansweredRun(ctx, client, 'run_smart_agent'))) return nothingLeft(ctx, client, nothing);
+    // Leads an earlier run of this agent failed on are charged again (free reads, said before paying).
+    const overwrite = Boolean(opts.overwrite);
+    const failed = await failedBefore(ctx, client, { list_id, agent_type: opts.type, column, overwrite });
     const check = (q: Quote) => {
       checkSelection(q);
-      const note = left === undefined ? undefined : coverageNote(q.row_count, left, column, Boolean(opts.overwrite));
+      const note = left === undefined ? undefined : coverageNote(q.row_count, left, column, overwrite);
       if (note) ctx.out.info(note);
+      const coversAll = opts.scope === 'all' || (left !== undefined && q.row_count >= left);
+      const again = failed && failedBeforeNote(ctx, failed, { selected: q.row_count, coversAll, overwrite, listArg });
+      if (again) ctx.out.warn(again);
     };
     let paid;
     try {
@@ -144,7 +154,7 @@ export const command = defineCommand<Options>({
         { dryRun: opts.dryRun },
       );
     } catch (e) {
-      if (e instanceof NothingSelected) return nothingLeft(ctx, client, list_id, listArg, column);
+      if (e instanceof NothingSelected) return nothingLeft(ctx, client, nothing);
       throw e;
     }
     if (!paid) return;

@@ -5,7 +5,7 @@ import { estimate } from '../../api/resources/credits.js';
 import { getList } from '../../api/resources/lists.js';
 import type { SmartAgentRunBody } from '../../api/schemas/agents.js';
 import { AGENT_LIMITS } from '../../api/schemas/values/agents.js';
-import { nextCommand } from '../../cli/command-line.js';
+import { shellWord } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
 import { formatCount as n } from '../../cli/output/numbers.js';
@@ -51,15 +51,36 @@ export function coverageNote(selected: number, left: number, column: string, ove
   return `${covers}. A run takes at most ${MAX} leads (the service refuses more), so the rest need more runs: ${again} once this one ends and the leads done are skipped.${most}`;
 }
 
-/** Nothing selected: exit 0 when every lead already holds a value, exit 2 when the list is empty. */
-export async function nothingLeft(ctx: Context, client: Client, listId: string, listArg: string, column: string): Promise<void> {
-  const list = await getList(client, listId, { signal: ctx.signal });
+/** What `agents run --json` prints when no run was started because every lead already holds a value. */
+export interface NothingLeft {
+  status: 'nothing_left';
+  list_id: string;
+  column_name: string;
+  agent_type: string;
+  leads: number;
+}
+
+/**
+ * Nothing selected: exit 0 when every lead already holds a value, exit 2 when the list is empty.
+ * stdout still answers a script: json and ndjson print a `nothing_left` object (valid JSON,
+ * never an empty stdout); in other formats stdout stays empty (no run id), and with --no-wait
+ * stderr says so, since `ID=$(... --no-wait)` comes back empty.
+ */
+export async function nothingLeft(ctx: Context, client: Client, run: { list_id: string; listArg: string; column: string; agent_type: string }): Promise<void> {
+  const { list_id, listArg, column } = run;
+  const list = await getList(client, list_id, { signal: ctx.signal });
   if (list.lead_count === 0)
     throw usageError(
       `list "${listArg}" is empty: there is no lead to run the agent over`,
-      `Add leads with ${nextCommand(ctx, ['lists', 'add', listArg, '--task', 'TASK_ID'])} or ${nextCommand(ctx, ['import', listArg, 'FILE.csv'])}. Nothing was spent.`,
+      `Add leads to it first: the rows of a people search with --save-to ${shellWord(listArg)}, or a CSV file with the import command. Nothing was spent.`,
     );
+  if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') {
+    const answer: NothingLeft = { status: 'nothing_left', list_id, column_name: column, agent_type: run.agent_type, leads: list.lead_count };
+    await ctx.out.print({ kind: 'object', payload: { ...answer } });
+  }
   ctx.out.success(
     `Nothing left to do: all ${n(list.lead_count)} leads of list "${listArg}" already hold a value in column "${column}". Nothing was spent; --overwrite runs the agent over them again.`,
   );
+  if (!ctx.globals.wait && ctx.out.format !== 'json' && ctx.out.format !== 'ndjson')
+    ctx.out.info('No run was started, so there is no run id: stdout is empty.');
 }

@@ -72,10 +72,12 @@ export const command = defineCommand<Options>({
     );
     if (!paid) return;
     const started = paid.result;
-    ctx.out.info(`Started ${started.workflow_id}: ${started.total_contacts} contacts. ${started.message}`);
+    // The service's message names the HTTP route to poll: shown under --debug only, as every raw hint.
+    ctx.out.info(`Started ${started.workflow_id}: ${started.total_contacts} contacts.`);
     if (!ctx.globals.wait) {
       return printHandle(ctx, started.workflow_id, started, ['enrich', 'legacy-status', '--workflow', started.workflow_id]);
     }
+    ctx.out.hints(started);
     const done = await wait(ctx, client, started);
     // --json prints the status as the service answers it, as legacy-status does ({"workflow": {...}}).
     await ctx.out.print(ctx.out.format === 'json' ? { kind: 'object', payload: done } : { kind: 'object', payload: done.workflow, fields: STATUS_FIELDS });

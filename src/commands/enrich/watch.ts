@@ -33,9 +33,15 @@ export function progressText(id: string, s?: EnrichmentStatusResponse): string {
   return `Enriching (${id}): ${s.status}, ${n(s.processed)}/${n(s.total)} rows, ${n(s.credits_charged)} credits so far`;
 }
 
-/** Waits with a progress line; Ctrl-C leaves the run going and says how to watch it again. */
-export function watchRun(ctx: Context, client: Client, id: string): Promise<EnrichmentStatusResponse> {
-  return watchWithProgress(ctx, (s?: EnrichmentStatusResponse) => progressText(id, s), `The run keeps going. Watch it with: ${nextCommand(ctx, ['enrich', 'status', id, '--wait'])}`, (o) =>
+/**
+ * Waits with a progress line; Ctrl-C leaves the run going and says how to watch it again.
+ * `several`: this run is one of several watched together (`enrich status ID ID...`): the
+ * progress line says which, and the resume command names them all.
+ */
+export function watchRun(ctx: Context, client: Client, id: string, several?: { ids: readonly string[]; index: number }): Promise<EnrichmentStatusResponse> {
+  const label = several ? `${id}, run ${several.index + 1} of ${several.ids.length}` : id;
+  const resume = nextCommand(ctx, ['enrich', 'status', ...(several?.ids ?? [id]), '--wait']);
+  return watchWithProgress(ctx, (s?: EnrichmentStatusResponse) => progressText(label, s), `The run${several ? 's keep' : ' keeps'} going. Watch ${several ? 'them' : 'it'} with: ${resume}`, (o) =>
     waitForEnrichment(client, id, o),
   );
 }

@@ -35,7 +35,8 @@ export const command = defineCommand<Options>({
     'failure or Ctrl-C sends only the chunks not acknowledged; run again after it finished, it sends nothing and prints ' +
     'the same summary. A checkpoint counts for 24 hours, as long as the service replays an idempotency key; after that ' +
     'it is removed and the same command imports the file again. Import is free. With --enrich and --no-wait, stdout ' +
-    'holds only the enrichment workflow id(s), one per line (the summary object with --json).',
+    'holds only the enrichment workflow id(s), one per line (the summary object with --json): `prospect enrich status $WF --wait` ' +
+    '($WF unquoted, so each id is a word) waits for them all.',
   args: [
     { name: 'list', description: 'a list id or the exact name of a list', required: true },
     { name: 'file', description: 'the CSV file (comma, semicolon or tab; UTF-8, with or without BOM)', required: true },
@@ -58,7 +59,7 @@ export const command = defineCommand<Options>({
     'prospect import lst_... export.csv --map email="Work E-mail" --map company_domain=Site',
     'prospect import "Q3 leads" leads.csv --dry-run',
     'prospect import "Q3 leads" leads.csv --enrich partial --max-cost 2000',
-    'WF=$(prospect import "Q3 leads" leads.csv --enrich partial --yes --no-wait) && prospect enrich status "$WF" --wait',
+    'WF=$(prospect import "Q3 leads" leads.csv --enrich partial --yes --no-wait) && prospect enrich status $WF --wait',
   ],
   related: ['prospect lists leads', 'prospect lists create'],
   async run(opts, ctx) {
