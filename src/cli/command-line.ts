@@ -39,7 +39,7 @@ export function sameCommandWith(ctx: Pick<Context, 'argv'>, flags: Readonly<Reco
   const words: string[] = [];
   for (let i = 0; i < ctx.argv.length; i++) {
     const word = ctx.argv[i]!;
-    if (word in flags) {
+    if (Object.hasOwn(flags, word)) {
       i += 1;
       continue;
     }

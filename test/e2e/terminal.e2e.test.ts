@@ -83,22 +83,24 @@ describe('Ctrl-C typed at a terminal', () => {
     expect(JSON.parse(list.stdout).lead_count).toBe(1500);
   });
 
-  it('lists leads --all > FILE: stops at once, exit 130, and prints the same command from the next page appending to FILE, which completes it', async () => {
+  it('lists leads --all > FILE: stops at once, exit 130, and prints the same command from the next page appending to FILE, which completes it with one header', async () => {
     await stall('/leads', 1);
-    // Rows to a file: a terminal drops output still queued when Ctrl-C is typed (the line discipline flushes it).
-    const out = path.join(cwd, 'q3 leads.ndjson');
-    const args = ['--base-url', t.sb.url, 'lists', 'leads', 'Q3 CTOs', '--all', '--limit', '100', '--format', 'ndjson'];
+    // Rows to a file (tsv, as for any redirect): a terminal drops output still queued when Ctrl-C is typed.
+    const out = path.join(cwd, 'q3 leads.tsv');
+    const args = ['--base-url', t.sb.url, 'lists', 'leads', 'Q3 CTOs', '--all', '--limit', '100'];
     const r = await atTerminal(args, { env: keyOnly, cwd, stdoutFile: out, steps: [{ when: 'Reading leads: 100 of 300', type: CTRL_C }] });
     expect(r.timedOut, r.text).toBe(false);
     expect(r.exitCode, r.text).toBe(130);
-    expect(ndjson(fs.readFileSync(out, 'utf8'))).toHaveLength(100);
+    expect(fs.readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(1 + 100);
     const [next] = printedCommands(r.text);
-    expect(next).toMatch(new RegExp(`^prospect --base-url ${t.sb.url} lists leads 'Q3 CTOs' --all --limit 100 --format ndjson --cursor \\S+ >> '${out}'$`));
+    expect(next).toMatch(new RegExp(`^prospect --base-url ${t.sb.url} lists leads 'Q3 CTOs' --all --limit 100 --cursor \\S+ --no-header >> '${out}'$`));
 
     await control(t.sb, 'DELETE', '/faults');
     const rest = await runPrinted(next!, { env: keyOnly, cwd });
     expect(rest.exitCode, rest.stderr).toBe(0);
-    const ids = ndjson(fs.readFileSync(out, 'utf8')).map((l) => l.lead_id);
+    const [header, ...rows] = fs.readFileSync(out, 'utf8').trimEnd().split('\n');
+    expect(header).toMatch(/^lead_id\t/);
+    const ids = rows.map((l) => l.split('\t')[0]);
     expect(ids).toHaveLength(LEADS);
     expect(new Set(ids).size).toBe(LEADS);
   });

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { nextCommand, sameCommand, sameCommandWith, shellWord } from '../../src/cli/command-line.js';
+import { continuation } from '../../src/cli/paging-progress.js';
+import type { Context } from '../../src/cli/context.js';
 
 const globals = { sandbox: false, profile: undefined, baseUrl: undefined } as const;
 /** The words a POSIX shell reads back from a printed line. */
@@ -26,5 +28,13 @@ describe('commands printed for a person', () => {
     expect(sameCommand({ argv })).toBe("prospect --profile ops lists leads 'Q3 CTOs' --all --cursor old --format=ndjson");
     expect(sameCommandWith({ argv }, { '--cursor': 'c2' })).toBe("prospect --profile ops lists leads 'Q3 CTOs' --all --format=ndjson --cursor c2");
     expect(sameCommandWith({ argv: ['search', 'people', '--cursor=old'] }, { '--cursor': 'n' })).toBe('prospect search people --cursor n');
+  });
+
+  it('continues a listing from the next page: no second header, the pages left of --max-pages', () => {
+    const ctx = (format: string, argv: string[]) => ({ argv, out: { format } }) as unknown as Context;
+    const argv = ['search', 'people', '--department', 'Sales', '--all', '--max-pages', '10'];
+    expect(continuation(ctx('tsv', argv), 'c9', 4)).toBe('prospect search people --department Sales --all --cursor c9 --max-pages 4 --no-header');
+    expect(continuation(ctx('ndjson', argv), 'c9')).toBe('prospect search people --department Sales --all --max-pages 10 --cursor c9');
+    expect(sameCommandWith({ argv: ['lists', 'leads', 'constructor', '--all'] }, { '--cursor': 'c' })).toBe('prospect lists leads constructor --all --cursor c');
   });
 });

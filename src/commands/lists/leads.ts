@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { printablePages } from '../../cli/output/output.js';
-import { withPagingProgress } from '../../cli/paging-progress.js';
+import { NO_HEADER_FLAG, withPagingProgress } from '../../cli/paging-progress.js';
 import { intInRange } from '../../cli/parse.js';
 import { listLeads, listLeadsPages } from '../../api/resources/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
@@ -11,6 +11,7 @@ interface Options {
   limit?: number;
   cursor?: string;
   all?: boolean;
+  header?: boolean;
 }
 
 const L = LIST_LIMITS.leadsPage;
@@ -24,6 +25,7 @@ export const command = defineCommand<Options>({
     { flags: '--limit <n>', description: `leads per page (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: `${L.default}, ${L.max} with --all` },
     { flags: '--cursor <cursor>', description: 'the next page (from the previous page)' },
     { flags: '--all', description: 'every page, streamed' },
+    NO_HEADER_FLAG,
   ],
   examples: ['prospect lists leads "Q3 CTOs"', 'prospect lists leads lst_... --all --format ndjson > leads.ndjson', 'prospect lists leads "Q3 CTOs" --limit 500 --json'],
   related: ['prospect lists add', 'prospect lists remove', 'prospect import'],
@@ -34,7 +36,7 @@ export const command = defineCommand<Options>({
     if (opts.all) {
       const iter = listLeadsPages(client, list_id, query, { signal: ctx.signal, ...(opts.cursor ? { cursor: opts.cursor } : {}) });
       const watched = withPagingProgress(ctx, client, iter, { noun: 'leads', pageSize: query.limit ?? L.max, totalOf: (p) => (p as { total?: number }).total });
-      const n = await ctx.out.printPages(printablePages(watched), undefined, LEAD_TABLE_COLUMNS);
+      const n = await ctx.out.printPages(printablePages(watched), undefined, LEAD_TABLE_COLUMNS, { header: opts.header !== false });
       ctx.out.info(`${n} leads`);
       return;
     }

@@ -10,6 +10,7 @@ import { filterFlagSpecs, filtersFromFlags, gather } from './filter-flags.js';
 import { readSearchInput } from './search-input.js';
 import { COMPANY_FILTER_FLAGS } from './company-flags.js';
 import { COMPANY_TABLE_COLUMNS, runSearch, type PagingOptions } from './run-search.js';
+import { NO_HEADER_FLAG } from '../../cli/paging-progress.js';
 
 interface Options extends PagingOptions, Record<string, unknown> {
   filters?: string;
@@ -50,6 +51,7 @@ export const command = defineCommand<Options>({
     },
     { flags: '--cursor <cursor>', description: 'continue after a previous page (send the same filters)' },
     { flags: '--all', description: 'follow cursors to the last page and stream every row' },
+    NO_HEADER_FLAG,
     { flags: '--max-pages <n>', description: 'with --all, stop after this many pages', parse: intInRange('--max-pages', 1, 100_000), defaultDescription: 'no limit' },
   ],
   examples: [

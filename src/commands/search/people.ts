@@ -11,6 +11,7 @@ import { filterFlagSpecs, filtersFromFlags } from './filter-flags.js';
 import { readSearchInput } from './search-input.js';
 import { PEOPLE_FILTER_FLAGS } from './people-flags.js';
 import { PERSON_TABLE_COLUMNS, runSearch, type PagingOptions } from './run-search.js';
+import { NO_HEADER_FLAG } from '../../cli/paging-progress.js';
 
 interface Options extends PagingOptions, Record<string, unknown> {
   filters?: string;
@@ -38,6 +39,7 @@ export const command = defineCommand<Options>({
     },
     { flags: '--cursor <cursor>', description: 'continue after a previous page (send the same filters)' },
     { flags: '--all', description: 'follow cursors to the last page and stream every row' },
+    NO_HEADER_FLAG,
     {
       flags: '--max-pages <n>',
       description: 'with --all, stop after this many searches',

@@ -1,8 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import type { Client } from '../../api/client.js';
 import { printablePages } from '../../cli/output/output.js';
-import { withPagingProgress } from '../../cli/paging-progress.js';
-import { sameCommandWith } from '../../cli/command-line.js';
+import { continuation, withPagingProgress } from '../../cli/paging-progress.js';
 import { pages } from '../../api/paginate.js';
 import { RATE_LIMITS } from '../../api/schemas/values/limits.js';
 import { formatCount as n } from '../../cli/output/numbers.js';
@@ -26,6 +25,7 @@ export interface PagingOptions {
   cursor?: string | undefined;
   all?: boolean | undefined;
   maxPages?: number | undefined;
+  header?: boolean | undefined;
 }
 
 export interface SearchRun<Row> {
@@ -102,10 +102,10 @@ export async function runSearch<Row>(ctx: Context, o: PagingOptions, s: SearchRu
     }
     return { items: page.results, cursor: next, page };
   }, o.cursor);
-  const watched = withPagingProgress(ctx, s.client, all, { noun: s.noun, pageSize, totalOf: (p) => (p as { total?: number }).total });
-  const count = await ctx.out.printPages(printablePages(watched), undefined, s.tableColumns);
+  const watched = withPagingProgress(ctx, s.client, all, { noun: s.noun, pageSize, maxPages, totalOf: (p) => (p as { total?: number }).total });
+  const count = await ctx.out.printPages(printablePages(watched), undefined, s.tableColumns, { header: o.header !== false });
   const used = s.countsAsSearch ? `${fetched} ${fetched === 1 ? 'search' : 'searches'} used` : `${fetched} ${fetched === 1 ? 'page' : 'pages'}`;
   ctx.out.info(
-    `${n(count)} ${s.noun} in ${used}.` + (stoppedAt ? ` Stopped at --max-pages ${maxPages}; continue with:\n  ${sameCommandWith(ctx, { '--cursor': stoppedAt })}` : ''),
+    `${n(count)} ${s.noun} in ${used}.` + (stoppedAt ? ` Stopped at --max-pages ${maxPages}; continue with:\n  ${continuation(ctx, stoppedAt)}` : ''),
   );
 }
