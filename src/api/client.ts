@@ -56,6 +56,20 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send no Authorization header (signed download URLs carry their own proof); required for another host. */
   anonymous?: boolean;
+  /** Told of each attempt (a paid request's journal writes it down only when it goes out). */
+  attempts?: AttemptHooks;
+}
+
+/**
+ * What a caller hears of each attempt of a request. A request that is not idempotent is sent
+ * again only after an answer that says nothing was done (a 429, a retryable 503) or a failure
+ * to connect, so for it `retrying` means the attempt did nothing.
+ */
+export interface AttemptHooks {
+  /** Right before an attempt goes out, after pacing and any wait; throwing stops it unsent. */
+  sending(attempt: number): void | Promise<void>;
+  /** The attempt failed and the request waits to be sent again. */
+  retrying(error: ApiError, attempt: number): void | Promise<void>;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -138,6 +152,7 @@ export class Client {
 
     for (let attempt = 0; ; attempt++) {
       if (paced) await this.pacer.take(opts.signal, (waitMs, limit) => this.trace({ type: 'pace', method, url: printable, waitMs, limit }));
+      await opts.attempts?.sending(attempt);
       this.trace({ type: 'request', method, url: printable, headers: redactHeaders(headers), attempt });
       const started = performance.now();
       let res: RawResponse;
@@ -155,6 +170,7 @@ export class Client {
         });
         if (!d.retry) throw e.error;
         this.trace({ type: 'retry', method, url: printable, reason: e.error.code, waitMs: d.waitMs, attempt });
+        await opts.attempts?.retrying(e.error, attempt);
         await this.sleep(d.waitMs, opts.signal);
         continue;
       }
@@ -177,6 +193,7 @@ export class Client {
       const d = decideRetry(this.retry, { attempt, error, idempotent, random: this.random });
       if (!d.retry) throw error;
       this.trace({ type: 'retry', method, url: printable, reason: `${res.status} ${error.code}`, waitMs: d.waitMs, attempt, limit: rateLimitOf(error) });
+      await opts.attempts?.retrying(error, attempt);
       await this.sleep(d.waitMs, opts.signal);
     }
   }

@@ -1,5 +1,5 @@
 import { ApiError, isApiError } from './errors.js';
-import type { Client, RequestOptions } from './client.js';
+import type { AttemptHooks, Client, RequestOptions } from './client.js';
 import type { Prefix } from './prefixes.js';
 import { sleep as realSleep } from './sleep.js';
 
@@ -81,12 +81,14 @@ export interface PaidRequestShape {
 }
 
 /**
- * Where paid requests are written down before they are sent (the CLI's paid-run journal), so
- * an answer lost with the process (a kill, Ctrl-C) is resolved through its quote by the next
- * identical request instead of being paid for again.
+ * Where paid requests are written down as they are sent (the CLI's paid-run journal), so an
+ * answer lost with the process (a kill, Ctrl-C) is resolved through its quote by the next
+ * identical request instead of being paid for again. Only an attempt that goes out is written
+ * down: a request stopped while it waited (pacing, a Retry-After) never left, and one the
+ * service refused (a 429) did nothing, so neither leaves anything to resolve.
  */
 export interface PaidCallJournal {
-  /** Before the first attempt: writes the request down. Throwing stops it unsent. */
+  /** Right before the request's attempt goes out (after pacing and any wait): writes it down. Throwing stops it unsent. */
   sending(request: PaidRequestShape, quoteId: string): Promise<PaidCallRecord>;
 }
 
@@ -100,6 +102,8 @@ export interface PaidCallRecord {
   used(redemption: Redemption | undefined): Promise<void>;
   /** The service answered that nothing was done. */
   refused(e: ApiError): Promise<void>;
+  /** The service answered that nothing was done and the request waits to be sent again: until it goes, nothing is pending. */
+  withdrawn(e: ApiError): Promise<void>;
 }
 
 const journals = new WeakMap<Client, PaidCallJournal>();
@@ -131,15 +135,30 @@ export async function sendPaid<T>(
 ): Promise<T> {
   const lostAnswer = (cause: ApiError, reason: LostReason, detail: string) => new LostResponseError(cause, reason, detail, rules.lostFix);
   const quoted = typeof req.body.quote_id === 'string' && req.body.quote_id !== '';
-  const record = await journals.get(client)?.sending(shapeOf(req), req.body.quote_id ?? '');
-  let lost: ApiError | undefined = record?.resend ? EARLIER_ANSWER_LOST : undefined;
+  const journal = journals.get(client);
+  let record: PaidCallRecord | undefined;
+  let lost: ApiError | undefined;
+  const attempts: AttemptHooks = {
+    sending: async () => {
+      if (record || !journal) return;
+      record = await journal.sending(shapeOf(req), req.body.quote_id ?? '');
+      if (record.resend) lost = EARLIER_ANSWER_LOST;
+    },
+    // The client sends a paid request again only after an answer that says nothing was done;
+    // after a lost attempt that says nothing about the lost one, which stays pending.
+    retrying: async (e) => {
+      if (lost || !record) return;
+      await record.withdrawn(e);
+      record = undefined;
+    },
+  };
   const answered = async (result: T) => (await record?.answered(result), result);
   // Only a first attempt's refusal says nothing was done; after a lost answer it says nothing about that attempt.
   const refused = async (e: ApiError) => (lost ? e : (await record?.refused(e), e));
   for (let attempt = 0; ; attempt++) {
     let result: T;
     try {
-      result = await client.request<T>({ ...req, idempotent: false });
+      result = await client.request<T>({ ...req, idempotent: false, ...(journal ? { attempts } : {}) });
     } catch (e) {
       if (!isApiError(e)) throw e;
       if (e.is('quote_already_redeemed')) {

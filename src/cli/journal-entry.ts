@@ -1,14 +1,15 @@
 import type { PaidRequestShape } from '../api/paid-call.js';
 import type { Quote } from '../api/schemas/credits.js';
+import { QUOTE_TTL_MS } from '../api/schemas/values/credits.js';
 
 /**
- * One paid request in the paid-run journal: written before it is sent, updated when its
+ * One paid request in the paid-run journal: written as it is sent, updated when its
  * answer arrives. It holds what the request asked and where it went, never a credential:
  * the key appears only as a fingerprint (the start of its SHA-256), which tells two keys apart
  * and cannot be turned back into either.
  */
 
-/** sent: no answer yet; answered: the run is known; not_charged: the service said nothing was done; paid_again: given up with --pay-again. */
+/** sent: gone out, no answer yet (the entry is open); answered: the run is known; not_charged: the service said nothing was done; paid_again: given up with --pay-again. */
 export type JournalState = 'sent' | 'answered' | 'not_charged' | 'paid_again';
 
 /** The service and identity a request went to. */
@@ -38,9 +39,17 @@ export interface JournalEntry {
   service: ServiceIdentity;
   /** The process that sent it: one still running is still waiting for the answer. */
   pid: number;
+  /** The host it ran on (a pid means nothing on another one). Absent in entries of earlier versions. */
+  host?: string;
+  /** When that process started (Linux: boot id and start tick), so a pid used again by another process is told apart; null where the system does not say. */
+  started?: string | null;
   /** workflow_id, smart_agent_task_id or task_id of the run, once known. */
   run_id?: string | null;
-  /** How the entry was closed, in a few words ("read back through its quote", "quote_mismatch (400)"). */
+  /**
+   * How the entry was closed, in a few words: "answered", "resolved through its quote",
+   * "its quote was used (charged); the run cannot be read back", the refusal as "conflict (409)",
+   * or "its quote expired unanswered; paid again with a new quote".
+   */
   outcome?: string;
 }
 
@@ -49,6 +58,23 @@ export type JournalQuote = Pick<Quote, (typeof JOURNAL_QUOTE_FIELDS)[number]>;
 
 export function journalQuote(q: Quote): JournalQuote {
   return Object.fromEntries(JOURNAL_QUOTE_FIELDS.map((k) => [k, q[k]])) as JournalQuote;
+}
+
+/** A service URL as entries hold it: without userinfo. */
+export function serviceUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return u.href;
+  } catch {
+    return url;
+  }
+}
+
+/** When the entry's quote expires (or would, for a quote that did not say), in ms. */
+export function quoteExpiresMs(e: JournalEntry): number {
+  return e.quote.expires_at ? e.quote.expires_at * 1000 : Date.parse(e.sent_at) + QUOTE_TTL_MS;
 }
 
 /** The id of the run an answer names: a smart-agent run, an enrichment workflow or sync, or a cohort handle. */

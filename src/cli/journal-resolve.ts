@@ -5,9 +5,10 @@ import type { Context } from './context.js';
 import { nextCommand, sameCommand } from './command-line.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
-import { clockTime, NotTheJournaledRequest, type PaidRunJournal } from './journal.js';
+import { clockTime, NotTheJournaledRequest, StillInFlight, type PaidRunJournal } from './journal.js';
 import { destinationNote, unknownRunChecks } from './journal-checks.js';
 import type { JournalEntry, JournalQuote } from './journal-entry.js';
+import { systemProbe } from './journal-owner.js';
 
 /**
  * Before a paid command estimates anything: an identical earlier request of this service and
@@ -15,7 +16,10 @@ import type { JournalEntry, JournalQuote } from './journal-entry.js';
  * own quote. The service runs it now (it never arrived) or answers quote_already_redeemed
  * naming the run, which is read back: either way it is paid once, and nobody is asked again
  * (the spend was approved when it was first sent). When its quote expired, no one can tell
- * whether it ran, and paying again takes --pay-again.
+ * whether it ran, and paying again takes --pay-again. While the process that sent it still
+ * runs (it waits for that answer), the command refuses too: paying again takes --pay-again.
+ * Both exit 5, as any quote that cannot pay does: nothing is spent, and the credits are what
+ * is at stake.
  */
 
 export const PAY_AGAIN = '--pay-again';
@@ -31,6 +35,20 @@ function payAgainGiven(argv: readonly string[]): boolean {
   return (end === -1 ? argv : argv.slice(0, end)).includes(PAY_AGAIN);
 }
 
+/** This command again with --pay-again. */
+const payingAgain = (ctx: Context) => sameCommand({ argv: payAgainGiven(ctx.argv) ? ctx.argv : [...ctx.argv, PAY_AGAIN] });
+
+/** An identical request is awaited by another process that still runs: exit 5 like earlierRunUnknown (nothing is spent). */
+function earlierRunInFlight(ctx: Context, e: JournalEntry, here: string): CliError {
+  const where = e.host && e.host !== here ? ` on ${e.host}` : '';
+  return new CliError({
+    code: 'earlier_run_in_flight',
+    message: `an identical run was sent at ${clockTime(e.sent_at)} by process ${e.pid}${where}, which still waits for its answer; nothing was spent now`,
+    fix: `Wait for that command to finish (\`${nextCommand(ctx, ['runs', 'ls'])}\` shows the run), or pay for another run with: ${payingAgain(ctx)}`,
+    exitCode: ExitCode.CREDITS,
+  });
+}
+
 /** The earlier run cannot be told: exit 5, as for any quote that cannot pay (nothing is spent). */
 function earlierRunUnknown(ctx: Context, e: JournalEntry): CliError {
   const expired = e.quote.expires_at ? ` (its quote expired at ${clockTime(new Date(e.quote.expires_at * 1000).toISOString())})` : '';
@@ -39,7 +57,7 @@ function earlierRunUnknown(ctx: Context, e: JournalEntry): CliError {
   return new CliError({
     code: 'earlier_run_unknown',
     message: `an earlier run of this command was sent at ${clockTime(e.sent_at)} and got no answer${expired}, so whether it ran and was charged cannot be told; nothing was spent now`,
-    fix: `Check ${[...(destination ? [destination] : []), ...checks].join(', ')}; if it did not run, pay for it again with: ${sameCommand({ argv: payAgainGiven(ctx.argv) ? ctx.argv : [...ctx.argv, PAY_AGAIN] })}`,
+    fix: `Check ${[...(destination ? [destination] : []), ...checks].join(', ')}; if it did not run, pay for it again with: ${payingAgain(ctx)}`,
     exitCode: ExitCode.CREDITS,
   });
 }
@@ -58,6 +76,11 @@ export async function resolveEarlierRun<R>(
       return { quote: entry.quote, result };
     } catch (e) {
       if (e instanceof NotTheJournaledRequest) continue;
+      if (e instanceof StillInFlight) {
+        if (!payAgainGiven(ctx.argv)) throw earlierRunInFlight(ctx, entry, systemProbe.host);
+        ctx.out.info(`${PAY_AGAIN}: the identical run sent at ${clockTime(entry.sent_at)} is left to process ${entry.pid}; paying for another one.`);
+        continue;
+      }
       if (!(e instanceof LostResponseError) || e.reason !== 'quote_expired') throw e;
       if (!payAgainGiven(ctx.argv)) throw earlierRunUnknown(ctx, entry);
       journal.paidAgain(entry);

@@ -22,9 +22,10 @@ export { PAY_AGAIN_FLAG } from './journal-resolve.js';
  *    is spent (exit 10); --dry-run stops here and prints the quote;
  * 4. the run is sent with the quote; if the quote expired while the person decided, it is
  *    estimated again and asked again only when the cost went up.
- * Each request is written in the paid-run journal before it is sent (journal.ts); before step 1,
- * an identical earlier request whose answer was lost is resolved through its quote instead
- * (journal-resolve.ts), so a run killed in flight and run again is paid once.
+ * Each request is written in the paid-run journal as it goes out (journal.ts); before step 1,
+ * the journal's folder must be writable (exit 2 otherwise), and an identical earlier request
+ * whose answer was lost is resolved through its quote instead (journal-resolve.ts), so a run
+ * killed in flight and run again is paid once.
  * What was charged and refunded is reported by the command when the work settles.
  */
 
@@ -116,6 +117,9 @@ const unansweredNote = (ctx: Context) =>
   `The run may have started, and it is in the paid-run journal (\`${nextCommand(ctx, ['runs', 'ls'])}\`). ` +
   `The same command again resolves it through its quote, or says what to check, and never pays twice: ${sameCommand(ctx)}`;
 
+/** Stopped while the request waited (pacing, a Retry-After after the service refused it): it did nothing. */
+const NOT_SENT_NOTE = 'The run was not started (the service had not taken the request): nothing was spent.';
+
 /** Whether an earlier paid request of this tool was sent and never answered (the next runPaid resolves it first). */
 export async function hasUnansweredRun(ctx: Context, client: Client, tool: string): Promise<boolean> {
   return (await PaidRunJournal.open(ctx, client)).unanswered(tool).length > 0;
@@ -125,6 +129,7 @@ export async function hasUnansweredRun(ctx: Context, client: Client, tool: strin
 export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>, opts: { dryRun?: boolean } = {}): Promise<PaidOutcome<R> | undefined> {
   if (opts.dryRun) return void (await approveSpend(ctx, client, plan, opts));
   const journal = await PaidRunJournal.open(ctx, client);
+  journal.prepare();
   const earlier = await resolveEarlierRun(ctx, client, journal, plan.estimate.tool, plan.run);
   if (earlier) return earlier;
   let q = await quote(ctx, client, plan);
@@ -132,11 +137,12 @@ export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>
   const approved = q.estimated_cost;
   for (let renewed = 0; ; renewed++) {
     const sent = q;
+    const recording = journal.recording({ tool: plan.estimate.tool, what: plan.what, quote: sent });
     try {
-      const result = await withPaidJournal(client, journal.recording({ tool: plan.estimate.tool, what: plan.what, quote: sent }), () => plan.run(sent.quote_id ?? ''));
+      const result = await withPaidJournal(client, recording, () => plan.run(sent.quote_id ?? ''));
       return { quote: sent, result };
     } catch (e) {
-      if (leftUnanswered(e)) ctx.out.info(unansweredNote(ctx));
+      if (leftUnanswered(e)) ctx.out.info(recording.pending ? unansweredNote(ctx) : NOT_SENT_NOTE);
       if (!isApiError(e) || !e.is('quote_expired') || renewed >= 2) throw e;
       ctx.out.info('The quote expired before the run was sent; estimating again.');
       q = await quote(ctx, client, plan);

@@ -1,11 +1,13 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { BIN } from '../helpers/binary.js';
 import { json } from '../helpers/json.js';
-import { runInProcess } from '../helpers/in-process.js';
+import { prospect, runInProcess, sandboxClock } from '../helpers/in-process.js';
+import { runPrinted } from '../helpers/printed-command.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { useJournalSandbox } from './journal-helpers.js';
 import { enrichmentArea } from '../../src/sandbox/engine/enrichment.js';
 
@@ -20,7 +22,7 @@ const t = useJournalSandbox();
 const LIST_RUN = ['enrich', 'list', 'Q3', '--scope', 'full', '--yes', '--json'];
 
 const workflowIds = () => Object.keys(enrichmentArea(t.sb.services.store).workflows);
-const journalFiles = () => readdirSync(t.journalDir()).map((f) => path.join(t.journalDir(), f));
+const openFiles = () => readdirSync(path.join(t.journalDir(), 'open')).map((f) => path.join(t.journalDir(), 'open', f));
 const run = (...argv: string[]) => t.run(...argv);
 const runs = () => t.runs();
 const holdBulk = () => t.holdAnswer('POST', '/enrichment/bulk');
@@ -40,11 +42,12 @@ describe('a paid run whose answer is lost is paid once', () => {
     const afterKill = await t.balance();
     expect(afterKill).toBeLessThan(before);
 
-    const [file] = journalFiles();
-    expect(journalFiles()).toHaveLength(1);
+    const [file] = openFiles();
+    expect(openFiles()).toHaveLength(1);
     const text = readFileSync(file!, 'utf8');
     expect(statSync(file!).mode & 0o777).toBe(0o600);
     expect(statSync(t.journalDir()).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(t.journalDir(), 'open')).mode & 0o777).toBe(0o700);
     expect(text).not.toContain(t.sb.demoKey);
     expect(text).not.toContain(t.sb.demoKey.slice(7));
     expect(JSON.parse(text)).toMatchObject({
@@ -59,16 +62,16 @@ describe('a paid run whose answer is lost is paid once', () => {
     await t.faults([]);
     const again = await run(...LIST_RUN);
     expect(again.exitCode, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(
-      /An earlier run of this command was sent at \d\d:\d\d but its answer was lost; resolving it through its quote instead of paying again\./,
-    );
+    expect(again.stderr).toMatch(/An earlier run of this command was sent at \d\d:\d\d but its answer was lost; resolved through its quote, not paid again\./);
     expect(again.stderr).not.toMatch(/Estimate:/);
     expect(workflowIds()).toHaveLength(1);
     const result = json(again.stdout);
     expect(result.workflow_id).toBe(workflowIds()[0]);
     expect(result.status).toMatch(/^completed/);
     expect(await t.balance()).toBe(before - result.credits_charged);
-    expect(JSON.parse(readFileSync(file!, 'utf8'))).toMatchObject({ state: 'answered', run_id: workflowIds()[0] });
+    // Answered: the entry left open/ for the journal's folder.
+    expect(openFiles()).toEqual([]);
+    expect(JSON.parse(readFileSync(path.join(t.journalDir(), path.basename(file!)), 'utf8'))).toMatchObject({ state: 'answered', run_id: workflowIds()[0] });
 
     // Answered now: the same command once more is a new run, paid for with a new quote.
     const third = await run(...LIST_RUN);
@@ -128,6 +131,8 @@ describe('a paid run whose answer is lost is paid once', () => {
     const refused = await run(...human);
     expect(refused.exitCode, refused.stderr).toBe(5);
     expect(refused.stdout).toBe('');
+    // Nothing says it is being resolved just before saying it cannot be.
+    expect(refused.stderr).not.toContain('An earlier run of this command');
     expect(refused.stderr).toMatch(/error: earlier_run_unknown: an earlier run of this command was sent at \d\d:\d\d and got no answer \(its quote expired at \d\d:\d\d\)/);
     expect(refused.stderr).toContain(
       `fix: Check \`prospect runs ls\`, \`prospect lists get ${listId}\`, \`prospect credits balance\`, \`prospect usage --days 1 --group-by tool\`; ` +
@@ -157,6 +162,36 @@ describe('a paid run whose answer is lost is paid once', () => {
     expect(next.exitCode, next.stderr).toBe(0);
     expect(next.stderr).not.toContain('An earlier run');
     expect((await runs()).map((r) => r.state)).toEqual(['answered', 'not_charged']);
+  });
+
+  it('runs ls of a run sent with --base-url: its check command carries the URL, and runs as printed', async () => {
+    await t.seedList('Q3', 5);
+    const { PROSPECT_BASE_URL: url, ...env } = t.env;
+    const sent = await prospect(['--base-url', url!, ...LIST_RUN], { env, clock: sandboxClock(t.sb) });
+    expect(sent.exitCode, sent.stderr).toBe(0);
+    const id = json(sent.stdout).workflow_id as string;
+    const [row] = JSON.parse((await prospect(['runs', 'ls', '--json'], { env })).stdout) as Array<{ check: string }>;
+    expect(row!.check).toBe(`prospect --base-url ${url} enrich status ${id}`);
+    // Spawns the binary: a printed command runs through a shell, as pasted.
+    const checked = await runPrinted(row!.check, { env, cwd: tempDir() });
+    expect(checked.exitCode, checked.stderr).toBe(0);
+    expect(checked.stdout).toContain(id);
+  });
+
+  it('a data dir that cannot be written: exit 2 before the estimate, naming the folder and PROSPECT_DATA_DIR; nothing spent', async () => {
+    await t.seedList('Q3', 5);
+    const notAFolder = path.join(tempDir(), 'data');
+    writeFileSync(notAFolder, 'a file, not a folder\n');
+    const before = await t.balance();
+    const r = await prospect(LIST_RUN.filter((w) => w !== '--json'), { env: { ...t.env, PROSPECT_DATA_DIR: notAFolder }, clock: sandboxClock(t.sb) });
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toContain(
+      `error: journal_unwritable: cannot write the paid-run journal in ${path.join(notAFolder, 'paid-runs')} (ENOTDIR); nothing was sent, as an answer lost without it could be paid for twice`,
+    );
+    expect(r.stderr).toContain('fix: Make that folder writable, or set PROSPECT_DATA_DIR to a folder that is.');
+    expect(r.stderr).not.toContain('Estimate:');
+    expect(await t.balance()).toBe(before);
+    expect(workflowIds()).toHaveLength(0);
   });
 
   it('runs ls: a table on a terminal, tsv with a header in a pipe, [] in JSON when nothing was sent', async () => {

@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import { JournalStore, journalDir } from '../../cli/journal-store.js';
-import { RUN_STATES, runRow, type RunState } from './run-rows.js';
+import { RUN_STATES, runRow, type RunRow, type RunState } from './run-rows.js';
 
 interface Options {
   state?: RunState;
@@ -26,8 +26,18 @@ export const command = defineCommand<Options>({
   async run(opts, ctx) {
     const dir = journalDir(ctx.env);
     const now = ctx.clock.now();
-    const all = new JournalStore(dir).list().map((e) => runRow(ctx, e, now));
-    const rows = all.filter((r) => !opts.state || r.state === opts.state).slice(0, opts.limit ?? LIMIT.default);
+    const store = new JournalStore(dir);
+    const limit = opts.limit ?? LIMIT.default;
+    const all = store.index();
+    // Open and unknown runs are in the open entries alone.
+    const { entries } = opts.state === 'open' || opts.state === 'unknown' ? store.index('open') : all;
+    // Newest first, each file read only until --limit rows are found.
+    const rows: RunRow[] = [];
+    for (const e of entries) {
+      if (rows.length >= limit) break;
+      const row = runRow(ctx, e, now);
+      if (!opts.state || row.state === opts.state) rows.push(row);
+    }
     await ctx.out.print({
       kind: 'rows',
       payload: rows,
@@ -36,7 +46,7 @@ export const command = defineCommand<Options>({
       tableColumns: TABLE_COLUMNS,
       emptyMessage: `No paid runs in the journal (${dir}).`,
     });
-    ctx.out.info(`${rows.length} of ${all.length} paid runs in ${dir}`);
+    ctx.out.info(`${rows.length} of ${all.count} paid runs in ${dir}`);
     const unknown = rows.filter((r) => r.state === 'unknown').length;
     if (unknown > 0)
       ctx.out.warn(`${unknown} run${unknown === 1 ? '' : 's'} got no answer before the quote expired: check what the check column names before paying again with --pay-again.`);

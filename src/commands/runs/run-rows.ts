@@ -1,7 +1,6 @@
 import type { Context } from '../../cli/context.js';
 import { destinationNote, runCommand, unknownRunChecks } from '../../cli/journal-checks.js';
-import type { JournalEntry } from '../../cli/journal-entry.js';
-import { QUOTE_TTL_MS } from '../../api/schemas/values/credits.js';
+import { quoteExpiresMs, serviceUrl, type JournalEntry } from '../../cli/journal-entry.js';
 
 /**
  * A journal entry as `runs ls` shows it. A request sent with no answer is open while its quote
@@ -31,20 +30,33 @@ export interface RunRow {
   request: JournalEntry['request'];
 }
 
-function expiresMs(e: JournalEntry): number {
-  return e.quote.expires_at ? e.quote.expires_at * 1000 : Date.parse(e.sent_at) + QUOTE_TTL_MS;
-}
-
 export function stateOf(e: JournalEntry, nowMs: number): RunState {
   if (e.state !== 'sent') return e.state;
-  return nowMs < expiresMs(e) ? 'open' : 'unknown';
+  return nowMs < quoteExpiresMs(e) ? 'open' : 'unknown';
 }
 
-/** Follow-up commands go to the service the entry went to, not the one this listing would use. */
+/** A base URL as a flag's value: without userinfo (the entry has none) and without a lone trailing slash. */
+const urlWord = (url: string) => url.replace(/^([a-z]+:\/\/[^/]+)\/$/i, '$1');
+
+/**
+ * Follow-up commands go to the service the entry went to, not the one this listing would use:
+ * --sandbox, else its base URL (--base-url, unless this listing resolves to the same one) and
+ * its profile (--profile, unless this listing uses the same).
+ */
 function targetOf(ctx: Context, e: JournalEntry): Pick<Context, 'globals'> {
   if (e.service.sandbox) return { globals: { ...ctx.globals, sandbox: true, profile: undefined, baseUrl: undefined } };
-  const same = e.service.profile === ctx.settings().profile.value;
-  return { globals: { ...ctx.globals, sandbox: false, profile: same ? ctx.globals.profile : e.service.profile, baseUrl: undefined } };
+  const st = ctx.settings();
+  const sameProfile = e.service.profile === st.profile.value;
+  const here = !st.sandbox && st.baseUrl ? urlWord(serviceUrl(st.baseUrl.value)) : undefined;
+  const sameUrl = here === urlWord(e.service.base_url);
+  return {
+    globals: {
+      ...ctx.globals,
+      sandbox: false,
+      profile: sameProfile ? ctx.globals.profile : e.service.profile,
+      baseUrl: sameUrl ? ctx.globals.baseUrl : urlWord(e.service.base_url),
+    },
+  };
 }
 
 function checkOf(ctx: Context, e: JournalEntry, state: RunState): string {
@@ -67,7 +79,7 @@ export function runRow(ctx: Context, e: JournalEntry, nowMs: number): RunRow {
     estimated_cost: e.estimated_cost,
     run_id: e.run_id ?? null,
     quote_id: e.quote.quote_id,
-    quote_expires_at: new Date(expiresMs(e)).toISOString(),
+    quote_expires_at: new Date(quoteExpiresMs(e)).toISOString(),
     closed_at: e.closed_at ?? null,
     outcome: e.outcome ?? null,
     profile: e.service.profile,
