@@ -1,4 +1,5 @@
 import type { Context } from './context.js';
+import { shellWord } from '../config/shell-word.js';
 
 /**
  * Commands printed for a person to run next. They run exactly as printed: every word is
@@ -7,10 +8,7 @@ import type { Context } from './context.js';
  * talks to the same service as the same person.
  */
 
-/** A word as a POSIX shell reads it back: bare when safe, else in single quotes. */
-export function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
+export { shellWord } from '../config/shell-word.js';
 
 /** The global flags of this invocation that chose the service and identity, as words. */
 export function targetFlags(globals: Pick<Context['globals'], 'sandbox' | 'profile' | 'baseUrl'>): string[] {

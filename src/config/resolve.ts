@@ -1,6 +1,6 @@
 import { ConfigurationError } from '../api/errors.js';
 import type { ConfigStore, Profile } from './store.js';
-import { shellWord } from '../cli/command-line.js';
+import { shellWord } from './shell-word.js';
 
 type Env = Record<string, string | undefined>;
 
