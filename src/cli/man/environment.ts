@@ -26,7 +26,7 @@ export const ENVIRONMENT: readonly Documented[] = [
   { name: 'PROSPECT_CONFIG_DIR', description: 'folder of `config.json`, instead of the platform\'s config folder.' },
   {
     name: 'PROSPECT_DATA_DIR',
-    description: 'folder of the sandbox runtime file and log, export checkpoints, demo files and the completion cache.',
+    description: 'folder of the sandbox runtime file and log, export and import checkpoints, the paid-run journal, demo files and the completion cache.',
   },
   { name: 'NO_COLOR', description: 'when set (to any value), no colour; so does `TERM=dumb`.' },
   { name: 'PROSPECT_NO_COMPILE_CACHE', description: 'when set, do not use or write the V8 code cache next to the built core.' },
@@ -53,6 +53,14 @@ export const FILES: readonly Documented[] = [
     description: `The background sandbox: pid, port, URL and the demo key (mode ${octal(FILE_MODE)}); \`sandbox.log\` beside it.`,
   },
   { name: '$PROSPECT_DATA_DIR/exports/', description: 'Checkpoints of `export json --all` to stdout, for `--resume`.' },
+  {
+    name: '$PROSPECT_DATA_DIR/imports/',
+    description: 'Checkpoints of `import`: the chunks the service acknowledged, so the same command again sends only the others (kept 24 hours; no credentials, no row data).',
+  },
+  {
+    name: '$PROSPECT_DATA_DIR/paid-runs/',
+    description: 'The paid-run journal: each paid request written before it is sent, with the run it started (`prospect runs ls`; no secrets, kept 30 days).',
+  },
   { name: '$PROSPECT_DATA_DIR/completion/', description: 'Cache of list names for shell completion.' },
   { name: '$PROSPECT_DATA_DIR/demo/', description: 'The sample CSV and the export `prospect demo` writes.' },
 ];
