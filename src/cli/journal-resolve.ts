@@ -26,7 +26,8 @@ export const PAY_AGAIN = '--pay-again';
 
 export const PAY_AGAIN_FLAG: FlagSpec = {
   flags: PAY_AGAIN,
-  description: 'pay for a new run even though an identical earlier one got no answer and its quote expired (check `prospect runs ls` first)',
+  description:
+    'pay for a new run even though an identical earlier one got no answer (its quote expired, or another process still waits for it); check `prospect runs ls` first',
 };
 
 /** Whether --pay-again is on the command line (it is a flag of each paid command, not a global one). */
