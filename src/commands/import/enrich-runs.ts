@@ -47,8 +47,8 @@ export async function watchRuns(ctx: Context, client: Client, ids: readonly stri
   const done: EnrichmentStatusResponse[] = [];
   const text = (s?: EnrichmentStatusResponse) =>
     `Enriching: ${done.length} of ${ids.length} runs ended, ${done.reduce((n, r) => n + r.credits_charged, 0) + (s?.credits_charged ?? 0)} credits so far`;
-  const watch = (id: string) => nextCommand(ctx, ['enrich', 'status', id, '--wait']);
-  const hint = ids.length === 1 ? `The run keeps going. Watch it with: ${watch(ids[0]!)}` : `The runs keep going. Watch each with:\n${ids.map((id) => `  ${watch(id)}`).join('\n')}`;
+  const watch = nextCommand(ctx, ['enrich', 'status', ...ids, '--wait']);
+  const hint = ids.length === 1 ? `The run keeps going. Watch it with: ${watch}` : `The runs keep going. Watch them with: ${watch}`;
   return withProgress(ctx, text(), hint, async () => {
     for (const id of ids) {
       done.push(await waitForEnrichment(client, id, { ...pollOptions(ctx), onProgress: (s) => ctx.progress.update(text(s)) }));

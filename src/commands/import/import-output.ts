@@ -68,6 +68,6 @@ export async function printRunHandles(ctx: Context, report: ImportReport & { enr
   else ctx.io.stdout.write(ids.map((id) => `${id}\n`).join(''));
   describeReport(ctx, report);
   if (!ids.length) return ctx.out.info('No rows were imported, so nothing was enriched.');
-  const watch = nextCommand(ctx, ['enrich', 'status', ids[0]!, '--wait']);
-  ctx.out.info(ids.length === 1 ? `Watch the run with: ${watch}` : `${ids.length} runs started, one per chunk. Watch each the same way as the first: ${watch}`);
+  const watch = nextCommand(ctx, ['enrich', 'status', ...ids, '--wait']);
+  ctx.out.info(ids.length === 1 ? `Watch the run with: ${watch}` : `${ids.length} runs started, one per chunk. Watch them with: ${watch}`);
 }
