@@ -7,7 +7,7 @@ import { control } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { BIN } from '../helpers/binary.js';
 import { prospect } from '../helpers/in-process.js';
-import { runPrinted } from '../helpers/printed-command.js';
+import { printedCommands, runPrinted } from '../helpers/printed-command.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { json, ndjson } from '../helpers/json.js';
 
@@ -127,6 +127,35 @@ describe('an interrupted export --all, resumed', () => {
     expect(fs.readdirSync(cwd).sort()).toEqual(['leads.csv', 'whole.csv']);
   });
 
+  it('two exports of one list to two files, both stopped: each resume command continues its own file', async () => {
+    const whole = await run(ALL);
+    const exportsDir = path.join(t.env.PROSPECT_DATA_DIR!, 'exports');
+    const first = await interrupted([], 'SIGINT', exportsDir, 'a.csv');
+    expect(first.exitCode).toBe(130);
+    const [resumeA] = printedCommands(String(first.stderr));
+    // The second export of the same list, columns and format, to another file, stopped earlier in its run.
+    const before = new Set(fs.readdirSync(exportsDir));
+    await control(t.sb, 'POST', '/faults', { rules: [{ path: '/export/json', kind: 'latency', latency_ms: 120 }] });
+    const fd = fs.openSync(path.join(cwd, 'b.csv'), 'w');
+    const argv = [BIN, 'export', 'json', 'Q3 CTOs', ...ALL];
+    const child = execa(process.execPath, argv, { env: t.env, extendEnv: false, cwd, reject: false, stdout: fs.createWriteStream('', { fd, autoClose: false }) });
+    const ownRows = () => {
+      const mine = fs.readdirSync(exportsDir).filter((n) => n.endsWith('.json') && !before.has(n));
+      return mine.length === 1 ? checkpointRows(exportsDir, mine[0]) : 0;
+    };
+    await expect.poll(ownRows, { timeout: 20_000 }).toBeGreaterThanOrEqual(40);
+    child.kill('SIGINT');
+    const second = await child;
+    fs.closeSync(fd);
+    await control(t.sb, 'DELETE', '/faults');
+    expect(second.exitCode).toBe(130);
+    const [resumeB] = printedCommands(String(second.stderr));
+
+    for (const resume of [resumeA!, resumeB!]) expect((await runPrinted(resume, { env: t.env, cwd })).exitCode).toBe(0);
+    expect(file('a.csv')).toBe(whole.stdout);
+    expect(file('b.csv')).toBe(whole.stdout);
+  });
+
   it('to stdout after Ctrl-C: exit 130 with the resume command; resumed onto the same file it equals one run', async () => {
     const whole = await run(ALL);
     const dataDir = t.env.PROSPECT_DATA_DIR!;
@@ -143,8 +172,8 @@ describe('an interrupted export --all, resumed', () => {
 });
 
 /** Rows counted by the one checkpoint in a folder (0 while there is none). */
-function checkpointRows(dir: string): number {
-  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.json')) : [];
+function checkpointRows(dir: string, name?: string): number {
+  const names = name ? [name] : fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.json')) : [];
   if (names.length !== 1) return 0;
   try {
     return JSON.parse(fs.readFileSync(path.join(dir, names[0]!), 'utf8')).rows as number;

@@ -40,10 +40,17 @@ type Env = Record<string, string | undefined>;
 /** The unfinished file an export to FILE writes. */
 export const partFileOf = (file: string): string => `${file}.part`;
 
-/** Where the checkpoint of an export lives: beside FILE.part, or for stdout in the data dir, keyed by list, columns and format. */
-export function checkpointFile(req: ExportRequest, output: string | null, env: Env): string {
+/**
+ * Where the checkpoint of an export lives: beside FILE.part, or for stdout in the data dir,
+ * keyed by list, columns and format, and by the file stdout is redirected to when known (two
+ * exports of one list into two files are two checkpoints).
+ */
+export function checkpointFile(req: ExportRequest, output: string | null, env: Env, stdoutPath?: string): string {
   if (output) return `${partFileOf(output)}.checkpoint.json`;
-  const key = createHash('sha256').update(JSON.stringify([req.columns, req.format])).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(JSON.stringify([req.columns, req.format, ...(stdoutPath ? [stdoutPath] : [])]))
+    .digest('hex')
+    .slice(0, 16);
   return path.join(stdoutCheckpointDir(env), `${req.list_id}-${key}.json`);
 }
 

@@ -75,7 +75,7 @@ async function checkpointToResume(ctx: Context, req: ExportRequest, output: stri
 async function exportAll(ctx: Context, client: Client, listArg: string, req: ExportRequest, opts: Options): Promise<void> {
   const output = outputFile(opts);
   const { checkpointFile, dropCheckpoint, loadCheckpoint, partFileOf, saveCheckpoint } = await import('./checkpoint.js');
-  const cpFile = checkpointFile(req, output, ctx.env);
+  const cpFile = checkpointFile(req, output, ctx.env, ctx.io.stdoutPath);
   let cp: ExportCheckpoint;
   let sink: Sink;
   if (opts.resume) {
