@@ -2,7 +2,7 @@ import { CommanderError, type Command } from 'commander';
 import { ConfigurationError, isApiError, type ApiError } from '../api/errors.js';
 import type { Client } from '../api/client.js';
 import { redactText } from '../api/redact.js';
-import { buildProgram } from './program.js';
+import { buildProgram, inheritSettings, unknownCommand, unknownHelpTopic } from './program.js';
 import { colorEnabled, createContext, type Context, type ContextDeps, type GlobalOptions } from './context.js';
 import { isCliError, usageError } from './errors.js';
 import { ExitCode, STOP_SIGNALS, exitCodeForApiError, type StopSignal } from './exit-codes.js';
@@ -44,8 +44,13 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
   // Until a command runs, only the command line tells whether errors should be JSON.
   let jsonErrors = argv.some((a, i) => a === '--json' || a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'));
 
-  // `prospect help a b` is `prospect a b --help`, so the command's module loads first.
-  const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : [...argv];
+  // `prospect help a b` is `prospect a b --help`, so the command's module loads first; a topic
+  // that names no command is a usage error. `prospect` alone prints the help, as --help does.
+  if (argv[0] === 'help' && argv.length > 1) {
+    const unknown = unknownHelpTopic(argv.slice(1));
+    if (unknown) return report(unknownCommand(unknown.parentPath, unknown.word, unknown.names), { ctx, deps, json: jsonErrors, debug: false, color: !argv.includes('--no-color') });
+  }
+  const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : argv.length === 0 ? ['--help'] : [...argv];
   const program = buildProgram(async (def, cmd) => {
     const globals = globalsFrom(cmd);
     ctx = createContext(depsWithTracking, globals, argv);
@@ -63,13 +68,7 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
       /* reported below, in our format */
     },
   });
-  const inherit = (parent: Command) => {
-    for (const c of parent.commands) {
-      c.copyInheritedSettings(parent);
-      inherit(c);
-    }
-  };
-  inherit(program);
+  inheritSettings(program);
 
   try {
     await program.parseAsync(args, { from: 'user' });
@@ -96,6 +95,9 @@ export function report(e: unknown, o: ReportOptions): number {
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return ExitCode.OK;
     // Help asked for exits 0; help shown because a group got no subcommand is a usage error.
     if (e.code === 'commander.help') return e.exitCode === 0 ? ExitCode.OK : ExitCode.USAGE;
+    const unknownWord = e.code === 'commander.unknownCommand' ? /unknown command '([^']*)'/.exec(e.message)?.[1] : undefined;
+    const topic = unknownWord !== undefined ? unknownHelpTopic([unknownWord]) : undefined;
+    if (topic) return report(unknownCommand(topic.parentPath, topic.word, topic.names), o);
     const message = e.message.replace(/^error:\s*/i, '');
     const fix = /'--(api-key|key|token|jwt)\b/.test(message)
       ? 'Keys never go on the command line (shell history, process lists): set PROSPECT_API_KEY, or run `prospect auth login --with-token` and pipe the key.'

@@ -4,6 +4,8 @@ import { COMMANDS, GROUPS } from '../commands/registry.js';
 import { FORMATS } from './output/output.js';
 import { nonNegativeNumber } from './parse.js';
 import { SDK_VERSION } from '../api/version.js';
+import { closest } from '../api/suggest.js';
+import { usageError } from './errors.js';
 
 /** Runs a loaded command with the options commander parsed. */
 export type Invoke = (def: CommandDefinition<any>, cmd: Command) => Promise<void>;
@@ -119,6 +121,50 @@ export function firstCommandWord(argv: readonly string[]): string | undefined {
   return commandWords(argv)[0];
 }
 
+/** The nodes that only group commands: a word after one that names none of them is an unknown command. */
+const GROUP_NODES = new WeakSet<Command>();
+
+/**
+ * Passes the program's settings (output, exit override) down the tree; a group then takes the
+ * words after it, so "lists lss" reaches its action as an unknown command, not "too many arguments".
+ */
+export function inheritSettings(parent: Command): void {
+  for (const c of parent.commands) {
+    c.copyInheritedSettings(parent);
+    if (GROUP_NODES.has(c)) c.allowExcessArguments(true);
+    inheritSettings(c);
+  }
+}
+
+/** The names and aliases of a group's commands. */
+const subcommandNames = (group: Command): string[] => group.commands.flatMap((c) => [c.name(), ...c.aliases()]).filter((n) => n !== 'help');
+
+/** "unknown command 'lss' for 'prospect lists'", with the nearest name when there is one. */
+export function unknownCommand(parentPath: string, word: string, names: readonly string[]) {
+  const near = closest(word, names);
+  const under = parentPath ? `prospect ${parentPath}` : 'prospect';
+  return usageError(
+    `unknown command '${word}' for '${under}'${near ? `; did you mean ${near}?` : ''}`,
+    near ? `Run: ${under} ${near}` : `See the commands with: ${under} --help`,
+  );
+}
+
+/** The first of some command words that names no command, the path before it and the names there. */
+export function unknownHelpTopic(words: readonly string[]): { parentPath: string; word: string; names: string[] } | undefined {
+  const path: string[] = [];
+  for (const w of words) {
+    if (w.startsWith('-')) break;
+    const below = COMMANDS.filter((e) => e.path.length > path.length && path.every((p, i) => e.path[i] === p));
+    const named = below.find((e) => e.path[path.length] === w || (e.path.length === path.length + 1 && e.aliases?.includes(w)));
+    if (!named) {
+      const names = below.flatMap((e) => [e.path[path.length]!, ...(e.path.length === path.length + 1 ? (e.aliases ?? []) : [])]);
+      return { parentPath: path.join(' '), word: w, names: [...new Set(names)] };
+    }
+    path.push(named.path[path.length]!);
+  }
+  return undefined;
+}
+
 /** The longest command path the command line names ("search people compile"). */
 function namedPath(argv: readonly string[]): string {
   const words = commandWords(argv);
@@ -183,8 +229,13 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command 
       group.enablePositionalOptions();
       group.hook('preSubcommand', loadHook);
       if (!leaves.has(group)) {
-        group.description(GROUPS[entry.path.slice(0, i).join(' ')] ?? '');
-        group.action(() => group.help({ error: true }));
+        const groupPath = entry.path.slice(0, i).join(' ');
+        group.description(GROUPS[groupPath] ?? '');
+        GROUP_NODES.add(group);
+        group.action(() => {
+          if (group.args.length > 0) throw unknownCommand(groupPath, group.args[0]!, subcommandNames(group));
+          group.help({ error: true });
+        });
       }
     }
     const leaf = nodeFor(entry.path);

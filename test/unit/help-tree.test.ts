@@ -166,3 +166,30 @@ describe('--help', () => {
     }
   });
 });
+
+describe('a command line that names no command', () => {
+  it('prospect alone prints the help on stdout and exits 0, as --help does', async () => {
+    const bare = await runInProcess([], { env });
+    expect(bare.code).toBe(0);
+    expect(bare.stdout).toBe((await runInProcess(['--help'], { env })).stdout);
+    expect(bare.stderr).toBe('');
+  });
+
+  it('an unknown word at any level exits 2 naming it and the nearest command; help of an unknown topic too', async () => {
+    const cases: Array<[string[], string]> = [
+      [['lists', 'lss'], "unknown command 'lss' for 'prospect lists'; did you mean ls?"],
+      [['lists', 'get-it', 'Q3'], "unknown command 'get-it' for 'prospect lists'; did you mean get?"],
+      [['search', 'peeple'], "unknown command 'peeple' for 'prospect search'; did you mean people?"],
+      [['lsts'], "unknown command 'lsts' for 'prospect'; did you mean lists?"],
+      [['help', 'nosuch'], "unknown command 'nosuch' for 'prospect'"],
+      [['help', 'lists', 'lss'], "unknown command 'lss' for 'prospect lists'; did you mean ls?"],
+    ];
+    for (const [argv, message] of cases) {
+      const r = await runInProcess(argv, { env });
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr, argv.join(' ')).toContain(`error: usage: ${message}`);
+      expect(r.stdout).toBe('');
+    }
+    expect((await runInProcess(['help', 'lists', 'ls'], { env })).code).toBe(0);
+  });
+});
