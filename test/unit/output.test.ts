@@ -149,3 +149,29 @@ describe('printPages', () => {
     expect(n.stdout.text).toBe('{"id":1}\n{"id":2}\n');
   });
 });
+
+describe('output edges', () => {
+  const people = [{ lead_id: 'ld_1', name: 'Ada', company: { name: 'Acme' } }];
+
+  it('--fields naming what no row has exits 2 with the fields there are; a declared or nested field is fine', async () => {
+    const { out } = output('tsv', ['lead_id', 'nmae']);
+    await expect(out.print({ kind: 'rows', payload: {}, rows: people })).rejects.toMatchObject({
+      exitCode: 2,
+      message: '--fields nmae: no such field in this output',
+      fix: 'Pick from: lead_id, name, company.',
+    });
+    await expect(output('tsv', ['company.name']).out.print({ kind: 'rows', payload: {}, rows: people })).resolves.toBeUndefined();
+    await expect(output('json', ['refund_status']).out.print({ kind: 'object', payload: { id: 1 }, fields: ['id', 'refund_status'] })).resolves.toBeUndefined();
+    const paged = output('ndjson', ['nope']).out.printPages((async function* () { yield { rows: people, payload: {} }; })());
+    await expect(paged).rejects.toMatchObject({ exitCode: 2 });
+  });
+
+  it('csv and tsv with no rows still print the header of the columns the command names', async () => {
+    const tsv = output('tsv');
+    await tsv.out.print({ kind: 'rows', payload: {}, rows: [], tableColumns: ['lead_id', 'name'] });
+    expect(tsv.stdout.text).toBe('lead_id\tname\n');
+    const csv = output('csv');
+    await csv.out.printPages((async function* () { yield { rows: [], payload: {} }; })(), undefined, ['lead_id', 'name']);
+    expect(csv.stdout.text).toBe('lead_id,name\n');
+  });
+});

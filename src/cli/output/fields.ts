@@ -44,3 +44,17 @@ export function cellText(v: unknown, listSeparator = ','): string {
   if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) return v.map((x) => cellText(x)).join(listSeparator);
   return JSON.stringify(v);
 }
+
+/**
+ * The --fields that none of the rows has (a typo prints an empty column otherwise), and the
+ * fields they do have, for the message. Nothing to check without rows.
+ */
+export function unknownFields(
+  rows: readonly unknown[],
+  fields: readonly string[] | undefined,
+  declared: readonly string[] = [],
+): { unknown: string[]; available: string[] } {
+  if (!fields || rows.length === 0) return { unknown: [], available: [] };
+  const unknown = fields.filter((f) => !declared.includes(f) && rows.every((r) => getPath(r, f) === undefined));
+  return { unknown, available: unknown.length ? [...new Set([...columnsOf(rows), ...declared])] : [] };
+}

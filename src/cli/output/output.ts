@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { HINT_KEYS } from '../../api/schemas/values/envelope.js';
 import { usageError } from '../errors.js';
-import { columnsOf, pickFields } from './fields.js';
+import { columnsOf, pickFields, unknownFields } from './fields.js';
 import { csvRows, tsvRows } from './delimited.js';
 import { renderKeyValue, renderTable } from './table.js';
 import type { Style } from './style.js';
@@ -18,6 +18,16 @@ export function parseFormat(raw: string, source: string): Format {
 /** Pages of a cursor iterator as printPages takes them. */
 export async function* printablePages<T>(pages: AsyncIterable<{ items: readonly T[]; page: unknown }>) {
   for await (const p of pages) yield { rows: p.items, payload: p.page };
+}
+
+/** --fields naming what no row has is a typo: exit 2 with the fields there are. */
+function checkFields(rows: readonly unknown[], fields: readonly string[] | undefined, declared?: readonly string[]): void {
+  const { unknown, available } = unknownFields(rows, fields, declared);
+  if (unknown.length === 0) return;
+  throw usageError(
+    `--fields ${unknown.join(', ')}: ${unknown.length === 1 ? 'no such field' : 'no such fields'} in this output`,
+    `Pick from: ${available.join(', ')}.`,
+  );
 }
 
 /** What a command hands over to be printed. */
@@ -74,6 +84,8 @@ export class Output {
 
   async renderView(view: View): Promise<string> {
     const { format, fields } = this.o;
+    if (view.kind === 'object') checkFields([view.payload], fields, view.fields);
+    else checkFields(view.rows, fields, [...(view.columns ?? []), ...(view.tableColumns ?? [])]);
     if (view.kind === 'object') {
       const keys = fields ?? view.fields ?? Object.keys(view.payload).filter((k) => !(HINT_KEYS as readonly string[]).includes(k));
       switch (format) {
@@ -89,7 +101,9 @@ export class Output {
           return csvRows([view.payload], keys);
       }
     }
-    const columns = fields ?? (format === 'table' ? view.tableColumns : undefined) ?? view.columns ?? columnsOf(view.rows);
+    // No rows: csv and tsv still print the header, from the columns the command names.
+    const named = view.rows.length === 0 ? (view.columns ?? view.tableColumns) : view.columns;
+    const columns = fields ?? (format === 'table' ? view.tableColumns : undefined) ?? named ?? columnsOf(view.rows);
     switch (format) {
       case 'json':
         return json(fields ? view.rows.map((r) => pickFields(r, fields)) : view.payload);
@@ -126,6 +140,7 @@ export class Output {
     let cols = fields ?? (format === 'table' ? tableColumns : undefined) ?? columns;
     const jsonRows: string[] = [];
     for await (const page of pages) {
+      if (count === 0) checkFields(page.rows, fields, [...(columns ?? []), ...(tableColumns ?? [])]);
       if (format === 'json') {
         for (const r of page.rows) jsonRows.push(indent(JSON.stringify(pick(r), null, 2)));
         count += page.rows.length;
@@ -145,6 +160,12 @@ export class Output {
       else await this.write(await renderTable(page.rows, cols, { style: this.o.style, width: this.o.width }));
     }
     if (format === 'json') await this.write(count === 0 ? '[]\n' : `[\n${jsonRows.join(',\n')}\n]\n`);
+    // No rows at all: csv and tsv still print the header, when the columns are known.
+    const named = cols ?? columns ?? tableColumns;
+    if (count === 0 && opts.header !== false && named?.length) {
+      if (format === 'tsv') await this.write(tsvRows([], named));
+      else if (format === 'csv') await this.write(await csvRows([], named));
+    }
     else if (count === 0 && format === 'table') this.info('No results.');
     return count;
   }
