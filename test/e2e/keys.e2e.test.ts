@@ -274,3 +274,41 @@ describe('keys revoke and revoke-all: which key, and confirmation', () => {
     expect((await keys(['revoke-all', '--yes'])).code).toBe(0);
   });
 });
+
+describe('keys revoke-all: what it revokes, said once', () => {
+  it('lists the active keys before asking (id, name, prefix...last4, last used) and marks the one this CLI uses', async () => {
+    const mine = await created('mine');
+    const other = await created('other');
+    await callFrom(other.secret, '10.0.0.2');
+    const p = person({ text: 'no' });
+    const r = await keys(['revoke-all'], { tty: true, prompter: p.prompter, env: { ...admin(), PROSPECT_API_KEY: mine.secret } });
+    expect(r.code).toBe(10);
+    expect(r.stderr).toContain('3 active keys will be revoked:');
+    const lines = r.stderr.split('\n');
+    const mineLine = lines.find((l) => l.includes(masked(mine.secret)))!;
+    const otherLine = lines.find((l) => l.includes(masked(other.secret)))!;
+    expect(mineLine).toContain(mine.id);
+    expect(mineLine).toContain('"mine"');
+    expect(mineLine).toContain('last used never');
+    expect(mineLine).toContain("this CLI's key: revoking it stops this profile working");
+    expect(otherLine).toMatch(/"other" +svcapi_\S+ +last used \d{4}-\d\d-\d\d \d\d:\d\d$/);
+    expect(otherLine).not.toContain("this CLI's key");
+    expect(r.stderr).not.toContain(mine.secret);
+    expect(r.stdout).toBe('');
+    expect((await callFrom(mine.secret, '10.0.0.1')).status).toBe(200);
+  });
+
+  it('the result is printed once: the message at a terminal, one JSON object with --json', async () => {
+    await created('a');
+    const p = person({ text: 'revoke all' });
+    const tty = await keys(['revoke-all'], { tty: true, prompter: p.prompter });
+    expect(tty.code, tty.stderr).toBe(0);
+    expect(tty.stdout).toBe('');
+    expect(tty.stderr.match(/Revoked \d+ active API key/g)).toHaveLength(1);
+    await created('b');
+    const j = await keys(['revoke-all', '--yes', '--json']);
+    expect(j.code, j.stderr).toBe(0);
+    expect(JSON.parse(j.stdout)).toEqual({ success: true, message: 'Revoked 1 active API key', revoked_count: 1 });
+    expect(j.stderr).not.toContain('Revoked');
+  });
+});
