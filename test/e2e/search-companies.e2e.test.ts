@@ -114,3 +114,20 @@ describe('search companies similar and filters', () => {
     expect(bad.stderr).toContain('"industries"');
   });
 });
+
+describe('search companies --save-to', () => {
+  it('saves the companies of each page into the list (created with --create); --create alone exits 2 before searching', async () => {
+    const env = { env: t.env };
+    const r = await prospect(['search', 'companies', '--headcount', '5001-10000', '--limit', '3', '--save-to', 'Big accounts', '--create', '--json'], env);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const found = JSON.parse(r.stdout);
+    expect(found.results).toHaveLength(3);
+    expect(r.stderr).toContain('Created list "Big accounts"');
+    expect(r.stderr).toContain('Saved 3 companies to "Big accounts" (0 already there); free.');
+    const again = await prospect(['search', 'companies', '--headcount', '5001-10000', '--limit', '3', '--save-to', 'Big accounts'], env);
+    expect(again.stderr).toContain('Saved 0 companies to "Big accounts" (3 already there); free.');
+    const alone = await prospect(['search', 'companies', '--headcount', '5001-10000', '--create'], env);
+    expect(alone.exitCode).toBe(2);
+    expect(alone.stderr).toContain('--create goes with --save-to LIST');
+  });
+});

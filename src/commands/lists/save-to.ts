@@ -2,7 +2,8 @@ import type { Client } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import { addLeads, createList } from '../../api/resources/lists.js';
 import type { AddLeadsResponse } from '../../api/schemas/lists.js';
-import { isCliError, notFoundError } from '../../cli/errors.js';
+import { isCliError, notFoundError, usageError } from '../../cli/errors.js';
+import type { FlagSpec } from '../../cli/command.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { resolveList } from './resolve-list.js';
 import { checkName } from './list-name.js';
@@ -42,7 +43,7 @@ export async function resolveOrCreateList(
  * --save-to LIST [--create]: the list is found (or created) before anything is searched, so a
  * wrong name costs no search; each page's cohort is then saved by its task_id (free).
  */
-export async function listSaver(ctx: Context, client: Client, arg: string, create: boolean): Promise<ListSaver> {
+export async function listSaver(ctx: Context, client: Client, arg: string, create: boolean, noun = 'people'): Promise<ListSaver> {
   const { list_id: listId, label } = await resolveOrCreateList(ctx, client, arg, create);
   const results: AddLeadsResponse[] = [];
   return {
@@ -52,7 +53,24 @@ export async function listSaver(ctx: Context, client: Client, arg: string, creat
     },
     report() {
       const t = sumAdded(listId, results);
-      ctx.out.success(`Saved ${t.added} people to "${label}" (${t.skipped_duplicates} already there, ${t.created ?? 0} new leads); free.`);
+      ctx.out.success(`Saved ${t.added} ${noun} to "${label}" (${t.skipped_duplicates} already there${noun === 'people' ? `, ${t.created ?? 0} new leads` : ''}); free.`);
     },
   };
+}
+
+/** The --save-to and --create flags of the searches. */
+export const SAVE_TO_FLAGS: readonly FlagSpec[] = [
+  { flags: '--save-to <list>', description: 'save the rows found into this list (id or exact name; free)' },
+  { flags: '--create', description: 'with --save-to, create the list when no list has that name' },
+];
+
+/** The saver --save-to asks for, or undefined; --create alone is a usage error. */
+export async function saverFromFlags(ctx: Context, client: Client, opts: { saveTo?: string; create?: boolean }, noun: string): Promise<ListSaver | undefined> {
+  if (opts.saveTo === undefined) return undefined;
+  return listSaver(ctx, client, opts.saveTo, Boolean(opts.create), noun);
+}
+
+/** --create without --save-to: refused before anything is sent. */
+export function checkSaveToFlags(opts: { saveTo?: string; create?: boolean }): void {
+  if (opts.create && opts.saveTo === undefined) throw usageError('--create goes with --save-to LIST', 'Add --save-to "List name".');
 }

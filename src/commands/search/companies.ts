@@ -2,6 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { intInRange } from '../../cli/parse.js';
 import { closest } from '../../api/suggest.js';
+import { SAVE_TO_FLAGS, checkSaveToFlags, saverFromFlags } from '../lists/save-to.js';
 import { checkCompanyCriteria, checkCompanyFilters, isCompanyRawFilter } from '../../api/search-check.js';
 import { searchCompanies } from '../../api/resources/search.js';
 import { COMPANY_COLUMN_LABELS, COMPANY_FLAT_KEYS, SEARCH_LIMITS, companyColumnField } from '../../api/schemas/values/search.js';
@@ -16,6 +17,8 @@ interface Options extends PagingOptions, Record<string, unknown> {
   filters?: string;
   criteria?: string;
   columns?: string[];
+  saveTo?: string;
+  create?: boolean;
 }
 
 const L = SEARCH_LIMITS.companies;
@@ -52,6 +55,7 @@ export const command = defineCommand<Options>({
     { flags: '--cursor <cursor>', description: 'continue after a previous page (send the same filters)' },
     { flags: '--all', description: 'follow cursors to the last page and stream every row' },
     NO_HEADER_FLAG,
+    ...SAVE_TO_FLAGS,
     { flags: '--max-pages <n>', description: 'with --all, stop after this many pages', parse: intInRange('--max-pages', 1, 100_000), defaultDescription: 'no limit' },
   ],
   examples: [
@@ -70,7 +74,9 @@ export const command = defineCommand<Options>({
       keys: `${COMPANY_FLAT_KEYS.join(', ')} (and their aliases)`,
     });
     if (opts.columns?.length) body.columns = checkColumns(opts.columns);
+    checkSaveToFlags(opts);
     const client = await ctx.client();
+    const saver = await saverFromFlags(ctx, client, opts, 'companies');
     await runSearch(ctx, opts, {
       client,
       fetchPage: (limit, cursor) =>
@@ -82,6 +88,8 @@ export const command = defineCommand<Options>({
       perResponse: L.perResponse,
       countsAsSearch: false,
       emptyMessage: 'No companies match these filters.',
+      ...(saver ? { onPage: saver.save } : {}),
     });
+    saver?.report();
   },
 });

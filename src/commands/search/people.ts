@@ -1,7 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { intInRange } from '../../cli/parse.js';
-import { usageError } from '../../cli/errors.js';
-import { listSaver } from '../lists/save-to.js';
+import { SAVE_TO_FLAGS, checkSaveToFlags, saverFromFlags } from '../lists/save-to.js';
 import { checkPeopleFilters, checkPersonCriteria } from '../../api/search-check.js';
 import { searchPeople } from '../../api/resources/search.js';
 import { PEOPLE_FLAT_KEYS, SEARCH_LIMITS } from '../../api/schemas/values/search.js';
@@ -46,8 +45,7 @@ export const command = defineCommand<Options>({
       parse: intInRange('--max-pages', 1, 10_000),
       default: 10,
     },
-    { flags: '--save-to <list>', description: 'save the rows found into this list (id or exact name; free)' },
-    { flags: '--create', description: 'with --save-to, create the list when no list has that name' },
+    ...SAVE_TO_FLAGS,
   ],
   examples: [
     'prospect search people --title "Chief Technology Officer" --country Germany',
@@ -65,9 +63,9 @@ export const command = defineCommand<Options>({
       example: '--title "CTO" or --company-domains acme.com',
       keys: PEOPLE_FLAT_KEYS.join(', '),
     });
-    if (opts.create && opts.saveTo === undefined) throw usageError('--create goes with --save-to LIST', 'Add --save-to "List name".');
+    checkSaveToFlags(opts);
     const client = await ctx.client();
-    const saver = opts.saveTo !== undefined ? await listSaver(ctx, client, opts.saveTo, Boolean(opts.create)) : undefined;
+    const saver = await saverFromFlags(ctx, client, opts, 'people');
     await runSearch(ctx, opts, {
       client,
       fetchPage: (limit, cursor) =>
