@@ -38,6 +38,8 @@ import { command as authLogout } from './auth/logout.js';
 import { command as configGet } from './config/get.js';
 import { command as configSet } from './config/set.js';
 import { command as configLs } from './config/ls.js';
+import { command as configUnset } from './config/unset.js';
+import { command as configRmProfile } from './config/rm-profile.js';
 import { command as api } from './api/api.js';
 import { command as sandboxServe } from './sandbox/serve.js';
 import { command as sandboxStart } from './sandbox/start.js';
@@ -98,6 +100,8 @@ export const commandModules: Record<string, CommandDefinition<any>> = {
   'config get': configGet,
   'config set': configSet,
   'config ls': configLs,
+  'config unset': configUnset,
+  'config rm-profile': configRmProfile,
   'api': api,
   'sandbox serve': sandboxServe,
   'sandbox start': sandboxStart,

@@ -72,6 +72,8 @@ export const COMMANDS: CommandEntry[] = [
   { path: ['config', 'get'], summary: 'Print one setting of a profile' },
   { path: ['config', 'set'], summary: 'Change one setting of a profile' },
   { path: ['config', 'ls'], summary: 'List profiles and their settings (keys masked)', aliases: ['list'] },
+  { path: ['config', 'unset'], summary: 'Remove one setting of a profile' },
+  { path: ['config', 'rm-profile'], summary: 'Remove a saved profile, its settings and credentials' },
   { path: ['api'], summary: 'Send a raw request with auth, retries and error handling' },
   { path: ['sandbox', 'serve'], summary: 'Run the sandbox in the foreground' },
   { path: ['sandbox', 'start'], summary: 'Start the sandbox in the background' },

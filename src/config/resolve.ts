@@ -42,24 +42,20 @@ const nonEmpty = (v: string | undefined): v is string => typeof v === 'string' &
  * saved for one service is never sent to another profile's base URL.
  */
 export function resolveSettings(flags: ResolveFlags, env: Env, store: ConfigStore): Settings {
-  const data = store.read();
-  const profile: Sourced<string> = nonEmpty(flags.profile)
-    ? { value: flags.profile, source: 'flag' }
-    : nonEmpty(env.PROSPECT_PROFILE)
-      ? { value: env.PROSPECT_PROFILE, source: 'env' }
-      : nonEmpty(data.current_profile)
-        ? { value: data.current_profile, source: 'profile' }
-        : { value: DEFAULT_PROFILE, source: 'default' };
-  const chosen: Profile = data.profiles[profile.value] ?? {};
-  const fallback: Profile = profile.value === DEFAULT_PROFILE ? {} : (data.profiles[DEFAULT_PROFILE] ?? {});
+  const profile = resolveProfileName(flags, env, store);
+  const chosen: Profile = profileOf(store, profile.value);
+  const fallback: Profile = profile.value === DEFAULT_PROFILE ? {} : profileOf(store, DEFAULT_PROFILE);
   const sandbox = flags.sandbox === true || profile.value === SANDBOX_PROFILE;
 
   const pick = <K extends keyof Profile>(key: K, flag: Profile[K] | undefined, envName: string | undefined, crossProfiles: boolean) => {
     if (flag !== undefined && flag !== '') return { value: flag, source: 'flag' as const };
     const e = envName ? env[envName] : undefined;
     if (nonEmpty(e)) return { value: e as NonNullable<Profile[K]>, source: 'env' as const };
+    store.failOn(`profiles.${profile.value}.${key}`);
     if (chosen[key] !== undefined) return { value: chosen[key], source: 'profile' as const };
-    if (crossProfiles && fallback[key] !== undefined) return { value: fallback[key], source: 'default-profile' as const };
+    if (!crossProfiles || profile.value === DEFAULT_PROFILE) return undefined;
+    store.failOn(`profiles.${DEFAULT_PROFILE}.${key}`);
+    if (fallback[key] !== undefined) return { value: fallback[key], source: 'default-profile' as const };
     return undefined;
   };
 
@@ -85,6 +81,26 @@ export function resolveSettings(flags: ResolveFlags, env: Env, store: ConfigStor
   if (format) s.format = format as Sourced<string>;
   if (maxCost) s.maxCost = maxCost as Sourced<number>;
   return s;
+}
+
+/**
+ * The profile a command uses: --profile, PROSPECT_PROFILE, current_profile, `default`. Reads
+ * nothing else of the file, so `config set` and `config unset` can repair a profile whose
+ * settings have the wrong type; a `current_profile` of the wrong type fails only when it decides.
+ */
+export function resolveProfileName(flags: Pick<ResolveFlags, 'profile'>, env: Env, store: ConfigStore): Sourced<string> {
+  if (nonEmpty(flags.profile)) return { value: flags.profile, source: 'flag' };
+  if (nonEmpty(env.PROSPECT_PROFILE)) return { value: env.PROSPECT_PROFILE, source: 'env' };
+  store.failOn('current_profile');
+  const current = store.read().current_profile;
+  return nonEmpty(current) ? { value: current, source: 'profile' } : { value: DEFAULT_PROFILE, source: 'default' };
+}
+
+/** A profile's usable settings; fails naming the file when `profiles` or that profile is not an object. */
+function profileOf(store: ConfigStore, name: string): Profile {
+  store.failOn('profiles');
+  if (store.profileNames().includes(name)) store.failOn(`profiles.${name}`);
+  return store.read().profiles[name] ?? {};
 }
 
 /**

@@ -2,6 +2,7 @@ import { readFileSync, mkdirSync, chmodSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { configFile } from './paths.js';
 import { ConfigurationError } from '../api/errors.js';
+import { FORMATS } from '../cli/output/output.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -23,6 +24,66 @@ export interface ConfigData {
 export const SETTABLE_KEYS = ['base_url', 'format', 'max_cost'] as const;
 export type SettableKey = (typeof SETTABLE_KEYS)[number];
 
+/** A value of the file that has the wrong type: `key` is its path, `profiles.work.base_url`. */
+export interface ConfigProblem {
+  key: string;
+  problem: string;
+}
+
+type RawObject = Record<string, unknown>;
+const isObject = (v: unknown): v is RawObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const kind = (v: unknown) => (Array.isArray(v) ? 'a list' : v === null ? 'null' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`);
+
+/** Checks one stored setting; returns what is wrong with it, or undefined. */
+function checkStored(key: string, v: unknown): string | undefined {
+  switch (key) {
+    case 'base_url':
+    case 'api_key':
+    case 'jwt':
+      return typeof v === 'string' ? undefined : `is ${kind(v)}, not a string`;
+    case 'format':
+      if (typeof v !== 'string') return `is ${kind(v)}, not a string`;
+      return (FORMATS as readonly string[]).includes(v.trim().toLowerCase()) ? undefined : `is "${v}", not one of ${FORMATS.join(', ')}`;
+    case 'max_cost':
+      return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? undefined : `is ${kind(v)}, not a number of 0 or more`;
+    default:
+      return undefined;
+  }
+}
+
+/** Splits the parsed file into the settings that can be used and the values of the wrong type. */
+function sanitize(raw: unknown): { data: ConfigData; problems: ConfigProblem[] } {
+  const problems: ConfigProblem[] = [];
+  const data: ConfigData = { profiles: {} };
+  if (!isObject(raw)) {
+    problems.push({ key: '(the whole file)', problem: `is ${kind(raw)}, not an object` });
+    return { data, problems };
+  }
+  if (raw.current_profile !== undefined) {
+    if (typeof raw.current_profile === 'string') data.current_profile = raw.current_profile;
+    else problems.push({ key: 'current_profile', problem: `is ${kind(raw.current_profile)}, not a string` });
+  }
+  if (raw.profiles === undefined) return { data, problems };
+  if (!isObject(raw.profiles)) {
+    problems.push({ key: 'profiles', problem: `is ${kind(raw.profiles)}, not an object of profiles` });
+    return { data, problems };
+  }
+  for (const [name, p] of Object.entries(raw.profiles)) {
+    if (!isObject(p)) {
+      problems.push({ key: `profiles.${name}`, problem: `is ${kind(p)}, not an object of settings` });
+      continue;
+    }
+    const clean: RawObject = {};
+    for (const [k, v] of Object.entries(p)) {
+      const problem = checkStored(k, v);
+      if (problem) problems.push({ key: `profiles.${name}.${k}`, problem });
+      else clean[k] = v;
+    }
+    data.profiles[name] = clean as Profile;
+  }
+  return { data, problems };
+}
+
 export const FILE_MODE = 0o600;
 export const DIR_MODE = 0o700;
 
@@ -32,38 +93,81 @@ export const DIR_MODE = 0o700;
  */
 export class ConfigStore {
   readonly file: string;
-  private cache: ConfigData | undefined;
+  private cache: { raw: unknown; data: ConfigData; problems: ConfigProblem[] } | undefined;
 
   constructor(env: Env) {
     this.file = configFile(env);
   }
 
+  /** The usable settings: values of the wrong type are left out (see `problems()` and `failOn()`). */
   read(): ConfigData {
+    return this.load().data;
+  }
+
+  /** Every value of the file that has the wrong type. */
+  problems(): readonly ConfigProblem[] {
+    return this.load().problems;
+  }
+
+  /** Throws the error naming the file and the key when the value at `key` (or the object holding it) has the wrong type. */
+  failOn(key: string): void {
+    const bad = this.load().problems.find((p) => p.key === key || key.startsWith(`${p.key}.`) || p.key === '(the whole file)');
+    if (bad) throw this.problemError(bad);
+  }
+
+  problemError(p: ConfigProblem): ConfigurationError {
+    const m = /^profiles\.(.+)\.(\w+)$/.exec(p.key);
+    const fix = m
+      ? `Set it again with \`prospect config set ${m[2]} VALUE --profile ${m[1]}\`, or remove it with \`prospect config unset ${m[2]} --profile ${m[1]}\`.`
+      : p.key === 'current_profile'
+        ? 'Choose one with `prospect config set current_profile NAME`, or remove it with `prospect config unset current_profile`.'
+        : p.key.startsWith('profiles.')
+          ? `Remove it with \`prospect config rm-profile ${p.key.slice('profiles.'.length)}\`, or set a value in it with \`prospect config set KEY VALUE --profile ${p.key.slice('profiles.'.length)}\`.`
+          : 'Save a setting with `prospect config set KEY VALUE` (it replaces the broken value), or fix the file by hand.';
+    return new ConfigurationError(`${this.file}: ${p.key} ${p.problem}`, fix);
+  }
+
+  /** Names of the profiles in the file, also those whose settings have the wrong type. */
+  profileNames(): string[] {
+    const raw = this.load().raw;
+    return isObject(raw) && isObject(raw.profiles) ? Object.keys(raw.profiles) : [];
+  }
+
+  /** The settings of a profile as stored, wrong types included (what `config unset` can remove); undefined when there is no such object. */
+  storedProfile(name: string): RawObject | undefined {
+    const raw = this.load().raw;
+    if (!isObject(raw) || !isObject(raw.profiles)) return undefined;
+    const p = raw.profiles[name];
+    return isObject(p) ? p : undefined;
+  }
+
+  private load(): { raw: unknown; data: ConfigData; problems: ConfigProblem[] } {
     if (this.cache) return this.cache;
-    let data: ConfigData = { profiles: {} };
+    let raw: unknown;
     try {
-      const parsed = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<ConfigData>;
-      data = { ...parsed, profiles: parsed.profiles && typeof parsed.profiles === 'object' ? parsed.profiles : {} };
+      raw = JSON.parse(readFileSync(this.file, 'utf8'));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
         throw new ConfigurationError(
           `cannot read ${this.file}: ${(e as Error).message}`,
           'Fix or remove the file (it holds your profiles), or point PROSPECT_CONFIG_DIR elsewhere.',
         );
+      raw = {};
     }
-    this.cache = data;
-    return data;
+    this.cache = { raw, ...sanitize(raw) };
+    return this.cache;
   }
 
   profile(name: string): Profile | undefined {
     return this.read().profiles[name];
   }
 
-  async write(data: ConfigData): Promise<void> {
+  /** Writes the file as given; wrong types elsewhere in it are kept as they are. */
+  async write(data: ConfigData | RawObject): Promise<void> {
     const dir = path.dirname(this.file);
     if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: DIR_MODE });
     const { default: Conf } = await import('conf');
-    const conf = new Conf<ConfigData>({
+    const conf = new Conf<RawObject>({
       cwd: dir,
       configName: path.basename(this.file, '.json'),
       projectName: 'prospect',
@@ -71,19 +175,43 @@ export class ConfigStore {
       accessPropertiesByDotNotation: false,
       clearInvalidConfig: false,
     });
-    conf.store = data;
+    conf.store = data as RawObject;
     // conf keeps an existing file's mode; make sure it is 0600 whatever was there before.
     chmodSync(this.file, FILE_MODE);
-    this.cache = data;
+    this.cache = undefined;
   }
 
-  /** Changes one profile (undefined removes it); with `becomeCurrent`, it is made current when none is. One write. */
-  async updateProfile(name: string, change: (p: Profile) => Profile | undefined, opts: { becomeCurrent?: boolean } = {}): Promise<void> {
-    const data = structuredClone(this.read());
-    const next = change({ ...(data.profiles[name] ?? {}) });
-    if (next === undefined) delete data.profiles[name];
-    else data.profiles[name] = next;
-    if (opts.becomeCurrent && !data.current_profile) data.current_profile = name;
-    await this.write(data);
+  /**
+   * Changes the file as stored: `change` gets a copy of it (an object whatever the file held)
+   * and what it leaves is written. Returns the keys whose wrong-typed value was replaced.
+   */
+  async update(change: (raw: RawObject) => void): Promise<string[]> {
+    const raw = this.load().raw;
+    const copy: RawObject = isObject(raw) ? structuredClone(raw) : {};
+    change(copy);
+    await this.write(copy);
+    return isObject(raw) ? [] : ['(the whole file)'];
+  }
+
+  /**
+   * Changes one profile (undefined removes it); with `becomeCurrent`, it is made current when none is. One write.
+   * A `profiles` or a profile of the wrong type is replaced by an object; the keys replaced are returned.
+   */
+  async updateProfile(name: string, change: (p: Profile) => Profile | undefined, opts: { becomeCurrent?: boolean } = {}): Promise<string[]> {
+    const replaced: string[] = [];
+    replaced.push(
+      ...(await this.update((data) => {
+        if (data.profiles !== undefined && !isObject(data.profiles)) replaced.push('profiles');
+        const profiles: RawObject = isObject(data.profiles) ? data.profiles : {};
+        data.profiles = profiles;
+        const before = profiles[name];
+        if (before !== undefined && !isObject(before)) replaced.push(`profiles.${name}`);
+        const next = change({ ...(isObject(before) ? before : {}) } as Profile);
+        if (next === undefined) delete profiles[name];
+        else profiles[name] = next;
+        if (opts.becomeCurrent && (typeof data.current_profile !== 'string' || data.current_profile === '')) data.current_profile = name;
+      })),
+    );
+    return replaced;
   }
 }
