@@ -206,6 +206,37 @@ function formatIssue(i: unknown): string {
   return loc ? `${loc}: ${msg}` : msg;
 }
 
+/** One entry of a validation answer's details.errors[], its field as the person wrote it. */
+export interface ValidationIssue {
+  /** Dotted, without the leading "body", "query" or "path" (`leads.3.email`); empty when the issue is about the whole body. */
+  field: string;
+  msg: string;
+}
+
+const LOC_ROOTS = ['body', 'query', 'path'];
+
+/** The details.errors[] ({type, loc, msg}) of a 400 or 422 answer; empty for any other error. */
+export function validationIssues(e: ApiError): ValidationIssue[] {
+  if (e.status !== 400 && e.status !== 422) return [];
+  const errors = e.details?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((i): ValidationIssue[] => {
+    const o = obj(i);
+    if (!o) return [];
+    const loc = Array.isArray(o.loc) ? o.loc.map(String) : [];
+    const field = (LOC_ROOTS.includes(loc[0] ?? '') ? loc.slice(1) : loc).join('.');
+    return [{ field, msg: str(o.msg) ?? str(o.type) ?? 'invalid' }];
+  });
+}
+
+/** True when `text` only restates the details.errors[] (joined as the service's cause, or ours, joins them, with or without the leading "body"). */
+export function restatesIssues(e: ApiError, text: string): boolean {
+  const errors = e.details?.errors;
+  if (!Array.isArray(errors) || errors.length === 0) return false;
+  const shown = validationIssues(e).map((i) => (i.field ? `${i.field}: ${i.msg}` : i.msg)).join('; ');
+  return text === errors.map(formatIssue).join('; ') || text === shown;
+}
+
 export type NetworkErrorKind = 'connect_timeout' | 'read_timeout' | 'connection_refused' | 'connection_reset' | 'network_error';
 
 /** A failure before any HTTP status arrived (status 0). Whether the request may have reached the server is the transport's to say. */

@@ -1,5 +1,5 @@
 import { CommanderError, type Command } from 'commander';
-import { ConfigurationError, isApiError, type ApiError } from '../api/errors.js';
+import { ConfigurationError, isApiError, restatesIssues, validationIssues, type ApiError } from '../api/errors.js';
 import type { Client } from '../api/client.js';
 import { redactText } from '../api/redact.js';
 import { buildProgram, inheritSettings, unknownCommand, unknownHelpTopic } from './program.js';
@@ -130,6 +130,29 @@ function isAbort(e: unknown): boolean {
   return e instanceof Error && (e.name === 'AbortError' || (e as NodeJS.ErrnoException).code === 'ABORT_ERR');
 }
 
+const partition = <T,>(xs: readonly T[], p: (x: T) => boolean): [T[], T[]] => [xs.filter(p), xs.filter((x) => !p(x))];
+
+const sameText = (a: string, b: string) => a.trim().replace(/\.$/, '').toLowerCase() === b.trim().replace(/\.$/, '').toLowerCase();
+
+/** The api command's flags that set a body field by `key=value`. */
+const FIELD_FLAGS = ['-f', '--raw-field', '-F', '--field'];
+
+/**
+ * The flag on this command line that set `field`, as ` (--name)` or ` (-f name=)`, or '' when
+ * none did: only what was typed is named, never a guess at a flag the command may not have.
+ */
+function flagHint(field: string, argv: readonly string[]): string {
+  const last = field.split('.').pop() ?? '';
+  if (!last || /^\d+$/.test(last)) return '';
+  const flag = `--${last.replace(/_/g, '-')}`;
+  if (!FIELD_FLAGS.includes(flag) && argv.some((a) => a === flag || a.startsWith(`${flag}=`))) return ` (${flag})`;
+  for (let i = 0; i < argv.length - 1; i++) {
+    const key = argv[i + 1]!.split('=')[0]!.replace(/\[\]$/, '');
+    if (FIELD_FLAGS.includes(argv[i]!) && argv[i + 1]!.includes('=') && key === field) return ` (${argv[i]} ${key}=)`;
+  }
+  return '';
+}
+
 function print(
   o: ReportOptions,
   code: string,
@@ -149,8 +172,18 @@ function print(
   }
   const style = createStyle(colorEnabled(o.deps.io.stderrIsTTY, { color: o.color }, o.deps.env));
   const lines = [`${style.red('error:')} ${code}: ${problem}`];
-  if (typeof extra.cause === 'string' && extra.cause) lines.push(`  cause: ${extra.cause}`);
-  if (typeof extra.fix === 'string' && extra.fix) lines.push(`  fix: ${extra.fix}`);
+  // A validation answer's details.errors[], one `cause: field: message` line each (an issue that only restates the problem is left out).
+  const argv = o.ctx?.argv ?? [];
+  const [restating, issues] = partition(apiError ? validationIssues(apiError) : [], (i) => sameText(i.msg, problem));
+  // An issue that is the problem itself adds only its flag, on the problem's line.
+  const problemFlag = restating.map((i) => flagHint(i.field, argv)).find(Boolean);
+  if (problemFlag) lines[0] += problemFlag;
+  for (const i of issues) lines.push(`  cause: ${i.field ? `${i.field}: ` : ''}${i.msg}${flagHint(i.field, argv)}`);
+  const cause = typeof extra.cause === 'string' ? extra.cause : '';
+  if (cause && !sameText(cause, problem) && !(apiError && restatesIssues(apiError, cause))) lines.push(`  cause: ${cause}`);
+  // The service's fix speaks to HTTP clients ("the fields listed in details.errors"); the person sees them listed above.
+  const fix = typeof extra.fix === 'string' && extra.fix.includes('details.errors') ? 'Correct the values above and run the command again.' : extra.fix;
+  if (typeof fix === 'string' && fix) lines.push(`  fix: ${fix}`);
   if (apiError && (apiError.estimatedCostCredits !== undefined || apiError.availableCredits !== undefined)) {
     const parts = [
       apiError.estimatedCostCredits !== undefined ? `estimated ${apiError.estimatedCostCredits}` : '',
