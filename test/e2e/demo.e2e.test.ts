@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { execa } from 'execa';
 import { isolatedEnv } from '../helpers/binary.js';
 import { prospect } from '../helpers/in-process.js';
+import { atTerminal } from '../helpers/terminal.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -37,11 +38,17 @@ describe('prospect demo', () => {
       // Spawns npx: the README's set-up line must work as written.
       const r = await npxDemo(t.env);
       expect(r.exitCode, r.stderr).toBe(0);
-      // Eleven steps, each one line of explanation with the command that does it alone.
-      const steps = r.stderr.split('\n').filter((l) => /^\d+\. .+ {4}\$ prospect /.test(l));
-      expect(steps.map((l) => l.split('.')[0])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
-      for (const cmd of ['whoami', 'credits balance', 'search people', 'import ', 'credits estimate', 'enrich list', 'agents run', 'sync crm', 'export csv'])
-        expect(steps.some((l) => l.includes(`$ prospect --sandbox ${cmd}`)), cmd).toBe(true);
+      // Eleven steps, each one line of explanation with the command that does it alone (on the next line when long).
+      const lines = r.stderr.split('\n');
+      expect(lines.filter((l) => /^\d+\. /.test(l)).map((l) => l.split('.')[0])).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
+      const commands = lines.filter((l) => /\$ prospect /.test(l)).map((l) => l.slice(l.indexOf('$ ') + 2));
+      expect(commands).toHaveLength(11);
+      for (const cmd of ['whoami', 'credits balance', 'search people', 'import ', 'credits estimate', 'enrich list', 'lists leads', 'agents run', 'sync crm', 'export csv'])
+        expect(commands.some((l) => l.startsWith(`prospect --sandbox ${cmd}`)), cmd).toBe(true);
+      // People read it: no quote ids, hashes or Unix timestamps; the emails found are shown.
+      expect(r.stderr + r.stdout).not.toMatch(/qte_v1_|[0-9a-f]{32}|\b1[6-9]\d{8}\b/);
+      expect(r.stdout).toMatch(/FULL_NAME|full_name/);
+      expect(r.stdout).toMatch(/@[a-z0-9.-]+\.[a-z]+/);
 
       // The last line of stdout is the exported file: the list's 5 searched and 3 imported leads with the agent's column.
       const file = r.stdout.trim().split('\n').at(-1)!;
@@ -76,6 +83,15 @@ describe('prospect demo', () => {
       expect(await balance()).toBe(5000 - first - spentSecond);
       // The first tour: enrichment's charge, the agent over 8 leads at 1 each, the sync at ceil(8 / 5).
       expect(first).toBe(firstEnrichment + 8 + 2);
+
+      // At an 80-column terminal the whole tour fits in 60 lines, with a table of the emails found.
+      // Spawns the binary in a pseudo-terminal: what a person sees is the measure.
+      const screen = await atTerminal(['demo'], { env: t.env, cols: 80, steps: [] });
+      expect(screen.exitCode, screen.text).toBe(0);
+      const shown = [...screen.lines];
+      while (shown.length && shown.at(-1) === '') shown.pop();
+      expect(shown.length, shown.join('\n')).toBeLessThanOrEqual(60);
+      expect(shown.some((l) => /^\S.*\s\S+@\S+\.\S+/.test(l)), shown.join('\n')).toBe(true);
     } finally {
       await prospect(['sandbox', 'stop'], { env: t.env });
     }

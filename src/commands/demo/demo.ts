@@ -4,29 +4,28 @@ import type { Context } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
 import { getIdentity } from '../../api/resources/whoami.js';
 import { estimate, getBalance } from '../../api/resources/credits.js';
-import { BALANCE_FIELDS, IDENTITY_FIELDS } from '../../api/fields.js';
 import { searchPeople } from '../../api/resources/search.js';
-import { PERSON_TABLE_COLUMNS } from '../search/run-search.js';
 import { addLeads, createList, importCsv, listLeads } from '../../api/resources/lists.js';
-import { LEAD_TABLE_COLUMNS } from '../lists/lead-columns.js';
 import { enrichBulk, waitForEnrichment } from '../../api/resources/enrichment.js';
 import { runSmartAgent, waitForSmartAgent } from '../../api/resources/agents.js';
 import { previewSync, syncToCrm } from '../../api/resources/sync.js';
 import { createCsvExportLink } from '../../api/resources/export.js';
 import { estimateBodyFor, type PaidRun } from '../../api/quote-shape.js';
 import type { Client } from '../../api/client.js';
-import { QUOTE_FIELDS } from '../../cli/paid.js';
 import { pollOptions, withProgress } from '../../cli/wait.js';
 import { dataDir } from '../../config/paths.js';
-import { STATUS_FIELDS, settlementLine } from '../enrich/watch.js';
+import { settlementLine } from '../enrich/watch.js';
+import { nextCommand } from '../../cli/command-line.js';
+import { formatCount } from '../../cli/output/numbers.js';
 import { downloadToFile, refuseOverwrite } from '../export/output-file.js';
-import { RESULT_FIELDS as SYNC_FIELDS } from '../sync/flow.js';
-import { RESULT_COLUMNS as AGENT_RESULT_COLUMNS } from '../agents/report.js';
 import { SAMPLE_CSV, SAMPLE_CSV_NAME, SAMPLE_MAPPING } from './sample.js';
 
 const SEARCH = { filters: { seniority: ['C-Suite'], departments: ['Engineering'] }, limit: 5 };
 const LIST_NAME = 'Demo: engineering leaders';
 const AGENT_COLUMN = 'normalized_title';
+/** Columns that fit an 80-column terminal. */
+const DEMO_PERSON_COLUMNS = ['full_name', 'title', 'company'];
+const DEMO_LEAD_COLUMNS = ['full_name', 'email', 'phone'];
 
 interface Options {
   dir?: string;
@@ -75,35 +74,43 @@ export const command = defineCommand<Options>({
     await fs.mkdir(dir, { recursive: true });
     const payloads: Record<string, unknown> = { sandbox_url: target.url };
     let n = 0;
-    /** One step: its explanation and command on stderr, then what it shows (nothing in --json: all payloads print at the end). */
+    /**
+     * One step: its explanation and the command that does it alone on stderr (on one line when
+     * it fits the terminal), then what it shows (nothing in --json: all payloads print at the end).
+     */
     const step = async (key: string, title: string, cmd: string, payload: unknown, show?: () => Promise<void> | void) => {
       payloads[key] = payload;
       if (json) return;
-      ctx.out.info(`\n${++n}. ${title}    $ ${cmd}`);
+      const head = `${++n}. ${title}`;
+      ctx.out.info(head.length + cmd.length + 6 <= ctx.io.columns ? `${head}    $ ${cmd}` : `${head}\n   $ ${cmd}`);
       await show?.();
     };
-    const sb = (args: string) => `prospect --sandbox ${args}`;
+    /** The command of a step, on the sandbox as the demo runs it, quoted for the shell. */
+    const sb = (...words: string[]) => nextCommand({ globals: { sandbox: true, profile: undefined, baseUrl: undefined } }, words);
+    const at = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleTimeString('en-GB', { hour12: false });
 
-    ctx.out.info(`Prospect demo on the local sandbox at ${target.url}${target.started ? ' (just started)' : ''}`);
+    ctx.out.info(`Prospect demo on the local sandbox at ${target.url}${target.started ? ' (just started)' : ''}\n`);
     const identity = await getIdentity(client, { signal });
-    await step('identity', 'Who the key belongs to', sb('whoami'), identity, () => ctx.out.print({ kind: 'object', payload: identity, fields: IDENTITY_FIELDS }));
+    await step('identity', 'Who the key belongs to', sb('whoami'), identity, () =>
+      ctx.out.info(`${identity.user_name} (${identity.user_email}) of ${identity.organization_name}, ${identity.tier} tier, ${identity.scopes.length} scopes.`),
+    );
     const balance = await getBalance(client, { signal });
-    await step('balance', "The organization's credits, shared by every key", sb('credits balance'), balance, () =>
-      ctx.out.print({ kind: 'object', payload: balance, fields: BALANCE_FIELDS }),
+    await step('balance', "The organization's credits, shared by every key", sb('credits', 'balance'), balance, () =>
+      ctx.out.info(`${formatCount(balance.credits)} credits.`),
     );
 
     const people = await searchPeople(client, SEARCH, { signal });
-    const searchCmd = 'search people --seniority C-Suite --department Engineering --limit 5';
-    await step('search', 'Engineering leaders, searched for free (rows carry no email or phone yet)', sb(searchCmd), people, async () => {
-      await ctx.out.print({ kind: 'rows', payload: people, rows: people.results, columns: PERSON_TABLE_COLUMNS });
-      ctx.out.info(`${people.results.length} of ${people.total} people; --all streams them all, --json prints the payload.`);
+    const searchWords = ['search', 'people', '--seniority', 'C-Suite', '--department', 'Engineering', '--limit', '5'];
+    await step('search', 'Engineering leaders, searched for free (no email or phone yet)', sb(...searchWords), people, async () => {
+      await ctx.out.print({ kind: 'rows', payload: people, rows: people.results, columns: DEMO_PERSON_COLUMNS });
+      ctx.out.info(`${people.results.length} of ${formatCount(people.total)} people; --all streams them all.`);
     });
 
     // Creating reuses the list of the same name, so running the demo again adds nothing twice.
     const list = await createList(client, { name: LIST_NAME, description: 'Saved by prospect demo' }, { signal });
     const saved = await addLeads(client, list.list_id, { task_id: people.task_id ?? '' }, { signal });
     payloads.list = list;
-    await step('saved', 'Saved to a lead list (free)', sb(`${searchCmd} --save-to "${LIST_NAME}" --create`), saved, () =>
+    await step('saved', 'Saved to a lead list (free)', sb(...searchWords, '--save-to', LIST_NAME, '--create'), saved, () =>
       ctx.out.info(`${saved.added} added, ${saved.skipped_duplicates} already in the list${list.reused ? ' (an earlier demo made it)' : ''}.`),
     );
 
@@ -114,14 +121,10 @@ export const command = defineCommand<Options>({
       { csv_content_base64: Buffer.from(SAMPLE_CSV).toString('base64'), column_mapping: { ...SAMPLE_MAPPING }, dispatch_enrichment: false },
       { signal },
     );
-    await step('import', 'Three people imported from a CSV, its headers matched to fields (free)', sb(`import "${LIST_NAME}" ${csvFile}`), imported, () =>
+    await step('import', 'Three people imported from a CSV, its headers matched to fields (free)', sb('import', LIST_NAME, csvFile), imported, () =>
       ctx.out.info(
         `${imported.rows_imported} imported, ${imported.rows_skipped} skipped${imported.rows_skipped ? ` (${Object.entries(imported.skip_reasons ?? {}).map(([why, k]) => `${k} ${why}`).join(', ')})` : ''}.`,
       ),
-    );
-    const leads = await listLeads(client, list.list_id, { limit: 20 }, { signal });
-    await step('leads', 'The leads of the list', sb(`lists leads "${LIST_NAME}"`), leads, () =>
-      ctx.out.print({ kind: 'rows', payload: leads, rows: leads.leads, columns: LEAD_TABLE_COLUMNS }),
     );
 
     // Enrichment: estimate (a quote valid 5 minutes), then the run paying only for what is found.
@@ -129,22 +132,27 @@ export const command = defineCommand<Options>({
     const enrichment = await quoted(ctx, client, { tool: 'enrich_list', body: enrichRun }, (quote_id) =>
       enrichBulk(client, { ...enrichRun, quote_id }, { signal, sleep: ctx.clock.sleep }),
     );
-    await step('quote', 'What enriching the list costs at most (free; a single-use quote valid 5 minutes)', sb(`credits estimate --tool enrich_list --list "${LIST_NAME}"`), enrichment.quote, () =>
-      ctx.out.print({ kind: 'object', payload: enrichment.quote, fields: QUOTE_FIELDS }),
+    const q = enrichment.quote;
+    await step('quote', 'What enriching the list costs at most (free)', sb('credits', 'estimate', '--tool', 'enrich_list', '--list', LIST_NAME), q, () =>
+      ctx.out.info(`Up to ${formatCount(q.estimated_cost)} credits for ${formatCount(q.row_count)} leads; the quote works once, until ${at(q.expires_at ?? 0)}.`),
     );
-    const enriched = await withProgress(ctx, 'Enriching the demo list', `The run keeps going: ${sb(`enrich status ${enrichment.result.workflow_id} --wait`)}`, () =>
+    const enriched = await withProgress(ctx, 'Enriching the demo list', `The run keeps going: ${sb('enrich', 'status', enrichment.result.workflow_id, '--wait')}`, () =>
       waitForEnrichment(client, enrichment.result.workflow_id, pollOptions(ctx)),
     );
-    await step('enrichment', 'Enriched with verified emails, paying only for what was found', sb(`enrich list "${LIST_NAME}" --max-cost ${enrichment.quote.estimated_cost}`), enriched, async () => {
-      await ctx.out.print({ kind: 'object', payload: enriched, fields: STATUS_FIELDS });
-      ctx.out.info(`${settlementLine(enriched)} On your own account the command shows the estimate and asks before spending.`);
-    });
+    await step('enrichment', 'Enriched with verified emails, paying only for what was found', sb('enrich', 'list', LIST_NAME, '--max-cost', String(q.estimated_cost)), enriched, () =>
+      ctx.out.info(`${formatCount(enriched.completed)} of ${formatCount(enriched.total)} found. ${settlementLine(enriched)}`),
+    );
+    const leads = await listLeads(client, list.list_id, { limit: 20 }, { signal });
+    const found = leads.leads.filter((l) => l.email || l.phone);
+    await step('leads', 'The verified emails and phones found', sb('lists', 'leads', LIST_NAME, '--fields', DEMO_LEAD_COLUMNS.join(',')), leads, () =>
+      ctx.out.print({ kind: 'rows', payload: leads, rows: found, columns: DEMO_LEAD_COLUMNS }),
+    );
 
     // A smart agent: one instruction per lead, its output written to a list column. Leads that hold a value
     // are skipped, so a second demo finds nothing left to do and spends nothing.
     const agentRun = { list_id: list.list_id, agent_type: 'title_normalizer' as const, column_name: AGENT_COLUMN, lead_scope: 'all' as const };
-    const agentCmd = sb(`agents run "${LIST_NAME}" --type title_normalizer --column ${AGENT_COLUMN} --scope all`);
-    const agentTitle = `A smart agent normalized each job title into the list column "${AGENT_COLUMN}" (1 credit a lead)`;
+    const agentCmd = sb('agents', 'run', LIST_NAME, '--type', 'title_normalizer', '--column', AGENT_COLUMN, '--scope', 'all');
+    const agentTitle = `A smart agent normalized the job titles into column "${AGENT_COLUMN}"`;
     const agentQuote = await estimate(client, estimateBodyFor({ tool: 'run_smart_agent', body: agentRun }), { signal });
     if (agentQuote.row_count === 0) {
       await step('agent', agentTitle, agentCmd, { quote: agentQuote, run: null, results: null }, () =>
@@ -153,12 +161,14 @@ export const command = defineCommand<Options>({
     } else {
       const started = await runSmartAgent(client, { ...agentRun, quote_id: agentQuote.quote_id ?? '' }, { signal, sleep: ctx.clock.sleep });
       const agentId = started.smart_agent_task_id;
-      const done = await withProgress(ctx, 'Normalizing job titles', `The run keeps going: ${sb(`agents results ${agentId} --wait`)}`, () =>
+      const done = await withProgress(ctx, 'Normalizing job titles', `The run keeps going: ${sb('agents', 'results', agentId, '--wait')}`, () =>
         waitForSmartAgent(client, agentId, pollOptions(ctx)),
       );
-      await step('agent', agentTitle, agentCmd, { quote: agentQuote, run: started, results: done }, async () => {
-        await ctx.out.print({ kind: 'rows', payload: done, rows: done.results, columns: AGENT_RESULT_COLUMNS });
-        ctx.out.info(`${done.succeeded} of ${done.total} done for ${agentQuote.estimated_cost} credits.`);
+      await step('agent', agentTitle, agentCmd, { quote: agentQuote, run: started, results: done }, () => {
+        const titleOf = new Map(leads.leads.map((l) => [l.lead_id, l.title]));
+        const example = done.results.find((r) => r.value && titleOf.get(r.lead_id) && titleOf.get(r.lead_id) !== r.value);
+        const shown = example ? `, e.g. "${titleOf.get(example.lead_id)}" -> "${example.value}"` : '';
+        ctx.out.info(`${done.succeeded} of ${done.total} titles done for ${formatCount(agentQuote.estimated_cost)} credits${shown}.`);
       });
     }
 
@@ -168,8 +178,9 @@ export const command = defineCommand<Options>({
     const sync = await quoted(ctx, client, { tool: 'sync_to_crm', body: syncBody }, (quote_id) =>
       syncToCrm(client, { ...syncBody, quote_id, approved: true }, { signal, sleep: ctx.clock.sleep }),
     );
-    await step('sync', 'Pushed to a connected CRM (0.2 credit a lead, rounded up; leads without an email are skipped)', sb(`sync crm "${LIST_NAME}" --provider crm_one`), { preview, result: sync.result }, () =>
-      ctx.out.print({ kind: 'object', payload: sync.result, fields: SYNC_FIELDS }),
+    const pushed = sync.result;
+    await step('sync', 'Pushed to a connected CRM (0.2 credit a lead, rounded up)', sb('sync', 'crm', LIST_NAME, '--provider', 'crm_one'), { preview, result: pushed }, () =>
+      ctx.out.info(`${pushed.successful} pushed, ${pushed.skipped} skipped (no email), ${pushed.failed} failed; ${formatCount(pushed.credits_charged)} credits.`),
     );
 
     // Export: a signed link that needs no credentials, downloaded into a file renamed into place when complete.
@@ -180,10 +191,10 @@ export const command = defineCommand<Options>({
       await ctx.out.print({ kind: 'object', payload: payloads });
       return;
     }
-    await step('export', `Exported as CSV through a signed link (free): ${link.row_count} rows, the agent's column included`, sb(`export csv "${LIST_NAME}" -o ${exportFile}`), payloads.export);
+    await step('export', `Exported as CSV through a signed link (free): ${link.row_count} rows`, sb('export', 'csv', LIST_NAME, '-o', exportFile), payloads.export);
     ctx.out.info(
-      '\nNext: `prospect --sandbox import LIST FILE.csv` for your own leads, `prospect --sandbox export json LIST --all` to stream a list, ' +
-        '`prospect --sandbox api GET /whoami` for raw requests, `prospect sandbox stop` to end the sandbox.\n\nThe exported file:',
+      `\nNext: ${sb('import', '--help')} shows how to bring your own leads; prospect sandbox stop ends the sandbox.` +
+        '\nThe exported file:',
     );
     ctx.io.stdout.write(`${exportFile}\n`);
   },
