@@ -184,6 +184,10 @@ describe('a config file with values of the wrong type', () => {
 
   it('config unset removes a value of the wrong type; other broken values stay as they were', async () => {
     const c = withConfig({ profiles: { work: { max_cost: 'lots', format: 'xml' }, other: { base_url: false } } });
+    const ls = await prospect(['config', 'ls', '--json'], { env: c.env });
+    expect(ls.exitCode, ls.stderr).toBe(0);
+    expect(JSON.parse(ls.stdout).profiles.map((p: { profile: string }) => p.profile)).toEqual(['work', 'other']);
+    expect(ls.stderr).toContain(`warning: ${c.file}: profiles.other.base_url is boolean false, not a string`);
     const bad = await prospect(['config', 'get', 'max_cost', '--profile', 'work'], { env: c.env });
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(new RegExp(`${c.file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: profiles\\.work\\.(max_cost|format)`));

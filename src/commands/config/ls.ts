@@ -1,13 +1,20 @@
 import { defineCommand } from '../../cli/command.js';
 import { maskSecret } from '../../api/redact.js';
+import { resolveProfileName } from '../../config/resolve.js';
 
 export const command = defineCommand({
-  description: 'List saved profiles with their settings. Keys and JWTs show only their first and last characters.',
+  description:
+    'List saved profiles with their settings. Keys and JWTs show only their first and last characters. ' +
+    'A value of the wrong type in the file is left out of the list and named in a warning.',
   examples: ['prospect config ls', 'prospect config ls --json'],
   related: ['prospect config get', 'prospect auth status'],
   async run(_opts, ctx) {
     const data = ctx.config.read();
-    const current = ctx.settings().profile.value;
+    const current = resolveProfileName(ctx.globals, ctx.env, ctx.config).value;
+    for (const p of ctx.config.problems()) {
+      const e = ctx.config.problemError(p);
+      ctx.out.warn(`${e.message} (${e.fix})`);
+    }
     const rows = Object.entries(data.profiles).map(([name, p]) => ({
       profile: name,
       current: name === current,
