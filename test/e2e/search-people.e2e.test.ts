@@ -237,3 +237,28 @@ describe('search people filters, compile and at-companies', () => {
     expect(unknown.stderr).toContain('task_not_found');
   });
 });
+
+describe('--title is looked up before a search is spent', () => {
+  const searches = () => t.sb.services.requestLog.list().filter((r) => r.method === 'POST' && r.path.endsWith('/people/find')).length;
+
+  it('a title no person holds exactly exits 2 with the nearest exact titles, and spends no search; --no-check sends it as typed', async () => {
+    const before = searches();
+    const wrong = await prospect(['search', 'people', '--title', 'cto', '--json'], { env: t.env });
+    expect(wrong.exitCode).toBe(2);
+    expect(wrong.stderr).toContain('--title cto: no person holds exactly this title');
+    expect(wrong.stderr).toContain('did you mean CTO, Chief Technology Officer?');
+    expect(wrong.stdout).toBe('');
+    const none = await prospect(['search', 'people', '--title', 'Xyzzy Wizard'], { env: t.env });
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toContain("Look titles up with: prospect search people filters titles 'Xyzzy Wizard'");
+    expect(searches()).toBe(before);
+
+    const right = await prospect(['search', 'people', '--title', 'CTO', '--limit', '2', '--json'], { env: t.env });
+    expect(right.exitCode, right.stderr).toBe(0);
+    expect(JSON.parse(right.stdout).results.every((p: { title: string }) => p.title === 'CTO')).toBe(true);
+    const asTyped = await prospect(['search', 'people', '--title', 'cto', '--no-check', '--json'], { env: t.env });
+    expect(asTyped.exitCode, asTyped.stderr).toBe(0);
+    expect(JSON.parse(asTyped.stdout).total).toBe(0);
+    expect(searches()).toBe(before + 2);
+  });
+});

@@ -11,12 +11,14 @@ import { readSearchInput } from './search-input.js';
 import { PEOPLE_FILTER_FLAGS } from './people-flags.js';
 import { PERSON_TABLE_COLUMNS, runSearch, type PagingOptions } from './run-search.js';
 import { NO_HEADER_FLAG } from '../../cli/paging-progress.js';
+import { NO_CHECK_FLAG, checkTitles, titlesOf } from './title-check.js';
 
 interface Options extends PagingOptions, Record<string, unknown> {
   filters?: string;
   criteria?: string;
   saveTo?: string;
   create?: boolean;
+  check?: boolean;
 }
 
 const L = SEARCH_LIMITS.people;
@@ -46,6 +48,7 @@ export const command = defineCommand<Options>({
       default: 10,
     },
     ...SAVE_TO_FLAGS,
+    NO_CHECK_FLAG,
   ],
   examples: [
     'prospect search people --title "Chief Technology Officer" --country Germany',
@@ -65,6 +68,8 @@ export const command = defineCommand<Options>({
     });
     checkSaveToFlags(opts);
     const client = await ctx.client();
+    // Before the list is made or a search spent: a title no person holds is refused.
+    if (opts.check !== false) await checkTitles(ctx, client, titlesOf(body));
     const saver = await saverFromFlags(ctx, client, opts, 'people');
     await runSearch(ctx, opts, {
       client,
