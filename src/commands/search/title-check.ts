@@ -2,6 +2,8 @@ import type { Client } from '../../api/client.js';
 import { filterValues } from '../../api/resources/search.js';
 import { RATE_LIMITS } from '../../api/schemas/values/limits.js';
 import { FILTER_VALUES_MAX } from '../../api/schemas/values/search.js';
+import { TITLE_EXPANSIONS } from '../../api/schemas/values/titles.js';
+import { ownValue } from '../../api/schemas/values/own-key.js';
 import { closest } from '../../api/suggest.js';
 import { nextCommand } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
@@ -19,18 +21,6 @@ export const NO_CHECK_FLAG: FlagSpec = {
   description: 'send --title values as typed, without looking each up first (the lookup is free and spends no search)',
 };
 
-/** Short forms people type for titles the data holds spelled out. */
-const SPELLED_OUT: Readonly<Record<string, string>> = {
-  ceo: 'Chief Executive Officer',
-  cto: 'Chief Technology Officer',
-  cfo: 'Chief Financial Officer',
-  coo: 'Chief Operating Officer',
-  cmo: 'Chief Marketing Officer',
-  cio: 'Chief Information Officer',
-  cro: 'Chief Revenue Officer',
-  cpo: 'Chief Product Officer',
-};
-
 /** The exact titles the service holds that contain `text`. */
 async function titlesLike(ctx: Context, client: Client, text: string): Promise<string[]> {
   return (await filterValues(client, 'people', 'titles', text, { signal: ctx.signal })).values.map((v) => v.value);
@@ -41,7 +31,7 @@ async function nearestTitles(ctx: Context, client: Client, title: string, like: 
   const near = like.filter((t) => t.toLowerCase() === title.toLowerCase());
   const spelled = closest(title, like);
   if (spelled !== undefined) near.push(spelled);
-  const long = SPELLED_OUT[title.toLowerCase()];
+  const long = ownValue(TITLE_EXPANSIONS, title.toLowerCase());
   if (long && (await titlesLike(ctx, client, long)).includes(long)) near.push(long);
   return [...new Set(near)].slice(0, 3);
 }

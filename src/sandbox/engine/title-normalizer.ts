@@ -1,4 +1,5 @@
 import { ownValue } from '../../api/schemas/values/own-key.js';
+import { TITLE_EXPANSIONS as EXPANSIONS } from '../../api/schemas/values/titles.js';
 
 /**
  * The title_normalizer agent: a job title as people write it ("Sr. VP, Eng", "DIRECTOR OF
@@ -6,66 +7,6 @@ import { ownValue } from '../../api/schemas/values/own-key.js';
  * Sales"): abbreviations expanded, words in title case with known acronyms kept, and noise
  * (emoji, hashtags, "hiring", parentheses, the employer after "|", "@" or " at ") dropped.
  */
-
-const EXPANSIONS: Record<string, string> = {
-  sr: 'Senior',
-  snr: 'Senior',
-  jr: 'Junior',
-  vp: 'Vice President',
-  svp: 'Senior Vice President',
-  evp: 'Executive Vice President',
-  avp: 'Assistant Vice President',
-  ceo: 'Chief Executive Officer',
-  cto: 'Chief Technology Officer',
-  cfo: 'Chief Financial Officer',
-  coo: 'Chief Operating Officer',
-  cmo: 'Chief Marketing Officer',
-  cio: 'Chief Information Officer',
-  cro: 'Chief Revenue Officer',
-  cpo: 'Chief Product Officer',
-  ciso: 'Chief Information Security Officer',
-  chro: 'Chief Human Resources Officer',
-  dir: 'Director',
-  mgr: 'Manager',
-  mngr: 'Manager',
-  mgmt: 'Management',
-  ops: 'Operations',
-  mktg: 'Marketing',
-  mkt: 'Marketing',
-  hr: 'Human Resources',
-  bd: 'Business Development',
-  bizdev: 'Business Development',
-  acct: 'Account',
-  exec: 'Executive',
-  assoc: 'Associate',
-  asst: 'Assistant',
-  admin: 'Administrator',
-  coord: 'Coordinator',
-  spec: 'Specialist',
-  rep: 'Representative',
-  gm: 'General Manager',
-  md: 'Managing Director',
-  pm: 'Product Manager',
-  qa: 'Quality Assurance',
-  sw: 'Software',
-  swe: 'Software Engineer',
-  sre: 'Site Reliability Engineer',
-  sdr: 'Sales Development Representative',
-  bdr: 'Business Development Representative',
-  ae: 'Account Executive',
-  csm: 'Customer Success Manager',
-  intl: 'International',
-  natl: 'National',
-  dept: 'Department',
-  prin: 'Principal',
-  sys: 'Systems',
-  infra: 'Infrastructure',
-  svcs: 'Services',
-  cust: 'Customer',
-  prod: 'Product',
-  proj: 'Project',
-  mfg: 'Manufacturing',
-};
 
 /** Abbreviations whose expansion depends on their place: before another word, after a comma or a leader word, or alone. */
 const BY_PLACE: Record<string, { modifier: string; domain: string; role: string }> = {
