@@ -18,3 +18,15 @@ export function checkBaseUrl(raw: string): URL {
     );
   return url;
 }
+
+/** A service URL as local records hold it (journal, checkpoints): without userinfo. */
+export function serviceUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return u.href;
+  } catch {
+    return url;
+  }
+}

@@ -47,3 +47,9 @@ export function sameCommandWith(ctx: Pick<Context, 'argv'>, flags: Readonly<Reco
   for (const [flag, value] of Object.entries(flags)) words.push(flag, value);
   return ['prospect', ...words].map(shellWord).join(' ');
 }
+
+/** ` >> FILE` when stdout is redirected to a file: a continuation appends to what this run wrote. */
+export function appendToStdout(ctx: Pick<Context, 'io'>): string {
+  const file = ctx.io.stdoutPath?.();
+  return file ? ` >> ${shellWord(file)}` : '';
+}

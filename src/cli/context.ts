@@ -23,8 +23,8 @@ export interface IO {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   columns: number;
-  /** The file stdout is redirected to (`> leads.csv`), when the system says: a resume command appends to it. */
-  stdoutPath?: string | undefined;
+  /** The file stdout is redirected to (`> leads.csv`), when the system says: a resume command appends to it. Asked only when needed. */
+  stdoutPath?: () => string | undefined;
 }
 
 export interface Clock {

@@ -60,18 +60,6 @@ export function journalQuote(q: Quote): JournalQuote {
   return Object.fromEntries(JOURNAL_QUOTE_FIELDS.map((k) => [k, q[k]])) as JournalQuote;
 }
 
-/** A service URL as entries hold it: without userinfo. */
-export function serviceUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    u.username = '';
-    u.password = '';
-    return u.href;
-  } catch {
-    return url;
-  }
-}
-
 /** When the entry's quote expires (or would, for a quote that did not say), in ms. */
 export function quoteExpiresMs(e: JournalEntry): number {
   return e.quote.expires_at ? e.quote.expires_at * 1000 : Date.parse(e.sent_at) + QUOTE_TTL_MS;

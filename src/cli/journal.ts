@@ -6,7 +6,8 @@ import type { Quote } from '../api/schemas/credits.js';
 import type { Context } from './context.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
-import { journalQuote, quoteExpiresMs, runIdOf, sameRequest, sameService, serviceUrl, type JournalEntry, type ServiceIdentity } from './journal-entry.js';
+import { journalQuote, quoteExpiresMs, runIdOf, sameRequest, sameService, type JournalEntry, type ServiceIdentity } from './journal-entry.js';
+import { serviceUrl } from '../api/base-url.js';
 import { ownerStillWaiting, thisProcess, type ProcessOwner } from './journal-owner.js';
 import { JournalStore, journalDir, newEntryId } from './journal-store.js';
 

@@ -1,6 +1,6 @@
 import type { Client } from '../api/client.js';
 import type { CursorPageResult } from '../api/paginate.js';
-import { sameCommand, sameCommandWith, shellWord } from './command-line.js';
+import { appendToStdout, sameCommand, sameCommandWith } from './command-line.js';
 import type { FlagSpec } from './command.js';
 import type { Context } from './context.js';
 import { formatCount } from './output/numbers.js';
@@ -53,7 +53,7 @@ export async function* withPagingProgress<T>(
     if (next && ctx.out.format === 'json') {
       ctx.out.info(`Stopped after ${formatCount(rows)} ${o.noun}, before printing them (--format json prints one array at the end). Run the command again:\n  ${sameCommand(ctx)}`);
     } else if (next) {
-      const append = ctx.io.stdoutPath ? ` >> ${shellWord(ctx.io.stdoutPath)}` : '';
+      const append = appendToStdout(ctx);
       ctx.out.info(`Stopped after ${formatCount(rows)} ${o.noun}. Continue from the next page with:\n  ${continuation(ctx, next, o.maxPages && o.maxPages - fetched)}${append}`);
     }
     throw e;

@@ -33,7 +33,7 @@ export async function runProcess(argv: string[]): Promise<void> {
       stdoutIsTTY: process.stdout.isTTY === true,
       stderrIsTTY: process.stderr.isTTY === true,
       columns: process.stdout.columns || Number(process.env.COLUMNS) || 100,
-      stdoutPath: redirectedFile(1),
+      stdoutPath: () => redirectedFile(1),
     },
     env: process.env,
     binPath,

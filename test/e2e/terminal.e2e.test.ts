@@ -36,15 +36,21 @@ beforeEach(async () => {
 const stall = (pathPart: string, after: number) =>
   control(t.sb, 'POST', '/faults', { rules: [{ path: pathPart, kind: 'latency', latency_ms: 120_000, after }] });
 
+/** Types Ctrl-C at a terminal once `when` shows: the command stops at once (no time-out) and exits 130. */
+async function ctrlC(args: string[], when: string, extra: { stdoutFile?: string } = {}) {
+  const r = await atTerminal(args, { env: keyOnly, cwd, steps: [{ when, type: CTRL_C }], ...extra });
+  expect(r.timedOut, r.text).toBe(false);
+  expect(r.exitCode, r.text).toBe(130);
+  return r;
+}
+
 const exportArgs = ['--base-url', '', 'export', 'json', 'Q3 CTOs', '--all', '--limit', '50', '--format', 'ndjson', '-o', 'q3 leads.ndjson'];
 const withUrl = (args: string[]) => args.map((a, i) => (i === 1 && args[0] === '--base-url' ? t.sb.url : a));
 
 describe('Ctrl-C typed at a terminal', () => {
   it('export json --all: stops at once, exit 130, keeps the part file and prints the resume command, which finishes the file', async () => {
     await stall('/export/json', 2);
-    const r = await atTerminal(withUrl(exportArgs), { env: keyOnly, cwd, steps: [{ when: 'Exporting: 100', type: CTRL_C }] });
-    expect(r.timedOut, r.text).toBe(false);
-    expect(r.exitCode, r.text).toBe(130);
+    const r = await ctrlC(withUrl(exportArgs), 'Exporting: 100');
     expect(r.text).toContain('Stopped after 100 rows');
     expect(fs.readdirSync(cwd).sort()).toEqual(['q3 leads.ndjson.part', 'q3 leads.ndjson.part.checkpoint.json']);
     const [resume] = printedCommands(r.text);
@@ -63,13 +69,7 @@ describe('Ctrl-C typed at a terminal', () => {
     const file = path.join(cwd, 'new leads.csv');
     fs.writeFileSync(file, ['Email,First Name,Last Name', ...Array.from({ length: 1500 }, (_, i) => `typed${i}@example.com,Ada${i},Lee${i}`)].join('\n') + '\n');
     await stall('csv-import', 1);
-    const r = await atTerminal(['--base-url', t.sb.url, 'import', 'Typed', 'new leads.csv', '--create'], {
-      env: keyOnly,
-      cwd,
-      steps: [{ when: 'Importing', type: CTRL_C }],
-    });
-    expect(r.timedOut, r.text).toBe(false);
-    expect(r.exitCode, r.text).toBe(130);
+    const r = await ctrlC(['--base-url', t.sb.url, 'import', 'Typed', 'new leads.csv', '--create'], 'Importing');
     // What the person sees: the list's line on its own, not after the spinner's text.
     expect(r.lines.some((l) => l.startsWith('Created list "Typed"')), r.lines.join('\n')).toBe(true);
     expect(r.lines.some((l) => /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏].*(Created|Stopped)/.test(l)), r.lines.join('\n')).toBe(false);
@@ -88,9 +88,7 @@ describe('Ctrl-C typed at a terminal', () => {
     // Rows to a file (tsv, as for any redirect): a terminal drops output still queued when Ctrl-C is typed.
     const out = path.join(cwd, 'q3 leads.tsv');
     const args = ['--base-url', t.sb.url, 'lists', 'leads', 'Q3 CTOs', '--all', '--limit', '100'];
-    const r = await atTerminal(args, { env: keyOnly, cwd, stdoutFile: out, steps: [{ when: 'Reading leads: 100 of 300', type: CTRL_C }] });
-    expect(r.timedOut, r.text).toBe(false);
-    expect(r.exitCode, r.text).toBe(130);
+    const r = await ctrlC(args, 'Reading leads: 100 of 300', { stdoutFile: out });
     expect(fs.readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(1 + 100);
     const [next] = printedCommands(r.text);
     expect(next).toMatch(new RegExp(`^prospect --base-url ${t.sb.url} lists leads 'Q3 CTOs' --all --limit 100 --cursor \\S+ --no-header >> '${out}'$`));
@@ -107,13 +105,7 @@ describe('Ctrl-C typed at a terminal', () => {
 
   it('a wait on remote work: stops the wait (not the run), exit 130, and the printed command watches the run to its end', async () => {
     await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 3_600_000 } });
-    const r = await atTerminal(['--base-url', t.sb.url, 'enrich', 'list', 'Q3 CTOs', '--yes'], {
-      env: keyOnly,
-      cwd,
-      steps: [{ when: 'Enriching (', type: CTRL_C }],
-    });
-    expect(r.timedOut, r.text).toBe(false);
-    expect(r.exitCode, r.text).toBe(130);
+    const r = await ctrlC(['--base-url', t.sb.url, 'enrich', 'list', 'Q3 CTOs', '--yes'], 'Enriching (');
     const [watch] = printedCommands(r.text);
     expect(watch).toMatch(new RegExp(`^prospect --base-url ${t.sb.url} enrich status bulk-enrich-\\S+ --wait$`));
 

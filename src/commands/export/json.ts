@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
-import { nextCommand, shellWord } from '../../cli/command-line.js';
+import { appendToStdout, nextCommand } from '../../cli/command-line.js';
 import { usageError } from '../../cli/errors.js';
 import { etaText } from '../../cli/wait-notice.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
@@ -47,7 +47,7 @@ function resumeCommand(ctx: Context, listArg: string, req: ExportRequest, opts: 
   words.push('--resume');
   const cmd = nextCommand(ctx, words);
   if (outputFile(opts)) return cmd;
-  return ctx.io.stdoutPath ? `${cmd} >> ${shellWord(ctx.io.stdoutPath)}` : cmd;
+  return `${cmd}${appendToStdout(ctx)}`;
 }
 
 /** The checkpoint to continue from, or the reason there is none that fits. */
@@ -75,7 +75,7 @@ async function checkpointToResume(ctx: Context, req: ExportRequest, output: stri
 async function exportAll(ctx: Context, client: Client, listArg: string, req: ExportRequest, opts: Options): Promise<void> {
   const output = outputFile(opts);
   const { checkpointFile, dropCheckpoint, loadCheckpoint, partFileOf, saveCheckpoint } = await import('./checkpoint.js');
-  const cpFile = checkpointFile(req, output, ctx.env, ctx.io.stdoutPath);
+  const cpFile = checkpointFile(req, output, ctx.env, output ? undefined : ctx.io.stdoutPath?.());
   let cp: ExportCheckpoint;
   let sink: Sink;
   if (opts.resume) {
@@ -116,7 +116,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
   } catch (e) {
     ctx.progress.stop();
     await sink.close();
-    const appendTo = output || ctx.io.stdoutPath ? '' : ' (it writes the rows after these; append them to what this run wrote)';
+    const appendTo = output || appendToStdout(ctx) ? '' : ' (it writes the rows after these; append them to what this run wrote)';
     ctx.out.info(`Stopped after ${formatCount(cp.rows)} rows. Resume with${appendTo}:\n  ${resumeCommand(ctx, listArg, req, opts)}`);
     throw e;
   }

@@ -68,9 +68,6 @@ export function checkpointFile(req: ImportRequest, env: Env): string {
   return path.join(checkpointDir(env), `${req.list_id}-${key}.json`);
 }
 
-/** The service URL as a checkpoint records it: origin and path, never a user or password. */
-export const serviceOf = (baseUrl: URL): string => `${baseUrl.origin}${baseUrl.pathname.replace(/\/+$/, '')}`;
-
 export async function fileSha256(file: string, signal?: AbortSignal): Promise<string> {
   const hash = createHash('sha256');
   for await (const part of createReadStream(file, signal ? { signal } : {})) hash.update(part as Buffer);

@@ -11,7 +11,8 @@ import { sameCommand } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
 import { formatCount } from '../../cli/output/numbers.js';
 import { resolveOrCreateList } from '../lists/save-to.js';
-import { fileSha256, serviceOf } from './checkpoint.js';
+import { fileSha256 } from './checkpoint.js';
+import { serviceUrl } from '../../api/base-url.js';
 import { chunkSteps } from './chunk-steps.js';
 import { chunkKey, chunkLimitsFor, type Chunk } from './chunks.js';
 import { readCsv } from './csv-read.js';
@@ -76,7 +77,7 @@ export class ChunkSender {
     this.listId = (await resolveOrCreateList(ctx, client, job.listArg, job.create, beforeCreate)).list_id;
     const list = await getList(client, this.listId, { signal: ctx.signal });
     const request = {
-      service: serviceOf(client.baseUrl),
+      service: serviceUrl(client.baseUrl.href),
       list_id: this.listId,
       file_sha256: await fileSha256(job.file, ctx.signal),
       column_mapping: job.mapping,

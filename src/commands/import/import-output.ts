@@ -4,6 +4,7 @@ import type { ColumnMapping } from './header-map.js';
 import type { Chunk } from './chunks.js';
 import type { ImportTally, ImportReport } from './tally.js';
 import type { EnrichmentSummary } from './enrich-runs.js';
+import { writeHandles } from '../../cli/wait.js';
 
 /** The mapping used, on stderr: field <- header, then the columns left out. */
 export function describeMapping(ctx: Context, mapping: ColumnMapping, unmapped: readonly string[]): void {
@@ -64,8 +65,7 @@ function describeReport(ctx: Context, report: ImportReport): void {
  */
 export async function printRunHandles(ctx: Context, report: ImportReport & { enrichment: EnrichmentSummary }): Promise<void> {
   const ids = report.enrichment.workflow_ids;
-  if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') await ctx.out.print({ kind: 'object', payload: report as unknown as Record<string, unknown> });
-  else ctx.io.stdout.write(ids.map((id) => `${id}\n`).join(''));
+  await writeHandles(ctx, ids, report);
   describeReport(ctx, report);
   if (!ids.length) return ctx.out.info('No rows were imported, so nothing was enriched.');
   const watch = nextCommand(ctx, ['enrich', 'status', ...ids, '--wait']);

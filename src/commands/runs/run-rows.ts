@@ -1,6 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import { destinationNote, runCommand, unknownRunChecks } from '../../cli/journal-checks.js';
-import { quoteExpiresMs, serviceUrl, type JournalEntry } from '../../cli/journal-entry.js';
+import { quoteExpiresMs, type JournalEntry } from '../../cli/journal-entry.js';
+import { serviceUrl } from '../../api/base-url.js';
 
 /**
  * A journal entry as `runs ls` shows it. A request sent with no answer is open while its quote
