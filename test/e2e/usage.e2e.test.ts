@@ -28,7 +28,7 @@ describe('usage', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('group\tcalls\tcredits_spent\terrors');
     expect(lines.slice(1, 3)).toEqual([`${day(0)}\t3\t0\t0`, expect.stringMatching(new RegExp(`^${day(1)}\\t\\d+\\t0\\t1$`))]);
-    expect(r.stderr).toMatch(/\d+ calls, 0 credits, 1 errors in the last 7 day\(s\), by day/);
+    expect(r.stderr).toMatch(/\d+ calls, 0 credits, 1 error in the last 7 days, by day/);
 
     const j = await usage(['--group-by', 'day', '--json']);
     const payload = json(j.stdout);

@@ -96,8 +96,8 @@ export async function runInProcess(argv: string[], o: InProcessOptions = {}): Pr
         stdinIsTTY: tty,
         stdoutIsTTY: tty,
         stderrIsTTY: tty,
-        // What src/cli/process.ts finds: a terminal's width, or COLUMNS, or 100 in a pipe.
-        columns: tty ? 120 : Number(env.COLUMNS) || 100,
+        // What src/cli/process.ts finds: a terminal's width (COLUMNS here, else 120), or COLUMNS, or 100 in a pipe.
+        columns: tty ? Number(env.COLUMNS) || 120 : Number(env.COLUMNS) || 100,
       },
       env,
       binPath: BIN,

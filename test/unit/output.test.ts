@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Output } from '../../src/cli/output/output.js';
 import { createStyle } from '../../src/cli/output/style.js';
 import { escapeFormula, tsvRows } from '../../src/cli/output/delimited.js';
-import { fitWidths } from '../../src/cli/output/table.js';
+import { columnsThatFit, fitWidths } from '../../src/cli/output/table.js';
+import { personCell } from '../../src/cli/output/cells.js';
 import { Capture } from '../helpers/streams.js';
 import type { Format } from '../../src/cli/output/output.js';
 
@@ -98,7 +99,7 @@ describe('Output', () => {
     const obj = { organization_id: 'org_1', credits: 5000, agent_instructions: 'hint' };
     const t = output('table');
     await t.out.print({ kind: 'object', payload: obj });
-    expect(t.stdout.text).toBe('organization_id  org_1\ncredits          5000\n');
+    expect(t.stdout.text).toBe('organization_id  org_1\ncredits          5,000\n');
     const s = output('tsv');
     await s.out.print({ kind: 'object', payload: obj });
     expect(s.stdout.text).toBe('organization_id\tcredits\norg_1\t5000\n');
@@ -122,6 +123,27 @@ describe('fitWidths', () => {
   it('shrinks the widest columns to fit the terminal', () => {
     expect(fitWidths([10, 50], 40)).toEqual([10, 26]);
     expect(fitWidths([5, 5], 80)).toEqual([5, 5]);
+  });
+  it('keeps fixed columns (ids) whole and shortens the others', () => {
+    expect(fitWidths([30, 28], 40, [false, true])).toEqual([8, 28]);
+  });
+  it('leaves out the rightmost other columns when ids and the rest at their least do not fit', () => {
+    // Text columns take at least 6 + 2, the id 28 + 2: 54 columns hold three text columns, 50 two.
+    expect(columnsThatFit([20, 20, 20, 28, 20], [false, false, false, true, false], 54)).toEqual([0, 1, 2, 3]);
+    expect(columnsThatFit([20, 20, 20, 28, 20], [false, false, false, true, false], 50)).toEqual([0, 1, 3]);
+    expect(columnsThatFit([20, 28], [false, true], 10)).toEqual([0, 1]);
+  });
+});
+
+describe('personCell', () => {
+  it('writes amounts as the messages do, and leaves years, ids and epoch times alone', () => {
+    expect(personCell('credits', 12345)).toBe('12,345');
+    expect(personCell('lead_count', 999)).toBe('999');
+    expect(personCell('founded_year', 1998)).toBe('1998');
+    expect(personCell('company_id', 123456)).toBe('123456');
+    expect(personCell('timestamp_ms', 1764050000000)).toBe('1764050000000');
+    expect(personCell('similarity_score', 0.8571)).toBe('0.8571');
+    expect(personCell('tags', ['a', 'b'])).toBe('a, b');
   });
 });
 

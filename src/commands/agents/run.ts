@@ -160,7 +160,7 @@ export const command = defineCommand<Options>({
     if (!paid) return;
     const started = paid.result;
     const id = started.smart_agent_task_id;
-    ctx.out.info(`Started ${id}: ${paid.quote.row_count} leads, ${started.credits_reserved ?? started.estimated_cost} credits taken; output goes to column "${started.column_name}".`);
+    ctx.out.info(`Started ${id}: ${formatCount(paid.quote.row_count)} leads, ${formatCount(started.credits_reserved ?? started.estimated_cost)} credits taken; output goes to column "${started.column_name}".`);
     if (!ctx.globals.wait) {
       return printHandle(ctx, id, started, ['agents', 'results', id, '--wait'], 'Read the results with');
     }

@@ -111,7 +111,7 @@ export const command = defineCommand<Options>({
     const saved = await addLeads(client, list.list_id, { task_id: people.task_id ?? '' }, { signal });
     payloads.list = list;
     await step('saved', 'Saved to a lead list (free)', sb(...searchWords, '--save-to', LIST_NAME, '--create'), saved, () =>
-      ctx.out.info(`${saved.added} added, ${saved.skipped_duplicates} already in the list${list.reused ? ' (an earlier demo made it)' : ''}.`),
+      ctx.out.info(`${formatCount(saved.added)} added, ${formatCount(saved.skipped_duplicates)} already in the list${list.reused ? ' (an earlier demo made it)' : ''}.`),
     );
 
     await fs.writeFile(csvFile, SAMPLE_CSV);
@@ -191,7 +191,7 @@ export const command = defineCommand<Options>({
       await ctx.out.print({ kind: 'object', payload: payloads });
       return;
     }
-    await step('export', `Exported as CSV through a signed link (free): ${link.row_count} rows`, sb('export', 'csv', LIST_NAME, '-o', exportFile), payloads.export);
+    await step('export', `Exported as CSV through a signed link (free): ${formatCount(link.row_count)} rows`, sb('export', 'csv', LIST_NAME, '-o', exportFile), payloads.export);
     ctx.out.info(
       `\nNext: ${sb('import', '--help')} shows how to bring your own leads; prospect sandbox stop ends the sandbox.` +
         '\nThe exported file:',

@@ -5,6 +5,7 @@ import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { CompanyEnrichBody } from '../../api/schemas/enrichment.js';
 import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
 import { DRY_RUN_FLAG } from './flags.js';
+import { formatCount as n } from '../../cli/output/numbers.js';
 
 interface Options {
   domain?: string;
@@ -50,6 +51,6 @@ export const command = defineCommand<Options>({
     const r = paid.result;
     if (ctx.out.format === 'json') await ctx.out.print({ kind: 'object', payload: r });
     else await ctx.out.print({ kind: 'object', payload: { ...r.company, ...(r.agent_instructions ? { agent_instructions: r.agent_instructions } : {}) }, fields: COMPANY_FIELDS });
-    ctx.out.success(`Charged ${r.credits_charged} credit${r.credits_charged === 1 ? '' : 's'}.`);
+    ctx.out.success(`Charged ${n(r.credits_charged)} credit${r.credits_charged === 1 ? '' : 's'}.`);
   },
 });

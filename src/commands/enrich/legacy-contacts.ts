@@ -5,6 +5,7 @@ import { LEGACY_BULK_LIMITS } from '../../api/schemas/values/legacy.js';
 import { usageError } from '../../cli/errors.js';
 import { readCsv } from '../import/csv-read.js';
 import { mapHeaders } from '../import/header-map.js';
+import { formatCount as n } from '../../cli/output/numbers.js';
 
 /**
  * Contacts for v1 bulk enrichment from a CSV (headers mapped as for import: LinkedIn URL,
@@ -80,11 +81,11 @@ export async function readContacts(file: string, signal: AbortSignal): Promise<L
   const { min, max } = LEGACY_BULK_LIMITS.contacts;
   if (rows.length < min) throw usageError(`${file} has no contacts`, 'Give 1 to 250 contacts.');
   if (rows.length > max)
-    throw usageError(`${file} has ${rows.length} contacts; v1 bulk enrichment takes at most ${max} per request`, `Split the file, or import it with \`prospect import LIST ${file} --enrich partial\`.`);
+    throw usageError(`${file} has ${n(rows.length)} contacts; v1 bulk enrichment takes at most ${max} per request`, `Split the file, or import it with \`prospect import LIST ${file} --enrich partial\`.`);
   const bad = rows.filter((r) => !identified(r.contact)).map((r) => r.row);
   if (bad.length)
     throw usageError(
-      `${bad.length} contact${bad.length === 1 ? '' : 's'} cannot be identified (${json ? 'contact' : 'row'} ${bad.slice(0, 10).join(', ')}${bad.length > 10 ? ', ...' : ''})`,
+      `${n(bad.length)} contact${bad.length === 1 ? '' : 's'} cannot be identified (${json ? 'contact' : 'row'} ${bad.slice(0, 10).join(', ')}${bad.length > 10 ? ', ...' : ''})`,
       'Each contact needs a LinkedIn URL, or a first and last name with a company domain or name.',
     );
   return rows.map((r) => r.contact);

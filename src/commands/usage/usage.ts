@@ -4,6 +4,7 @@ import { bar } from '../../cli/output/bars.js';
 import { getUsage } from '../../api/resources/usage.js';
 import { USAGE_DEFAULT_GROUP, USAGE_GROUPS, USAGE_LIMITS, type UsageGroup } from '../../api/schemas/values/keys.js';
 import type { UsageRow } from '../../api/schemas/keys.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 const USAGE_DAYS = USAGE_LIMITS.days;
 
@@ -41,8 +42,8 @@ export const command = defineCommand<Options>({
       payload: usage,
       rows: chart ? rows.map((r) => ({ ...r, calls_chart: bar(r.calls, max, CHART_WIDTH) })) : rows,
       columns: chart ? [...COLUMNS, 'calls_chart'] : COLUMNS,
-      emptyMessage: `No API calls in the last ${usage.days} day(s).`,
+      emptyMessage: `No API calls in the last ${counted(usage.days, 'day')}.`,
     });
-    ctx.out.info(`${usage.total_calls} calls, ${usage.total_credits_spent} credits, ${usage.total_errors} errors in the last ${usage.days} day(s), by ${usage.group_by}`);
+    ctx.out.info(`${counted(usage.total_calls, 'call')}, ${counted(usage.total_credits_spent, 'credit')}, ${counted(usage.total_errors, 'error')} in the last ${counted(usage.days, 'day')}, by ${usage.group_by}`);
   },
 });
