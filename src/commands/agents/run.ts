@@ -88,7 +88,7 @@ export const command = defineCommand<Options>({
     `Types: custom_ai (your --prompt; priced from its length), title_normalizer, company_intel, pain_point_hypothesis, cold_intro_email ` +
     `(drafts an email from a template into column ${COLD_EMAIL_COLUMN}; every selected lead needs an email). Credits per lead: ${prices}. ` +
     `Selects the first --max-rows leads (default ${ROWS.default}) or --scope all, skipping leads that already hold a value unless --overwrite; ` +
-    `at most ${MAX} leads per run; a run that leaves leads out says how many and which flag covers them. When every lead already holds a value ` +
+    `at most ${formatCount(MAX)} leads per run; a run that leaves leads out says how many and which flag covers them. When every lead already holds a value ` +
     'there is nothing left to do: it says so and exits 0, spending nothing and starting no run (with --json it prints ' +
     '{"status": "nothing_left", "list_id": ..., "column_name": ..., "agent_type": ..., "leads": N}; in other formats stdout stays empty, so ' +
     '`ID=$(... --no-wait)` is empty, and stderr says no run was started). Estimates first and asks before spending (scripts pass --yes or ' +

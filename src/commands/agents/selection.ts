@@ -48,7 +48,7 @@ export function coverageNote(selected: number, left: number, column: string, ove
   if (left <= MAX) return `${covers}; --max-rows ${left} or --scope all covers them all.`;
   const again = overwrite ? 'run again without --overwrite' : 'run again';
   const most = selected < MAX ? ` --max-rows ${MAX} covers the most one run may.` : '';
-  return `${covers}. A run takes at most ${MAX} leads (the service refuses more), so the rest need more runs: ${again} once this one ends and the leads done are skipped.${most}`;
+  return `${covers}. A run takes at most ${n(MAX)} leads (the service refuses more), so the rest need more runs: ${again} once this one ends and the leads done are skipped.${most}`;
 }
 
 /** What `agents run --json` prints when no run was started because every lead already holds a value. */
