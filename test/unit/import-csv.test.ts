@@ -85,13 +85,17 @@ describe('mapping headers', () => {
     ['work_phone', ['Work Phone', 'Office Phone', 'Direct Dial']],
     ['linkedin_url', ['LinkedIn', 'LinkedIn URL', 'LinkedIn Profile']],
     ['company_name', ['Company', 'Company Name', 'Organization', 'Account Name']],
-    ['company_domain', ['Website', 'Domain', 'Company Domain', 'Company Website', 'URL']],
+    ['company_domain', ['Website', 'Domain', 'Company Domain', 'Company Website']],
     ['job_title', ['Job Title', 'Title', 'Position', 'Role']],
     ['city', ['City', 'Town']],
     ['state', ['State', 'Region', 'Province']],
     ['country', ['Country']],
   ])('maps every usual spelling of %s', (field, spellings) => {
     for (const h of spellings) expect(mapHeaders([h]).mapping, h).toEqual({ [field]: h });
+  });
+
+  it('a bare URL (a profile in one export, a website in another) is left for --map', () => {
+    expect(mapHeaders(['URL', 'Email']).unmapped).toEqual(['URL']);
   });
 
   it('--map overrides the automatic choice; unknown fields and headers are usage errors', () => {

@@ -1,34 +1,60 @@
 import { CANONICAL_FIELDS, type CanonicalField } from '../../api/schemas/values/lists.js';
 import { closest, didYouMean } from '../../api/suggest.js';
 import { usageError } from '../../cli/errors.js';
+import { headerTokens } from './header-tokens.js';
+import { COMPANY_LEVEL_FIELDS, FIELD_ALIASES, QUALIFIERS } from './header-vocabulary.js';
 
 /**
- * Header spellings people's CSVs use for each canonical field, compared after
- * normalizeHeader (lower case, letters and digits only).
+ * Which canonical field each CSV column holds, from its header alone:
+ * - a header's words, less qualifiers (Primary, Contact, Work, Home, Company...), must spell
+ *   one alias of a field exactly; a word the vocabulary does not know leaves it unmapped
+ *   (Email Status, Phone 1 - Type, Manager's Name);
+ * - a company-level column (Company Phone, Company Linkedin Url, Billing City) maps only to a
+ *   company field or to the title held there, never to the person's phone, LinkedIn or place;
+ * - a second value (Other Phone, Email 2, Secondary Email) and a bare URL, which is a profile in
+ *   one export and a website in the next, stay unmapped;
+ * - a field two columns match goes to the stronger match (Job Title over Title, Primary Phone
+ *   over Home Phone, Business City over Home City), on a tie to the column further left.
+ * `--map` overrides all of it.
  */
-const HEADER_ALIASES: Record<CanonicalField, readonly string[]> = {
-  first_name: ['first name', 'firstname', 'first', 'given name', 'forename', 'fname'],
-  last_name: ['last name', 'lastname', 'last', 'surname', 'family name', 'lname'],
-  full_name: ['full name', 'name', 'contact name', 'contact', 'person name'],
-  email: ['email', 'e-mail', 'email address', 'e-mail address', 'work email', 'business email', 'mail'],
-  phone: ['phone', 'phone number', 'telephone', 'tel'],
-  mobile_phone: ['mobile', 'mobile phone', 'mobile number', 'cell', 'cell phone'],
-  work_phone: ['work phone', 'office phone', 'direct dial', 'direct phone', 'business phone'],
-  linkedin_url: ['linkedin', 'linkedin url', 'linkedin profile', 'linkedin profile url', 'person linkedin url'],
-  company_name: ['company', 'company name', 'organization', 'organisation', 'account name', 'account', 'employer'],
-  company_domain: ['company domain', 'domain', 'website', 'company website', 'url', 'web', 'site'],
-  job_title: ['job title', 'title', 'position', 'role', 'job'],
-  city: ['city', 'town'],
-  state: ['state', 'region', 'province', 'state or region', 'county'],
-  country: ['country', 'country name', 'nation'],
-};
+
+type Alias = { field: CanonicalField; weight: number };
+
+const ALIASES = new Map<string, Alias>();
+for (const f of CANONICAL_FIELDS) {
+  ALIASES.set(f.replace(/_/g, ' '), { field: f, weight: 3 });
+  for (const [words, weight] of FIELD_ALIASES[f]) if (!ALIASES.has(words)) ALIASES.set(words, { field: f, weight });
+}
+
+type QualifierKind = keyof typeof QUALIFIERS;
+const KIND_OF = new Map<string, QualifierKind>();
+for (const [kind, words] of Object.entries(QUALIFIERS) as Array<[QualifierKind, readonly string[]]>) for (const w of words) KIND_OF.set(w, kind);
+
+const VOCABULARY: ReadonlySet<string> = new Set([...ALIASES.keys(), ...KIND_OF.keys()].flatMap((a) => a.split(' ')));
 
 export function normalizeHeader(h: string): string {
   return h.toLowerCase().replace(/[^a-z0-9]+/g, '');
 }
 
-const BY_ALIAS = new Map<string, CanonicalField>();
-for (const f of CANONICAL_FIELDS) for (const a of [f, ...HEADER_ALIASES[f]]) BY_ALIAS.set(normalizeHeader(a), f);
+/** What a header's words say: a field and how strongly, or why not. */
+export type HeaderMatch = { field: CanonicalField; score: number } | { field: null; why?: 'company-level' | 'second value' };
+
+export function matchHeader(header: string): HeaderMatch {
+  const tokens = headerTokens(header, VOCABULARY);
+  const kinds = tokens.map((t) => (/^[0-9]+$/.test(t) && t !== '1' ? 'secondary' : KIND_OF.get(t)));
+  const has = (k: QualifierKind) => kinds.includes(k);
+  const score = (a: Alias) => a.weight + (has('primary') ? 1 : 0) + (has('work') ? 1 : 0) - (has('personal') ? 1 : 0);
+  // The whole header first (Company Name, Business Name, Account), then its words less qualifiers.
+  const whole = ALIASES.get(tokens.filter((_, i) => kinds[i] !== 'neutral' && kinds[i] !== 'primary').join(' '));
+  if (whole && !has('secondary')) return { field: whole.field, score: score(whole) };
+  const core = ALIASES.get(tokens.filter((_, i) => kinds[i] === undefined).join(' '));
+  if (!core) return { field: null };
+  if (has('secondary')) return { field: null, why: 'second value' };
+  if (has('company') && !COMPANY_LEVEL_FIELDS.has(core.field)) return { field: null, why: 'company-level' };
+  if (has('personal') && core.field === 'company_domain') return { field: null };
+  const field = core.field === 'phone' && has('work') ? 'work_phone' : core.field;
+  return { field, score: score(core) };
+}
 
 export type ColumnMapping = Partial<Record<CanonicalField, string>>;
 
@@ -55,23 +81,23 @@ export function parseMapFlags(values: readonly string[], headers: readonly strin
   return out;
 }
 
-/**
- * The mapping of a file's headers: --map overrides first, then each header whose
- * normalized spelling is a known alias (the first header wins a field).
- */
+/** The mapping of a file's headers: --map overrides first, then each field to the header that matches it best. */
 export function mapHeaders(headers: readonly string[], overrides: ColumnMapping = {}): MappingResult {
   const mapping: ColumnMapping = { ...overrides };
-  const taken = new Set(Object.values(overrides));
-  for (const h of headers) {
-    if (taken.has(h)) continue;
-    const field = BY_ALIAS.get(normalizeHeader(h));
-    if (field && mapping[field] === undefined) {
-      mapping[field] = h;
-      taken.add(h);
-    }
+  const taken = new Set<string>(Object.values(overrides));
+  const candidates = headers
+    .map((header, column) => ({ header, column, match: matchHeader(header) }))
+    .filter((c): c is typeof c & { match: { field: CanonicalField; score: number } } => c.match.field !== null && !taken.has(c.header))
+    .sort((a, b) => b.match.score - a.match.score || a.column - b.column);
+  for (const { header, match } of candidates) {
+    if (mapping[match.field] !== undefined || taken.has(header)) continue;
+    mapping[match.field] = header;
+    taken.add(header);
   }
-  return { mapping, unmapped: headers.filter((h) => !taken.has(h)) };
+  return { mapping: inFieldOrder(mapping), unmapped: headers.filter((h) => !taken.has(h)) };
 }
+
+const inFieldOrder = (m: ColumnMapping): ColumnMapping => Object.fromEntries(CANONICAL_FIELDS.filter((f) => m[f] !== undefined).map((f) => [f, m[f]]));
 
 /** Whether mapped columns can give what the service needs of a row: a LinkedIn URL, an email, or a name and a company. */
 export function canIdentifyLeads(m: ColumnMapping): boolean {
