@@ -4,15 +4,17 @@ import { PREFIX, prefixOf, type Router, type RouteMatch } from './router.js';
 import { authenticate, checkApiAccess, requireScope, type Principal } from './engine/auth.js';
 import { SandboxError, genericError, notFound, publicError, renderError } from './engine/errors.js';
 import { faultResponse } from './engine/faults.js';
+import { guardControlRequest } from './engine/control-guard.js';
 import { settleRuns } from './engine/settle.js';
 import { clientIp } from './engine/request-log.js';
 import { applicableRows, rateRequestOf, type RateRejection } from './engine/rate-limits.js';
 import { ClientGoneError, newRequestId, parseJsonBody, readBody, sendBytes, sendJson, sleep } from './http.js';
 
 /**
- * One request, in order: faults (outside /__sandbox), route match, authentication (API
- * prefixes), plan gate, scope, rate limits (a rejected request consumes nothing), body,
- * handler. Errors render in their spec shape; identified requests leave a request log row.
+ * One request, in order: the local-caller checks of /__sandbox, faults (outside it), route
+ * match, authentication (API prefixes), plan gate, scope, rate limits (a rejected request
+ * consumes nothing), body, handler. Errors render in their spec shape; identified requests
+ * leave a request log row.
  */
 export function createRequestHandler(
   services: SandboxServices,
@@ -68,6 +70,7 @@ async function handle(
   };
 
   try {
+    if (prefix === PREFIX.control) guardControlRequest(method, req.headers, services.url);
     if (!(await applyFaults('before'))) return false;
     match = router.match(method, pathname);
     // Key management authenticates before routing, so a key is refused there whatever the path.

@@ -71,14 +71,15 @@ describe('body validation (shape 2)', () => {
     });
     expect(r.status).toBe(422);
     expect(r.json.error.details.errors[0].loc).toEqual(['body']);
-    // Controls too: a page in a browser can post text/plain or a form to a local port, never JSON.
+    // Controls too: a page in a browser can post text/plain or a form to a local port, never
+    // JSON; controls refuse such a body before reading it (415, see security-controls.test.ts).
     await control(sb, 'POST', '/balance', { credits: 17 });
     for (const [type, body] of [
       ['text/plain', '{"seed": 9}'],
       ['application/x-www-form-urlencoded', 'seed=9'],
     ] as const) {
       const c = await raw(sb, 'POST', '/__sandbox/reset', { rawBody: body, headers: { 'content-type': type } });
-      expect(c.status, type).toBe(422);
+      expect(c.status, type).toBe(415);
     }
     expect((await raw(sb, 'GET', '/api/v2/credits/balance', { token: sb.demoKey })).json.credits).toBe(17);
   });

@@ -141,10 +141,36 @@ describe('matching', () => {
     expect((await whoami(sb.demoKey)).status).toBe(200);
   });
 
-  test('a /regex/ path', async () => {
-    await faults({ kind: 'status', status: 502, path: '/^\\/api\\/v1\\/public\\//' });
+  test('a path with * for any run of characters; the text between is matched as it is', async () => {
+    const list = (await control(sb, 'POST', '/lists', { name: 'Faulted', people: 2 })).list_id as string;
+    await faults({ kind: 'status', status: 502, path: '/lead-lists/*/leads?*limit=1' });
+    expect((await raw(sb, 'GET', `/api/v2/lead-lists/${list}/leads?limit=1`, { token: sb.demoKey })).status).toBe(502);
+    expect((await raw(sb, 'GET', `/api/v2/lead-lists/${list}/leads?cursor=x&limit=1`, { token: sb.demoKey })).status).toBe(502);
+    expect((await raw(sb, 'GET', `/api/v2/lead-lists/${list}/leads?limit=2`, { token: sb.demoKey })).status).toBe(200);
+    expect((await raw(sb, 'GET', `/api/v2/lead-lists/${list}`, { token: sb.demoKey })).status).toBe(200);
+    await control(sb, 'DELETE', '/faults');
+    await faults({ kind: 'status', status: 502, path: '/api/v1/public/' });
     expect((await raw(sb, 'GET', '/api/v1/public/whoami', { token: sb.demoKey })).status).toBe(502);
     expect((await whoami(sb.demoKey)).status).toBe(200);
+  });
+
+  test('a regular expression is refused with 422 naming the glob form: a nested quantifier cannot hang the server', async () => {
+    for (const path of ['/(a+)+$/', '/^\\/api\\/v1\\//', '/whoami|credits/i']) {
+      const r = await raw(sb, 'POST', '/__sandbox/faults', { body: { rules: [{ kind: 'status', status: 500 }, { kind: 'drop', path }] } });
+      expect(r.status, path).toBe(422);
+      expect(r.json.error.details.errors[0]).toMatchObject({ loc: ['body', 'rules', 1, 'path'], msg: expect.stringContaining('* for any characters') });
+    }
+    expect((await control(sb, 'GET', '/faults')).rules).toEqual([]);
+    // Regex characters outside the /.../ form are plain text, matched in linear time: the
+    // request this pattern once held for seconds is answered (404: no such route).
+    await faults({ kind: 'status', status: 500, path: '(a+)+$' }, { kind: 'status', status: 500, path: `${'a*'.repeat(200)}b` });
+    const r = await raw(sb, 'GET', `/${'a'.repeat(5000)}!`);
+    expect(r.status).toBe(404);
+    expect((await control(sb, 'GET', '/faults')).rules.map((x: { matched: number }) => x.matched)).toEqual([0, 0]);
+  });
+
+  test('a path pattern is 1 to 500 characters', async () => {
+    for (const path of ['', 'a'.repeat(501)]) expect((await raw(sb, 'POST', '/__sandbox/faults', { body: { rules: [{ kind: 'drop', path }] } })).status).toBe(422);
   });
 
   test('controls are never faulted; DELETE clears every rule', async () => {

@@ -78,9 +78,12 @@ export function raw(
   });
 }
 
-/** Calls a /__sandbox control and returns its body; fails the test on a non-2xx answer. */
+/**
+ * Calls a /__sandbox control and returns its body; fails the test on a non-2xx answer. Every
+ * method but GET sends a JSON body ({} when none is given): controls refuse anything else.
+ */
 export async function control<T = any>(sb: RunningSandbox, method: string, path: string, body?: unknown): Promise<T> {
-  const r = await raw(sb, method, `/__sandbox${path}`, body === undefined ? {} : { body });
+  const r = await raw(sb, method, `/__sandbox${path}`, method.toUpperCase() === 'GET' ? {} : { body: body ?? {} });
   if (r.status >= 300) throw new Error(`control ${method} ${path} answered ${r.status}: ${r.text}`);
   return r.json as T;
 }

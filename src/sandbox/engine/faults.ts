@@ -11,10 +11,13 @@ import { GENERIC_CODES, PUBLIC_CODES, RETRYABLE_CODES } from '../../api/schemas/
  * the request is handled first (its effects stay) and then the answer is delayed, replaced
  * by the error, or lost: what a client sees when a response goes missing on the way back.
  */
+/** Longest path pattern accepted: a request path is matched against it in time linear in both. */
+export const PATH_PATTERN_MAX = 500;
+
 export const FaultRuleInput = z.object({
   method: z.optional(z.string()),
-  /** A substring of the request path (with query), or /regex/flags. */
-  path: z.optional(z.string()),
+  /** Text the request path (with its query) must hold; `*` stands for any run of characters. Never a regular expression. */
+  path: z.optional(z.string().check(z.minLength(1), z.maxLength(PATH_PATTERN_MAX))),
   kind: z.enum(['latency', 'status', 'drop', 'rate_limit']),
   /** before (default): instead of handling the request; after: once it has been handled. */
   phase: z.optional(z.enum(['before', 'after'])),
@@ -47,8 +50,12 @@ export class Faults {
   add(inputs: FaultRuleInput[]): FaultRule[] {
     const issues: ValidationIssue[] = [];
     inputs.forEach((r, i) => {
-      if (r.path !== undefined && pathMatcher(r.path) === null)
-        issues.push({ type: 'value_error', loc: ['body', 'rules', i, 'path'], msg: `invalid regular expression ${r.path}` });
+      if (r.path !== undefined && looksLikeRegex(r.path))
+        issues.push({
+          type: 'value_error',
+          loc: ['body', 'rules', i, 'path'],
+          msg: `${r.path} looks like a regular expression; path is text the request path holds, with * for any characters (e.g. /lead-lists/*/leads)`,
+        });
       if (r.code !== undefined && !isPublic(r.code) && !isGeneric(r.code))
         issues.push({ type: 'value_error', loc: ['body', 'rules', i, 'code'], msg: `unknown error code ${r.code}` });
     });
@@ -70,7 +77,7 @@ export class Faults {
     const out: FaultRule[] = [];
     for (const r of this.rules) {
       if (r.method && r.method.toUpperCase() !== method.toUpperCase()) continue;
-      if (r.path !== undefined && !pathMatcher(r.path)?.(path)) continue;
+      if (r.path !== undefined && !globIncludes(path, r.path)) continue;
       r.matched += 1;
       if (r.after !== undefined && r.matched <= r.after) continue;
       if (r.count !== undefined && r.applied >= r.count) continue;
@@ -82,16 +89,28 @@ export class Faults {
   }
 }
 
-function pathMatcher(p: string): ((path: string) => boolean) | null {
-  const m = /^\/(.+)\/([dgimsuy]*)$/.exec(p);
-  if (!m) return (path) => path.includes(p);
-  try {
-    const re = new RegExp(m[1]!, m[2]);
-    return (path) => re.test(path);
-  } catch {
-    return null;
+/**
+ * Whether `text` holds `pattern`, where `*` in the pattern stands for any run of characters.
+ * Each literal piece is found after the previous one (the leftmost place is always the best
+ * one), so the cost is linear: no pattern can hang the server, as a nested-quantifier
+ * regular expression like /(a+)+$/ against a long path did.
+ */
+export function globIncludes(text: string, pattern: string): boolean {
+  let from = 0;
+  for (const piece of pattern.split('*')) {
+    if (piece === '') continue;
+    const at = text.indexOf(piece, from);
+    if (at < 0) return false;
+    from = at + piece.length;
   }
+  return true;
 }
+
+/**
+ * The /regex/flags form paths took before, with characters no request path holds bare: such
+ * a rule would silently never match, so it is refused with the glob form to use instead.
+ */
+const looksLikeRegex = (p: string): boolean => /^\/.*\/[dgimsuy]*$/.test(p) && /[\\^$()[\]{}|+]/.test(p);
 
 const isPublic = (c: string): c is PublicCode => (PUBLIC_CODES as readonly string[]).includes(c);
 const isGeneric = (c: string): c is GenericCode => c in GENERIC_CODES;
