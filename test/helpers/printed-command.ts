@@ -14,7 +14,7 @@ export function printedCommands(text: string): string[] {
 }
 
 /** A folder holding `prospect`, the built binary, for a shell's PATH. */
-function binFolder(): string {
+export function binFolder(): string {
   const dir = tempDir();
   const shim = path.join(dir, 'prospect');
   fs.writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, { mode: 0o755 });
