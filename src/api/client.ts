@@ -14,7 +14,9 @@ export type TraceEvent =
   | { type: 'response'; method: string; url: string; status: number; ms: number; requestId?: string | undefined }
   | { type: 'retry'; method: string; url: string; reason: string; waitMs: number; attempt: number; limit?: RateLimitInfo | undefined }
   | { type: 'network-error'; method: string; url: string; code: string; ms: number }
-  | { type: 'pace'; method: string; url: string; waitMs: number; limit: RateLimitInfo };
+  | { type: 'pace'; method: string; url: string; waitMs: number; limit: RateLimitInfo }
+  /** A successful answer: the route as it was asked for (path without prefix and query), what was sent, and the parsed body. */
+  | { type: 'answer'; method: string; prefix: Prefix; path: string; query: RequestOptions['query']; body: unknown; data: unknown };
 
 /** The rate limit a wait is for: requests per window, and whom they count (when the service says). */
 export interface RateLimitInfo {
@@ -180,6 +182,7 @@ export class Client {
       this.trace({ type: 'response', method, url: printable, status: res.status, ms, requestId });
       const data = parseBody(res);
       if (res.status >= 200 && res.status < 300) {
+        this.trace({ type: 'answer', method, prefix: opts.prefix ?? 'v2', path: opts.path, query: opts.query, body: opts.body, data });
         return { status: res.status, headers: res.headers, data: data as T };
       }
       const error = errorFromResponse({

@@ -11,6 +11,7 @@ import { createStyle } from './output/style.js';
 import { createPrompter, type Prompter } from './prompt.js';
 import { createProgress, type Progress } from './progress.js';
 import { debugTracer } from './debug.js';
+import { AnswerBook } from './hints.js';
 import { noticeWaits } from './wait-notice.js';
 
 type Env = Record<string, string | undefined>;
@@ -160,8 +161,13 @@ async function tokenFor(auth: AuthKind, st: Settings, sandbox: () => Promise<San
 }
 
 /** Waits are named on the spinner or, when long, on a line of their own; --debug traces everything instead. */
-function tracer(debug: ((e: TraceEvent) => void) | undefined, notices: (e: TraceEvent) => void): (e: TraceEvent) => void {
-  return debug ?? notices;
+/** --debug's trace lines replace the wait notices; the answers are remembered either way (for what hints mean). */
+function tracer(debug: ((e: TraceEvent) => void) | undefined, notices: (e: TraceEvent) => void, answers: (e: TraceEvent) => void): (e: TraceEvent) => void {
+  const shown = debug ?? notices;
+  return (e) => {
+    answers(e);
+    shown(e);
+  };
 }
 
 export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: readonly string[] = []): Context {
@@ -183,6 +189,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
   if (early?.jwt) secrets.add(early.jwt.value);
 
   const stderrColor = colorEnabled(io.stderrIsTTY, globals, env);
+  const answers = new AnswerBook();
   const out = new Output({
     stdout: io.stdout,
     stderr,
@@ -192,7 +199,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
     style: createStyle(colorEnabled(io.stdoutIsTTY, globals, env)),
     errStyle: createStyle(stderrColor),
     width: io.columns,
-    debug: globals.debug,
+    notes: (payload) => answers.notes(payload, globals),
   });
   const interactive = io.stdinIsTTY && io.stderrIsTTY;
   let sandboxTarget: Promise<SandboxTarget> | undefined;
@@ -233,6 +240,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
         onTrace: tracer(
           globals.debug ? debugTracer(stderr) : undefined,
           noticeWaits({ note: (text) => ctx.progress.note(text), line: (text) => ctx.out.info(text) }),
+          answers.listen,
         ),
       };
       const client = deps.makeClient ? await deps.makeClient(opts) : new (await import('../api/client.js')).Client(opts);

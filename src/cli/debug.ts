@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { TraceEvent } from '../api/client.js';
+import { rawHints } from './hints.js';
 
 /** --debug: one stderr line per request, response and retry. Credentials arrive redacted already. */
 export function debugTracer(stderr: Writable): (e: TraceEvent) => void {
@@ -20,6 +21,10 @@ export function debugTracer(stderr: Writable): (e: TraceEvent) => void {
         break;
       case 'pace':
         stderr.write(`[debug] pacing ${e.method} ${e.url}: waiting ${e.waitMs} ms to stay under the announced rate limit\n`);
+        break;
+      case 'answer':
+        // The service's hints as it wrote them (a person reads them in our words, hints.ts).
+        for (const [key, text] of rawHints(e.data)) stderr.write(`[debug] ${key}: ${text}\n`);
         break;
       case 'network-error':
         stderr.write(`[debug] ! ${e.method} ${e.url} ${e.code} after ${e.ms} ms\n`);

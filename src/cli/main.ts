@@ -5,6 +5,7 @@ import { redactText } from '../api/redact.js';
 import { buildProgram, inheritSettings, unknownCommand, unknownHelpTopic } from './program.js';
 import { colorEnabled, createContext, type Context, type ContextDeps, type GlobalOptions } from './context.js';
 import { isCliError, usageError } from './errors.js';
+import { inOurWords, speaksHttp } from './route-text.js';
 import { ExitCode, STOP_SIGNALS, exitCodeForApiError, type StopSignal } from './exit-codes.js';
 import { parseFields } from './output/fields.js';
 import { parseFormat } from './output/output.js';
@@ -179,11 +180,15 @@ function print(
   const problemFlag = restating.map((i) => flagHint(i.field, argv)).find(Boolean);
   if (problemFlag) lines[0] += problemFlag;
   for (const i of issues) lines.push(`  cause: ${i.field ? `${i.field}: ` : ''}${i.msg}${flagHint(i.field, argv)}`);
-  const cause = typeof extra.cause === 'string' ? extra.cause : '';
+  // The service's cause and fix speak to HTTP clients: a route becomes the command that does it, or is left out (route-text.ts).
+  const globals = o.ctx?.globals ?? { sandbox: false };
+  const said = (text: unknown) => (typeof text === 'string' && text ? inOurWords(text, globals) : undefined);
+  const cause = said(extra.cause) ?? '';
   if (cause && !sameText(cause, problem) && !(apiError && restatesIssues(apiError, cause))) lines.push(`  cause: ${cause}`);
-  // The service's fix speaks to HTTP clients ("the fields listed in details.errors"); the person sees them listed above.
-  const fix = typeof extra.fix === 'string' && extra.fix.includes('details.errors') ? 'Correct the values above and run the command again.' : extra.fix;
-  if (typeof fix === 'string' && fix) lines.push(`  fix: ${fix}`);
+  // "the fields listed in details.errors": the person sees them listed above.
+  const fix = typeof extra.fix === 'string' && extra.fix.includes('details.errors') ? 'Correct the values above and run the command again.' : said(extra.fix);
+  if (fix) lines.push(`  fix: ${fix}`);
+  if (o.debug) for (const k of ['cause', 'fix'] as const) if (typeof extra[k] === 'string' && speaksHttp(extra[k])) lines.push(`  [debug] service ${k}: ${extra[k]}`);
   if (apiError && (apiError.estimatedCostCredits !== undefined || apiError.availableCredits !== undefined)) {
     const parts = [
       apiError.estimatedCostCredits !== undefined ? `estimated ${apiError.estimatedCostCredits}` : '',

@@ -5,12 +5,13 @@ import { escapeFormula, tsvRows } from '../../src/cli/output/delimited.js';
 import { columnsThatFit, fitWidths } from '../../src/cli/output/table.js';
 import { personCell } from '../../src/cli/output/cells.js';
 import { Capture } from '../helpers/streams.js';
-import type { Format } from '../../src/cli/output/output.js';
+import type { Format, OutputOptions } from '../../src/cli/output/output.js';
+import { debugTracer } from '../../src/cli/debug.js';
 
-function output(format: Format, fields?: string[], debug = false) {
+function output(format: Format, fields?: string[], notes?: OutputOptions['notes']) {
   const stdout = new Capture();
   const stderr = new Capture();
-  const out = new Output({ stdout, stderr, format, fields, quiet: false, style: createStyle(false), errStyle: createStyle(false), width: 80, debug });
+  const out = new Output({ stdout, stderr, format, fields, quiet: false, style: createStyle(false), errStyle: createStyle(false), width: 80, ...(notes ? { notes } : {}) });
   return { out, stdout, stderr };
 }
 
@@ -21,18 +22,14 @@ const rows = [
 const payload = { leads: rows, total: 2, cursor: null, agent_instructions: '2 credits left' };
 
 describe('Output', () => {
-  it('json prints the payload as the service returned it; its hints go to stderr only under --debug', async () => {
+  it('json prints the payload as the service returned it; its raw hints never reach stderr', async () => {
     const { out, stdout, stderr } = output('json');
     await out.print({ kind: 'rows', payload, rows });
     expect(JSON.parse(stdout.text)).toEqual(payload);
     expect(stderr.text).toBe('');
-    const debug = output('json', undefined, true);
-    await debug.out.print({ kind: 'rows', payload, rows });
-    expect(JSON.parse(debug.stdout.text)).toEqual(payload);
-    expect(debug.stderr.text).toBe('[debug] agent_instructions: 2 credits left\n');
   });
 
-  it("the service's raw hints (HTTP routes to poll) never reach stderr without --debug, in any format or through hints()", async () => {
+  it("the service's raw hints (HTTP routes to poll) never reach stderr through print or hints(); what they mean does, as notes", async () => {
     const started = { workflow_id: 'wf_1', agent_instructions: 'Poll GET /smart-agents/agent-1 for results', message: 'Poll poll_url until done', usage: 'Send GET /x' };
     for (const format of ['json', 'ndjson', 'table', 'tsv', 'csv'] as const) {
       const { out, stderr } = output(format);
@@ -40,10 +37,17 @@ describe('Output', () => {
       out.hints(started);
       expect([format, stderr.text]).toEqual([format, '']);
     }
-    const debug = output('tsv', undefined, true);
-    debug.out.hints(started);
-    expect(debug.stderr.text).toBe(
-      '[debug] agent_instructions: Poll GET /smart-agents/agent-1 for results\n[debug] usage: Send GET /x\n[debug] message: Poll poll_url until done\n',
+    const noted = output('tsv', undefined, (p) => (p === started ? [{ level: 'warn', text: 'one id was left out' }] : []));
+    noted.out.hints(started);
+    expect(noted.stderr.text).toBe('warning: one id was left out\n');
+  });
+
+  it('--debug prints the raw hints of every answer as the service wrote them, control characters escaped', () => {
+    const stderr = new Capture();
+    const data = { workflow_id: 'wf_1', agent_instructions: 'Poll GET /smart-agents/agent-1 for results', message: 'Poll poll_url\u001b[2J until done', usage: 'Send GET /x' };
+    debugTracer(stderr)({ type: 'answer', method: 'POST', prefix: 'v2', path: '/smart-agents/run', query: undefined, body: {}, data });
+    expect(stderr.text).toBe(
+      '[debug] agent_instructions: Poll GET /smart-agents/agent-1 for results\n[debug] usage: Send GET /x\n[debug] message: Poll poll_url\\u001b[2J until done\n',
     );
   });
 
@@ -111,7 +115,7 @@ describe('Output', () => {
   it('--quiet silences hints and info but not data', async () => {
     const stdout = new Capture();
     const stderr = new Capture();
-    const out = new Output({ stdout, stderr, format: 'json', fields: undefined, quiet: true, style: createStyle(false), errStyle: createStyle(false), width: 80, debug: true });
+    const out = new Output({ stdout, stderr, format: 'json', fields: undefined, quiet: true, style: createStyle(false), errStyle: createStyle(false), width: 80, notes: () => [{ level: 'info', text: 'a note' }] });
     await out.print({ kind: 'object', payload: { a: 1, usage: 'try this' } });
     out.info('hello');
     expect(stderr.text).toBe('');

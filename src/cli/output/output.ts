@@ -5,6 +5,7 @@ import { columnsOf, pickFields, unknownFields } from './fields.js';
 import { csvRows, tsvRows } from './delimited.js';
 import { renderKeyValue, renderTable } from './table.js';
 import type { Style } from './style.js';
+import type { HintNote } from '../hints.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -59,8 +60,8 @@ export interface OutputOptions {
   style: Style;
   errStyle: Style;
   width: number;
-  /** --debug: the service's raw hints are shown (on stderr); without it they are left out. */
-  debug?: boolean;
+  /** What the service's hints on a printed answer mean to a person (hints.ts); --debug shows the raw hints as they come. */
+  notes?: (payload: unknown) => readonly HintNote[];
 }
 
 /** stdout carries data only; messages, hints and warnings go to stderr. */
@@ -176,15 +177,14 @@ export class Output {
   }
 
   /**
-   * The service's hints (agent_instructions, usage, message) are written for HTTP clients
-   * ("Poll GET /smart-agents/..."): shown only under --debug, on stderr, each marked as the
-   * service's words. Commands say what a hint means as the prospect command that does it.
+   * What the service's hints on an answer mean, in our words (src/cli/hints.ts): said where the
+   * command prints the answer, and only the hints whose meaning the command does not say itself.
    */
   hints(payload: unknown): void {
-    if (!this.o.debug || !payload || typeof payload !== 'object' || Array.isArray(payload)) return;
-    for (const k of HINT_KEYS) {
-      const v = (payload as Record<string, unknown>)[k];
-      if (typeof v === 'string' && v.trim()) this.info(this.o.errStyle.dim(`[debug] ${k}: ${v.trim()}`));
+    for (const note of this.o.notes?.(payload) ?? []) {
+      if (note.level === 'warn') this.warn(note.text);
+      else if (note.level === 'success') this.success(note.text);
+      else this.info(note.text);
     }
   }
 

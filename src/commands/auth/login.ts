@@ -15,7 +15,7 @@ interface Options {
 /** Keys never come on the command line (shell history, process lists): stdin or a hidden prompt. */
 export const command = defineCommand<Options>({
   description:
-    'Check an API key against the service (GET /whoami) and save it, with the base URL, in a profile. ' +
+    'Check an API key against the service (as whoami does) and save it, with the base URL, in a profile. ' +
     'The key is read from stdin with --with-token, or typed at a prompt that does not echo. ' +
     'With --jwt, a session JWT (needed for key management) is saved instead.',
   flags: [

@@ -73,12 +73,12 @@ export const command = defineCommand<Options>({
     );
     if (!paid) return;
     const started = paid.result;
-    // The service's message names the HTTP route to poll: shown under --debug only, as every raw hint.
+    // The service's message names the HTTP route to poll: the command to watch it is ours (hints.ts says the rest).
     ctx.out.info(`Started ${started.workflow_id}: ${n(started.total_contacts)} contacts.`);
+    ctx.out.hints(started);
     if (!ctx.globals.wait) {
       return printHandle(ctx, started.workflow_id, started, ['enrich', 'legacy-status', '--workflow', started.workflow_id]);
     }
-    ctx.out.hints(started);
     const done = await wait(ctx, client, started);
     // --json prints the status as the service answers it, as legacy-status does ({"workflow": {...}}).
     await ctx.out.print(ctx.out.format === 'json' ? { kind: 'object', payload: done } : { kind: 'object', payload: done.workflow, fields: STATUS_FIELDS });

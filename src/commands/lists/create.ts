@@ -3,6 +3,10 @@ import { createList } from '../../api/resources/lists.js';
 import type { CreateListBody } from '../../api/schemas/lists.js';
 import { checkName } from './list-name.js';
 import { printListDetail } from './list-views.js';
+import { isApiError } from '../../api/errors.js';
+import { notFoundError } from '../../cli/errors.js';
+import { nextCommand } from '../../cli/command-line.js';
+import type { Context } from '../../cli/context.js';
 
 interface Options {
   description?: string;
@@ -23,9 +27,20 @@ export const command = defineCommand<Options>({
     const body: CreateListBody = { name };
     if (opts.description !== undefined) body.description = opts.description;
     if (opts.folder !== undefined) body.folder_id = opts.folder;
-    const list = await createList(await ctx.client(), body, { signal: ctx.signal });
+    const list = await createList(await ctx.client(), body, { signal: ctx.signal }).catch((e: unknown) => {
+      if (opts.folder !== undefined && isApiError(e) && e.is('folder_not_found')) throw folderNotFound(ctx, opts.folder);
+      throw e;
+    });
     await printListDetail(ctx, list);
     if (list.reused) ctx.out.info(`You already had a list named "${list.name}"; it was reused (nothing else changed).`);
     else ctx.out.success(`Created list "${list.name}" (${list.list_id})`);
   },
 });
+
+/** The service's fix names its folders route; ours names the command that makes a folder. */
+function folderNotFound(ctx: Context, folder: string) {
+  return notFoundError(
+    `--folder ${folder}: no folder of yours has this id`,
+    `Give the id of one of your folders, or leave out --folder. To make one (it prints its id), see: ${nextCommand(ctx, ['folders', 'create', '--help'])}`,
+  );
+}

@@ -1,0 +1,177 @@
+import type { TraceEvent } from '../api/client.js';
+import { HINT_KEYS } from '../api/schemas/values/envelope.js';
+import { COMPANY_FILTER_FIELDS, PEOPLE_FILTER_FIELDS } from '../api/schemas/values/search.js';
+import { nextCommand, type targetFlags } from './command-line.js';
+import { formatCount } from './output/numbers.js';
+import { routeCommand, routePath } from './route-commands.js';
+
+/**
+ * The service's hints (agent_instructions, usage, message) are written for HTTP clients: they
+ * name routes and request fields ("look values up with GET /people/find/filters?field=titles").
+ * A person reads what such a hint means, in our words and as the prospect command that does
+ * it, only where the command does not already say it; every other hint is left out. --debug
+ * shows every answer's raw hints (debug.ts).
+ */
+
+/** A successful answer, as the client traced it. */
+export type Answer = Extract<TraceEvent, { type: 'answer' }>;
+
+/** What a person reads of a hint: a line for ctx.out.info, warn or success. */
+export interface HintNote {
+  level: 'info' | 'warn' | 'success';
+  text: string;
+}
+
+type Globals = Parameters<typeof targetFlags>[0];
+type Say = (answer: Answer, data: Record<string, unknown>, globals: Globals) => HintNote[];
+
+/** The hint keys of an answer with text, as the service wrote them. */
+export function rawHints(data: unknown): Array<[string, string]> {
+  if (!isObject(data)) return [];
+  return HINT_KEYS.flatMap((k) => {
+    const v = data[k];
+    return typeof v === 'string' && v.trim() ? [[k, printable(v.trim())] as [string, string]] : [];
+  });
+}
+
+/** Answers by the object the client returned, so a command printing an answer finds the request it answered. */
+export class AnswerBook {
+  private readonly answers = new WeakMap<object, Answer>();
+
+  /** A trace listener: remembers every successful answer that is an object. */
+  readonly listen = (e: TraceEvent): void => {
+    if (e.type === 'answer' && isObject(e.data)) this.answers.set(e.data, e);
+  };
+
+  /** What the hints of this answer mean to a person, where the command does not say it. */
+  notes(payload: unknown, globals: Globals): HintNote[] {
+    if (!isObject(payload) || rawHints(payload).length === 0) return [];
+    const answer = this.answers.get(payload);
+    if (!answer) return [];
+    const hit = routeCommand(answer.method, routePath(answer.prefix, answer.path.split('?')[0]!));
+    const say = hit && SAY[`${hit.entry.method} ${hit.entry.path}`];
+    return say ? say(answer, payload, globals) : [];
+  }
+}
+
+const SAY: Readonly<Record<string, Say>> = {
+  // "No people matched. To broaden: ... look values up with GET /people/find/filters?field=titles&query=<text> ..."
+  'POST /people/find': (a, data, g) => {
+    if (!data.usage || data.total !== 0 || !isObject(a.body)) return [];
+    if (isObject(a.body.criteria)) {
+      const words = ['search', 'people', 'compile', '--criteria', JSON.stringify(a.body.criteria)];
+      if (isObject(a.body.company_criteria)) words.push('--company-criteria', JSON.stringify(a.body.company_criteria));
+      if (typeof a.body.crm === 'string') words.push('--crm', a.body.crm);
+      return [
+        info(
+          'No people matched. "jobTitleMatchType": "contains" matches parts of titles and synonyms; companyDomainsInclude is surer than names. ' +
+            `See what the criteria become with:\n  ${nextCommand({ globals: g }, words)}`,
+        ),
+      ];
+    }
+    const filters = isObject(a.body.filters) ? a.body.filters : {};
+    const tips = ['No people matched.'];
+    if (filters.company_names !== undefined) tips.push('Company names must equal the employer’s name: --company-domain is surer.');
+    const lookup = firstLookup(filters, PEOPLE_LOOKUP);
+    if (lookup?.field === 'titles') tips.push(`Titles match exactly and case-sensitively; see the titles people hold with:\n  ${lookupCommand(g, 'people', lookup)}`);
+    else if (lookup) tips.push(`See which ${lookup.field} values there are with:\n  ${lookupCommand(g, 'people', lookup)}`);
+    return tips.length > 1 ? [info(tips.join(' '))] : [];
+  },
+  // "No companies matched. To broaden: ... values from GET /search/companies/filters?field=<field>&query=<text> ..."
+  'POST /search/companies': (a, data, g) => {
+    if (!data.usage || data.total !== 0 || !isObject(a.body) || !isObject(a.body.filters)) return [];
+    const lookup = firstLookup(a.body.filters, COMPANY_LOOKUP);
+    if (!lookup) return [];
+    const stages = a.body.filters.funding_stages !== undefined ? ' Funding stages match the stored label exactly ("Series A").' : '';
+    return [info(`No companies matched.${stages} See which ${lookup.field} values there are with:\n  ${lookupCommand(g, 'companies', lookup)}`)];
+  },
+  // "No company is known by domain x. Find the company with POST /search/companies (domains is the reliable key) ..."
+  'POST /search/companies/similar': (a, data, g) => {
+    if (!data.usage || data.reference_company !== null || !isObject(a.body)) return [];
+    const domain = a.body.company_domain;
+    if (typeof domain === 'string')
+      return [warn(`no company is known by the domain ${printable(domain)}. Look it up with:\n  ${nextCommand({ globals: g }, ['search', 'companies', '--domain', domain])}`)];
+    return [warn(`no company has the id ${printable(String(a.body.company_id))}; give its domain instead.`)];
+  },
+  // "2 of the company_ids are not companies of this list and were dropped: cmp_a, cmp_b."
+  'POST /lead-lists/{list_id}/find-people': (a, data) => {
+    if (!data.message || !isObject(a.body) || !Array.isArray(a.body.company_ids)) return [];
+    const sent = a.body.company_ids.map(String);
+    const kept = typeof data.total_companies === 'number' ? data.total_companies : sent.length;
+    const named = sent.filter((id) => String(data.message).includes(id));
+    const left = Math.max(sent.length - kept, named.length);
+    if (left === 0) return [];
+    const one = left === 1;
+    return [
+      warn(
+        `${n(left)} of the --company-ids ${one ? 'is not a company' : 'are not companies'} of this list and ${one ? 'was' : 'were'} left out` +
+          `${named.length ? `: ${named.map(printable).join(', ')}` : ''}.`,
+      ),
+    ];
+  },
+  // "Enrichment of 2 contacts started; 1 duplicate contact was dropped. Poll GET /api/v1/public/enrich/status?workflow_id=..."
+  'POST /api/v1/public/enrich/bulk': (_a, data) => {
+    const dups = typeof data.skipped_duplicates === 'number' ? data.skipped_duplicates : 0;
+    return dups > 0 ? [info(`${n(dups)} duplicate contact${dups === 1 ? ' was' : 's were'} left out (each contact is enriched once).`)] : [];
+  },
+  // "Pushed 14 of 16 leads to crm_one contacts; 2 skipped (2 missing_email), ... POST /migrate/preview lists the skipped leads."
+  'POST /migrate/crm': (_a, data) => pushed(data),
+  'POST /migrate/sequencer': (_a, data) => pushed(data),
+};
+
+/** A sync that completed, in one line (a failed one is the command's error). */
+function pushed(data: Record<string, unknown>): HintNote[] {
+  if (data.status !== 'completed') return [];
+  const where = typeof data.campaign_id === 'string' && data.campaign_id ? `campaign ${data.campaign_id} of ${data.provider}` : String(data.provider);
+  return [
+    {
+      level: 'success',
+      text: printable(
+        `Pushed ${n(data.successful)} of ${n(data.total_leads)} leads to ${where}: ${n(data.skipped)} skipped, ${n(data.failed)} refused; ${n(data.credits_charged)} credits charged.`,
+      ),
+    },
+  ];
+}
+
+/** The flat keys whose values a filter-values lookup finds, and the field it looks them up in. */
+const PEOPLE_LOOKUP: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(PEOPLE_FILTER_FIELDS.map((f) => [f, f])),
+  location_city: 'locations',
+  location_state: 'locations',
+  location_country: 'locations',
+};
+const COMPANY_LOOKUP: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(COMPANY_FILTER_FIELDS.map((f) => [f, f])),
+  hq_country: 'locations',
+};
+
+/** The first filter with a value that a lookup field covers (titles first: the usual miss). */
+function firstLookup(filters: Record<string, unknown>, fields: Readonly<Record<string, string>>): { field: string; query: string } | undefined {
+  const keys = Object.keys(filters).sort((x, y) => Number(y === 'titles') - Number(x === 'titles'));
+  for (const key of keys) {
+    const field = fields[key];
+    const values = filters[key];
+    const first = Array.isArray(values) ? values.find((v) => typeof v === 'string' && v.trim()) : undefined;
+    if (field && typeof first === 'string') return { field, query: first };
+  }
+  return undefined;
+}
+
+function lookupCommand(g: Globals, kind: 'people' | 'companies', l: { field: string; query: string }): string {
+  return nextCommand({ globals: g }, ['search', kind, 'filters', l.field, l.query]);
+}
+
+/** A count as every count reads (12,345); what the service sent that is not a number, as it came. */
+const n = (v: unknown): string => (typeof v === 'number' ? formatCount(v) : printable(String(v)));
+
+const info = (text: string): HintNote => ({ level: 'info', text });
+const warn = (text: string): HintNote => ({ level: 'warn', text });
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The service's text on a terminal: control characters shown, never obeyed. */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
