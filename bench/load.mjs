@@ -53,7 +53,8 @@ function cpuSeconds(pid) {
   }
 }
 
-function request(agent, url, { method = 'GET', key, body }) {
+/** One request over a keep-alive agent (undefined: a fresh connection): { status, text }. */
+export function request(agent, url, { method = 'GET', key, body }) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const headers = { authorization: `Bearer ${key}` };
   if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });

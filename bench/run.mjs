@@ -10,6 +10,7 @@ import { benchImport, importTable, importTargets } from './import.mjs';
 import { benchExport, exportTable, exportTargets } from './export.mjs';
 import { benchLoad, loadTable, loadTargets } from './load.mjs';
 import { benchRequests, requestsTable, requestsTargets } from './requests.mjs';
+import { benchSandboxMemory, sandboxMemoryTable, sandboxMemoryTargets } from './sandbox-memory.mjs';
 import { targetTable } from './targets.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,8 +30,9 @@ const search = await timed('search', benchSearch);
 const imports = await timed('import', benchImport);
 const exports = await timed('export', benchExport);
 const requests = await timed('requests', benchRequests);
+const memory = await timed('sandbox memory', benchSandboxMemory);
 const minutes = (performance.now() - t0) / 60_000;
-const targets = [...startupTargets(startup), ...searchTargets(search), ...importTargets(imports), ...exportTargets(exports), ...requestsTargets(requests), ...loadTargets(load)];
+const targets = [...startupTargets(startup), ...searchTargets(search), ...importTargets(imports), ...exportTargets(exports), ...requestsTargets(requests), ...loadTargets(load), ...sandboxMemoryTargets(memory)];
 const md = [
   '# Benchmark results',
   '',
@@ -64,6 +66,10 @@ const md = [
   '## Sandbox under load (loopback HTTP)',
   '',
   loadTable(load),
+  '',
+  '## Sandbox memory under sustained search',
+  '',
+  sandboxMemoryTable(memory),
   '',
 ].join('\n');
 writeFileSync(path.join(here, 'results.md'), md);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { SandboxClock } from '../../src/sandbox/engine/clock.js';
 import { Store } from '../../src/sandbox/store.js';
-import { cohortArea, cohortExpiresAt, mintCohort, resolveCohort } from '../../src/sandbox/engine/cohorts.js';
+import { COHORT_STORE_CAP, cohortArea, cohortExpiresAt, mintCohort, resolveCohort } from '../../src/sandbox/engine/cohorts.js';
 import { COHORT_HARD_MS, COHORT_PREFIX, COHORT_SLIDING_MS } from '../../src/api/schemas/values/search.js';
 import type { SandboxError } from '../../src/sandbox/engine/errors.js';
 
@@ -76,5 +76,53 @@ describe('cohort handles', () => {
     const next = mintCohort(services, { organizationId: org, entityKind: 'company', ids: ['c'], source: 'test' });
     expect(Object.keys(cohortArea(services))).toEqual([next.task_id]);
     expect(next.task_id).not.toBe(cohort.task_id);
+  });
+
+  test('the store is capped in cohorts: past the cap the least recently used goes first, a used one stays', () => {
+    const { services, org, cohort } = setup();
+    const second = mintCohort(services, { organizationId: org, entityKind: 'person', ids: ['x'], source: 'test' });
+    resolveCohort(services, cohort.task_id, org);
+    const mint = (i: number) => mintCohort(services, { organizationId: org, entityKind: 'person', ids: [`p${i}`], source: 'test' }).task_id;
+    const minted = Array.from({ length: COHORT_STORE_CAP.cohorts - 1 }, (_, i) => mint(i));
+    expect(Object.keys(cohortArea(services))).toHaveLength(COHORT_STORE_CAP.cohorts);
+    // The first handle was used after the second was minted: the second (unused since) went first.
+    expect(thrown(() => resolveCohort(services, second.task_id, org)).code).toBe('task_not_found');
+    expect(resolveCohort(services, cohort.task_id, org).ids).toEqual(['a', 'b']);
+    // Used again just now, it outlives the oldest of the new ones.
+    mint(-1);
+    expect(Object.keys(cohortArea(services))).toHaveLength(COHORT_STORE_CAP.cohorts);
+    expect(thrown(() => resolveCohort(services, minted[0]!, org)).code).toBe('task_not_found');
+    expect(resolveCohort(services, cohort.task_id, org).task_id).toBe(cohort.task_id);
+    expect(resolveCohort(services, minted.at(-1)!, org).ids).toEqual([`p${COHORT_STORE_CAP.cohorts - 2}`]);
+  });
+
+  test('the store is capped in row ids held: large cohorts push the oldest out', () => {
+    const { services, org, cohort } = setup();
+    const size = 1000;
+    const ids = Array.from({ length: size }, (_, i) => `sp_${i}`);
+    const n = COHORT_STORE_CAP.ids / size + 5;
+    const minted = Array.from({ length: n }, () => mintCohort(services, { organizationId: org, entityKind: 'person', ids, source: 'test' }).task_id);
+    const kept = Object.values(cohortArea(services));
+    expect(kept.reduce((sum, c) => sum + c.ids.length, 0)).toBeLessThanOrEqual(COHORT_STORE_CAP.ids);
+    expect(kept.map((c) => c.task_id)).toEqual(minted.slice(-kept.length));
+    expect(kept.length).toBeGreaterThanOrEqual(COHORT_STORE_CAP.ids / size - 1);
+    expect(thrown(() => resolveCohort(services, cohort.task_id, org)).code).toBe('task_not_found');
+  });
+
+  test('a store loaded with more cohorts than the cap (a state file) is brought under it at the next mint, least recently used out', () => {
+    const clock = new SandboxClock(() => Date.UTC(2031, 0, 1));
+    clock.frozen = true;
+    const store = Store.seeded(42, clock);
+    const org = store.demo.organization_id;
+    const area = cohortArea({ store });
+    const now = clock.now();
+    for (let i = 0; i < COHORT_STORE_CAP.cohorts + 10; i++)
+      area[`svc-task_old${i}`] = { task_id: `svc-task_old${i}`, organization_id: org, entity_kind: 'person', ids: ['a'], source: 'file', created_at_ms: now, last_used_ms: now - i };
+    mintCohort({ store, clock }, { organizationId: org, entityKind: 'person', ids: ['b'], source: 'test' });
+    const kept = Object.keys(area);
+    expect(kept).toHaveLength(COHORT_STORE_CAP.cohorts);
+    // The ones last used longest ago (the highest i) went.
+    expect(kept).toContain('svc-task_old0');
+    expect(kept).not.toContain(`svc-task_old${COHORT_STORE_CAP.cohorts - 1}`);
   });
 });

@@ -40,33 +40,75 @@ export function cohortExpiresAt(c: Pick<CohortRecord, 'created_at_ms' | 'last_us
 
 const isLive = (c: CohortRecord, nowMs: number): boolean => nowMs < cohortExpiresAt(c);
 
-/** Sandbox-clock time of each area's last sweep for expired cohorts. */
-const lastSweep = new WeakMap<CohortArea, number>();
+/**
+ * The cohort store is capped, so a sandbox searched without rate limits (a benchmark, a bulk
+ * script) does not grow with every request: at most COHORT_STORE_CAP.cohorts handles holding
+ * COHORT_STORE_CAP.ids row ids in all; past either, the least recently used cohort goes first
+ * (a later use of its handle is 404 task_not_found, as for an expired one). With rate limits
+ * on, one organization mints at most 3,600 cohorts an hour (60 requests a minute), so the cap
+ * is reached only by several organizations at full rate or with limits off.
+ */
+export const COHORT_STORE_CAP = { cohorts: 10_000, ids: 1_000_000 } as const;
+
+/** The area's cohorts least recently used first, and how many row ids they hold; kept beside the area (not saved). */
+interface CohortIndex {
+  order: Map<string, CohortRecord>;
+  ids: number;
+  /** Sandbox-clock time of the last sweep for expired cohorts. */
+  sweptAt: number | undefined;
+}
+
+const indexes = new WeakMap<CohortArea, CohortIndex>();
 const SWEEP_EVERY_MS = 60_000;
 
+/** The index of an area, built from it when first asked (a reset or a loaded state file brings a new area). */
+function indexOf(area: CohortArea): CohortIndex {
+  let idx = indexes.get(area);
+  if (!idx) {
+    const byUse = Object.values(area).sort((a, b) => a.last_used_ms - b.last_used_ms);
+    idx = { order: new Map(byUse.map((c) => [c.task_id, c])), ids: byUse.reduce((n, c) => n + c.ids.length, 0), sweptAt: undefined };
+    indexes.set(area, idx);
+  }
+  return idx;
+}
+
+function drop(area: CohortArea, idx: CohortIndex, rec: CohortRecord): void {
+  delete area[rec.task_id];
+  idx.order.delete(rec.task_id);
+  idx.ids -= rec.ids.length;
+}
+
 /**
- * A new cohort for rows just served (expired cohorts are dropped on the way, at most once a
- * sandbox minute: every search and list page mints one, and a sweep on each made a busy
- * sandbox slow down with every request; resolveCohort checks expiry itself).
+ * A new cohort for rows just served. Expired cohorts are dropped on the way, at most once a
+ * sandbox minute (every search and list page mints one, and a sweep on each made a busy
+ * sandbox slow down with every request; resolveCohort checks expiry itself); then, past the
+ * store's cap, the least recently used.
  */
 export function mintCohort(services: Pick<SandboxServices, 'store' | 'clock'>, c: NewCohort): CohortRecord {
   const area = cohortArea(services);
+  const idx = indexOf(area);
   const now = services.clock.now();
-  const swept = lastSweep.get(area);
-  if (swept === undefined || now - swept >= SWEEP_EVERY_MS || now < swept) {
-    for (const [id, rec] of Object.entries(area)) if (!isLive(rec, now)) delete area[id];
-    lastSweep.set(area, now);
+  if (idx.sweptAt === undefined || now - idx.sweptAt >= SWEEP_EVERY_MS || now < idx.sweptAt) {
+    for (const rec of [...idx.order.values()]) if (!isLive(rec, now)) drop(area, idx, rec);
+    idx.sweptAt = now;
   }
   const record: CohortRecord = {
     task_id: services.store.nextId(COHORT_PREFIX.replace(/_$/, ''), 'cohort'),
     organization_id: c.organizationId,
     entity_kind: c.entityKind,
-    ids: [...c.ids],
+    // Copied as flat strings: ids built by concatenation are chains of string pieces, about
+    // three times the memory of the characters they hold.
+    ids: JSON.parse(JSON.stringify(c.ids)) as string[],
     source: c.source,
     created_at_ms: now,
     last_used_ms: now,
   };
   area[record.task_id] = record;
+  idx.order.set(record.task_id, record);
+  idx.ids += record.ids.length;
+  while (idx.order.size > 1 && (idx.order.size > COHORT_STORE_CAP.cohorts || idx.ids > COHORT_STORE_CAP.ids)) {
+    drop(area, idx, idx.order.values().next().value!);
+  }
   return record;
 }
 
@@ -88,5 +130,9 @@ export function resolveCohort(services: Pick<SandboxServices, 'store' | 'clock'>
   const now = services.clock.now();
   if (!rec || rec.organization_id !== organizationId || !isLive(rec, now)) throw taskNotFound(taskId);
   rec.last_used_ms = now;
+  // Now the most recently used: the last the cap would drop.
+  const order = indexOf(area).order;
+  order.delete(taskId);
+  order.set(taskId, rec);
   return rec;
 }
