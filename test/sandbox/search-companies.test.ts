@@ -150,19 +150,23 @@ describe('columns', () => {
 });
 
 describe('paging and cohorts', () => {
-  test('cursors to the end, total constant, a company cohort per page, truncation warning above 100', async () => {
+  test('cursors to the end, total constant, a company cohort per page of `limit` rows: up to 500, no 100-row ceiling (that one is people find’s)', async () => {
     const expected = companiesWhere(ds, () => true);
+    expect(expected.length).toBeGreaterThan(250);
     const { ids: all, pages } = await allPages((cursor) => search({ filters: { op: 'and', conditions: [] }, limit: 250, ...(cursor ? { cursor } : {}) }), (r) => r.company_id);
     expect(all).toEqual(companyIdsOf(ds, expected));
-    expect(pages.map((p) => p.results.length)).toEqual([100, 100, 100, 100, 100].slice(0, Math.ceil(expected.length / 100)));
+    expect(pages.map((p) => p.results.length)).toEqual([250, expected.length - 250]);
     for (const p of pages) {
-      expect(p).toMatchObject({ entity_kind: 'company', total: expected.length, credits_charged: 0 });
-      expect(p.truncation_warning).toMatch(/100/);
+      expect(p).toMatchObject({ entity_kind: 'company', total: expected.length, credits_charged: 0, truncation_warning: null });
       expect(p.task_id.startsWith(COHORT_PREFIX)).toBe(true);
       expect(resolveCohort(sb.services, p.task_id, sb.store.demo.organization_id)).toMatchObject({ entity_kind: 'company', ids: ids(p) });
     }
     expect(pages.at(-1).cursor).toBeNull();
     expect(expectOk(await search({ filters: { op: 'and', conditions: [] } })).truncation_warning).toBeNull();
+    const most = expectOk(await search({ filters: { op: 'and', conditions: [] }, limit: 500 }));
+    expect(most.results).toHaveLength(Math.min(500, expected.length));
+    expect(most.truncation_warning).toBeNull();
+    for (const limit of [0, 501]) expectPublicError(await search({ filters: { op: 'and', conditions: [] }, limit }), 422, 'validation_error');
   });
 
   test('invalid_cursor for a malformed cursor or one from other filters', async () => {

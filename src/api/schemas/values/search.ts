@@ -272,7 +272,8 @@ export const FILTER_VALUES_MAX = 50;
 
 export const SEARCH_LIMITS = {
   people: { min: 1, max: 500, default: 25, perResponse: 100 },
-  companies: { min: 1, max: 500, default: 25, perResponse: 100 },
+  // The spec states the 100-rows-per-response ceiling for people find only: a company search page holds up to its limit.
+  companies: { min: 1, max: 500, default: 25, perResponse: 500 },
   similar: { min: 1, max: 100, default: 25 },
   findAtCompanies: { min: 1, max: 1000, default: 100 },
   criteriaMaxResults: { min: 1, max: 500 },
