@@ -58,8 +58,11 @@ export function warnIfShort(ctx: Context, q: Quote): void {
   if (!q.sufficient) ctx.out.warn(`the balance is ${credits(q.estimated_cost - q.available_credits)} short of this estimate.`);
 }
 
-/** Whether to spend: throws exit 5 (short, over --max-cost) or exit 10 (declined, no terminal). */
-async function decide(ctx: Context, q: Quote, what: string, asked: boolean): Promise<void> {
+/**
+ * Whether to spend: throws exit 5 (short, over --max-cost) or exit 10 (declined, no terminal).
+ * A job of several paid requests decides once on a quote that sums theirs.
+ */
+export async function decide(ctx: Context, q: Pick<Quote, 'estimated_cost' | 'available_credits' | 'sufficient'>, what: string, asked: boolean): Promise<void> {
   const cost = q.estimated_cost;
   if (!q.sufficient)
     throw creditsError(
@@ -132,8 +135,18 @@ export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>
   journal.prepare();
   const earlier = await resolveEarlierRun(ctx, client, journal, plan.estimate.tool, plan.run);
   if (earlier) return earlier;
-  let q = await quote(ctx, client, plan);
+  const q = await quote(ctx, client, plan);
   await decide(ctx, q, plan.what, false);
+  return sendApproved(ctx, client, journal, plan, q);
+}
+
+/**
+ * Step 4 for a quote already approved: the run is sent with it, written in the journal; an
+ * expired quote is renewed, and asked again only when the cost went up. A job of several paid
+ * requests quotes each, decides once on their sum, then sends each through here.
+ */
+export async function sendApproved<R>(ctx: Context, client: Client, journal: PaidRunJournal, plan: PaidPlan<R>, approvedQuote: Quote): Promise<PaidOutcome<R>> {
+  let q = approvedQuote;
   const approved = q.estimated_cost;
   for (let renewed = 0; ; renewed++) {
     const sent = q;

@@ -82,11 +82,11 @@ describe('enrich list: estimate, confirm, run', () => {
     const mixed = await t.run('enrich', 'list', 'Q3', '--yes');
     expect(mixed.exitCode, mixed.stderr).toBe(0);
     expect(mixed.stderr).toMatch(/warning: \d+ of 20 rows found nothing \(not charged\)/);
-    const strict = await t.run('enrich', 'list', 'Q3', '--yes', '--strict');
+    const strict = await t.run('enrich', 'list', 'Q3', '--yes', '--strict', '--all-leads');
     expect(strict.exitCode, strict.stderr).toBe(8);
 
     await control(t.sb, 'POST', '/enrichment', { hit_rates: { email: 1 } });
-    const all = await t.run('enrich', 'list', 'Q3', '--yes', '--json');
+    const all = await t.run('enrich', 'list', 'Q3', '--yes', '--json', '--all-leads');
     expect(all.exitCode, all.stderr).toBe(0);
     expect(json(all.stdout)).toMatchObject({ status: 'completed', completed: 20, credits_charged: 20, credits_refunded: 0 });
   });
@@ -112,7 +112,7 @@ describe('enrich list: estimate, confirm, run', () => {
     expect(scope.stderr).toMatch(/--scope does not accept "phone_only"[\s\S]*Did you mean "phone-only"/);
     const many = await t.run('enrich', 'list', 'Q3', '--lead-ids', Array.from({ length: 501 }, (_, i) => `ld_${i}`).join(','));
     expect(many.exitCode).toBe(2);
-    expect(many.stderr).toMatch(/at most 500 leads per run, got 501/);
+    expect(many.stderr).toMatch(/500 of the filters\.lead_ids are not leads of list [\s\S]*\(--lead-ids\)/);
     const missing = await t.run('enrich', 'list', 'Nope', '--yes');
     expect(missing.exitCode).toBe(4);
     expect(await t.bulkPosts()).toBe(0);

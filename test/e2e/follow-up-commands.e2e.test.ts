@@ -57,7 +57,7 @@ describe('--no-wait prints the handle alone, and the printed command watches it'
     const r = await runPrinted(script, { env, cwd });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(json(r.stdout).status).toMatch(/^completed/);
-    const whole = await run('enrich', 'list', 'Q3 CTOs', '--yes', '--no-wait', '--json');
+    const whole = await run('enrich', 'list', 'Q3 CTOs', '--yes', '--no-wait', '--json', '--all-leads');
     expect(json(whole.stdout)).toMatchObject({ workflow_id: expect.stringMatching(/^bulk-enrich-/), status: 'pending', total_leads: 20 });
   });
 

@@ -81,7 +81,7 @@ describe('the process that sent a journaled request', () => {
       expect(await t.balance()).toBeGreaterThanOrEqual(afterFirst);
       expect((await t.runs()).map((r) => r.state)).toEqual(['open']);
 
-      const another = await t.run(...LIST_RUN, '--pay-again');
+      const another = await t.run(...LIST_RUN, '--pay-again', '--all-leads');
       expect(another.exitCode, another.stderr).toBe(0);
       expect(another.stderr).toMatch(new RegExp(`--pay-again: the identical run sent at \\d\\d:\\d\\d is left to process ${first.pid}; paying for another one\\.`));
       expect(workflowIds()).toHaveLength(2);

@@ -74,7 +74,7 @@ describe('a paid run whose answer is lost is paid once', () => {
     expect(JSON.parse(readFileSync(path.join(t.journalDir(), path.basename(file!)), 'utf8'))).toMatchObject({ state: 'answered', run_id: workflowIds()[0] });
 
     // Answered now: the same command once more is a new run, paid for with a new quote.
-    const third = await run(...LIST_RUN);
+    const third = await run(...LIST_RUN, '--all-leads');
     expect(third.exitCode, third.stderr).toBe(0);
     expect(third.stderr).not.toContain('An earlier run');
     expect(workflowIds()).toHaveLength(2);
@@ -104,7 +104,7 @@ describe('a paid run whose answer is lost is paid once', () => {
     await holdBulk();
     await interruptedAfterStart(LIST_RUN);
     await t.faults([]);
-    const partial = await run('enrich', 'list', 'Q3', '--scope', 'partial', '--yes', '--json');
+    const partial = await run('enrich', 'list', 'Q3', '--scope', 'partial', '--yes', '--json', '--all-leads');
     expect(partial.exitCode, partial.stderr).toBe(0);
     expect(partial.stderr).not.toContain('An earlier run');
     expect(partial.stderr).toContain('Estimate: up to 10 credits');
@@ -144,7 +144,7 @@ describe('a paid run whose answer is lost is paid once', () => {
     expect(await t.balance()).toBe(balance);
     expect(workflowIds()).toHaveLength(1);
 
-    const paid = await run(...LIST_RUN, '--pay-again');
+    const paid = await run(...LIST_RUN, '--pay-again', '--all-leads');
     expect(paid.exitCode, paid.stderr).toBe(0);
     expect(paid.stderr).toContain('--pay-again: the earlier run of');
     expect(workflowIds()).toHaveLength(2);

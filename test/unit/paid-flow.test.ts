@@ -86,7 +86,7 @@ describe('paid commands at a terminal', () => {
     const never = person([]);
     const under = await runInProcess(['enrich', 'list', 'Q3', '--max-cost', '20'], { env: env(), tty: true, prompter: never.prompter });
     expect(under.code, under.stderr).toBe(0);
-    const over = await runInProcess(['enrich', 'list', 'Q3', '--max-cost', '19'], { env: env(), tty: true, prompter: never.prompter });
+    const over = await runInProcess(['enrich', 'list', 'Q3', '--max-cost', '19', '--all-leads'], { env: env(), tty: true, prompter: never.prompter });
     expect(over.code).toBe(5);
     expect(never.asked).toEqual([]);
   });

@@ -1,38 +1,48 @@
 import { defineCommand } from '../../cli/command.js';
-import { usageError } from '../../cli/errors.js';
 import { gather } from '../search/filter-flags.js';
-import { enrichBulk } from '../../api/resources/enrichment.js';
-import { estimateBodyFor } from '../../api/quote-shape.js';
-import type { BulkEnrichBody } from '../../api/schemas/enrichment.js';
-import { BULK_ENRICH_LIMITS, type ListScope } from '../../api/schemas/values/credits.js';
-import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
+import { type ListScope } from '../../api/schemas/values/credits.js';
+import { PAY_AGAIN_FLAG, describeQuote, decide, warnIfShort } from '../../cli/paid.js';
+import { PaidRunJournal } from '../../cli/journal.js';
+import { sameCommand } from '../../cli/command-line.js';
+import { formatCount as n } from '../../cli/output/numbers.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { readLeadIds } from '../lists/lead-ids.js';
 import { DRY_RUN_FLAG, SCOPE_FLAG } from './flags.js';
-import { STRICT_FLAG, reportRun, watchRun } from './watch.js';
-import { printHandle } from '../../cli/wait.js';
+import { STRICT_FLAG } from './watch.js';
+import { selectMissing, type Selection } from './missing-leads.js';
+import { quoteRuns, resolveLostRuns, runBodies, sendRuns, totalQuote, type Resolved } from './subsets.js';
+import { printDryRun, reportJob } from './list-report.js';
+import { runsGoing } from './runs-going.js';
+
+/** Leads enriched by runs of either kind. */
+const union = (a: Set<string> | 'all', b: Set<string> | 'all'): Set<string> | 'all' => (a === 'all' || b === 'all' ? 'all' : new Set([...a, ...b]));
 
 interface Options {
   scope: ListScope;
   leadIds?: string[];
   leadIdsFile?: string;
+  allLeads?: boolean;
   dryRun?: boolean;
   strict?: boolean;
 }
 
-const MAX_IDS = BULK_ENRICH_LIMITS.leadIds.max;
+const ALL_LEADS = '--all-leads';
 
 export const command = defineCommand<Options>({
   description:
-    'Enriches every lead of a list, or a subset of up to 500 (--lead-ids), with verified emails and phones. ' +
+    'Enriches the leads of a list, or only some (--lead-ids), with verified emails and phones. By default only the leads that lack ' +
+    'what the scope finds (an email for partial, a phone for phone-only, either for full) are enriched, so running it again pays only ' +
+    'for what is missing; --all-leads enriches every lead again. A list with nothing enriched yet goes in one run; otherwise its leads ' +
+    'are read (pages of 500, free) and the rest go in runs of up to 500, quoted together and asked once. ' +
     'Estimates first and asks before spending (scripts pass --yes or --max-cost N); pays only for what is found, ' +
-    'and refunds the rest of the reservation when the run ends. Waits with progress; ' +
-    '--no-wait prints the workflow id alone on stdout (the whole answer with --json), for WF=$(prospect ... --no-wait).',
+    'and refunds the rest of the reservation when the runs end. Waits with progress; ' +
+    '--no-wait prints the workflow ids alone on stdout, one a line (the whole answer with --json), for WF=$(prospect ... --no-wait).',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [
     SCOPE_FLAG,
-    { flags: '--lead-ids <ids>', description: `only these leads of the list (1-${MAX_IDS}); repeatable or comma-separated`, parse: gather('comma') },
+    { flags: '--lead-ids <ids>', description: 'only these leads of the list (runs of up to 500 each); repeatable or comma-separated', parse: gather('comma') },
     { flags: '--lead-ids-file <file>', description: 'lead ids from a file, one per line (- for stdin)' },
+    { flags: ALL_LEADS, description: 'enrich every selected lead again, even those that already have what the scope finds (no check)' },
     DRY_RUN_FLAG,
     PAY_AGAIN_FLAG,
     STRICT_FLAG,
@@ -41,35 +51,47 @@ export const command = defineCommand<Options>({
     'prospect enrich list "Q3 CTOs"',
     'prospect enrich list lst_... --scope full --max-cost 500 --json',
     'prospect enrich list "Q3 CTOs" --lead-ids ld_1,ld_2 --yes',
-    'prospect enrich list "Q3 CTOs" --dry-run',
+    'prospect enrich list "Q3 CTOs" --all-leads --dry-run',
   ],
   related: ['prospect credits estimate', 'prospect enrich status', 'prospect lists leads'],
   async run(opts, ctx) {
     const ids = await readLeadIds(opts.leadIds, opts.leadIdsFile, ctx.io.stdin);
-    if (ids && ids.length > MAX_IDS)
-      throw usageError(`--lead-ids takes at most ${MAX_IDS} leads per run, got ${ids.length}`, 'Run it in parts, or enrich the whole list without --lead-ids.');
     const client = await ctx.client();
     const listArg = opts.args[0] ?? '';
     const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });
-    const body: BulkEnrichBody = { list_id, scope: opts.scope, ...(ids ? { lead_ids: ids } : {}) };
-    const what = `Enriching ${ids ? `${ids.length} leads of ` : ''}list "${listArg}" (${opts.scope})`;
-    const paid = await runPaid(
-      ctx,
-      client,
-      {
-        estimate: estimateBodyFor({ tool: 'enrich_list', body }),
-        what,
-        run: (quote_id) => enrichBulk(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep }),
-      },
-      { dryRun: opts.dryRun },
-    );
-    if (!paid) return;
-    const started = paid.result;
-    ctx.out.info(`Started ${started.workflow_id}: ${started.total_leads} leads, ${started.credits_reserved} credits reserved.`);
-    if (!ctx.globals.wait) {
-      return printHandle(ctx, started.workflow_id, started, ['enrich', 'status', started.workflow_id, '--wait']);
+    const job = { listId: list_id, scope: opts.scope, ...(ids ? { ids } : {}) };
+    const journal = await PaidRunJournal.open(ctx, client);
+    // A dry run sends nothing, so it has nothing to resolve; a real one resolves lost runs of this list first.
+    if (!opts.dryRun) journal.prepare();
+    // Runs answered earlier and still going first: a run resolved now is not one of them.
+    const going = await runsGoing(ctx, client, journal, list_id);
+    const resolved: Resolved = opts.dryRun ? { started: [], covered: new Set() } : await resolveLostRuns(ctx, client, journal, job);
+    const covered = union(resolved.covered, going.covered);
+    const selection: Selection =
+      covered === 'all' ? { groups: [], skipped: {} } : await selectMissing(client, { ...job, allLeads: Boolean(opts.allLeads), covered, runsRead: going.requests, signal: ctx.signal });
+    if (selection.summary) ctx.out.info(selection.summary);
+    const facts = { list_id, scope: opts.scope, skipped: selection.skipped, check: selection.check ?? null, runs_going: going.ids };
+    const bodies = runBodies(list_id, selection.groups);
+    if (bodies.length === 0 && resolved.started.length === 0) {
+      ctx.out.success(
+        covered === 'all'
+          ? 'Nothing to enrich now: the run still going enriches every lead.'
+          : `Nothing to enrich: every selected lead already has what --scope ${opts.scope} finds${going.ids.length ? ' or is in a run still going' : ''}. ` +
+              `Enrich them again with: ${sameCommand({ argv: [...ctx.argv, ALL_LEADS] })}`,
+      );
+      return void (await ctx.out.print({ kind: 'object', payload: { ...facts, runs: [] }, fields: ['list_id', 'scope'] }));
     }
-    ctx.out.hints(started);
-    return reportRun(ctx, await watchRun(ctx, client, started.workflow_id), { strict: opts.strict });
+    const quoted = await quoteRuns(ctx, client, bodies, listArg);
+    const total = quoted.length > 0 ? totalQuote(quoted) : undefined;
+    if (total) ctx.out.info(quoted.length === 1 ? describeQuote(quoted[0]!.quote) : `${describeQuote({ ...quoted[0]!.quote, ...total })} In ${n(quoted.length)} runs of up to 500 leads, one quote each.`);
+    if (opts.dryRun) {
+      await printDryRun(ctx, quoted, facts);
+      if (total) warnIfShort(ctx, { ...quoted[0]!.quote, ...total });
+      return;
+    }
+    const what = `Enriching ${n(total?.row_count ?? 0)} leads of list "${listArg}" (${opts.scope})${quoted.length > 1 ? ` in ${n(quoted.length)} runs` : ''}`;
+    if (total) await decide(ctx, total, what, false);
+    const started = [...resolved.started, ...(await sendRuns(ctx, client, journal, quoted))];
+    return reportJob(ctx, client, started, facts, { strict: opts.strict });
   },
 });

@@ -15,7 +15,7 @@ interface Options {
 }
 
 /** The columns of a table of several runs (tsv, csv and --fields keep every status field). */
-const TABLE_COLUMNS = ['workflow_id', 'status', 'processed', 'total', 'completed', 'failed', 'credits_charged', 'credits_refunded'];
+export const TABLE_COLUMNS = ['workflow_id', 'status', 'processed', 'total', 'completed', 'failed', 'credits_charged', 'credits_refunded'];
 
 /**
  * The run ids, in order and each once: separate words (`enrich status $WF`, unquoted), or
@@ -69,7 +69,7 @@ async function severalRuns(ctx: Context, ids: readonly string[], opts: Options):
  * completed_with_errors is 0 with a warning, 8 with --strict. Runs still going are said with
  * the command that waits for them.
  */
-function reportRuns(ctx: Context, ids: readonly string[], runs: readonly EnrichmentStatusResponse[], strict: boolean): number {
+export function reportRuns(ctx: Context, ids: readonly string[], runs: readonly EnrichmentStatusResponse[], strict: boolean): number {
   const ended = runs.filter((r) => isTerminalStatus(r.status));
   const failed = ended.filter((r) => isFailedStatus(r.status));
   const withErrors = ended.filter((r) => r.status === 'completed_with_errors');

@@ -1,0 +1,74 @@
+import type { Client } from '../../api/client.js';
+import type { BulkEnrichStarted, EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
+import type { Context } from '../../cli/context.js';
+import { nextCommand } from '../../cli/command-line.js';
+import { QUOTE_FIELDS } from '../../cli/paid.js';
+import { formatCount as n } from '../../cli/output/numbers.js';
+import { writeHandles } from '../../cli/wait.js';
+import type { QuotedRun } from './subsets.js';
+import { TABLE_COLUMNS, reportRuns } from './status.js';
+import { STATUS_FIELDS, reportRun, watchRun } from './watch.js';
+
+/**
+ * What `enrich list` prints: with one run, that run's object (quote, start or final status) as
+ * before; with several, their sums and one row per run. Either way the object carries `runs`
+ * (each run's own object), `skipped` (leads left out, by what they hold), `check` (what
+ * finding out cost: leads read, requests made; null when nothing was checked) and `runs_going`
+ * (earlier runs of the list still going, whose leads were left out).
+ */
+
+/** What the check found, beside the runs. */
+export interface JobFacts {
+  list_id: string;
+  scope: string;
+  skipped: Record<string, number>;
+  check: { leads_read: number; requests: number; enriched_count: number } | null;
+  runs_going: string[];
+}
+
+const sum = <T>(items: readonly T[], pick: (t: T) => number | undefined) => items.reduce((s, t) => s + (pick(t) ?? 0), 0);
+
+interface Columns<T> {
+  /** Of one run's object, and of csv and tsv rows. */
+  fields: readonly string[];
+  /** Of a table of several runs. */
+  table: readonly string[];
+  /** Summed over several runs into the object --json prints. */
+  summed: readonly (keyof T & string)[];
+}
+
+/** One run's own object with the facts; several: the facts, the sums, and a row each. */
+async function printRuns<T extends object>(ctx: Context, runs: readonly T[], facts: JobFacts, c: Columns<T>) {
+  if (runs.length === 1) return ctx.out.print({ kind: 'object', payload: { ...runs[0]!, ...facts, runs }, fields: c.fields });
+  const sums = Object.fromEntries(c.summed.map((k) => [k, sum(runs, (r) => r[k] as number | undefined)]));
+  await ctx.out.print({ kind: 'rows', payload: { ...facts, ...sums, runs }, rows: runs, columns: c.fields, tableColumns: c.table });
+}
+
+export async function printDryRun(ctx: Context, quoted: readonly QuotedRun[], facts: JobFacts): Promise<void> {
+  const quotes = quoted.map((q) => ({ scope: q.body.scope ?? 'partial', ...q.quote }));
+  await printRuns(ctx, quotes, facts, { fields: ['scope', ...QUOTE_FIELDS], table: ['scope', 'row_count', 'estimated_cost'], summed: ['row_count', 'estimated_cost'] });
+  const until = Math.min(...quoted.map((q) => q.quote.expires_at ?? 0));
+  ctx.out.info(`Dry run: nothing was spent. The quote${quoted.length === 1 ? ' works' : 's work'} once, until ${new Date(until * 1000).toISOString()}.`);
+}
+
+/** The runs started: their ids (--no-wait), or waited for and reported; the exit code is the worst run's. */
+export async function reportJob(ctx: Context, client: Client, started: readonly BulkEnrichStarted[], facts: JobFacts, opts: { strict?: boolean }): Promise<number | void> {
+  for (const s of started) ctx.out.info(`Started ${s.workflow_id}: ${n(s.total_leads)} leads, ${n(s.credits_reserved)} credits reserved.`);
+  const ids = started.map((s) => s.workflow_id);
+  if (!ctx.globals.wait) {
+    const answer = started.length === 1 ? { ...started[0]!, ...facts, runs: started } : { ...facts, total_leads: sum(started, (s) => s.total_leads), credits_reserved: sum(started, (s) => s.credits_reserved), runs: started };
+    await writeHandles(ctx, ids, answer);
+    ctx.out.info(`Watch ${ids.length === 1 ? 'it' : 'them'} with: ${nextCommand(ctx, ['enrich', 'status', ...ids, '--wait'])}`);
+    return;
+  }
+  for (const s of started) ctx.out.hints(s);
+  const runs: EnrichmentStatusResponse[] = [];
+  for (const [index, id] of ids.entries()) runs.push(await watchRun(ctx, client, id, ids.length > 1 ? { ids, index } : undefined));
+  if (runs.length === 1) return reportRun(ctx, { ...runs[0]!, ...facts, runs } as EnrichmentStatusResponse, { strict: opts.strict });
+  await printRuns(ctx, runs, facts, {
+    fields: STATUS_FIELDS,
+    table: TABLE_COLUMNS,
+    summed: ['total', 'processed', 'completed', 'failed', 'credits_reserved', 'credits_charged', 'credits_refunded'],
+  });
+  return reportRuns(ctx, ids, runs, Boolean(opts.strict));
+}

@@ -1,0 +1,142 @@
+import type { Client } from '../../api/client.js';
+import { getList, listLeadsPages } from '../../api/resources/lists.js';
+import type { LeadRow } from '../../api/schemas/lists.js';
+import type { ListScope } from '../../api/schemas/values/credits.js';
+import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
+import { formatCount as n } from '../../cli/output/numbers.js';
+
+/**
+ * Which leads of a list still lack what a scope finds, so enriching again pays only for what is
+ * missing. The list detail is read first (one request): with nothing enriched yet, every lead
+ * lacks it and the whole list goes in one run without reading a lead. Otherwise the leads are
+ * read in pages of 500 and each goes where its gap is: partial for a missing email, phone-only
+ * for a missing phone, and with --scope full only the part it lacks (a lead with an email gets
+ * the phone alone, a lead with a phone the email alone).
+ */
+
+/** What a lead holds that makes a scope skip it. */
+export const SKIP_REASONS = { partial: 'has_email', 'phone-only': 'has_phone', full: 'has_email_and_phone' } as const satisfies Record<ListScope, string>;
+
+const HAVE: Record<ListScope, string> = { partial: 'an email', 'phone-only': 'a phone', full: 'an email and a phone' };
+
+/** The scope that finds what `lead` lacks of `scope`, or undefined when it lacks nothing. */
+export function missingScope(lead: Pick<LeadRow, 'email' | 'phone'>, scope: ListScope): ListScope | undefined {
+  const email = !lead.email;
+  const phone = !lead.phone;
+  if (scope === 'partial') return email ? 'partial' : undefined;
+  if (scope === 'phone-only') return phone ? 'phone-only' : undefined;
+  return email && phone ? 'full' : email ? 'partial' : phone ? 'phone-only' : undefined;
+}
+
+/** Leads to enrich with one scope: some lead ids, or (no lead_ids) the whole list. */
+export interface Group {
+  scope: ListScope;
+  lead_ids?: string[];
+}
+
+export interface Selection {
+  groups: Group[];
+  /** Leads left out, by what they hold ({has_email: 1000}). */
+  skipped: Record<string, number>;
+  /** What finding out cost: the leads read and the requests made (the list detail and the pages of leads); undefined with --all-leads. */
+  check?: { leads_read: number; requests: number; enriched_count: number };
+  /** One line for a person: what was checked and what is left out. */
+  summary?: string;
+}
+
+export interface SelectionRequest {
+  listId: string;
+  scope: ListScope;
+  /** --lead-ids: only these leads of the list. */
+  ids?: readonly string[];
+  /** --all-leads: every lead selected, whatever it holds. */
+  allLeads: boolean;
+  /** Leads earlier runs (still going, or resolved now) enrich: left out (the leads are read to leave them out). */
+  covered?: ReadonlySet<string>;
+  /** Status reads of earlier runs made before: part of what the check cost. */
+  runsRead?: number;
+  signal?: AbortSignal;
+}
+
+const everyone = (r: SelectionRequest): Group[] => [{ scope: r.scope, ...(r.ids ? { lead_ids: [...r.ids] } : {}) }];
+
+const plural = (count: number, word: string) => `${n(count)} ${word}${count === 1 ? '' : 's'}`;
+
+export async function selectMissing(client: Client, r: SelectionRequest): Promise<Selection> {
+  const covered = r.covered ?? new Set<string>();
+  if (r.allLeads && covered.size === 0) return { groups: everyone(r), skipped: {} };
+  const runsRead = r.runsRead ?? 0;
+  let requests = runsRead;
+  let pages = 0;
+  let enriched = 0;
+  /** "5 requests (the list, its leads in pages of 500, 1 earlier run)" */
+  const cost = () =>
+    `${plural(requests, 'request')} (${[
+      ...(r.allLeads ? [] : ['the list']),
+      ...(pages ? [`its leads in pages of ${LIST_LIMITS.leadsPage.max}`] : []),
+      ...(runsRead ? [plural(runsRead, 'earlier run')] : []),
+    ].join(', ')})`;
+  if (!r.allLeads) {
+    enriched = (await getList(client, r.listId, { signal: r.signal })).enriched_count;
+    requests += 1;
+    if (enriched === 0 && covered.size === 0)
+      return {
+        groups: everyone(r),
+        skipped: {},
+        check: { leads_read: 0, requests, enriched_count: 0 },
+        summary: `Nothing in the list is enriched yet, checked in ${cost()}: ${r.ids ? 'every given lead goes' : 'the whole list goes in one run'}.`,
+      };
+  }
+  const wanted = r.ids ? new Set(r.ids) : undefined;
+  const byScope = new Map<ListScope, string[]>();
+  const add = (scope: ListScope, ...ids: string[]) => void (byScope.get(scope)?.push(...ids) ?? byScope.set(scope, ids));
+  const seen = new Set<string>();
+  const skipped: Record<string, number> = {};
+  const skip = (reason: string) => (skipped[reason] = (skipped[reason] ?? 0) + 1);
+  let read = 0;
+  for await (const page of listLeadsPages(client, r.listId, { limit: LIST_LIMITS.leadsPage.max }, { signal: r.signal })) {
+    requests += 1;
+    pages += 1;
+    for (const lead of page.items) {
+      read += 1;
+      if (wanted && !wanted.has(lead.lead_id)) continue;
+      seen.add(lead.lead_id);
+      const scope = r.allLeads ? r.scope : missingScope(lead, r.scope);
+      if (covered.has(lead.lead_id)) skip(IN_EARLIER_RUN);
+      else if (!scope) skip(SKIP_REASONS[r.scope]);
+      else add(scope, lead.lead_id);
+    }
+  }
+  // Ids the list does not hold go as given: the service says which are not in it.
+  const strangers = r.ids?.filter((id) => !seen.has(id) && !covered.has(id)) ?? [];
+  if (strangers.length) add(r.scope, ...strangers);
+  const partly = r.scope === 'full' ? narrowed(byScope) : '';
+  const whole = !r.ids && Object.keys(skipped).length === 0 && !partly;
+  return {
+    groups: whole ? everyone(r) : [...byScope].map(([scope, lead_ids]) => ({ scope, lead_ids })),
+    skipped,
+    check: { leads_read: read, requests, enriched_count: enriched },
+    summary: `Checked ${plural(read, 'lead')} in ${cost()}${skippedText(skipped, r.scope)}${partly}.`,
+  };
+}
+
+/** Leads an earlier run enriches (one still going, or one resolved now). */
+const IN_EARLIER_RUN = 'in_earlier_run';
+
+function skippedText(skipped: Record<string, number>, scope: ListScope): string {
+  const held = skipped[SKIP_REASONS[scope]];
+  const earlier = skipped[IN_EARLIER_RUN];
+  const parts = [
+    ...(held ? [`${n(held)} already have ${HAVE[scope]}, skipped (--all-leads enriches them again)`] : []),
+    ...(earlier ? [`${n(earlier)} are in an earlier run named above`] : []),
+  ];
+  return parts.length ? `: ${parts.join('; ')}` : ': none is skipped';
+}
+
+/** With --scope full: the leads that get only the part they lack. */
+function narrowed(byScope: ReadonlyMap<ListScope, readonly string[]>): string {
+  const phone = byScope.get('phone-only')?.length ?? 0;
+  const email = byScope.get('partial')?.length ?? 0;
+  const parts = [...(phone ? [`${n(phone)} with an email get the phone alone`] : []), ...(email ? [`${n(email)} with a phone get the email alone`] : [])];
+  return parts.length ? `; ${parts.join(', ')}` : '';
+}

@@ -1,0 +1,119 @@
+import type { Client } from '../../api/client.js';
+import { estimate } from '../../api/resources/credits.js';
+import { enrichBulk } from '../../api/resources/enrichment.js';
+import { estimateBodyFor } from '../../api/quote-shape.js';
+import type { EstimateBody, Quote } from '../../api/schemas/credits.js';
+import type { BulkEnrichBody, BulkEnrichStarted } from '../../api/schemas/enrichment.js';
+import { BULK_ENRICH_LIMITS, type ListScope } from '../../api/schemas/values/credits.js';
+import type { Context } from '../../cli/context.js';
+import { nextCommand } from '../../cli/command-line.js';
+import type { PaidRunJournal } from '../../cli/journal.js';
+import { resolveEarlierRun } from '../../cli/journal-resolve.js';
+import { formatCount as n } from '../../cli/output/numbers.js';
+import { sendApproved } from '../../cli/paid.js';
+import { batches } from '../lists/lead-ids.js';
+import type { Group } from './missing-leads.js';
+
+/**
+ * A list enrichment sent as several runs: each group of leads split into subsets of up to 500
+ * (what one run takes), every subset quoted before anyone is asked, the spend decided once on
+ * their sum, and each run sent with its own quote and written in the paid-run journal, so an
+ * answer lost on the way is resolved through its quote and never paid twice.
+ */
+
+const MAX_IDS = BULK_ENRICH_LIMITS.leadIds.max;
+
+/** One run of the job, quoted. */
+export interface QuotedRun {
+  body: BulkEnrichBody;
+  estimate: EstimateBody;
+  quote: Quote;
+  what: string;
+}
+
+/** The run requests of the groups: a group of lead ids in subsets of up to 500, a whole-list group as one run. */
+export function runBodies(listId: string, groups: readonly Group[]): BulkEnrichBody[] {
+  return groups.flatMap((g) =>
+    g.lead_ids ? batches(g.lead_ids, MAX_IDS).map((lead_ids) => ({ list_id: listId, scope: g.scope, lead_ids })) : [{ list_id: listId, scope: g.scope }],
+  );
+}
+
+/** "500 leads of list "Q3" (partial)", and which run of how many. */
+function describeRun(b: BulkEnrichBody, listArg: string, index: number, count: number): string {
+  const part = count > 1 ? `, run ${index + 1} of ${count}` : '';
+  return `Enriching ${b.lead_ids ? `${n(b.lead_ids.length)} leads of ` : ''}list "${listArg}" (${b.scope ?? 'partial'})${part}`;
+}
+
+/** Every run priced (free estimates, one request each) before the one question. */
+export async function quoteRuns(ctx: Context, client: Client, bodies: readonly BulkEnrichBody[], listArg: string): Promise<QuotedRun[]> {
+  const runs: QuotedRun[] = [];
+  for (const [i, body] of bodies.entries()) {
+    const est = estimateBodyFor({ tool: 'enrich_list', body });
+    runs.push({ body, estimate: est, quote: await estimate(client, est, { signal: ctx.signal }), what: describeRun(body, listArg, i, bodies.length) });
+  }
+  return runs;
+}
+
+/** The quotes summed, as the one quote a person decides on. */
+export function totalQuote(runs: readonly QuotedRun[]): Pick<Quote, 'tool' | 'row_count' | 'estimated_cost' | 'available_credits' | 'sufficient'> {
+  const estimated_cost = runs.reduce((s, r) => s + r.quote.estimated_cost, 0);
+  const available_credits = Math.min(...runs.map((r) => r.quote.available_credits));
+  return { tool: 'enrich_list', row_count: runs.reduce((s, r) => s + r.quote.row_count, 0), estimated_cost, available_credits, sufficient: available_credits >= estimated_cost };
+}
+
+const sendRun = (ctx: Context, client: Client, body: BulkEnrichBody) => (quote_id: string) =>
+  enrichBulk(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep });
+
+/** Sends the approved runs in order; when one fails, the runs already started are named with the command that watches them. */
+export async function sendRuns(ctx: Context, client: Client, journal: PaidRunJournal, runs: readonly QuotedRun[]): Promise<BulkEnrichStarted[]> {
+  const started: BulkEnrichStarted[] = [];
+  try {
+    for (const r of runs) started.push((await sendApproved(ctx, client, journal, { estimate: r.estimate, what: r.what, run: sendRun(ctx, client, r.body) }, r.quote)).result);
+  } catch (e) {
+    if (started.length)
+      ctx.out.info(
+        `${started.length} of ${runs.length} runs started before this stopped; they go on. Watch them with: ${nextCommand(ctx, ['enrich', 'status', ...started.map((s) => s.workflow_id), '--wait'])}`,
+      );
+    throw e;
+  }
+  return started;
+}
+
+/** The scopes a command may send: --scope full sends partial or phone-only to leads that lack one part. */
+const scopesSent = (scope: ListScope): readonly ListScope[] => (scope === 'full' ? ['full', 'partial', 'phone-only'] : [scope]);
+
+/** Earlier runs of this job whose answer was lost, resolved through their quotes, and the leads they cover. */
+export interface Resolved {
+  started: BulkEnrichStarted[];
+  /** Lead ids the resolved runs enrich; 'all' when one of them was a whole-list run. */
+  covered: Set<string> | 'all';
+}
+
+/**
+ * Before the check: runs of this list a killed or cut-off earlier command sent and got no answer
+ * for (its scope, and within its --lead-ids) are sent again with their own quotes, so each is
+ * read back or run once, and their leads are left out of the new runs.
+ */
+export async function resolveLostRuns(
+  ctx: Context,
+  client: Client,
+  journal: PaidRunJournal,
+  job: { listId: string; scope: ListScope; ids?: readonly string[] },
+): Promise<Resolved> {
+  const within = job.ids ? new Set(job.ids) : undefined;
+  const ours = (b: BulkEnrichBody) =>
+    b.list_id === job.listId &&
+    scopesSent(job.scope).includes(b.scope ?? 'partial') &&
+    (b.lead_ids ? !within || b.lead_ids.every((id) => within.has(id)) : !within);
+  const resolved: Resolved = { started: [], covered: new Set() };
+  for (const entry of journal.unanswered('enrich_list')) {
+    const body = entry.request.body as BulkEnrichBody;
+    if (!ours(body)) continue;
+    const earlier = await resolveEarlierRun(ctx, client, journal, 'enrich_list', sendRun(ctx, client, body));
+    if (!earlier) continue;
+    resolved.started.push(earlier.result);
+    if (!body.lead_ids) resolved.covered = 'all';
+    else if (resolved.covered !== 'all') for (const id of body.lead_ids) resolved.covered.add(id);
+  }
+  return resolved;
+}
