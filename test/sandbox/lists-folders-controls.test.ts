@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
 import { Folder, UUID_PATTERN } from '../../src/api/schemas/lists.js';
 import { control, freshMinute, newKey, openSandbox, raw } from './helpers.js';
+import { expectGenericError } from './legacy-helpers.js';
 import { call, expectOk, expectPublicError, seedList, useListsSandbox } from './lists-helpers.js';
 
 const cast = useListsSandbox();
@@ -22,14 +23,15 @@ describe('v1 POST /folders', () => {
     expect(child.json.folder_id).not.toBe(r.json.folder_id);
   });
 
-  test('parent_id that is not a UUID is a 400 validation_error; an unknown or another member’s folder is 404 folder_not_found', async () => {
-    const e = expectPublicError(await newFolder({ name: 'X', parent_id: 'abc' }), 400, 'validation_error');
-    expect(e.details.errors[0].loc).toEqual(['body', 'parent_id']);
-    expectPublicError(await newFolder({ name: 'X', parent_id: '00000000-0000-4000-8000-000000000000' }), 404, 'folder_not_found');
+  test('as a legacy v1 route its errors take the generic uppercase shape: parent_id not a UUID is 400 BAD_REQUEST; an unknown or another member’s folder is 404 RESOURCE_NOT_FOUND', async () => {
+    const generic = expectGenericError;
+    expect(generic(await newFolder({ name: 'X', parent_id: 'abc' }), 400, 'BAD_REQUEST').message).toMatch(/parent_id.*UUID.*"abc"/);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(generic(await newFolder({ name: 'X', parent_id: unknown }), 404, 'RESOURCE_NOT_FOUND').message).toContain(unknown);
     const theirs = (await newFolder({ name: 'Theirs' }, cast.teammate)).json.folder_id;
-    expectPublicError(await newFolder({ name: 'X', parent_id: theirs }), 404, 'folder_not_found');
+    generic(await newFolder({ name: 'X', parent_id: theirs }), 404, 'RESOURCE_NOT_FOUND');
     const globex = (await newFolder({ name: 'Globex' }, cast.other)).json.folder_id;
-    expectPublicError(await newFolder({ name: 'X', parent_id: globex }), 404, 'folder_not_found');
+    generic(await newFolder({ name: 'X', parent_id: globex }), 404, 'RESOURCE_NOT_FOUND');
   });
 
   test.each([[{}], [{ name: '' }], [{ name: 'x'.repeat(201) }], [{ name: 'ok', parent_id: 7 }]])('body %j is a 422 validation_error', async (body) => {

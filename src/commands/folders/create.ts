@@ -1,5 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
-import { usageError } from '../../cli/errors.js';
+import { CliError, usageError } from '../../cli/errors.js';
+import { ExitCode } from '../../cli/exit-codes.js';
+import { nextCommand } from '../../cli/command-line.js';
+import { isApiError } from '../../api/errors.js';
 import { createFolder } from '../../api/resources/lists.js';
 import type { CreateFolderBody } from '../../api/schemas/lists.js';
 import { FOLDER_LIMITS, UUID_PATTERN } from '../../api/schemas/values/lists.js';
@@ -20,7 +23,17 @@ export const command = defineCommand<Options>({
     if (opts.parent !== undefined && !UUID_PATTERN.test(opts.parent))
       throw usageError(`--parent must be a folder id (a UUID), got "${opts.parent}"`, 'Use the folder_id printed by `prospect folders create`.');
     const body: CreateFolderBody = { name, ...(opts.parent !== undefined ? { parent_id: opts.parent } : {}) };
-    const folder = await createFolder(await ctx.client(), body, { signal: ctx.signal });
+    const folder = await createFolder(await ctx.client(), body, { signal: ctx.signal }).catch((e: unknown) => {
+      // v1 says an unknown parent with its generic RESOURCE_NOT_FOUND; ours names the flag.
+      if (opts.parent !== undefined && isApiError(e) && e.status === 404)
+        throw new CliError({
+          code: 'folder_not_found',
+          message: `--parent ${opts.parent}: no folder of yours has this id`,
+          exitCode: ExitCode.NOT_FOUND,
+          fix: `Give the folder_id that creating one of your folders printed, or leave out --parent for a top-level folder. See: ${nextCommand(ctx, ['folders', 'create', '--help'])}`,
+        });
+      throw e;
+    });
     await ctx.out.print({ kind: 'object', payload: folder, fields: ['folder_id', 'name', 'parent_id', 'created_at'] });
     ctx.out.success(`Created folder "${folder.name}" (${folder.folder_id})`);
   },

@@ -174,11 +174,16 @@ export function leadEditableList(store: Store, p: Pick<Principal, 'user' | 'orga
   return list;
 }
 
+/** Whether the folder is one the caller owns. */
+export function ownsFolder(store: Store, p: Pick<Principal, 'user' | 'organization'>, folderId: string): boolean {
+  const f = own(listsArea(store).folders, folderId);
+  return !!f && f.owner_id === p.user.id && f.organization_id === p.organization.id;
+}
+
 /** A folder the caller owns, else 404 folder_not_found. */
 export function ownFolder(store: Store, p: Pick<Principal, 'user' | 'organization'>, folderId: string): FolderRecord {
-  const f = own(listsArea(store).folders, folderId);
-  if (!f || f.owner_id !== p.user.id || f.organization_id !== p.organization.id) throw folderNotFound(folderId);
-  return f;
+  if (!ownsFolder(store, p, folderId)) throw folderNotFound(folderId);
+  return own(listsArea(store).folders, folderId)!;
 }
 
 /** The caller's own list named `name`, compared case-insensitively (what POST /lead-lists reuses; never a teammate's). */

@@ -515,7 +515,7 @@ export const V1_SPEC: DocumentSpec = {
       body: CreateFolderBody,
       response: Folder,
       status: 201,
-      errors: { 400: ['validation_error'], 404: ['folder_not_found'] },
+      errors: { 400: ['BAD_REQUEST'], 404: ['RESOURCE_NOT_FOUND'], 422: ['validation_error'] },
     },
   ],
   webhooks: [

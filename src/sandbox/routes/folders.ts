@@ -1,33 +1,25 @@
 import { CreateFolderBody, UUID_PATTERN, type Folder } from '../../api/schemas/lists.js';
 import type { RouteDef } from '../router.js';
 import { reply, type RequestContext } from '../context.js';
-import { publicError } from '../engine/errors.js';
+import { genericError } from '../engine/errors.js';
 import { parseBody } from '../engine/validation.js';
-import { listsArea, ownFolder, type FolderRecord } from '../engine/lists.js';
+import { listsArea, ownsFolder, type FolderRecord } from '../engine/lists.js';
 
 /**
  * v1-only POST /folders (no scope check): a folder of the caller's, optionally inside
- * another of theirs. Lists move into folders with PATCH /lead-lists/{list_id}.
+ * another of theirs. Lists move into folders with PATCH /lead-lists/{list_id}. Like the
+ * other v1-only routes it answers its own errors in the generic uppercase shape: a parent_id
+ * that is not a UUID is 400 BAD_REQUEST, one that is not a folder of the caller's is 404
+ * RESOURCE_NOT_FOUND (a body that fails its schema stays the 422 validation_error, as on v1).
  */
-
-function notUuid(parentId: string) {
-  const msg = `parent_id must be a folder UUID, got "${parentId}"`;
-  return publicError(400, {
-    code: 'validation_error',
-    problem: msg,
-    fix: 'Send the folder_id of one of your folders as parent_id, or leave it out for a top-level folder.',
-    retryable: false,
-    details: { errors: [{ type: 'uuid_parsing', loc: ['body', 'parent_id'], msg }] },
-  });
-}
 
 function create(ctx: RequestContext) {
   const body = parseBody(CreateFolderBody, ctx.body);
   const p = ctx.caller;
   const parentId = body.parent_id ?? null;
   if (parentId !== null) {
-    if (!UUID_PATTERN.test(parentId)) throw notUuid(parentId);
-    ownFolder(ctx.store, p, parentId);
+    if (!UUID_PATTERN.test(parentId)) throw genericError(400, 'BAD_REQUEST', `parent_id must be a folder UUID, got "${parentId}"`);
+    if (!ownsFolder(ctx.store, p, parentId)) throw genericError(404, 'RESOURCE_NOT_FOUND', `Folder ${parentId} not found`);
   }
   const folder: FolderRecord = {
     folder_id: ctx.store.nextUuid('folder'),
