@@ -238,7 +238,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
         sleep: ctx.clock.sleep,
         now: ctx.clock.now,
         onTrace: tracer(
-          globals.debug ? debugTracer(stderr) : undefined,
+          globals.debug ? debugTracer(stderr, { hints: !globals.quiet }) : undefined,
           noticeWaits({ note: (text) => ctx.progress.note(text), line: (text) => ctx.out.info(text) }),
           answers.listen,
         ),

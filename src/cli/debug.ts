@@ -2,8 +2,8 @@ import type { Writable } from 'node:stream';
 import type { TraceEvent } from '../api/client.js';
 import { rawHints } from './hints.js';
 
-/** --debug: one stderr line per request, response and retry. Credentials arrive redacted already. */
-export function debugTracer(stderr: Writable): (e: TraceEvent) => void {
+/** --debug: one stderr line per request, response and retry, and the hints of each answer. Credentials arrive redacted already. */
+export function debugTracer(stderr: Writable, opts: { hints?: boolean } = {}): (e: TraceEvent) => void {
   return (e) => {
     switch (e.type) {
       case 'request': {
@@ -23,8 +23,9 @@ export function debugTracer(stderr: Writable): (e: TraceEvent) => void {
         stderr.write(`[debug] pacing ${e.method} ${e.url}: waiting ${e.waitMs} ms to stay under the announced rate limit\n`);
         break;
       case 'answer':
-        // The service's hints as it wrote them (a person reads them in our words, hints.ts).
-        for (const [key, text] of rawHints(e.data)) stderr.write(`[debug] ${key}: ${text}\n`);
+        // The service's hints as it wrote them (a person reads them in our words, hints.ts); --quiet keeps them off.
+        if (opts.hints !== false)
+          for (const [key, text] of rawHints(e.data)) stderr.write(`[debug] ${key}: ${text}\n`);
         break;
       case 'network-error':
         stderr.write(`[debug] ! ${e.method} ${e.url} ${e.code} after ${e.ms} ms\n`);
