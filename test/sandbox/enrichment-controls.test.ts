@@ -52,18 +52,45 @@ describe('settings', () => {
 });
 
 describe('terminal states', () => {
-  test('queued completed_with_errors ends a person run so; queued completed ends a bulk run with missed rows as completed; both settle as usual', async () => {
+  test('queued completed_with_errors: refused for single-person runs (422), passed by a person run, and the next bulk run ends with a genuinely failed row, not charged or written', async () => {
+    expect((await outcomes({ status: 'completed_with_errors', kinds: ['person'] })).status).toBe(422);
     const list = await listOf(cast, 'Accounts', 4, 30);
-    await setHitRates(cast, { email: 0.5 });
-    await outcomes({ status: 'completed_with_errors', kinds: ['person'] });
-    await outcomes({ status: 'completed', kinds: ['bulk'] });
+    await setHitRates(cast, { email: 1 });
+    await outcomes({ status: 'completed_with_errors' });
     const target = await listOf(cast, 'Target', 0);
     const person = await finished(cast, (await personRun(target, 40, 'partial')).workflow_id);
-    expect(person.status).toBe('completed_with_errors');
-    expect(person.credits_charged).toBe(paidFor(await leadsOf(cast, target)));
+    expect(person).toMatchObject({ status: 'completed', completed: 1, failed: 0 });
     const bulk = await finished(cast, (await bulkRun(list)).workflow_id);
-    expect(bulk.failed).toBeGreaterThan(0);
-    expect(bulk).toMatchObject({ status: 'completed', credits_charged: paidFor(await leadsOf(cast, list)), refund_status: 'not_applicable' });
+    expect(bulk).toMatchObject({ status: 'completed_with_errors', total: 4, processed: 4, completed: 3, failed: 1, refund_status: 'not_applicable' });
+    const leads = await leadsOf(cast, list);
+    expect(leads.filter((l) => l.email)).toHaveLength(3);
+    expect(bulk).toMatchObject({ credits_charged: paidFor(leads), credits_refunded: bulk.credits_reserved - paidFor(leads) });
+    expect((await control(cast.sb, 'GET', '/enrichment')).settings.next_outcomes).toEqual([]);
+  });
+
+  test('queued completed: every row succeeds (rows that would find nothing are found), so failed is 0', async () => {
+    await setHitRates(cast, { email: 0, phone: 0 });
+    await outcomes({ status: 'completed', kinds: ['bulk'] });
+    const list = await listOf(cast, 'Accounts', 3, 60);
+    const bulk = await finished(cast, (await bulkRun(list)).workflow_id);
+    expect(bulk).toMatchObject({ status: 'completed', total: 3, completed: 3, failed: 0 });
+    const leads = await leadsOf(cast, list);
+    expect(leads.every((l) => l.email)).toBe(true);
+    expect(bulk.credits_charged).toBe(paidFor(leads));
+    // Without the queued state the same run finds nothing and says so.
+    const again = await finished(cast, (await bulkRun(await listOf(cast, 'Others', 3, 70))).workflow_id);
+    expect(again).toMatchObject({ status: 'completed_with_errors', completed: 0, failed: 3, credits_charged: 0 });
+  });
+
+  test('ending a run now completed_with_errors shapes its rows the same way; a run of one row cannot end so (400)', async () => {
+    await setHitRates(cast, { email: 1 });
+    const list = await listOf(cast, 'Accounts', 2, 80);
+    const run = await bulkRun(list);
+    const ended = await endRun(run.workflow_id, 'completed_with_errors');
+    expect(ended.status, ended.text).toBe(200);
+    expect(ended.json).toMatchObject({ status: 'completed_with_errors', completed: 1, failed: 1 });
+    const one = await bulkRun(await listOf(cast, 'One', 1, 90));
+    expect((await endRun(one.workflow_id, 'completed_with_errors')).status).toBe(400);
   });
 
   test('failed: the reservation is kept for review (refund_status pending_review), nothing charged, refunded or written to the leads', async () => {

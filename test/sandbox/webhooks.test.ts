@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { control } from './helpers.js';
-import { expectOk, expectPublicError, useListsSandbox } from './lists-helpers.js';
+import { call, expectOk, expectPublicError, useListsSandbox } from './lists-helpers.js';
 import {
   RUN_MS,
   START_MS,
@@ -17,6 +17,7 @@ import {
   receiver,
   started,
   unknownProfile,
+  v1Status,
   type Receiver,
 } from './legacy-helpers.js';
 import { WEBHOOK_POLICY, WebhookDeliveries, WebhookPayload } from '../../src/api/schemas/legacy.js';
@@ -135,6 +136,24 @@ describe('the enrichment.completed webhook', () => {
     expect(row).toMatchObject({ status: 'delivered', response_status_code: 204 });
     const payload = JSON.parse(hook.hits[0]!.body);
     expect(payload).toMatchObject({ status: 'failed', summary: { total: 1, successful: 0, failed: 1, missed: 1 } });
+  });
+
+  test('completed_with_errors queued through the outcome control: a genuinely failed contact, and the webhook, v1 status and v2 status agree', async () => {
+    await control(cast.sb, 'POST', '/enrichment/outcomes', { status: 'completed_with_errors', kinds: ['legacy'] });
+    const hook = await listen(answerWith(200));
+    // Every contact would be found (hit rate 1): the queued state makes one of them fail.
+    const run = await endedRun(hook.url, reachablePeople(cast, 3).map(byUrl));
+    await rowsWhen(run.workflow_id, 1);
+    const payload = JSON.parse(hook.hits[0]!.body);
+    expect(payload).toMatchObject({ status: 'completed_with_errors', summary: { total: 3, successful: 2, failed: 1, missed: 0, errors: 1, throttled: 0, emails_found: 2 } });
+    expect(payload.results.map((r: any) => r.status)).toEqual(['completed', 'completed', 'failed']);
+    expect(payload.results[2]).toMatchObject({ result: null, error: expect.any(String) });
+    const v1 = (await v1Status(cast, { workflow_id: run.workflow_id })).json.workflow;
+    expect(v1).toMatchObject({ status: 'completed_with_errors', total_prospects: 3, completed_prospects: 2, failed_prospects: 1, emails_found: 2 });
+    const task = (await v1Status(cast, { task_id: run.task_ids[2] })).json.task;
+    expect(task).toMatchObject({ status: 'failed', error: expect.any(String) });
+    const v2 = await call(cast.sb, 'GET', `/enrichment/status/${run.workflow_id}`);
+    expect(v2.json).toMatchObject({ status: 'completed_with_errors', total: 3, completed: 2, failed: 1 });
   });
 
   test('a 500 receiver: 5 failed attempts, at least the scaled 1, 2, 4 and 8 s apart, then no more', async () => {

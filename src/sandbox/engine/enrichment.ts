@@ -8,6 +8,7 @@ import { refundCredits } from './ledger.js';
 import { leadOf, listsArea, type LeadRecord } from './lists.js';
 import { forgetListKeys } from './csv-import.js';
 import { lookupPerson, type HitRates } from './waterfall.js';
+import { rowSucceeded, rowsFor } from './enrichment-outcomes.js';
 
 /**
  * Enrichment workflows on the sandbox clock. A run is planned when it starts: the waterfall
@@ -164,14 +165,27 @@ export interface NewWorkflow {
   extra?: Record<string, unknown>;
 }
 
+/** The settings with every email and phone the data has (or a name and domain can build) found. */
+const findingEverything = (s: EnrichmentSettings): EnrichmentSettings => ({ ...s, hit_rates: { ...s.hit_rates, email: 1, phone: 1 } });
+
 /** Plans and registers a run (its credits are already reserved). */
 export function startWorkflow(services: Pick<SandboxServices, 'store' | 'clock' | 'dataset'>, w: NewWorkflow): EnrichmentWorkflow {
   const area = enrichmentArea(services.store);
   const s = area.settings;
   const wants = w.wants ?? ENRICHMENT_TYPE_WANTS[w.enrichment_type];
-  const rows = w.leads.map(({ lead, entity_id }) => planRow(services, s, lead, wants, entity_id ?? null));
-  const forcedAt = s.next_outcomes.findIndex((o) => !o.kinds || o.kinds.includes(w.kind));
-  const forced = forcedAt >= 0 ? s.next_outcomes.splice(forcedAt, 1)[0]!.status : null;
+  let rows = w.leads.map(({ lead, entity_id }) => planRow(services, s, lead, wants, entity_id ?? null));
+  // A queued terminal state goes to the first run of its kinds that can end in it, with the rows it needs.
+  const found = (i: number) => planRow(services, findingEverything(s), w.leads[i]!.lead, wants, w.leads[i]!.entity_id ?? null);
+  let forced: EnrichmentTerminalStatus | null = null;
+  for (const [i, o] of s.next_outcomes.entries()) {
+    if (o.kinds && !o.kinds.includes(w.kind)) continue;
+    const shaped = rowsFor(o.status, w.kind, rows, found);
+    if (!shaped) continue;
+    rows = shaped;
+    forced = o.status;
+    s.next_outcomes.splice(i, 1);
+    break;
+  }
   const wf: EnrichmentWorkflow = {
     workflow_id: w.workflow_id,
     kind: w.kind,
@@ -208,20 +222,24 @@ export function processedAt(wf: EnrichmentWorkflow, nowMs: number): number {
   return Math.min(wf.rows.length, Math.floor((wf.rows.length * run) / wf.run_ms));
 }
 
-function tally(rows: readonly RowPlan[], reserved: number) {
+function tally(wf: EnrichmentWorkflow, rows: readonly RowPlan[]) {
   let completed = 0;
   let cost = 0;
   for (const r of rows) {
-    if (r.outcome === 'found') completed++;
+    if (rowSucceeded(wf.kind, r)) completed++;
     cost += r.cost;
   }
-  return { completed, failed: rows.length - completed, charged: Math.min(cost, reserved) };
+  return { completed, failed: rows.length - completed, charged: Math.min(cost, wf.credits_reserved) };
 }
 
-/** The state a run ends in on its own: single-person runs complete; others complete with errors when a row failed. */
+/**
+ * The state a run ends in on its own: completed when every row succeeded, else completed
+ * with errors. A single-person run's row succeeds once its lookup ran, found or not (status
+ * completed, completed 1, failed 0; result.status found, partial or not_found says what).
+ */
 function naturalEnd(wf: EnrichmentWorkflow): EnrichmentTerminalStatus {
-  const { completed, failed } = tally(wf.rows, wf.credits_reserved);
-  if (wf.kind === 'person' || failed === 0) return 'completed';
+  const { completed, failed } = tally(wf, wf.rows);
+  if (failed === 0) return 'completed';
   // v1 reports a run in which no contact succeeded as failed.
   if (wf.kind === 'legacy' && completed === 0) return 'failed';
   return 'completed_with_errors';
@@ -252,7 +270,7 @@ function endWorkflow(services: SandboxServices, wf: EnrichmentWorkflow, status: 
   const full = status === 'completed' || status === 'completed_with_errors' || (status === 'failed' && !wf.forced);
   const processed = full ? wf.rows.length : status === 'failed' ? 0 : processedAt(wf, atMs);
   const done = wf.rows.slice(0, processed);
-  const t = tally(done, wf.credits_reserved);
+  const t = tally(wf, done);
   const wholeRunFailed = status === 'failed' && wf.forced === 'failed';
   const charged = wholeRunFailed ? 0 : t.charged;
   const refunded = wholeRunFailed ? 0 : wf.credits_reserved - charged;
@@ -320,7 +338,7 @@ export function workflowStatus(services: Pick<SandboxServices, 'store' | 'clock'
   const now = services.clock.now();
   const e = wf.end;
   const processed = processedAt(wf, now);
-  const running = tally(wf.rows.slice(0, processed), wf.credits_reserved);
+  const running = tally(wf, wf.rows.slice(0, processed));
   const status: EnrichmentStatus = e ? e.status : now < wf.started_at_ms + wf.pending_ms ? 'pending' : 'processing';
   const total = wf.rows.length;
   return {
@@ -365,9 +383,22 @@ function personResult(store: Store, wf: EnrichmentWorkflow): Record<string, unkn
   };
 }
 
-/** Ends a running run now in the state a test control asks for (as if the service had ended it so). */
-export function forceEnd(services: SandboxServices, wf: EnrichmentWorkflow, status: EnrichmentTerminalStatus): WorkflowEnd {
+/**
+ * Ends a running run now in the state a test control asks for (as if the service had ended
+ * it so), its rows shaped for that state (see enrichment-outcomes.ts); null when the run
+ * cannot end in it.
+ */
+export function forceEnd(services: SandboxServices, wf: EnrichmentWorkflow, status: EnrichmentTerminalStatus): WorkflowEnd | null {
   if (wf.end) return wf.end;
+  const settings = findingEverything(enrichmentArea(services.store).settings);
+  const found = (i: number): RowPlan => {
+    const row = wf.rows[i]!;
+    const lead = leadOf(services.store, wf.organization_id, row.lead_id);
+    return lead ? planRow(services, settings, lead, wf.wants, row.entity_id) : row;
+  };
+  const shaped = rowsFor(status, wf.kind, wf.rows, found);
+  if (!shaped) return null;
+  wf.rows = shaped;
   wf.forced = status;
   return endWorkflow(services, wf, status);
 }

@@ -7,17 +7,17 @@ import { notFound, publicError } from '../engine/errors.js';
 import { parseBody } from '../engine/validation.js';
 import { badField } from '../engine/validation.js';
 import { enrichmentArea, forceEnd, settleDue, workflowStatus, type WorkflowKind } from '../engine/enrichment.js';
+import { SEVERAL_ROWS_ONLY, SINGLE_RECORD_ONLY } from '../engine/enrichment-outcomes.js';
 
 /**
  * Test controls of enrichment runs: the hit rates of the provider waterfall (the share of
  * people whose email or phone is found, of companies found; null: the providers' own),
  * the pace of runs on the sandbox clock, terminal states queued for the next runs, and
- * ending a running run now. Everything lives in the store's state: a reset restores it.
+ * ending a running run now (both shape the run's rows so its counts agree with the state:
+ * engine/enrichment-outcomes.ts). Everything lives in the store's state: a reset restores it.
  */
 
 const KINDS = ['person', 'bulk', 'by_task', 'csv_import', 'legacy'] as const satisfies readonly WorkflowKind[];
-/** States only a single-record run can end in. */
-const SINGLE_RECORD_ONLY: readonly EnrichmentTerminalStatus[] = ['canceled', 'terminated'];
 
 const Rate = z.optional(z.nullable(z.number().check(z.minimum(0), z.maximum(1))));
 const Ms = z.optional(z.int().check(z.minimum(0), z.maximum(3_600_000)));
@@ -39,6 +39,10 @@ const OutcomesBody = z
   .check(
     z.refine((b) => !singleRecordOnly(b.status) || (b.kinds !== undefined && b.kinds.every((k) => k === 'person')), {
       message: 'canceled and terminated end single-person runs only: send kinds ["person"]',
+      path: ['kinds'],
+    }),
+    z.refine((b) => !SEVERAL_ROWS_ONLY.includes(b.status) || b.kinds === undefined || b.kinds.some((k) => k !== 'person'), {
+      message: 'completed_with_errors ends runs of several rows: a single-person run completes or fails; send other kinds',
       path: ['kinds'],
     }),
   );
@@ -79,7 +83,8 @@ function endNow(ctx: RequestContext) {
   if (!wf) throw notFound(`Unknown enrichment workflow ${id}`);
   if (wf.end) throw publicError(409, { code: 'conflict', problem: `Workflow ${id} already ended ${wf.end.status}`, retryable: false, details: { workflow_id: id } });
   if (singleRecordOnly(status) && wf.kind !== 'person') throw badField('status', `${status} ends single-person runs only; ${id} is a ${wf.kind} run`);
-  forceEnd(ctx.services, wf, status);
+  if (!forceEnd(ctx.services, wf, status))
+    throw badField('status', `${id} cannot end ${status}: ${status === 'completed' ? 'a row has no data to find' : 'it needs several rows, one of which finds data'}`);
   return workflowStatus(ctx.services, wf);
 }
 
