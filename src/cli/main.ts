@@ -179,10 +179,13 @@ function print(
   // An issue that is the problem itself adds only its flag, on the problem's line.
   const problemFlag = restating.map((i) => flagHint(i.field, argv)).find(Boolean);
   if (problemFlag) lines[0] += problemFlag;
-  for (const i of issues) lines.push(`  cause: ${i.field ? `${i.field}: ` : ''}${i.msg}${flagHint(i.field, argv)}`);
-  // The service's cause and fix speak to HTTP clients: a route becomes the command that does it, or is left out (route-text.ts).
+  // The service's words speak to HTTP clients: a route becomes the command that does it, or is left out (route-text.ts).
   const globals = o.ctx?.globals ?? { sandbox: false };
   const said = (text: unknown) => (typeof text === 'string' && text ? inOurWords(text, globals) : undefined);
+  for (const i of issues) {
+    const msg = said(i.msg);
+    if (msg) lines.push(`  cause: ${i.field ? `${i.field}: ` : ''}${msg}${flagHint(i.field, argv)}`);
+  }
   const cause = said(extra.cause) ?? '';
   if (cause && !sameText(cause, problem) && !(apiError && restatesIssues(apiError, cause))) lines.push(`  cause: ${cause}`);
   // "the fields listed in details.errors": the person sees them listed above.
