@@ -8,9 +8,10 @@ import { genericError } from './errors.js';
  *   sandbox was bound to): a page that re-points its own domain at 127.0.0.1 (DNS
  *   rebinding) sends its own domain as Host;
  * - no Origin but a local one: a browser names the page that sent the request;
- * - a body declared as `Content-Type: application/json` on every method but GET and HEAD:
- *   a web page can post text/plain, a form or nothing to any port without asking, never
- *   JSON (that needs a CORS preflight the sandbox does not grant).
+ * - `Content-Type: application/json` on every POST and every request with a body: a web
+ *   page can post text/plain, a form or nothing to any port without asking, never JSON (that
+ *   needs a CORS preflight the sandbox does not grant). A DELETE without a body needs none:
+ *   a page cannot send one without that preflight either.
  */
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -46,12 +47,14 @@ export function guardControlRequest(method: string, headers: IncomingHttpHeaders
   if (origin !== undefined && !local(originHost(origin)))
     throw genericError(403, 'PERMISSION_DENIED', `Sandbox controls do not answer requests sent by a web page (Origin ${shown(origin)})`);
   if (READ_METHODS.has(method)) return;
+  const hasBody = Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
+  if (method !== 'POST' && !hasBody) return;
   const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json')
     throw genericError(
       415,
       'BAD_REQUEST',
-      `Sandbox controls take Content-Type: application/json on ${method} (got ${type ? shown(type) : 'none'}); send a JSON body, {} when there is nothing to say`,
+      `Sandbox controls take Content-Type: application/json on ${method === 'POST' ? 'POST' : 'a request with a body'} (got ${type ? shown(type) : 'none'}); send a JSON body, {} when there is nothing to say`,
     );
 }
 
