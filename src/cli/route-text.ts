@@ -32,13 +32,15 @@ export function inOurWords(text: string, globals: Globals): string | undefined {
     return speaksHttp(out) ? undefined : out;
   };
   const sentences = text.split(/(?<=[.!?])\s+/).map((sentence) => {
-    const kept = sentence
-      .replace(/[.!?]$/, '')
-      .split(/;\s+/)
-      .map(clause)
-      .filter((c): c is string => c !== undefined);
-    if (kept.length === 0) return '';
-    const joined = kept.join('; ');
+    // Clauses and their separators: "a; b, or c" -> ['a', '; ', 'b', ', or ', 'c'].
+    const parts = sentence.replace(/[.!?]$/, '').split(/(;\s+|,\s+or\s+)/);
+    let joined = '';
+    for (let i = 0; i < parts.length; i += 2) {
+      const said = clause(parts[i]!);
+      if (said === undefined) continue;
+      joined += joined ? `${parts[i - 1]}${said}` : i > 0 ? said.charAt(0).toUpperCase() + said.slice(1) : said;
+    }
+    if (!joined) return '';
     // A sentence ending in a command leaves it bare, to be copied as it is.
     return commands.some((c) => joined.endsWith(c)) ? joined : `${joined}.`;
   });

@@ -99,6 +99,7 @@ describe('a service text in our words', () => {
       'Try the import again later.',
     );
     expect(inOurWords('Poll the poll_url returned when the job was started.', { sandbox: false })).toBeUndefined();
+    expect(inOurWords('Send a lead_id from GET /lead-lists/{list_id}/leads or a search row, or identify the person by email.', g)).toBe('Identify the person by email.');
   });
 
   it('when nothing is left, the help of the command that does it', () => {
