@@ -64,34 +64,34 @@ const SAY: Readonly<Record<string, Say>> = {
       if (typeof a.body.crm === 'string') words.push('--crm', a.body.crm);
       return [
         info(
-          'No people matched. "jobTitleMatchType": "contains" matches parts of titles and synonyms; companyDomainsInclude is surer than names. ' +
+          'To broaden the search: "jobTitleMatchType": "contains" matches parts of titles and synonyms; companyDomainsInclude is surer than names. ' +
             `See what the criteria become with:\n  ${nextCommand({ globals: g }, words)}`,
         ),
       ];
     }
     const filters = isObject(a.body.filters) ? a.body.filters : {};
-    const tips = ['No people matched.'];
-    if (filters.company_names !== undefined) tips.push('Company names must equal the employer’s name: --company-domain is surer.');
+    const tips = ['To broaden the search:'];
+    if (filters.company_names !== undefined) tips.push('company names must equal the employer’s name, --company-domain is surer.');
     const lookup = firstLookup(filters, PEOPLE_LOOKUP);
-    if (lookup?.field === 'titles') tips.push(`Titles match exactly and case-sensitively; see the titles people hold with:\n  ${lookupCommand(g, 'people', lookup)}`);
-    else if (lookup) tips.push(`See which ${lookup.field} values there are with:\n  ${lookupCommand(g, 'people', lookup)}`);
-    return tips.length > 1 ? [info(tips.join(' '))] : [];
+    if (lookup?.field === 'titles') tips.push(`titles match exactly and case-sensitively; see the titles people hold with:\n  ${lookupCommand(g, 'people', lookup)}`);
+    else if (lookup) tips.push(`see which ${lookup.field} values there are with:\n  ${lookupCommand(g, 'people', lookup)}`);
+    return tips.length > 1 ? [info(`${tips[0]} ${tips.slice(1).join('; ')}`)] : [];
   },
   // "No companies matched. To broaden: ... values from GET /search/companies/filters?field=<field>&query=<text> ..."
   'POST /search/companies': (a, data, g) => {
     if (!data.usage || data.total !== 0 || !isObject(a.body) || !isObject(a.body.filters)) return [];
     const lookup = firstLookup(a.body.filters, COMPANY_LOOKUP);
     if (!lookup) return [];
-    const stages = a.body.filters.funding_stages !== undefined ? ' Funding stages match the stored label exactly ("Series A").' : '';
-    return [info(`No companies matched.${stages} See which ${lookup.field} values there are with:\n  ${lookupCommand(g, 'companies', lookup)}`)];
+    const stages = a.body.filters.funding_stages !== undefined ? ' funding stages match the stored label exactly ("Series A");' : '';
+    return [info(`To broaden the search:${stages} see which ${lookup.field} values there are with:\n  ${lookupCommand(g, 'companies', lookup)}`)];
   },
   // "No company is known by domain x. Find the company with POST /search/companies (domains is the reliable key) ..."
   'POST /search/companies/similar': (a, data, g) => {
     if (!data.usage || data.reference_company !== null || !isObject(a.body)) return [];
     const domain = a.body.company_domain;
     if (typeof domain === 'string')
-      return [warn(`no company is known by the domain ${printable(domain)}. Look it up with:\n  ${nextCommand({ globals: g }, ['search', 'companies', '--domain', domain])}`)];
-    return [warn(`no company has the id ${printable(String(a.body.company_id))}; give its domain instead.`)];
+      return [info(`Look ${printable(domain)} up among the companies with:\n  ${nextCommand({ globals: g }, ['search', 'companies', '--domain', domain])}`)];
+    return [info('Give the company’s domain instead of its id.')];
   },
   // "2 of the company_ids are not companies of this list and were dropped: cmp_a, cmp_b."
   'POST /lead-lists/{list_id}/find-people': (a, data) => {

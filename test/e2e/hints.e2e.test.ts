@@ -6,7 +6,7 @@ import { control } from '../sandbox/helpers.js';
 import { records, shapeForSync } from '../sandbox/sync-helpers.js';
 import { json } from '../helpers/json.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { prospect, sandboxClock } from '../helpers/in-process.js';
+import { prospect, runInProcess, sandboxClock } from '../helpers/in-process.js';
 import { routeCommand, routesNamedIn } from '../../src/cli/route-commands.js';
 import { HTTP_TERMS } from '../../src/cli/route-text.js';
 import { usePaidSandbox } from './enrich-helpers.js';
@@ -98,10 +98,10 @@ describe('search hints', () => {
   });
 
   hint(['routes/search-people.ts#usage#1'], 'people, no match on flat filters: where to look the values up, as a command that runs', async () => {
-    await saysWithCommand(['search', 'people', '--country', 'Narnia'], 'No people matched. See which locations values there are with:\n  prospect search people filters locations Narnia\n');
+    await saysWithCommand(['search', 'people', '--country', 'Narnia'], 'To broaden the search: see which locations values there are with:\n  prospect search people filters locations Narnia\n');
     await saysWithCommand(
       ['search', 'people', '--title', 'Chief Widget Officer', '--no-check'],
-      "No people matched. Titles match exactly and case-sensitively; see the titles people hold with:\n  prospect search people filters titles 'Chief Widget Officer'\n",
+      "To broaden the search: titles match exactly and case-sensitively; see the titles people hold with:\n  prospect search people filters titles 'Chief Widget Officer'\n",
     );
     expect(await debugHints(['search', 'people', '--country', 'Narnia'])).toEqual([
       expect.stringMatching(/^agent_instructions: No rows on this page \(0 matches\)/),
@@ -113,7 +113,7 @@ describe('search hints', () => {
     const criteria = '{"countriesInclude":["Narnia"]}';
     const printed = await saysWithCommand(
       ['search', 'people', '--criteria', criteria],
-      'No people matched. "jobTitleMatchType": "contains" matches parts of titles and synonyms; companyDomainsInclude is surer than names. ' +
+      'To broaden the search: "jobTitleMatchType": "contains" matches parts of titles and synonyms; companyDomainsInclude is surer than names. ' +
         `See what the criteria become with:\n  prospect search people compile --criteria '${criteria}'\n`,
     );
     expect(printed.stdout).toContain('Narnia');
@@ -130,19 +130,31 @@ describe('search hints', () => {
   });
 
   hint(['routes/search-companies.ts#usage#1'], 'companies, no match: where to look the values up, as a command that runs', async () => {
-    await saysWithCommand(['search', 'companies', '--industry', 'Widgetry'], 'No companies matched. See which industries values there are with:\n  prospect search companies filters industries Widgetry\n');
+    await saysWithCommand(['search', 'companies', '--industry', 'Widgetry'], 'To broaden the search: see which industries values there are with:\n  prospect search companies filters industries Widgetry\n');
     expect(await debugHints(['search', 'companies', '--industry', 'Widgetry'])).toContainEqual(
       expect.stringMatching(/^usage: No companies matched\. .*GET \/search\/companies\/filters\?field=<field>/),
     );
   });
 
-  hint(['routes/search-companies.ts#usage#2'], 'similar companies of an unknown domain: a warning and the search that finds it, which runs', async () => {
-    await saysWithCommand(['search', 'companies', 'similar', 'nosuch.example'], 'warning: no company is known by the domain nosuch.example. Look it up with:\n  prospect search companies --domain nosuch.example\n');
+  hint(['routes/search-companies.ts#usage#2'], 'similar companies of an unknown domain: the search that finds it, which runs', async () => {
+    await saysWithCommand(['search', 'companies', 'similar', 'nosuch.example'], 'Look nosuch.example up among the companies with:\n  prospect search companies --domain nosuch.example\n');
     const byId = await run(['search', 'companies', 'similar', '--id', 'cmp_nosuch']);
-    expect(byId.stderr).toBe('warning: no company has the id cmp_nosuch; give its domain instead.\n');
+    expect(byId.stderr).toBe('Give the company’s domain instead of its id.\n');
     expect(await debugHints(['search', 'companies', 'similar', 'nosuch.example'])).toEqual([
       expect.stringMatching(/^usage: No company is known by domain nosuch\.example\. Find the company with POST \/search\/companies/),
     ]);
+  });
+
+  it('at a terminal, the table’s empty message says there was no match and the note only how to broaden: once each', async () => {
+    // A table at a terminal; TERM=dumb keeps the spinner off, so stderr holds the lines alone.
+    const terminal = { ...t.env, NO_COLOR: '1', TERM: 'dumb' };
+    const people = await runInProcess(['search', 'people', '--country', 'Narnia'], { env: terminal, tty: true, clock: sandboxClock(t.sb) });
+    expect(people.code, people.stderr).toBe(0);
+    expect(people.stderr).toBe('To broaden the search: see which locations values there are with:\n  prospect search people filters locations Narnia\nNo people match these filters.\n');
+    const similar = await runInProcess(['search', 'companies', 'similar', 'nosuch.example'], { env: terminal, tty: true, clock: sandboxClock(t.sb) });
+    expect(similar.stderr).toBe(
+      'Look nosuch.example up among the companies with:\n  prospect search companies --domain nosuch.example\nNo similar companies: the service found no company for nosuch.example.\n',
+    );
   });
 
   hint(['routes/search-companies.ts#agent_instructions#2'], 'similar companies found: the rows only; the scoring note and the task id route are left out', async () => {
