@@ -5,6 +5,7 @@ import { LEGACY_BULK_LIMITS } from '../../api/schemas/values/legacy.js';
 import { usageError } from '../../cli/errors.js';
 import { readCsv } from '../import/csv-read.js';
 import { mapHeaders } from '../import/header-map.js';
+import { splitLastFirst } from '../import/name-split.js';
 import { formatCount as n } from '../../cli/output/numbers.js';
 
 /**
@@ -32,7 +33,9 @@ async function fromCsv(file: string, signal: AbortSignal): Promise<Array<{ row: 
   for await (const rec of records) {
     if (!rec.fields) throw usageError(`${file} row ${rec.row} is not UTF-8`, 'Save the file as UTF-8.');
     const get = (i: number) => (i >= 0 ? rec.fields![i]?.trim() || undefined : undefined);
-    const [first, ...rest] = (get(cols.full_name) ?? '').split(/\s+/).filter(Boolean);
+    const full = get(cols.full_name) ?? '';
+    const parts = splitLastFirst(full);
+    const [first, ...rest] = parts ? [parts.first, parts.last] : full.split(/\s+/).filter(Boolean);
     const contact: LegacyContact = {};
     const values: Record<(typeof FIELDS)[number], string | undefined> = {
       linkedin_url: get(cols.linkedin_url),

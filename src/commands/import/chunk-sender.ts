@@ -139,7 +139,7 @@ export class ChunkSender {
 
   /** What a chunk asks of the service: its rows, and enrichment with a quote of its own. */
   private async bodyOf(chunk: Chunk, key: string) {
-    const base = { csv_content_base64: Buffer.from(chunk.csv).toString('base64'), column_mapping: this.job.mapping, idempotency_key: key };
+    const base = { csv_content_base64: Buffer.from(chunk.csv).toString('base64'), column_mapping: chunk.mapping ?? this.job.mapping, idempotency_key: key };
     if (!this.job.enrich) return { ...base, dispatch_enrichment: false };
     const q = await estimate(this.client!, this.estimateFor(chunk.rows.length), { signal: this.ctx.signal });
     return { ...base, dispatch_enrichment: true, enrichment_type: this.job.enrich, ...(q.quote_id ? { quote_id: q.quote_id } : {}) };

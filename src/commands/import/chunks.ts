@@ -1,6 +1,7 @@
 import { CSV_IMPORT_LIMITS, type CanonicalField, type SkipReason } from '../../api/schemas/values/lists.js';
 import { csvField } from '../../api/schemas/values/export.js';
 import type { ColumnMapping } from './header-map.js';
+import { chunkColumns, splitMapping, type ChunkColumns } from './chunk-columns.js';
 
 /**
  * Splits mapped rows into request-sized CSV chunks: up to the service's 600 rows, and a request
@@ -27,7 +28,7 @@ export interface ChunkLimits {
 function envelopeBytes(mapping: ColumnMapping): number {
   const body = {
     csv_content_base64: '',
-    column_mapping: mapping,
+    column_mapping: splitMapping(mapping),
     idempotency_key: KEY_PREFIX + '0'.repeat(KEY_HEX),
     dispatch_enrichment: true,
     enrichment_type: 'phone_only',
@@ -53,6 +54,8 @@ export interface Chunk {
   rows: number[];
   /** Bytes of `csv` (before base64). */
   bytes: number;
+  /** The column_mapping of this chunk's CSV when it is not the file's: the split name columns (chunk-columns.ts). */
+  mapping?: ColumnMapping;
 }
 
 export interface ClientSkip {
@@ -65,12 +68,14 @@ export const csvLine = (fields: readonly string[]) => fields.map(csvField).join(
 
 /** Builds chunks from data rows of a file whose header is `headers`. */
 export class ChunkBuilder {
-  private readonly columns: number[];
-  private readonly header: string;
+  private readonly columns: ChunkColumns;
   private readonly headerBytes: number;
+  private readonly splitHeaderBytes: number;
   private lines: string[] = [];
   private rows: number[] = [];
   private bytes: number;
+  /** Whether the chunk being built carries the split name columns. */
+  private split = false;
   private next = 0;
 
   constructor(
@@ -78,38 +83,57 @@ export class ChunkBuilder {
     readonly mapping: ColumnMapping,
     private readonly limits: ChunkLimits = chunkLimitsFor(mapping),
   ) {
-    const mapped = Object.values(mapping) as string[];
-    this.columns = mapped.map((h) => headers.indexOf(h));
-    this.header = csvLine(mapped);
-    this.headerBytes = Buffer.byteLength(this.header);
+    this.columns = chunkColumns(headers, mapping);
+    this.headerBytes = Buffer.byteLength(csvLine(this.columns.header(false)));
+    this.splitHeaderBytes = Buffer.byteLength(csvLine(this.columns.header(true)));
     this.bytes = this.headerBytes;
   }
 
   /** Bytes of the largest row a chunk takes: with the header, within the limit once base64-encoded. */
   get largestRow(): number {
-    return Math.max(0, Math.floor(this.limits.base64Bytes / 4) * 3 - this.headerBytes);
+    return this.largestRowWith(this.headerBytes);
+  }
+
+  private largestRowWith(headerBytes: number): number {
+    return Math.max(0, Math.floor(this.limits.base64Bytes / 4) * 3 - headerBytes);
   }
 
   /** Adds a row; returns a chunk when the row does not fit the current one, or a skip when it fits no chunk. */
   add(row: number, fields: readonly string[]): { chunk?: Chunk; skip?: ClientSkip } {
-    const line = csvLine(this.columns.map((i) => fields[i] ?? ''));
-    const size = Buffer.byteLength(line);
-    if (size > this.largestRow) return { skip: { row, reason: 'row_too_large' } };
-    const full = this.rows.length >= this.limits.rows || base64Length(this.bytes + size) > this.limits.base64Bytes;
-    const chunk = full ? this.flush() : undefined;
+    const own = this.columns.needsSplit(fields);
+    const ownLine = csvLine(this.columns.values(fields, own));
+    if (Buffer.byteLength(ownLine) > this.largestRowWith(own ? this.splitHeaderBytes : this.headerBytes)) return { skip: { row, reason: 'row_too_large' } };
+    // In the current chunk: with the split name columns if it has them or this row needs them
+    // (the rows before it then leave them empty), without otherwise.
+    const split = this.split || own;
+    const line = split === own ? ownLine : csvLine(this.columns.values(fields, true));
+    const bytes = split && !this.split ? this.splitHeaderBytes + (this.bytes - this.headerBytes) + 2 * this.lines.length : this.bytes;
+    if (this.rows.length < this.limits.rows && base64Length(bytes + Buffer.byteLength(line)) <= this.limits.base64Bytes) {
+      if (split && !this.split) this.lines = this.lines.map((l) => `${l.slice(0, -1)},,\n`);
+      this.push(row, line, split, bytes);
+      return {};
+    }
+    const chunk = this.flush();
+    this.push(row, ownLine, own, own ? this.splitHeaderBytes : this.headerBytes);
+    return chunk ? { chunk } : {};
+  }
+
+  private push(row: number, line: string, split: boolean, bytesBefore: number): void {
     this.lines.push(line);
     this.rows.push(row);
-    this.bytes += size;
-    return chunk ? { chunk } : {};
+    this.split = split;
+    this.bytes = bytesBefore + Buffer.byteLength(line);
   }
 
   /** The chunk of the rows added since the last one, if any. */
   flush(): Chunk | undefined {
     if (this.rows.length === 0) return undefined;
-    const chunk: Chunk = { index: this.next++, csv: this.header + this.lines.join(''), rows: this.rows, bytes: this.bytes };
+    const header = csvLine(this.columns.header(this.split));
+    const chunk: Chunk = { index: this.next++, csv: header + this.lines.join(''), rows: this.rows, bytes: this.bytes, ...(this.split ? { mapping: this.columns.mapping(true) } : {}) };
     this.lines = [];
     this.rows = [];
     this.bytes = this.headerBytes;
+    this.split = false;
     return chunk;
   }
 }

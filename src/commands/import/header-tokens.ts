@@ -22,13 +22,20 @@ export function headerTokens(header: string, vocabulary: ReadonlySet<string>): s
   return out;
 }
 
+/** Runs longer than this are no header's words run together (and a "header" can be megabytes long). */
+const LONGEST_RUN = 64;
+const longestWord = new WeakMap<ReadonlySet<string>, number>();
+
 /** The fewest vocabulary words that spell `run` exactly, or null. */
 function segment(run: string, vocabulary: ReadonlySet<string>): string[] | null {
   if (vocabulary.has(run)) return [run];
+  if (run.length > LONGEST_RUN) return null;
+  let longest = longestWord.get(vocabulary);
+  if (longest === undefined) longestWord.set(vocabulary, (longest = Math.max(...[...vocabulary].map((w) => w.length))));
   const best: Array<string[] | null> = [[]];
   for (let end = 1; end <= run.length; end++) {
     best[end] = null;
-    for (let start = 0; start < end; start++) {
+    for (let start = Math.max(0, end - longest); start < end; start++) {
       const head = best[start];
       const word = run.slice(start, end);
       if (head && vocabulary.has(word) && (!best[end] || head.length + 1 < best[end]!.length)) best[end] = [...head, word];

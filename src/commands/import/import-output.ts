@@ -1,16 +1,24 @@
 import type { Context } from '../../cli/context.js';
 import { nextCommand } from '../../cli/command-line.js';
-import type { ColumnMapping } from './header-map.js';
+import { matchHeader, type MappingResult } from './header-map.js';
 import type { Chunk } from './chunks.js';
 import type { ImportTally, ImportReport } from './tally.js';
 import type { EnrichmentSummary } from './enrich-runs.js';
 import { writeHandles } from '../../cli/wait.js';
 
-/** The mapping used, on stderr: field <- header, then the columns left out. */
-export function describeMapping(ctx: Context, mapping: ColumnMapping, unmapped: readonly string[]): void {
+/** The mapping used, on stderr: field <- header, then the columns left out and, where a field matched one, why. */
+export function describeMapping(ctx: Context, { mapping, unmapped }: MappingResult): void {
   const lines = Object.entries(mapping).map(([field, header]) => `  ${field} <- ${shown(header)}`);
-  ctx.out.info(`Columns:\n${lines.join('\n')}${unmapped.length ? `\n  not imported: ${unmapped.map(shown).join(', ')}` : ''}`);
+  const why = (header: string) => {
+    const m = matchHeader(header);
+    if (m.field && mapping[m.field] !== undefined) return ` (${m.field} is ${shown(mapping[m.field]!)})`;
+    return m.field === null && m.why === 'company-level' ? " (the company's, not the person's)" : '';
+  };
+  ctx.out.info(`Columns:\n${lines.join('\n')}${unmapped.length ? `\n  not imported: ${unmapped.map((h) => shown(h) + why(h)).join(', ')}` : ''}`);
 }
+
+/** The report with the mapping used: {canonical_field: header} and the headers left out, as --json prints them. */
+export type ReportWithColumns = ImportReport & MappingResult;
 
 /** A header as quoted on stderr, cut short: a file that is not a CSV can have a "header" of megabytes. */
 const shown = (header: string) => JSON.stringify(header.length > 80 ? `${header.slice(0, 77)}...` : header);
@@ -20,7 +28,7 @@ function skipLines(ctx: Context, reasons: Record<string, number>): void {
 }
 
 /** --dry-run: the chunks that would be sent. */
-export async function printPlan(ctx: Context, file: string, plan: readonly Chunk[], tally: ImportTally): Promise<void> {
+export async function printPlan(ctx: Context, file: string, plan: readonly Chunk[], tally: ImportTally, columns: MappingResult): Promise<void> {
   const rows = plan.reduce((n, c) => n + c.rows.length, 0);
   const payload = {
     file,
@@ -30,13 +38,15 @@ export async function printPlan(ctx: Context, file: string, plan: readonly Chunk
     max_rows_per_chunk: Math.max(0, ...plan.map((c) => c.rows.length)),
     max_bytes_per_chunk: Math.max(0, ...plan.map((c) => c.bytes)),
     skipped_before_sending: tally.report('', file).skip_reasons,
+    mapping: columns.mapping,
+    unmapped: columns.unmapped,
   };
   await ctx.out.print({ kind: 'object', payload, fields: ['file', 'rows', 'rows_to_send', 'chunks', 'max_rows_per_chunk', 'max_bytes_per_chunk'] });
   skipLines(ctx, payload.skipped_before_sending);
   ctx.out.info('Dry run: nothing was sent (the list was not looked up).');
 }
 
-export async function printReport(ctx: Context, report: ImportReport): Promise<void> {
+export async function printReport(ctx: Context, report: ReportWithColumns): Promise<void> {
   await ctx.out.print({
     kind: 'object',
     payload: report as unknown as Record<string, unknown>,
@@ -63,7 +73,7 @@ function describeReport(ctx: Context, report: ImportReport): void {
  * `WF=$(prospect import ... --no-wait)` holds them (the whole report with --json); the
  * report and how to watch a run on stderr.
  */
-export async function printRunHandles(ctx: Context, report: ImportReport & { enrichment: EnrichmentSummary }): Promise<void> {
+export async function printRunHandles(ctx: Context, report: ReportWithColumns & { enrichment: EnrichmentSummary }): Promise<void> {
   const ids = report.enrichment.workflow_ids;
   await writeHandles(ctx, ids, report);
   describeReport(ctx, report);

@@ -14,8 +14,8 @@ import { canIdentifyLeads, mapHeaders, parseMapFlags } from './header-map.js';
 import { ChunkBuilder, type Chunk } from './chunks.js';
 import { chunkSteps, type ChunkStep } from './chunk-steps.js';
 import type { ChunkSender, ImportJob } from './chunk-sender.js';
-import { ImportTally, type ImportReport } from './tally.js';
-import { describeMapping, printPlan, printReport, printRunHandles } from './import-output.js';
+import { ImportTally } from './tally.js';
+import { describeMapping, printPlan, printReport, printRunHandles, type ReportWithColumns } from './import-output.js';
 import { nextCommand } from '../../cli/command-line.js';
 
 interface Options {
@@ -70,8 +70,9 @@ export const command = defineCommand<Options>({
     if (!header) throw usageError(`${file} is empty`, 'Give a CSV with a header row and data rows.');
     if (!header.fields) throw usageError(`the header row of ${file} is not UTF-8`, 'Save the file as UTF-8 and try again.');
     const headers = header.fields;
-    const { mapping, unmapped } = mapHeaders(headers, parseMapFlags(opts.map ?? [], headers));
-    describeMapping(ctx, mapping, unmapped);
+    const columns = mapHeaders(headers, parseMapFlags(opts.map ?? [], headers));
+    const { mapping } = columns;
+    describeMapping(ctx, columns);
     if (!canIdentifyLeads(mapping))
       throw usageError(
         'no mapped column identifies a lead: the service needs a LinkedIn URL, an email, or a name with a company',
@@ -104,7 +105,7 @@ export const command = defineCommand<Options>({
       throw usageError(`${file} has a header but no data rows`, 'Nothing was sent.');
     if (importer && tally.chunks === 0) throw nothingToSend(file, dataRows, tally, new ChunkBuilder(headers, mapping).largestRow);
     if (!importer) {
-      await printPlan(ctx, file, plan, tally);
+      await printPlan(ctx, file, plan, tally, columns);
       if (enrich) {
         const rows = plan.reduce((n, c) => n + c.rows.length, 0);
         ctx.out.info(`With --enrich ${enrich}: up to ${rows * ENRICHMENT_TYPE_PRICES[enrich]} credits (${rows} rows x ${ENRICHMENT_TYPE_PRICES[enrich]}), asked before spending.`);
@@ -112,7 +113,7 @@ export const command = defineCommand<Options>({
       return;
     }
     importer.finished(tally.chunks);
-    const report = tally.report(importer.listId ?? '', file);
+    const report = { ...tally.report(importer.listId ?? '', file), ...columns };
     if (!enrich) return printReport(ctx, report);
     return finishEnrichment(ctx, importer, report, enrich, Boolean(opts.strict));
   },
@@ -139,7 +140,7 @@ function nothingToSend(file: string, dataRows: number, tally: ImportTally, large
 }
 
 /** Waits for the runs the chunks dispatched (unless --no-wait) and reports the import with what enrichment charged. */
-async function finishEnrichment(ctx: Context, importer: ChunkSender, report: ImportReport, type: EnrichmentType, strict: boolean): Promise<number> {
+async function finishEnrichment(ctx: Context, importer: ChunkSender, report: ReportWithColumns, type: EnrichmentType, strict: boolean): Promise<number> {
   const ids = [...importer.workflowIds];
   if (!ctx.globals.wait) {
     const summary = summarize(type, [], ids);
