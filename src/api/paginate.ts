@@ -10,19 +10,70 @@ export interface CursorPageResult<T> {
 
 export type PageFetcher<T> = (cursor: string | undefined) => Promise<CursorPageResult<T>>;
 
-export async function* pages<T>(fetchPage: PageFetcher<T>, startCursor?: string): AsyncGenerator<CursorPageResult<T>> {
+/** A page function that is also told how many rows to ask for. */
+export type SizedPageFetcher<T> = (size: number, cursor: string | undefined) => Promise<CursorPageResult<T>>;
+
+/**
+ * How much a paged read takes: at most `total` rows in all (undefined: every row, to the
+ * last page), at most `pageSize` rows a request, at most `maxPages` requests.
+ */
+export interface PageBudget {
+  total?: number | undefined;
+  pageSize: number;
+  maxPages?: number | undefined;
+}
+
+/** Where a paged read got to: rows and requests so far, the cursor after the last row read (null at the end), whether --max-pages stopped it. */
+export interface PagingState {
+  rows: number;
+  requests: number;
+  next: string | null;
+  stoppedAtMaxPages: boolean;
+}
+
+export const newPagingState = (): PagingState => ({ rows: 0, requests: 0, next: null, stoppedAtMaxPages: false });
+
+/** How many requests a budget takes at most when enough rows match (undefined: unbounded). */
+export function requestsFor(budget: PageBudget, matching = Infinity): number | undefined {
+  const rows = Math.min(budget.total ?? Infinity, matching);
+  const pages = rows === Infinity ? Infinity : Math.max(1, Math.ceil(rows / budget.pageSize));
+  const capped = Math.min(pages, budget.maxPages ?? Infinity);
+  return capped === Infinity ? undefined : capped;
+}
+
+/**
+ * Pages within a budget: each request asks only for the rows still wanted (so the last page of
+ * `--limit 250` in pages of 100 asks for 50), until the total, the last page or `maxPages`.
+ * `state` is updated before each page is yielded.
+ */
+export async function* budgetedPages<T>(
+  fetchPage: SizedPageFetcher<T>,
+  budget: PageBudget,
+  state: PagingState = newPagingState(),
+  startCursor?: string,
+): AsyncGenerator<CursorPageResult<T>> {
   let cursor = startCursor;
   const seen = new Set<string>();
   for (;;) {
-    const page = await fetchPage(cursor);
+    const want = budget.total === undefined ? budget.pageSize : Math.min(budget.pageSize, budget.total - state.rows);
+    const page = await fetchPage(want, cursor);
+    const next = page.cursor || null;
+    state.rows += page.items.length;
+    state.requests += 1;
+    state.next = next;
+    const full = budget.total !== undefined && state.rows >= budget.total;
+    state.stoppedAtMaxPages = next !== null && !full && budget.maxPages !== undefined && state.requests >= budget.maxPages;
     yield page;
-    const next = page.cursor ?? null;
-    if (next === null || next === '') return;
+    if (next === null || full || state.stoppedAtMaxPages) return;
     // A server that hands back a cursor it already gave would loop forever.
     if (seen.has(next)) throw new Error(`the service returned the same cursor twice (${next.slice(0, 16)}...)`);
     seen.add(next);
     cursor = next;
   }
+}
+
+export function pages<T>(fetchPage: PageFetcher<T>, startCursor?: string): AsyncGenerator<CursorPageResult<T>> {
+  return budgetedPages((_size, cursor) => fetchPage(cursor), { pageSize: Infinity }, newPagingState(), startCursor);
 }
 
 export async function* items<T>(fetchPage: PageFetcher<T>, startCursor?: string): AsyncGenerator<T> {

@@ -141,8 +141,10 @@ describe('malformed JSON inputs exit 2 before anything is sent (or with the serv
 
 describe('out-of-range numbers and unknown values exit 2, naming the flag, before anything is sent', () => {
   const cases: Array<[string[], RegExp]> = [
-    [['search', 'people', '--title', 'CTO', '--limit', '0'], /--limit must be from 1 to 500, got 0/],
-    [['search', 'people', '--title', 'CTO', '--limit', '501'], /--limit must be from 1 to 500, got 501/],
+    [['search', 'people', '--title', 'CTO', '--limit', '0'], /--limit must be from 1 to 1000000, got 0/],
+    [['search', 'people', '--title', 'CTO', '--page-size', '101'], /--page-size must be from 1 to 100, got 101/],
+    [['lists', 'leads', 'Mine', '--page-size', '501'], /--page-size must be from 1 to 500, got 501/],
+    [['lists', 'leads', 'Mine', '--all', '--limit', '20'], /--all and --limit cannot be combined/],
     [['search', 'people', '--title', 'CTO', '--limit', 'abc'], /--limit must be a whole number, got "abc"/],
     [['lists', 'leads', 'Mine', '--limit', '1e2'], /--limit must be a whole number, got "1e2"/],
     [['agents', 'run', 'Mine', '--prompt', 'x', '--column', 'c', '--max-rows', '10001'], /--max-rows must be from 1 to 10000, got 10001/],
@@ -249,7 +251,7 @@ describe('commands that write files leave no file, whole or partial, when they f
     expect(listing(out)).toEqual([]);
     await control(t.sb, 'DELETE', '/faults');
     await control(t.sb, 'POST', '/faults', { rules: [{ path: '/export/json', kind: 'status', status: 500, after: 1 }] });
-    const r = await run(['export', 'json', 'Mine', '--all', '--limit', '100', '-o', path.join(out, 'all.json')]);
+    const r = await run(['export', 'json', 'Mine', '--all', '--page-size', '100', '-o', path.join(out, 'all.json')]);
     expectFailure(r, 9, 'internal_error');
     expect(r.stderr).toContain('--resume');
     expect(listing(out)).toEqual(['all.json.part', 'all.json.part.checkpoint.json']);

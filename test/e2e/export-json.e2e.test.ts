@@ -27,13 +27,13 @@ const run = (args: string[]) => prospect(['export', 'json', 'Q3 CTOs', ...args],
 const file = (name: string) => fs.readFileSync(path.join(cwd, name), 'utf8');
 
 describe('export json', () => {
-  it('one page: --format json prints the payload as the service returns it, with the next cursor on stderr', async () => {
+  it('one page: --format json prints the payload as the service returns it, with the command for the next page on stderr', async () => {
     const r = await run(['--limit', '3', '--columns', 'email,company_intel']);
     expect(r.exitCode, r.stderr).toBe(0);
     const page = json(r.stdout);
     expect(page).toMatchObject({ list_id: listId, total: LEADS, cursor: expect.any(String) });
     expect(page.leads.map((l: object) => Object.keys(l))).toEqual(Array(3).fill(['email', 'company_intel']));
-    expect(r.stderr).toContain(`3 of ${LEADS} leads; next page: --cursor ${page.cursor}`);
+    expect(r.stderr).toContain(`3 of ${LEADS} leads; the next 3:\n  prospect export json 'Q3 CTOs' --limit 3 --columns email,company_intel --cursor ${page.cursor}\n`);
     const next = json((await run(['--limit', '3', '--columns', 'email,company_intel', '--cursor', page.cursor])).stdout);
     expect(next.leads[0]).not.toEqual(page.leads[0]);
     const mismatched = await run(['--cursor', page.cursor]);
@@ -42,7 +42,7 @@ describe('export json', () => {
   });
 
   it('--all in each format streams every row once, in list order', async () => {
-    const nd = await run(['--all', '--limit', '150', '--format', 'ndjson']);
+    const nd = await run(['--all', '--page-size', '150', '--format', 'ndjson']);
     expect(nd.exitCode, nd.stderr).toBe(0);
     const rows = ndjson(nd.stdout);
     expect(rows).toHaveLength(LEADS);
@@ -50,11 +50,11 @@ describe('export json', () => {
     expect(Object.keys(rows[0]!)).toEqual(['lead_id', 'first_name', 'last_name', 'email', 'title', 'company', 'domain', 'linkedin_url', 'phone', 'location']);
     expect(nd.stderr).toMatch(new RegExp(`Exported ${LEADS} rows`));
 
-    const arr = await run(['--all', '--limit', '150', '-o', 'all.json']);
+    const arr = await run(['--all', '--page-size', '150', '-o', 'all.json']);
     expect(arr.stdout).toBe('all.json\n');
     expect(JSON.parse(file('all.json'))).toEqual(rows);
 
-    const csv = await run(['--all', '--limit', '150', '--format', 'csv', '--columns', 'lead_id,title,company_intel']);
+    const csv = await run(['--all', '--page-size', '150', '--format', 'csv', '--columns', 'lead_id,title,company_intel']);
     const cells = parse(csv.stdout) as string[][];
     expect(cells[0]).toEqual(['lead_id', 'title', 'company_intel']);
     expect(cells.slice(1).map((c) => c[0])).toEqual(rows.map((r) => r.lead_id));
@@ -89,7 +89,7 @@ describe('export json', () => {
 });
 
 describe('an interrupted export --all, resumed', () => {
-  const ALL = ['--all', '--limit', '40', '--format', 'csv', '--columns', 'lead_id,email,title'];
+  const ALL = ['--all', '--page-size', '40', '--format', 'csv', '--columns', 'lead_id,email,title'];
 
   /** Starts the export with pages slowed down, and stops it (signal) once its checkpoint counts `rows`. */
   async function interrupted(extra: string[], signal: 'SIGKILL' | 'SIGINT', checkpointDir: string, stdoutFile?: string) {
@@ -162,7 +162,7 @@ describe('an interrupted export --all, resumed', () => {
     const stopped = await interrupted([], 'SIGINT', path.join(dataDir, 'exports'), 'leads.csv');
     expect(stopped.exitCode).toBe(130);
     // The resume command appends to the file stdout went to, and runs as printed.
-    const resume = `prospect export json 'Q3 CTOs' --all --columns lead_id,email,title --format csv --limit 40 --resume >> ${path.join(cwd, 'leads.csv')}`;
+    const resume = `prospect export json 'Q3 CTOs' --all --columns lead_id,email,title --format csv --page-size 40 --resume >> ${path.join(cwd, 'leads.csv')}`;
     expect(stopped.stderr).toContain(`Resume with:\n  ${resume}\n`);
     const resumed = await runPrinted(resume, { env: t.env, cwd });
     expect(resumed.exitCode, resumed.stderr).toBe(0);

@@ -16,7 +16,7 @@ const FORMATS = ['json', 'ndjson', 'csv'];
 async function exportTo(format: string, rules: Fault['rules'], ...extra: string[]) {
   await t.faults(rules);
   const file = path.join(tempDir(), `leads.${format}`);
-  const r = await t.cli('export', 'json', 'Q3', '--all', '--limit', '10', '--format', format, '-o', file, ...extra);
+  const r = await t.cli('export', 'json', 'Q3', '--all', '--page-size', '10', '--format', format, '-o', file, ...extra);
   return { ...r, file };
 }
 
@@ -47,14 +47,14 @@ describe('export json --all -o FILE', () => {
     expect(failed.stderr).toContain('--resume');
 
     await t.faults([]);
-    const resumed = await t.cli('export', 'json', 'Q3', '--all', '--limit', '10', '--format', format, '-o', failed.file, '--resume');
+    const resumed = await t.cli('export', 'json', 'Q3', '--all', '--page-size', '10', '--format', format, '-o', failed.file, '--resume');
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(readFileSync(failed.file)).toEqual(clean);
   });
 
   it('to stdout: the rows before the failure stay, and --resume appended after them gives the clean bytes', async () => {
     await t.seedList('Q3', 35);
-    const argv = ['export', 'json', 'Q3', '--all', '--limit', '10', '--format', 'ndjson'];
+    const argv = ['export', 'json', 'Q3', '--all', '--page-size', '10', '--format', 'ndjson'];
     const clean = await t.cli(...argv);
     expect(clean.code).toBe(0);
     await t.faults(lastingFault(PAGE.method, PAGE.path, 2));

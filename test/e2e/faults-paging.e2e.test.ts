@@ -21,17 +21,17 @@ interface Paged {
 }
 
 const COMMANDS: Paged[] = [
-  { name: 'search people', argv: ['search', 'people', '--title', 'CTO', '--all', '--limit', '10'], method: 'POST', path: '/people/find', key: 'lead_id' },
+  { name: 'search people', argv: ['search', 'people', '--title', 'CTO', '--all', '--page-size', '10'], method: 'POST', path: '/people/find', key: 'lead_id' },
   {
     name: 'search companies',
-    argv: ['search', 'companies', '--hq-country', 'Germany', '--funding-stage', 'Series A', '--all', '--limit', '10'],
+    argv: ['search', 'companies', '--hq-country', 'Germany', '--funding-stage', 'Series A', '--all', '--page-size', '10'],
     method: 'POST',
     path: '/search/companies',
     key: 'company_id',
   },
   {
     name: 'lists leads',
-    argv: ['lists', 'leads', 'Q3', '--all', '--limit', '10'],
+    argv: ['lists', 'leads', 'Q3', '--all', '--page-size', '10'],
     method: 'GET',
     path: '/leads',
     key: 'lead_id',

@@ -17,7 +17,7 @@ describe('lists leads, add, remove', () => {
     expect(json(added.stdout)).toMatchObject({ added: 40, skipped_duplicates: 0, created: 40, credits_charged: 0 });
     const again = json((await run(['lists', 'add', 'CTOs', '--task', search.task_id, '--json'])).stdout);
     expect(again).toMatchObject({ added: 0, skipped_duplicates: 40 });
-    const all = await run(['lists', 'leads', 'CTOs', '--all', '--limit', '15', '--format', 'ndjson']);
+    const all = await run(['lists', 'leads', 'CTOs', '--all', '--page-size', '15', '--format', 'ndjson']);
     const rows = ndjson(all.stdout);
     expect(rows).toHaveLength(40);
     expect(new Set(rows.map((r) => r.lead_id)).size).toBe(40);
@@ -25,7 +25,7 @@ describe('lists leads, add, remove', () => {
     expect(rows.every((r) => r.email === null && r.phone === null)).toBe(true);
     const page = await run(['lists', 'leads', 'CTOs', '--limit', '5']);
     expect(page.stdout.split('\n')[0]).toBe('lead_id\tfirst_name\tlast_name\tfull_name\temail\tphone\ttitle\tcompany\tlocation');
-    expect(page.stderr).toMatch(/5 of 40 leads; this page's task_id: svc-task_\w+; next page: --cursor /);
+    expect(page.stderr).toMatch(/5 of 40 leads; this page's task_id: svc-task_\w+; the next 5:\n  prospect lists leads CTOs --limit 5 --cursor \S+\n/);
   });
 
   it('add --task --ids saves only those rows; --lead-ids copies leads between lists; both forms at once exit 2', async () => {
@@ -67,7 +67,7 @@ describe('search people --save-to', () => {
     const after = await control(t.sb, 'GET', '/requests');
     const searched = (rows: any) => JSON.stringify(rows).split('/people/find').length - 1;
     expect(searched(after)).toBe(searched(before));
-    const r = await run(['search', 'people', '--seniority', 'C-Suite', '--department', 'Engineering', '--all', '--limit', '30', '--save-to', 'Fresh list', '--create', '--format', 'ndjson']);
+    const r = await run(['search', 'people', '--seniority', 'C-Suite', '--department', 'Engineering', '--all', '--page-size', '30', '--save-to', 'Fresh list', '--create', '--format', 'ndjson']);
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = ndjson(r.stdout);
     expect(r.stderr).toContain(`Saved ${rows.length} people to "Fresh list" (0 already there, ${rows.length} new leads)`);

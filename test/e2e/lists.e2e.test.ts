@@ -45,9 +45,9 @@ describe('lists create, get, ls', () => {
     expect(r.stderr).toContain(theirs.list_id);
   });
 
-  it('ls --all streams every list over several pages; one page tells the next cursor', async () => {
+  it('ls --all streams every list over several pages; --limit tells the command for the next ones', async () => {
     for (let i = 0; i < 7; i++) await seed({ name: `Seeded ${i}` });
-    const all = await run('lists', 'ls', '--all', '--limit', '3', '--format', 'ndjson');
+    const all = await run('lists', 'ls', '--all', '--page-size', '3', '--format', 'ndjson');
     expect(all.exitCode, all.stderr).toBe(0);
     const rows = ndjson(all.stdout);
     expect(rows.map((r) => r.name).sort()).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => `Seeded ${i}`));
@@ -56,7 +56,7 @@ describe('lists create, get, ls', () => {
     const page = json(one.stdout);
     expect(page.lists).toHaveLength(3);
     expect(page.total).toBe(7);
-    expect(one.stderr).toContain(`--cursor ${page.cursor}`);
+    expect(one.stderr).toContain(`3 of 7 lists; the next 3:\n  prospect lists ls --limit 3 --json --cursor ${page.cursor}`);
   });
 });
 

@@ -38,9 +38,9 @@ describe('--all pages at the spec maximum', () => {
     expect(await requestsTo('/lead-lists/{list_id}/leads')).toBe(Math.ceil(LEADS / LIST_LIMITS.leadsPage.max));
   });
 
-  it('lists leads --all --limit N pages at N, as its help says', async () => {
+  it('lists leads --all --page-size N pages at N, as its help says', async () => {
     await seedList('Big', 250);
-    const r = await run('lists', 'leads', 'Big', '--all', '--limit', '100', '--format', 'ndjson');
+    const r = await run('lists', 'leads', 'Big', '--all', '--page-size', '100', '--format', 'ndjson');
     expect(ndjson(r.stdout)).toHaveLength(250);
     expect(await requestsTo('/lead-lists/{list_id}/leads')).toBe(3);
   });

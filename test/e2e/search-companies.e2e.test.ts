@@ -64,7 +64,7 @@ describe('search companies', () => {
   it('--all streams every page', async () => {
     const c = t.sb.services.dataset.company(2);
     const first = json((await prospect(['search', 'companies', '--hq-country', c.hq_country, '--json'], { env: t.env })).stdout);
-    const r = await prospect(['search', 'companies', '--hq-country', c.hq_country, '--all', '--limit', String(Math.min(100, Math.ceil(first.total / 3))), '--format', 'ndjson'], { env: t.env });
+    const r = await prospect(['search', 'companies', '--hq-country', c.hq_country, '--all', '--page-size', String(Math.min(100, Math.ceil(first.total / 3))), '--format', 'ndjson'], { env: t.env });
     expect(r.exitCode).toBe(0);
     const rows = r.stdout.trim().split('\n');
     expect(rows).toHaveLength(first.total);

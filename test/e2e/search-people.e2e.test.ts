@@ -41,11 +41,18 @@ describe('search people: checks before sending', () => {
     expect(r.stderr).not.toContain('[debug] >');
   });
 
-  it('--limit out of range, no filters, and --criteria with flags are usage errors', async () => {
-    expect((await prospect(['search', 'people', '--title', 'CTO', '--limit', '501'], { env: t.env })).exitCode).toBe(2);
-    expect((await prospect(['search', 'people'], { env: t.env })).exitCode).toBe(2);
-    const both = await prospect(['search', 'people', '--title', 'CTO', '--criteria', '{"jobTitlesInclude":["CTO"]}'], { env: t.env });
+  it('--limit or --page-size out of range, --all with --limit, no filters, and --criteria with flags are usage errors', async () => {
+    expect((await prospect(['search', 'people', '--title', 'CTO', '--limit', '0'], { env: t.env })).exitCode).toBe(2);
+    const page = await prospect(['search', 'people', '--title', 'CTO', '--page-size', '101'], { env: t.env });
+    expect(page.exitCode).toBe(2);
+    expect(page.stderr).toContain('--page-size must be from 1 to 100, got 101');
+    const both = await prospect(['search', 'people', '--title', 'CTO', '--all', '--limit', '50'], { env: t.env });
     expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('--all and --limit cannot be combined');
+    expect(both.stderr).toContain('--page-size');
+    expect((await prospect(['search', 'people'], { env: t.env })).exitCode).toBe(2);
+    const criteriaAndFlags = await prospect(['search', 'people', '--title', 'CTO', '--criteria', '{"jobTitlesInclude":["CTO"]}'], { env: t.env });
+    expect(criteriaAndFlags.exitCode).toBe(2);
     const badCriteria = await prospect(['search', 'people', '--criteria', '{"jobTitleMatchType":"fuzzy"}'], { env: t.env });
     expect(badCriteria.exitCode).toBe(2);
     expect(badCriteria.stderr).toContain('jobTitleMatchType');
@@ -106,7 +113,7 @@ describe('search people', () => {
     expect(first.total).toBe(people);
     // About four pages, well inside the default --max-pages and the daily cap.
     const limit = Math.min(100, Math.ceil(first.total / 4));
-    const r = await prospect(['search', 'people', '--company-domains', domain, '--all', '--limit', String(limit), '--format', 'ndjson'], { env: t.env });
+    const r = await prospect(['search', 'people', '--company-domains', domain, '--all', '--page-size', String(limit), '--format', 'ndjson'], { env: t.env });
     expect(r.exitCode).toBe(0);
     const rows = ndjson(r.stdout);
     expect(rows).toHaveLength(first.total);
@@ -118,13 +125,13 @@ describe('search people', () => {
   });
 
   it('--all stops at --max-pages and says how to continue', async () => {
-    const r = await prospect(['search', 'people', '--department', 'Engineering', '--all', '--limit', '10', '--max-pages', '2', '--format', 'ndjson'], { env: t.env });
+    const r = await prospect(['search', 'people', '--department', 'Engineering', '--all', '--page-size', '10', '--max-pages', '2', '--format', 'ndjson'], { env: t.env });
     expect(r.exitCode).toBe(0);
     expect(ndjson(r.stdout)).toHaveLength(20);
     expect(r.stderr).toContain('stopping after 2');
     // The printed command is this one with the next cursor, and runs as printed.
     const [next] = printedCommands(r.stderr);
-    expect(next).toMatch(/^prospect search people --department Engineering --all --limit 10 --max-pages 2 --format ndjson --cursor \S+$/);
+    expect(next).toMatch(/^prospect search people --department Engineering --all --page-size 10 --max-pages 2 --format ndjson --cursor \S+$/);
     const more = await runPrinted(next!, { env: t.env, cwd: tempDir() });
     expect(more.exitCode, more.stderr).toBe(0);
     const seen = new Set(ndjson(r.stdout).map((x) => x.lead_id));
@@ -133,18 +140,24 @@ describe('search people', () => {
 
   it('--all --json prints one array of every row', async () => {
     const { domain } = biggestCompany();
-    const r = await prospect(['search', 'people', '--company-domains', domain, '--all', '--limit', '50', '--json'], { env: t.env });
+    const r = await prospect(['search', 'people', '--company-domains', domain, '--all', '--page-size', '50', '--json'], { env: t.env });
     const rows = JSON.parse(r.stdout);
     expect(Array.isArray(rows)).toBe(true);
     expect(rows.length).toBe(t.sb.services.dataset.peopleAt(t.sb.services.dataset.companyIndexByDomain(domain)!).length);
   });
 
-  it('a limit above 100 returns 100 rows with the truncation warning on stderr', async () => {
+  it('--limit 250 returns 250 rows over 3 searches, as one page of the search with the cursor after them', async () => {
     const r = await prospect(['search', 'people', '--department', 'Engineering', '--limit', '250', '--json'], { env: t.env });
+    expect(r.exitCode, r.stderr).toBe(0);
     const page = JSON.parse(r.stdout);
-    expect(page.results).toHaveLength(100);
-    expect(page.truncation_warning).toBeTypeOf('string');
-    expect(r.stderr).toContain(page.truncation_warning);
+    expect(page.results).toHaveLength(250);
+    expect(new Set(page.results.map((x: { lead_id: string }) => x.lead_id)).size).toBe(250);
+    expect(page.task_ids).toHaveLength(3);
+    expect(page.truncation_warning).toBeNull();
+    expect(r.stderr).toContain('--limit 250 takes up to 3 searches (pages of 100) of the 60 people searches a day');
+    const after = JSON.parse((await prospect(['search', 'people', '--department', 'Engineering', '--limit', '5', '--cursor', page.cursor, '--json'], { env: t.env })).stdout);
+    const whole = JSON.parse((await prospect(['search', 'people', '--department', 'Engineering', '--limit', '255', '--json'], { env: t.env })).stdout);
+    expect(after.results.map((x: { lead_id: string }) => x.lead_id)).toEqual(whole.results.slice(250).map((x: { lead_id: string }) => x.lead_id));
   });
 
   it('flags repeat and take comma lists; aliases work; locations stay literal', async () => {
@@ -168,7 +181,7 @@ describe('search people', () => {
       expect(res.status).toBe(200);
     }
     await control(t.sb, 'POST', '/clock', { advance_ms: 60_000 });
-    const r = await prospect(['search', 'people', '--department', 'Legal', '--all', '--limit', '1', '--format', 'ndjson'], { env: t.env });
+    const r = await prospect(['search', 'people', '--department', 'Legal', '--all', '--page-size', '1', '--format', 'ndjson'], { env: t.env });
     expect(r.exitCode).toBe(6);
     expect(ndjson(r.stdout)).toHaveLength(1);
     expect(r.stderr).toMatch(/rate_limited/i);

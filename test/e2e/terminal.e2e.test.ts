@@ -44,7 +44,7 @@ async function ctrlC(args: string[], when: string, extra: { stdoutFile?: string 
   return r;
 }
 
-const exportArgs = ['--base-url', '', 'export', 'json', 'Q3 CTOs', '--all', '--limit', '50', '--format', 'ndjson', '-o', 'q3 leads.ndjson'];
+const exportArgs = ['--base-url', '', 'export', 'json', 'Q3 CTOs', '--all', '--page-size', '50', '--format', 'ndjson', '-o', 'q3 leads.ndjson'];
 const withUrl = (args: string[]) => args.map((a, i) => (i === 1 && args[0] === '--base-url' ? t.sb.url : a));
 
 describe('Ctrl-C typed at a terminal', () => {
@@ -54,7 +54,7 @@ describe('Ctrl-C typed at a terminal', () => {
     expect(r.text).toContain('Stopped after 100 rows');
     expect(fs.readdirSync(cwd).sort()).toEqual(['q3 leads.ndjson.part', 'q3 leads.ndjson.part.checkpoint.json']);
     const [resume] = printedCommands(r.text);
-    expect(resume).toBe(`prospect --base-url ${t.sb.url} export json 'Q3 CTOs' --all --format ndjson --limit 50 -o 'q3 leads.ndjson' --resume`);
+    expect(resume).toBe(`prospect --base-url ${t.sb.url} export json 'Q3 CTOs' --all --format ndjson --page-size 50 -o 'q3 leads.ndjson' --resume`);
 
     await control(t.sb, 'DELETE', '/faults');
     const again = await runPrinted(resume!, { env: keyOnly, cwd });
@@ -87,11 +87,11 @@ describe('Ctrl-C typed at a terminal', () => {
     await stall('/leads', 1);
     // Rows to a file (tsv, as for any redirect): a terminal drops output still queued when Ctrl-C is typed.
     const out = path.join(cwd, 'q3 leads.tsv');
-    const args = ['--base-url', t.sb.url, 'lists', 'leads', 'Q3 CTOs', '--all', '--limit', '100'];
+    const args = ['--base-url', t.sb.url, 'lists', 'leads', 'Q3 CTOs', '--all', '--page-size', '100'];
     const r = await ctrlC(args, 'Reading leads: 100 of 300', { stdoutFile: out });
     expect(fs.readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(1 + 100);
     const [next] = printedCommands(r.text);
-    expect(next).toMatch(new RegExp(`^prospect --base-url ${t.sb.url} lists leads 'Q3 CTOs' --all --limit 100 --cursor \\S+ --no-header >> '${out}'$`));
+    expect(next).toMatch(new RegExp(`^prospect --base-url ${t.sb.url} lists leads 'Q3 CTOs' --all --page-size 100 --cursor \\S+ --no-header >> '${out}'$`));
 
     await control(t.sb, 'DELETE', '/faults');
     const rest = await runPrinted(next!, { env: keyOnly, cwd });

@@ -30,10 +30,12 @@ describe('commands printed for a person', () => {
     expect(sameCommandWith({ argv: ['search', 'people', '--cursor=old'] }, { '--cursor': 'n' })).toBe('prospect search people --cursor n');
   });
 
-  it('continues a listing from the next page: no second header, the pages left of --max-pages', () => {
+  it('continues a listing from the next page: no second header, the rows left of --limit, the pages left of --max-pages', () => {
     const ctx = (format: string, argv: string[]) => ({ argv, out: { format } }) as unknown as Context;
     const argv = ['search', 'people', '--department', 'Sales', '--all', '--max-pages', '10'];
-    expect(continuation(ctx('tsv', argv), 'c9', 4)).toBe('prospect search people --department Sales --all --cursor c9 --max-pages 4 --no-header');
+    expect(continuation(ctx('tsv', argv), 'c9', { pages: 4 })).toBe('prospect search people --department Sales --all --cursor c9 --max-pages 4 --no-header');
+    const limited = ['search', 'people', '--department', 'Sales', '--limit', '250', '--max-pages', '2'];
+    expect(continuation(ctx('ndjson', limited), 'c9', { rows: 50 })).toBe('prospect search people --department Sales --max-pages 2 --cursor c9 --limit 50');
     expect(continuation(ctx('ndjson', argv), 'c9')).toBe('prospect search people --department Sales --all --max-pages 10 --cursor c9');
     expect(sameCommandWith({ argv: ['lists', 'leads', 'constructor', '--all'] }, { '--cursor': 'c' })).toBe('prospect lists leads constructor --all --cursor c');
   });

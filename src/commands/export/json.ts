@@ -3,7 +3,10 @@ import type { Context } from '../../cli/context.js';
 import { appendToStdout, nextCommand } from '../../cli/command-line.js';
 import { usageError } from '../../cli/errors.js';
 import { etaText } from '../../cli/wait-notice.js';
-import { intInRange, oneOf } from '../../cli/parse.js';
+import { oneOf } from '../../cli/parse.js';
+import { limitFlags, pageBudget, type PagingOptions } from '../../cli/paging.js';
+import { pagedSummary, readPaged } from '../../cli/paging-progress.js';
+import type { PageBudget } from '../../api/paginate.js';
 import type { Client } from '../../api/client.js';
 import { exportJsonPage, exportJsonPages } from '../../api/resources/export.js';
 import { EXPORT_LIMITS, chosenColumns } from '../../api/schemas/values/export.js';
@@ -16,17 +19,17 @@ import { STREAM_FORMATS, epilogue, fileSink, pageText, prologue, streamSink, typ
 import { csvHintAtFirstPage } from './csv-hint.js';
 import { formatCount } from '../../cli/output/numbers.js';
 
-interface Options {
-  all?: boolean;
-  limit?: number;
-  cursor?: string;
+interface Options extends PagingOptions {
   columns?: string[];
   output?: string;
   resume?: boolean;
   force?: boolean;
 }
 
-const L = EXPORT_LIMITS.jsonPage;
+const SIZES = EXPORT_LIMITS.jsonPage;
+
+/** --all and --resume read every page; otherwise --limit rows (the default one page). */
+const budgetOf = (opts: Options): PageBudget => pageBudget({ ...opts, all: opts.all || opts.resume }, SIZES);
 
 /** --format of this command: json (the default, whatever the terminal), ndjson or csv. */
 function streamFormat(ctx: Context): StreamFormat {
@@ -41,7 +44,7 @@ function resumeCommand(ctx: Context, listArg: string, req: ExportRequest, opts: 
   const words = ['export', 'json', listArg, '--all'];
   if (opts.columns) words.push('--columns', req.columns.join(','));
   if (req.format !== 'json') words.push('--format', req.format);
-  if (opts.limit) words.push('--limit', String(opts.limit));
+  if (opts.pageSize) words.push('--page-size', String(opts.pageSize));
   if (opts.output) words.push('-o', opts.output);
   if (opts.force) words.push('--force');
   words.push('--resume');
@@ -81,7 +84,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
   if (opts.resume) {
     cp = await checkpointToResume(ctx, req, output, cpFile);
     sink = output ? await fileSink(partFileOf(output), cp.bytes) : streamSink(ctx.io.stdout, cp.bytes);
-    ctx.out.info(`Resuming after ${cp.rows} rows (${formatBytes(cp.bytes)}).`);
+    ctx.out.info(`Resuming after ${formatCount(cp.rows)} rows (${formatBytes(cp.bytes)}).`);
   } else {
     if (await loadCheckpoint(cpFile)) ctx.out.info('An interrupted export of the same request was found; starting over (--resume continues it).');
     cp = { version: 1, ...req, cursor: opts.cursor ?? null, done: false, rows: 0, bytes: 0, output, updated_at: '' };
@@ -99,7 +102,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
     }
     if (!cp.done) {
       // Whole pages by default: the per-key rate limit, not the page size, bounds an export's speed.
-      const query = { list_id: req.list_id, ...(opts.columns ? { columns: req.columns } : {}), limit: opts.limit ?? L.max };
+      const query = { list_id: req.list_id, ...(opts.columns ? { columns: req.columns } : {}), limit: budgetOf(opts).pageSize };
       const hint = csvHintAtFirstPage(ctx, listArg, query.limit, opts.columns ? req.columns : undefined);
       for await (const page of exportJsonPages(client, query, { signal: ctx.signal, cursor: cp.cursor ?? undefined })) {
         hint(page.page.total, cp.rows);
@@ -125,28 +128,37 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
   ctx.out.info(`Exported ${cp.rows} ${cp.rows === 1 ? 'row' : 'rows'} (${formatBytes(sink.bytes)})${output ? ` to ${output}` : ''}.`);
 }
 
-/** One page: `--format json` prints the payload as the service returned it. */
-async function exportPage(ctx: Context, client: Client, req: ExportRequest, opts: Options): Promise<void> {
-  const page = await exportJsonPage(
+/** --limit rows, over as many pages as that takes: `--format json` prints them as one page of the service's shape. */
+async function exportSome(ctx: Context, client: Client, req: ExportRequest, opts: Options): Promise<void> {
+  const budget = budgetOf(opts);
+  const { result, payload, rows } = await readPaged(ctx, {
     client,
-    { list_id: req.list_id, ...(opts.columns ? { columns: req.columns } : {}), ...(opts.limit ? { limit: opts.limit } : {}), ...(opts.cursor ? { cursor: opts.cursor } : {}) },
-    { signal: ctx.signal },
-  );
+    budget,
+    all: false,
+    cursor: opts.cursor,
+    noun: 'leads',
+    rowsKey: 'leads',
+    fetch: async (limit, cursor) => {
+      const query = { list_id: req.list_id, ...(opts.columns ? { columns: req.columns } : {}), limit, ...(cursor ? { cursor } : {}) };
+      const page = await exportJsonPage(client, query, { signal: ctx.signal });
+      return { items: page.leads, cursor: page.cursor, page };
+    },
+  });
   const out = ctx.out.withFormat(req.format);
-  out.hints(page);
-  const text = await out.renderView({ kind: 'rows', payload: page, rows: page.leads, columns: req.columns });
+  out.hints(payload);
+  const text = await out.renderView({ kind: 'rows', payload, rows, columns: req.columns });
   const file = outputFile(opts);
   if (file) {
     await writeAtomically(file, opts.force, async (tmp) => (await import('node:fs/promises')).writeFile(tmp, text, { flag: 'wx' }));
     ctx.io.stdout.write(`${file}\n`);
   } else ctx.io.stdout.write(text);
-  ctx.out.info(`${page.leads.length} of ${page.total} leads${page.cursor ? `; next page: --cursor ${page.cursor}` : ''}`);
+  ctx.out.info(pagedSummary(ctx, result, budget, 'leads'));
 }
 
 export const command = defineCommand<Options>({
   description:
-    'The leads of a list with the chosen columns, one page at a time, or every page with --all, streamed in constant ' +
-    'memory: --format json (default; one array, or the page as the service returns it), ndjson (a row per line) or ' +
+    'The leads of a list with the chosen columns: --limit N of them (over as many pages as it takes), or every lead with --all, streamed in constant ' +
+    'memory: --format json (default; with --all one array, else the page as the service returns it, the pages of --limit as one), ndjson (a row per line) or ' +
     'csv (with a header; cells starting with =, +, - or @ get an apostrophe). With --all a checkpoint is saved after ' +
     'every page: with -o FILE the data goes to FILE.part (checkpoint beside it) and is renamed to FILE at the end; ' +
     "to stdout the checkpoint lives in the data dir, keyed by list, columns and format. --resume continues an " +
@@ -155,9 +167,9 @@ export const command = defineCommand<Options>({
     'Ctrl-C exits 130 and prints the command that resumes.',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [
-    { flags: '--all', description: 'every page, streamed, with a checkpoint after each' },
-    { flags: '--limit <n>', description: `leads per page (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: `${L.default}, ${L.max} with --all` },
-    { flags: '--cursor <cursor>', description: 'start from this page (from a previous page)' },
+    { flags: '--all', description: 'every lead, streamed, with a checkpoint after each page (not with --limit)' },
+    ...limitFlags('leads', SIZES),
+    { flags: '--cursor <cursor>', description: 'start after a previous page' },
     COLUMNS_FLAG,
     { flags: '-o, --output <file>', description: 'write to FILE (through FILE.part)', defaultDescription: 'stdout' },
     { flags: '--resume', description: 'continue the interrupted --all export of the same list, columns, format and output' },
@@ -176,6 +188,9 @@ export const command = defineCommand<Options>({
     if (ctx.globals.fields) throw usageError('--fields does not apply to export json', 'Choose and order the columns with --columns.');
     const format = streamFormat(ctx);
     if (opts.resume && opts.cursor) throw usageError('--resume and --cursor cannot be combined', 'The checkpoint knows where to continue.');
+    if (opts.resume && !opts.all && opts.limit !== undefined)
+      throw usageError('--resume continues an --all export: --limit does not apply', 'Drop --limit; the rows each request asks for are set with --page-size.');
+    budgetOf(opts);
     const output = outputFile(opts);
     if (output) await checkOutputFile(output, opts.force);
     const client = await ctx.client();
@@ -183,6 +198,6 @@ export const command = defineCommand<Options>({
     const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });
     const req: ExportRequest = { list_id, columns: chosenColumns(columns), format };
     if (opts.all || opts.resume) return exportAll(ctx, client, listArg, req, opts);
-    return exportPage(ctx, client, req, opts);
+    return exportSome(ctx, client, req, opts);
   },
 });

@@ -1,49 +1,57 @@
 import { defineCommand } from '../../cli/command.js';
-import { printablePages } from '../../cli/output/output.js';
-import { NO_HEADER_FLAG, withPagingProgress } from '../../cli/paging-progress.js';
-import { intInRange } from '../../cli/parse.js';
-import { listLeads, listLeadsPages } from '../../api/resources/lists.js';
+import { formatCount } from '../../cli/output/numbers.js';
+import { NO_HEADER_FLAG, pagedSummary, printPaged } from '../../cli/paging-progress.js';
+import { limitFlags, pageBudget, type PagingOptions } from '../../cli/paging.js';
+import { listLeads } from '../../api/resources/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
 import { resolveList } from './resolve-list.js';
 import { LEAD_TABLE_COLUMNS } from './lead-columns.js';
 
-interface Options {
-  limit?: number;
-  cursor?: string;
-  all?: boolean;
+interface Options extends PagingOptions {
   header?: boolean;
 }
 
-const L = LIST_LIMITS.leadsPage;
+const SIZES = LIST_LIMITS.leadsPage;
 
 export const command = defineCommand<Options>({
   description:
-    "A list's leads, one page at a time or --all (streamed in constant memory). Each page comes with a task_id " +
-    'that enrichment by task and `lists add --task` accept.',
+    "A list's leads: --limit N of them (over as many pages as it takes), or --all (streamed in constant memory). " +
+    'Each page comes with a task_id that enrichment by task and `lists add --task` accept (task_ids with --json when several pages were read).',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [
-    { flags: '--limit <n>', description: `leads per page (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: `${L.default}, ${L.max} with --all` },
-    { flags: '--cursor <cursor>', description: 'the next page (from the previous page)' },
-    { flags: '--all', description: 'every page, streamed' },
+    ...limitFlags('leads', SIZES),
+    { flags: '--cursor <cursor>', description: 'start after a previous page' },
+    { flags: '--all', description: 'every lead, streamed (not with --limit)' },
     NO_HEADER_FLAG,
   ],
-  examples: ['prospect lists leads "Q3 CTOs"', 'prospect lists leads lst_... --all --format ndjson > leads.ndjson', 'prospect lists leads "Q3 CTOs" --limit 500 --json'],
+  examples: [
+    'prospect lists leads "Q3 CTOs"',
+    'prospect lists leads lst_... --all --format ndjson > leads.ndjson',
+    'prospect lists leads "Q3 CTOs" --limit 1000 --json',
+  ],
   related: ['prospect lists add', 'prospect lists remove', 'prospect import'],
   async run(opts, ctx) {
+    const budget = pageBudget(opts, SIZES);
     const client = await ctx.client();
     const { list_id } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
-    const query = opts.limit ? { limit: opts.limit } : {};
-    if (opts.all) {
-      const iter = listLeadsPages(client, list_id, query, { signal: ctx.signal, ...(opts.cursor ? { cursor: opts.cursor } : {}) });
-      const watched = withPagingProgress(ctx, client, iter, { noun: 'leads', pageSize: query.limit ?? L.max, totalOf: (p) => (p as { total?: number }).total });
-      const n = await ctx.out.printPages(printablePages(watched), undefined, LEAD_TABLE_COLUMNS, { header: opts.header !== false });
-      ctx.out.info(`${n} leads`);
-      return;
-    }
-    const page = await listLeads(client, list_id, { ...query, ...(opts.cursor ? { cursor: opts.cursor } : {}) }, { signal: ctx.signal });
-    await ctx.out.print({ kind: 'rows', payload: page, rows: page.leads, tableColumns: LEAD_TABLE_COLUMNS, emptyMessage: 'The list has no leads yet.' });
-    ctx.out.info(
-      `${page.leads.length} of ${page.total} leads${page.task_id ? `; this page's task_id: ${page.task_id}` : ''}${page.cursor ? `; next page: --cursor ${page.cursor}` : ''}`,
-    );
+    let task: string | undefined;
+    const state = await printPaged(ctx, {
+      client,
+      budget,
+      all: Boolean(opts.all),
+      cursor: opts.cursor,
+      noun: 'leads',
+      rowsKey: 'leads',
+      tableColumns: LEAD_TABLE_COLUMNS,
+      emptyMessage: 'The list has no leads yet.',
+      header: opts.header !== false,
+      fetch: async (limit, cursor) => {
+        const page = await listLeads(client, list_id, { limit, ...(cursor ? { cursor } : {}) }, { signal: ctx.signal });
+        task ??= page.task_id ?? undefined;
+        return { items: page.leads, cursor: page.cursor, page };
+      },
+    });
+    if (opts.all) return ctx.out.info(`${formatCount(state.rows)} leads`);
+    ctx.out.info(pagedSummary(ctx, state, budget, 'leads', state.requests === 1 && task ? `; this page's task_id: ${task}` : ''));
   },
 });

@@ -1,40 +1,45 @@
 import { defineCommand } from '../../cli/command.js';
-import { printablePages } from '../../cli/output/output.js';
-import { intInRange } from '../../cli/parse.js';
-import { listLists, listListsPages } from '../../api/resources/lists.js';
+import { formatCount } from '../../cli/output/numbers.js';
+import { pagedSummary, printPaged } from '../../cli/paging-progress.js';
+import { limitFlags, pageBudget, type PagingOptions } from '../../cli/paging.js';
+import { listLists } from '../../api/resources/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
 import { LIST_TABLE_COLUMNS } from './list-views.js';
 
-interface Options {
+interface Options extends PagingOptions {
   folder?: string;
-  limit?: number;
-  cursor?: string;
-  all?: boolean;
 }
 
-const L = LIST_LIMITS.listsPage;
+const SIZES = LIST_LIMITS.listsPage;
 
 export const command = defineCommand<Options>({
-  description: "Lists you own, your organization's lists and lists shared with you, one page at a time or --all.",
+  description:
+    "Lists you own, your organization's lists and lists shared with you: --limit N of them (over as many pages as it takes), or --all.",
   flags: [
     { flags: '--folder <folder_id>', description: 'only the lists in this folder' },
-    { flags: '--limit <n>', description: `lists per page (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: String(L.default) },
-    { flags: '--cursor <cursor>', description: 'the next page (from the previous page)' },
-    { flags: '--all', description: 'every page, streamed' },
+    ...limitFlags('lists', SIZES),
+    { flags: '--cursor <cursor>', description: 'start after a previous page' },
+    { flags: '--all', description: 'every list, streamed (not with --limit)' },
   ],
-  examples: ['prospect lists ls', 'prospect lists ls --all --format ndjson', 'prospect lists ls --folder 2f1c... --json'],
+  examples: ['prospect lists ls', 'prospect lists ls --limit 200', 'prospect lists ls --all --format ndjson', 'prospect lists ls --folder 2f1c... --json'],
   related: ['prospect lists create', 'prospect lists get', 'prospect folders create'],
   async run(opts, ctx) {
+    const budget = pageBudget(opts, SIZES);
     const client = await ctx.client();
-    const query = { ...(opts.folder ? { folder_id: opts.folder } : {}), ...(opts.limit ? { limit: opts.limit } : {}) };
-    if (opts.all) {
-      const iter = listListsPages(client, query, { signal: ctx.signal, ...(opts.cursor ? { cursor: opts.cursor } : {}) });
-      const n = await ctx.out.printPages(printablePages(iter), undefined, LIST_TABLE_COLUMNS);
-      ctx.out.info(`${n} lists`);
-      return;
-    }
-    const page = await listLists(client, { ...query, ...(opts.cursor ? { cursor: opts.cursor } : {}) }, { signal: ctx.signal });
-    await ctx.out.print({ kind: 'rows', payload: page, rows: page.lists, tableColumns: LIST_TABLE_COLUMNS, emptyMessage: 'No lists yet. Create one with `prospect lists create NAME`.' });
-    ctx.out.info(`${page.lists.length} of ${page.total} lists${page.cursor ? `; next page: --cursor ${page.cursor}` : ''}`);
+    const state = await printPaged(ctx, {
+      client,
+      budget,
+      all: Boolean(opts.all),
+      cursor: opts.cursor,
+      noun: 'lists',
+      rowsKey: 'lists',
+      tableColumns: LIST_TABLE_COLUMNS,
+      emptyMessage: 'No lists yet. Create one with `prospect lists create NAME`.',
+      fetch: async (limit, cursor) => {
+        const page = await listLists(client, { ...(opts.folder ? { folder_id: opts.folder } : {}), limit, ...(cursor ? { cursor } : {}) }, { signal: ctx.signal });
+        return { items: page.lists, cursor: page.cursor, page };
+      },
+    });
+    ctx.out.info(opts.all ? `${formatCount(state.rows)} lists` : pagedSummary(ctx, state, budget, 'lists'));
   },
 });

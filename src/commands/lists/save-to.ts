@@ -14,6 +14,18 @@ export interface ListSaver {
   save(page: { task_id?: string | null | undefined; results: readonly unknown[] }): Promise<void>;
   /** Says on stderr what was saved. */
   report(): void;
+  /** What was saved, for --json: the list and the counts. */
+  result(): SavedTo;
+}
+
+/** The list a search saved to and what it added (`saved_to` of `search ... --save-to --json`). */
+export interface SavedTo {
+  list_id: string;
+  name: string;
+  added: number;
+  skipped_duplicates: number;
+  created?: number | undefined;
+  credits_charged: number;
 }
 
 /**
@@ -50,6 +62,10 @@ export async function listSaver(ctx: Context, client: Client, arg: string, creat
     async save(page) {
       if (!page.task_id || page.results.length === 0) return;
       results.push(await addLeads(client, listId, { task_id: page.task_id }, { signal: ctx.signal }));
+    },
+    result() {
+      const { list_id, added, skipped_duplicates, created, credits_charged } = sumAdded(listId, results);
+      return { list_id, name: label, added, skipped_duplicates, ...(noun === 'people' ? { created: created ?? 0 } : {}), credits_charged };
     },
     report() {
       const t = sumAdded(listId, results);

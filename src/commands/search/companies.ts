@@ -1,6 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { intInRange } from '../../cli/parse.js';
+import { limitFlags, pageBudget } from '../../cli/paging.js';
 import { closest } from '../../api/suggest.js';
 import { SAVE_TO_FLAGS, checkSaveToFlags, saverFromFlags } from '../lists/save-to.js';
 import { checkCompanyCriteria, checkCompanyFilters, isCompanyRawFilter } from '../../api/search-check.js';
@@ -22,6 +23,7 @@ interface Options extends PagingOptions, Record<string, unknown> {
 }
 
 const L = SEARCH_LIMITS.companies;
+const SIZES = { min: L.min, max: L.perResponse, default: L.default };
 
 function checkColumns(labels: readonly string[]): string[] {
   for (const label of labels)
@@ -35,7 +37,8 @@ function checkColumns(labels: readonly string[]): string[] {
 export const command = defineCommand<Options>({
   description:
     'Flat filters: AND across keys, OR within one; the service\'s aliases work as flags and in --filters. --filters also takes the ' +
-    'raw {"op","conditions"} shape, sent without key checks. Free; not counted toward the daily people-search cap.',
+    'raw {"op","conditions"} shape, sent without key checks. Free; not counted toward the daily people-search cap. ' +
+    `--limit N returns N rows in all, in pages of up to ${L.perResponse} (--page-size sets the page). With --save-to and --json the output carries saved_to: the list id and the counts.`,
   flags: [
     ...filterFlagSpecs(COMPANY_FILTER_FLAGS),
     { flags: '--filters <file|json>', description: 'flat filters (or the raw {op, conditions} shape) as JSON: a file, - for stdin, or inline' },
@@ -46,17 +49,12 @@ export const command = defineCommand<Options>({
       values: COMPANY_COLUMN_LABELS,
       parse: gather('comma'),
     },
-    {
-      flags: '--limit <n>',
-      description: `rows to ask for (${L.min}-${L.max})`,
-      parse: intInRange('--limit', L.min, L.max),
-      defaultDescription: `${L.default}, or ${L.perResponse} a page with --all`,
-    },
-    { flags: '--cursor <cursor>', description: 'continue after a previous page (send the same filters)' },
-    { flags: '--all', description: 'follow cursors to the last page and stream every row' },
+    ...limitFlags('companies', SIZES),
+    { flags: '--cursor <cursor>', description: 'start after a previous page (send the same filters)' },
+    { flags: '--all', description: 'follow cursors to the last page and stream every row (not with --limit)' },
     NO_HEADER_FLAG,
     ...SAVE_TO_FLAGS,
-    { flags: '--max-pages <n>', description: 'with --all, stop after this many pages', parse: intInRange('--max-pages', 1, 100_000), defaultDescription: 'no limit' },
+    { flags: '--max-pages <n>', description: 'stop after this many requests (pages)', parse: intInRange('--max-pages', 1, 100_000), defaultDescription: 'no limit' },
   ],
   examples: [
     'prospect search companies --industry "Software Development" --headcount 51-200 --country Germany',
@@ -75,20 +73,21 @@ export const command = defineCommand<Options>({
     });
     if (opts.columns?.length) body.columns = checkColumns(opts.columns);
     checkSaveToFlags(opts);
+    pageBudget(opts, SIZES);
     const client = await ctx.client();
     const saver = await saverFromFlags(ctx, client, opts, 'companies');
     await runSearch(ctx, opts, {
       client,
       fetchPage: (limit, cursor) =>
-        searchCompanies(client, { ...body, ...(limit !== undefined ? { limit } : {}), ...(cursor ? { cursor } : {}) } as CompanySearchBody, {
+        searchCompanies(client, { ...body, limit, ...(cursor ? { cursor } : {}) } as CompanySearchBody, {
           signal: ctx.signal,
         }),
       noun: 'companies',
       tableColumns: COMPANY_TABLE_COLUMNS,
-      perResponse: L.perResponse,
+      sizes: SIZES,
       countsAsSearch: false,
       emptyMessage: 'No companies match these filters.',
-      ...(saver ? { onPage: saver.save } : {}),
+      ...(saver ? { onPage: saver.save, extra: () => ({ saved_to: saver.result() }) } : {}),
     });
     saver?.report();
   },

@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { intInRange } from '../../cli/parse.js';
+import { limitFlags, pageBudget } from '../../cli/paging.js';
 import { SAVE_TO_FLAGS, checkSaveToFlags, saverFromFlags } from '../lists/save-to.js';
 import { checkPeopleFilters, checkPersonCriteria } from '../../api/search-check.js';
 import { searchPeople } from '../../api/resources/search.js';
@@ -22,30 +23,30 @@ interface Options extends PagingOptions, Record<string, unknown> {
 }
 
 const L = SEARCH_LIMITS.people;
+/** One response carries at most perResponse rows: the largest page. */
+const SIZES = { min: L.min, max: L.perResponse, default: L.default };
+const MAX_PAGES_WITH_ALL = 10;
 
 export const command = defineCommand<Options>({
   description:
     'Flat filters: AND across keys, OR within one (repeat a flag or give a comma list). Keys and fixed values are checked ' +
     'before anything is sent. --criteria sends the structured criteria form instead. Search is free, but with an API key ' +
-    `each page counts toward ${RATE_LIMITS.peopleSearchesPerDay} people searches a day per organization. Rows carry no email or phone.`,
+    `each page counts toward ${RATE_LIMITS.peopleSearchesPerDay} people searches a day per organization. --limit N returns N rows in all, ` +
+    `in pages of up to ${L.perResponse} (one search each; --page-size sets the page); the searches it takes are said before a second page. ` +
+    'Rows carry no email or phone. With --save-to and --json the output carries saved_to: the list id and the counts.',
   flags: [
     ...filterFlagSpecs(PEOPLE_FILTER_FLAGS),
     { flags: '--filters <file|json>', description: 'flat filters as a JSON object: a file, - for stdin, or inline JSON (flags add to it)' },
     { flags: '--criteria <file|json>', description: 'the criteria form as a JSON object: a file, - for stdin, or inline JSON' },
-    {
-      flags: '--limit <n>',
-      description: `rows to ask for (${L.min}-${L.max}; one response carries at most ${L.perResponse})`,
-      parse: intInRange('--limit', L.min, L.max),
-      defaultDescription: `${L.default}, or ${L.perResponse} a page with --all`,
-    },
-    { flags: '--cursor <cursor>', description: 'continue after a previous page (send the same filters)' },
-    { flags: '--all', description: 'follow cursors to the last page and stream every row' },
+    ...limitFlags('people', SIZES),
+    { flags: '--cursor <cursor>', description: 'start after a previous page (send the same filters)' },
+    { flags: '--all', description: 'follow cursors to the last page and stream every row (not with --limit)' },
     NO_HEADER_FLAG,
     {
       flags: '--max-pages <n>',
-      description: 'with --all, stop after this many searches',
+      description: 'stop after this many searches (pages)',
       parse: intInRange('--max-pages', 1, 10_000),
-      default: 10,
+      defaultDescription: `${MAX_PAGES_WITH_ALL} with --all, else what --limit takes`,
     },
     ...SAVE_TO_FLAGS,
     NO_CHECK_FLAG,
@@ -56,7 +57,7 @@ export const command = defineCommand<Options>({
     'prospect search people --company-domains acme.com --all --format ndjson > people.ndjson',
     `prospect search people --filters '{"titles":["CTO"],"company_headcount":["51-200"]}'`,
     'prospect search people --criteria criteria.json --json',
-    'prospect search people --title CTO --country Germany --limit 100 --save-to "German CTOs" --create',
+    'prospect search people --title CTO --country Germany --limit 250 --save-to "German CTOs" --create',
   ],
   related: ['prospect lists leads', 'prospect search people filters', 'prospect search people compile', 'prospect search companies'],
   async run(opts, ctx) {
@@ -67,6 +68,7 @@ export const command = defineCommand<Options>({
       keys: PEOPLE_FLAT_KEYS.join(', '),
     });
     checkSaveToFlags(opts);
+    pageBudget(opts, SIZES);
     const client = await ctx.client();
     // Before the list is made or a search spent: a title no person holds is refused.
     if (opts.check !== false) await checkTitles(ctx, client, titlesOf(body));
@@ -74,15 +76,16 @@ export const command = defineCommand<Options>({
     await runSearch(ctx, opts, {
       client,
       fetchPage: (limit, cursor) =>
-        searchPeople(client, { ...body, ...(limit !== undefined ? { limit } : {}), ...(cursor ? { cursor } : {}) } as PeopleFindBody, {
+        searchPeople(client, { ...body, limit, ...(cursor ? { cursor } : {}) } as PeopleFindBody, {
           signal: ctx.signal,
         }),
       noun: 'people',
       tableColumns: PERSON_TABLE_COLUMNS,
-      perResponse: L.perResponse,
+      sizes: SIZES,
       countsAsSearch: true,
+      maxPagesWithAll: MAX_PAGES_WITH_ALL,
       emptyMessage: 'No people match these filters.',
-      ...(saver ? { onPage: saver.save } : {}),
+      ...(saver ? { onPage: saver.save, extra: () => ({ saved_to: saver.result() }) } : {}),
     });
     saver?.report();
   },

@@ -1,8 +1,8 @@
 import type { Context } from '../../cli/context.js';
 import type { Client } from '../../api/client.js';
-import { printablePages } from '../../cli/output/output.js';
-import { continuation, withPagingProgress } from '../../cli/paging-progress.js';
-import { pages } from '../../api/paginate.js';
+import { moreCommand, printPaged } from '../../cli/paging-progress.js';
+import { pageBudget, type PageSizes, type PagingOptions as PagingFlags } from '../../cli/paging.js';
+import { requestsFor, type PageBudget } from '../../api/paginate.js';
 import { RATE_LIMITS } from '../../api/schemas/values/limits.js';
 import { formatCount as n } from '../../cli/output/numbers.js';
 
@@ -20,11 +20,7 @@ export interface SearchPage<Row> {
   task_id?: string | null | undefined;
 }
 
-export interface PagingOptions {
-  limit?: number | undefined;
-  cursor?: string | undefined;
-  all?: boolean | undefined;
-  maxPages?: number | undefined;
+export interface PagingOptions extends PagingFlags {
   header?: boolean | undefined;
 }
 
@@ -32,80 +28,95 @@ export interface SearchRun<Row> {
   /** The client the pages come through (its rate limits give the ETA of --all). */
   client: Client;
   /** One request: the page after `cursor` with `limit` rows asked for. */
-  fetchPage(limit: number | undefined, cursor: string | undefined): Promise<SearchPage<Row>>;
+  fetchPage(limit: number, cursor: string | undefined): Promise<SearchPage<Row>>;
   /** "people" or "companies", for messages. */
   noun: string;
   tableColumns: readonly string[];
-  /** Rows one response carries at most. */
-  perResponse: number;
+  /** The page sizes of the endpoint: the most one response carries, the rows read without --limit. */
+  sizes: PageSizes;
   /** People search: every page counts toward the daily search cap of API keys. */
   countsAsSearch: boolean;
+  /** --max-pages when --all is given without it. */
+  maxPagesWithAll?: number | undefined;
   emptyMessage: string;
-  /** Called with every page once it is printed or streamed (saving its cohort to a list). */
+  /** Called with every page as it comes (saving its cohort to a list). */
   onPage?(page: SearchPage<Row>): Promise<void>;
+  /** json output: what is added to the search's page (the list saved to and its counts). */
+  extra?(): Record<string, unknown>;
 }
 
+const CAP = RATE_LIMITS.peopleSearchesPerDay;
+const searches = (k: number) => `${n(k)} ${k === 1 ? 'search' : 'searches'}`;
 
-function warnings(ctx: Context, page: SearchPage<unknown>): void {
-  if (page.truncation_warning) ctx.out.warn(page.truncation_warning);
-  for (const w of page.warnings ?? []) ctx.out.warn(w);
-}
-
-/** One page, or with --all every page (streamed, up to --max-pages), then what it took. */
-export async function runSearch<Row>(ctx: Context, o: PagingOptions, s: SearchRun<Row>): Promise<void> {
-  if (!o.all) {
-    const page = await s.fetchPage(o.limit, o.cursor);
-    await ctx.out.print({
-      kind: 'rows',
-      payload: page,
-      rows: page.results,
-      tableColumns: s.tableColumns,
-      emptyMessage: s.emptyMessage,
-    });
-    warnings(ctx, page);
-    await s.onPage?.(page);
-    if (page.results.length > 0)
-      ctx.out.info(`${n(page.results.length)} of ${n(page.total)} ${s.noun}${page.cursor ? `; next page: --cursor ${page.cursor}` : ''}`);
+/** Before the first request of a people search that goes past one page: the daily searches it will use. */
+function announce(ctx: Context, o: PagingOptions, budget: PageBudget, s: SearchRun<unknown>): void {
+  if (!s.countsAsSearch) return;
+  const planned = requestsFor(budget);
+  if (budget.total === undefined) {
+    ctx.out.info(
+      `Following cursors: at most ${planned === undefined ? 'every page, one search each' : searches(planned)} (--max-pages). ` +
+        `Each page counts toward the ${CAP} people searches a day of the organization with API keys.`,
+    );
     return;
   }
+  if (planned === undefined || planned <= 1) return;
+  const what = `--limit ${budget.total} takes up to ${searches(planned)} (pages of ${budget.pageSize}${o.maxPages ? `, --max-pages ${o.maxPages}` : ''})`;
+  if (planned > CAP)
+    ctx.out.warn(`${what}, more than the ${CAP} people searches a day your organization has with API keys: the searches after the ${CAP}th are refused. Lower --limit.`);
+  else ctx.out.info(`${what} of the ${CAP} people searches a day your organization has with API keys.`);
+}
 
-  const pageSize = Math.min(o.limit ?? s.perResponse, s.perResponse);
-  const maxPages = o.maxPages;
-  const cap = RATE_LIMITS.peopleSearchesPerDay;
-  if (s.countsAsSearch)
-    ctx.out.info(
-      `Following cursors: at most ${maxPages} searches (--max-pages). Each page counts toward the ${cap} people searches a day ` +
-        'of the organization with API keys.',
-    );
-  let fetched = 0;
-  let stoppedAt: string | null = null;
-  const all = pages<Row>(async (cursor) => {
-    const page = await s.fetchPage(pageSize, cursor);
-    fetched += 1;
-    if (fetched === 1) {
-      ctx.out.hints(page);
-      if (!o.cursor) {
-        const needed = Math.max(1, Math.ceil(page.total / pageSize));
-        if (s.countsAsSearch && maxPages !== undefined && needed > maxPages)
-          ctx.out.warn(
-            `${n(page.total)} ${s.noun} match: all of them take ${needed} searches; stopping after ${maxPages}. Raise --max-pages to fetch more.`,
-          );
-        else ctx.out.info(`${n(page.total)} ${s.noun} match: ${needed} ${s.countsAsSearch ? 'search' : 'page'}${needed === 1 ? '' : 's'}.`);
+/** With --all, once the first page tells how many match: the searches (or pages) all of them take. */
+function announceAll(ctx: Context, page: SearchPage<unknown>, budget: PageBudget, s: SearchRun<unknown>): void {
+  const needed = Math.max(1, Math.ceil(page.total / budget.pageSize));
+  if (s.countsAsSearch && budget.maxPages !== undefined && needed > budget.maxPages)
+    ctx.out.warn(`${n(page.total)} ${s.noun} match: all of them take ${needed} searches; stopping after ${budget.maxPages}. Raise --max-pages to fetch more.`);
+  else ctx.out.info(`${n(page.total)} ${s.noun} match: ${needed} ${s.countsAsSearch ? 'search' : 'page'}${needed === 1 ? '' : 's'}.`);
+}
+
+/**
+ * --limit rows over as many pages as that takes (printed together), or with --all every
+ * page (streamed, up to --max-pages); then what it took and the command for what is left.
+ */
+export async function runSearch<Row>(ctx: Context, o: PagingOptions, s: SearchRun<Row>): Promise<void> {
+  const budget = pageBudget(o, s.sizes, o.maxPages ?? (o.all ? s.maxPagesWithAll : undefined));
+  announce(ctx, o, budget, s as SearchRun<unknown>);
+  let total: number | undefined;
+  const shown = new Set<string>();
+  const state = await printPaged<Row>(ctx, {
+    client: s.client,
+    budget,
+    all: Boolean(o.all),
+    cursor: o.cursor,
+    noun: s.noun,
+    rowsKey: 'results',
+    tableColumns: s.tableColumns,
+    emptyMessage: s.emptyMessage,
+    header: o.header !== false,
+    fetch: async (limit, cursor) => {
+      const page = await s.fetchPage(limit, cursor);
+      if (total === undefined) {
+        total = page.total;
+        ctx.out.hints(page);
+        if (o.all && !o.cursor) announceAll(ctx, page as SearchPage<unknown>, budget, s as SearchRun<unknown>);
       }
-    }
-    warnings(ctx, page);
-    await s.onPage?.(page);
-    let next = page.cursor;
-    if (next && maxPages !== undefined && fetched >= maxPages) {
-      stoppedAt = next;
-      next = null;
-    }
-    return { items: page.results, cursor: next, page };
-  }, o.cursor);
-  const watched = withPagingProgress(ctx, s.client, all, { noun: s.noun, pageSize, maxPages, totalOf: (p) => (p as { total?: number }).total });
-  const count = await ctx.out.printPages(printablePages(watched), undefined, s.tableColumns, { header: o.header !== false });
-  const used = s.countsAsSearch ? `${fetched} ${fetched === 1 ? 'search' : 'searches'} used` : `${fetched} ${fetched === 1 ? 'page' : 'pages'}`;
-  ctx.out.info(
-    `${n(count)} ${s.noun} in ${used}.` + (stoppedAt ? ` Stopped at --max-pages ${maxPages}; continue with:\n  ${continuation(ctx, stoppedAt)}` : ''),
-  );
+      for (const w of [page.truncation_warning, ...(page.warnings ?? [])])
+        if (w && !shown.has(w)) {
+          shown.add(w);
+          ctx.out.warn(w);
+        }
+      await s.onPage?.(page);
+      return { items: page.results, cursor: page.cursor, page };
+    },
+    ...(s.extra ? { extra: s.extra } : {}),
+  });
+  const used = s.countsAsSearch ? `${searches(state.requests)} used` : `${n(state.requests)} ${state.requests === 1 ? 'page' : 'pages'}`;
+  const more = moreCommand(ctx, state, budget);
+  if (state.stoppedAtMaxPages) {
+    ctx.out.info(`${n(state.rows)} ${s.noun} in ${used}. Stopped at --max-pages ${budget.maxPages}; continue with:\n  ${more}`);
+  } else if (o.all) {
+    ctx.out.info(`${n(state.rows)} ${s.noun} in ${used}.`);
+  } else if (state.rows > 0) {
+    ctx.out.info(`${n(state.rows)} of ${n(total ?? state.rows)} ${s.noun}, ${used}.${more ? ` The next ${n(budget.total ?? 0)}:\n  ${more}` : ''}`);
+  }
 }
