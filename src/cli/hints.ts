@@ -114,24 +114,7 @@ const SAY: Readonly<Record<string, Say>> = {
     const dups = typeof data.skipped_duplicates === 'number' ? data.skipped_duplicates : 0;
     return dups > 0 ? [info(`${n(dups)} duplicate contact${dups === 1 ? ' was' : 's were'} left out (each contact is enriched once).`)] : [];
   },
-  // "Pushed 14 of 16 leads to crm_one contacts; 2 skipped (2 missing_email), ... POST /migrate/preview lists the skipped leads."
-  'POST /migrate/crm': (_a, data) => pushed(data),
-  'POST /migrate/sequencer': (_a, data) => pushed(data),
 };
-
-/** A sync that completed, in one line (a failed one is the command's error). */
-function pushed(data: Record<string, unknown>): HintNote[] {
-  if (data.status !== 'completed') return [];
-  const where = typeof data.campaign_id === 'string' && data.campaign_id ? `campaign ${data.campaign_id} of ${data.provider}` : String(data.provider);
-  return [
-    {
-      level: 'success',
-      text: printable(
-        `Pushed ${n(data.successful)} of ${n(data.total_leads)} leads to ${where}: ${n(data.skipped)} skipped, ${n(data.failed)} refused; ${n(data.credits_charged)} credits charged.`,
-      ),
-    },
-  ];
-}
 
 /** The flat keys whose values a filter-values lookup finds, and the field it looks them up in. */
 const PEOPLE_LOOKUP: Readonly<Record<string, string>> = {

@@ -300,13 +300,13 @@ describe('paid run hints', () => {
     );
   });
 
-  hint(['engine/sync.ts#agent_instructions#2'], 'sync pushed: one line with the counts and the charge; failed: the command’s error alone', async () => {
+  hint(['engine/sync.ts#agent_instructions#2'], 'sync pushed: the counts and the charge once, in the result the command prints; failed: the command’s error alone', async () => {
     await syncList('S', 16);
     const r = await run(['sync', 'crm', 'S', '--provider', 'crm_one', '--yes']);
     expect(r.exitCode, r.stderr).toBe(0);
     speaksOurLanguage(r);
-    expect(r.stderr).toContain('✓ Pushed 14 of 16 leads to crm_one: 2 skipped, 0 refused; 4 credits charged.\n');
-    expect(count(r.stderr, 'Pushed')).toBe(1);
+    expect(r.stdout).toMatch(/^workflow_id\tstatus\tprovider\ttotal_leads\tsuccessful\tskipped\tfailed\tcredits_charged\nsvc-sync_\S+\tcompleted\tcrm_one\t16\t\d+\t2\t\d+\t4\n$/);
+    expect(r.stderr).not.toMatch(/Pushed|charged/);
     await control(t.sb, 'POST', '/sync/failures', { provider: 'crm_one', outcome: 'status_failed' });
     const failed = await run(['sync', 'crm', 'S', '--provider', 'crm_one', '--yes']);
     expect(failed.exitCode).toBe(8);
