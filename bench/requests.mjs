@@ -1,6 +1,6 @@
 // Requests each bulk command uses against the fewest the spec's limits allow: import of
-// 100,000 rows (short rows, then long ones), export json --all of 100,000 leads, lists leads --all of 10,000 leads and
-// search people --all. Runs the built CLI against an in-process sandbox and counts, in the
+// 100,000 rows (short rows, then long ones), export json --all of 100,000 leads, lists leads --all of 10,000 leads,
+// search people --all, and enrich list of 10,000 leads with nothing enriched, then again with some enriched. Runs the built CLI against an in-process sandbox and counts, in the
 // sandbox's request log, the requests to each command's own endpoint (429s included: a
 // refused request is still a request). Rate limits are on with the sandbox's minute window
 // shortened, so the CLI paces itself as it would against the service, in seconds. Exits 1
@@ -32,6 +32,7 @@ const PEOPLE_PER_RESPONSE = 100;
 const IMPORT_SIZE = 100_000;
 const EXPORT_SIZE = 100_000;
 const LEADS_SIZE = 10_000;
+const ENRICH_SIZE = 10_000;
 // About 50 pages of people: under the 60 searches a day an organization's keys share.
 const PEOPLE_FILTER = ['--seniority', 'Manager', '--department', 'Engineering,Sales,Marketing,Operations'];
 
@@ -61,10 +62,10 @@ async function writeCsv(file, rows, wide = false) {
   await new Promise((r) => out.end(r));
 }
 
-/** A list of the demo organization holding `count` generated leads. */
-async function listOf(sb, name, count) {
+/** A list of the demo organization holding `count` generated leads (with their emails and phones unless `enriched` is false). */
+async function listOf(sb, name, count, enriched = true) {
   const { list_id } = await control(sb, 'POST', '/lists', { name });
-  await control(sb, 'POST', `/lists/${list_id}/generate`, { count });
+  await control(sb, 'POST', `/lists/${list_id}/generate`, { count, enriched });
   return list_id;
 }
 
@@ -136,6 +137,18 @@ export async function benchRequests() {
     const people = await measure(sb, env, '/people/find', ['search', 'people', ...PEOPLE_FILTER, '--all', '--max-pages', '60', '--format', 'ndjson']);
     const peopleRows = people.stdout.split('\n').filter(Boolean).length;
     rows.push({ operation: 'search people --all', rows: peopleRows, minimum: Math.ceil(peopleRows / PEOPLE_PER_RESPONSE), basis: `rows / ${PEOPLE_PER_RESPONSE}`, ...people });
+
+    // enrich list: nothing enriched yet is one whole-list run and no lead read; once some leads
+    // have an email, the check reads the leads in pages of 500 and only the others are enriched.
+    await control(sb, 'POST', '/balance', { credits: 100 * ENRICH_SIZE });
+    const fresh = await listOf(sb, 'Bench requests enrich', ENRICH_SIZE, false);
+    const whole = await measure(sb, env, '/enrichment/bulk', ['enrich', 'list', fresh, '--yes', '--no-wait', '--json']);
+    rows.push({ operation: 'enrich list, nothing enriched', rows: JSON.parse(whole.stdout).total_leads, minimum: 1, basis: 'one run of the whole list', ...whole });
+    const mixed = await listOf(sb, 'Bench requests enrich again', ENRICH_SIZE, false);
+    await control(sb, 'POST', `/lists/${mixed}/generate`, { count: ENRICH_SIZE / 5, enriched: true });
+    const again = await measure(sb, env, '/lead-lists/{list_id}/leads', ['enrich', 'list', mixed, '--yes', '--no-wait', '--json']);
+    const checked = JSON.parse(again.stdout).check.leads_read;
+    rows.push({ operation: 'enrich list again, some enriched: the check', rows: checked, minimum: Math.ceil(checked / LEADS_PAGE), basis: `leads / ${LEADS_PAGE}`, ...again });
   } finally {
     await sb.close();
     rmSync(tmp, { recursive: true, force: true });
@@ -154,7 +167,7 @@ export function requestsTable(rows) {
         `| ${r.operation} | ${count(r.rows)} | ${count(r.requests)} | ${count(r.minimum)} | ${r.ratio.toFixed(3)} | ${r.basis} | ${r.refused} | ${r.other} | ${r.seconds.toFixed(1)} |`,
     ),
     '',
-    `Rate limits on, the sandbox's minute window shortened to ${rows[0]?.windowMs / 1000} s. "other requests": the list lookups and creation around the paged requests.`,
+    `Rate limits on, the sandbox's minute window shortened to ${rows[0]?.windowMs / 1000} s. "other requests": the list lookups and creation around the paged requests; for enrich list, the list detail, the estimates and the runs.`,
   ].join('\n');
 }
 

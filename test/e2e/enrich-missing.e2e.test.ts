@@ -205,6 +205,22 @@ describe('enrich list again pays only for what is missing', () => {
     expect(untouched.filter((l) => l.email)).toEqual([]);
   });
 
+  it('a workspace that cannot enrich part of a list: exit 3 before anything is spent, with the command that enriches every lead', async () => {
+    const listId = await t.seedList('Q3', 30);
+    const some = (await t.leads(listId)).slice(0, 10).map((l) => l.lead_id);
+    expect((await t.run('enrich', 'list', 'Q3', '--lead-ids', some.join(','), '--yes')).exitCode).toBe(0);
+    await control(t.sb, 'POST', '/plan', { plan: 'free', partner_tier: 5 });
+    const before = await t.balance();
+    const r = await t.run('enrich', 'list', 'Q3', '--yes');
+    expect(r.exitCode, r.stderr).toBe(3);
+    expect(r.stderr).toContain('error: feature_gated: this workspace cannot enrich part of a list, so the leads that already have what the scope finds cannot be left out; nothing was spent');
+    expect(r.stderr).toContain('fix: Enrich every lead of the list again (paying again for those found again) with: prospect enrich list Q3 --yes --all-leads');
+    expect(await t.balance()).toBe(before);
+    const all = await t.run('enrich', 'list', 'Q3', '--yes', '--all-leads', '--json');
+    expect(all.exitCode, all.stderr).toBe(0);
+    expect(json(all.stdout)).toMatchObject({ total: 30, skipped: {}, check: null });
+  });
+
   it('--dry-run prints the total and each quote, and spends nothing', async () => {
     const listId = await t.seedList('Big', 800);
     const some = (await t.leads(listId)).slice(0, 100).map((l) => l.lead_id);

@@ -9,13 +9,10 @@ import { resolveList } from '../lists/resolve-list.js';
 import { readLeadIds } from '../lists/lead-ids.js';
 import { DRY_RUN_FLAG, SCOPE_FLAG } from './flags.js';
 import { STRICT_FLAG } from './watch.js';
-import { selectMissing, type Selection } from './missing-leads.js';
+import { selectMissing, union, type Selection } from './missing-leads.js';
 import { quoteRuns, resolveLostRuns, runBodies, sendRuns, totalQuote, type Resolved } from './subsets.js';
 import { printDryRun, reportJob } from './list-report.js';
 import { runsGoing } from './runs-going.js';
-
-/** Leads enriched by runs of either kind. */
-const union = (a: Set<string> | 'all', b: Set<string> | 'all'): Set<string> | 'all' => (a === 'all' || b === 'all' ? 'all' : new Set([...a, ...b]));
 
 interface Options {
   scope: ListScope;
@@ -72,16 +69,18 @@ export const command = defineCommand<Options>({
     if (selection.summary) ctx.out.info(selection.summary);
     const facts = { list_id, scope: opts.scope, skipped: selection.skipped, check: selection.check ?? null, runs_going: going.ids };
     const bodies = runBodies(list_id, selection.groups);
+    // The command that enriches every lead again, when the check left some out.
+    const allLeads = opts.allLeads ? undefined : sameCommand({ argv: [...ctx.argv, ALL_LEADS] });
     if (bodies.length === 0 && resolved.started.length === 0) {
+      const again = allLeads ? ` Enrich them again with: ${allLeads}` : '';
       ctx.out.success(
-        covered === 'all'
-          ? 'Nothing to enrich now: the run still going enriches every lead.'
-          : `Nothing to enrich: every selected lead already has what --scope ${opts.scope} finds${going.ids.length ? ' or is in a run still going' : ''}. ` +
-              `Enrich them again with: ${sameCommand({ argv: [...ctx.argv, ALL_LEADS] })}`,
+        covered === 'all' || opts.allLeads
+          ? `Nothing to enrich now: the run${going.ids.length === 1 ? ' still going enriches' : 's still going enrich'} ${covered === 'all' ? 'every lead' : 'the rest'}.`
+          : `Nothing to enrich: every selected lead already has what --scope ${opts.scope} finds${going.ids.length ? ' or is in a run still going' : ''}.${again}`,
       );
       return void (await ctx.out.print({ kind: 'object', payload: { ...facts, runs: [] }, fields: ['list_id', 'scope'] }));
     }
-    const quoted = await quoteRuns(ctx, client, bodies, listArg);
+    const quoted = await quoteRuns(ctx, client, bodies, listArg, ids ? undefined : allLeads);
     const total = quoted.length > 0 ? totalQuote(quoted) : undefined;
     if (total) ctx.out.info(quoted.length === 1 ? describeQuote(quoted[0]!.quote) : `${describeQuote({ ...quoted[0]!.quote, ...total })} In ${n(quoted.length)} runs of up to 500 leads, one quote each.`);
     if (opts.dryRun) {

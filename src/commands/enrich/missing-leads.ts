@@ -28,6 +28,19 @@ export function missingScope(lead: Pick<LeadRow, 'email' | 'phone'>, scope: List
   return email && phone ? 'full' : email ? 'partial' : phone ? 'phone-only' : undefined;
 }
 
+/** Leads that earlier runs enrich: some lead ids, or 'all' when one of them enriches the whole list. */
+export type Covered = Set<string> | 'all';
+
+/** `covered` and the leads of a run (its lead_ids, or the whole list without them). */
+export function cover(covered: Covered, run: { lead_ids?: readonly string[] | undefined }): Covered {
+  if (covered === 'all' || !run.lead_ids) return 'all';
+  for (const id of run.lead_ids) covered.add(id);
+  return covered;
+}
+
+/** Leads that either enriches. */
+export const union = (a: Covered, b: Covered): Covered => (a === 'all' || b === 'all' ? 'all' : new Set([...a, ...b]));
+
 /** Leads to enrich with one scope: some lead ids, or (no lead_ids) the whole list. */
 export interface Group {
   scope: ListScope;

@@ -9,6 +9,7 @@ import type { PaidRunJournal } from '../../cli/journal.js';
 import { sameService } from '../../cli/journal-entry.js';
 import { JournalStore, journalDir } from '../../cli/journal-store.js';
 import { formatCount as n } from '../../cli/output/numbers.js';
+import { cover, type Covered } from './missing-leads.js';
 
 /**
  * Runs of this list sent from here (the paid-run journal, the last day) that are still going:
@@ -21,8 +22,8 @@ const WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface RunsGoing {
   ids: string[];
-  /** Lead ids of the runs going; 'all' when one of them enriches the whole list. */
-  covered: Set<string> | 'all';
+  /** The leads the runs going enrich. */
+  covered: Covered;
   /** Status reads made. */
   requests: number;
 }
@@ -48,8 +49,7 @@ export async function runsGoing(ctx: Context, client: Client, journal: PaidRunJo
     found.requests += 1;
     if (!(await stillGoing(client, e.run_id, ctx.signal))) continue;
     found.ids.push(e.run_id);
-    if (!body.lead_ids) found.covered = 'all';
-    else if (found.covered !== 'all') for (const id of body.lead_ids) found.covered.add(id);
+    found.covered = cover(found.covered, body);
   }
   const one = found.ids.length === 1;
   if (found.ids.length)

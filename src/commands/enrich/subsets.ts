@@ -6,13 +6,15 @@ import type { EstimateBody, Quote } from '../../api/schemas/credits.js';
 import type { BulkEnrichBody, BulkEnrichStarted } from '../../api/schemas/enrichment.js';
 import { BULK_ENRICH_LIMITS, type ListScope } from '../../api/schemas/values/credits.js';
 import type { Context } from '../../cli/context.js';
+import { authError } from '../../cli/errors.js';
+import { isApiError } from '../../api/errors.js';
 import { nextCommand } from '../../cli/command-line.js';
 import type { PaidRunJournal } from '../../cli/journal.js';
 import { resolveEarlierRun } from '../../cli/journal-resolve.js';
 import { formatCount as n } from '../../cli/output/numbers.js';
 import { sendApproved } from '../../cli/paid.js';
 import { batches } from '../lists/lead-ids.js';
-import type { Group } from './missing-leads.js';
+import { cover, type Covered, type Group } from './missing-leads.js';
 
 /**
  * A list enrichment sent as several runs: each group of leads split into subsets of up to 500
@@ -44,12 +46,27 @@ function describeRun(b: BulkEnrichBody, listArg: string, index: number, count: n
   return `Enriching ${b.lead_ids ? `${n(b.lead_ids.length)} leads of ` : ''}list "${listArg}" (${b.scope ?? 'partial'})${part}`;
 }
 
-/** Every run priced (free estimates, one request each) before the one question. */
-export async function quoteRuns(ctx: Context, client: Client, bodies: readonly BulkEnrichBody[], listArg: string): Promise<QuotedRun[]> {
+/**
+ * Every run priced (free estimates, one request each) before the one question. `wholeList`: the
+ * command that enriches every lead instead, for a workspace that cannot enrich part of a list
+ * when the check chose the part (without --lead-ids).
+ */
+export async function quoteRuns(ctx: Context, client: Client, bodies: readonly BulkEnrichBody[], listArg: string, wholeList?: string): Promise<QuotedRun[]> {
   const runs: QuotedRun[] = [];
   for (const [i, body] of bodies.entries()) {
     const est = estimateBodyFor({ tool: 'enrich_list', body });
-    runs.push({ body, estimate: est, quote: await estimate(client, est, { signal: ctx.signal }), what: describeRun(body, listArg, i, bodies.length) });
+    let quote: Quote;
+    try {
+      quote = await estimate(client, est, { signal: ctx.signal });
+    } catch (e) {
+      if (!wholeList || !body.lead_ids || !isApiError(e) || !e.is('feature_gated')) throw e;
+      throw authError(
+        'feature_gated',
+        'this workspace cannot enrich part of a list, so the leads that already have what the scope finds cannot be left out; nothing was spent',
+        `Enrich every lead of the list again (paying again for those found again) with: ${wholeList}`,
+      );
+    }
+    runs.push({ body, estimate: est, quote, what: describeRun(body, listArg, i, bodies.length) });
   }
   return runs;
 }
@@ -85,8 +102,8 @@ const scopesSent = (scope: ListScope): readonly ListScope[] => (scope === 'full'
 /** Earlier runs of this job whose answer was lost, resolved through their quotes, and the leads they cover. */
 export interface Resolved {
   started: BulkEnrichStarted[];
-  /** Lead ids the resolved runs enrich; 'all' when one of them was a whole-list run. */
-  covered: Set<string> | 'all';
+  /** The leads the resolved runs enrich. */
+  covered: Covered;
 }
 
 /**
@@ -112,8 +129,7 @@ export async function resolveLostRuns(
     const earlier = await resolveEarlierRun(ctx, client, journal, 'enrich_list', sendRun(ctx, client, body));
     if (!earlier) continue;
     resolved.started.push(earlier.result);
-    if (!body.lead_ids) resolved.covered = 'all';
-    else if (resolved.covered !== 'all') for (const id of body.lead_ids) resolved.covered.add(id);
+    resolved.covered = cover(resolved.covered, body);
   }
   return resolved;
 }
