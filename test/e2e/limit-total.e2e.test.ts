@@ -145,6 +145,15 @@ describe('lists leads, lists ls and export json --limit N', () => {
     expect(await requestsTo('/export/json')).toBe(2 + 8);
   });
 
+  it('a page of --limit that fails: nothing half printed, and the command to run again', async () => {
+    await seedList('Big', 600);
+    await control(t.sb, 'POST', '/faults', { rules: [{ path: '/leads', kind: 'status', status: 500, after: 1 }] });
+    const r = await run('lists', 'leads', 'Big', '--limit', '300', '--page-size', '100', '--format', 'ndjson');
+    expect(r.exitCode).toBe(9);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Stopped after 100 leads, before printing them (they are printed together at the end). Run the command again:\n  prospect lists leads Big --limit 300 --page-size 100 --format ndjson\n');
+  });
+
   it('--all with --limit exits 2 before anything is sent, naming --page-size', async () => {
     await seedList('Big', 10);
     for (const argv of [['lists', 'leads', 'Big'], ['lists', 'ls'], ['export', 'json', 'Big'], ['search', 'companies', '--headcount', '11-50']]) {
