@@ -5,6 +5,7 @@ import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { prospect } from '../helpers/in-process.js';
 import { json } from '../helpers/json.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { printedCommands, runPrinted } from '../helpers/printed-command.js';
 
 const t = useSandboxEnv({ withKey: true });
 const run = (...args: string[]) => prospect(args, { env: t.env });
@@ -73,5 +74,23 @@ describe('import: headers of real exports', () => {
       ['mary@berg.example', 'Mary Ann', 'van der Berg', 'Mary Ann van der Berg'],
     ]);
     expect(json(r.stdout)).toMatchObject({ rows_imported: 4, mapping: { full_name: 'Name', email: 'Email' }, unmapped: [] });
+  });
+});
+
+describe('import: a bare URL column', () => {
+  it('is left out, and the command printed to take it as the LinkedIn profile runs as printed', async () => {
+    // LinkedIn's Connections.csv: URL holds the profile there, a website or a page in other exports.
+    const dir = tempDir();
+    const file = path.join(dir, 'Connections.csv');
+    writeFileSync(file, 'First Name,Last Name,URL,Email Address,Company,Position,Connected On\nAda,Lovelace,https://www.linkedin.com/in/ada-lovelace,,Analytical Engines,CTO,01 Jan 2024\n');
+    const r = await prospect(['import', 'Connections', file, '--create', '--dry-run'], { env: t.env, cwd: dir });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('"URL" (a profile or a website?)');
+    const [line] = printedCommands(r.stderr);
+    expect(line).toMatch(/--map linkedin_url=URL$/);
+    // Spawns the binary: a printed command is run as a person pasting it would, through sh.
+    const again = await runPrinted(`${line} --json`, { env: t.env, cwd: dir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(json(again.stdout).mapping).toMatchObject({ linkedin_url: 'URL', first_name: 'First Name', job_title: 'Position' });
   });
 });

@@ -2,7 +2,7 @@ import { CANONICAL_FIELDS, type CanonicalField } from '../../api/schemas/values/
 import { closest, didYouMean } from '../../api/suggest.js';
 import { usageError } from '../../cli/errors.js';
 import { headerTokens } from './header-tokens.js';
-import { COMPANY_LEVEL_FIELDS, FIELD_ALIASES, QUALIFIERS } from './header-vocabulary.js';
+import { AMBIGUOUS_LINKS, COMPANY_LEVEL_FIELDS, FIELD_ALIASES, QUALIFIERS } from './header-vocabulary.js';
 
 /**
  * Which canonical field each CSV column holds, from its header alone:
@@ -37,7 +37,7 @@ export function normalizeHeader(h: string): string {
 }
 
 /** What a header's words say: a field and how strongly, or why not. */
-export type HeaderMatch = { field: CanonicalField; score: number } | { field: null; why?: 'company-level' | 'second value' };
+export type HeaderMatch = { field: CanonicalField; score: number } | { field: null; why?: 'company-level' | 'second value' | 'ambiguous link' };
 
 export function matchHeader(header: string): HeaderMatch {
   const tokens = headerTokens(header, VOCABULARY);
@@ -47,8 +47,9 @@ export function matchHeader(header: string): HeaderMatch {
   // The whole header first (Company Name, Business Name, Account), then its words less qualifiers.
   const whole = ALIASES.get(tokens.filter((_, i) => kinds[i] !== 'neutral' && kinds[i] !== 'primary').join(' '));
   if (whole && !has('secondary')) return { field: whole.field, score: score(whole) };
-  const core = ALIASES.get(tokens.filter((_, i) => kinds[i] === undefined).join(' '));
-  if (!core) return { field: null };
+  const coreWords = tokens.filter((_, i) => kinds[i] === undefined).join(' ');
+  const core = ALIASES.get(coreWords);
+  if (!core) return AMBIGUOUS_LINKS.has(coreWords) && !has('company') && !has('secondary') ? { field: null, why: 'ambiguous link' } : { field: null };
   if (has('secondary')) return { field: null, why: 'second value' };
   if (has('company') && !COMPANY_LEVEL_FIELDS.has(core.field)) return { field: null, why: 'company-level' };
   if (has('personal') && core.field === 'company_domain') return { field: null };

@@ -56,5 +56,8 @@ export const QUALIFIERS = {
   secondary: ['other', 'secondary', 'alternate', 'alt', 'additional', 'tertiary', 'second', 'third'],
 } as const;
 
+/** Headers that name a link without saying whose: a LinkedIn profile in one export (LinkedIn's own), a page or a website in another. */
+export const AMBIGUOUS_LINKS: ReadonlySet<string> = new Set(['url', 'profile url', 'profile', 'link']);
+
 /** Fields a company-level column may map to. */
 export const COMPANY_LEVEL_FIELDS: ReadonlySet<CanonicalField> = new Set(['company_name', 'company_domain', 'job_title']);

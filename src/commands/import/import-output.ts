@@ -1,6 +1,7 @@
 import type { Context } from '../../cli/context.js';
-import { nextCommand } from '../../cli/command-line.js';
-import { matchHeader, type MappingResult } from './header-map.js';
+import { nextCommand, sameCommand } from '../../cli/command-line.js';
+import { shellWord } from '../../config/shell-word.js';
+import { matchHeader, type HeaderMatch, type MappingResult } from './header-map.js';
 import type { Chunk } from './chunks.js';
 import type { ImportTally, ImportReport } from './tally.js';
 import type { EnrichmentSummary } from './enrich-runs.js';
@@ -9,12 +10,18 @@ import { writeHandles } from '../../cli/wait.js';
 /** The mapping used, on stderr: field <- header, then the columns left out and, where a field matched one, why. */
 export function describeMapping(ctx: Context, { mapping, unmapped }: MappingResult): void {
   const lines = Object.entries(mapping).map(([field, header]) => `  ${field} <- ${shown(header)}`);
-  const why = (header: string) => {
-    const m = matchHeader(header);
-    if (m.field && mapping[m.field] !== undefined) return ` (${m.field} is ${shown(mapping[m.field]!)})`;
-    return m.field === null && m.why === 'company-level' ? " (the company's, not the person's)" : '';
+  const matches = unmapped.map((h) => [h, matchHeader(h)] as const);
+  const why = (m: HeaderMatch) => {
+    if (m.field) return mapping[m.field] !== undefined ? ` (${m.field} is ${shown(mapping[m.field]!)})` : '';
+    if (m.why === 'company-level') return " (the company's, not the person's)";
+    return m.why === 'ambiguous link' ? ' (a profile or a website?)' : '';
   };
-  ctx.out.info(`Columns:\n${lines.join('\n')}${unmapped.length ? `\n  not imported: ${unmapped.map((h) => shown(h) + why(h)).join(', ')}` : ''}`);
+  ctx.out.info(`Columns:\n${lines.join('\n')}${unmapped.length ? `\n  not imported: ${matches.map(([h, m]) => shown(h) + why(m)).join(', ')}` : ''}`);
+  // A bare URL column: LinkedIn's own export holds profiles there, other tools a website.
+  const field = mapping.linkedin_url === undefined ? 'linkedin_url' : mapping.company_domain === undefined ? 'company_domain' : undefined;
+  const link = matches.find(([, m]) => m.field === null && m.why === 'ambiguous link')?.[0];
+  if (field && link !== undefined)
+    ctx.out.info(`If ${shown(link)} holds ${field === 'linkedin_url' ? 'LinkedIn profiles' : 'company websites'}, import it with: ${sameCommand(ctx)} --map ${shellWord(`${field}=${link}`)}`);
 }
 
 /** The report with the mapping used: {canonical_field: header} and the headers left out, as --json prints them. */
