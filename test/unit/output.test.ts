@@ -149,6 +149,12 @@ describe('personCell', () => {
     expect(personCell('similarity_score', 0.8571)).toBe('0.8571');
     expect(personCell('tags', ['a', 'b'])).toBe('a, b');
   });
+  it('writes instants in local time to the minute; dates alone and other text stay', () => {
+    const at = new Date(2026, 10, 25, 14, 5, 59);
+    expect(personCell('created_at', at.toISOString())).toBe('2026-11-25 14:05');
+    expect(personCell('last_funding_date', '2024-03-01')).toBe('2024-03-01');
+    expect(personCell('name', '2026-11-25T14:05 launch')).toBe('2026-11-25T14:05 launch');
+  });
 });
 
 describe('printPages', () => {
