@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
-import { prospect } from '../helpers/in-process.js';
+import { prospect, sandboxClock } from '../helpers/in-process.js';
 import { json, ndjson } from '../helpers/json.js';
 import { printedCommands, runPrinted } from '../helpers/printed-command.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -79,6 +79,34 @@ describe('search people --limit N', () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--all and --limit cannot be combined');
     expect(await requestsTo('/people/find')).toBe(0);
+  });
+});
+
+describe('search people at-companies: one job, one block of --limit people', () => {
+  it('prints the command for the next block (this one with its cursor), which gives the people after these', async () => {
+    const onSandboxClock = { env: t.env, clock: sandboxClock(t.sb) };
+    // The company with the most people: more than two blocks of 5.
+    const ds = t.sb.services.dataset;
+    let best = 0;
+    for (let i = 1; i < ds.size.companies; i++) if (ds.peopleAt(i).length > ds.peopleAt(best).length) best = i;
+    const domain = ds.company(best).domain;
+    const argv = [
+      'search', 'people', 'at-companies',
+      '--company-filter', JSON.stringify({ op: 'and', conditions: [{ column: 'domain', type: 'in', value: [domain] }] }),
+      '--person-filter', JSON.stringify({ type: 'group_filter', op: 'and', filters: [{ column: 'company_domain', filter_type: 'in', value: [domain] }] }),
+      '--limit', '5', '--format', 'ndjson',
+    ];
+    const r = await prospect(argv, onSandboxClock);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const first = ndjson(r.stdout);
+    expect(first, r.stderr + r.stdout).toHaveLength(5);
+    const [next] = printedCommands(r.stderr);
+    const cursor = /--cursor (\S+)$/.exec(next ?? '')?.[1];
+    expect(next).toBe(`prospect search people at-companies --company-filter '${argv[4]}' --person-filter '${argv[6]}' --limit 5 --format ndjson --cursor ${cursor}`);
+    const more = await prospect([...argv, '--cursor', cursor!], onSandboxClock);
+    const second = ndjson(more.stdout);
+    expect(second).toHaveLength(5);
+    expect(ids(second).filter((id) => ids(first).includes(id))).toEqual([]);
   });
 });
 

@@ -13,7 +13,8 @@ import { pollOptions, withProgress } from '../../cli/wait.js';
 import type { Client } from '../../api/client.js';
 import type { Readable } from 'node:stream';
 import { printHandle } from '../../cli/wait.js';
-import { nextCommand } from '../../cli/command-line.js';
+import { nextCommand, sameCommandWith } from '../../cli/command-line.js';
+import { formatCount } from '../../cli/output/numbers.js';
 
 interface Options {
   personFilter?: string;
@@ -79,10 +80,9 @@ export const command = defineCommand<Options>({
     });
     if (status.composite_warning) ctx.out.warn(status.composite_warning);
     const count = status.results?.length ?? 0;
-    ctx.out.info(
-      `${count} of ${status.total ?? count} people at ${status.resolved_company_count ?? 0} companies` +
-        (status.cursor ? `; next block: the same filters with --cursor ${status.cursor}` : ''),
-    );
+    // The next block is a new job over the same filters: this command again with the cursor (a watched --task has no filters to repeat).
+    const next = !status.cursor ? '' : opts.task === undefined ? `; the next block:\n  ${sameCommandWith(ctx, { '--cursor': status.cursor })}` : `; next block: the same filters with --cursor ${status.cursor}`;
+    ctx.out.info(`${formatCount(count)} of ${formatCount(status.total ?? count)} people at ${formatCount(status.resolved_company_count ?? 0)} companies${next}`);
   },
 });
 
