@@ -37,11 +37,17 @@ interface Columns<T> {
   summed: readonly (keyof T & string)[];
 }
 
-/** One run's own object with the facts; several: the facts, the sums, and a row each. */
+/** The object --json prints: one run's own object with the facts; for several, the facts and the sums of `summed`. */
+function payloadOf<T extends object>(runs: readonly T[], facts: JobFacts, summed: readonly (keyof T & string)[]): Record<string, unknown> {
+  if (runs.length === 1) return { ...runs[0]!, ...facts, runs };
+  return { ...facts, ...Object.fromEntries(summed.map((k) => [k, sum(runs, (r) => r[k] as number | undefined)])), runs };
+}
+
+/** One run as an object; several as a row each. */
 async function printRuns<T extends object>(ctx: Context, runs: readonly T[], facts: JobFacts, c: Columns<T>) {
-  if (runs.length === 1) return ctx.out.print({ kind: 'object', payload: { ...runs[0]!, ...facts, runs }, fields: c.fields });
-  const sums = Object.fromEntries(c.summed.map((k) => [k, sum(runs, (r) => r[k] as number | undefined)]));
-  await ctx.out.print({ kind: 'rows', payload: { ...facts, ...sums, runs }, rows: runs, columns: c.fields, tableColumns: c.table });
+  const payload = payloadOf(runs, facts, c.summed);
+  if (runs.length === 1) return ctx.out.print({ kind: 'object', payload, fields: c.fields });
+  await ctx.out.print({ kind: 'rows', payload, rows: runs, columns: c.fields, tableColumns: c.table });
 }
 
 export async function printDryRun(ctx: Context, quoted: readonly QuotedRun[], facts: JobFacts): Promise<void> {
@@ -56,15 +62,14 @@ export async function reportJob(ctx: Context, client: Client, started: readonly 
   for (const s of started) ctx.out.info(`Started ${s.workflow_id}: ${n(s.total_leads)} leads, ${n(s.credits_reserved)} credits reserved.`);
   const ids = started.map((s) => s.workflow_id);
   if (!ctx.globals.wait) {
-    const answer = started.length === 1 ? { ...started[0]!, ...facts, runs: started } : { ...facts, total_leads: sum(started, (s) => s.total_leads), credits_reserved: sum(started, (s) => s.credits_reserved), runs: started };
-    await writeHandles(ctx, ids, answer);
+    await writeHandles(ctx, ids, payloadOf(started, facts, ['total_leads', 'credits_reserved']));
     ctx.out.info(`Watch ${ids.length === 1 ? 'it' : 'them'} with: ${nextCommand(ctx, ['enrich', 'status', ...ids, '--wait'])}`);
     return;
   }
   for (const s of started) ctx.out.hints(s);
   const runs: EnrichmentStatusResponse[] = [];
   for (const [index, id] of ids.entries()) runs.push(await watchRun(ctx, client, id, ids.length > 1 ? { ids, index } : undefined));
-  if (runs.length === 1) return reportRun(ctx, { ...runs[0]!, ...facts, runs } as EnrichmentStatusResponse, { strict: opts.strict });
+  if (runs.length === 1) return reportRun(ctx, payloadOf(runs, facts, []) as EnrichmentStatusResponse, { strict: opts.strict });
   await printRuns(ctx, runs, facts, {
     fields: STATUS_FIELDS,
     table: TABLE_COLUMNS,
