@@ -13,7 +13,7 @@ describe('"Last, First" full names', () => {
     expect(splitLastFirst(value)).toEqual(parts);
   });
 
-  it.each(['John Doe', 'John Doe, Jr.', 'Jane Roe, PhD', 'Doe,', ', John', 'a, b, c', ''])('%s is left as it is', (value) => {
+  it.each(['John Doe', 'John Doe, Jr.', 'Jane Roe, PhD', 'Acme, Inc.', 'Doe,', ', John', 'a, b, c', ''])('%s is left as it is', (value) => {
     expect(splitLastFirst(value)).toBeNull();
   });
 });

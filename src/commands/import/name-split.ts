@@ -1,6 +1,9 @@
 /** Suffixes a "Last, First" name may end with after another comma (Doe, John, Jr.), and which never start a first name. */
 const SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'v', 'phd', 'md', 'mba', 'esq', 'cpa', 'dds', 'jd', 'rn', 'pe']);
-const isSuffix = (s: string) => SUFFIXES.has(s.toLowerCase().replace(/\./g, ''));
+const bare = (s: string) => s.toLowerCase().replace(/\./g, '');
+const isSuffix = (s: string) => SUFFIXES.has(bare(s));
+/** What follows the comma of a company's name (Acme, Inc.): not a first name. */
+const COMPANY_FORMS = new Set(['inc', 'llc', 'ltd', 'llp', 'plc', 'gmbh', 'ag', 'sa', 'bv', 'co', 'corp', 'corporation', 'company', 'limited']);
 
 export interface SplitName {
   first: string;
@@ -11,7 +14,7 @@ export interface SplitName {
 
 /**
  * A full name written "Last, First" (Doe, John; van der Berg, Mary Ann; Doe, John, Jr.) as its
- * parts; null for any other form, "John Doe, Jr." and "John Doe, PhD" included.
+ * parts; null for any other form, "John Doe, Jr.", "John Doe, PhD" and "Acme, Inc." included.
  */
 export function splitLastFirst(value: string): SplitName | null {
   const parts = value.split(',').map((p) => p.trim().replace(/\s+/g, ' '));
@@ -19,6 +22,6 @@ export function splitLastFirst(value: string): SplitName | null {
   while (parts.length > 2 && isSuffix(parts[parts.length - 1]!)) suffixes.unshift(parts.pop()!);
   if (parts.length !== 2) return null;
   const [last, first] = parts as [string, string];
-  if (!last || !first || isSuffix(first)) return null;
+  if (!last || !first || isSuffix(first) || COMPANY_FORMS.has(bare(first))) return null;
   return { first, last, full: `${first} ${last}${suffixes.length ? `, ${suffixes.join(', ')}` : ''}` };
 }
