@@ -74,6 +74,15 @@ describe('search people --limit N', () => {
     expect(last).toMatch(/--limit 50$/);
   });
 
+  it('--all --save-to --json: one object with every row and saved_to (not the bare array)', async () => {
+    const r = await run('search', 'people', '--department', 'Engineering', '--all', '--page-size', '10', '--max-pages', '2', '--save-to', 'Two pages', '--create', '--json');
+    expect(r.exitCode, r.stderr).toBe(0);
+    const out = json(r.stdout);
+    expect(out.results).toHaveLength(20);
+    expect(out.task_ids).toHaveLength(2);
+    expect(out.saved_to).toMatchObject({ name: 'Two pages', added: 20, skipped_duplicates: 0 });
+  });
+
   it('--all and --limit together exit 2 before anything is sent', async () => {
     const r = await run('search', 'people', '--department', 'Engineering', '--all', '--limit', '250');
     expect(r.exitCode).toBe(2);
