@@ -52,7 +52,7 @@ async function exportOnce(env, listId, tmp, name) {
   writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
   const out = path.join(tmp, `${name}.ndjson`);
   const started = process.hrtime.bigint();
-  await promisify(execFile)(process.execPath, ['-r', preload, BIN, 'export', 'json', listId, '--all', '--format', 'ndjson', '--limit', String(PAGE), '-o', out], { env });
+  await promisify(execFile)(process.execPath, ['-r', preload, BIN, 'export', 'json', listId, '--all', '--format', 'ndjson', '--page-size', String(PAGE), '-o', out], { env });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const rows = await countLines(out);
   rmSync(out, { force: true });
