@@ -129,7 +129,7 @@ export class ChunkSender {
     this.approved = true;
     const { ctx, job } = this;
     const rows = this.survey ? this.survey.dataRows - this.survey.rowsDone : await countDataRows(job.file, ctx.signal);
-    const what = `Importing ${job.file} and enriching up to ${rows} rows (${job.enrich})`;
+    const what = `Importing ${job.file} and enriching up to ${formatCount(rows)} rows (${job.enrich})`;
     await approveSpend(ctx, this.client!, { estimate: this.estimateFor(rows), what });
   }
 

@@ -17,6 +17,7 @@ import type { ChunkSender, ImportJob } from './chunk-sender.js';
 import { ImportTally } from './tally.js';
 import { describeMapping, printPlan, printReport, printRunHandles, type ReportWithColumns } from './import-output.js';
 import { nextCommand } from '../../cli/command-line.js';
+import { formatCount as n } from '../../cli/output/numbers.js';
 
 interface Options {
   map?: string[];
@@ -108,7 +109,7 @@ export const command = defineCommand<Options>({
       await printPlan(ctx, file, plan, tally, columns);
       if (enrich) {
         const rows = plan.reduce((n, c) => n + c.rows.length, 0);
-        ctx.out.info(`With --enrich ${enrich}: up to ${rows * ENRICHMENT_TYPE_PRICES[enrich]} credits (${rows} rows x ${ENRICHMENT_TYPE_PRICES[enrich]}), asked before spending.`);
+        ctx.out.info(`With --enrich ${enrich}: up to ${n(rows * ENRICHMENT_TYPE_PRICES[enrich])} credits (${n(rows)} rows x ${ENRICHMENT_TYPE_PRICES[enrich]}), asked before spending.`);
       }
       return;
     }
@@ -156,14 +157,14 @@ async function finishEnrichment(ctx: Context, importer: ChunkSender, report: Rep
     return ExitCode.OK;
   }
   // A replayed chunk (a re-run, or a resend after a lost answer) reports the run it started when first sent.
-  const n = report.chunks_replayed;
-  const replayed = n ? ` ${n} chunk${n === 1 ? ' was' : 's were'} replayed: ${n === 1 ? 'its run was' : 'their runs were'} charged once, when first sent, not again.` : '';
+  const again = report.chunks_replayed;
+  const replayed = again ? ` ${n(again)} chunk${again === 1 ? ' was' : 's were'} replayed: ${again === 1 ? 'its run was' : 'their runs were'} charged once, when first sent, not again.` : '';
   const line = settlementLine(summary) + replayed;
   if (anyFailed(runs)) throw jobFailedError(`enrichment of the import ended ${Object.keys(summary.statuses).join(', ')}. ${line}`, `Check the list, then enrich it with ${nextCommand(ctx, ['enrich', 'list', importer.listId ?? ''])}`);
   if (summary.statuses.completed_with_errors) {
-    ctx.out.warn(`${summary.rows - summary.rows_enriched} of ${summary.rows} rows found nothing (not charged). ${line}`);
+    ctx.out.warn(`${n(summary.rows - summary.rows_enriched)} of ${n(summary.rows)} rows found nothing (not charged). ${line}`);
     return strict ? ExitCode.JOB_FAILED : ExitCode.OK;
   }
-  ctx.out.success(`Enriched ${summary.rows_enriched} of ${summary.rows} rows. ${line}`);
+  ctx.out.success(`Enriched ${n(summary.rows_enriched)} of ${n(summary.rows)} rows. ${line}`);
   return ExitCode.OK;
 }
