@@ -33,6 +33,8 @@ describe('enrich person, company, cohort; credits estimate', () => {
     expect(head?.split('\t').slice(0, 4)).toEqual(['workflow_id', 'status', 'result.status', 'result.lead_id']);
     expect(row?.split('\t').slice(1, 3)).toEqual(['completed', 'not_found']);
     expect(miss.stderr).toContain('nothing was charged');
+    // One line says what happened: no "1 of 1 rows enriched" beside it.
+    expect(miss.stderr).not.toMatch(/rows enriched/);
     expect(await t.balance()).toBe(before);
     for (const status of ['canceled', 'terminated']) {
       await control(t.sb, 'POST', '/enrichment/outcomes', { status, kinds: ['person'] });

@@ -105,7 +105,8 @@ describe('Ctrl-C typed at a terminal', () => {
 
   it('a wait on remote work: stops the wait (not the run), exit 130, and the printed command watches the run to its end', async () => {
     await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 3_600_000 } });
-    const r = await ctrlC(['--base-url', t.sb.url, 'enrich', 'list', 'Q3 CTOs', '--yes'], 'Enriching (');
+    // --all-leads: the whole list in one run of 300, whatever its leads already hold.
+    const r = await ctrlC(['--base-url', t.sb.url, 'enrich', 'list', 'Q3 CTOs', '--all-leads', '--yes'], 'Enriching (');
     const [watch] = printedCommands(r.text);
     expect(watch).toMatch(new RegExp(`^prospect --base-url ${t.sb.url} enrich status bulk-enrich-\\S+ --wait$`));
 

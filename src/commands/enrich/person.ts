@@ -109,7 +109,7 @@ export const command = defineCommand<Options>({
     }
     ctx.out.hints(started);
     const done = await watchRun(ctx, client, started.workflow_id);
-    if (done.result?.status === 'not_found') ctx.out.info('No provider found the data asked for; nothing was charged.');
-    return reportRun(ctx, done, { fields: RESULT_FIELDS });
+    const notFound = done.result?.status === 'not_found';
+    return reportRun(ctx, done, { fields: RESULT_FIELDS, ...(notFound ? { outcome: 'No provider found the data asked for; nothing was charged.' } : {}) });
   },
 });

@@ -89,7 +89,7 @@ export async function sendRuns(ctx: Context, client: Client, journal: PaidRunJou
   } catch (e) {
     if (started.length)
       ctx.out.info(
-        `${started.length} of ${runs.length} runs started before this stopped; they go on. Watch them with: ${nextCommand(ctx, ['enrich', 'status', ...started.map((s) => s.workflow_id), '--wait'])}`,
+        `${n(started.length)} of ${n(runs.length)} runs started before this stopped; they go on. Watch them with: ${nextCommand(ctx, ['enrich', 'status', ...started.map((s) => s.workflow_id), '--wait'])}`,
       );
     throw e;
   }

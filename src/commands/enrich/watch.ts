@@ -57,7 +57,8 @@ export function settlementLine(s: Pick<EnrichmentStatusResponse, 'credits_charge
  * Prints the final status (the whole object with --json) and the settlement, and decides the
  * exit: failed, canceled or terminated is 8; completed_with_errors is 0 with a warning, 8 with --strict.
  */
-export async function reportRun(ctx: Context, s: EnrichmentStatusResponse, opts: { strict?: boolean; fields?: readonly string[] } = {}): Promise<number> {
+/** `outcome` replaces the success line when the rows' count says less than what happened (one person, nothing found). */
+export async function reportRun(ctx: Context, s: EnrichmentStatusResponse, opts: { strict?: boolean; fields?: readonly string[]; outcome?: string } = {}): Promise<number> {
   await ctx.out.print({ kind: 'object', payload: s, fields: opts.fields ?? STATUS_FIELDS });
   if (isFailedStatus(s.status))
     throw jobFailedError(`enrichment ${s.workflow_id} ended ${s.status}. ${settlementLine(s)}`, 'Check the list and the balance, then run it again with a new estimate.');
@@ -65,6 +66,7 @@ export async function reportRun(ctx: Context, s: EnrichmentStatusResponse, opts:
     ctx.out.warn(`${n(s.failed)} of ${n(s.total)} rows found nothing (not charged). ${settlementLine(s)}`);
     return opts.strict ? ExitCode.JOB_FAILED : ExitCode.OK;
   }
-  ctx.out.success(`${s.status === 'completed' ? 'Completed' : s.status}: ${n(s.completed)} of ${n(s.total)} rows enriched. ${settlementLine(s)}`);
+  if (opts.outcome) ctx.out.info(opts.outcome);
+  else ctx.out.success(`${s.status === 'completed' ? 'Completed' : s.status}: ${n(s.completed)} of ${n(s.total)} rows enriched. ${settlementLine(s)}`);
   return ExitCode.OK;
 }
