@@ -45,6 +45,8 @@ export async function* withPagingProgress<T>(
     limit?: number | undefined;
     /** Rows are printed page by page as they come (else all at once at the end). */
     streamed: boolean;
+    /** When stopped, the caller prints the rows read and says what is left (a bounded run in a format that can be continued). */
+    callerPrintsRead?: boolean;
   },
 ): AsyncGenerator<CursorPageResult<T>> {
   let rows = 0;
@@ -64,7 +66,9 @@ export async function* withPagingProgress<T>(
     }
   } catch (e) {
     ctx.progress.stop();
-    if (next && (!o.streamed || ctx.out.format === 'json')) {
+    if (next && o.callerPrintsRead && rows > 0) {
+      // The caller prints the rows read, then the command for the rest.
+    } else if (next && (!o.streamed || ctx.out.format === 'json')) {
       ctx.out.info(`Stopped after ${formatCount(rows)} ${o.noun}, before printing them (they are printed together at the end). Run the command again:\n  ${sameCommand(ctx)}`);
     } else if (next) {
       const append = appendToStdout(ctx);
@@ -121,7 +125,7 @@ export interface PagedListing<T> {
 }
 
 /** The pages of a listing, watched with progress; `state` is kept up to date. */
-function watchedPages<T>(ctx: Context, l: PagedListing<T>, state: PagedResult, streamed: boolean): AsyncGenerator<CursorPageResult<T>> {
+function watchedPages<T>(ctx: Context, l: PagedListing<T>, state: PagedResult, streamed: boolean, printsRead = false): AsyncGenerator<CursorPageResult<T>> {
   const fetch: SizedPageFetcher<T> = async (size, cursor) => {
     const page = await l.fetch(size, cursor);
     state.total ??= (page.page as { total?: number }).total;
@@ -134,15 +138,54 @@ function watchedPages<T>(ctx: Context, l: PagedListing<T>, state: PagedResult, s
     maxPages: l.budget.maxPages,
     limit: l.budget.total,
     streamed,
+    callerPrintsRead: printsRead && ctx.out.format !== 'json',
     totalOf: (p) => (p as { total?: number }).total,
   });
 }
 
+/**
+ * A bounded run stopped part way (Ctrl-C, a failed page): the rows read are printed, so the
+ * requests (and daily searches) they took are not spent again, then the same command for the
+ * rows left from the next page, appending to the file stdout went to. json is one document, so
+ * it is not continued into the same file: it prints nothing and says to run the command again.
+ */
+async function printRead<T>(ctx: Context, l: PagedListing<T>, state: PagedResult, got: ReadonlyArray<CursorPageResult<T>>): Promise<void> {
+  if (ctx.out.format === 'json' || got.length === 0 || !state.next) return;
+  await printRows(ctx, l, { ...mergePages(got.map((p) => p.page), l.rowsKey) }, got.flatMap((p) => p.items));
+  const left = l.budget.total !== undefined ? l.budget.total - state.rows : undefined;
+  const pages = l.budget.maxPages !== undefined ? l.budget.maxPages - state.requests : undefined;
+  ctx.out.info(
+    `Stopped after ${formatCount(state.rows)} ${l.noun}${left ? `, ${formatCount(left)} short of --limit ${formatCount(l.budget.total ?? 0)}` : ''}. ` +
+      `The rest, from the next page:\n  ${continuation(ctx, state.next, { rows: left, pages })}${appendToStdout(ctx)}`,
+  );
+}
+
+function printRows<T>(ctx: Context, l: PagedListing<T>, payload: Record<string, unknown>, rows: readonly T[]): Promise<void> {
+  return ctx.out.print({
+    kind: 'rows',
+    payload,
+    rows,
+    ...(l.columns ? { columns: l.columns } : {}),
+    ...(l.tableColumns ? { tableColumns: l.tableColumns } : {}),
+    ...(l.emptyMessage ? { emptyMessage: l.emptyMessage } : {}),
+  });
+}
+
 /** Every page of a listing read before anything is printed: one page of the service's shape (mergePages) and its rows. */
-export async function readPaged<T>(ctx: Context, l: PagedListing<T>): Promise<{ result: PagedResult; payload: Record<string, unknown>; rows: T[] }> {
+export async function readPaged<T>(
+  ctx: Context,
+  l: PagedListing<T>,
+  /** Stopped part way, the rows read are printed with the command for the rest (printRead). */
+  printsRead = false,
+): Promise<{ result: PagedResult; payload: Record<string, unknown>; rows: T[] }> {
   const result: PagedResult = newPagingState();
   const got: Array<CursorPageResult<T>> = [];
-  for await (const page of watchedPages(ctx, l, result, false)) got.push(page);
+  try {
+    for await (const page of watchedPages(ctx, l, result, false, printsRead)) got.push(page);
+  } catch (e) {
+    if (printsRead) await printRead(ctx, l, result, got);
+    throw e;
+  }
   const payload = { ...mergePages(got.map((p) => p.page), l.rowsKey), ...l.extra?.() };
   return { result, payload, rows: got.flatMap((p) => p.items) };
 }
@@ -158,15 +201,8 @@ export async function printPaged<T>(ctx: Context, l: PagedListing<T>): Promise<P
     await ctx.out.printPages(printablePages(watchedPages(ctx, l, result, true)), l.columns, l.tableColumns, { header: l.header !== false });
     return result;
   }
-  const { result, payload, rows } = await readPaged(ctx, l);
-  await ctx.out.print({
-    kind: 'rows',
-    payload,
-    rows,
-    ...(l.columns ? { columns: l.columns } : {}),
-    ...(l.tableColumns ? { tableColumns: l.tableColumns } : {}),
-    ...(l.emptyMessage ? { emptyMessage: l.emptyMessage } : {}),
-  });
+  const { result, payload, rows } = await readPaged(ctx, l, true);
+  await printRows(ctx, l, payload, rows);
   return result;
 }
 

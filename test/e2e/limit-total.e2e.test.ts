@@ -182,13 +182,30 @@ describe('lists leads, lists ls and export json --limit N', () => {
     expect(await requestsTo('/export/json')).toBe(2 + 8);
   });
 
-  it('a page of --limit that fails: nothing half printed, and the command to run again', async () => {
+  it('a page of --limit that fails: the rows read are printed with the command for the rest, which completes them as one run', async () => {
     await seedList('Big', 600);
+    const whole = ndjson((await run('lists', 'leads', 'Big', '--limit', '300', '--format', 'ndjson')).stdout);
     await control(t.sb, 'POST', '/faults', { rules: [{ path: '/leads', kind: 'status', status: 500, after: 1 }] });
     const r = await run('lists', 'leads', 'Big', '--limit', '300', '--page-size', '100', '--format', 'ndjson');
     expect(r.exitCode).toBe(9);
+    const first = ndjson(r.stdout);
+    expect(first).toHaveLength(100);
+    expect(r.stderr).toContain('Stopped after 100 leads, 200 short of --limit 300. The rest, from the next page:\n');
+    const [next] = printedCommands(r.stderr);
+    expect(next).toMatch(/^prospect lists leads Big --page-size 100 --format ndjson --cursor \S+ --limit 200$/);
+    await control(t.sb, 'DELETE', '/faults');
+    const rest = await runPrinted(next!, { env: t.env, cwd: tempDir() });
+    expect(rest.exitCode, rest.stderr).toBe(0);
+    expect(ids([...first, ...ndjson(rest.stdout)])).toEqual(ids(whole));
+  });
+
+  it('a page of --limit --json that fails: nothing half printed (one document), and the command to run again', async () => {
+    await seedList('Big', 600);
+    await control(t.sb, 'POST', '/faults', { rules: [{ path: '/leads', kind: 'status', status: 500, after: 1 }] });
+    const r = await run('lists', 'leads', 'Big', '--limit', '300', '--page-size', '100', '--json');
+    expect(r.exitCode).toBe(9);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('Stopped after 100 leads, before printing them (they are printed together at the end). Run the command again:\n  prospect lists leads Big --limit 300 --page-size 100 --format ndjson\n');
+    expect(r.stderr).toContain('Stopped after 100 leads, before printing them (they are printed together at the end). Run the command again:\n  prospect lists leads Big --limit 300 --page-size 100 --json\n');
   });
 
   it('--all with --limit exits 2 before anything is sent, naming --page-size', async () => {
