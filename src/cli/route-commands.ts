@@ -172,3 +172,9 @@ export function runnableWords(route: Pick<NamedRoute, 'method' | 'path' | 'query
   const args = hit.entry.args(values);
   return args && [...hit.entry.command.split(' '), ...args];
 }
+
+/** The commands that send a route, any method: a usage row by tool names its endpoint template only. */
+export function commandsOfTemplate(path: string): string[] {
+  const commands = ROUTE_COMMANDS.filter((e) => e.path === path && e.command !== null).map((e) => e.command as string);
+  return [...new Set(commands)];
+}

@@ -45,6 +45,10 @@ describe('usage', () => {
     expect(balance).toContain('█'.repeat(30));
     expect(notFound).toMatch(/ █{7}[▏▎▍▌▋▊▉]?\s*$/); // 1 call of 4 (or 5 with the usage call itself): a quarter or less
     expect(notFound).not.toContain('█'.repeat(8));
+    // Beside each endpoint, the commands that call it.
+    expect(r.stdout.split('\n')[0]).toMatch(/^GROUP +CALLS +CREDITS_SPENT +ERRORS +COMMANDS +CALLS_CHART$/);
+    expect(balance).toMatch(/\/credits\/balance +\d+ +0 +0 +credits balance +█/);
+    expect(notFound).toMatch(/\/lead-lists\/\{list_id\} +\d+ +0 +1 +lists get, lists update, lists rm +█/);
     const piped = await usage(['--group-by', 'tool', '--format', 'csv']);
     expect(piped.stdout.split('\n')[0]).toBe('group,calls,credits_spent,errors');
     expect(piped.stdout).not.toContain('█');

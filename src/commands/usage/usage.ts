@@ -5,6 +5,7 @@ import { getUsage } from '../../api/resources/usage.js';
 import { USAGE_DEFAULT_GROUP, USAGE_GROUPS, USAGE_LIMITS, type UsageGroup } from '../../api/schemas/values/keys.js';
 import type { UsageRow } from '../../api/schemas/keys.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
+import { commandsOfTemplate } from '../../cli/route-commands.js';
 
 const USAGE_DAYS = USAGE_LIMITS.days;
 
@@ -37,11 +38,18 @@ export const command = defineCommand<Options>({
     const rows = orderRows(usage.rows, usage.group_by);
     const chart = ctx.out.format === 'table' && ctx.io.stdoutIsTTY;
     const max = Math.max(0, ...rows.map((r) => r.calls));
+    // By tool, a person reads the prospect commands behind each endpoint beside it.
+    const byTool = ctx.out.format === 'table' && usage.group_by === 'tool';
+    const shown = rows.map((r) => ({
+      ...r,
+      ...(byTool ? { commands: commandsOfTemplate(r.group).join(', ') } : {}),
+      ...(chart ? { calls_chart: bar(r.calls, max, CHART_WIDTH) } : {}),
+    }));
     await ctx.out.print({
       kind: 'rows',
       payload: usage,
-      rows: chart ? rows.map((r) => ({ ...r, calls_chart: bar(r.calls, max, CHART_WIDTH) })) : rows,
-      columns: chart ? [...COLUMNS, 'calls_chart'] : COLUMNS,
+      rows: shown,
+      columns: [...COLUMNS, ...(byTool ? ['commands'] : []), ...(chart ? ['calls_chart'] : [])],
       emptyMessage: `No API calls in the last ${counted(usage.days, 'day')}.`,
     });
     ctx.out.info(`${counted(usage.total_calls, 'call')}, ${counted(usage.total_credits_spent, 'credit')}, ${counted(usage.total_errors, 'error')} in the last ${counted(usage.days, 'day')}, by ${usage.group_by}`);
