@@ -1,5 +1,5 @@
 import type { RateLimitInfo, TraceEvent } from '../api/client.js';
-import { formatCount } from './output/numbers.js';
+import { counted, formatCount } from './output/numbers.js';
 
 /**
  * Waits named for a person: the client pacing itself under the rate limit, a 429 waited out,
@@ -20,7 +20,7 @@ const WINDOWS: Record<number, string> = { 1_000: 'a second', 60_000: 'a minute',
 export function describeLimit(l: RateLimitInfo): string {
   const window = WINDOWS[l.windowMs] ?? `per ${Math.round(l.windowMs / 1000)} s`;
   const scope = l.scope ? SCOPES[l.scope] ?? `per ${l.scope.replaceAll('_', ' ')}` : '';
-  const what = scope.startsWith('people searches') ? `${formatCount(l.limit)} ${scope.replace(' per ', ` ${window} per `)}` : `${formatCount(l.limit)} requests ${window}${scope ? ` ${scope}` : ''}`;
+  const what = scope.startsWith('people searches') ? `${formatCount(l.limit)} ${scope.replace(' per ', ` ${window} per `)}` : `${counted(l.limit, 'request')} ${window}${scope ? ` ${scope}` : ''}`;
   return what;
 }
 

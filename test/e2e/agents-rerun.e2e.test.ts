@@ -183,7 +183,7 @@ describe("the service's raw hints (HTTP routes to poll) only under --debug", () 
     for (const [flags, exit] of [[[], 8], [['--no-wait', '--json'], 0]] as const) {
       const r = await prospect(['enrich', 'legacy-bulk', contacts(), '--yes', ...flags], { env: t.env, cwd, clock: sandboxClock(t.sb) });
       expect([flags, r.exitCode], r.stderr).toEqual([flags, exit]);
-      expect(r.stderr).toMatch(/Started public_bulk_\S+: 1 contacts\.\n/);
+      expect(r.stderr).toMatch(/Started public_bulk_\S+: 1 contact\.\n/);
       expect(r.stderr).not.toMatch(/GET \/api|Poll /);
     }
     const debug = await prospect(['enrich', 'legacy-bulk', contacts(), '--yes', '--debug'], { env: t.env, cwd, clock: sandboxClock(t.sb) });

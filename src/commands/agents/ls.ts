@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { formatCount } from '../../cli/output/numbers.js';
+import { counted, formatCount } from '../../cli/output/numbers.js';
 import { intInRange } from '../../cli/parse.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { listSmartAgentRuns } from '../../api/resources/agents.js';
@@ -35,6 +35,6 @@ export const command = defineCommand<Options>({
       tableColumns: TABLE_COLUMNS,
       emptyMessage: `No smart-agent runs${opts.list !== undefined ? ` over list "${opts.list}"` : ''} yet. Start one over a list with agents run; its agent types and flags: \`${nextCommand(ctx, ['agents', 'run', '--help'])}\`.`,
     });
-    ctx.out.info(`${formatCount(page.runs.length)} of ${formatCount(page.total)} runs`);
+    ctx.out.info(`${formatCount(page.runs.length)} of ${counted(page.total, 'run')}`);
   },
 });

@@ -8,7 +8,7 @@ import { jobFailedError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { watchWithProgress } from '../../cli/wait.js';
 import { STRICT_FLAG } from '../enrich/watch.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 /** Waiting for smart-agent runs and showing their results, shared by `agents run` and `agents results`. */
 
@@ -21,7 +21,7 @@ const processedOf = (r: SmartAgentResults) => r.succeeded + r.failed;
 
 export function progressText(id: string, r?: SmartAgentResults): string {
   if (!r) return `Running smart agent (${id})`;
-  return `Running smart agent (${id}): ${r.status}, ${n(processedOf(r))}/${n(r.total)} leads`;
+  return `Running smart agent (${id}): ${r.status}, ${n(processedOf(r))}/${counted(r.total, 'lead')}`;
 }
 
 /** Waits with a progress line; Ctrl-C leaves the run going and says how to read it later. */
@@ -50,13 +50,13 @@ export async function reportAgentRun(ctx: Context, r: SmartAgentResults, opts: {
   await printResults(ctx, r);
   const id = r.smart_agent_task_id;
   if (isFailedStatus(r.status)) {
-    const refunded = r.credits_refunded ? ` ${n(r.credits_refunded)} credits were refunded.` : '';
+    const refunded = r.credits_refunded ? ` ${counted(r.credits_refunded, 'credit')} were refunded.` : '';
     throw jobFailedError(`smart agent run ${id} failed.${refunded}`, 'Run it again with a new estimate; nothing was written to the list column.');
   }
   const charged = r.credits_charged ?? opts.credits;
   const credits = charged === undefined ? '' : `; ${n(charged)} credit${charged === 1 ? '' : 's'} charged`;
   const where = r.column_name ? ` into column "${r.column_name}"` : '';
-  const line = `${n(r.succeeded)} of ${n(r.total)} leads succeeded${where}, ${n(r.failed)} failed${credits}.`;
+  const line = `${n(r.succeeded)} of ${counted(r.total, 'lead')} succeeded${where}, ${n(r.failed)} failed${credits}.`;
   if (r.failed > 0) ctx.out.warn(`Completed: ${line}`);
   else ctx.out.success(`Completed: ${line}`);
   ctx.out.info(`Read them again with: ${nextCommand(ctx, ['agents', 'results', id])}`);
@@ -65,5 +65,5 @@ export async function reportAgentRun(ctx: Context, r: SmartAgentResults, opts: {
 
 /** A run still going: what is done so far and how to wait for the rest. */
 export function stillRunning(ctx: Context, r: SmartAgentResults): void {
-  ctx.out.info(`Still ${r.status}: ${n(processedOf(r))} of ${n(r.total)} leads done. Wait for the end with: ${nextCommand(ctx, ['agents', 'results', r.smart_agent_task_id, '--wait'])}`);
+  ctx.out.info(`Still ${r.status}: ${n(processedOf(r))} of ${counted(r.total, 'lead')} done. Wait for the end with: ${nextCommand(ctx, ['agents', 'results', r.smart_agent_task_id, '--wait'])}`);
 }

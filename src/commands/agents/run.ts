@@ -15,7 +15,7 @@ import { DRY_RUN_FLAG } from '../enrich/flags.js';
 import { AGENT_STRICT_FLAG, reportAgentRun, watchAgentRun } from './report.js';
 import { NothingSelected, coverageNote, leadsLeft, nothingLeft } from './selection.js';
 import { failedBefore, failedBeforeNote } from './failed-before.js';
-import { formatCount } from '../../cli/output/numbers.js';
+import { counted, formatCount } from '../../cli/output/numbers.js';
 import { printHandle } from '../../cli/wait.js';
 
 interface Options {
@@ -77,7 +77,7 @@ function checkSelection(q: Quote): void {
   throw new CliError({
     code: 'approval_required',
     exitCode: ExitCode.CONFLICT,
-    message: `the run would select ${formatCount(q.row_count)} leads; a smart-agent run takes at most ${MAX}`,
+    message: `the run would select ${counted(q.row_count, 'lead')}; a smart-agent run takes at most ${MAX}`,
     fix: `Narrow it with --scope subset --max-rows ${MAX} (run again without --overwrite for the rest: leads already done are skipped). Nothing was spent.`,
   });
 }
@@ -88,7 +88,7 @@ export const command = defineCommand<Options>({
     `Types: custom_ai (your --prompt; priced from its length), title_normalizer, company_intel, pain_point_hypothesis, cold_intro_email ` +
     `(drafts an email from a template into column ${COLD_EMAIL_COLUMN}; every selected lead needs an email). Credits per lead: ${prices}. ` +
     `Selects the first --max-rows leads (default ${ROWS.default}) or --scope all, skipping leads that already hold a value unless --overwrite; ` +
-    `at most ${formatCount(MAX)} leads per run; a run that leaves leads out says how many and which flag covers them. When every lead already holds a value ` +
+    `at most ${counted(MAX, 'lead')} per run; a run that leaves leads out says how many and which flag covers them. When every lead already holds a value ` +
     'there is nothing left to do: it says so and exits 0, spending nothing and starting no run (with --json it prints ' +
     '{"status": "nothing_left", "list_id": ..., "column_name": ..., "agent_type": ..., "leads": N}; in other formats stdout stays empty, so ' +
     '`ID=$(... --no-wait)` is empty, and stderr says no run was started). Estimates first and asks before spending (scripts pass --yes or ' +
@@ -160,7 +160,7 @@ export const command = defineCommand<Options>({
     if (!paid) return;
     const started = paid.result;
     const id = started.smart_agent_task_id;
-    ctx.out.info(`Started ${id}: ${formatCount(paid.quote.row_count)} leads, ${formatCount(started.credits_reserved ?? started.estimated_cost)} credits taken; output goes to column "${started.column_name}".`);
+    ctx.out.info(`Started ${id}: ${counted(paid.quote.row_count, 'lead')}, ${counted(started.credits_reserved ?? started.estimated_cost, 'credit')} taken; output goes to column "${started.column_name}".`);
     if (!ctx.globals.wait) {
       return printHandle(ctx, id, started, ['agents', 'results', id, '--wait'], 'Read the results with');
     }

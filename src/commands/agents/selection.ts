@@ -8,7 +8,7 @@ import { AGENT_LIMITS } from '../../api/schemas/values/agents.js';
 import { shellWord } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 /**
  * Which leads of a list a smart-agent run selects, said before anyone pays: how many the
@@ -43,12 +43,12 @@ export async function leadsLeft(ctx: Context, client: Client, body: RunRequest):
 /** When a subset run leaves leads out: how many, and which flags cover them (the 500-lead rule included). */
 export function coverageNote(selected: number, left: number, column: string, overwrite: boolean): string | undefined {
   if (left <= selected) return undefined;
-  const of = overwrite ? `of the list's ${n(left)} leads` : `of the ${n(left)} leads without a value in column "${column}"`;
+  const of = overwrite ? `of the list's ${counted(left, 'lead')}` : `of the ${counted(left, 'lead')} without a value in column "${column}"`;
   const covers = `This run covers ${n(selected)} ${of}`;
   if (left <= MAX) return `${covers}; --max-rows ${left} or --scope all covers them all.`;
   const again = overwrite ? 'run again without --overwrite' : 'run again';
   const most = selected < MAX ? ` --max-rows ${MAX} covers the most one run may.` : '';
-  return `${covers}. A run takes at most ${n(MAX)} leads (the service refuses more), so the rest need more runs: ${again} once this one ends and the leads done are skipped.${most}`;
+  return `${covers}. A run takes at most ${counted(MAX, 'lead')} (the service refuses more), so the rest need more runs: ${again} once this one ends and the leads done are skipped.${most}`;
 }
 
 /** What `agents run --json` prints when no run was started because every lead already holds a value. */
@@ -79,7 +79,7 @@ export async function nothingLeft(ctx: Context, client: Client, run: { list_id: 
     await ctx.out.print({ kind: 'object', payload: { ...answer } });
   }
   ctx.out.success(
-    `Nothing left to do: all ${n(list.lead_count)} leads of list "${listArg}" already hold a value in column "${column}". Nothing was spent; --overwrite runs the agent over them again.`,
+    `Nothing left to do: all ${counted(list.lead_count, 'lead')} of list "${listArg}" already hold a value in column "${column}". Nothing was spent; --overwrite runs the agent over them again.`,
   );
   if (!ctx.globals.wait && ctx.out.format !== 'json' && ctx.out.format !== 'ndjson')
     ctx.out.info('No run was started, so there is no run id: stdout is empty.');

@@ -16,7 +16,7 @@ import { pollOptions, withProgress } from '../../cli/wait.js';
 import { dataDir } from '../../config/paths.js';
 import { settlementLine } from '../enrich/watch.js';
 import { nextCommand } from '../../cli/command-line.js';
-import { formatCount } from '../../cli/output/numbers.js';
+import { counted, formatCount } from '../../cli/output/numbers.js';
 import { downloadToFile, refuseOverwrite } from '../export/output-file.js';
 import { SAMPLE_CSV, SAMPLE_CSV_NAME, SAMPLE_MAPPING } from './sample.js';
 
@@ -96,14 +96,14 @@ export const command = defineCommand<Options>({
     );
     const balance = await getBalance(client, { signal });
     await step('balance', "The organization's credits, shared by every key", sb('credits', 'balance'), balance, () =>
-      ctx.out.info(`${formatCount(balance.credits)} credits.`),
+      ctx.out.info(`${counted(balance.credits, 'credit')}.`),
     );
 
     const people = await searchPeople(client, SEARCH, { signal });
     const searchWords = ['search', 'people', '--seniority', 'C-Suite', '--department', 'Engineering', '--limit', '5'];
     await step('search', 'Engineering leaders, searched for free (no email or phone yet)', sb(...searchWords), people, async () => {
       await ctx.out.print({ kind: 'rows', payload: people, rows: people.results, columns: DEMO_PERSON_COLUMNS });
-      ctx.out.info(`${people.results.length} of ${formatCount(people.total)} people; --all streams them all.`);
+      ctx.out.info(`${people.results.length} of ${counted(people.total, 'person', 'people')}; --all streams them all.`);
     });
 
     // Creating reuses the list of the same name, so running the demo again adds nothing twice.
@@ -134,7 +134,7 @@ export const command = defineCommand<Options>({
     );
     const q = enrichment.quote;
     await step('quote', 'What enriching the list costs at most (free)', sb('credits', 'estimate', '--tool', 'enrich_list', '--list', LIST_NAME), q, () =>
-      ctx.out.info(`Up to ${formatCount(q.estimated_cost)} credits for ${formatCount(q.row_count)} leads; the quote works once, until ${at(q.expires_at ?? 0)}.`),
+      ctx.out.info(`Up to ${counted(q.estimated_cost, 'credit')} for ${counted(q.row_count, 'lead')}; the quote works once, until ${at(q.expires_at ?? 0)}.`),
     );
     const enriched = await withProgress(ctx, 'Enriching the demo list', `The run keeps going: ${sb('enrich', 'status', enrichment.result.workflow_id, '--wait')}`, () =>
       waitForEnrichment(client, enrichment.result.workflow_id, pollOptions(ctx)),
@@ -168,7 +168,7 @@ export const command = defineCommand<Options>({
         const titleOf = new Map(leads.leads.map((l) => [l.lead_id, l.title]));
         const example = done.results.find((r) => r.value && titleOf.get(r.lead_id) && titleOf.get(r.lead_id) !== r.value);
         const shown = example ? `, e.g. "${titleOf.get(example.lead_id)}" -> "${example.value}"` : '';
-        ctx.out.info(`${done.succeeded} of ${done.total} titles done for ${formatCount(agentQuote.estimated_cost)} credits${shown}.`);
+        ctx.out.info(`${done.succeeded} of ${done.total} titles done for ${counted(agentQuote.estimated_cost, 'credit')}${shown}.`);
       });
     }
 
@@ -180,7 +180,7 @@ export const command = defineCommand<Options>({
     );
     const pushed = sync.result;
     await step('sync', 'Pushed to a connected CRM (0.2 credit a lead, rounded up)', sb('sync', 'crm', LIST_NAME, '--provider', 'crm_one'), { preview, result: pushed }, () =>
-      ctx.out.info(`${pushed.successful} pushed, ${pushed.skipped} skipped (no email), ${pushed.failed} failed; ${formatCount(pushed.credits_charged)} credits.`),
+      ctx.out.info(`${pushed.successful} pushed, ${pushed.skipped} skipped (no email), ${pushed.failed} failed; ${counted(pushed.credits_charged, 'credit')}.`),
     );
 
     // Export: a signed link that needs no credentials, downloaded into a file renamed into place when complete.
@@ -191,7 +191,7 @@ export const command = defineCommand<Options>({
       await ctx.out.print({ kind: 'object', payload: payloads });
       return;
     }
-    await step('export', `Exported as CSV through a signed link (free): ${formatCount(link.row_count)} rows`, sb('export', 'csv', LIST_NAME, '-o', exportFile), payloads.export);
+    await step('export', `Exported as CSV through a signed link (free): ${counted(link.row_count, 'row')}`, sb('export', 'csv', LIST_NAME, '-o', exportFile), payloads.export);
     ctx.out.info(
       `\nNext: ${sb('import', '--help')} shows how to bring your own leads; prospect sandbox stop ends the sandbox.` +
         '\nThe exported file:',

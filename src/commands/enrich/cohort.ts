@@ -12,7 +12,7 @@ import { resolveList } from '../lists/resolve-list.js';
 import { DATA_POINTS, DATA_POINTS_FLAG, DRY_RUN_FLAG } from './flags.js';
 import { STRICT_FLAG, reportRun, watchRun } from './watch.js';
 import { printHandle } from '../../cli/wait.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 interface Options {
   dataPoints?: string[];
@@ -77,7 +77,7 @@ export const command = defineCommand<Options>({
       client,
       {
         estimate: estimateBodyFor({ tool, body }),
-        what: `Enriching ${body.entity_ids ? `${n(body.entity_ids.length)} rows of ` : ''}cohort ${body.task_id} (${points.join(', ')})`,
+        what: `Enriching ${body.entity_ids ? `${counted(body.entity_ids.length, 'row')} of ` : ''}cohort ${body.task_id} (${points.join(', ')})`,
         run: (quote_id) => enrichByTask(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep }),
       },
       { dryRun: opts.dryRun },
@@ -87,11 +87,11 @@ export const command = defineCommand<Options>({
     if (r.entity_kind === 'company' || !r.workflow_id) {
       await ctx.out.print({ kind: 'rows', payload: r, rows: r.results, columns: COMPANY_COLUMNS });
       // The spec's answer names credits_reserved only; credits_charged is reported when the service sends it.
-      const cost = r.credits_charged === undefined ? `${n(r.credits_reserved)} credits reserved, settled at once` : `charged ${n(r.credits_charged)} credits of ${n(r.credits_reserved)} reserved`;
-      ctx.out.success(`${r.results.filter((x) => x.status === 'completed').length} of ${n(r.total_entities)} companies enriched; ${cost}.`);
+      const cost = r.credits_charged === undefined ? `${counted(r.credits_reserved, 'credit')} reserved, settled at once` : `charged ${counted(r.credits_charged, 'credit')} of ${n(r.credits_reserved)} reserved`;
+      ctx.out.success(`${r.results.filter((x) => x.status === 'completed').length} of ${counted(r.total_entities, 'company', 'companies')} enriched; ${cost}.`);
       return;
     }
-    ctx.out.info(`Started ${r.workflow_id}: ${n(r.total_entities)} people queued into list ${r.lead_list_id ?? ''}, ${n(r.credits_reserved)} credits reserved.`);
+    ctx.out.info(`Started ${r.workflow_id}: ${counted(r.total_entities, 'person', 'people')} queued into list ${r.lead_list_id ?? ''}, ${counted(r.credits_reserved, 'credit')} reserved.`);
     if (!ctx.globals.wait) {
       return printHandle(ctx, r.workflow_id, r, ['enrich', 'status', r.workflow_id, '--wait']);
     }

@@ -13,7 +13,7 @@ import { DRY_RUN_FLAG, TYPE_FLAG } from './flags.js';
 import { readContacts } from './legacy-contacts.js';
 import { printHandle } from '../../cli/wait.js';
 import { nextCommand } from '../../cli/command-line.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 interface Options {
   type: EnrichmentType;
@@ -39,7 +39,7 @@ function checkWebhookUrl(raw: string): string {
 function wait(ctx: Context, client: Client, started: LegacyBulkStarted): Promise<LegacyWorkflowStatus> {
   const id = started.workflow_id;
   const text = (s?: LegacyWorkflowStatus) =>
-    `Enriching (${id})${s ? `: ${s.workflow.status}, ${(s.workflow.completed_prospects ?? 0) + (s.workflow.failed_prospects ?? 0)}/${n(s.workflow.total_prospects ?? started.total_contacts)} contacts` : ''}`;
+    `Enriching (${id})${s ? `: ${s.workflow.status}, ${(s.workflow.completed_prospects ?? 0) + (s.workflow.failed_prospects ?? 0)}/${counted(s.workflow.total_prospects ?? started.total_contacts, 'contact')}` : ''}`;
   return watchWithProgress(ctx, text, `The run keeps going. See it with: ${nextCommand(ctx, ['enrich', 'legacy-status', '--workflow', id])}`, (o) => waitForLegacyWorkflow(client, id, o));
 }
 
@@ -66,7 +66,7 @@ export const command = defineCommand<Options>({
       client,
       {
         estimate: estimateBodyFor({ tool: 'bulk_import_csv', body: { enrichment_type: opts.type }, rows: contacts.length }),
-        what: `Enriching ${n(contacts.length)} contacts (v1, ${opts.type})`,
+        what: `Enriching ${counted(contacts.length, 'contact')} (v1, ${opts.type})`,
         run: () => legacyBulkEnrich(client, { enrichment_type: opts.type, contacts, ...(webhook ? { webhook_url: webhook } : {}) }, { signal: ctx.signal }),
       },
       { dryRun: opts.dryRun },
@@ -74,7 +74,7 @@ export const command = defineCommand<Options>({
     if (!paid) return;
     const started = paid.result;
     // The service's message names the HTTP route to poll: the command to watch it is ours (hints.ts says the rest).
-    ctx.out.info(`Started ${started.workflow_id}: ${n(started.total_contacts)} contacts.`);
+    ctx.out.info(`Started ${started.workflow_id}: ${counted(started.total_contacts, 'contact')}.`);
     ctx.out.hints(started);
     if (!ctx.globals.wait) {
       return printHandle(ctx, started.workflow_id, started, ['enrich', 'legacy-status', '--workflow', started.workflow_id]);
@@ -86,7 +86,7 @@ export const command = defineCommand<Options>({
     const price = PERSON_DATA_POINT_PRICES;
     const charged = (wants.email ? price.Email * (done.workflow.emails_found ?? 0) : 0) + (wants.phone ? price.Phone * (done.workflow.phones_found ?? 0) : 0);
     const reserved = started.total_contacts * ENRICHMENT_TYPE_PRICES[opts.type];
-    const settled = `Charged ${n(charged)} credits of ${n(reserved)} reserved, refunded ${n(reserved - charged)} (by the price list: 1 per email, 10 per phone found).`;
+    const settled = `Charged ${counted(charged, 'credit')} of ${n(reserved)} reserved, refunded ${n(reserved - charged)} (by the price list: 1 per email, 10 per phone found).`;
     if (done.workflow.status === 'failed') throw jobFailedError(`v1 run ${started.workflow_id} ended failed: no contact was found. ${settled}`, 'Check the contacts and try again.');
     const missed = done.workflow.failed_prospects ?? 0;
     if (done.workflow.status === 'completed_with_errors') ctx.out.warn(`${n(missed)} contact${missed === 1 ? '' : 's'} found nothing (not charged). ${settled}`);

@@ -6,7 +6,7 @@ import { usageError } from '../../cli/errors.js';
 import { readCsv } from '../import/csv-read.js';
 import { mapHeaders } from '../import/header-map.js';
 import { splitLastFirst } from '../import/name-split.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 /**
  * Contacts for v1 bulk enrichment from a CSV (headers mapped as for import: LinkedIn URL,
@@ -84,7 +84,7 @@ export async function readContacts(file: string, signal: AbortSignal): Promise<L
   const { min, max } = LEGACY_BULK_LIMITS.contacts;
   if (rows.length < min) throw usageError(`${file} has no contacts`, 'Give 1 to 250 contacts.');
   if (rows.length > max)
-    throw usageError(`${file} has ${n(rows.length)} contacts; v1 bulk enrichment takes at most ${max} per request`, `Split the file, or import it with \`prospect import LIST ${file} --enrich partial\`.`);
+    throw usageError(`${file} has ${counted(rows.length, 'contact')}; v1 bulk enrichment takes at most ${max} per request`, `Split the file, or import it with \`prospect import LIST ${file} --enrich partial\`.`);
   const bad = rows.filter((r) => !identified(r.contact)).map((r) => r.row);
   if (bad.length)
     throw usageError(

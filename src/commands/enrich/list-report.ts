@@ -3,7 +3,7 @@ import type { BulkEnrichStarted, EnrichmentStatusResponse } from '../../api/sche
 import type { Context } from '../../cli/context.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { QUOTE_FIELDS } from '../../cli/paid.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 import { writeHandles } from '../../cli/wait.js';
 import type { QuotedRun } from './subsets.js';
 import { TABLE_COLUMNS, reportRuns } from './status.js';
@@ -59,7 +59,7 @@ export async function printDryRun(ctx: Context, quoted: readonly QuotedRun[], fa
 
 /** The runs started: their ids (--no-wait), or waited for and reported; the exit code is the worst run's. */
 export async function reportJob(ctx: Context, client: Client, started: readonly BulkEnrichStarted[], facts: JobFacts, opts: { strict?: boolean }): Promise<number | void> {
-  for (const s of started) ctx.out.info(`Started ${s.workflow_id}: ${n(s.total_leads)} leads, ${n(s.credits_reserved)} credits reserved.`);
+  for (const s of started) ctx.out.info(`Started ${s.workflow_id}: ${counted(s.total_leads, 'lead')}, ${counted(s.credits_reserved, 'credit')} reserved.`);
   const ids = started.map((s) => s.workflow_id);
   if (!ctx.globals.wait) {
     await writeHandles(ctx, ids, payloadOf(started, facts, ['total_leads', 'credits_reserved']));

@@ -4,7 +4,7 @@ import { type ListScope } from '../../api/schemas/values/credits.js';
 import { PAY_AGAIN_FLAG, describeQuote, decide, warnIfShort } from '../../cli/paid.js';
 import { PaidRunJournal } from '../../cli/journal.js';
 import { sameCommand } from '../../cli/command-line.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { readLeadIds } from '../lists/lead-ids.js';
 import { DRY_RUN_FLAG, SCOPE_FLAG } from './flags.js';
@@ -82,13 +82,13 @@ export const command = defineCommand<Options>({
     }
     const quoted = await quoteRuns(ctx, client, bodies, listArg, ids ? undefined : allLeads);
     const total = quoted.length > 0 ? totalQuote(quoted) : undefined;
-    if (total) ctx.out.info(quoted.length === 1 ? describeQuote(quoted[0]!.quote) : `${describeQuote({ ...quoted[0]!.quote, ...total })} In ${n(quoted.length)} runs of up to 500 leads, one quote each.`);
+    if (total) ctx.out.info(quoted.length === 1 ? describeQuote(quoted[0]!.quote) : `${describeQuote({ ...quoted[0]!.quote, ...total })} In ${counted(quoted.length, 'run')} of up to 500 leads, one quote each.`);
     if (opts.dryRun) {
       await printDryRun(ctx, quoted, facts);
       if (total) warnIfShort(ctx, { ...quoted[0]!.quote, ...total });
       return;
     }
-    const what = `Enriching ${n(total?.row_count ?? 0)} leads of list "${listArg}" (${opts.scope})${quoted.length > 1 ? ` in ${n(quoted.length)} runs` : ''}`;
+    const what = `Enriching ${counted(total?.row_count ?? 0, 'lead')} of list "${listArg}" (${opts.scope})${quoted.length > 1 ? ` in ${counted(quoted.length, 'run')}` : ''}`;
     if (total) await decide(ctx, total, what, false);
     const started = [...resolved.started, ...(await sendRuns(ctx, client, journal, quoted))];
     return reportJob(ctx, client, started, facts, { strict: opts.strict });

@@ -8,7 +8,7 @@ import { nextCommand } from '../../cli/command-line.js';
 import type { PaidRunJournal } from '../../cli/journal.js';
 import { sameService } from '../../cli/journal-entry.js';
 import { JournalStore, journalDir } from '../../cli/journal-store.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 import { cover, type Covered } from './missing-leads.js';
 
 /**
@@ -55,7 +55,7 @@ export async function runsGoing(ctx: Context, client: Client, journal: PaidRunJo
   if (found.ids.length)
     ctx.out.info(
       `${n(found.ids.length)} earlier run${one ? ' of this list is' : 's of this list are'} still going; ` +
-        `${found.covered === 'all' ? `${one ? 'it enriches' : 'they enrich'} every lead` : `the ${n(found.covered.size)} leads ${one ? 'it enriches' : 'they enrich'} are left out`}. ` +
+        `${found.covered === 'all' ? `${one ? 'it enriches' : 'they enrich'} every lead` : `the ${counted(found.covered.size, 'lead')} ${one ? 'it enriches' : 'they enrich'} are left out`}. ` +
         `Watch ${one ? 'it' : 'them'} with: ${nextCommand(ctx, ['enrich', 'status', ...found.ids, '--wait'])}`,
     );
   return found;

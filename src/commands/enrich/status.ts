@@ -5,7 +5,7 @@ import type { EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
 import { isFailedStatus, isTerminalStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 import { STATUS_FIELDS, STRICT_FLAG, reportRun, settlementLine, watchRun } from './watch.js';
 import { nextCommand } from '../../cli/command-line.js';
 
@@ -83,7 +83,7 @@ export function reportRuns(ctx: Context, ids: readonly string[], runs: readonly 
       ...reserved,
       ...(ended.some((r) => r.refund_status === 'pending_review') ? { refund_status: 'pending_review' } : {}),
     });
-    const head = ended.length === runs.length ? `All ${n(runs.length)} runs ended` : `${n(ended.length)} of ${n(runs.length)} runs ended`;
+    const head = ended.length === runs.length ? `All ${counted(runs.length, 'run')} ended` : `${n(ended.length)} of ${counted(runs.length, 'run')} ended`;
     const nothing = sum((r) => r.failed);
     const foundNothing = withErrors.length > 0 && nothing > 0 ? `, ${n(nothing)} found nothing (not charged)` : '';
     summary = `${head}: ${n(sum((r) => r.completed))} of ${n(sum((r) => r.total))} rows enriched${foundNothing}. ${settled}`;

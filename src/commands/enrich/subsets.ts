@@ -11,7 +11,7 @@ import { isApiError } from '../../api/errors.js';
 import { nextCommand } from '../../cli/command-line.js';
 import type { PaidRunJournal } from '../../cli/journal.js';
 import { resolveEarlierRun } from '../../cli/journal-resolve.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 import { sendApproved } from '../../cli/paid.js';
 import { batches } from '../lists/lead-ids.js';
 import { cover, type Covered, type Group } from './missing-leads.js';
@@ -43,7 +43,7 @@ export function runBodies(listId: string, groups: readonly Group[]): BulkEnrichB
 /** "500 leads of list "Q3" (partial)", and which run of how many. */
 function describeRun(b: BulkEnrichBody, listArg: string, index: number, count: number): string {
   const part = count > 1 ? `, run ${index + 1} of ${count}` : '';
-  return `Enriching ${b.lead_ids ? `${n(b.lead_ids.length)} leads of ` : ''}list "${listArg}" (${b.scope ?? 'partial'})${part}`;
+  return `Enriching ${b.lead_ids ? `${counted(b.lead_ids.length, 'lead')} of ` : ''}list "${listArg}" (${b.scope ?? 'partial'})${part}`;
 }
 
 /**
@@ -89,7 +89,7 @@ export async function sendRuns(ctx: Context, client: Client, journal: PaidRunJou
   } catch (e) {
     if (started.length)
       ctx.out.info(
-        `${n(started.length)} of ${n(runs.length)} runs started before this stopped; they go on. Watch them with: ${nextCommand(ctx, ['enrich', 'status', ...started.map((s) => s.workflow_id), '--wait'])}`,
+        `${n(started.length)} of ${counted(runs.length, 'run')} started before this stopped; they go on. Watch them with: ${nextCommand(ctx, ['enrich', 'status', ...started.map((s) => s.workflow_id), '--wait'])}`,
       );
     throw e;
   }

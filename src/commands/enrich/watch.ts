@@ -6,7 +6,7 @@ import type { Context } from '../../cli/context.js';
 import { jobFailedError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { watchWithProgress } from '../../cli/wait.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 import { nextCommand } from '../../cli/command-line.js';
 
 /** Waiting for enrichment runs and reporting how they settled, shared by every enrich command. */
@@ -30,7 +30,7 @@ export const STRICT_FLAG = { flags: '--strict', description: 'exit 8 when the ru
 
 export function progressText(id: string, s?: EnrichmentStatusResponse): string {
   if (!s) return `Enriching (${id})`;
-  return `Enriching (${id}): ${s.status}, ${n(s.processed)}/${n(s.total)} rows, ${n(s.credits_charged)} credits so far`;
+  return `Enriching (${id}): ${s.status}, ${n(s.processed)}/${counted(s.total, 'row')}, ${counted(s.credits_charged, 'credit')} so far`;
 }
 
 /**
@@ -50,7 +50,7 @@ export function watchRun(ctx: Context, client: Client, id: string, several?: { i
 export function settlementLine(s: Pick<EnrichmentStatusResponse, 'credits_charged' | 'credits_refunded' | 'credits_reserved'> & { refund_status?: string }): string {
   const reserved = s.credits_reserved !== undefined ? ` of ${n(s.credits_reserved)} reserved` : '';
   const review = s.refund_status === 'pending_review' ? '; the reservation awaits a manual refund review' : '';
-  return `Charged ${n(s.credits_charged)} credits${reserved}, refunded ${n(s.credits_refunded)}${review}.`;
+  return `Charged ${counted(s.credits_charged, 'credit')}${reserved}, refunded ${n(s.credits_refunded)}${review}.`;
 }
 
 /**
@@ -63,10 +63,10 @@ export async function reportRun(ctx: Context, s: EnrichmentStatusResponse, opts:
   if (isFailedStatus(s.status))
     throw jobFailedError(`enrichment ${s.workflow_id} ended ${s.status}. ${settlementLine(s)}`, 'Check the list and the balance, then run it again with a new estimate.');
   if (s.status === 'completed_with_errors') {
-    ctx.out.warn(`${n(s.failed)} of ${n(s.total)} rows found nothing (not charged). ${settlementLine(s)}`);
+    ctx.out.warn(`${n(s.failed)} of ${counted(s.total, 'row')} found nothing (not charged). ${settlementLine(s)}`);
     return opts.strict ? ExitCode.JOB_FAILED : ExitCode.OK;
   }
   if (opts.outcome) ctx.out.info(opts.outcome);
-  else ctx.out.success(`${s.status === 'completed' ? 'Completed' : s.status}: ${n(s.completed)} of ${n(s.total)} rows enriched. ${settlementLine(s)}`);
+  else ctx.out.success(`${s.status === 'completed' ? 'Completed' : s.status}: ${n(s.completed)} of ${counted(s.total, 'row')} enriched. ${settlementLine(s)}`);
   return ExitCode.OK;
 }

@@ -1,6 +1,6 @@
 import type { Context } from '../../cli/context.js';
 import { nextCommand } from '../../cli/command-line.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 import { RATE_LIMITS } from '../../api/schemas/values/limits.js';
 
 /**
@@ -21,7 +21,7 @@ function csvExportHint(ctx: Context, listArg: string, rows: number, pageSize: nu
   const minutes = Math.ceil(pages / PAGES_PER_MINUTE);
   const csv = nextCommand(ctx, ['export', 'csv', listArg, ...(columns ? ['--columns', columns.join(',')] : [])]);
   return (
-    `${n(rows)} leads take ${n(pages)} requests here (${pageSize} a page), about ${minutes} min at ${PAGES_PER_MINUTE} requests a minute per key. ` +
+    `${counted(rows, 'lead')} take ${counted(pages, 'request')} here (${pageSize} a page), about ${minutes} min at ${PAGES_PER_MINUTE} requests a minute per key. ` +
     `The CSV export takes one request and one download whatever the size: ${csv}`
   );
 }

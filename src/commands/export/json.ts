@@ -17,7 +17,7 @@ import { STDOUT, checkOutputFile, formatBytes, moveIntoPlace, writeAtomically } 
 import type { ExportCheckpoint, ExportRequest } from './checkpoint.js';
 import { STREAM_FORMATS, epilogue, fileSink, pageText, prologue, streamSink, type Sink, type StreamFormat } from './page-writer.js';
 import { csvHintAtFirstPage } from './csv-hint.js';
-import { formatCount } from '../../cli/output/numbers.js';
+import { counted, formatCount } from '../../cli/output/numbers.js';
 
 interface Options extends PagingOptions {
   columns?: string[];
@@ -84,7 +84,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
   if (opts.resume) {
     cp = await checkpointToResume(ctx, req, output, cpFile);
     sink = output ? await fileSink(partFileOf(output), cp.bytes) : streamSink(ctx.io.stdout, cp.bytes);
-    ctx.out.info(`Resuming after ${formatCount(cp.rows)} rows (${formatBytes(cp.bytes)}).`);
+    ctx.out.info(`Resuming after ${counted(cp.rows, 'row')} (${formatBytes(cp.bytes)}).`);
   } else {
     if (await loadCheckpoint(cpFile)) ctx.out.info('An interrupted export of the same request was found; starting over (--resume continues it).');
     cp = { version: 1, ...req, cursor: opts.cursor ?? null, done: false, rows: 0, bytes: 0, output, updated_at: '' };
@@ -94,7 +94,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
     cp = { ...cp, ...next, bytes: sink.bytes, updated_at: new Date(ctx.clock.now()).toISOString() };
     await saveCheckpoint(cpFile, cp);
   };
-  await ctx.progress.start(`Exporting: ${formatCount(cp.rows)} rows`);
+  await ctx.progress.start(`Exporting: ${counted(cp.rows, 'row')}`);
   try {
     if (!opts.resume) {
       await sink.write(await prologue(req.format, req.columns));
@@ -109,7 +109,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
         await sink.write(await pageText(req.format, page.items, req.columns, cp.rows));
         await save({ rows: cp.rows + page.items.length, cursor: page.cursor ?? null, done: !page.cursor });
         const eta = etaText(client.paceEstimate(Math.ceil((page.page.total - cp.rows) / query.limit)));
-        ctx.progress.update(`Exporting: ${formatCount(cp.rows)} of ${formatCount(page.page.total)} rows${eta ? ` · ${eta}` : ''}`);
+        ctx.progress.update(`Exporting: ${formatCount(cp.rows)} of ${counted(page.page.total, 'row')}${eta ? ` · ${eta}` : ''}`);
       }
     }
     await sink.write(epilogue(req.format, cp.rows));
@@ -120,7 +120,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
     ctx.progress.stop();
     await sink.close();
     const appendTo = output || appendToStdout(ctx) ? '' : ' (it writes the rows after these; append them to what this run wrote)';
-    ctx.out.info(`Stopped after ${formatCount(cp.rows)} rows. Resume with${appendTo}:\n  ${resumeCommand(ctx, listArg, req, opts)}`);
+    ctx.out.info(`Stopped after ${counted(cp.rows, 'row')}. Resume with${appendTo}:\n  ${resumeCommand(ctx, listArg, req, opts)}`);
     throw e;
   }
   ctx.progress.stop();

@@ -9,7 +9,7 @@ import type { Client } from '../../api/client.js';
 import { approveSpend } from '../../cli/paid.js';
 import { sameCommand } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
-import { formatCount } from '../../cli/output/numbers.js';
+import { counted, formatCount } from '../../cli/output/numbers.js';
 import { resolveOrCreateList } from '../lists/save-to.js';
 import { fileSha256 } from './checkpoint.js';
 import { serviceUrl } from '../../api/base-url.js';
@@ -129,7 +129,7 @@ export class ChunkSender {
     this.approved = true;
     const { ctx, job } = this;
     const rows = this.survey ? this.survey.dataRows - this.survey.rowsDone : await countDataRows(job.file, ctx.signal);
-    const what = `Importing ${job.file} and enriching up to ${formatCount(rows)} rows (${job.enrich})`;
+    const what = `Importing ${job.file} and enriching up to ${counted(rows, 'row')} (${job.enrich})`;
     await approveSpend(ctx, this.client!, { estimate: this.estimateFor(rows), what });
   }
 
@@ -156,7 +156,7 @@ export class ChunkSender {
     const left = percent > 0 && percent < 100 ? Math.round(((chunk.index + 1) * (100 - percent)) / percent) : 0;
     const eta = left > 0 && this.client ? etaText(this.client.paceEstimate(left)) : undefined;
     this.ctx.progress.update(
-      `Importing ${percent}%: ${formatCount(tally.parsed)} rows read, ${formatCount(tally.imported)} imported, chunk ${chunk.index + 1}` +
+      `Importing ${percent}%: ${counted(tally.parsed, 'row')} read, ${formatCount(tally.imported)} imported, chunk ${chunk.index + 1}` +
         `${tally.replayed ? ` (${tally.replayed} imported earlier)` : ''}${eta ? ` · ${eta}` : ''}`,
     );
   }
@@ -212,6 +212,6 @@ export class ChunkSender {
       ? 'No checkpoint could be written: run the same command again, and the service replays the chunks it took instead of importing them twice:'
       : `The checkpoint ${this.journal.path} holds the chunks the service acknowledged. Run the same command again to send only the others ` +
         '(a chunk in flight when stopped is replayed by the service, not imported twice):';
-    this.ctx.out.info(`Stopped after ${tally.chunks} chunk${tally.chunks === 1 ? '' : 's'}${earlier}, ${formatCount(tally.imported)} rows imported. ${rerun}${again}`);
+    this.ctx.out.info(`Stopped after ${tally.chunks} chunk${tally.chunks === 1 ? '' : 's'}${earlier}, ${counted(tally.imported, 'row')} imported. ${rerun}${again}`);
   }
 }

@@ -6,7 +6,7 @@ import type { Context } from '../../cli/context.js';
 import { readCsv } from './csv-read.js';
 import { pollOptions, withProgress } from '../../cli/wait.js';
 import { nextCommand } from '../../cli/command-line.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 /** The enrichment runs an import dispatched (one per chunk), waited for together and summed. */
 
@@ -47,7 +47,7 @@ export function summarize(type: string, runs: readonly EnrichmentStatusResponse[
 export async function watchRuns(ctx: Context, client: Client, ids: readonly string[]): Promise<EnrichmentStatusResponse[]> {
   const done: EnrichmentStatusResponse[] = [];
   const text = (s?: EnrichmentStatusResponse) =>
-    `Enriching: ${done.length} of ${n(ids.length)} runs ended, ${done.reduce((n, r) => n + r.credits_charged, 0) + (s?.credits_charged ?? 0)} credits so far`;
+    `Enriching: ${done.length} of ${counted(ids.length, 'run')} ended, ${done.reduce((n, r) => n + r.credits_charged, 0) + (s?.credits_charged ?? 0)} credits so far`;
   const watch = nextCommand(ctx, ['enrich', 'status', ...ids, '--wait']);
   const hint = ids.length === 1 ? `The run keeps going. Watch it with: ${watch}` : `The runs keep going. Watch them with: ${watch}`;
   return withProgress(ctx, text(), hint, async () => {

@@ -6,7 +6,7 @@ import type { Chunk } from './chunks.js';
 import type { ImportTally, ImportReport } from './tally.js';
 import type { EnrichmentSummary } from './enrich-runs.js';
 import { writeHandles } from '../../cli/wait.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 /** The mapping used, on stderr: field <- header, then the columns left out and, where a field matched one, why. */
 export function describeMapping(ctx: Context, { mapping, unmapped }: MappingResult): void {
@@ -71,7 +71,7 @@ function describeReport(ctx: Context, report: ImportReport): void {
   const replayed = report.chunks_replayed - report.chunks_from_checkpoint;
   if (replayed) ctx.out.info(`${replayed} of ${report.chunks} chunks were already imported (by an earlier run, or by this one before an answer was lost) and were not imported again.`);
   ctx.out.success(
-    `Imported ${n(report.rows_imported)} of ${n(report.rows_parsed)} rows into ${report.list_id}, ` +
+    `Imported ${n(report.rows_imported)} of ${counted(report.rows_parsed, 'row')} into ${report.list_id}, ` +
       (report.enrichment === 'none' ? 'without enrichment (free).' : `with ${report.enrichment.type} enrichment in ${report.enrichment.runs} run${report.enrichment.runs === 1 ? '' : 's'}.`),
   );
 }
@@ -87,5 +87,5 @@ export async function printRunHandles(ctx: Context, report: ReportWithColumns & 
   describeReport(ctx, report);
   if (!ids.length) return ctx.out.info('No rows were imported, so nothing was enriched.');
   const watch = nextCommand(ctx, ['enrich', 'status', ...ids, '--wait']);
-  ctx.out.info(ids.length === 1 ? `Watch the run with: ${watch}` : `${n(ids.length)} runs started, one per chunk. Watch them with: ${watch}`);
+  ctx.out.info(ids.length === 1 ? `Watch the run with: ${watch}` : `${counted(ids.length, 'run')} started, one per chunk. Watch them with: ${watch}`);
 }

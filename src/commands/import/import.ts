@@ -17,7 +17,7 @@ import type { ChunkSender, ImportJob } from './chunk-sender.js';
 import { ImportTally } from './tally.js';
 import { describeMapping, printPlan, printReport, printRunHandles, type ReportWithColumns } from './import-output.js';
 import { nextCommand } from '../../cli/command-line.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 interface Options {
   map?: string[];
@@ -109,7 +109,7 @@ export const command = defineCommand<Options>({
       await printPlan(ctx, file, plan, tally, columns);
       if (enrich) {
         const rows = plan.reduce((n, c) => n + c.rows.length, 0);
-        ctx.out.info(`With --enrich ${enrich}: up to ${n(rows * ENRICHMENT_TYPE_PRICES[enrich])} credits (${n(rows)} rows x ${ENRICHMENT_TYPE_PRICES[enrich]}), asked before spending.`);
+        ctx.out.info(`With --enrich ${enrich}: up to ${counted(rows * ENRICHMENT_TYPE_PRICES[enrich], 'credit')} (${counted(rows, 'row')} x ${ENRICHMENT_TYPE_PRICES[enrich]}), asked before spending.`);
       }
       return;
     }
@@ -162,9 +162,9 @@ async function finishEnrichment(ctx: Context, importer: ChunkSender, report: Rep
   const line = settlementLine(summary) + replayed;
   if (anyFailed(runs)) throw jobFailedError(`enrichment of the import ended ${Object.keys(summary.statuses).join(', ')}. ${line}`, `Check the list, then enrich it with ${nextCommand(ctx, ['enrich', 'list', importer.listId ?? ''])}`);
   if (summary.statuses.completed_with_errors) {
-    ctx.out.warn(`${n(summary.rows - summary.rows_enriched)} of ${n(summary.rows)} rows found nothing (not charged). ${line}`);
+    ctx.out.warn(`${n(summary.rows - summary.rows_enriched)} of ${counted(summary.rows, 'row')} found nothing (not charged). ${line}`);
     return strict ? ExitCode.JOB_FAILED : ExitCode.OK;
   }
-  ctx.out.success(`Enriched ${n(summary.rows_enriched)} of ${n(summary.rows)} rows. ${line}`);
+  ctx.out.success(`Enriched ${n(summary.rows_enriched)} of ${counted(summary.rows, 'row')}. ${line}`);
   return ExitCode.OK;
 }

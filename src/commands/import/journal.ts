@@ -8,7 +8,7 @@ import {
   type ImportCheckpoint,
   type ImportRequest,
 } from './checkpoint.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 /** The list as the service shows it now, to tell whether a checkpoint still describes it. */
 export interface ListNow {
@@ -52,7 +52,7 @@ export class ImportJournal {
       found.list_created_at !== list.created_at
         ? `list ${req.list_id} was created at ${list.created_at}, not at ${found.list_created_at} as when the checkpoint was written`
         : list.lead_count < imported
-          ? `list ${req.list_id} holds ${n(list.lead_count)} leads, fewer than the ${n(imported)} its chunks imported`
+          ? `list ${req.list_id} holds ${counted(list.lead_count, 'lead')}, fewer than the ${n(imported)} its chunks imported`
           : undefined;
     if (stale) return { journal: new ImportJournal(file, blank), stale };
     return { journal: new ImportJournal(file, { ...found, file: o.file, chunks: live }) };

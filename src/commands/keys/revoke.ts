@@ -3,7 +3,7 @@ import { revokeKey } from '../../api/resources/keys.js';
 import { confirmDestructive } from '../lists/confirm.js';
 import { keysFor, maskedKey, resolveKey } from './resolve-key.js';
 import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
-import { formatCount } from '../../cli/output/numbers.js';
+import { counted, formatCount } from '../../cli/output/numbers.js';
 
 const REVOKED_FIELDS = ['id', 'name', 'key_prefix', 'key_last4', 'is_active'];
 
@@ -27,7 +27,7 @@ export const command = defineCommand<SessionOptions>({
       ctx.out.info(`Key ${label} (${key.id}) is already revoked; nothing to do.`);
       return;
     }
-    const about = key ? `${label} (${key.id}, ${formatCount(key.request_count)} requests)` : label;
+    const about = key ? `${label} (${key.id}, ${counted(key.request_count, 'request')})` : label;
     await confirmDestructive(ctx, `Revoke key ${about}? It stops working at once and cannot be reactivated.`, `revoking key ${label}`);
     const done = await revokeKey(client, key?.id ?? ref, { signal: ctx.signal });
     await ctx.out.print({ kind: 'object', payload: done, fields: REVOKED_FIELDS });

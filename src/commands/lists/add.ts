@@ -6,7 +6,7 @@ import type { AddLeadsResponse } from '../../api/schemas/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
 import { resolveList } from './resolve-list.js';
 import { batches, readLeadIds } from './lead-ids.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 interface Options {
   task?: string;
@@ -51,7 +51,7 @@ export const command = defineCommand<Options>({
     }
     const total = sumAdded(list_id, results);
     await ctx.out.print({ kind: 'object', payload: results.length === 1 ? results[0]! : total, fields: ['list_id', 'added', 'skipped_duplicates', 'created'] });
-    ctx.out.success(`Added ${n(total.added)} leads (${n(total.skipped_duplicates)} already there${total.created !== undefined ? `, ${n(total.created)} new lead records` : ''}); free.`);
+    ctx.out.success(`Added ${counted(total.added, 'lead')} (${n(total.skipped_duplicates)} already there${total.created !== undefined ? `, ${n(total.created)} new lead records` : ''}); free.`);
   },
 });
 

@@ -14,7 +14,7 @@ import type { Client } from '../../api/client.js';
 import { resolveList } from './resolve-list.js';
 import { printHandle } from '../../cli/wait.js';
 import { nextCommand } from '../../cli/command-line.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 interface Options {
   companyIds?: string[];
@@ -62,7 +62,7 @@ export const command = defineCommand<Options>({
       const started = await startFindPeople(client, list_id, body, { signal: ctx.signal });
       workflowId = started.workflow_id;
       ctx.out.hints(started);
-      ctx.out.info(`Started ${workflowId}: ${n(started.total_companies)} companies, up to ${n(started.estimated_credits)} people (free; the balance only has to cover ${n(started.estimated_credits)} credits).`);
+      ctx.out.info(`Started ${workflowId}: ${counted(started.total_companies, 'company', 'companies')}, up to ${counted(started.estimated_credits, 'person', 'people')} (free; the balance only has to cover ${counted(started.estimated_credits, 'credit')}).`);
       if (!ctx.globals.wait) {
         return printHandle(ctx, workflowId, started, ['lists', 'find-people', list_id, '--workflow', workflowId]);
       }
@@ -73,14 +73,14 @@ export const command = defineCommand<Options>({
     if (isFailedStatus(status.status))
       throw jobFailedError(`find-people job ${workflowId} ended ${status.status}${status.error ? `: ${status.error}` : ''}`, 'Check the list and start the job again.');
     await ctx.out.print({ kind: 'object', payload: status, fields: STATUS_FIELDS });
-    if (status.status === 'completed') ctx.out.success(`Added ${n(status.people_added)} people to the list (${n(status.people_found)} found); free.`);
+    if (status.status === 'completed') ctx.out.success(`Added ${counted(status.people_added, 'person', 'people')} to the list (${n(status.people_found)} found); free.`);
   },
 });
 
 function buildBody(opts: Options): FindPeopleBody {
   const ids = [...new Set(opts.companyIds ?? [])];
   if (ids.length < C.min) throw usageError('--company-ids is required', 'Give the company ids (cmp_...) of companies in the list.');
-  if (ids.length > C.max) throw usageError(`--company-ids takes at most ${n(C.max)} companies, got ${ids.length}`, 'Run one job per 100 companies.');
+  if (ids.length > C.max) throw usageError(`--company-ids takes at most ${counted(C.max, 'company', 'companies')}, got ${ids.length}`, 'Run one job per 100 companies.');
   for (const s of opts.seniority ?? [])
     if (!(SENIORITY_LEVELS as readonly string[]).includes(s))
       throw usageError(`unknown seniority "${s}"${didYouMean(closest(s, SENIORITY_LEVELS))}`, `Use one of: ${SENIORITY_LEVELS.join(', ')}.`);
@@ -95,7 +95,7 @@ function buildBody(opts: Options): FindPeopleBody {
 
 function wait(ctx: Context, client: Client, listId: string, workflowId: string): Promise<FindPeopleStatusResponse> {
   const text = (s?: FindPeopleStatusResponse) =>
-    `Finding people (${workflowId})${s ? `: ${s.status}, ${s.processed_companies}/${n(s.total_companies)} companies, ${n(s.people_added)} added` : ''}`;
+    `Finding people (${workflowId})${s ? `: ${s.status}, ${s.processed_companies}/${counted(s.total_companies, 'company', 'companies')}, ${n(s.people_added)} added` : ''}`;
   return watchWithProgress(ctx, text, `The job keeps running. Watch it with: ${nextCommand(ctx, ['lists', 'find-people', listId, '--workflow', workflowId])}`, (o) =>
     waitForFindPeople(client, listId, workflowId, o),
   );

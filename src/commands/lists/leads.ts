@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { formatCount } from '../../cli/output/numbers.js';
+import { counted, formatCount } from '../../cli/output/numbers.js';
 import { NO_HEADER_FLAG, pagedSummary, printPaged } from '../../cli/paging-progress.js';
 import { limitFlags, pageBudget, type PagingOptions } from '../../cli/paging.js';
 import { listLeads } from '../../api/resources/lists.js';
@@ -51,7 +51,7 @@ export const command = defineCommand<Options>({
         return { items: page.leads, cursor: page.cursor, page };
       },
     });
-    if (opts.all) return ctx.out.info(`${formatCount(state.rows)} leads`);
+    if (opts.all) return ctx.out.info(`${counted(state.rows, 'lead')}`);
     ctx.out.info(pagedSummary(ctx, state, budget, 'leads', state.requests === 1 && task ? `; this page's task_id: ${task}` : ''));
   },
 });

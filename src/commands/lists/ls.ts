@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { formatCount } from '../../cli/output/numbers.js';
+import { counted, formatCount } from '../../cli/output/numbers.js';
 import { pagedSummary, printPaged } from '../../cli/paging-progress.js';
 import { limitFlags, pageBudget, type PagingOptions } from '../../cli/paging.js';
 import { listLists } from '../../api/resources/lists.js';
@@ -40,6 +40,6 @@ export const command = defineCommand<Options>({
         return { items: page.lists, cursor: page.cursor, page };
       },
     });
-    ctx.out.info(opts.all ? `${formatCount(state.rows)} lists` : pagedSummary(ctx, state, budget, 'lists'));
+    ctx.out.info(opts.all ? `${counted(state.rows, 'list')}` : pagedSummary(ctx, state, budget, 'lists'));
   },
 });

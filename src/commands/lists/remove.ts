@@ -6,7 +6,7 @@ import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
 import { resolveList } from './resolve-list.js';
 import { batches, readLeadIds } from './lead-ids.js';
 import { confirmDestructive } from './confirm.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 interface Options {
   leadIds?: string[];
@@ -29,10 +29,10 @@ export const command = defineCommand<Options>({
     if (!ids) throw usageError('give the leads to remove: --lead-ids or --lead-ids-file', 'Lead ids come from `prospect lists leads`.');
     const client = await ctx.client();
     const { list_id } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
-    await confirmDestructive(ctx, `Remove ${n(ids.length)} leads from list ${opts.args[0]}?`, `removing ${n(ids.length)} leads`);
+    await confirmDestructive(ctx, `Remove ${counted(ids.length, 'lead')} from list ${opts.args[0]}?`, `removing ${counted(ids.length, 'lead')}`);
     let removed = 0;
     for (const batch of batches(ids, LIST_LIMITS.removeLeadIds.max)) removed += (await removeLeads(client, list_id, batch, { signal: ctx.signal })).removed;
     await ctx.out.print({ kind: 'object', payload: { list_id, removed }, fields: ['list_id', 'removed'] });
-    ctx.out.success(`Removed ${removed} of ${n(ids.length)} leads from the list (the rest were not in it).`);
+    ctx.out.success(`Removed ${removed} of ${counted(ids.length, 'lead')} from the list (the rest were not in it).`);
   },
 });

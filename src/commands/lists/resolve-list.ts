@@ -4,7 +4,7 @@ import type { ListSummary } from '../../api/schemas/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
 import { CliError, notFoundError, usageError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 /** A list id as the service writes them (lst_ plus hex), or a UUID. */
 const LIST_ID = /^(lst_[0-9a-f]{8,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -41,10 +41,10 @@ export async function resolveList(client: Client, arg: string, opts: { signal?: 
   if (matches.length === 1) return { list_id: matches[0]!.list_id, summary: matches[0]! };
   if (matches.length === 0)
     throw notFoundError(`no list named "${want}"`, 'See your lists with `prospect lists ls`, or create it with `prospect lists create`.');
-  const lines = matches.map((l) => `${l.list_id}  ${l.name}  (${l.visibility}, owner ${l.owner_name ?? 'unknown'}, ${n(l.lead_count)} leads)`);
+  const lines = matches.map((l) => `${l.list_id}  ${l.name}  (${l.visibility}, owner ${l.owner_name ?? 'unknown'}, ${counted(l.lead_count, 'lead')})`);
   throw new CliError({
     code: 'ambiguous_list',
-    message: `${n(matches.length)} lists are named "${want}"`,
+    message: `${counted(matches.length, 'list')} are named "${want}"`,
     cause: `Candidates:\n${lines.join('\n')}`,
     fix: 'Pass the list id instead of the name.',
     exitCode: ExitCode.USAGE,

@@ -2,7 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { deleteList, getList } from '../../api/resources/lists.js';
 import { resolveList } from './resolve-list.js';
 import { confirmDestructive } from './confirm.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 export const command = defineCommand({
   description:
@@ -16,7 +16,7 @@ export const command = defineCommand({
     const { list_id } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
     if (!ctx.globals.yes) {
       const list = await getList(client, list_id, { signal: ctx.signal });
-      await confirmDestructive(ctx, `Delete list "${list.name}" (${n(list.lead_count)} leads; the lead records stay)?`, `deleting list "${list.name}"`);
+      await confirmDestructive(ctx, `Delete list "${list.name}" (${counted(list.lead_count, 'lead')}; the lead records stay)?`, `deleting list "${list.name}"`);
     }
     const done = await deleteList(client, list_id, { signal: ctx.signal });
     await ctx.out.print({ kind: 'object', payload: done, fields: ['list_id', 'deleted'] });

@@ -14,7 +14,7 @@ import type { Client } from '../../api/client.js';
 import type { Readable } from 'node:stream';
 import { printHandle } from '../../cli/wait.js';
 import { nextCommand, sameCommandWith } from '../../cli/command-line.js';
-import { formatCount } from '../../cli/output/numbers.js';
+import { counted, formatCount } from '../../cli/output/numbers.js';
 
 interface Options {
   personFilter?: string;
@@ -82,7 +82,7 @@ export const command = defineCommand<Options>({
     const count = status.results?.length ?? 0;
     // The next block is a new job over the same filters: this command again with the cursor (a watched --task has no filters to repeat).
     const next = !status.cursor ? '' : opts.task === undefined ? `; the next block:\n  ${sameCommandWith(ctx, { '--cursor': status.cursor })}` : `; next block: the same filters with --cursor ${status.cursor}`;
-    ctx.out.info(`${formatCount(count)} of ${formatCount(status.total ?? count)} people at ${formatCount(status.resolved_company_count ?? 0)} companies${next}`);
+    ctx.out.info(`${formatCount(count)} of ${counted(status.total ?? count, 'person', 'people')} at ${counted(status.resolved_company_count ?? 0, 'company', 'companies')}${next}`);
   },
 });
 

@@ -4,7 +4,7 @@ import { CliError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { isApiError } from '../../api/errors.js';
 import { sequencerCampaigns } from '../../api/resources/sync.js';
-import { formatCount } from '../../cli/output/numbers.js';
+import { counted, formatCount } from '../../cli/output/numbers.js';
 
 /**
  * A --campaign value: a campaign id or the exact name of a campaign of the connected
@@ -23,7 +23,7 @@ export async function resolveCampaign(ctx: Context, client: Client, value: strin
   const exact = campaigns.filter((c) => c.name === value);
   const named = exact.length ? exact : campaigns.filter((c) => c.name.toLowerCase() === value.toLowerCase());
   if (named.length === 1) return named[0]!.campaign_id;
-  const lines = campaigns.map((c) => `  ${c.campaign_id}  ${c.name}  (${c.status}, ${formatCount(c.lead_count)} leads)`).join('\n');
+  const lines = campaigns.map((c) => `  ${c.campaign_id}  ${c.name}  (${c.status}, ${counted(c.lead_count, 'lead')})`).join('\n');
   throw new CliError({
     code: named.length ? 'ambiguous_campaign' : 'not_found',
     message: named.length ? `${named.length} campaigns are named "${value}"` : `no campaign "${value}" in sequencer_one`,

@@ -10,7 +10,7 @@ import { previewSync, syncToCrm, syncToSequencer } from '../../api/resources/syn
 import type { CrmSyncBody, FieldMapping, SequencerSyncBody, SyncPreview } from '../../api/schemas/sync.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { nextCommand } from '../../cli/command-line.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 /**
  * The path both sync commands share: preview (the mapping, what would be pushed, skipped and
@@ -55,7 +55,7 @@ function printPreview(ctx: Context, p: SyncPreview, listName: string): void {
   const to = p.campaign_id ? `campaign ${p.campaign_id} of ${p.provider}` : `${p.provider} ${p.sub_action}`;
   const lines = [`Preview: list "${listName}" to ${to}, ${p.mapping_source} field mapping (list column -> ${p.provider} property):`];
   for (const [column, property] of Object.entries(p.field_mapping)) lines.push(`  ${column} -> ${property}`);
-  lines.push(`${n(p.total_leads)} leads: ${n(p.would_sync)} to push, ${n(p.would_skip)} to skip, ${n(p.would_fail)} the destination would refuse.`);
+  lines.push(`${counted(p.total_leads, 'lead')}: ${n(p.would_sync)} to push, ${n(p.would_skip)} to skip, ${n(p.would_fail)} the destination would refuse.`);
   if (p.would_skip) {
     lines.push(`Skipped (${p.would_skip}):`);
     for (const l of p.skipped_leads.slice(0, SKIPPED_SHOWN)) lines.push(`  ${l.lead_id}  ${l.full_name ?? '(no name)'}  ${l.reason}`);
@@ -65,7 +65,7 @@ function printPreview(ctx: Context, p: SyncPreview, listName: string): void {
   if (p.would_sync > 0) return;
   const noEmail = p.skipped_leads.some((l) => l.reason === 'missing_email');
   ctx.out.warn(
-    `none of the ${n(p.total_leads)} leads would be pushed, yet the sync costs ${n(p.estimated_cost)} credits (skipped leads are charged).` +
+    `none of the ${counted(p.total_leads, 'lead')} would be pushed, yet the sync costs ${counted(p.estimated_cost, 'credit')} (skipped leads are charged).` +
       (noEmail ? ` Find their emails first: ${nextCommand(ctx, ['enrich', 'list', listName])}` : ''),
   );
 }
@@ -116,7 +116,7 @@ export async function runSync(
   await ctx.out.print({ kind: 'object', payload: r, fields: RESULT_FIELDS });
   if (r.status === 'failed')
     throw jobFailedError(
-      `sync ${r.workflow_id} to ${describeDestination(run)} ended failed: ${r.successful} of ${n(r.total_leads)} leads pushed, ${r.failed} refused, ${r.skipped} skipped; ${n(r.credits_charged)} credits charged`,
+      `sync ${r.workflow_id} to ${describeDestination(run)} ended failed: ${r.successful} of ${counted(r.total_leads, 'lead')} pushed, ${r.failed} refused, ${r.skipped} skipped; ${counted(r.credits_charged, 'credit')} charged`,
       `Look in ${run.body.provider} for what it holds and check its connection before syncing again with a new quote.`,
     );
 }
