@@ -1,4 +1,5 @@
 import type { Client } from '../../api/client.js';
+import { isFailedStatus } from '../../api/poll.js';
 import type { BulkEnrichStarted, EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
 import type { Context } from '../../cli/context.js';
 import { nextCommand } from '../../cli/command-line.js';
@@ -43,9 +44,19 @@ function payloadOf<T extends object>(runs: readonly T[], facts: JobFacts, summed
   return { ...facts, ...Object.fromEntries(summed.map((k) => [k, sum(runs, (r) => r[k] as number | undefined)])), runs };
 }
 
+/**
+ * The status of several runs as one, so a script reads `.status` whatever the count: theirs when
+ * they agree, else the first that failed, else completed_with_errors.
+ */
+export function overallStatus(runs: readonly EnrichmentStatusResponse[]): string {
+  const statuses = new Set(runs.map((r) => r.status));
+  if (statuses.size === 1) return runs[0]!.status;
+  return runs.find((r) => isFailedStatus(r.status))?.status ?? 'completed_with_errors';
+}
+
 /** One run as an object; several as a row each. */
-async function printRuns<T extends object>(ctx: Context, runs: readonly T[], facts: JobFacts, c: Columns<T>) {
-  const payload = payloadOf(runs, facts, c.summed);
+async function printRuns<T extends object>(ctx: Context, runs: readonly T[], facts: JobFacts, c: Columns<T>, extra: Record<string, unknown> = {}) {
+  const payload = { ...payloadOf(runs, facts, c.summed), ...extra };
   if (runs.length === 1) return ctx.out.print({ kind: 'object', payload, fields: c.fields });
   await ctx.out.print({ kind: 'rows', payload, rows: runs, columns: c.fields, tableColumns: c.table });
 }
@@ -74,6 +85,6 @@ export async function reportJob(ctx: Context, client: Client, started: readonly 
     fields: STATUS_FIELDS,
     table: TABLE_COLUMNS,
     summed: ['total', 'processed', 'completed', 'failed', 'credits_reserved', 'credits_charged', 'credits_refunded'],
-  });
+  }, { status: overallStatus(runs) });
   return reportRuns(ctx, ids, runs, Boolean(opts.strict));
 }
