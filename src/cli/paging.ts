@@ -2,6 +2,7 @@ import type { PageBudget } from '../api/paginate.js';
 import type { FlagSpec } from './command.js';
 import { usageError } from './errors.js';
 import { intInRange } from './parse.js';
+import { formatCount } from './output/numbers.js';
 
 /**
  * --limit, --page-size and --all of the paged commands, as in gh: --limit N is how many rows
@@ -35,7 +36,7 @@ export function limitFlags(noun: string, s: PageSizes): FlagSpec[] {
   return [
     {
       flags: '--limit <n>',
-      description: `how many ${noun} in all, over as many requests as it takes (1-${MAX_TOTAL.toLocaleString('en-US')})`,
+      description: `how many ${noun} in all, over as many requests as it takes (1-${formatCount(MAX_TOTAL)})`,
       parse: intInRange('--limit', 1, MAX_TOTAL),
       defaultDescription: String(s.default),
     },

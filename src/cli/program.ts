@@ -12,8 +12,8 @@ export type Invoke = (def: CommandDefinition<any>, cmd: Command) => Promise<void
 
 /** A command's module, from commands/index.ts (its modules run only when a command is loaded). */
 export async function loadDefinition(entry: CommandEntry): Promise<CommandDefinition<any>> {
-  const { commandModules } = await import('../commands/index.js');
-  const def = commandModules[entry.path.join(' ')];
+  const { loadCommand } = await import('../commands/index.js');
+  const def = await loadCommand(entry.path.join(' '));
   if (!def) throw new Error(`no module for command "${entry.path.join(' ')}"`);
   return def;
 }

@@ -207,3 +207,11 @@ describe('output edges', () => {
     expect(csv.stdout.text).toBe('lead_id,name\n');
   });
 });
+
+describe('formatCount', () => {
+  it('groups thousands as en-US does, without loading locale data', async () => {
+    const { formatCount } = await import('../../src/cli/output/numbers.js');
+    for (const n of [0, 7, 999, 1000, 12345, 999999, 1000000, 1234567890, -1500, 0.5, 1234.25, -0.75])
+      expect([n, formatCount(n)]).toEqual([n, n.toLocaleString('en-US', { maximumFractionDigits: 20 })]);
+  });
+});

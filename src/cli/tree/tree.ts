@@ -136,8 +136,8 @@ export function buildTree(modules: Record<string, CommandDefinition<any>>): Comm
 
 /** The tree of this build, with every command module loaded. */
 export async function commandTree(): Promise<CommandTree> {
-  const { commandModules } = await import('../../commands/index.js');
-  return buildTree(commandModules);
+  const { loadAllCommands } = await import('../../commands/index.js');
+  return buildTree(await loadAllCommands());
 }
 
 /** Every node, depth first, root first. */
