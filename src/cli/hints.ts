@@ -38,9 +38,12 @@ export function rawHints(data: unknown): Array<[string, string]> {
 export class AnswerBook {
   private readonly answers = new WeakMap<object, Answer>();
 
-  /** A trace listener: remembers every successful answer that is an object. */
+  /**
+   * A trace listener: remembers the successful answers that carry a hint. Only those: a weak
+   * map's keys live until a full collection, and pages without hints (an export's) would pile up.
+   */
   readonly listen = (e: TraceEvent): void => {
-    if (e.type === 'answer' && isObject(e.data)) this.answers.set(e.data, e);
+    if (e.type === 'answer' && isObject(e.data) && HINT_KEYS.some((k) => typeof (e.data as Record<string, unknown>)[k] === 'string')) this.answers.set(e.data, e);
   };
 
   /** What the hints of this answer mean to a person, where the command does not say it. */
