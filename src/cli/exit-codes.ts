@@ -13,6 +13,7 @@ export const ExitCode = {
   JOB_FAILED: 8,
   SERVER: 9,
   DECLINED: 10,
+  OUTPUT: 11,
   INTERRUPTED: 130,
   /** 128 + the signal's number, as a shell reports a process the signal ended. */
   HANGUP: 129,
@@ -32,6 +33,7 @@ export const EXIT_CODE_MEANINGS: ReadonlyArray<[ExitCode, string]> = [
   [ExitCode.JOB_FAILED, 'a remote job ended failed, canceled or terminated'],
   [ExitCode.SERVER, 'server or network failure after retries'],
   [ExitCode.DECLINED, 'confirmation declined, or a paid command run without a TTY and without --yes or --max-cost'],
+  [ExitCode.OUTPUT, 'the output could not be written: stdout failed (a full disk, an I/O error); a closed pipe is not an error'],
   [ExitCode.HANGUP, 'stopped by SIGHUP (the terminal closed), with the same cleanup as Ctrl-C'],
   [ExitCode.INTERRUPTED, 'interrupted (Ctrl-C or SIGINT): resumable state kept, the command to resume printed'],
   [ExitCode.TERMINATED, 'stopped by SIGTERM, with the same cleanup as Ctrl-C'],

@@ -18,10 +18,14 @@ export async function runProcess(argv: string[]): Promise<void> {
     controller.abort(Object.assign(new Error(signal === 'SIGINT' ? 'interrupted' : `stopped by ${signal}`), { name: 'AbortError', signal }));
   };
   for (const signal of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(signal, onSignal);
-  // A closed pipe (`prospect ... | head`) is not an error.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  // A closed pipe (`prospect ... | head`) is not an error; any other failed write (a full
+  // disk, an I/O error) ends the command at once: what follows would be lost too.
+  const writeFailed = (e: NodeJS.ErrnoException): never => {
     if (e.code === 'EPIPE') process.exit(ExitCode.OK);
-  });
+    process.stderr.write(`error: output: could not write to stdout: ${e.code ?? e.message}${e.code === 'ENOSPC' ? ' (no space left on the device)' : ''}\n`);
+    process.exit(ExitCode.OUTPUT);
+  };
+  process.stdout.on('error', writeFailed);
   // The launcher that started us, to start the sandbox in the background with the same code.
   const binPath = realpathSync(process.argv[1] ?? 'prospect');
   const code = await run(argv, {
@@ -41,8 +45,11 @@ export async function runProcess(argv: string[]): Promise<void> {
   });
   const exitCode = stoppedBy ? STOP_SIGNALS[stoppedBy] : code;
   // Exit as soon as stdout and stderr are flushed; nothing left running should delay it.
-  const flush = (s: NodeJS.WriteStream) => new Promise<void>((r) => (s.writableLength === 0 ? r() : s.write('', () => r())));
-  await Promise.all([flush(process.stdout), flush(process.stderr)]);
+  // An empty write calls back once every write before it is done: with the error of a failed
+  // one, which may come after the command has returned (a full disk behind a redirect).
+  const flush = (s: NodeJS.WriteStream) => new Promise<Error | null | undefined>((r) => s.write('', r));
+  const [stdoutError] = await Promise.all([flush(process.stdout), flush(process.stderr)]);
+  if (stdoutError) writeFailed(stdoutError);
   if (hungUp) {
     // Ended by the signal itself, as a shell reports it (129): exiting normally would reset the
     // modes of a terminal that is gone, which Node cannot do without crashing.

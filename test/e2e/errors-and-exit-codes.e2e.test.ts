@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
@@ -175,4 +176,23 @@ describe('exit codes and error output', () => {
     expect(code).toBe(130);
     expect(stderr).toContain('interrupted');
   });
+
+  // Spawns the binary: only a real process writes to a real file descriptor.
+  it.each([
+    ['a full disk (/dev/full)', 'full', 11],
+    ['a closed pipe', 'pipe', 0],
+  ] as const)('a write to stdout that fails on %s (%s) exits %i', async (_what, target, exit) => {
+    for (const name of ['A', 'B', 'C']) expect((await runCli(['lists', 'create', name], { env: t.env })).exitCode).toBe(0);
+    const out = target === 'full' ? fs.openSync('/dev/full', 'w') : 'pipe';
+    const child = spawn(process.execPath, [BIN, 'lists', 'ls', '--format', 'ndjson'], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', out, 'pipe'] });
+    if (typeof out === 'number') fs.closeSync(out);
+    else child.stdout!.destroy();
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code, stderr).toBe(exit);
+    if (exit) expect(stderr).toContain('error: output: could not write to stdout: ENOSPC (no space left on the device)');
+    else expect(stderr).not.toContain('error:');
+  });
 });
+
