@@ -233,6 +233,23 @@ describe('https required except for loopback hosts', () => {
     expect(() => statSync(path.join(t.env.PROSPECT_CONFIG_DIR!, 'config.json'))).toThrow();
   });
 
+  it('a base URL with a user or password in it is refused (exit 2), never printed, stored or sent', async () => {
+    const secretUrl = `${t.sb.url.replace('://', '://ops:s3cret-pass@')}`;
+    const attempts = [
+      await cli(['--base-url', secretUrl, 'whoami', '--debug']),
+      await cli(['whoami'], { PROSPECT_BASE_URL: secretUrl }),
+      await cli(['config', 'set', 'base_url', secretUrl]),
+      await cli(['auth', 'login', '--with-token', '--base-url', secretUrl], {}, t.sb.demoKey),
+    ];
+    for (const r of attempts) {
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain('refusing a base URL with credentials in it');
+      expect(r.stdout + r.stderr).not.toContain('s3cret-pass');
+      expect(r.stderr).not.toContain('[debug] >');
+    }
+    expect(() => statSync(path.join(t.env.PROSPECT_CONFIG_DIR!, 'config.json'))).toThrow();
+  });
+
   it('http to 127.0.0.1, localhost and [::1] is accepted', async () => {
     const front = await recordingFront('::');
     try {
