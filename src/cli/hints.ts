@@ -1,4 +1,5 @@
 import type { TraceEvent } from '../api/client.js';
+import { printable } from './output/printable.js';
 import { HINT_KEYS } from '../api/schemas/values/envelope.js';
 import { COMPANY_FILTER_FIELDS, PEOPLE_FILTER_FIELDS } from '../api/schemas/values/search.js';
 import { nextCommand, type targetFlags } from './command-line.js';
@@ -157,7 +158,3 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The service's text on a terminal: control characters shown, never obeyed. */
-export function printable(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}

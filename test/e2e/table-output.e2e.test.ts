@@ -53,4 +53,19 @@ describe('tables at a terminal', () => {
     expect(JSON.parse(json.stdout).credits).toBe(12345);
     expect(table.stdout).toMatch(/^credits\s+12,345$/m);
   });
+
+  it('show control characters in server data written out, never obeyed; json keeps the data as it is', async () => {
+    const name = 'Q3 \u001b]0;pwned\u0007\u001b[2J leads';
+    const made = await runInProcess(['lists', 'create', name, '--json'], { env: t.env });
+    expect(made.code, made.stderr).toBe(0);
+    for (const argv of [['lists', 'ls'], ['lists', 'get', JSON.parse(made.stdout).list_id as string]]) {
+      const shown = await atTerminal(argv, 200);
+      expect(shown.code, shown.stderr).toBe(0);
+      expect(shown.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+      expect(shown.stdout).toContain('Q3 \\u001b]0;pwned\\u0007\\u001b[2J leads');
+    }
+    const data = await runInProcess(['lists', 'ls', '--json'], { env: t.env });
+    expect(JSON.parse(data.stdout).lists.map((l: { name: string }) => l.name)).toContain(name);
+  });
 });
+

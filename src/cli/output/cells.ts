@@ -1,5 +1,6 @@
 import { cellText } from './fields.js';
 import { formatCount } from './numbers.js';
+import { printable } from './printable.js';
 
 /** Columns holding an identifier: a person copies them whole into the next command. */
 export const isIdColumn = (column: string): boolean => column === 'key' || /(^|[._])id$/.test(column);
@@ -19,11 +20,11 @@ export function localMinute(iso: string): string {
 
 /**
  * A cell as a person at a terminal reads it: amounts in the one number format of every message
- * (12,345), instants in local time to the minute, the rest as cellText gives it. csv, tsv and
- * json keep values as they are.
+ * (12,345), instants in local time to the minute, the rest as cellText gives it with control
+ * characters written out (printable). csv, tsv and json keep values as they are.
  */
 export function personCell(column: string, value: unknown): string {
   if (typeof value === 'number' && Number.isInteger(value) && !NOT_AN_AMOUNT.test(column)) return formatCount(value);
   if (typeof value === 'string' && ISO_INSTANT.test(value)) return localMinute(value);
-  return cellText(value, ', ');
+  return printable(cellText(value, ', '));
 }

@@ -1,0 +1,8 @@
+/**
+ * Text from the service as a terminal shows it: control characters and escape sequences
+ * written out (\u001b), never obeyed, so data cannot retitle the window or move the cursor.
+ * Newlines and tabs stay. json, ndjson, csv and tsv keep the data as it is.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
