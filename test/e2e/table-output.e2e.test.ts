@@ -58,6 +58,9 @@ describe('tables at a terminal', () => {
     const name = 'Q3 \u001b]0;pwned\u0007\u001b[2J leads';
     const made = await runInProcess(['lists', 'create', name, '--json'], { env: t.env });
     expect(made.code, made.stderr).toBe(0);
+    // The messages name it too: written out there as well.
+    expect(made.stderr).toContain('Created list "Q3 \\u001b]0;pwned\\u0007\\u001b[2J leads"');
+    expect(made.stderr).not.toContain('\u001b]');
     for (const argv of [['lists', 'ls'], ['lists', 'get', JSON.parse(made.stdout).list_id as string]]) {
       const shown = await atTerminal(argv, 200);
       expect(shown.code, shown.stderr).toBe(0);

@@ -4,6 +4,7 @@ import { usageError } from '../errors.js';
 import { columnsOf, pickFields, unknownFields } from './fields.js';
 import { csvRows, tsvRows } from './delimited.js';
 import { renderKeyValue, renderTable } from './table.js';
+import { inertMessage } from './printable.js';
 import type { Style } from './style.js';
 import type { HintNote } from '../hints.js';
 
@@ -188,12 +189,13 @@ export class Output {
     }
   }
 
+  /** Messages name server data (list names, titles): its control characters are written out, never obeyed. */
   info(msg: string): void {
-    if (!this.o.quiet) this.o.stderr.write(msg.endsWith('\n') ? msg : `${msg}\n`);
+    if (!this.o.quiet) this.o.stderr.write(inertMessage(msg.endsWith('\n') ? msg : `${msg}\n`));
   }
 
   warn(msg: string): void {
-    this.o.stderr.write(`${this.o.errStyle.yellow('warning:')} ${msg}\n`);
+    this.o.stderr.write(`${this.o.errStyle.yellow('warning:')} ${inertMessage(msg)}\n`);
   }
 
   success(msg: string): void {
