@@ -88,6 +88,28 @@ describe('export json', () => {
   });
 });
 
+describe('a checkpoint that is not one this tool wrote whole', () => {
+  it('never jams an export: a fresh run replaces it; --resume exits 2 naming the file and what to do', async () => {
+    const out = path.join(cwd, 'q3.ndjson');
+    const checkpoint = `${out}.part.checkpoint.json`;
+    for (const garbage of ['{"version":1,"rows":', '{"version":1,"rows":"many","bytes":0,"cursor":null}', 'not json at all']) {
+      fs.rmSync(out, { force: true });
+      fs.writeFileSync(checkpoint, garbage);
+      const resumed = await run(['--all', '--format', 'ndjson', '-o', out, '--resume']);
+      expect(resumed.exitCode, resumed.stderr).toBe(2);
+      expect(resumed.stderr).toContain(`cannot resume: the checkpoint ${checkpoint} is not one this tool wrote whole`);
+      expect(resumed.stderr).toContain('Run the export again without --resume');
+      expect(resumed.stderr).not.toMatch(/\n\s+at /);
+
+      const fresh = await run(['--all', '--format', 'ndjson', '-o', out]);
+      expect(fresh.exitCode, fresh.stderr).toBe(0);
+      expect(fresh.stderr).toContain(`An unreadable checkpoint (${checkpoint}) was found; starting over and replacing it.`);
+      expect(ndjson(fs.readFileSync(out, 'utf8'))).toHaveLength(LEADS);
+      expect(fs.existsSync(checkpoint)).toBe(false);
+    }
+  });
+});
+
 describe('an interrupted export --all, resumed', () => {
   const ALL = ['--all', '--page-size', '40', '--format', 'csv', '--columns', 'lead_id,email,title'];
 

@@ -56,15 +56,23 @@ export function checkpointFile(req: ExportRequest, output: string | null, env: E
 
 const stdoutCheckpointDir = (env: Env): string => path.join(dataDir(env), 'exports');
 
-export async function loadCheckpoint(file: string): Promise<ExportCheckpoint | undefined> {
+/** A checkpoint file that is there but cannot be read as one (cut short, edited, another tool's). */
+export const CORRUPT = 'corrupt' as const;
+
+export async function loadCheckpoint(file: string): Promise<ExportCheckpoint | typeof CORRUPT | undefined> {
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');
   } catch {
     return undefined;
   }
-  const cp = JSON.parse(text) as ExportCheckpoint;
-  return cp.version === 1 ? cp : undefined;
+  try {
+    const cp = JSON.parse(text) as ExportCheckpoint;
+    const sound = cp?.version === 1 && Number.isSafeInteger(cp.rows) && Number.isSafeInteger(cp.bytes) && (cp.cursor === null || typeof cp.cursor === 'string');
+    return sound ? cp : CORRUPT;
+  } catch {
+    return CORRUPT;
+  }
 }
 
 /** Written to a temporary file and renamed, so a kill leaves the previous checkpoint or this one, never half of one. */
@@ -89,5 +97,5 @@ export async function otherStdoutCheckpoints(listId: string, env: Env): Promise<
   const dir = stdoutCheckpointDir(env);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   const found = await Promise.all(names.filter((n) => n.startsWith(`${listId}-`) && n.endsWith('.json')).map((n) => loadCheckpoint(path.join(dir, n))));
-  return found.filter((c): c is ExportCheckpoint => c !== undefined);
+  return found.filter((c): c is ExportCheckpoint => c !== undefined && c !== CORRUPT);
 }

@@ -55,8 +55,13 @@ function resumeCommand(ctx: Context, listArg: string, req: ExportRequest, opts: 
 
 /** The checkpoint to continue from, or the reason there is none that fits. */
 async function checkpointToResume(ctx: Context, req: ExportRequest, output: string | null, file: string): Promise<ExportCheckpoint> {
-  const { checkpointMismatch, describeExport, loadCheckpoint, otherStdoutCheckpoints } = await import('./checkpoint.js');
+  const { CORRUPT, checkpointMismatch, describeExport, loadCheckpoint, otherStdoutCheckpoints } = await import('./checkpoint.js');
   const cp = await loadCheckpoint(file);
+  if (cp === CORRUPT)
+    throw usageError(
+      `cannot resume: the checkpoint ${file} is not one this tool wrote whole (unreadable or changed)`,
+      'Run the export again without --resume: it starts over and replaces the checkpoint.',
+    );
   if (cp) {
     const mismatch = checkpointMismatch(cp, req);
     if (mismatch) throw usageError(`cannot resume: ${mismatch}`, 'Resume with the same list, --columns and --format, or start again without --resume.');
@@ -77,7 +82,7 @@ async function checkpointToResume(ctx: Context, req: ExportRequest, output: stri
 /** Every page, written as it comes, with a checkpoint after each; `--resume` picks up from the last one. */
 async function exportAll(ctx: Context, client: Client, listArg: string, req: ExportRequest, opts: Options): Promise<void> {
   const output = outputFile(opts);
-  const { checkpointFile, dropCheckpoint, loadCheckpoint, partFileOf, saveCheckpoint } = await import('./checkpoint.js');
+  const { CORRUPT, checkpointFile, dropCheckpoint, loadCheckpoint, partFileOf, saveCheckpoint } = await import('./checkpoint.js');
   const cpFile = checkpointFile(req, output, ctx.env, output ? undefined : ctx.io.stdoutPath?.());
   let cp: ExportCheckpoint;
   let sink: Sink;
@@ -86,7 +91,9 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
     sink = output ? await fileSink(partFileOf(output), cp.bytes) : streamSink(ctx.io.stdout, cp.bytes);
     ctx.out.info(`Resuming after ${counted(cp.rows, 'row')} (${formatBytes(cp.bytes)}).`);
   } else {
-    if (await loadCheckpoint(cpFile)) ctx.out.info('An interrupted export of the same request was found; starting over (--resume continues it).');
+    const old = await loadCheckpoint(cpFile);
+    if (old === CORRUPT) ctx.out.info(`An unreadable checkpoint (${cpFile}) was found; starting over and replacing it.`);
+    else if (old) ctx.out.info('An interrupted export of the same request was found; starting over (--resume continues it).');
     cp = { version: 1, ...req, cursor: opts.cursor ?? null, done: false, rows: 0, bytes: 0, output, updated_at: '' };
     sink = output ? await fileSink(partFileOf(output), 0) : streamSink(ctx.io.stdout, 0);
   }
