@@ -1,3 +1,4 @@
+import { isObject } from './is-object.js';
 import {
   COMPANY_CRITERIA_FIELDS,
   COMPANY_FLAT_KEYS,
@@ -42,8 +43,6 @@ export interface FilterProblem {
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: FilterProblem };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function problem(p: Partial<FilterProblem> & { message: string; allowed_keys: string[] }): { ok: false; problem: FilterProblem } {
   return {

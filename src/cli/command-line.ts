@@ -10,8 +10,11 @@ import { shellWord } from '../config/shell-word.js';
 
 export { shellWord } from '../config/shell-word.js';
 
+/** The global flags that chose the service and identity, which every printed command carries. */
+export type TargetGlobals = Pick<Context['globals'], 'sandbox' | 'profile' | 'baseUrl'>;
+
 /** The global flags of this invocation that chose the service and identity, as words. */
-export function targetFlags(globals: Pick<Context['globals'], 'sandbox' | 'profile' | 'baseUrl'>): string[] {
+export function targetFlags(globals: TargetGlobals): string[] {
   const words: string[] = [];
   if (globals.sandbox) words.push('--sandbox');
   if (globals.profile !== undefined) words.push('--profile', globals.profile);
@@ -20,7 +23,7 @@ export function targetFlags(globals: Pick<Context['globals'], 'sandbox' | 'profi
 }
 
 /** `prospect [target flags] words...`, quoted: a follow-up command for a person to run. */
-export function nextCommand(ctx: { globals: Parameters<typeof targetFlags>[0] }, words: readonly string[]): string {
+export function nextCommand(ctx: { globals: TargetGlobals }, words: readonly string[]): string {
   return ['prospect', ...targetFlags(ctx.globals), ...words].map(shellWord).join(' ');
 }
 

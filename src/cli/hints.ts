@@ -2,7 +2,8 @@ import type { TraceEvent } from '../api/client.js';
 import { printable } from './output/printable.js';
 import { HINT_KEYS } from '../api/schemas/values/envelope.js';
 import { COMPANY_FILTER_FIELDS, PEOPLE_FILTER_FIELDS } from '../api/schemas/values/search.js';
-import { nextCommand, type targetFlags } from './command-line.js';
+import { nextCommand, type TargetGlobals as Globals } from './command-line.js';
+import { isObject } from '../api/is-object.js';
 import { formatCount } from './output/numbers.js';
 import { routeCommand, routePath } from './route-commands.js';
 
@@ -23,8 +24,11 @@ export interface HintNote {
   text: string;
 }
 
-type Globals = Parameters<typeof targetFlags>[0];
 type Say = (answer: Answer, data: Record<string, unknown>, globals: Globals) => HintNote[];
+
+/** Whether an answer carries a hint with text. */
+const hasHint = (data: unknown): data is Record<string, unknown> =>
+  isObject(data) && HINT_KEYS.some((k) => typeof data[k] === 'string' && data[k].trim() !== '');
 
 /** The hint keys of an answer with text, as the service wrote them. */
 export function rawHints(data: unknown): Array<[string, string]> {
@@ -44,12 +48,12 @@ export class AnswerBook {
    * map's keys live until a full collection, and pages without hints (an export's) would pile up.
    */
   readonly listen = (e: TraceEvent): void => {
-    if (e.type === 'answer' && isObject(e.data) && HINT_KEYS.some((k) => typeof (e.data as Record<string, unknown>)[k] === 'string')) this.answers.set(e.data, e);
+    if (e.type === 'answer' && hasHint(e.data)) this.answers.set(e.data, e);
   };
 
   /** What the hints of this answer mean to a person, where the command does not say it. */
   notes(payload: unknown, globals: Globals): HintNote[] {
-    if (!isObject(payload) || rawHints(payload).length === 0) return [];
+    if (!hasHint(payload)) return [];
     const answer = this.answers.get(payload);
     if (!answer) return [];
     const hit = routeCommand(answer.method, routePath(answer.prefix, answer.path.split('?')[0]!));
@@ -153,8 +157,4 @@ const n = (v: unknown): string => (typeof v === 'number' ? formatCount(v) : prin
 
 const info = (text: string): HintNote => ({ level: 'info', text });
 const warn = (text: string): HintNote => ({ level: 'warn', text });
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 

@@ -151,7 +151,7 @@ function watchedPages<T>(ctx: Context, l: PagedListing<T>, state: PagedResult, s
  */
 async function printRead<T>(ctx: Context, l: PagedListing<T>, state: PagedResult, got: ReadonlyArray<CursorPageResult<T>>): Promise<void> {
   if (ctx.out.format === 'json' || got.length === 0 || !state.next) return;
-  await printRows(ctx, l, { ...mergePages(got.map((p) => p.page), l.rowsKey) }, got.flatMap((p) => p.items));
+  await printRows(ctx, l, mergePages(got.map((p) => p.page), l.rowsKey), got.flatMap((p) => p.items));
   const left = l.budget.total !== undefined ? l.budget.total - state.rows : undefined;
   const pages = l.budget.maxPages !== undefined ? l.budget.maxPages - state.requests : undefined;
   ctx.out.info(

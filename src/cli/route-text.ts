@@ -1,7 +1,5 @@
-import { nextCommand, type targetFlags } from './command-line.js';
+import { nextCommand, type TargetGlobals as Globals } from './command-line.js';
 import { routeCommand, routesNamedIn, runnableWords } from './route-commands.js';
-
-type Globals = Parameters<typeof targetFlags>[0];
 
 /** Words only an HTTP client acts on: request fields and answer paths a person never types. */
 export const HTTP_TERMS = /\bquote_id\b|\bpoll_url\b|\bdetails\.\w+|\{\w+\}|\bapproved: true\b|\/api\/v\d/;

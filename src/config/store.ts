@@ -2,6 +2,7 @@ import { readFileSync, mkdirSync, chmodSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { configFile } from './paths.js';
 import { ConfigurationError } from '../api/errors.js';
+import { isObject } from '../api/is-object.js';
 import { FORMATS } from '../cli/output/output.js';
 
 type Env = Record<string, string | undefined>;
@@ -31,7 +32,6 @@ export interface ConfigProblem {
 }
 
 type RawObject = Record<string, unknown>;
-const isObject = (v: unknown): v is RawObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const kind = (v: unknown) => (Array.isArray(v) ? 'a list' : v === null ? 'null' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`);
 
 /** Checks one stored setting; returns what is wrong with it, or undefined. */
