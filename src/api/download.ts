@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { Transform, type Writable } from 'node:stream';
+import { isWriteError } from './write-errors.js';
 import { pipeline } from 'node:stream/promises';
 import { checkBaseUrl } from './base-url.js';
 import { errorFromResponse, networkError, type ApiError } from './errors.js';
@@ -109,6 +110,8 @@ export async function downloadTo(rawUrl: string, sink: Writable, opts: DownloadO
     await pipeline(res, counter, sink, { signal: opts.signal, end: opts.end ?? true });
   } catch (e) {
     if ((e as Error).name === 'AbortError' || (e as ApiError).status === 0) throw e;
+    // Where the bytes go failed (a full disk, a closed pipe): that error, not the network's.
+    if (isWriteError(e)) throw e;
     throw fail('connection_reset', `the download from ${url.host} stopped after ${bytes} bytes: ${(e as Error).message}`);
   }
   if (contentLength !== undefined && bytes !== contentLength)

@@ -48,7 +48,8 @@ function loadCore(): Core {
     process.once('exit', () => {
       try {
         const tmp = `${cacheFile}.${process.pid}.tmp`;
-        fs.writeFileSync(tmp, script.createCachedData());
+        // wx: created new (O_EXCL), never written through a link planted at the name.
+        fs.writeFileSync(tmp, script.createCachedData(), { flag: 'wx' });
         fs.renameSync(tmp, cacheFile);
       } catch {
         /* a read-only install runs without the cache */

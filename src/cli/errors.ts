@@ -1,3 +1,4 @@
+import { WRITE_ERRORS, isWriteError } from '../api/write-errors.js';
 import { ExitCode } from './exit-codes.js';
 
 /**
@@ -40,3 +41,16 @@ export const jobFailedError = (message: string, fix?: string) =>
 
 export const creditsError = (message: string, fix?: string, cause?: string) =>
   new CliError({ code: 'credits', message, exitCode: ExitCode.CREDITS, ...(fix ? { fix } : {}), ...(cause ? { cause } : {}) });
+
+/** `could not write FILE: ENOSPC (no space left on the device)`: what process.ts and every file write say. */
+export function writeFailureText(where: string, e: NodeJS.ErrnoException): string {
+  const why = isWriteError(e) ? WRITE_ERRORS[e.code!] : undefined;
+  return `could not write ${where}: ${e.code ?? e.message}${why ? ` (${why})` : ''}`;
+}
+
+/** A failed write to an output file or device as an error of exit code 11; any other error as it is. */
+export function writeFailure(where: string, e: unknown): unknown {
+  if (!isWriteError(e)) return e;
+  const fix = e.code === 'EPIPE' ? 'Keep the reader of the pipe open until the command ends.' : 'Free some space or choose another file with -o, then run the command again.';
+  return new CliError({ code: 'output', message: writeFailureText(where, e), exitCode: ExitCode.OUTPUT, fix });
+}

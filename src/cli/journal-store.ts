@@ -35,7 +35,7 @@ export function newEntryId(nowMs: number): string {
 const ENTRY_FILE = /^(\d{13}-[0-9a-f]+)\.json$/;
 /** Holds when the journal was last pruned (ms). */
 const PRUNED_FILE = '.pruned';
-const TEMP_FILE = /\.\d+\.tmp$/;
+const TEMP_FILE = /\.[0-9a-f]+\.tmp$/;
 const sentMsOf = (file: string) => Number(file.slice(0, 13));
 
 /** The names in a folder (none when it does not exist). */

@@ -1,6 +1,7 @@
 import { fstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { run } from './main.js';
 import { ExitCode, STOP_SIGNALS, type StopSignal } from './exit-codes.js';
+import { writeFailureText } from './errors.js';
 
 /** Wires the real process into a context: streams, TTY flags, Ctrl-C, exit. */
 export async function runProcess(argv: string[]): Promise<void> {
@@ -22,7 +23,7 @@ export async function runProcess(argv: string[]): Promise<void> {
   // disk, an I/O error) ends the command at once: what follows would be lost too.
   const writeFailed = (e: NodeJS.ErrnoException): never => {
     if (e.code === 'EPIPE') process.exit(ExitCode.OK);
-    process.stderr.write(`error: output: could not write to stdout: ${e.code ?? e.message}${e.code === 'ENOSPC' ? ' (no space left on the device)' : ''}\n`);
+    process.stderr.write(`error: output: ${writeFailureText('to stdout', e)}\n`);
     process.exit(ExitCode.OUTPUT);
   };
   process.stdout.on('error', writeFailed);

@@ -1,8 +1,8 @@
 import type { Context } from './context.js';
-import { readLiveRuntime, startInBackground } from '../sandbox/runtime.js';
+import { liveOrStarted } from '../sandbox/runtime.js';
 
 /** The sandbox commands reach the runtime file through this module, imported lazily: one import for all sandbox work. */
-export { readLiveRuntime, startInBackground, stopSandbox, serveForeground } from '../sandbox/runtime.js';
+export { liveOrStarted, readLiveRuntime, stopSandbox, serveForeground } from '../sandbox/runtime.js';
 export type { SandboxRuntimeInfo } from '../sandbox/runtime.js';
 
 export interface SandboxTarget {
@@ -16,13 +16,9 @@ export interface SandboxTarget {
 
 /** The running sandbox of this data dir, started in the background when none runs. */
 export async function ensureSandbox(ctx: Context): Promise<SandboxTarget> {
-  let info = await readLiveRuntime(ctx.env);
-  let started = false;
-  if (!info) {
-    ctx.out.info('Starting the local sandbox (prospect sandbox stop to end it)...');
-    info = await startInBackground({ env: ctx.env, binPath: ctx.binPath });
-    started = true;
-  }
+  const { info, started } = await liveOrStarted({ env: ctx.env, binPath: ctx.binPath }, () =>
+    ctx.out.info('Starting the local sandbox (prospect sandbox stop to end it)...'),
+  );
   ctx.secrets.add(info.demo_key);
   const url = info.url;
   return {

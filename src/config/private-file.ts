@@ -1,19 +1,12 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { writeExclusiveSync } from './exclusive-file.js';
 
 /**
- * Writes a file only its owner can read (0600, in a 0700 folder), atomically: a temporary
- * file renamed into place, so a reader sees the old content or the new, never half of it.
+ * Writes a file only its owner can read (0600, in a 0700 folder), atomically and never
+ * through a planted link (see exclusive-file.ts).
  */
 export function writePrivateFile(file: string, text: string): void {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${process.pid}.tmp`;
-  try {
-    rmSync(tmp, { force: true });
-    writeFileSync(tmp, text, { mode: 0o600 });
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
+  writeExclusiveSync(file, text);
 }

@@ -1,6 +1,7 @@
 import { ConfigurationError } from '../api/errors.js';
 import type { ConfigStore, Profile } from './store.js';
 import { shellWord } from './shell-word.js';
+import { reservedNameProblem } from './reserved-names.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -89,18 +90,29 @@ export function resolveSettings(flags: ResolveFlags, env: Env, store: ConfigStor
  * settings have the wrong type; a `current_profile` of the wrong type fails only when it decides.
  */
 export function resolveProfileName(flags: Pick<ResolveFlags, 'profile'>, env: Env, store: ConfigStore): Sourced<string> {
-  if (nonEmpty(flags.profile)) return { value: flags.profile, source: 'flag' };
-  if (nonEmpty(env.PROSPECT_PROFILE)) return { value: env.PROSPECT_PROFILE, source: 'env' };
+  if (nonEmpty(flags.profile)) return usableProfileName({ value: flags.profile, source: 'flag' }, '--profile', store);
+  if (nonEmpty(env.PROSPECT_PROFILE)) return usableProfileName({ value: env.PROSPECT_PROFILE, source: 'env' }, 'PROSPECT_PROFILE', store);
   store.failOn('current_profile');
   const current = store.read().current_profile;
-  return nonEmpty(current) ? { value: current, source: 'profile' } : { value: DEFAULT_PROFILE, source: 'default' };
+  return nonEmpty(current) ? usableProfileName({ value: current, source: 'profile' }, 'current_profile', store) : { value: DEFAULT_PROFILE, source: 'default' };
+}
+
+/** The name, unless it is one a profile cannot have (`__proto__`, `constructor`): then an error naming where it came from. */
+export function usableProfileName<T extends { value: string }>(name: T, from: string, store: ConfigStore): T {
+  const problem = reservedNameProblem(name.value);
+  if (!problem) return name;
+  const fix =
+    from === 'current_profile'
+      ? 'Choose another with `prospect config set current_profile NAME`, or remove it with `prospect config unset current_profile`.'
+      : 'Choose another profile name.';
+  throw new ConfigurationError(`${from === 'current_profile' ? `current_profile in ${store.file}` : from}: "${name.value}" ${problem}`, fix);
 }
 
 /** A profile's usable settings; fails naming the file when `profiles` or that profile is not an object. */
 function profileOf(store: ConfigStore, name: string): Profile {
   store.failOn('profiles');
   if (store.profileNames().includes(name)) store.failOn(`profiles.${name}`);
-  return store.read().profiles[name] ?? {};
+  return store.profile(name) ?? {};
 }
 
 /**

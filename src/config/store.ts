@@ -1,9 +1,11 @@
-import { readFileSync, mkdirSync, chmodSync, existsSync } from 'node:fs';
+import { readFileSync, mkdirSync, chmodSync } from 'node:fs';
 import path from 'node:path';
 import { configFile } from './paths.js';
 import { ConfigurationError } from '../api/errors.js';
 import { isObject } from '../api/is-object.js';
 import { FORMATS } from '../cli/output/output.js';
+import { withLock } from './lock.js';
+import { reservedNameProblem } from './reserved-names.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -69,6 +71,11 @@ function sanitize(raw: unknown): { data: ConfigData; problems: ConfigProblem[] }
     return { data, problems };
   }
   for (const [name, p] of Object.entries(raw.profiles)) {
+    const reserved = reservedNameProblem(name);
+    if (reserved) {
+      problems.push({ key: `profiles.${name}`, problem: reserved });
+      continue;
+    }
     if (!isObject(p)) {
       problems.push({ key: `profiles.${name}`, problem: `is ${kind(p)}, not an object of settings` });
       continue;
@@ -88,8 +95,9 @@ export const FILE_MODE = 0o600;
 export const DIR_MODE = 0o700;
 
 /**
- * Reading is a plain JSON read (start-up stays fast); writing goes through conf, loaded
- * only then, which writes atomically with mode 0600.
+ * Reading is a plain JSON read (start-up stays fast). Every change is a read-modify-write
+ * under the config's lock (parallel logins and `config set` take turns, none loses another's
+ * setting), written through conf, loaded only then, which writes atomically with mode 0600.
  */
 export class ConfigStore {
   readonly file: string;
@@ -137,7 +145,7 @@ export class ConfigStore {
   storedProfile(name: string): RawObject | undefined {
     const raw = this.load().raw;
     if (!isObject(raw) || !isObject(raw.profiles)) return undefined;
-    const p = raw.profiles[name];
+    const p = Object.hasOwn(raw.profiles, name) ? raw.profiles[name] : undefined;
     return isObject(p) ? p : undefined;
   }
 
@@ -159,13 +167,13 @@ export class ConfigStore {
   }
 
   profile(name: string): Profile | undefined {
-    return this.read().profiles[name];
+    const { profiles } = this.read();
+    return Object.hasOwn(profiles, name) ? profiles[name] : undefined;
   }
 
-  /** Writes the file as given; wrong types elsewhere in it are kept as they are. */
-  async write(data: ConfigData | RawObject): Promise<void> {
+  /** Writes the file as given (the caller holds the lock); wrong types elsewhere in it are kept as they are. */
+  private async write(data: RawObject): Promise<void> {
     const dir = path.dirname(this.file);
-    if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: DIR_MODE });
     const { default: Conf } = await import('conf');
     const conf = new Conf<RawObject>({
       cwd: dir,
@@ -175,22 +183,37 @@ export class ConfigStore {
       accessPropertiesByDotNotation: false,
       clearInvalidConfig: false,
     });
-    conf.store = data as RawObject;
+    conf.store = data;
     // conf keeps an existing file's mode; make sure it is 0600 whatever was there before.
     chmodSync(this.file, FILE_MODE);
-    this.cache = undefined;
+  }
+
+  /** The config folder, made if missing and forced to 0700 (only its owner may list or plant files in it). */
+  private ensureDir(): void {
+    const dir = path.dirname(this.file);
+    mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    chmodSync(dir, DIR_MODE);
   }
 
   /**
-   * Changes the file as stored: `change` gets a copy of it (an object whatever the file held)
-   * and what it leaves is written. Returns the keys whose wrong-typed value was replaced.
+   * Changes the file as stored: `change` gets a copy of it as it is now, read under the lock
+   * (an object whatever the file held), and what it leaves is written. Returns the keys whose
+   * wrong-typed value was replaced.
    */
   async update(change: (raw: RawObject) => void): Promise<string[]> {
-    const raw = this.load().raw;
-    const copy: RawObject = isObject(raw) ? structuredClone(raw) : {};
-    change(copy);
-    await this.write(copy);
-    return isObject(raw) ? [] : ['(the whole file)'];
+    this.ensureDir();
+    return withLock(this.file, { what: 'the config file' }, async () => {
+      this.cache = undefined;
+      const raw = this.load().raw;
+      const copy: RawObject = isObject(raw) ? structuredClone(raw) : {};
+      change(copy);
+      try {
+        await this.write(copy);
+      } finally {
+        this.cache = undefined;
+      }
+      return isObject(raw) ? [] : ['(the whole file)'];
+    });
   }
 
   /**
@@ -198,6 +221,8 @@ export class ConfigStore {
    * A `profiles` or a profile of the wrong type is replaced by an object; the keys replaced are returned.
    */
   async updateProfile(name: string, change: (p: Profile) => Profile | undefined, opts: { becomeCurrent?: boolean } = {}): Promise<string[]> {
+    const reserved = reservedNameProblem(name);
+    if (reserved) throw new ConfigurationError(`profile "${name}" ${reserved}`, 'Choose another profile name.');
     const replaced: string[] = [];
     replaced.push(
       ...(await this.update((data) => {

@@ -3,6 +3,10 @@ import http from 'node:http';
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { writePrivateFile } from '../config/private-file.js';
+import { isProcessAlive, withLock } from '../config/lock.js';
+
+export { isProcessAlive };
+import { ConfigurationError } from '../api/errors.js';
 import { dataDir, sandboxRuntimeFile } from '../config/paths.js';
 import { DEFAULT_SEED } from './defaults.js';
 import type { DatasetSize } from './data/dataset.js';
@@ -42,16 +46,6 @@ function ensureDataDir(env: Env): string {
 export function writeRuntime(env: Env, info: SandboxRuntimeInfo): void {
   ensureDataDir(env);
   writePrivateFile(sandboxRuntimeFile(env), `${JSON.stringify(info, null, 2)}\n`);
-}
-
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function isRuntimeInfo(v: unknown): v is SandboxRuntimeInfo {
@@ -189,7 +183,9 @@ export interface BackgroundOptions {
 export async function startInBackground(o: BackgroundOptions): Promise<SandboxRuntimeInfo> {
   ensureDataDir(o.env);
   const logFile = sandboxLogFile(o.env);
-  const logFd = openSync(logFile, 'w', 0o600);
+  // Made new each start, exclusively: a link planted at the name is removed, never followed.
+  rmSync(logFile, { force: true });
+  const logFd = openSync(logFile, 'wx', 0o600);
   const args = [o.binPath, 'sandbox', 'serve', '--port', String(o.port ?? 0), '--seed', String(o.seed ?? DEFAULT_SEED)];
   if (o.people !== undefined) args.push('--people', String(o.people));
   if (o.companies !== undefined) args.push('--companies', String(o.companies));
@@ -255,6 +251,30 @@ function readTail(file: string): string {
 }
 
 /**
+ * Starting takes the data dir's sandbox lock (sandbox.json.lock), held until the new sandbox
+ * is ready: of commands starting at once exactly one starts it, and the others wait and use it.
+ */
+function withStartLock<T>(env: Env, fn: () => Promise<T>): Promise<T> {
+  ensureDataDir(env);
+  return withLock(sandboxRuntimeFile(env), { what: 'starting the sandbox', waitMs: READY_TIMEOUT_MS * 2 }, fn);
+}
+
+/**
+ * The running sandbox of this data dir, else one started in the background now (`onStart` is
+ * called first, by the one caller that starts it). Parallel callers share one sandbox.
+ */
+export async function liveOrStarted(o: BackgroundOptions, onStart?: () => void): Promise<{ info: SandboxRuntimeInfo; started: boolean }> {
+  const live = await readLiveRuntime(o.env);
+  if (live) return { info: live, started: false };
+  return withStartLock(o.env, async () => {
+    const now = await readLiveRuntime(o.env);
+    if (now) return { info: now, started: false };
+    onStart?.();
+    return { info: await startInBackground(o), started: true };
+  });
+}
+
+/**
  * Stops the background sandbox (SIGTERM; it saves its state) and waits until it is gone.
  * A process that only has the recorded pid (the sandbox died and the pid was reused) is
  * left alone: the stale runtime file is removed and null returned.
@@ -314,25 +334,38 @@ export interface ForegroundOptions {
  */
 export async function serveForeground(o: ForegroundOptions = {}): Promise<SandboxRuntimeInfo> {
   const env = o.env ?? process.env;
-  const { startSandbox } = await import('./server.js');
-  const sandbox = await startSandbox({
-    ...(o.port !== undefined ? { port: o.port } : {}),
-    ...(o.seed !== undefined ? { seed: o.seed } : {}),
-    ...(o.dataset ? { dataset: o.dataset } : {}),
-    ...(o.statePath ? { statePath: o.statePath } : {}),
-    ...(o.host ? { host: o.host } : {}),
-    ...(o.rateLimits === false ? { rateLimits: false } : {}),
-  });
-  const info: SandboxRuntimeInfo = {
-    pid: process.pid,
-    port: sandbox.port,
-    url: sandbox.url,
-    seed: sandbox.store.seed,
-    state_path: o.statePath ?? null,
-    demo_key: sandbox.demoKey,
-    started_at: new Date().toISOString(),
+  const readyFd = Number(env[READY_FD_ENV] ?? process.env[READY_FD_ENV]);
+  const startedInBackground = Number.isInteger(readyFd) && readyFd > 2;
+  const start = async () => {
+    const live = startedInBackground ? null : await readLiveRuntime(env);
+    if (live)
+      throw new ConfigurationError(
+        `a sandbox already runs for this data dir on ${live.url} (pid ${live.pid})`,
+        'Use it with --sandbox, stop it with `prospect sandbox stop`, or serve another with a different PROSPECT_DATA_DIR.',
+      );
+    const { startSandbox } = await import('./server.js');
+    const sandbox = await startSandbox({
+      ...(o.port !== undefined ? { port: o.port } : {}),
+      ...(o.seed !== undefined ? { seed: o.seed } : {}),
+      ...(o.dataset ? { dataset: o.dataset } : {}),
+      ...(o.statePath ? { statePath: o.statePath } : {}),
+      ...(o.host ? { host: o.host } : {}),
+      ...(o.rateLimits === false ? { rateLimits: false } : {}),
+    });
+    const info: SandboxRuntimeInfo = {
+      pid: process.pid,
+      port: sandbox.port,
+      url: sandbox.url,
+      seed: sandbox.store.seed,
+      state_path: o.statePath ?? null,
+      demo_key: sandbox.demoKey,
+      started_at: new Date().toISOString(),
+    };
+    writeRuntime(env, info);
+    return { sandbox, info };
   };
-  writeRuntime(env, info);
+  // Started by liveOrStarted, whose caller holds the start lock until this one is ready.
+  const { sandbox, info } = startedInBackground ? await start() : await withStartLock(env, start);
 
   let stopping: Promise<void> | undefined;
   let markStopped = (): void => {};
@@ -357,8 +390,7 @@ export async function serveForeground(o: ForegroundOptions = {}): Promise<Sandbo
   else o.signal?.addEventListener('abort', stop, { once: true });
 
   const line = `${JSON.stringify(info)}\n`;
-  const readyFd = Number(env[READY_FD_ENV] ?? process.env[READY_FD_ENV]);
-  if (Number.isInteger(readyFd) && readyFd > 2) {
+  if (startedInBackground) {
     try {
       writeSync(readyFd, line);
       closeSync(readyFd);

@@ -1,4 +1,5 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { writeExclusiveSync } from '../../config/exclusive-file.js';
 import path from 'node:path';
 import { COMPLETION_FILES, SHELLS, completionScript } from '../completion/scripts.js';
 import { writeManPages } from '../man/write-man.js';
@@ -16,8 +17,7 @@ export async function writeGenerated(root: string): Promise<string[]> {
   const written: string[] = [];
   for (const shell of SHELLS) {
     const file = path.join(dir, COMPLETION_FILES[shell]);
-    await writeFile(`${file}.tmp`, completionScript(shell, tree), { mode: 0o644 });
-    await rename(`${file}.tmp`, file);
+    writeExclusiveSync(file, completionScript(shell, tree), 0o644);
     written.push(path.join('completions', COMPLETION_FILES[shell]));
   }
   for (const page of await writeManPages(path.join(root, 'man'), { tree })) written.push(path.join('man', page));

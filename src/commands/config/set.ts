@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { notFoundError } from '../../cli/errors.js';
-import { DEFAULT_PROFILE, SANDBOX_PROFILE, resolveProfileName } from '../../config/resolve.js';
+import { DEFAULT_PROFILE, SANDBOX_PROFILE, resolveProfileName, usableProfileName } from '../../config/resolve.js';
 import { CONFIG_KEYS, checkConfigKey, checkConfigValue, profilesHint, warnReplaced } from './keys.js';
 
 export const command = defineCommand({
@@ -17,6 +17,7 @@ export const command = defineCommand({
     const key = checkConfigKey(args[0]!);
     const raw = args[1]!;
     if (key === 'current_profile') {
+      usableProfileName({ value: raw }, 'config set current_profile', ctx.config);
       const names = ctx.config.profileNames();
       if (!names.includes(raw) && raw !== DEFAULT_PROFILE && raw !== SANDBOX_PROFILE)
         throw notFoundError(`no profile "${raw}" in ${ctx.config.file}`, profilesHint(names, raw));

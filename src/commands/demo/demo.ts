@@ -18,6 +18,7 @@ import { settlementLine } from '../enrich/watch.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
 import { downloadToFile, refuseOverwrite } from '../export/output-file.js';
+import { writeExclusiveSync } from '../../config/exclusive-file.js';
 import { SAMPLE_CSV, SAMPLE_CSV_NAME, SAMPLE_MAPPING } from './sample.js';
 
 const SEARCH = { filters: { seniority: ['C-Suite'], departments: ['Engineering'] }, limit: 5 };
@@ -114,7 +115,7 @@ export const command = defineCommand<Options>({
       ctx.out.info(`${formatCount(saved.added)} added, ${formatCount(saved.skipped_duplicates)} already in the list${list.reused ? ' (an earlier demo made it)' : ''}.`),
     );
 
-    await fs.writeFile(csvFile, SAMPLE_CSV);
+    writeExclusiveSync(csvFile, SAMPLE_CSV, 0o644);
     const imported = await importCsv(
       client,
       list.list_id,

@@ -1,13 +1,14 @@
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { createCsvExportLink, downloadCsvExport } from '../../api/resources/export.js';
+import { writeFailure } from '../../cli/errors.js';
 import { getList } from '../../api/resources/lists.js';
 import { expiryMs } from '../../api/schemas/values/export.js';
 import type { CsvExportBody, CsvExportLink } from '../../api/schemas/export.js';
 import type { Client } from '../../api/client.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './flags.js';
-import { STDOUT, checkOutputFile, downloadToFile, fileNameFor, formatBytes } from './output-file.js';
+import { STDOUT, downloadToFile, fileNameFor, formatBytes, openOutputStream, outputTarget } from './output-file.js';
 
 interface Options {
   output?: string;
@@ -52,14 +53,20 @@ export const command = defineCommand<Options>({
     const client = await ctx.client();
     const { list_id, summary } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
     const file = opts.output ?? fileNameFor(await listName(client, list_id, summary?.name, ctx.signal), 'csv');
-    if (file !== STDOUT) await checkOutputFile(file, opts.force);
+    const target = file === STDOUT ? undefined : await outputTarget(file, opts.force);
     const body: CsvExportBody = { list_id, ...(columns ? { columns } : {}), include_smart_agents: opts.smartAgents };
     const link = await createCsvExportLink(client, body, { signal: ctx.signal });
     ctx.out.hints(link);
     const download = { signal: ctx.signal, ...(ctx.globals.debug ? { onTrace: (await import('../../cli/debug.js')).debugTracer(ctx.io.stderr) } : {}) };
-    if (file === STDOUT) {
+    if (!target) {
       await downloadCsvExport(link, ctx.io.stdout, { ...download, end: false });
       return report(ctx, link, 'stdout');
+    }
+    if (target.kind === 'stream') {
+      await downloadCsvExport(link, await openOutputStream(file), download).catch((e: unknown) => {
+        throw writeFailure(file, e);
+      });
+      return report(ctx, link, file);
     }
     await downloadToFile(file, link, opts.force, download);
     if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') {

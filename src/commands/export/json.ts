@@ -12,7 +12,7 @@ import { exportJsonPage, exportJsonPages } from '../../api/resources/export.js';
 import { EXPORT_LIMITS, chosenColumns } from '../../api/schemas/values/export.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './flags.js';
-import { STDOUT, checkOutputFile, formatBytes, moveIntoPlace, writeAtomically } from './output-file.js';
+import { STDOUT, formatBytes, moveIntoPlace, openOutputStream, outputTarget, writeAtomically, type OutputTarget } from './output-file.js';
 // checkpoint.js loads node:crypto: it is imported where an --all export runs, not at start-up.
 import type { ExportCheckpoint, ExportRequest } from './checkpoint.js';
 import { STREAM_FORMATS, epilogue, fileSink, pageText, prologue, streamSink, type Sink, type StreamFormat } from './page-writer.js';
@@ -37,10 +37,13 @@ function streamFormat(ctx: Context): StreamFormat {
   return oneOf('--format', STREAM_FORMATS)(f);
 }
 
-/** The file -o names, or null for stdout (no -o, or -o -). */
-const outputFile = (opts: Options): string | null => (opts.output && opts.output !== STDOUT ? opts.output : null);
+/** Where the rows go: stdout (no -o, or -o -), or what -o names (a file, or a pipe or device streamed into). */
+type Target = OutputTarget | { kind: 'stdout' };
 
-function resumeCommand(ctx: Context, listArg: string, req: ExportRequest, opts: Options): string {
+/** The file written through FILE.part, or null when the rows are streamed (stdout, a pipe, a device). */
+const outputFile = (t: Target): string | null => (t.kind === 'file' ? t.file : null);
+
+function resumeCommand(ctx: Context, listArg: string, req: ExportRequest, opts: Options, target: Target): string {
   const words = ['export', 'json', listArg, '--all'];
   if (opts.columns) words.push('--columns', req.columns.join(','));
   if (req.format !== 'json') words.push('--format', req.format);
@@ -49,8 +52,7 @@ function resumeCommand(ctx: Context, listArg: string, req: ExportRequest, opts: 
   if (opts.force) words.push('--force');
   words.push('--resume');
   const cmd = nextCommand(ctx, words);
-  if (outputFile(opts)) return cmd;
-  return `${cmd}${appendToStdout(ctx)}`;
+  return target.kind === 'stdout' ? `${cmd}${appendToStdout(ctx)}` : cmd;
 }
 
 /** The checkpoint to continue from, or the reason there is none that fits. */
@@ -80,22 +82,25 @@ async function checkpointToResume(ctx: Context, req: ExportRequest, output: stri
 }
 
 /** Every page, written as it comes, with a checkpoint after each; `--resume` picks up from the last one. */
-async function exportAll(ctx: Context, client: Client, listArg: string, req: ExportRequest, opts: Options): Promise<void> {
-  const output = outputFile(opts);
+async function exportAll(ctx: Context, client: Client, listArg: string, req: ExportRequest, opts: Options, target: Target): Promise<void> {
+  const output = outputFile(target);
   const { CORRUPT, checkpointFile, dropCheckpoint, loadCheckpoint, partFileOf, saveCheckpoint } = await import('./checkpoint.js');
-  const cpFile = checkpointFile(req, output, ctx.env, output ? undefined : ctx.io.stdoutPath?.());
+  const streamedTo = target.kind === 'stream' ? target.file : ctx.io.stdoutPath?.();
+  const cpFile = checkpointFile(req, output, ctx.env, output ? undefined : streamedTo);
+  const stream = async (from: number) =>
+    target.kind === 'stream' ? streamSink(await openOutputStream(target.file), from, target.file, true) : streamSink(ctx.io.stdout, from);
   let cp: ExportCheckpoint;
   let sink: Sink;
   if (opts.resume) {
     cp = await checkpointToResume(ctx, req, output, cpFile);
-    sink = output ? await fileSink(partFileOf(output), cp.bytes) : streamSink(ctx.io.stdout, cp.bytes);
+    sink = output ? await fileSink(partFileOf(output), cp.bytes) : await stream(cp.bytes);
     ctx.out.info(`Resuming after ${counted(cp.rows, 'row')} (${formatBytes(cp.bytes)}).`);
   } else {
     const old = await loadCheckpoint(cpFile);
     if (old === CORRUPT) ctx.out.info(`An unreadable checkpoint (${cpFile}) was found; starting over and replacing it.`);
     else if (old) ctx.out.info('An interrupted export of the same request was found; starting over (--resume continues it).');
     cp = { version: 1, ...req, cursor: opts.cursor ?? null, done: false, rows: 0, bytes: 0, output, updated_at: '' };
-    sink = output ? await fileSink(partFileOf(output), 0) : streamSink(ctx.io.stdout, 0);
+    sink = output ? await fileSink(partFileOf(output), 0) : await stream(0);
   }
   const save = async (next: Partial<ExportCheckpoint>) => {
     cp = { ...cp, ...next, bytes: sink.bytes, updated_at: new Date(ctx.clock.now()).toISOString() };
@@ -126,8 +131,8 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
   } catch (e) {
     ctx.progress.stop();
     await sink.close();
-    const appendTo = output || appendToStdout(ctx) ? '' : ' (it writes the rows after these; append them to what this run wrote)';
-    ctx.out.info(`Stopped after ${counted(cp.rows, 'row')}. Resume with${appendTo}:\n  ${resumeCommand(ctx, listArg, req, opts)}`);
+    const appendTo = target.kind !== 'stdout' || appendToStdout(ctx) ? '' : ' (it writes the rows after these; append them to what this run wrote)';
+    ctx.out.info(`Stopped after ${counted(cp.rows, 'row')}. Resume with${appendTo}:\n  ${resumeCommand(ctx, listArg, req, opts, target)}`);
     throw e;
   }
   ctx.progress.stop();
@@ -136,7 +141,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
 }
 
 /** --limit rows, over as many pages as that takes: `--format json` prints them as one page of the service's shape. */
-async function exportSome(ctx: Context, client: Client, req: ExportRequest, opts: Options): Promise<void> {
+async function exportSome(ctx: Context, client: Client, req: ExportRequest, opts: Options, target: Target): Promise<void> {
   const budget = budgetOf(opts);
   const { result, payload, rows } = await readPaged(ctx, {
     client,
@@ -154,10 +159,13 @@ async function exportSome(ctx: Context, client: Client, req: ExportRequest, opts
   const out = ctx.out.withFormat(req.format);
   out.hints(payload);
   const text = await out.renderView({ kind: 'rows', payload, rows, columns: req.columns });
-  const file = outputFile(opts);
-  if (file) {
-    await writeAtomically(file, opts.force, async (tmp) => (await import('node:fs/promises')).writeFile(tmp, text, { flag: 'wx' }));
-    ctx.io.stdout.write(`${file}\n`);
+  if (target.kind === 'file') {
+    await writeAtomically(target.file, opts.force, (out) => out.writeFile(text));
+    ctx.io.stdout.write(`${target.file}\n`);
+  } else if (target.kind === 'stream') {
+    const sink = streamSink(await openOutputStream(target.file), 0, target.file, true);
+    await sink.write(text);
+    await sink.close();
   } else ctx.io.stdout.write(text);
   ctx.out.info(pagedSummary(ctx, result, budget, 'leads'));
 }
@@ -198,13 +206,12 @@ export const command = defineCommand<Options>({
     if (opts.resume && !opts.all && opts.limit !== undefined)
       throw usageError('--resume continues an --all export: --limit does not apply', 'Drop --limit; the rows each request asks for are set with --page-size.');
     budgetOf(opts);
-    const output = outputFile(opts);
-    if (output) await checkOutputFile(output, opts.force);
+    const target: Target = opts.output && opts.output !== STDOUT ? await outputTarget(opts.output, opts.force) : { kind: 'stdout' };
     const client = await ctx.client();
     const listArg = opts.args[0] ?? '';
     const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });
     const req: ExportRequest = { list_id, columns: chosenColumns(columns), format };
-    if (opts.all || opts.resume) return exportAll(ctx, client, listArg, req, opts);
-    return exportSome(ctx, client, req, opts);
+    if (opts.all || opts.resume) return exportAll(ctx, client, listArg, req, opts, target);
+    return exportSome(ctx, client, req, opts, target);
   },
 });

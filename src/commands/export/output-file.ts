@@ -1,6 +1,9 @@
-import fs from 'node:fs/promises';
+import fs, { type FileHandle } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import type { Writable } from 'node:stream';
 import path from 'node:path';
-import { usageError } from '../../cli/errors.js';
+import { usageError, writeFailure } from '../../cli/errors.js';
+import { createExclusive, tempBeside } from '../../config/exclusive-file.js';
 import { downloadCsvExport } from '../../api/resources/export.js';
 import type { DownloadOptions, DownloadResult } from '../../api/download.js';
 import type { CsvExportLink } from '../../api/schemas/export.js';
@@ -23,20 +26,37 @@ export function fileNameFor(listName: string, ext: string): string {
   return `${base || 'export'}.${ext}`;
 }
 
-async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(
-    () => true,
-    () => false,
-  );
-}
+/** What -o names: a file written through a temporary file, or a FIFO or character device (a pipe, /dev/null, /dev/stdout) streamed into. */
+export type OutputTarget = { kind: 'file'; file: string } | { kind: 'stream'; file: string };
 
-/** Exit 2 when the file exists and --force was not given. */
+const isStreamable = (st: Stats) => st.isFIFO() || st.isCharacterDevice();
+const kindOf = (st: Stats) => (st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : st.isSymbolicLink() ? 'a link' : 'a file');
+const lstatOf = (file: string) => fs.lstat(file).catch(() => undefined);
+
+/**
+ * Exit 2 when `file` is there and may not be replaced: without --force anything there; with
+ * --force a folder, pipe, device or socket (a link is replaced itself, never written through).
+ */
 export async function refuseOverwrite(file: string, force: boolean | undefined, fix = 'Pass --force to replace it, or choose another file with -o.'): Promise<void> {
-  if (!force && (await exists(file))) throw usageError(`${file} already exists`, fix);
+  const st = await lstatOf(file);
+  if (!st) return;
+  if (st.isDirectory()) throw usageError(`${file} is a folder`, `Name a file in it, as -o ${path.join(file, 'NAME')}.`);
+  if (!st.isFile() && !st.isSymbolicLink()) throw usageError(`${file} is ${kindOf(st)}: it is never replaced, --force or not`, 'Choose another file with -o.');
+  if (!force) throw usageError(`${file} already exists`, fix);
 }
 
-/** Exit 2, before anything is asked of the service, when the file could not be written: no such folder, or it exists without --force. */
-export async function checkOutputFile(file: string, force: boolean | undefined): Promise<void> {
+/**
+ * What -o FILE is, checked before anything is asked of the service (exit 2): a folder, a
+ * missing folder, or an existing file without --force. A pipe or character device is
+ * streamed into when FILE is one, or a link of ours or the system's to one (/dev/stdout);
+ * a link someone else planted is never followed.
+ */
+export async function outputTarget(file: string, force: boolean | undefined): Promise<OutputTarget> {
+  const own = await lstatOf(file);
+  const st = own?.isSymbolicLink() ? await fs.stat(file).catch(() => undefined) : own;
+  const trustedLink = own?.isSymbolicLink() && (own.uid === 0 || own.uid === process.getuid?.());
+  if (st && isStreamable(st) && (!own?.isSymbolicLink() || trustedLink)) return { kind: 'stream', file };
+  if (st?.isDirectory() && (!own?.isSymbolicLink() || trustedLink)) throw usageError(`${file} is a folder`, `Name a file in it, as -o ${path.join(file, 'NAME')}.`);
   const dir = path.dirname(file);
   const isDir = await fs.stat(dir).then(
     (s) => s.isDirectory(),
@@ -44,23 +64,39 @@ export async function checkOutputFile(file: string, force: boolean | undefined):
   );
   if (!isDir) throw usageError(`cannot write ${file}: ${dir} is not a folder`, 'Create the folder first, or choose another file with -o.');
   await refuseOverwrite(file, force);
+  return { kind: 'file', file };
 }
 
-/** Renames a finished file into place (checking again that nothing appeared there meanwhile without --force). */
+/** A stream into a pipe or device named by -o (appending: never cut, never created). */
+export async function openOutputStream(file: string): Promise<Writable> {
+  const { constants } = await import('node:fs');
+  const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND);
+  return handle.createWriteStream();
+}
+
+/** Renames a finished file into place (checking again that nothing appeared there meanwhile that it may not replace). */
 export async function moveIntoPlace(from: string, to: string, force: boolean | undefined): Promise<void> {
   await refuseOverwrite(to, force);
   await fs.rename(from, to);
 }
 
 /**
- * Writes a file through a hidden temporary file in the same folder: `write` fills it, then it
- * is renamed to `file`. On any failure or interruption the temporary file is removed.
+ * Writes a file through a hidden temporary file in the same folder, created exclusively
+ * (mode 0600, never through a planted link): `write` fills it, then it is renamed to `file`.
+ * On any failure or interruption the temporary file is removed.
  */
-export async function writeAtomically<T>(file: string, force: boolean | undefined, write: (tmp: string) => Promise<T>): Promise<T> {
-  const { randomBytes } = await import('node:crypto');
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(4).toString('hex')}.download`);
+export async function writeAtomically<T>(file: string, force: boolean | undefined, write: (out: FileHandle) => Promise<T>): Promise<T> {
+  const tmp = tempBeside(file, 'download', true);
   try {
-    const done = await write(tmp);
+    const handle = await createExclusive(tmp);
+    let done: T;
+    try {
+      done = await write(handle).catch((e: unknown) => {
+        throw writeFailure(file, e);
+      });
+    } finally {
+      await handle.close();
+    }
     await moveIntoPlace(tmp, file, force);
     return done;
   } catch (e) {
@@ -84,6 +120,5 @@ export function formatBytes(n: number): string {
 
 /** Downloads an export link into `file`, through a temporary file renamed into place when complete and of the announced size. */
 export async function downloadToFile(file: string, link: CsvExportLink, force: boolean | undefined, opts: DownloadOptions = {}): Promise<DownloadResult> {
-  const { createWriteStream } = await import('node:fs');
-  return writeAtomically(file, force, async (tmp) => downloadCsvExport(link, createWriteStream(tmp, { flags: 'wx' }), opts));
+  return writeAtomically(file, force, async (out) => downloadCsvExport(link, out.createWriteStream(), opts));
 }

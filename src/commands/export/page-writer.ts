@@ -1,7 +1,9 @@
-import fs from 'node:fs/promises';
+import fs, { type FileHandle } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { csvRows } from '../../cli/output/delimited.js';
 import type { ExportRow } from '../../api/schemas/export.js';
+import { writeFailure } from '../../cli/errors.js';
+import { createExclusive, reopenOwn } from '../../config/exclusive-file.js';
 
 /**
  * An export written page by page in constant memory. What a page adds depends only on its
@@ -38,10 +40,18 @@ export interface Sink {
   close(): Promise<void>;
 }
 
-/** A file, written from `from` bytes on (earlier bytes kept, anything after them cut off). */
+/**
+ * A file, written from `from` bytes on (earlier bytes kept, anything after them cut off). From
+ * 0 it is made new, exclusively (whatever was at the name, a planted link included, is
+ * removed, never followed); a file continued must be a plain file of ours (reopenOwn).
+ */
 export async function fileSink(file: string, from: number): Promise<Sink> {
-  const handle = await fs.open(file, from === 0 ? 'w' : 'r+');
-  if (from > 0) {
+  let handle: FileHandle;
+  if (from === 0) {
+    await fs.rm(file, { force: true });
+    handle = await createExclusive(file);
+  } else {
+    handle = await reopenOwn(file);
     const { size } = await handle.stat();
     if (size < from) {
       await handle.close();
@@ -58,7 +68,11 @@ export async function fileSink(file: string, from: number): Promise<Sink> {
     async write(text) {
       const buf = Buffer.from(text);
       let done = 0;
-      while (done < buf.length) done += (await handle.write(buf, done, buf.length - done, bytes + done)).bytesWritten;
+      try {
+        while (done < buf.length) done += (await handle.write(buf, done, buf.length - done, bytes + done)).bytesWritten;
+      } catch (e) {
+        throw writeFailure(file, e);
+      }
       bytes += buf.length;
     },
     async close() {
@@ -68,8 +82,8 @@ export async function fileSink(file: string, from: number): Promise<Sink> {
   };
 }
 
-/** A stream such as stdout, which it never ends; waits when the reader is slower. */
-export function streamSink(out: Writable, from: number): Sink {
+/** A stream such as stdout or a pipe named by -o (`where` names it in errors), which it ends only with `end`; waits when the reader is slower. */
+export function streamSink(out: Writable, from: number, where = 'to stdout', end = false): Sink {
   let bytes = from;
   return {
     get bytes() {
@@ -79,9 +93,11 @@ export function streamSink(out: Writable, from: number): Sink {
       bytes += Buffer.byteLength(text);
       return new Promise((resolve, reject) => {
         if (!text) return resolve();
-        out.write(text, (e) => (e ? reject(e) : resolve()));
+        out.write(text, (e) => (e ? reject(writeFailure(where, e)) : resolve()));
       });
     },
-    async close() {},
+    async close() {
+      if (end) await new Promise<void>((resolve) => out.end(resolve));
+    },
   };
 }

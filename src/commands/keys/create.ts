@@ -2,7 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { createKey } from '../../api/resources/keys.js';
 import { maskSecret } from '../../api/redact.js';
-import { SANDBOX_PROFILE } from '../../config/resolve.js';
+import { SANDBOX_PROFILE, usableProfileName } from '../../config/resolve.js';
 import { FILE_MODE } from '../../config/store.js';
 import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
 
@@ -39,6 +39,7 @@ export const command = defineCommand<Options>({
   async run(opts, ctx) {
     const expires_at = opts.expires !== undefined ? futureInstant(opts.expires, ctx.clock.now()) : undefined;
     if (opts.saveProfile === SANDBOX_PROFILE) throw usageError('the profile name "sandbox" is reserved for the local sandbox', 'Choose another --save-profile.');
+    if (opts.saveProfile) usableProfileName({ value: opts.saveProfile }, '--save-profile', ctx.config);
     const client = await sessionClient(ctx, opts);
     const created = await createKey(client, { ...(opts.name !== undefined ? { name: opts.name } : {}), ...(expires_at ? { expires_at } : {}) }, { signal: ctx.signal });
     ctx.secrets.add(created.api_key);

@@ -9,21 +9,18 @@ export const command = defineCommand<ServerOptions>({
   related: ['prospect sandbox stop', 'prospect sandbox status', 'prospect sandbox serve'],
   async run(opts, ctx) {
     const runtime = await import('../../cli/sandbox-target.js');
-    let info = await runtime.readLiveRuntime(ctx.env);
-    if (info) ctx.out.info(`The sandbox already runs on ${info.url} (pid ${info.pid}).`);
-    else {
-      info = await runtime.startInBackground({
-        env: ctx.env,
-        binPath: ctx.binPath,
-        port: opts.port,
-        seed: opts.seed,
-        people: opts.people,
-        companies: opts.companies,
-        ...(opts.state ? { statePath: path.resolve(opts.state) } : {}),
-        rateLimits: opts.rateLimits,
-      });
-      ctx.out.success(`Sandbox started on ${info.url} (pid ${info.pid}). Use --sandbox on any command.`);
-    }
+    const { info, started } = await runtime.liveOrStarted({
+      env: ctx.env,
+      binPath: ctx.binPath,
+      port: opts.port,
+      seed: opts.seed,
+      people: opts.people,
+      companies: opts.companies,
+      ...(opts.state ? { statePath: path.resolve(opts.state) } : {}),
+      rateLimits: opts.rateLimits,
+    });
+    if (started) ctx.out.success(`Sandbox started on ${info.url} (pid ${info.pid}). Use --sandbox on any command.`);
+    else ctx.out.info(`The sandbox already runs on ${info.url} (pid ${info.pid}).`);
     ctx.secrets.add(info.demo_key);
     await ctx.out.print({ kind: 'object', payload: { url: info.url, pid: info.pid, port: info.port, seed: info.seed } });
   },
