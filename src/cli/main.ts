@@ -10,6 +10,7 @@ import { ExitCode, STOP_SIGNALS, exitCodeForApiError, type StopSignal } from './
 import { parseFields } from './output/fields.js';
 import { parseFormat } from './output/output.js';
 import { createStyle } from './output/style.js';
+import { printable } from './output/printable.js';
 
 /** Reads the global flags off the command that runs. */
 export function globalsFrom(cmd: Command): GlobalOptions {
@@ -172,7 +173,8 @@ function print(
     return exitCode;
   }
   const style = createStyle(colorEnabled(o.deps.io.stderrIsTTY, { color: o.color }, o.deps.env));
-  const lines = [`${style.red('error:')} ${code}: ${problem}`];
+  // Every text here may hold service data (a list name, the service's own words): written out, never obeyed by the terminal.
+  const lines = [`${style.red('error:')} ${code}: ${printable(problem)}`];
   // A validation answer's details.errors[], one `cause: field: message` line each (an issue that only restates the problem is left out).
   const argv = o.ctx?.argv ?? [];
   const [restating, issues] = partition(apiError ? validationIssues(apiError) : [], (i) => sameText(i.msg, problem));
@@ -181,17 +183,20 @@ function print(
   if (problemFlag) lines[0] += problemFlag;
   // The service's words speak to HTTP clients: a route becomes the command that does it, or is left out (route-text.ts).
   const globals = o.ctx?.globals ?? { sandbox: false };
-  const said = (text: unknown) => (typeof text === 'string' && text ? inOurWords(text, globals) : undefined);
+  const said = (text: unknown) => {
+    const ours = typeof text === 'string' && text ? inOurWords(text, globals) : undefined;
+    return ours ? printable(ours) : undefined;
+  };
   for (const i of issues) {
     const msg = said(i.msg);
-    if (msg) lines.push(`  cause: ${i.field ? `${i.field}: ` : ''}${msg}${flagHint(i.field, argv)}`);
+    if (msg) lines.push(`  cause: ${i.field ? `${printable(i.field)}: ` : ''}${msg}${flagHint(i.field, argv)}`);
   }
   const cause = said(extra.cause) ?? '';
   if (cause && !sameText(cause, problem) && !(apiError && restatesIssues(apiError, cause))) lines.push(`  cause: ${cause}`);
   // "the fields listed in details.errors": the person sees them listed above.
   const fix = typeof extra.fix === 'string' && extra.fix.includes('details.errors') ? 'Correct the values above and run the command again.' : said(extra.fix);
   if (fix) lines.push(`  fix: ${fix}`);
-  if (o.debug) for (const k of ['cause', 'fix'] as const) if (typeof extra[k] === 'string' && speaksHttp(extra[k])) lines.push(`  [debug] service ${k}: ${extra[k]}`);
+  if (o.debug) for (const k of ['cause', 'fix'] as const) if (typeof extra[k] === 'string' && speaksHttp(extra[k])) lines.push(`  [debug] service ${k}: ${printable(extra[k])}`);
   if (apiError && (apiError.estimatedCostCredits !== undefined || apiError.availableCredits !== undefined)) {
     const parts = [
       apiError.estimatedCostCredits !== undefined ? `estimated ${apiError.estimatedCostCredits}` : '',
@@ -200,7 +205,7 @@ function print(
     ].filter(Boolean);
     lines.push(`  credits: ${parts.join(', ')}`);
   }
-  if (apiError?.requestId !== undefined) lines.push(`  request id: ${apiError.requestId}`);
+  if (apiError?.requestId !== undefined) lines.push(`  request id: ${printable(apiError.requestId)}`);
   stderr.write(clean(lines.join('\n')) + '\n');
   return exitCode;
 }

@@ -70,5 +70,15 @@ describe('tables at a terminal', () => {
     const data = await runInProcess(['lists', 'ls', '--json'], { env: t.env });
     expect(JSON.parse(data.stdout).lists.map((l: { name: string }) => l.name)).toContain(name);
   });
+
+  it('error lines write out the control characters of what they name, never obey them; --json errors keep them', async () => {
+    const name = 'Gone \u001b]0;pwned\u0007\u001b[2J list';
+    const r = await runInProcess(['lists', 'get', name], { env: t.env });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('Gone \\u001b]0;pwned\\u0007\\u001b[2J list');
+    expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    const j = await runInProcess(['lists', 'get', name, '--json'], { env: t.env });
+    expect(JSON.parse(j.stderr).error.problem).toContain(name);
+  });
 });
 
