@@ -81,6 +81,12 @@ async function checkpointToResume(ctx: Context, req: ExportRequest, output: stri
   );
 }
 
+/** A .part that is not the file this export wrote (a link, another user's) is never continued. */
+function planted(e: unknown, output: string): never {
+  if ((e as NodeJS.ErrnoException).code !== 'EPLANTED') throw e;
+  throw usageError(`cannot resume: ${(e as Error).message}`, `Run the export again without --resume: it starts ${output} over.`);
+}
+
 /** Every page, written as it comes, with a checkpoint after each; `--resume` picks up from the last one. */
 async function exportAll(ctx: Context, client: Client, listArg: string, req: ExportRequest, opts: Options, target: Target): Promise<void> {
   const output = outputFile(target);
@@ -93,7 +99,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
   let sink: Sink;
   if (opts.resume) {
     cp = await checkpointToResume(ctx, req, output, cpFile);
-    sink = output ? await fileSink(partFileOf(output), cp.bytes) : await stream(cp.bytes);
+    sink = output ? await fileSink(partFileOf(output), cp.bytes).catch((e: unknown) => planted(e, output)) : await stream(cp.bytes);
     ctx.out.info(`Resuming after ${counted(cp.rows, 'row')} (${formatBytes(cp.bytes)}).`);
   } else {
     const old = await loadCheckpoint(cpFile);
