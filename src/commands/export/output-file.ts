@@ -71,7 +71,8 @@ export async function outputTarget(file: string, force: boolean | undefined): Pr
 export async function openOutputStream(file: string): Promise<Writable> {
   const { constants } = await import('node:fs');
   const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND);
-  return handle.createWriteStream();
+  // A failed write reaches its writer (the write's callback, or pipeline): the event is not a second error.
+  return handle.createWriteStream().on('error', () => {});
 }
 
 /** Renames a finished file into place (checking again that nothing appeared there meanwhile that it may not replace). */
