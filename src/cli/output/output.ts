@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { HINT_KEYS } from '../../api/schemas/values/envelope.js';
-import { usageError } from '../errors.js';
+import { usageError, writeFailure } from '../errors.js';
 import { columnsOf, pickFields, unknownFields } from './fields.js';
 import { csvRows, tsvRows } from './delimited.js';
 import { renderKeyValue, renderTable } from './table.js';
@@ -81,7 +81,18 @@ export class Output {
   async print(view: View): Promise<void> {
     this.hints(view.payload);
     const text = await this.renderView(view);
-    if (text) this.o.stdout.write(text);
+    if (text) await this.written(text);
+  }
+
+  /**
+   * Writes and waits until the text is written: a write that fails (a full disk) fails the
+   * command here, before it goes on to say what it printed.
+   */
+  private written(text: string): Promise<void> {
+    // A closed pipe (`| head`) is not an error: the process ends quietly (process.ts).
+    return new Promise((resolve, reject) =>
+      this.o.stdout.write(text, (e) => (e && (e as NodeJS.ErrnoException).code !== 'EPIPE' ? reject(writeFailure('to stdout', e)) : resolve())),
+    );
   }
 
   async renderView(view: View): Promise<string> {
