@@ -679,9 +679,11 @@ async function planted() {
     const r = await command(envFor({ PROSPECT_CONFIG_DIR: configDir }));
     const changed = victimChanged(v);
     const keyInVictim = fs.readFileSync(v.file, 'utf8').includes(sandbox.demo_key);
+    // A link at config.json is refused (it would hold keys): exit 2 naming it is the expected way out.
+    const refused = name === 'config.json' && r.code === 2 && /is a symbolic link/.test(r.stderr);
     record(s, `symlink at ${name}, ${what}`, {
       lost: changed ? [`victim ${changed}${keyInVictim ? ', and now holds the API key' : ''}`] : [],
-      failed: r.code === 0 ? [] : [`${outcome(r)}: ${stderrText(r)}`],
+      failed: r.code === 0 || refused ? [] : [`${outcome(r)}: ${stderrText(r)}`],
       note: `${outcome(r)}${r.code === 0 ? '' : `: ${stderrText(r)}`}; ${name} is now ${fs.lstatSync(path.join(configDir, name), { throwIfNoEntry: false })?.isSymbolicLink() ? 'still the link' : 'not a link'}`,
     });
   }

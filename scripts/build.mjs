@@ -3,7 +3,7 @@
 // Start-up is what shapes the CLI build: Node's ESM loader costs about a millisecond per
 // module, so the CLI is CommonJS (bin/ holds a package.json saying so) in two files: a tiny
 // entry that answers --version, and one core with all of the CLI's own code. Heavy
-// dependencies (cli-table3, ora, conf, csv-stringify) and the sandbox server are separate
+// dependencies (cli-table3, ora, csv-stringify, csv-parse) and the sandbox server are separate
 // bundles that core requires only on the paths that use them. zod stays inline: tree-shaken
 // it is small, and esbuild wraps it to run only when a schema is first used.
 import { build } from 'esbuild';
@@ -24,7 +24,6 @@ const skipTypes = process.argv.includes('--no-types');
 const VENDOR = {
   'cli-table3': { file: 'cli-table3', source: "module.exports = require('cli-table3');" },
   ora: { file: 'ora', source: "module.exports = require('ora').default;" },
-  conf: { file: 'conf', source: "module.exports = require('conf').default;" },
   'csv-stringify/sync': { file: 'csv-stringify', source: "exports.stringify = require('csv-stringify/sync').stringify;" },
   'csv-parse': { file: 'csv-parse', source: "exports.parse = require('csv-parse').parse;" },
 };

@@ -1,4 +1,5 @@
-import { readFileSync, mkdirSync, chmodSync } from 'node:fs';
+import { readFileSync, mkdirSync, chmodSync, lstatSync } from 'node:fs';
+import { writePrivateFile } from './private-file.js';
 import path from 'node:path';
 import { configFile } from './paths.js';
 import { ConfigurationError } from '../api/errors.js';
@@ -97,7 +98,8 @@ export const DIR_MODE = 0o700;
 /**
  * Reading is a plain JSON read (start-up stays fast). Every change is a read-modify-write
  * under the config's lock (parallel logins and `config set` take turns, none loses another's
- * setting), written through conf, loaded only then, which writes atomically with mode 0600.
+ * setting), written atomically with mode 0600, never through a link (bench/README.md says why
+ * this is not conf).
  */
 export class ConfigStore {
   readonly file: string;
@@ -171,21 +173,18 @@ export class ConfigStore {
     return Object.hasOwn(profiles, name) ? profiles[name] : undefined;
   }
 
-  /** Writes the file as given (the caller holds the lock); wrong types elsewhere in it are kept as they are. */
-  private async write(data: RawObject): Promise<void> {
-    const dir = path.dirname(this.file);
-    const { default: Conf } = await import('conf');
-    const conf = new Conf<RawObject>({
-      cwd: dir,
-      configName: path.basename(this.file, '.json'),
-      projectName: 'prospect',
-      configFileMode: FILE_MODE,
-      accessPropertiesByDotNotation: false,
-      clearInvalidConfig: false,
-    });
-    conf.store = data;
-    // conf keeps an existing file's mode; make sure it is 0600 whatever was there before.
-    chmodSync(this.file, FILE_MODE);
+  /**
+   * Writes the file as given (the caller holds the lock); wrong types elsewhere in it are kept as
+   * they are. Through writePrivateFile: a new 0600 file renamed into place. A link at the name is
+   * refused, never written through (it holds keys).
+   */
+  private write(data: RawObject): void {
+    if (lstatSync(this.file, { throwIfNoEntry: false })?.isSymbolicLink())
+      throw new ConfigurationError(
+        `${this.file} is a symbolic link: profiles and their keys are written only into a plain file, never through a link`,
+        `Replace the link with a file (or remove it), or point PROSPECT_CONFIG_DIR at the folder it points into.`,
+      );
+    writePrivateFile(this.file, `${JSON.stringify(data, undefined, '\t')}\n`);
   }
 
   /** The config folder, made if missing and forced to 0700 (only its owner may list or plant files in it). */
@@ -208,7 +207,7 @@ export class ConfigStore {
       const copy: RawObject = isObject(raw) ? structuredClone(raw) : {};
       change(copy);
       try {
-        await this.write(copy);
+        this.write(copy);
       } finally {
         this.cache = undefined;
       }

@@ -178,6 +178,20 @@ describe('an interrupted export --all, resumed', () => {
     expect(file('b.csv')).toBe(whole.stdout);
   });
 
+  it('to stdout redirected to a file, after a hard kill: --resume >> FILE cuts what the killed run wrote past its checkpoint and ends as one run', async () => {
+    const whole = await run(ALL);
+    const dataDir = t.env.PROSPECT_DATA_DIR!;
+    const killed = await interrupted([], 'SIGKILL', path.join(dataDir, 'exports'), 'leads.csv');
+    expect(killed.signal).toBe('SIGKILL');
+    // Killed after writing a page, or part of one, that its checkpoint does not count yet.
+    fs.appendFileSync(path.join(cwd, 'leads.csv'), 'ld_half_written,someone@');
+    const resume = `prospect export json 'Q3 CTOs' --all --columns lead_id,email,title --format csv --page-size 40 --resume >> ${path.join(cwd, 'leads.csv')}`;
+    const resumed = await runPrinted(resume, { env: t.env, cwd });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/Cut \d+ B a hard kill left at the end of .*leads\.csv/);
+    expect(file('leads.csv')).toBe(whole.stdout);
+  });
+
   it('to stdout after Ctrl-C: exit 130 with the resume command; resumed onto the same file it equals one run', async () => {
     const whole = await run(ALL);
     const dataDir = t.env.PROSPECT_DATA_DIR!;

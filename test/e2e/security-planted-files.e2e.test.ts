@@ -166,3 +166,22 @@ describe('a write that fails where the rows go', () => {
     expectOneErrorLine(r.stderr, /could not write \/dev\/full: ENOSPC/);
   });
 });
+
+describe('a link planted at the config file', () => {
+  it('config set and auth login refuse to write through it (exit 2, naming it): the victim keeps its text and mode, and gets no key', async () => {
+    const configDir = tempDir();
+    fs.chmodSync(configDir, 0o700);
+    const target = victim('{}\n');
+    fs.chmodSync(target, 0o644);
+    fs.symlinkSync(target, path.join(configDir, 'config.json'));
+    const env = { ...t.env, PROSPECT_CONFIG_DIR: configDir, PROSPECT_API_KEY: undefined };
+    const set = await prospect(['config', 'set', 'format', 'json'], { env, cwd: dir });
+    expect(set.exitCode).toBe(2);
+    expectOneErrorLine(set.stderr, /config\.json is a symbolic link/);
+    const login = await prospect(['auth', 'login', '--with-token', '--base-url', t.sb.url], { env, cwd: dir, input: t.sb.demoKey });
+    expect(login.exitCode).toBe(2);
+    expect(fs.readFileSync(target, 'utf8')).toBe('{}\n');
+    expect(mode(target)).toBe(0o644);
+    expect(fs.lstatSync(path.join(configDir, 'config.json')).isSymbolicLink()).toBe(true);
+  });
+});

@@ -42,14 +42,14 @@ describe('start-up loads only what the path needs', () => {
     expect(await loadedBy(['--version'], isolatedEnv())).toEqual(['bin/prospect.js', 'dist/cli.cjs']);
   });
 
-  it('--help and whoami load the core, and neither zod, cli-table3, ora, conf nor the sandbox server', async () => {
+  it('--help and whoami load the core, and neither zod, cli-table3, ora nor the sandbox server', async () => {
     const help = await loadedBy(['--help'], isolatedEnv());
     expect(help).toEqual(['bin/prospect.js', 'dist/cli.cjs', 'dist/core.cjs']);
     const whoami = await loadedBy(['whoami'], isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey }));
     expect(whoami).toEqual(['bin/prospect.js', 'dist/cli.cjs', 'dist/core.cjs']);
     const meta = JSON.parse(readFileSync(path.join(dist, 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
     const coreInputs = Object.keys(meta.outputs['dist/core.cjs']!.inputs);
-    for (const heavy of ['node_modules/zod/', 'node_modules/cli-table3/', 'node_modules/ora/', 'node_modules/conf/', 'node_modules/ajv/'])
+    for (const heavy of ['node_modules/zod/', 'node_modules/cli-table3/', 'node_modules/ora/', 'node_modules/ajv/'])
       expect(coreInputs.some((i) => i.startsWith(heavy)), heavy).toBe(false);
   });
 
@@ -100,7 +100,7 @@ describe('the process', () => {
     expect(head.stderr).toBe('exit=0');
   });
 
-  it('auth login --with-token reads the key from stdin and saves the profile 0600 through the bundled conf', async () => {
+  it('auth login --with-token reads the key from stdin and saves the profile 0600 in a 0700 folder', async () => {
     const env = isolatedEnv();
     const login = await spawnProspect(['auth', 'login', '--with-token', '--base-url', sb.url], { env, input: `${sb.demoKey}\n` });
     expect(login.exitCode, login.stderr).toBe(0);

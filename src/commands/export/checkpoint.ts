@@ -32,6 +32,8 @@ export interface ExportCheckpoint extends ExportRequest {
   bytes: number;
   /** The file written (as its .part until complete), or null for stdout. */
   output: string | null;
+  /** To stdout redirected to a file: the size that file had when the export began (its bytes start there). */
+  stdout_start?: number;
   updated_at: string;
 }
 
@@ -98,4 +100,26 @@ export async function otherStdoutCheckpoints(listId: string, env: Env): Promise<
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   const found = await Promise.all(names.filter((n) => n.startsWith(`${listId}-`) && n.endsWith('.json')).map((n) => loadCheckpoint(path.join(dir, n))));
   return found.filter((c): c is ExportCheckpoint => c !== undefined && c !== CORRUPT);
+}
+
+/** The size of `file` when it is a regular file (stdout redirected to one); undefined for a pipe, a device or none. */
+export async function regularFileSize(file: string | undefined): Promise<number | undefined> {
+  if (!file) return undefined;
+  const st = await fs.stat(file).catch(() => undefined);
+  return st?.isFile() ? st.size : undefined;
+}
+
+/**
+ * Resuming to stdout redirected to the file the export began in: bytes after what the
+ * checkpoint counts were written by a run killed (kill -9) before it could count them, a page
+ * whole or in part, which the resumed run writes again. They are cut, so the file ends as one
+ * uninterrupted run would have written it. Returns the bytes cut.
+ */
+export async function cutUncounted(file: string | undefined, cp: ExportCheckpoint): Promise<number> {
+  if (cp.stdout_start === undefined) return 0;
+  const size = await regularFileSize(file);
+  const counted = cp.stdout_start + cp.bytes;
+  if (size === undefined || size <= counted) return 0;
+  await fs.truncate(file!, counted);
+  return size - counted;
 }

@@ -90,7 +90,7 @@ function planted(e: unknown, output: string): never {
 /** Every page, written as it comes, with a checkpoint after each; `--resume` picks up from the last one. */
 async function exportAll(ctx: Context, client: Client, listArg: string, req: ExportRequest, opts: Options, target: Target): Promise<void> {
   const output = outputFile(target);
-  const { CORRUPT, checkpointFile, dropCheckpoint, loadCheckpoint, partFileOf, saveCheckpoint } = await import('./checkpoint.js');
+  const { CORRUPT, checkpointFile, cutUncounted, dropCheckpoint, loadCheckpoint, partFileOf, regularFileSize, saveCheckpoint } = await import('./checkpoint.js');
   const streamedTo = target.kind === 'stream' ? target.file : ctx.io.stdoutPath?.();
   const cpFile = checkpointFile(req, output, ctx.env, output ? undefined : streamedTo);
   const stream = async (from: number) =>
@@ -100,12 +100,15 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
   if (opts.resume) {
     cp = await checkpointToResume(ctx, req, output, cpFile);
     sink = output ? await fileSink(partFileOf(output), cp.bytes).catch((e: unknown) => planted(e, output)) : await stream(cp.bytes);
+    const cut = output ? 0 : await cutUncounted(streamedTo, cp);
     ctx.out.info(`Resuming after ${counted(cp.rows, 'row')} (${formatBytes(cp.bytes)}).`);
+    if (cut) ctx.out.info(`Cut ${formatBytes(cut)} a hard kill left at the end of ${streamedTo} after the last page counted; it is written again.`);
   } else {
     const old = await loadCheckpoint(cpFile);
     if (old === CORRUPT) ctx.out.info(`An unreadable checkpoint (${cpFile}) was found; starting over and replacing it.`);
     else if (old) ctx.out.info('An interrupted export of the same request was found; starting over (--resume continues it).');
-    cp = { version: 1, ...req, cursor: opts.cursor ?? null, done: false, rows: 0, bytes: 0, output, updated_at: '' };
+    const stdoutStart = target.kind === 'stdout' ? await regularFileSize(streamedTo) : undefined;
+    cp = { version: 1, ...req, cursor: opts.cursor ?? null, done: false, rows: 0, bytes: 0, output, updated_at: '', ...(stdoutStart !== undefined ? { stdout_start: stdoutStart } : {}) };
     sink = output ? await fileSink(partFileOf(output), 0) : await stream(0);
   }
   const save = async (next: Partial<ExportCheckpoint>) => {
@@ -184,7 +187,8 @@ export const command = defineCommand<Options>({
     'every page: with -o FILE the data goes to FILE.part (checkpoint beside it) and is renamed to FILE at the end; ' +
     "to stdout the checkpoint lives in the data dir, keyed by list, columns and format. --resume continues an " +
     'interrupted export from its last checkpoint: to a file the result is exactly that of one uninterrupted run, also ' +
-    'after a hard kill; to stdout it continues after the last page fully written (append it to the same file). ' +
+    'after a hard kill; to stdout it continues after the last page fully written (append it to the same file; redirected to a file, what a hard kill ' +
+    'left past the last checkpoint is cut first). ' +
     'Ctrl-C exits 130 and prints the command that resumes.',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [
