@@ -7,7 +7,7 @@
 // bundles that core requires only on the paths that use them. zod stays inline: tree-shaken
 // it is small, and esbuild wraps it to run only when a schema is first used.
 import { build } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -49,6 +49,11 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
 };
+
+// `npx prospect` in a checkout installs the checkout into npx's cache, which runs `prepare`
+// here again: after `npm ci` (which built) that is a second build of ~10 s, and it removes
+// dist/ under any prospect already running. A build that is there is kept.
+if (process.env.npm_command === 'exec' && process.env.npm_lifecycle_event === 'prepare' && existsSync(path.join(root, 'dist', 'cli.cjs'))) process.exit(0);
 
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 
