@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+import { writeFailureText } from './errors.js';
+import { ExitCode } from './exit-codes.js';
 
 declare const __PROSPECT_VERSION__: string;
 
@@ -16,7 +18,13 @@ type Core = typeof import('./process.js');
 export function main(): void {
   const argv = process.argv.slice(2);
   if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-    process.stdout.write(`${__PROSPECT_VERSION__}\n`);
+    // As every command: a failed write (a full disk) is exit 11 with one line, a closed pipe is not an error.
+    process.stdout.on('error', () => {});
+    process.stdout.write(`${__PROSPECT_VERSION__}\n`, (e) => {
+      if (!e || (e as NodeJS.ErrnoException).code === 'EPIPE') return;
+      process.stderr.write(`error: output: ${writeFailureText('to stdout', e)}\n`);
+      process.exitCode = ExitCode.OUTPUT;
+    });
     return;
   }
   void loadCore().runProcess(argv);

@@ -177,6 +177,18 @@ describe('exit codes and error output', () => {
     expect(stderr).toContain('interrupted');
   });
 
+  // Spawns the binary: only a real process writes to a real file descriptor; --version is answered before the core loads.
+  it('--version to a full disk exits 11 with one line, no stack trace', async () => {
+    const out = fs.openSync('/dev/full', 'w');
+    const child = spawn(process.execPath, [BIN, '--version'], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', out, 'pipe'] });
+    fs.closeSync(out);
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code, stderr).toBe(11);
+    expect(stderr).toBe('error: output: could not write to stdout: ENOSPC (no space left on the device)\n');
+  });
+
   // Spawns the binary: only a real process writes to a real file descriptor.
   it.each([
     ['a full disk (/dev/full)', 'full', 11],
