@@ -1,4 +1,4 @@
-import { fstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { fstatSync, readlinkSync, realpathSync, writeSync } from 'node:fs';
 import { run } from './main.js';
 import { ExitCode, STOP_SIGNALS, type StopSignal } from './exit-codes.js';
 import { writeFailureText } from './errors.js';
@@ -27,6 +27,7 @@ export async function runProcess(argv: string[]): Promise<void> {
     process.exit(ExitCode.OUTPUT);
   };
   process.stdout.on('error', writeFailed);
+  writeWhole(process.stdout);
   // The launcher that started us, to start the sandbox in the background with the same code.
   const binPath = realpathSync(process.argv[1] ?? 'prospect');
   const code = await run(argv, {
@@ -58,6 +59,26 @@ export async function runProcess(argv: string[]): Promise<void> {
     process.kill(process.pid, 'SIGHUP');
   }
   process.exit(exitCode);
+}
+
+/**
+ * stdout redirected to a file (or /dev/null) is Node's SyncWriteStream, whose write ignores a
+ * short count: on a disk that fills up (or past `ulimit -f`) the first write stores part of
+ * the text and the rest is lost with no error. Written here until every byte is stored, so
+ * the next attempt's ENOSPC or EFBIG reaches the stream's error handler.
+ */
+function writeWhole(stream: NodeJS.WriteStream): void {
+  const s = stream as unknown as { fd?: unknown; _write?: unknown };
+  if (stream.constructor.name !== 'SyncWriteStream' || typeof s.fd !== 'number' || typeof s._write !== 'function') return;
+  const fd = s.fd;
+  s._write = (chunk: Buffer, _encoding: string, done: (e?: Error | null) => void) => {
+    try {
+      for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at, chunk.length - at);
+      done();
+    } catch (e) {
+      done(e as Error);
+    }
+  };
 }
 
 /**

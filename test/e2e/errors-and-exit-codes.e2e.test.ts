@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { BIN } from '../helpers/binary.js';
+import { tempDir } from '../helpers/temp-dir.js';
 import { prospect as runCli, sandboxClock } from '../helpers/in-process.js';
 
 const t = useSandboxEnv({ withKey: true });
@@ -175,6 +177,25 @@ describe('exit codes and error output', () => {
     const code = await new Promise<number | null>((r) => child.on('exit', r));
     expect(code).toBe(130);
     expect(stderr).toContain('interrupted');
+  });
+
+  // Spawns the binary: a file size limit (`ulimit -f`, as a disk that fills up) holds for a real process only.
+  it.each([
+    ['completion', 'bash'],
+    ['search', 'people', '--seniority', 'C-Suite', '--limit', '100', '--format', 'json'],
+  ])('stdout to a file that fills up part way (%s %s): exit 11, one line, no hint of success', async (...args) => {
+    const file = path.join(tempDir(), 'out');
+    const out = fs.openSync(file, 'w');
+    // A few KiB fit; the first write of more stores part of it, the next is refused (EFBIG).
+    const child = spawn('sh', ['-c', 'ulimit -f 4; exec "$0" "$@"', process.execPath, BIN, ...args], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', out, 'pipe'] });
+    fs.closeSync(out);
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code, stderr).toBe(11);
+    expect(stderr).toBe('error: output: could not write to stdout: EFBIG (the file grew past what the file system allows)\n');
+    // Part of the text was stored: the short write, not a refused first write, is what this covers.
+    expect(fs.statSync(file).size).toBeGreaterThan(0);
   });
 
   // Spawns the binary: only a real process writes to a real file descriptor; --version is answered before the core loads.
