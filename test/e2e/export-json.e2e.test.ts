@@ -92,7 +92,10 @@ describe('a checkpoint that is not one this tool wrote whole', () => {
   it('never jams an export: a fresh run replaces it; --resume exits 2 naming the file and what to do', async () => {
     const out = path.join(cwd, 'q3.ndjson');
     const checkpoint = `${out}.part.checkpoint.json`;
-    for (const garbage of ['{"version":1,"rows":', '{"version":1,"rows":"many","bytes":0,"cursor":null}', 'not json at all']) {
+    // Well-formed but changed by hand: the counts a resume would trust (bytes to keep, rows done) no longer match what was written.
+    const edited = (over: object) =>
+      JSON.stringify({ version: 1, list_id: 'lst_x', columns: ['lead_id'], format: 'ndjson', cursor: null, done: false, rows: 10, bytes: 120, output: out, updated_at: '', ...over });
+    for (const garbage of ['{"version":1,"rows":', '{"version":1,"rows":"many","bytes":0,"cursor":null}', 'not json at all', edited({ bytes: -5 }), edited({ done: true, rows: -3 }), edited({ check: 'f00d' })]) {
       fs.rmSync(out, { force: true });
       fs.writeFileSync(checkpoint, garbage);
       const resumed = await run(['--all', '--format', 'ndjson', '-o', out, '--resume']);

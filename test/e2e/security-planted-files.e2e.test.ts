@@ -6,6 +6,7 @@ import { control } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { fastClock, prospect } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { BIN } from '../helpers/binary.js';
 
 /**
  * What -o names is never written through something planted there (a link at FILE.part, at
@@ -138,6 +139,29 @@ describe('-o naming something that is not a file', () => {
           reader.kill();
         }
       }
+  });
+
+  // Spawns the binary: Ctrl-C reaches a real process only, and only a real process can hang in its exit.
+  it('a named pipe nobody reads: it says it waits for a reader, and Ctrl-C stops it (exit 130)', async () => {
+    const fifo = path.join(dir, 'unread.fifo');
+    await execa('mkfifo', [fifo]);
+    const child = execa(process.execPath, [BIN, 'export', 'csv', 'Q3', '-o', fifo], { env: t.env, extendEnv: false, cwd: dir, reject: false });
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    await expect.poll(() => stderr, { timeout: 20_000 }).toContain(`Waiting for a reader of the pipe ${fifo}`);
+    child.kill('SIGINT');
+    expect((await child).exitCode).toBe(130);
+  });
+
+  it('-o /dev/stdout streams into stdout, also when stdout is a file (it was refused as a file that exists)', async () => {
+    const expected = await csvFileBytes();
+    const file = path.join(dir, 'via-stdout.csv');
+    const out = fs.openSync(file, 'w');
+    // Spawns the binary: /dev/stdout is a real process's own descriptor.
+    const r = await execa(process.execPath, [BIN, 'export', 'csv', 'Q3', '-o', '/dev/stdout'], { env: t.env, extendEnv: false, cwd: dir, reject: false, stdout: fs.createWriteStream('', { fd: out, autoClose: false }) });
+    fs.closeSync(out);
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    expect(fs.readFileSync(file, 'utf8')).toBe(expected);
   });
 
   it('-o /dev/null exits 0', async () => {

@@ -34,6 +34,8 @@ export interface ExportCheckpoint extends ExportRequest {
   output: string | null;
   /** To stdout redirected to a file: the size that file had when the export began (its bytes start there). */
   stdout_start?: number;
+  /** A hash of the fields above, set on saving: a checkpoint that does not match it was not written whole by this tool. */
+  check?: string;
   updated_at: string;
 }
 
@@ -61,6 +63,14 @@ const stdoutCheckpointDir = (env: Env): string => path.join(dataDir(env), 'expor
 /** A checkpoint file that is there but cannot be read as one (cut short, edited, another tool's). */
 export const CORRUPT = 'corrupt' as const;
 
+/** What a checkpoint holds, hashed: a checkpoint changed by hand or cut short no longer matches its `check`. */
+const checkOf = (cp: Omit<ExportCheckpoint, 'check'>): string => {
+  const { check: _, ...fields } = cp as ExportCheckpoint;
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+};
+
+const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+
 export async function loadCheckpoint(file: string): Promise<ExportCheckpoint | typeof CORRUPT | undefined> {
   let text: string;
   try {
@@ -70,7 +80,17 @@ export async function loadCheckpoint(file: string): Promise<ExportCheckpoint | t
   }
   try {
     const cp = JSON.parse(text) as ExportCheckpoint;
-    const sound = cp?.version === 1 && Number.isSafeInteger(cp.rows) && Number.isSafeInteger(cp.bytes) && (cp.cursor === null || typeof cp.cursor === 'string');
+    const sound =
+      cp?.version === 1 &&
+      isCount(cp.rows) &&
+      isCount(cp.bytes) &&
+      (cp.stdout_start === undefined || isCount(cp.stdout_start)) &&
+      (cp.cursor === null || typeof cp.cursor === 'string') &&
+      typeof cp.done === 'boolean' &&
+      typeof cp.list_id === 'string' &&
+      Array.isArray(cp.columns) &&
+      cp.columns.every((c) => typeof c === 'string') &&
+      cp.check === checkOf(cp);
     return sound ? cp : CORRUPT;
   } catch {
     return CORRUPT;
@@ -79,7 +99,7 @@ export async function loadCheckpoint(file: string): Promise<ExportCheckpoint | t
 
 /** Written to a temporary file and renamed, so a kill leaves the previous checkpoint or this one, never half of one. */
 export async function saveCheckpoint(file: string, cp: ExportCheckpoint): Promise<void> {
-  writePrivateFile(file, JSON.stringify(cp));
+  writePrivateFile(file, JSON.stringify({ ...cp, check: checkOf(cp) }));
 }
 
 export async function dropCheckpoint(file: string): Promise<void> {
@@ -119,7 +139,19 @@ export async function cutUncounted(file: string | undefined, cp: ExportCheckpoin
   if (cp.stdout_start === undefined) return 0;
   const size = await regularFileSize(file);
   const counted = cp.stdout_start + cp.bytes;
-  if (size === undefined || size <= counted) return 0;
+  if (size === undefined || size === counted) return 0;
+  if (size < counted) throw new ShortOutputError(file!, size, counted);
   await fs.truncate(file!, counted);
   return size - counted;
+}
+
+/** The file stdout goes to holds less than the interrupted export wrote there: not the same file, or replaced (`>` instead of `>>`). */
+export class ShortOutputError extends Error {
+  constructor(
+    readonly file: string,
+    readonly size: number,
+    readonly expected: number,
+  ) {
+    super(`${file} holds ${size} bytes, fewer than the ${expected} the interrupted export had written to it`);
+  }
 }

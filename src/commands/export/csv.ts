@@ -8,7 +8,7 @@ import type { CsvExportBody, CsvExportLink } from '../../api/schemas/export.js';
 import type { Client } from '../../api/client.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './flags.js';
-import { STDOUT, downloadToFile, fileNameFor, formatBytes, openOutputStream, outputTarget } from './output-file.js';
+import { STDOUT, downloadToFile, fileNameFor, formatBytes, openOutputFor, outputTarget } from './output-file.js';
 
 interface Options {
   output?: string;
@@ -63,7 +63,7 @@ export const command = defineCommand<Options>({
       return report(ctx, link, 'stdout');
     }
     if (target.kind === 'stream') {
-      await downloadCsvExport(link, await openOutputStream(file), download).catch((e: unknown) => {
+      await downloadCsvExport(link, await openOutputFor(ctx, file), download).catch((e: unknown) => {
         throw writeFailure(file, e);
       });
       return report(ctx, link, file);

@@ -12,7 +12,7 @@ import { exportJsonPage, exportJsonPages } from '../../api/resources/export.js';
 import { EXPORT_LIMITS, chosenColumns } from '../../api/schemas/values/export.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './flags.js';
-import { STDOUT, formatBytes, moveIntoPlace, openOutputStream, outputTarget, writeAtomically, type OutputTarget } from './output-file.js';
+import { STDOUT, formatBytes, moveIntoPlace, openOutputFor, outputTarget, writeAtomically, type OutputTarget } from './output-file.js';
 // checkpoint.js loads node:crypto: it is imported where an --all export runs, not at start-up.
 import type { ExportCheckpoint, ExportRequest } from './checkpoint.js';
 import { STREAM_FORMATS, epilogue, fileSink, pageText, prologue, streamSink, type Sink, type StreamFormat } from './page-writer.js';
@@ -81,26 +81,32 @@ async function checkpointToResume(ctx: Context, req: ExportRequest, output: stri
   );
 }
 
-/** A .part that is not the file this export wrote (a link, another user's) is never continued. */
+/** A .part that is not the file this export wrote (a link, another user's, shorter than counted) is never continued. */
 function planted(e: unknown, output: string): never {
-  if ((e as NodeJS.ErrnoException).code !== 'EPLANTED') throw e;
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code !== 'EPLANTED' && code !== 'ESHORTPART') throw e;
   throw usageError(`cannot resume: ${(e as Error).message}`, `Run the export again without --resume: it starts ${output} over.`);
 }
 
 /** Every page, written as it comes, with a checkpoint after each; `--resume` picks up from the last one. */
 async function exportAll(ctx: Context, client: Client, listArg: string, req: ExportRequest, opts: Options, target: Target): Promise<void> {
   const output = outputFile(target);
-  const { CORRUPT, checkpointFile, cutUncounted, dropCheckpoint, loadCheckpoint, partFileOf, regularFileSize, saveCheckpoint } = await import('./checkpoint.js');
+  const { CORRUPT, ShortOutputError, checkpointFile, cutUncounted, dropCheckpoint, loadCheckpoint, partFileOf, regularFileSize, saveCheckpoint } = await import('./checkpoint.js');
   const streamedTo = target.kind === 'stream' ? target.file : ctx.io.stdoutPath?.();
   const cpFile = checkpointFile(req, output, ctx.env, output ? undefined : streamedTo);
   const stream = async (from: number) =>
-    target.kind === 'stream' ? streamSink(await openOutputStream(target.file), from, target.file, true) : streamSink(ctx.io.stdout, from);
+    target.kind === 'stream' ? streamSink(await openOutputFor(ctx, target.file), from, target.file, true) : streamSink(ctx.io.stdout, from);
   let cp: ExportCheckpoint;
   let sink: Sink;
   if (opts.resume) {
     cp = await checkpointToResume(ctx, req, output, cpFile);
     sink = output ? await fileSink(partFileOf(output), cp.bytes).catch((e: unknown) => planted(e, output)) : await stream(cp.bytes);
-    const cut = output ? 0 : await cutUncounted(streamedTo, cp);
+    const cut = output
+      ? 0
+      : await cutUncounted(streamedTo, cp).catch((e: unknown) => {
+          if (!(e instanceof ShortOutputError)) throw e;
+          throw usageError(`cannot resume: ${e.message}`, 'Resume appending to the file the export began in (>> FILE, not > FILE), or run it again without --resume.');
+        });
     ctx.out.info(`Resuming after ${counted(cp.rows, 'row')} (${formatBytes(cp.bytes)}).`);
     if (cut) ctx.out.info(`Cut ${formatBytes(cut)} a hard kill left at the end of ${streamedTo} after the last page counted; it is written again.`);
   } else {
@@ -172,7 +178,7 @@ async function exportSome(ctx: Context, client: Client, req: ExportRequest, opts
     await writeAtomically(target.file, opts.force, (out) => out.writeFile(text));
     ctx.io.stdout.write(`${target.file}\n`);
   } else if (target.kind === 'stream') {
-    const sink = streamSink(await openOutputStream(target.file), 0, target.file, true);
+    const sink = streamSink(await openOutputFor(ctx, target.file), 0, target.file, true);
     await sink.write(text);
     await sink.close();
   } else ctx.io.stdout.write(text);

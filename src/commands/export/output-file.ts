@@ -3,6 +3,7 @@ import type { Stats } from 'node:fs';
 import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { usageError, writeFailure } from '../../cli/errors.js';
+import type { Context } from '../../cli/context.js';
 import { createExclusive, tempBeside } from '../../config/exclusive-file.js';
 import { downloadCsvExport } from '../../api/resources/export.js';
 import type { DownloadOptions, DownloadResult } from '../../api/download.js';
@@ -41,21 +42,35 @@ export async function refuseOverwrite(file: string, force: boolean | undefined, 
   const st = await lstatOf(file);
   if (!st) return;
   if (st.isDirectory()) throw usageError(`${file} is a folder`, `Name a file in it, as -o ${path.join(file, 'NAME')}.`);
-  if (!st.isFile() && !st.isSymbolicLink()) throw usageError(`${file} is ${kindOf(st)}: it is never replaced, --force or not`, 'Choose another file with -o.');
+  if (!st.isFile() && !st.isSymbolicLink()) throw usageError(`${file} is ${kindOf(st)}: it is never replaced, --force or not`, 'Choose another name for what is written.');
   if (!force) throw usageError(`${file} already exists`, fix);
+}
+
+/** A descriptor of this process (/dev/stdout, /dev/fd/N, /proc/self/fd/N), named directly or through links to it. */
+async function isOwnDescriptor(file: string): Promise<boolean> {
+  const names = /^\/(dev\/(stdout|stderr|fd\/\d+)|proc\/self\/fd\/\d+)$/;
+  let at = path.resolve(file);
+  for (let hops = 0; hops < 8; hops++) {
+    if (names.test(at)) return true;
+    const next = await fs.readlink(at).catch(() => undefined);
+    if (next === undefined) return false;
+    at = path.resolve(path.dirname(at), next);
+  }
+  return false;
 }
 
 /**
  * What -o FILE is, checked before anything is asked of the service (exit 2): a folder, a
  * missing folder, or an existing file without --force. A pipe or character device is
- * streamed into when FILE is one, or a link of ours or the system's to one (/dev/stdout);
- * a link someone else planted is never followed.
+ * streamed into when FILE is one, or a link of ours or the system's to one; so is one of this
+ * process's descriptors (/dev/stdout, also when it is redirected to a file). A link someone
+ * else planted is never followed.
  */
 export async function outputTarget(file: string, force: boolean | undefined): Promise<OutputTarget> {
   const own = await lstatOf(file);
   const st = own?.isSymbolicLink() ? await fs.stat(file).catch(() => undefined) : own;
   const trustedLink = own?.isSymbolicLink() && (own.uid === 0 || own.uid === process.getuid?.());
-  if (st && isStreamable(st) && (!own?.isSymbolicLink() || trustedLink)) return { kind: 'stream', file };
+  if (st && (!own?.isSymbolicLink() || trustedLink) && (isStreamable(st) || (await isOwnDescriptor(file)))) return { kind: 'stream', file };
   if (st?.isDirectory() && (!own?.isSymbolicLink() || trustedLink)) throw usageError(`${file} is a folder`, `Name a file in it, as -o ${path.join(file, 'NAME')}.`);
   const dir = path.dirname(file);
   const isDir = await fs.stat(dir).then(
@@ -67,13 +82,41 @@ export async function outputTarget(file: string, force: boolean | undefined): Pr
   return { kind: 'file', file };
 }
 
-/** A stream into a pipe or device named by -o (appending: never cut, never created). */
-export async function openOutputStream(file: string): Promise<Writable> {
+/**
+ * A stream into a pipe or device named by -o (appending: never cut, never created). A named
+ * pipe is opened without blocking, again every 100 ms until a reader opens it (`onWait` says so
+ * once), so Ctrl-C still stops a command whose pipe nobody reads: a blocked open would hold
+ * the process past its exit.
+ */
+export async function openOutputStream(file: string, o: { signal?: AbortSignal; onWait?: () => void } = {}): Promise<Writable> {
   const { constants } = await import('node:fs');
-  const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND);
+  const flags = constants.O_WRONLY | constants.O_APPEND;
+  if ((await fs.stat(file)).isFIFO()) {
+    for (let waited = false; ; waited = true) {
+      const probe = await fs.open(file, flags | constants.O_NONBLOCK).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== 'ENXIO') throw e;
+        return undefined;
+      });
+      if (probe) {
+        // A reader is there: the blocking open returns at once, and writes wait for the reader as they should.
+        const handle = await fs.open(file, flags);
+        await probe.close();
+        return handle.createWriteStream().on('error', () => {});
+      }
+      if (!waited) o.onWait?.();
+      o.signal?.throwIfAborted();
+      await new Promise((r) => setTimeout(r, 100));
+      o.signal?.throwIfAborted();
+    }
+  }
+  const handle = await fs.open(file, flags);
   // A failed write reaches its writer (the write's callback, or pipeline): the event is not a second error.
   return handle.createWriteStream().on('error', () => {});
 }
+
+/** openOutputStream for a command: Ctrl-C stops the wait for a reader, which is said on stderr. */
+export const openOutputFor = (ctx: Context, file: string): Promise<Writable> =>
+  openOutputStream(file, { signal: ctx.signal, onWait: () => ctx.out.info(`Waiting for a reader of the pipe ${file} (Ctrl-C to stop)...`) });
 
 /** Renames a finished file into place (checking again that nothing appeared there meanwhile that it may not replace). */
 export async function moveIntoPlace(from: string, to: string, force: boolean | undefined): Promise<void> {

@@ -55,7 +55,7 @@ export async function fileSink(file: string, from: number): Promise<Sink> {
     const { size } = await handle.stat();
     if (size < from) {
       await handle.close();
-      throw new Error(`${file} has ${size} bytes, fewer than the ${from} its checkpoint counts`);
+      throw Object.assign(new Error(`${file} has ${size} bytes, fewer than the ${from} its checkpoint counts`), { code: 'ESHORTPART' });
     }
     await handle.truncate(from);
   }
