@@ -71,6 +71,20 @@ describe('tables at a terminal', () => {
     expect(JSON.parse(data.stdout).lists.map((l: { name: string }) => l.name)).toContain(name);
   });
 
+  it('colours, line breaks and direction overrides in server data are written out too: no forged lines, no hidden or reordered text', async () => {
+    const name = 'x\u001b[8m hidden\n✓ Deleted every list (0 credits)\u202e';
+    const made = await runInProcess(['lists', 'create', name, '--json'], { env: t.env });
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toContain('Created list "x\\u001b[8m hidden\\u000a✓ Deleted every list (0 credits)\\u202e"');
+    expect(made.stderr.split('\n').filter((l) => l.startsWith('✓'))).toHaveLength(1);
+    for (const argv of [['lists', 'ls'], ['lists', 'get', JSON.parse(made.stdout).list_id as string]]) {
+      const shown = await atTerminal(argv, 200);
+      expect(shown.code, shown.stderr).toBe(0);
+      expect(shown.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+      expect(shown.stdout.split('\n').some((l) => l.startsWith('✓'))).toBe(false);
+    }
+  });
+
   it('error lines write out the control characters of what they name, never obey them; --json errors keep them', async () => {
     const name = 'Gone \u001b]0;pwned\u0007\u001b[2J list';
     const r = await runInProcess(['lists', 'get', name], { env: t.env });

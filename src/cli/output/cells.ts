@@ -1,6 +1,6 @@
 import { cellText } from './fields.js';
 import { formatCount } from './numbers.js';
-import { printable } from './printable.js';
+import { printableLine } from './printable.js';
 
 /** Columns holding an identifier: a person copies them whole into the next command. */
 export const isIdColumn = (column: string): boolean => column === 'key' || /(^|[._])id$/.test(column);
@@ -26,5 +26,5 @@ export function localMinute(iso: string): string {
 export function personCell(column: string, value: unknown): string {
   if (typeof value === 'number' && Number.isInteger(value) && !NOT_AN_AMOUNT.test(column)) return formatCount(value);
   if (typeof value === 'string' && ISO_INSTANT.test(value)) return localMinute(value);
-  return printable(cellText(value, ', '));
+  return printableLine(cellText(value, ', '));
 }

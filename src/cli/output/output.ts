@@ -4,7 +4,7 @@ import { usageError, writeFailure } from '../errors.js';
 import { columnsOf, pickFields, unknownFields } from './fields.js';
 import { csvRows, tsvRows } from './delimited.js';
 import { renderKeyValue, renderTable } from './table.js';
-import { inertMessage } from './printable.js';
+import { printable } from './printable.js';
 import type { Style } from './style.js';
 import type { HintNote } from '../hints.js';
 
@@ -200,17 +200,17 @@ export class Output {
     }
   }
 
-  /** Messages name server data (list names, titles): its control characters are written out, never obeyed. */
+  /** Messages name server data (list names, titles): its control characters are written out, never obeyed; our colours are added around it. */
   info(msg: string): void {
-    if (!this.o.quiet) this.o.stderr.write(inertMessage(msg.endsWith('\n') ? msg : `${msg}\n`));
+    if (!this.o.quiet) this.o.stderr.write(printable(msg.endsWith('\n') ? msg : `${msg}\n`));
   }
 
   warn(msg: string): void {
-    this.o.stderr.write(`${this.o.errStyle.yellow('warning:')} ${inertMessage(msg)}\n`);
+    this.o.stderr.write(`${this.o.errStyle.yellow('warning:')} ${printable(msg)}\n`);
   }
 
   success(msg: string): void {
-    this.info(`${this.o.errStyle.green('✓')} ${msg}`);
+    if (!this.o.quiet) this.o.stderr.write(`${this.o.errStyle.green('✓')} ${printable(msg)}\n`);
   }
 }
 

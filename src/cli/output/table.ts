@@ -1,6 +1,6 @@
 import { isIdColumn, personCell } from './cells.js';
 import { getPath } from './fields.js';
-import { printable } from './printable.js';
+import { printableLine } from './printable.js';
 import type { Style } from './style.js';
 
 /** A borderless table for people at a terminal; long cells are cut to fit the width, ids never. */
@@ -17,7 +17,7 @@ export async function renderTable(
   const widths = fitWidths(shown.map((i) => natural[i] ?? 0), opts.width, shown.map((i) => isIdColumn(columns[i] ?? '')));
   const cells = all.map((row) => shown.map((i) => row[i] ?? ''));
   const table = new Table({
-    head: shown.map((i) => opts.style.bold(printable(columns[i] ?? '').toUpperCase())),
+    head: shown.map((i) => opts.style.bold(printableLine(columns[i] ?? '').toUpperCase())),
     colWidths: widths.map((w) => w + 2),
     wordWrap: false,
     truncate: '…',
@@ -73,5 +73,5 @@ export function fitWidths(natural: number[], total: number, fixed: readonly bool
 /** One object as aligned `key  value` lines. */
 export function renderKeyValue(obj: Record<string, unknown>, keys: readonly string[], style: Style): string {
   const width = Math.max(0, ...keys.map((k) => k.length));
-  return keys.map((k) => `${style.bold(printable(k).padEnd(width))}  ${personCell(k, getPath(obj, k))}`.trimEnd()).join('\n') + '\n';
+  return keys.map((k) => `${style.bold(printableLine(k).padEnd(width))}  ${personCell(k, getPath(obj, k))}`.trimEnd()).join('\n') + '\n';
 }

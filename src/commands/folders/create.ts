@@ -7,6 +7,7 @@ import { createFolder } from '../../api/resources/lists.js';
 import type { CreateFolderBody } from '../../api/schemas/lists.js';
 import { FOLDER_LIMITS, UUID_PATTERN } from '../../api/schemas/values/lists.js';
 import { checkName } from '../lists/list-name.js';
+import { quoted } from '../../cli/output/printable.js';
 
 interface Options {
   parent?: string;
@@ -35,6 +36,6 @@ export const command = defineCommand<Options>({
       throw e;
     });
     await ctx.out.print({ kind: 'object', payload: folder, fields: ['folder_id', 'name', 'parent_id', 'created_at'] });
-    ctx.out.success(`Created folder "${folder.name}" (${folder.folder_id})`);
+    ctx.out.success(`Created folder ${quoted(folder.name)} (${folder.folder_id})`);
   },
 });

@@ -6,6 +6,7 @@ import { UUID_PATTERN } from '../../api/schemas/values/lists.js';
 import { authError } from '../../cli/errors.js';
 import { API_KEY_PREFIX, KEY_LAST4_LENGTH, KEY_PREFIX_LENGTH } from '../../api/schemas/values/auth.js';
 import { notFoundError, usageError } from '../../cli/errors.js';
+import { quoted } from '../../cli/output/printable.js';
 
 /** How a key is shown everywhere: `svcapi_abc...wxyz`, never the whole secret. */
 export const maskedKey = (k: Pick<ManagedKey, 'key_prefix' | 'key_last4'>) => `${k.key_prefix}...${k.key_last4}`;
@@ -33,7 +34,7 @@ export function resolveKey(keys: readonly ManagedKey[], ref: string): ManagedKey
   if (one) return one;
   if (found.length === 0)
     throw notFoundError(`no API key matches "${ref}"`, 'Give the id, the prefix or the last 4 characters shown by `prospect keys ls`.');
-  const listing = found.map((k) => `${k.id} ${maskedKey(k)}${k.name ? ` "${k.name}"` : ''}${k.is_active ? '' : ' (revoked)'}`).join('; ');
+  const listing = found.map((k) => `${k.id} ${maskedKey(k)}${k.name ? ` ${quoted(k.name)}` : ''}${k.is_active ? '' : ' (revoked)'}`).join('; ');
   throw usageError(`"${ref}" matches ${found.length} keys: ${listing}`, 'Give the key id.');
 }
 

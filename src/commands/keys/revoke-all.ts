@@ -6,6 +6,7 @@ import { KEY_LAST4_LENGTH, KEY_PREFIX_LENGTH } from '../../api/schemas/values/au
 import { confirmDestructive } from '../lists/confirm.js';
 import { listKeysUnlessGated, maskedKey } from './resolve-key.js';
 import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
+import { quoted } from '../../cli/output/printable.js';
 
 /** What a person types to confirm; one slip of y/N is too cheap for this. */
 const REVOKE_ALL_PHRASE = 'revoke all';
@@ -26,7 +27,7 @@ const isKey = (k: ManagedKey, secret: string | undefined) =>
 export function keyLines(keys: readonly ManagedKey[], own: string | undefined): string[] {
   const cells = keys.map((k) => [
     k.id,
-    k.name ? `"${k.name}"` : '(no name)',
+    k.name ? quoted(k.name) : '(no name)',
     maskedKey(k),
     `last used ${k.last_used_at ? k.last_used_at.replace('T', ' ').slice(0, 16) : 'never'}`,
   ]);

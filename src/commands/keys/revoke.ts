@@ -4,6 +4,7 @@ import { confirmDestructive } from '../lists/confirm.js';
 import { keysFor, maskedKey, resolveKey } from './resolve-key.js';
 import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
+import { quoted } from '../../cli/output/printable.js';
 
 const REVOKED_FIELDS = ['id', 'name', 'key_prefix', 'key_last4', 'is_active'];
 
@@ -22,7 +23,7 @@ export const command = defineCommand<SessionOptions>({
     // On a plan that gates listing, only a key id is accepted and the key is known after revoking it.
     const keys = await keysFor(client, ref, ctx.signal);
     const key = keys ? resolveKey(keys, ref) : null;
-    const label = key ? `${maskedKey(key)}${key.name ? ` "${key.name}"` : ''}` : ref;
+    const label = key ? `${maskedKey(key)}${key.name ? ` ${quoted(key.name)}` : ''}` : ref;
     if (key && !key.is_active) {
       ctx.out.info(`Key ${label} (${key.id}) is already revoked; nothing to do.`);
       return;

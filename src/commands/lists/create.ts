@@ -7,6 +7,7 @@ import { isApiError } from '../../api/errors.js';
 import { notFoundError } from '../../cli/errors.js';
 import { nextCommand } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
+import { quoted } from '../../cli/output/printable.js';
 
 interface Options {
   description?: string;
@@ -32,8 +33,8 @@ export const command = defineCommand<Options>({
       throw e;
     });
     await printListDetail(ctx, list);
-    if (list.reused) ctx.out.info(`You already had a list named "${list.name}"; it was reused (nothing else changed).`);
-    else ctx.out.success(`Created list "${list.name}" (${list.list_id})`);
+    if (list.reused) ctx.out.info(`You already had a list named ${quoted(list.name)}; it was reused (nothing else changed).`);
+    else ctx.out.success(`Created list ${quoted(list.name)} (${list.list_id})`);
   },
 });
 

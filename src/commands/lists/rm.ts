@@ -3,6 +3,7 @@ import { deleteList, getList } from '../../api/resources/lists.js';
 import { resolveList } from './resolve-list.js';
 import { confirmDestructive } from './confirm.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
+import { quoted } from '../../cli/output/printable.js';
 
 export const command = defineCommand({
   description:
@@ -16,7 +17,7 @@ export const command = defineCommand({
     const { list_id } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
     if (!ctx.globals.yes) {
       const list = await getList(client, list_id, { signal: ctx.signal });
-      await confirmDestructive(ctx, `Delete list "${list.name}" (${counted(list.lead_count, 'lead')}; the lead records stay)?`, `deleting list "${list.name}"`);
+      await confirmDestructive(ctx, `Delete list ${quoted(list.name)} (${counted(list.lead_count, 'lead')}; the lead records stay)?`, `deleting list ${quoted(list.name)}`);
     }
     const done = await deleteList(client, list_id, { signal: ctx.signal });
     await ctx.out.print({ kind: 'object', payload: done, fields: ['list_id', 'deleted'] });

@@ -8,6 +8,7 @@ import { ExitCode } from '../../cli/exit-codes.js';
 import { resolveList } from './resolve-list.js';
 import { checkName } from './list-name.js';
 import { sumAdded } from './add.js';
+import { quoted } from '../../cli/output/printable.js';
 
 export interface ListSaver {
   /** Saves the rows of one search page (its cohort) into the list. */
@@ -46,7 +47,7 @@ export async function resolveOrCreateList(
     if (!create) throw notFoundError(e.message, 'Add --create to create the list, or pick one from `prospect lists ls`.');
     await beforeCreate?.();
     const made = await createList(client, { name: checkName(arg, 'LIST') }, { signal: ctx.signal });
-    ctx.out.info(`Created list "${made.name}" (${made.list_id}).`);
+    ctx.out.info(`Created list ${quoted(made.name)} (${made.list_id}).`);
     return { list_id: made.list_id, label: made.name };
   }
 }
