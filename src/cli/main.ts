@@ -122,10 +122,32 @@ export function report(e: unknown, o: ReportOptions): number {
     o.deps.io.stderr.write(signal && signal !== 'SIGINT' ? `stopped by ${signal}\n` : 'interrupted\n');
     return signal && signal in STOP_SIGNALS ? STOP_SIGNALS[signal as StopSignal] : ExitCode.INTERRUPTED;
   }
+  const fsError = fileSystemError(e);
+  if (fsError) return print(o, 'output', fsError, { fix: 'Check the file and its folder (owner, permissions, free space), or choose another path.' }, ExitCode.OUTPUT);
   const err = e instanceof Error ? e : new Error(String(e));
   const code = print(o, 'unexpected', err.message, { fix: o.debug ? undefined : 'Run again with --debug for details.' }, ExitCode.UNEXPECTED);
   if (o.debug && err.stack) o.deps.io.stderr.write(`${redactText(err.stack, o.ctx?.secrets ?? new Set<string>())}\n`);
   return code;
+}
+
+const FS_ERRORS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EISDIR: 'it is a folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  EEXIST: 'something is already there',
+  ENOENT: 'no such file or folder',
+  EXDEV: 'it is on another file system',
+  ELOOP: 'too many links',
+  ERR_FS_EISDIR: 'it is a folder',
+};
+
+/** A file operation that failed on a path (a folder planted where a file goes, another user's file): one line naming it. */
+function fileSystemError(e: unknown): string | undefined {
+  const err = e as (NodeJS.ErrnoException & { dest?: string }) | undefined;
+  if (!err || typeof err.syscall !== 'string' || typeof err.path !== 'string' || !err.code || !Object.hasOwn(FS_ERRORS, err.code)) return undefined;
+  const code = err.code.replace(/^ERR_FS_/, '');
+  return `could not ${err.syscall} ${err.path}${err.dest ? ` to ${err.dest}` : ''}: ${code} (${FS_ERRORS[err.code]})`;
 }
 
 function isAbort(e: unknown): boolean {

@@ -27,7 +27,7 @@ export async function runProcess(argv: string[]): Promise<void> {
     process.exit(ExitCode.OUTPUT);
   };
   process.stdout.on('error', writeFailed);
-  writeWhole(process.stdout);
+  const stdoutIsSync = writeWhole(process.stdout);
   // The launcher that started us, to start the sandbox in the background with the same code.
   const binPath = realpathSync(process.argv[1] ?? 'prospect');
   const code = await run(argv, {
@@ -49,7 +49,9 @@ export async function runProcess(argv: string[]): Promise<void> {
   // Exit as soon as stdout and stderr are flushed; nothing left running should delay it.
   // An empty write calls back once every write before it is done: with the error of a failed
   // one, which may come after the command has returned (a full disk behind a redirect).
-  const flush = (s: NodeJS.WriteStream) => new Promise<Error | null | undefined>((r) => s.write('', r));
+  // A synchronous stdout (a file, a device) reported every failed write as it happened; an empty
+  // write there would fail on /dev/full even when the command printed nothing (a usage error).
+  const flush = (s: NodeJS.WriteStream) => new Promise<Error | null | undefined>((r) => (s === process.stdout && stdoutIsSync ? r(null) : s.write('', r)));
   const [stdoutError] = await Promise.all([flush(process.stdout), flush(process.stderr)]);
   if (stdoutError) writeFailed(stdoutError);
   if (hungUp) {
@@ -65,11 +67,11 @@ export async function runProcess(argv: string[]): Promise<void> {
  * stdout redirected to a file (or /dev/null) is Node's SyncWriteStream, whose write ignores a
  * short count: on a disk that fills up (or past `ulimit -f`) the first write stores part of
  * the text and the rest is lost with no error. Written here until every byte is stored, so
- * the next attempt's ENOSPC or EFBIG reaches the stream's error handler.
+ * the next attempt's ENOSPC or EFBIG reaches the stream's error handler. True when it is such a stream.
  */
-function writeWhole(stream: NodeJS.WriteStream): void {
+function writeWhole(stream: NodeJS.WriteStream): boolean {
   const s = stream as unknown as { fd?: unknown; _write?: unknown };
-  if (stream.constructor.name !== 'SyncWriteStream' || typeof s.fd !== 'number' || typeof s._write !== 'function') return;
+  if (stream.constructor.name !== 'SyncWriteStream' || typeof s.fd !== 'number' || typeof s._write !== 'function') return false;
   const fd = s.fd;
   s._write = (chunk: Buffer, _encoding: string, done: (e?: Error | null) => void) => {
     try {
@@ -79,6 +81,7 @@ function writeWhole(stream: NodeJS.WriteStream): void {
       done(e as Error);
     }
   };
+  return true;
 }
 
 /**

@@ -131,7 +131,9 @@ export class ConfigStore {
       ? `Set it again with \`prospect config set ${m[2]} VALUE --profile ${m[1]}\`, or remove it with \`prospect config unset ${m[2]} --profile ${m[1]}\`.`
       : p.key === 'current_profile'
         ? 'Choose one with `prospect config set current_profile NAME`, or remove it with `prospect config unset current_profile`.'
-        : p.key.startsWith('profiles.')
+        : p.key.startsWith('profiles.') && reservedNameProblem(p.key.slice('profiles.'.length))
+          ? `Remove it with \`prospect config rm-profile ${p.key.slice('profiles.'.length)}\`.`
+          : p.key.startsWith('profiles.')
           ? `Remove it with \`prospect config rm-profile ${p.key.slice('profiles.'.length)}\`, or set a value in it with \`prospect config set KEY VALUE --profile ${p.key.slice('profiles.'.length)}\`.`
           : 'Save a setting with `prospect config set KEY VALUE` (it replaces the broken value), or fix the file by hand.';
     return new ConfigurationError(`${this.file}: ${p.key} ${p.problem}`, fix);

@@ -279,7 +279,12 @@ export async function liveOrStarted(o: BackgroundOptions, onStart?: () => void):
  * A process that only has the recorded pid (the sandbox died and the pid was reused) is
  * left alone: the stale runtime file is removed and null returned.
  */
-export async function stopSandbox(env: Env = process.env, timeoutMs = 10_000): Promise<SandboxRuntimeInfo | null> {
+export function stopSandbox(env: Env = process.env, timeoutMs = 10_000): Promise<SandboxRuntimeInfo | null> {
+  // A start under way holds the lock until its sandbox is ready: stop waits for it, then stops it.
+  return withStartLock(env, () => stopNow(env, timeoutMs));
+}
+
+async function stopNow(env: Env, timeoutMs: number): Promise<SandboxRuntimeInfo | null> {
   const info = readRuntime(env);
   if (!info) {
     removeRuntime(env);

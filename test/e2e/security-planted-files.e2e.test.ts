@@ -98,6 +98,18 @@ describe('links planted at the names an export writes', () => {
   });
 });
 
+describe('a folder planted at the name of the unfinished file', () => {
+  it('is never removed or written into: one error line naming it (exit 11), no stack trace', async () => {
+    const part = path.join(dir, 'out.ndjson.part');
+    fs.mkdirSync(part);
+    fs.writeFileSync(path.join(part, 'keep.txt'), 'keep\n');
+    const r = await exportJson(...ALL_NDJSON, '-o', 'out.ndjson');
+    expect(r.exitCode).toBe(11);
+    expectOneErrorLine(r.stderr, /could not rm .*out\.ndjson\.part: EISDIR \(it is a folder\)/);
+    expect(fs.readFileSync(path.join(part, 'keep.txt'), 'utf8')).toBe('keep\n');
+  });
+});
+
 describe('-o naming something that is not a file', () => {
   it('a folder is refused with exit 2 saying so, with or without --force, and left as it was', async () => {
     const folder = path.join(dir, 'out');

@@ -8,7 +8,7 @@ export const command = defineCommand({
   examples: ['prospect config get base_url', 'prospect config get format --profile ci'],
   related: ['prospect config set', 'prospect config ls'],
   async run({ args }, ctx) {
-    const key = checkConfigKey(args[0]!);
+    const key = checkConfigKey(args[0]!, 'get');
     const st = ctx.settings();
     const found = { current_profile: st.profile, base_url: st.baseUrl, format: st.format, max_cost: st.maxCost }[key];
     if (!found) throw notFoundError(`${key} is not set for profile "${st.profile.value}"`, `Set it with \`prospect config set ${key} VALUE\`.`);

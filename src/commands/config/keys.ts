@@ -13,6 +13,8 @@ export function checkConfigKey(raw: string, verb: 'get' | 'set' | 'unset' = 'set
   if ((CONFIG_KEYS as readonly string[]).includes(raw)) return raw as ConfigKey;
   if ((raw === 'api_key' || raw === 'jwt') && verb === 'unset')
     throw usageError(`${raw} cannot be unset here: secrets are removed by \`prospect auth logout\``, 'Use `prospect auth logout` (with --profile NAME for another profile); it removes the key and JWT of the profile.');
+  if ((raw === 'api_key' || raw === 'jwt') && verb === 'get')
+    throw usageError(`${raw} is not shown by config get: secrets are never printed`, '`prospect auth status` shows which credential a profile has, masked.');
   if (raw === 'api_key' || raw === 'jwt')
     throw usageError(`${raw} cannot be set here: secrets on a command line end up in shell history`, 'Use `prospect auth login` (it reads stdin or prompts).');
   throw usageError(`unknown setting "${raw}"`, `Settings are: ${CONFIG_KEYS.join(', ')}.`);
