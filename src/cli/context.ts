@@ -1,3 +1,4 @@
+import { checkBaseUrl } from '../api/base-url.js';
 import type { Readable, Writable } from 'node:stream';
 import type { Client, ClientOptions, TraceEvent } from '../api/client.js';
 import type { SandboxTarget } from './sandbox-target.js';
@@ -230,6 +231,8 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
       if (st.sandbox && globals.baseUrl) throw usageError('--sandbox and --base-url cannot be combined', 'Drop one of them.');
       const baseUrl = override.baseUrl ?? (st.sandbox ? (await ctx.sandbox()).url : st.baseUrl?.value);
       if (!baseUrl) throw noBaseUrl();
+      // A URL that cannot be used (userinfo, plain http to a remote host) is the first thing to fix, before any credential.
+      checkBaseUrl(baseUrl);
       const token = override.token ?? (await tokenFor(auth, st, ctx.sandbox));
       if (token) secrets.add(token);
       const opts: ClientOptions = {

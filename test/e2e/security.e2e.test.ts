@@ -238,6 +238,8 @@ describe('https required except for loopback hosts', () => {
     const attempts = [
       await cli(['--base-url', secretUrl, 'whoami', '--debug']),
       await cli(['whoami'], { PROSPECT_BASE_URL: secretUrl }),
+      // Without any key: the URL is what to fix first, not the missing key (exit 3).
+      await cli(['whoami'], { PROSPECT_BASE_URL: secretUrl, PROSPECT_API_KEY: undefined }),
       await cli(['config', 'set', 'base_url', secretUrl]),
       await cli(['auth', 'login', '--with-token', '--base-url', secretUrl], {}, t.sb.demoKey),
     ];
