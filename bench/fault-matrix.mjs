@@ -453,7 +453,7 @@ async function fullDisk() {
   const s = scenario(
     'full disk',
     'writing to /dev/full (stdout or -o) exits 11 with one `error:` line on stderr and no stack trace (other lines, such as `fix:`, are noted); on a small tmpfs, `-o FILE` exits 11 leaving nothing at FILE, ' +
-      'and once space is freed `--resume` completes FILE byte-identical to an uninterrupted export, with nothing else left beside it',
+      'and once space is freed `--resume` completes FILE byte-identical to an uninterrupted export, with nothing else left beside it; stdout to a file on a tmpfs with 4k free exits 11 with one error line and no next-page command',
   );
   const full = fs.openSync('/dev/full', 'w');
   const toFull = [
@@ -499,6 +499,31 @@ async function fullDisk() {
   const left = fs.readdirSync(mnt).filter((f) => f !== 'out.ndjson');
   if (left.length) failed.push(`left beside FILE: ${left.join(', ')}`);
   record(s, label, { lost, failed, note: `first run: ${outcome(first)}: ${stderrText(first)}; left for --resume: ${leftAfterFailure.join(', ') || 'nothing'}` });
+
+  // stdout redirected to a file on a disk that fills up part way: the first write stores part of the text.
+  fs.rmSync(file, { force: true });
+  const free = () => Number(spawnSync('df', ['-B1', '--output=avail', mnt], { encoding: 'utf8' }).stdout.split('\n')[1]);
+  fs.writeFileSync(filler, Buffer.alloc(Math.max(0, free() - 4096), 1));
+  for (const [what, args] of [
+    ['lists leads --all --format json > FILE', ['--sandbox', 'lists', 'leads', exportList, '--all', '--format', 'json']],
+    ['lists leads --limit 100 > FILE (prints the next page on success)', ['--sandbox', 'lists', 'leads', exportList, '--limit', '100']],
+    ['completion bash > FILE', ['completion', 'bash']],
+  ]) {
+    const out = path.join(mnt, 'stdout.txt');
+    const fd = fs.openSync(out, 'w');
+    const r = await prospect(args, { stdout: fd });
+    fs.closeSync(fd);
+    const lines = r.stderr.split('\n').filter(Boolean);
+    const stored = fs.statSync(out).size;
+    const ok = r.code === 11 && lines.filter((l) => l.startsWith('error:')).length === 1 && !lines.some((l) => /prospect .*--cursor/.test(l));
+    // Exit 0 with part of the text stored is data lost without a word.
+    record(s, `${what} on a disk with 4k free`, {
+      lost: r.code === 0 ? [`exit 0 with ${stored} bytes stored`] : [],
+      failed: ok || r.code === 0 ? [] : [`${outcome(r)}: ${lines.join(' / ')}`],
+      note: `${outcome(r)}, ${stored} bytes stored: ${lines.join(' / ')}`,
+    });
+    fs.rmSync(out);
+  }
   spawnSync('umount', [mnt]);
   mounts.splice(mounts.indexOf(mnt), 1);
 }
