@@ -12,3 +12,9 @@ export const isWriteError = (e: unknown): e is NodeJS.ErrnoException => {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   return typeof code === 'string' && Object.hasOwn(WRITE_ERRORS, code);
 };
+
+/** `could not write FILE: ENOSPC (no space left on the device)`: what every failed write of the CLI says. */
+export function writeFailureText(where: string, e: NodeJS.ErrnoException): string {
+  const why = isWriteError(e) ? WRITE_ERRORS[e.code!] : undefined;
+  return `could not write ${where}: ${e.code ?? e.message}${why ? ` (${why})` : ''}`;
+}

@@ -8,8 +8,7 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { writeFailureText } from './errors.js';
-import { ExitCode } from './exit-codes.js';
+import { writeFailureText } from '../api/write-errors.js';
 
 declare const __PROSPECT_VERSION__: string;
 
@@ -23,7 +22,7 @@ export function main(): void {
     process.stdout.write(`${__PROSPECT_VERSION__}\n`, (e) => {
       if (!e || (e as NodeJS.ErrnoException).code === 'EPIPE') return;
       process.stderr.write(`error: output: ${writeFailureText('to stdout', e)}\n`);
-      process.exitCode = ExitCode.OUTPUT;
+      process.exitCode = 11; // ExitCode.OUTPUT: exit-codes.ts is left to the core, to keep this entry small
     });
     return;
   }

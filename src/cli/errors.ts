@@ -1,4 +1,6 @@
-import { WRITE_ERRORS, isWriteError } from '../api/write-errors.js';
+import { isWriteError, writeFailureText } from '../api/write-errors.js';
+
+export { writeFailureText };
 import { ExitCode } from './exit-codes.js';
 
 /**
@@ -41,12 +43,6 @@ export const jobFailedError = (message: string, fix?: string) =>
 
 export const creditsError = (message: string, fix?: string, cause?: string) =>
   new CliError({ code: 'credits', message, exitCode: ExitCode.CREDITS, ...(fix ? { fix } : {}), ...(cause ? { cause } : {}) });
-
-/** `could not write FILE: ENOSPC (no space left on the device)`: what process.ts and every file write say. */
-export function writeFailureText(where: string, e: NodeJS.ErrnoException): string {
-  const why = isWriteError(e) ? WRITE_ERRORS[e.code!] : undefined;
-  return `could not write ${where}: ${e.code ?? e.message}${why ? ` (${why})` : ''}`;
-}
 
 /** A failed write to an output file or device as an error of exit code 11; any other error as it is. */
 export function writeFailure(where: string, e: unknown): unknown {
