@@ -82,11 +82,8 @@ for (const { file, source } of Object.values(VENDOR)) {
 // The SDK for `import { Client } from 'prospect-cli'`: ESM, dependencies left to npm.
 await build({ ...common, format: 'esm', entryPoints: { sdk: 'src/index.ts' }, outdir: 'dist', packages: 'external' });
 
-// completions/ and man/ are generated from the command tree: bundled to a temporary file and run.
-const generator = path.join(root, 'node_modules', '.cache', 'prospect-build', 'generate.cjs');
-await build({ ...common, format: 'cjs', entryPoints: ['src/cli/tree/generate.ts'], outfile: generator });
-execFileSync(process.execPath, [generator, root], { cwd: root, stdio: 'inherit' });
-rmSync(generator, { force: true });
+// completions/ and man/ are committed; `npm run generate` (scripts/generate.mjs) rewrites them
+// from the command tree, and a test fails when they differ from what it would write.
 
 // Which sources went into which file: the start-up tests read it.
 writeFileSync(path.join(root, 'dist', 'meta.json'), JSON.stringify(cli.metafile));

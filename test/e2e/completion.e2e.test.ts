@@ -141,7 +141,7 @@ describe('bash', () => {
 });
 
 describe('the generated files', () => {
-  it('completions/ holds what `prospect completion SHELL` prints, written by the build', async () => {
+  it('completions/ holds what `prospect completion SHELL` prints', async () => {
     for (const shell of SHELLS) {
       const built = readFileSync(path.join(ROOT, 'completions', COMPLETION_FILES[shell]), 'utf8');
       expect(built, shell).toBe(readFileSync(scripts[shell]!, 'utf8'));

@@ -1,9 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { writeExclusiveSync } from '../../config/exclusive-file.js';
 import path from 'node:path';
 import { COMPLETION_FILES, SHELLS, completionScript } from '../completion/scripts.js';
 import { writeManPages } from '../man/write-man.js';
 import { commandTree } from './tree.js';
+
+/** The file's text, or undefined when there is none. */
+const readFileOr = (file: string): string | undefined => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * The build step that writes what is generated from the command tree: completions/ (one
@@ -17,7 +27,9 @@ export async function writeGenerated(root: string): Promise<string[]> {
   const written: string[] = [];
   for (const shell of SHELLS) {
     const file = path.join(dir, COMPLETION_FILES[shell]);
-    writeExclusiveSync(file, completionScript(shell, tree), 0o644);
+    const script = completionScript(shell, tree);
+    // Committed to the repository: rewritten only when the script changed.
+    if (readFileOr(file) !== script) writeExclusiveSync(file, script, 0o644);
     written.push(path.join('completions', COMPLETION_FILES[shell]));
   }
   for (const page of await writeManPages(path.join(root, 'man'), { tree })) written.push(path.join('man', page));
