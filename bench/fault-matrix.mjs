@@ -713,14 +713,16 @@ async function planted() {
     });
   }
 
-  // The code cache's temporary name (dist/core.cjs.v8cache.<pid>.tmp) is predictable: in a
+  // The code cache's temporary name (dist/core.cjs.<version>-<hash>.v8cache.<pid>.tmp) is predictable: in a
   // copy of the install, links are planted for the next pids and the cache is missing.
   {
     const install = path.join(TMP, 'install');
     fs.cpSync(path.join(ROOT, 'bin'), path.join(install, 'bin'), { recursive: true });
     fs.cpSync(path.join(ROOT, 'dist'), path.join(install, 'dist'), { recursive: true });
-    const cache = path.join(install, 'dist', 'core.cjs.v8cache');
-    fs.rmSync(cache, { force: true });
+    const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+    const hash = /\/\/# prospect-core ([0-9a-f]+)\s*$/.exec(fs.readFileSync(path.join(install, 'dist', 'core.cjs'), 'utf8').slice(-100))?.[1] ?? 'unhashed';
+    const cache = path.join(install, 'dist', `core.cjs.${version}-${hash}.v8cache`);
+    for (const name of fs.readdirSync(path.join(install, 'dist'))) if (name.endsWith('.v8cache')) fs.rmSync(path.join(install, 'dist', name));
     const v = victim();
     const next = spawnSync('true').pid;
     for (let pid = next; pid < next + 400; pid++) fs.symlinkSync(v.file, `${cache}.${pid}.tmp`);

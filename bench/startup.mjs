@@ -6,7 +6,7 @@
 // sandbox whoami (what `prospect demo` does on a fresh install), and also times whoami with
 // the cache turned off.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,7 @@ export async function benchStartup() {
   );
   execFileSync(process.execPath, [prepare]);
   // Removed only now: `sandbox start` would otherwise have written the cache with its own functions.
-  rmSync(path.join(root, 'dist', 'core.cjs.v8cache'), { force: true });
+  for (const name of readdirSync(path.join(root, 'dist'))) if (name.endsWith('.v8cache')) rmSync(path.join(root, 'dist', name), { force: true });
   execFileSync(process.execPath, [bin, '--sandbox', 'whoami'], { env, stdio: 'ignore' });
   const commands = [
     { name: 'node -e 0', argv: [process.execPath, '-e', '0'] },

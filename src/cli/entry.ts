@@ -32,14 +32,19 @@ export function main(): void {
 function loadCore(): Core {
   const file = path.join(__dirname, 'core.cjs');
   if (process.env.PROSPECT_NO_COMPILE_CACHE) return require(file) as Core;
-  const cacheFile = `${file}.v8cache`;
+  const code = fs.readFileSync(file, 'utf8');
+  // V8 checks a cache against the length of the code only: a core replaced by another of the
+  // same length would run the old one's compiled functions. The build ends the core with a
+  // hash of it, and the cache is named by that hash and the version.
+  const hash = /\/\/# prospect-core ([0-9a-f]+)\s*$/.exec(code.slice(-100))?.[1] ?? 'unhashed';
+  const cacheFile = `${file}.${__PROSPECT_VERSION__}-${hash}.v8cache`;
   let cachedData: Buffer | undefined;
   try {
     cachedData = fs.readFileSync(cacheFile);
   } catch {
     cachedData = undefined;
   }
-  const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), {
+  const script = new vm.Script(Module.wrap(code), {
     filename: file,
     cachedData,
   });
@@ -58,6 +63,9 @@ function loadCore(): Core {
         // wx: created new (O_EXCL), never written through a link planted at the name.
         fs.writeFileSync(tmp, script.createCachedData(), { flag: 'wx' });
         fs.renameSync(tmp, cacheFile);
+        // The caches of other cores (an earlier install's) are of no more use.
+        for (const name of fs.readdirSync(__dirname))
+          if (name.startsWith('core.cjs.') && name.endsWith('.v8cache') && path.join(__dirname, name) !== cacheFile) fs.rmSync(path.join(__dirname, name), { force: true });
       } catch {
         /* a read-only install runs without the cache */
       }

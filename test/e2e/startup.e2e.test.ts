@@ -1,4 +1,5 @@
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
@@ -68,6 +69,27 @@ describe('start-up loads only what the path needs', () => {
     const r = await spawnProspect(['--version']);
     expect(r.stdout).toBe(`${pkg.version}\n`);
     expect(BIN.endsWith(path.join('bin', 'prospect.js'))).toBe(true);
+  });
+});
+
+describe('the code cache', () => {
+  it('is of the core it was made from: a core replaced by another of the same length runs its own code', async () => {
+    const install = tempDir();
+    cpSync(path.join(root, 'bin'), path.join(install, 'bin'), { recursive: true });
+    cpSync(dist, path.join(install, 'dist'), { recursive: true });
+    const bin = path.join(install, 'bin', 'prospect.js');
+    const help = async () => (await execa(process.execPath, [bin, '--help'], { env: isolatedEnv(), extendEnv: false })).stdout;
+    // The first run writes the cache as it exits; the second runs from it.
+    expect(await help()).toContain('Search people and companies');
+    expect(await help()).toContain('Search people and companies');
+    // Another build whose core has the same length: only a few letters differ, and it ends with its own hash, as the build writes it.
+    const core = path.join(install, 'dist', 'core.cjs');
+    const built = readFileSync(core, 'utf8');
+    const trailer = /\/\/# prospect-core [0-9a-f]+\n$/.exec(built)?.[0] ?? '';
+    const other = built.slice(0, built.length - trailer.length).replace('Search people and companies', 'SEARCH PEOPLE AND COMPANIES');
+    writeFileSync(core, trailer ? `${other}//# prospect-core ${createHash('sha256').update(other).digest('hex').slice(0, 16)}\n` : other);
+    expect(statSync(core).size).toBe(Buffer.byteLength(built));
+    expect(await help()).toContain('SEARCH PEOPLE AND COMPANIES');
   });
 });
 
