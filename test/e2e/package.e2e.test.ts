@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
@@ -17,6 +17,7 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as
 const man = drives('man');
 
 let prefix: string;
+let shipped: string[];
 let installed: string;
 let sb: RunningSandbox;
 
@@ -24,7 +25,8 @@ beforeAll(async () => {
   const out = tempDir('prospect-pack-');
   // The build is the test run's own (npm test builds first); packing again would only rebuild it.
   const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], { cwd: ROOT });
-  const { filename } = (JSON.parse(packed.stdout) as Array<{ filename: string }>)[0]!;
+  const { filename, files } = (JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>)[0]!;
+  shipped = files.map((f) => f.path);
   prefix = tempDir('prospect-prefix-');
   await execa('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', path.join(out, filename)], {
     cwd: out,
@@ -65,6 +67,12 @@ describe('the installed package', () => {
     const r = await execa('man', ['-M', path.join(prefix, 'share', 'man'), 'prospect-lists'], { env: { MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '80' } });
     expect(r.stdout).toMatch(/^NAME$/m);
     expect(r.stdout).toContain('prospect-lists');
+  });
+
+  it('installs only what runs: the CLI and SDK are bundled, and zod is the one package beside them; no code cache and no declarations of the CLI\'s internals ship', async () => {
+    expect(readdirSync(path.join(installed, 'node_modules')).filter((n) => !n.startsWith('.'))).toEqual(['zod']);
+    expect(shipped.filter((f) => f.endsWith('.v8cache'))).toEqual([]);
+    expect(shipped.filter((f) => f.endsWith('.d.ts') && !/^dist\/types\/(index\.d\.ts|api\/)/.test(f))).toEqual([]);
   });
 
   it('exports the SDK: import { Client } from "prospect-cli" reads the service', async () => {
