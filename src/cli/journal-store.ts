@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { dataDir } from '../config/paths.js';
-import { writePrivateFile } from '../config/private-file.js';
+import { dataDir } from '../local/paths.js';
+import { writePrivateFile } from '../local/private-file.js';
 import { parseEntry, type JournalEntry } from './journal-entry.js';
 
 /**

@@ -1,11 +1,11 @@
 import { readFileSync, mkdirSync, chmodSync, lstatSync } from 'node:fs';
-import { writePrivateFile } from './private-file.js';
+import { writePrivateFile } from '../local/private-file.js';
 import path from 'node:path';
-import { configFile } from './paths.js';
+import { configFile } from '../local/paths.js';
 import { ConfigurationError } from '../api/errors.js';
 import { isObject } from '../api/is-object.js';
 import { FORMATS } from '../cli/output/output.js';
-import { withLock } from './lock.js';
+import { withLock } from '../local/lock.js';
 import { reservedNameProblem } from './reserved-names.js';
 
 type Env = Record<string, string | undefined>;

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { writePrivateFile } from '../config/private-file.js';
-import { isProcessAlive, withLock } from '../config/lock.js';
+import { writePrivateFile } from '../local/private-file.js';
+import { isProcessAlive, withLock } from '../local/lock.js';
 
 export { isProcessAlive };
 import { ConfigurationError } from '../api/errors.js';
-import { dataDir, sandboxRuntimeFile } from '../config/paths.js';
+import { dataDir, sandboxRuntimeFile } from '../local/paths.js';
 import { DEFAULT_SEED } from './defaults.js';
 import type { DatasetSize } from './data/dataset.js';
 

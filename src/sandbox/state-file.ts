@@ -1,7 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import * as z from 'zod/mini';
 import type { SandboxState } from './store.js';
-import { writePrivateFile } from '../config/private-file.js';
+import { writePrivateFile } from '../local/private-file.js';
 
 /** The outline of a snapshot: enough to refuse a file that is not one, not a full schema of every area. */
 const StateFile = z.looseObject({

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { openSandbox, SMALL_DATASET } from './helpers.js';
 import { Client } from '../../src/api/client.js';
-import { sandboxRuntimeFile } from '../../src/config/paths.js';
+import { sandboxRuntimeFile } from '../../src/local/paths.js';
 import {
   readRuntime,
   readLiveRuntime,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { dataDir } from '../../config/paths.js';
-import { writePrivateFile } from '../../config/private-file.js';
+import { dataDir } from '../../local/paths.js';
+import { writePrivateFile } from '../../local/private-file.js';
 import type { ContextDeps, GlobalOptions } from '../context.js';
 
 /**

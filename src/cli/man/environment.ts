@@ -9,7 +9,7 @@ export interface Documented {
 
 const octal = (mode: number): string => `0${mode.toString(8)}`;
 
-/** The environment variables the CLI reads (config/resolve.ts, config/paths.ts, cli/context.ts, cli/entry.ts). */
+/** The environment variables the CLI reads (config/resolve.ts, local/paths.ts, cli/context.ts, cli/entry.ts). */
 export const ENVIRONMENT: readonly Documented[] = [
   { name: 'PROSPECT_API_KEY', description: 'API key (`svcapi_...`) to use instead of the profile\'s key.' },
   { name: 'PROSPECT_JWT', description: 'session JWT for key management (`prospect keys`), instead of the profile\'s.' },
@@ -32,7 +32,7 @@ export const ENVIRONMENT: readonly Documented[] = [
   { name: 'PROSPECT_NO_COMPILE_CACHE', description: 'when set, do not use or write the V8 code cache next to the built core.' },
 ];
 
-/** Where the CLI keeps its files (config/paths.ts and the modules that write there). */
+/** Where the CLI keeps its files (local/paths.ts and the modules that write there). */
 export const FILES: readonly Documented[] = [
   {
     name: '$PROSPECT_CONFIG_DIR/config.json',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { writeExclusiveSync } from '../../config/exclusive-file.js';
+import { writeExclusiveSync } from '../../local/exclusive-file.js';
 import path from 'node:path';
 import { COMPLETION_FILES, SHELLS, completionScript } from '../completion/scripts.js';
 import { writeManPages } from '../man/write-man.js';

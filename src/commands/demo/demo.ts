@@ -13,12 +13,12 @@ import { createCsvExportLink } from '../../api/resources/export.js';
 import { estimateBodyFor, type PaidRun } from '../../api/quote-shape.js';
 import type { Client } from '../../api/client.js';
 import { pollOptions, withProgress } from '../../cli/wait.js';
-import { dataDir } from '../../config/paths.js';
+import { dataDir } from '../../local/paths.js';
 import { settlementLine } from '../enrich/watch.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
 import { downloadToFile, refuseOverwrite } from '../export/output-file.js';
-import { writeExclusiveSync } from '../../config/exclusive-file.js';
+import { writeExclusiveSync } from '../../local/exclusive-file.js';
 import { SAMPLE_CSV, SAMPLE_CSV_NAME, SAMPLE_MAPPING } from './sample.js';
 
 const SEARCH = { filters: { seniority: ['C-Suite'], departments: ['Engineering'] }, limit: 5 };

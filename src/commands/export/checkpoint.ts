@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { dataDir } from '../../config/paths.js';
+import { dataDir } from '../../local/paths.js';
 
 /**
  * The checkpoint of an `export json --all`, saved after every page once its rows are
@@ -12,7 +12,7 @@ import { dataDir } from '../../config/paths.js';
  */
 
 import type { StreamFormat } from './page-writer.js';
-import { writePrivateFile } from '../../config/private-file.js';
+import { writePrivateFile } from '../../local/private-file.js';
 
 /** What an export was asked for: a checkpoint continues only the same request. */
 export interface ExportRequest {

@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import path from 'node:path';
 import { usageError, writeFailure } from '../../cli/errors.js';
 import type { Context } from '../../cli/context.js';
-import { createExclusive, tempBeside } from '../../config/exclusive-file.js';
+import { createExclusive, tempBeside } from '../../local/exclusive-file.js';
 import { downloadCsvExport } from '../../api/resources/export.js';
 import type { DownloadOptions, DownloadResult } from '../../api/download.js';
 import type { CsvExportLink } from '../../api/schemas/export.js';

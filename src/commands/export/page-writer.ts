@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { csvRows } from '../../cli/output/delimited.js';
 import type { ExportRow } from '../../api/schemas/export.js';
 import { writeFailure } from '../../cli/errors.js';
-import { createExclusive, reopenOwn } from '../../config/exclusive-file.js';
+import { createExclusive, reopenOwn } from '../../local/exclusive-file.js';
 
 /**
  * An export written page by page in constant memory. What a page adds depends only on its

@@ -4,8 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CsvImportResponse } from '../../api/schemas/lists.js';
 import { CSV_IMPORT_LIMITS } from '../../api/schemas/values/lists.js';
-import { dataDir } from '../../config/paths.js';
-import { writePrivateFile } from '../../config/private-file.js';
+import { dataDir } from '../../local/paths.js';
+import { writePrivateFile } from '../../local/private-file.js';
 import type { ColumnMapping } from './header-map.js';
 import type { ChunkLimits } from './chunks.js';
 

@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layers of src/ and what each may import. Data flows one way: commands -> cli -> api,
+ * sandbox -> api; local/ (config and data dirs, files written whole, the lock) is shared by
+ * the CLI and the sandbox and depends on api/ alone; the SDK (src/index.ts) is api/ only.
+ * config/ is the CLI's own settings and goes with cli/.
+ */
+const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
+
+type Layer = 'sdk' | 'api' | 'local' | 'sandbox' | 'cli' | 'commands';
+
+const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
+  sdk: ['api'],
+  api: ['api'],
+  local: ['local', 'api'],
+  sandbox: ['sandbox', 'local', 'api'],
+  cli: ['cli', 'local', 'api', 'sandbox'],
+  commands: ['commands', 'cli', 'local', 'api', 'sandbox'],
+};
+
+/**
+ * Imports the rules forbid that are still there, each with why; the test fails when one is
+ * gone too (take it off the list). The CLI core reaches the command registry itself: it is
+ * to be handed in by the entry instead (issue 20, point 5).
+ */
+const KNOWN: Record<string, string> = {
+  'cli/program.ts -> commands/index.ts': 'the program loads the command modules itself',
+  'cli/program.ts -> commands/registry.ts': 'the program reads the command index itself',
+  'cli/tree/tree.ts -> commands/index.ts': 'the command tree loads every command module itself',
+  'cli/tree/tree.ts -> commands/registry.ts': 'the command tree reads the command index itself',
+};
+
+function layerOf(file: string): Layer {
+  if (file === 'index.ts') return 'sdk';
+  const top = file.split('/')[0]!;
+  if (top === 'config') return 'cli';
+  if (top === 'api' || top === 'local' || top === 'sandbox' || top === 'cli' || top === 'commands') return top;
+  throw new Error(`src/${file} is in no layer: add its folder to test/unit/layers.test.ts`);
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.d.ts'))
+    .map((e) => path.relative(SRC, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+}
+
+/** The files of src/ that `file` imports, statically or with import(), types included. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(path.join(SRC, file), 'utf8');
+  const specs = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)'(\.[^']+)'/g)].map((m) => m[1]!);
+  return specs.map((s) => path.posix.normalize(path.posix.join(path.posix.dirname(file), s)).replace(/\.js$/, '.ts'));
+}
+
+describe('layers', () => {
+  const edges = sourceFiles(SRC).flatMap((file) => importsOf(file).map((to) => ({ file, to })));
+
+  it('each import goes where its layer may reach', () => {
+    const broken = edges
+      .filter(({ file, to }) => !MAY_IMPORT[layerOf(file)].includes(layerOf(to)))
+      .map(({ file, to }) => `${file} -> ${to}`)
+      .filter((edge) => !(edge in KNOWN));
+    expect(broken, 'imports across the layers (see MAY_IMPORT)').toEqual([]);
+  });
+
+  it('the known exceptions are all still there (remove one from KNOWN once it is gone)', () => {
+    const present = new Set(edges.map(({ file, to }) => `${file} -> ${to}`));
+    expect(Object.keys(KNOWN).filter((edge) => !present.has(edge))).toEqual([]);
+  });
+
+  it('finds the imports it checks: a file of every layer has some', () => {
+    const layers = new Set(edges.map(({ file }) => layerOf(file)));
+    expect([...layers].sort()).toEqual(['api', 'cli', 'commands', 'local', 'sandbox', 'sdk']);
+  });
+});
