@@ -61,7 +61,7 @@ rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 const cli = await build({
   ...common,
   format: 'cjs',
-  entryPoints: { cli: 'src/cli/entry.ts', core: 'src/cli/process.ts', 'sandbox-server': 'src/sandbox/server.ts' },
+  entryPoints: { cli: 'src/cli/entry.ts', core: 'src/core.ts', 'sandbox-server': 'src/sandbox/server.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
   plugins: [vendorPlugin],

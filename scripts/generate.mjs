@@ -1,4 +1,4 @@
-// Rewrites completions/ and man/ from the command tree (src/cli/tree/generate.ts, bundled to a
+// Rewrites completions/ and man/ from the command tree (src/generate.ts, bundled to a
 // temporary file and run). Both are committed: run this after changing a command, and commit
 // what it changed; test/unit/generated-files.test.ts fails while they differ.
 import { build } from 'esbuild';
@@ -18,7 +18,7 @@ await build({
   format: 'cjs',
   define: { __PROSPECT_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
-  entryPoints: ['src/cli/tree/generate.ts'],
+  entryPoints: ['src/generate.ts'],
   outfile: generator,
 });
 try {

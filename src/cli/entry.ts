@@ -12,7 +12,8 @@ import { writeFailureText } from '../api/write-errors.js';
 
 declare const __PROSPECT_VERSION__: string;
 
-type Core = typeof import('./process.js');
+/** What dist/core.cjs (src/core.ts) exports. */
+type Core = { runProcess(argv: string[]): Promise<void> };
 
 export function main(): void {
   const argv = process.argv.slice(2);

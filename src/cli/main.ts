@@ -3,6 +3,7 @@ import { ConfigurationError, isApiError, restatesIssues, validationIssues, type 
 import type { Client } from '../api/client.js';
 import { redactText } from '../api/redact.js';
 import { buildProgram, inheritSettings, unknownCommand, unknownHelpTopic } from './program.js';
+import type { CommandSet } from './command-set.js';
 import { colorEnabled, createContext, type Context, type ContextDeps, type GlobalOptions } from './context.js';
 import { isCliError, usageError } from './errors.js';
 import { inOurWords, speaksHttp } from './route-text.js';
@@ -36,7 +37,7 @@ export function globalsFrom(cmd: Command): GlobalOptions {
  * Runs one invocation: parse, load the command, run it, and turn every failure into
  * its exit code and a one-line message (never a stack trace for expected failures).
  */
-export async function run(argv: readonly string[], deps: ContextDeps): Promise<number> {
+export async function run(argv: readonly string[], deps: ContextDeps, commands: CommandSet): Promise<number> {
   // Shell completions ask for list names; not a command: no help, no errors, no tree.
   if (argv[0] === '__complete' && argv[1] === 'lists') return (await import('./completion/list-names.js')).printListNames(argv.slice(2), deps);
   const clients: Client[] = [];
@@ -49,11 +50,11 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
   // `prospect help a b` is `prospect a b --help`, so the command's module loads first; a topic
   // that names no command is a usage error. `prospect` alone prints the help, as --help does.
   if (argv[0] === 'help' && argv.length > 1) {
-    const unknown = unknownHelpTopic(argv.slice(1));
-    if (unknown) return report(unknownCommand(unknown.parentPath, unknown.word, unknown.names), { ctx, deps, json: jsonErrors, debug: false, color: !argv.includes('--no-color') });
+    const unknown = unknownHelpTopic(commands, argv.slice(1));
+    if (unknown) return report(unknownCommand(unknown.parentPath, unknown.word, unknown.names), { ctx, deps, commands, json: jsonErrors, debug: false, color: !argv.includes('--no-color') });
   }
   const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : argv.length === 0 ? ['--help'] : [...argv];
-  const program = buildProgram(async (def, cmd) => {
+  const program = buildProgram(commands, async (def, cmd) => {
     const globals = globalsFrom(cmd);
     ctx = createContext(depsWithTracking, globals, argv);
     // Errors follow the output: JSON when the output is, whether by flag, env or profile.
@@ -75,7 +76,7 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
   try {
     await program.parseAsync(args, { from: 'user' });
   } catch (e) {
-    code = report(e, { ctx, deps, json: jsonErrors, debug: argv.includes('--debug'), color: !argv.includes('--no-color') });
+    code = report(e, { ctx, deps, commands, json: jsonErrors, debug: argv.includes('--debug'), color: !argv.includes('--no-color') });
   } finally {
     for (const c of clients) c.close();
   }
@@ -85,6 +86,7 @@ export async function run(argv: readonly string[], deps: ContextDeps): Promise<n
 interface ReportOptions {
   ctx: Context | undefined;
   deps: ContextDeps;
+  commands: CommandSet;
   json: boolean;
   debug: boolean;
   /** false with --no-color; NO_COLOR, TERM and the TTY are checked by colorEnabled. */
@@ -98,7 +100,7 @@ export function report(e: unknown, o: ReportOptions): number {
     // Help asked for exits 0; help shown because a group got no subcommand is a usage error.
     if (e.code === 'commander.help') return e.exitCode === 0 ? ExitCode.OK : ExitCode.USAGE;
     const unknownWord = e.code === 'commander.unknownCommand' ? /unknown command '([^']*)'/.exec(e.message)?.[1] : undefined;
-    const topic = unknownWord !== undefined ? unknownHelpTopic([unknownWord]) : undefined;
+    const topic = unknownWord !== undefined ? unknownHelpTopic(o.commands, [unknownWord]) : undefined;
     if (topic) return report(unknownCommand(topic.parentPath, topic.word, topic.names), o);
     const message = e.message.replace(/^error:\s*/i, '');
     const fix = /'--(api-key|key|token|jwt)\b/.test(message)

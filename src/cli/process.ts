@@ -1,10 +1,12 @@
 import { fstatSync, readlinkSync, realpathSync, writeSync } from 'node:fs';
 import { run } from './main.js';
+import type { CommandSet } from './command-set.js';
 import { ExitCode, STOP_SIGNALS, type StopSignal } from './exit-codes.js';
 import { writeFailureText } from './errors.js';
 
 /** Wires the real process into a context: streams, TTY flags, Ctrl-C, exit. */
-export async function runProcess(argv: string[]): Promise<void> {
+/** The CLI's process: `commands` is the command set its entry hands in (src/core.ts). */
+export async function runProcess(argv: string[], commands: CommandSet): Promise<void> {
   const controller = new AbortController();
   // Ctrl-C, SIGTERM and SIGHUP stop the work the same way: the signal aborts, each command
   // keeps its resumable state and prints how to resume. A second signal ends the process at once.
@@ -44,7 +46,7 @@ export async function runProcess(argv: string[]): Promise<void> {
     env: process.env,
     binPath,
     signal: controller.signal,
-  });
+  }, commands);
   const exitCode = stoppedBy ? STOP_SIGNALS[stoppedBy] : code;
   // Exit as soon as stdout and stderr are flushed; nothing left running should delay it.
   // An empty write calls back once every write before it is done: with the error of a failed

@@ -1,6 +1,6 @@
 import { Argument, Command, Option } from 'commander';
 import type { CommandDefinition, CommandEntry, FlagSpec } from './command.js';
-import { COMMANDS, GROUPS } from '../commands/registry.js';
+import type { CommandSet } from './command-set.js';
 import { FORMATS } from './output/output.js';
 import { nonNegativeNumber } from './parse.js';
 import { SDK_VERSION } from '../api/version.js';
@@ -10,10 +10,9 @@ import { usageError } from './errors.js';
 /** Runs a loaded command with the options commander parsed. */
 export type Invoke = (def: CommandDefinition<any>, cmd: Command) => Promise<void>;
 
-/** A command's module, from commands/index.ts (its modules run only when a command is loaded). */
-export async function loadDefinition(entry: CommandEntry): Promise<CommandDefinition<any>> {
-  const { loadCommand } = await import('../commands/index.js');
-  const def = await loadCommand(entry.path.join(' '));
+/** A command's module (its code runs only when the command is loaded). */
+export async function loadDefinition(commands: CommandSet, entry: CommandEntry): Promise<CommandDefinition<any>> {
+  const def = await commands.load(entry.path.join(' '));
   if (!def) throw new Error(`no module for command "${entry.path.join(' ')}"`);
   return def;
 }
@@ -150,11 +149,11 @@ export function unknownCommand(parentPath: string, word: string, names: readonly
 }
 
 /** The first of some command words that names no command, the path before it and the names there. */
-export function unknownHelpTopic(words: readonly string[]): { parentPath: string; word: string; names: string[] } | undefined {
+export function unknownHelpTopic(commands: CommandSet, words: readonly string[]): { parentPath: string; word: string; names: string[] } | undefined {
   const path: string[] = [];
   for (const w of words) {
     if (w.startsWith('-')) break;
-    const below = COMMANDS.filter((e) => e.path.length > path.length && path.every((p, i) => e.path[i] === p));
+    const below = commands.entries.filter((e) => e.path.length > path.length && path.every((p, i) => e.path[i] === p));
     const named = below.find((e) => e.path[path.length] === w || (e.path.length === path.length + 1 && e.aliases?.includes(w)));
     if (!named) {
       const names = below.flatMap((e) => [e.path[path.length]!, ...(e.path.length === path.length + 1 ? (e.aliases ?? []) : [])]);
@@ -166,12 +165,12 @@ export function unknownHelpTopic(words: readonly string[]): { parentPath: string
 }
 
 /** The longest command path the command line names ("search people compile"). */
-function namedPath(argv: readonly string[]): string {
+function namedPath(commands: CommandSet, argv: readonly string[]): string {
   const words = commandWords(argv);
   let path = '';
   for (const w of words) {
     const next = path ? `${path} ${w}` : w;
-    if (!COMMANDS.some((e) => e.path.join(' ') === next || e.path.join(' ').startsWith(`${next} `))) break;
+    if (!commands.entries.some((e) => e.path.join(' ') === next || e.path.join(' ').startsWith(`${next} `))) break;
     path = next;
   }
   return path;
@@ -182,7 +181,7 @@ function namedPath(argv: readonly string[]): string {
  * flags and code) is loaded when it is the one being run. Given the command line, only the
  * branch it names is built: the rest is needed only for help and suggestions.
  */
-export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command {
+export function buildProgram(commands: CommandSet, invoke: Invoke, argv?: readonly string[]): Command {
   const program = new Command('prospect');
   program
     .description(PROGRAM_DESCRIPTION)
@@ -208,7 +207,7 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command 
   // (`search people` runs a search, `search people compile` is its subcommand).
   const nodes = new Map<string, Command>();
   const word = argv ? firstCommandWord(argv) : undefined;
-  const named = COMMANDS.filter((e) => e.path[0] === word || (e.path.length === 1 && e.aliases?.includes(word ?? '')));
+  const named = commands.entries.filter((e) => e.path[0] === word || (e.path.length === 1 && e.aliases?.includes(word ?? '')));
   const nodeFor = (path: readonly string[]): Command => {
     const key = path.join(' ');
     let node = nodes.get(key);
@@ -220,7 +219,7 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command 
     }
     return node;
   };
-  for (const entry of named.length > 0 ? named : COMMANDS) {
+  for (const entry of named.length > 0 ? named : commands.entries) {
     for (let i = 1; i < entry.path.length; i++) {
       const group = nodeFor(entry.path.slice(0, i));
       if (group.commands.length > 0) continue;
@@ -230,7 +229,7 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command 
       group.hook('preSubcommand', loadHook);
       if (!leaves.has(group)) {
         const groupPath = entry.path.slice(0, i).join(' ');
-        group.description(GROUPS[groupPath] ?? '');
+        group.description(commands.groups[groupPath] ?? '');
         GROUP_NODES.add(group);
         group.action(() => {
           if (group.args.length > 0) throw unknownCommand(groupPath, group.args[0]!, subcommandNames(group));
@@ -246,14 +245,14 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command 
 
   // A command that is also a group gets its own flags only when it is the one run: its flags
   // would otherwise take a subcommand's flag of the same name (--criteria of compile).
-  const target = argv ? namedPath(argv) : '';
+  const target = argv ? namedPath(commands, argv) : '';
   const loaded = new Set<Command>();
   async function load(cmd: Command): Promise<void> {
     const entry = leaves.get(cmd);
     if (!entry || loaded.has(cmd)) return;
     if (cmd.commands.length > 0 && target.startsWith(`${entry.path.join(' ')} `)) return;
     loaded.add(cmd);
-    applyDefinition(cmd, entry, await loadDefinition(entry), invoke);
+    applyDefinition(cmd, entry, await loadDefinition(commands, entry), invoke);
   }
   // A group's help shows the first example of each of its commands, loaded only for that help.
   const groupPaths = new Map<Command, string>();
@@ -261,9 +260,9 @@ export function buildProgram(invoke: Invoke, argv?: readonly string[]): Command 
   async function addGroupExamples(group: Command): Promise<void> {
     const prefix = `${groupPaths.get(group)} `;
     const examples: string[] = [];
-    for (const entry of COMMANDS) {
+    for (const entry of commands.entries) {
       if (!entry.path.join(' ').startsWith(prefix)) continue;
-      const first = (await loadDefinition(entry)).examples[0];
+      const first = (await loadDefinition(commands, entry)).examples[0];
       if (first) examples.push(`  $ ${first}`);
     }
     group.addHelpText('after', `\nExamples:\n${examples.join('\n')}`);

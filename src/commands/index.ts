@@ -3,6 +3,8 @@
  * when its command is loaded to run or to show its help; --help alone runs none of them.
  */
 import type { CommandDefinition } from '../cli/command.js';
+import type { CommandSet } from '../cli/command-set.js';
+import { COMMANDS, GROUPS } from './registry.js';
 
 /** Each command's module, behind its own import: running one command initializes no other. */
 const loaders: Record<string, () => Promise<{ command: CommandDefinition<any> }>> = {
@@ -81,3 +83,6 @@ export async function loadAllCommands(): Promise<Record<string, CommandDefinitio
   const entries = await Promise.all(Object.entries(loaders).map(async ([path, load]) => [path, (await load()).command] as const));
   return Object.fromEntries(entries);
 }
+
+/** The command set the CLI's entry hands to the core. */
+export const commandSet: CommandSet = { entries: COMMANDS, groups: GROUPS, load: loadCommand, loadAll: loadAllCommands };

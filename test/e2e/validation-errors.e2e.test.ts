@@ -4,6 +4,7 @@ import { report } from '../../src/cli/main.js';
 import type { Context } from '../../src/cli/context.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { prospect } from '../helpers/in-process.js';
+import { commandSet } from '../../src/commands/index.js';
 
 const t = useSandboxEnv({ withKey: true });
 const run = (args: string[]) => prospect(args, { env: { ...t.env, NO_COLOR: '1' } });
@@ -43,7 +44,7 @@ describe('report: validation issues (constructed errors)', () => {
     let text = '';
     const io = { stderr: { write: (s: string) => ((text += s), true) }, stderrIsTTY: false } as unknown as Context['io'];
     const ctx = { argv, secrets: new Set<string>() } as unknown as Context;
-    report(e, { ctx, deps: { io, env: {}, binPath: 'prospect' }, json: false, debug: false, color: false });
+    report(e, { ctx, deps: { io, env: {}, binPath: 'prospect' }, commands: commandSet, json: false, debug: false, color: false });
     return text;
   }
   const issue = (loc: Array<string | number>, msg: string) => ({ type: 'value_error', loc, msg });

@@ -6,6 +6,7 @@ import { tempDir } from './temp-dir.js';
 import { BIN, isolatedEnv, type BinaryResult } from './binary.js';
 import { sleep } from '../../src/api/sleep.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
+import { commandSet } from '../../src/commands/index.js';
 
 /** Real time with every wait (retry backoff, Retry-After, polling) cut to a few milliseconds. */
 export const fastClock: Clock = { now: () => Date.now(), sleep: (ms, signal) => sleep(Math.min(ms, 5), signal) };
@@ -104,7 +105,7 @@ export async function runInProcess(argv: string[], o: InProcessOptions = {}): Pr
       ...(o.clock ? { clock: o.clock } : {}),
       ...(o.prompter ? { prompter: o.prompter } : {}),
       ...(o.signal ? { signal: o.signal } : {}),
-    }),
+    }, commandSet),
   );
   await new Promise((r) => setImmediate(r));
   return { code, stdout: stdout.text, stderr: stderr.text };

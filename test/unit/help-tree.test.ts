@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commandTree, walk, type CommandTree, type TreeFlag, type TreeNode } from '../../src/cli/tree/tree.js';
 import { runInProcess } from '../helpers/in-process.js';
+import { commandSet } from '../../src/commands/index.js';
 
 /**
  * The help a user reads, checked against the command tree that completions and man pages
@@ -13,7 +14,7 @@ let nodes: TreeNode[];
 const env = { PROSPECT_BASE_URL: 'http://127.0.0.1:9', PROSPECT_API_KEY: `svcapi_${'h'.repeat(64)}` };
 
 beforeAll(async () => {
-  tree = await commandTree();
+  tree = await commandTree(commandSet);
   nodes = [...walk(tree.root)];
 });
 

@@ -6,13 +6,16 @@ import { describe, expect, it } from 'vitest';
  * The layers of src/ and what each may import. Data flows one way: commands -> cli -> api,
  * sandbox -> api; local/ (config and data dirs, files written whole, the lock) is shared by
  * the CLI and the sandbox and depends on api/ alone; the SDK (src/index.ts) is api/ only.
- * config/ is the CLI's own settings and goes with cli/.
+ * config/ is the CLI's own settings and goes with cli/. The CLI core gets its commands
+ * handed in by the entries at the top of src/ (core.ts, generate.ts), the one place that
+ * joins the two.
  */
 const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
 
-type Layer = 'sdk' | 'api' | 'local' | 'sandbox' | 'cli' | 'commands';
+type Layer = 'entry' | 'sdk' | 'api' | 'local' | 'sandbox' | 'cli' | 'commands';
 
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
+  entry: ['cli', 'commands', 'local', 'api', 'sandbox'],
   sdk: ['api'],
   api: ['api'],
   local: ['local', 'api'],
@@ -21,20 +24,12 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   commands: ['commands', 'cli', 'local', 'api', 'sandbox'],
 };
 
-/**
- * Imports the rules forbid that are still there, each with why; the test fails when one is
- * gone too (take it off the list). The CLI core reaches the command registry itself: it is
- * to be handed in by the entry instead (issue 20, point 5).
- */
-const KNOWN: Record<string, string> = {
-  'cli/program.ts -> commands/index.ts': 'the program loads the command modules itself',
-  'cli/program.ts -> commands/registry.ts': 'the program reads the command index itself',
-  'cli/tree/tree.ts -> commands/index.ts': 'the command tree loads every command module itself',
-  'cli/tree/tree.ts -> commands/registry.ts': 'the command tree reads the command index itself',
-};
+/** Imports the rules forbid that are still there, each with why; the test fails when one is gone too (take it off the list). */
+const KNOWN: Record<string, string> = {};
 
 function layerOf(file: string): Layer {
   if (file === 'index.ts') return 'sdk';
+  if (file === 'core.ts' || file === 'generate.ts') return 'entry';
   const top = file.split('/')[0]!;
   if (top === 'config') return 'cli';
   if (top === 'api' || top === 'local' || top === 'sandbox' || top === 'cli' || top === 'commands') return top;
@@ -72,6 +67,6 @@ describe('layers', () => {
 
   it('finds the imports it checks: a file of every layer has some', () => {
     const layers = new Set(edges.map(({ file }) => layerOf(file)));
-    expect([...layers].sort()).toEqual(['api', 'cli', 'commands', 'local', 'sandbox', 'sdk']);
+    expect([...layers].sort()).toEqual(['api', 'cli', 'commands', 'entry', 'local', 'sandbox', 'sdk']);
   });
 });

@@ -10,6 +10,7 @@ import { manPages } from '../../src/cli/man/pages.js';
 import { writeManPages } from '../../src/cli/man/write-man.js';
 import { drives } from '../helpers/has-command.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { commandSet } from '../../src/commands/index.js';
 
 // groff renders every page for most tests here: without it they fail, naming the package.
 const groff = drives('groff');
@@ -48,11 +49,11 @@ let names: string[];
 const text = new Map<string, string>();
 
 beforeAll(async () => {
-  tree = await commandTree();
+  tree = await commandTree(commandSet);
   dir = tempDir('prospect-man-');
   writeFileSync(path.join(dir, 'prospect-gone.1'), '.TH GONE 1\n');
   writeFileSync(path.join(dir, 'other.txt'), 'kept');
-  names = await writeManPages(dir, { version: '0.1.0', date: '2025-06-01' });
+  names = await writeManPages(dir, { tree, version: '0.1.0', date: '2025-06-01' });
   await Promise.all(names.map(async (n) => text.set(n, await rendered(path.join(dir, n)))));
 });
 

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { commandTree, type CommandTree } from '../tree/tree.js';
+import type { CommandTree } from '../tree/tree.js';
 import { SDK_VERSION } from '../../api/version.js';
 import { manPages, type ManPage } from './pages.js';
 
@@ -8,8 +8,8 @@ export interface WriteManOptions {
   version?: string;
   /** YYYY-MM-DD; default: SOURCE_DATE_EPOCH (reproducible builds), else today (UTC). */
   date?: string;
-  /** The tree when the caller has built it already (default: this build's). */
-  tree?: CommandTree;
+  /** The command tree the pages describe. */
+  tree: CommandTree;
 }
 
 function buildDate(env: Record<string, string | undefined> = process.env): string {
@@ -30,8 +30,8 @@ export const undated = (text: string): string => text.replace(/^(\.TH \S+ 1 )\S+
  * committed pages change only when what they say does. Pages of commands that no longer
  * exist are removed. Returns the file names of the pages.
  */
-export async function writeManPages(dir: string, options: WriteManOptions = {}): Promise<string[]> {
-  const pages = manPages(options.tree ?? (await commandTree()), options.version ?? SDK_VERSION, options.date ?? buildDate());
+export async function writeManPages(dir: string, options: WriteManOptions): Promise<string[]> {
+  const pages = manPages(options.tree, options.version ?? SDK_VERSION, options.date ?? buildDate());
   await mkdir(dir, { recursive: true });
   const existing = async (name: string) => readFile(path.join(dir, name), 'utf8').catch(() => undefined);
   const changed: ManPage[] = [];

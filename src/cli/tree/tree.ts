@@ -1,5 +1,5 @@
 import type { ArgSpec, CommandDefinition, FlagSpec } from '../command.js';
-import { COMMANDS, GROUPS } from '../../commands/registry.js';
+import type { CommandSet } from '../command-set.js';
 import { GLOBAL_FLAGS, PROGRAM_DESCRIPTION, ROOT_EXAMPLES } from '../program.js';
 
 /**
@@ -102,21 +102,21 @@ function emptyNode(path: readonly string[], summary: string): TreeNode {
   return { path, summary, aliases: [], runnable: false, args: [], flags: [], examples: [], related: [], children: [] };
 }
 
-/** Builds the tree; `modules` are the command definitions by path (commands/index.ts). */
-export function buildTree(modules: Record<string, CommandDefinition<any>>): CommandTree {
+/** Builds the tree; `modules` are the command definitions by path. */
+export function buildTree(commands: CommandSet, modules: Record<string, CommandDefinition<any>>): CommandTree {
   const root = { ...emptyNode([], PROGRAM_DESCRIPTION), examples: ROOT_EXAMPLES };
   const byPath = new Map<string, TreeNode>([['', root]]);
   const nodeAt = (path: readonly string[]): TreeNode => {
     const key = path.join(' ');
     let node = byPath.get(key);
     if (!node) {
-      node = emptyNode(path, GROUPS[key] ?? '');
+      node = emptyNode(path, commands.groups[key] ?? '');
       nodeAt(path.slice(0, -1)).children.push(node);
       byPath.set(key, node);
     }
     return node;
   };
-  for (const entry of COMMANDS) {
+  for (const entry of commands.entries) {
     const def = modules[entry.path.join(' ')];
     if (!def) throw new Error(`no module for command "${entry.path.join(' ')}"`);
     const node = nodeAt(entry.path);
@@ -134,10 +134,9 @@ export function buildTree(modules: Record<string, CommandDefinition<any>>): Comm
   return { root, globalFlags: GLOBAL_FLAGS.filter((f) => !f.hidden).map(treeFlag) };
 }
 
-/** The tree of this build, with every command module loaded. */
-export async function commandTree(): Promise<CommandTree> {
-  const { loadAllCommands } = await import('../../commands/index.js');
-  return buildTree(await loadAllCommands());
+/** The tree of a command set, with every command module loaded. */
+export async function commandTree(commands: CommandSet): Promise<CommandTree> {
+  return buildTree(commands, await commands.loadAll());
 }
 
 /** Every node, depth first, root first. */

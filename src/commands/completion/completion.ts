@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { SHELLS, type Shell } from '../../cli/completion/scripts.js';
+import { commandSet } from '../index.js';
 
 export const command = defineCommand({
   description:
@@ -13,6 +14,6 @@ export const command = defineCommand({
   related: ['prospect auth login', 'prospect lists ls'],
   async run(opts, ctx) {
     const [{ commandTree }, { completionScript }] = await Promise.all([import('../../cli/tree/tree.js'), import('../../cli/completion/scripts.js')]);
-    ctx.io.stdout.write(completionScript(opts.args[0] as Shell, await commandTree()));
+    ctx.io.stdout.write(completionScript(opts.args[0] as Shell, await commandTree(commandSet)));
   },
 });

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { writeExclusiveSync } from '../../local/exclusive-file.js';
+import { writeExclusiveSync } from './local/exclusive-file.js';
 import path from 'node:path';
-import { COMPLETION_FILES, SHELLS, completionScript } from '../completion/scripts.js';
-import { writeManPages } from '../man/write-man.js';
-import { commandTree } from './tree.js';
+import { COMPLETION_FILES, SHELLS, completionScript } from './cli/completion/scripts.js';
+import { writeManPages } from './cli/man/write-man.js';
+import { commandTree } from './cli/tree/tree.js';
+import { commandSet } from './commands/index.js';
 
 /** The file's text, or undefined when there is none. */
 const readFileOr = (file: string): string | undefined => {
@@ -21,7 +22,7 @@ const readFileOr = (file: string): string | undefined => {
  * bundles and runs this with the package root as its argument.
  */
 export async function writeGenerated(root: string): Promise<string[]> {
-  const tree = await commandTree();
+  const tree = await commandTree(commandSet);
   const dir = path.join(root, 'completions');
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
