@@ -1,6 +1,4 @@
 import { isWriteError, writeFailureText } from '../api/write-errors.js';
-
-export { writeFailureText };
 import { ExitCode } from './exit-codes.js';
 
 /**

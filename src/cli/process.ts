@@ -2,10 +2,9 @@ import { fstatSync, readlinkSync, realpathSync, writeSync } from 'node:fs';
 import { run } from './main.js';
 import type { CommandSet } from './command-set.js';
 import { ExitCode, STOP_SIGNALS, type StopSignal } from './exit-codes.js';
-import { writeFailureText } from './errors.js';
+import { writeFailureText } from '../api/write-errors.js';
 
-/** Wires the real process into a context: streams, TTY flags, Ctrl-C, exit. */
-/** The CLI's process: `commands` is the command set its entry hands in (src/core.ts). */
+/** Wires the real process into a context: streams, TTY flags, Ctrl-C, exit; `commands` is the command set its entry hands in (src/core.ts). */
 export async function runProcess(argv: string[], commands: CommandSet): Promise<void> {
   const controller = new AbortController();
   // Ctrl-C, SIGTERM and SIGHUP stop the work the same way: the signal aborts, each command

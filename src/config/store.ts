@@ -92,6 +92,19 @@ function sanitize(raw: unknown): { data: ConfigData; problems: ConfigProblem[] }
   return { data, problems };
 }
 
+/** How to repair the value at `key` (`profiles.work.base_url`, `current_profile`, `profiles.work`). */
+function problemFix(key: string): string {
+  const setting = /^profiles\.(.+)\.(\w+)$/.exec(key);
+  if (setting)
+    return `Set it again with \`prospect config set ${setting[2]} VALUE --profile ${setting[1]}\`, or remove it with \`prospect config unset ${setting[2]} --profile ${setting[1]}\`.`;
+  if (key === 'current_profile') return 'Choose one with `prospect config set current_profile NAME`, or remove it with `prospect config unset current_profile`.';
+  if (!key.startsWith('profiles.')) return 'Save a setting with `prospect config set KEY VALUE` (it replaces the broken value), or fix the file by hand.';
+  const profile = key.slice('profiles.'.length);
+  const remove = `Remove it with \`prospect config rm-profile ${profile}\``;
+  // A profile of a reserved name cannot be set, only removed.
+  return reservedNameProblem(profile) ? `${remove}.` : `${remove}, or set a value in it with \`prospect config set KEY VALUE --profile ${profile}\`.`;
+}
+
 export const FILE_MODE = 0o600;
 export const DIR_MODE = 0o700;
 
@@ -126,17 +139,7 @@ export class ConfigStore {
   }
 
   problemError(p: ConfigProblem): ConfigurationError {
-    const m = /^profiles\.(.+)\.(\w+)$/.exec(p.key);
-    const fix = m
-      ? `Set it again with \`prospect config set ${m[2]} VALUE --profile ${m[1]}\`, or remove it with \`prospect config unset ${m[2]} --profile ${m[1]}\`.`
-      : p.key === 'current_profile'
-        ? 'Choose one with `prospect config set current_profile NAME`, or remove it with `prospect config unset current_profile`.'
-        : p.key.startsWith('profiles.') && reservedNameProblem(p.key.slice('profiles.'.length))
-          ? `Remove it with \`prospect config rm-profile ${p.key.slice('profiles.'.length)}\`.`
-          : p.key.startsWith('profiles.')
-          ? `Remove it with \`prospect config rm-profile ${p.key.slice('profiles.'.length)}\`, or set a value in it with \`prospect config set KEY VALUE --profile ${p.key.slice('profiles.'.length)}\`.`
-          : 'Save a setting with `prospect config set KEY VALUE` (it replaces the broken value), or fix the file by hand.';
-    return new ConfigurationError(`${this.file}: ${p.key} ${p.problem}`, fix);
+    return new ConfigurationError(`${this.file}: ${p.key} ${p.problem}`, problemFix(p.key));
   }
 
   /** Names of the profiles in the file, also those whose settings have the wrong type. */
@@ -208,11 +211,8 @@ export class ConfigStore {
       const raw = this.load().raw;
       const copy: RawObject = isObject(raw) ? structuredClone(raw) : {};
       change(copy);
-      try {
-        this.write(copy);
-      } finally {
-        this.cache = undefined;
-      }
+      this.write(copy);
+      this.cache = undefined;
       return isObject(raw) ? [] : ['(the whole file)'];
     });
   }

@@ -11,7 +11,8 @@ import path from 'node:path';
  */
 
 const { O_CREAT, O_EXCL, O_NOFOLLOW, O_WRONLY, O_RDWR } = constants;
-const CREATE = O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY;
+/** Open flags that create a new file, failing on anything already at the name (a link included). */
+export const CREATE_NEW = O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY;
 
 /**
  * A fresh name beside `file` for writing it: `file.<pid><random>.tmp` in hex (or another
@@ -25,7 +26,7 @@ export function tempBeside(file: string, suffix = 'tmp', hidden = false): string
 
 /** Creates `file`, which must not exist in any form; mode 0600 unless given. */
 export function createExclusive(file: string, mode = 0o600): Promise<FileHandle> {
-  return open(file, CREATE, mode);
+  return open(file, CREATE_NEW, mode);
 }
 
 /**
@@ -36,7 +37,7 @@ export function createExclusive(file: string, mode = 0o600): Promise<FileHandle>
 export function writeExclusiveSync(file: string, data: string | Uint8Array, mode = 0o600): void {
   const tmp = tempBeside(file);
   try {
-    const fd = openSync(tmp, CREATE, mode);
+    const fd = openSync(tmp, CREATE_NEW, mode);
     try {
       const buf = typeof data === 'string' ? Buffer.from(data) : data;
       let done = 0;

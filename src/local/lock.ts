@@ -1,6 +1,7 @@
-import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import { ConfigurationError } from '../api/errors.js';
+import { CREATE_NEW } from './exclusive-file.js';
 
 /**
  * A lock between processes: the file `<file>.lock`, created with O_CREAT|O_EXCL|O_NOFOLLOW,
@@ -19,7 +20,6 @@ export interface LockOptions {
   staleMs?: number;
 }
 
-const { O_CREAT, O_EXCL, O_NOFOLLOW, O_WRONLY } = constants;
 const DEFAULT_WAIT_MS = 15_000;
 const DEFAULT_STALE_MS = 60_000;
 
@@ -31,13 +31,14 @@ interface Holder {
 /** Runs `fn` holding the lock of `file` (the file itself need not exist; its folder must). */
 export async function withLock<T>(file: string, o: LockOptions, fn: () => Promise<T>): Promise<T> {
   const lockFile = `${file}.lock`;
-  const deadline = Date.now() + (o.waitMs ?? DEFAULT_WAIT_MS);
+  const waitMs = o.waitMs ?? DEFAULT_WAIT_MS;
+  const deadline = Date.now() + waitMs;
   let pause = 2;
   let ours: number | undefined;
   while ((ours = tryLock(lockFile, o.staleMs ?? DEFAULT_STALE_MS)) === undefined) {
     if (Date.now() >= deadline)
       throw new ConfigurationError(
-        `${o.what} (${file}) is locked by another prospect command (${holderText(lockFile)}), which has held it for over ${Math.round((o.waitMs ?? DEFAULT_WAIT_MS) / 1000)} s`,
+        `${o.what} (${file}) is locked by another prospect command (${holderText(lockFile)}), which has held it for over ${Math.round(waitMs / 1000)} s`,
         `Try again when it ends. If no prospect command runs, remove ${lockFile}.`,
       );
     await new Promise((r) => setTimeout(r, pause));
@@ -54,7 +55,7 @@ export async function withLock<T>(file: string, o: LockOptions, fn: () => Promis
 function tryLock(lockFile: string, staleMs: number): number | undefined {
   let fd: number;
   try {
-    fd = openSync(lockFile, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY, 0o600);
+    fd = openSync(lockFile, CREATE_NEW, 0o600);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new ConfigurationError(`cannot lock ${lockFile}: ${(e as Error).message}`, 'Check that its folder exists and is yours to write.');
     const stale = staleInode(lockFile, staleMs);

@@ -3,13 +3,13 @@ import http from 'node:http';
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { writePrivateFile } from '../local/private-file.js';
-import { isProcessAlive, withLock } from '../local/lock.js';
-
-export { isProcessAlive };
+import { withLock } from '../local/lock.js';
 import { ConfigurationError } from '../api/errors.js';
 import { dataDir, sandboxRuntimeFile } from '../local/paths.js';
 import { DEFAULT_SEED } from './defaults.js';
 import type { DatasetSize } from './data/dataset.js';
+
+export { isProcessAlive } from '../local/lock.js';
 
 /**
  * The sandbox's runtime file (pid, port, demo key) and its background process. Only node

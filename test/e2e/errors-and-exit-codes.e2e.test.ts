@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,13 @@ const t = useSandboxEnv({ withKey: true });
 const prospect = (args: string[], o: { env: Record<string, string | undefined> }) => runCli(args, { ...o, clock: sandboxClock(t.sb) });
 
 const noStackTrace = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
+
+/** The exit code of a spawned process and all it wrote on stderr. */
+function ended(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+}
 
 describe('exit codes and error output', () => {
   it('a wrong key exits 3 with the service message', async () => {
@@ -169,12 +176,11 @@ describe('exit codes and error output', () => {
   it('Ctrl-C while waiting exits 130', async () => {
     await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'latency', path: '/whoami', latency_ms: 30_000 }] });
     const child = spawn(process.execPath, [BIN, 'whoami'], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const done = ended(child);
     // Interrupted while its request is held by the sandbox.
     await expect.poll(async () => (await control(t.sb, 'GET', '/faults')).rules[0].applied, { timeout: 20_000 }).toBe(1);
     child.kill('SIGINT');
-    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    const { code, stderr } = await done;
     expect(code).toBe(130);
     expect(stderr).toContain('interrupted');
   });
@@ -189,9 +195,7 @@ describe('exit codes and error output', () => {
     // A few KiB fit; the first write of more stores part of it, the next is refused (EFBIG).
     const child = spawn('sh', ['-c', 'ulimit -f 4; exec "$0" "$@"', process.execPath, BIN, ...args], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', out, 'pipe'] });
     fs.closeSync(out);
-    let stderr = '';
-    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    const { code, stderr } = await ended(child);
     expect(code, stderr).toBe(11);
     expect(stderr).toBe('error: output: could not write to stdout: EFBIG (the file grew past what the file system allows)\n');
     // Part of the text was stored: the short write, not a refused first write, is what this covers.
@@ -203,9 +207,7 @@ describe('exit codes and error output', () => {
     const out = fs.openSync('/dev/full', 'w');
     const child = spawn(process.execPath, [BIN, '--version'], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', out, 'pipe'] });
     fs.closeSync(out);
-    let stderr = '';
-    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    const { code, stderr } = await ended(child);
     expect(code, stderr).toBe(11);
     expect(stderr).toBe('error: output: could not write to stdout: ENOSPC (no space left on the device)\n');
   });
@@ -221,9 +223,7 @@ describe('exit codes and error output', () => {
     const child = spawn(process.execPath, [BIN, 'lists', 'ls', '--limit', '1', '--format', 'ndjson'], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', out, 'pipe'] });
     if (typeof out === 'number') fs.closeSync(out);
     else child.stdout!.destroy();
-    let stderr = '';
-    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    const { code, stderr } = await ended(child);
     expect(code, stderr).toBe(exit);
     if (exit) expect(stderr).toBe('error: output: could not write to stdout: ENOSPC (no space left on the device)\n');
     else expect(stderr).not.toContain('error:');

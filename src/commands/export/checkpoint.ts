@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { dataDir } from '../../local/paths.js';
+import { usageError } from '../../cli/errors.js';
 
 /**
  * The checkpoint of an `export json --all`, saved after every page once its rows are
@@ -140,18 +141,12 @@ export async function cutUncounted(file: string | undefined, cp: ExportCheckpoin
   const size = await regularFileSize(file);
   const counted = cp.stdout_start + cp.bytes;
   if (size === undefined || size === counted) return 0;
-  if (size < counted) throw new ShortOutputError(file!, size, counted);
+  // Less than the interrupted export wrote there: not the same file, or replaced (`>` instead of `>>`).
+  if (size < counted)
+    throw usageError(
+      `cannot resume: ${file} holds ${size} bytes, fewer than the ${counted} the interrupted export had written to it`,
+      'Resume appending to the file the export began in (>> FILE, not > FILE), or run it again without --resume.',
+    );
   await fs.truncate(file!, counted);
   return size - counted;
-}
-
-/** The file stdout goes to holds less than the interrupted export wrote there: not the same file, or replaced (`>` instead of `>>`). */
-export class ShortOutputError extends Error {
-  constructor(
-    readonly file: string,
-    readonly size: number,
-    readonly expected: number,
-  ) {
-    super(`${file} holds ${size} bytes, fewer than the ${expected} the interrupted export had written to it`);
-  }
 }

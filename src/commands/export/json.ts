@@ -91,7 +91,7 @@ function planted(e: unknown, output: string): never {
 /** Every page, written as it comes, with a checkpoint after each; `--resume` picks up from the last one. */
 async function exportAll(ctx: Context, client: Client, listArg: string, req: ExportRequest, opts: Options, target: Target): Promise<void> {
   const output = outputFile(target);
-  const { CORRUPT, ShortOutputError, checkpointFile, cutUncounted, dropCheckpoint, loadCheckpoint, partFileOf, regularFileSize, saveCheckpoint } = await import('./checkpoint.js');
+  const { CORRUPT, checkpointFile, cutUncounted, dropCheckpoint, loadCheckpoint, partFileOf, regularFileSize, saveCheckpoint } = await import('./checkpoint.js');
   const streamedTo = target.kind === 'stream' ? target.file : ctx.io.stdoutPath?.();
   const cpFile = checkpointFile(req, output, ctx.env, output ? undefined : streamedTo);
   const stream = async (from: number) =>
@@ -101,12 +101,7 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
   if (opts.resume) {
     cp = await checkpointToResume(ctx, req, output, cpFile);
     sink = output ? await fileSink(partFileOf(output), cp.bytes).catch((e: unknown) => planted(e, output)) : await stream(cp.bytes);
-    const cut = output
-      ? 0
-      : await cutUncounted(streamedTo, cp).catch((e: unknown) => {
-          if (!(e instanceof ShortOutputError)) throw e;
-          throw usageError(`cannot resume: ${e.message}`, 'Resume appending to the file the export began in (>> FILE, not > FILE), or run it again without --resume.');
-        });
+    const cut = output ? 0 : await cutUncounted(streamedTo, cp);
     ctx.out.info(`Resuming after ${counted(cp.rows, 'row')} (${formatBytes(cp.bytes)}).`);
     if (cut) ctx.out.info(`Cut ${formatBytes(cut)} a hard kill left at the end of ${streamedTo} after the last page counted; it is written again.`);
   } else {

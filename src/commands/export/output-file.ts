@@ -33,6 +33,7 @@ export type OutputTarget = { kind: 'file'; file: string } | { kind: 'stream'; fi
 const isStreamable = (st: Stats) => st.isFIFO() || st.isCharacterDevice();
 const kindOf = (st: Stats) => (st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : st.isSymbolicLink() ? 'a link' : 'a file');
 const lstatOf = (file: string) => fs.lstat(file).catch(() => undefined);
+const folderError = (file: string) => usageError(`${file} is a folder`, `Name a file in it, as -o ${path.join(file, 'NAME')}.`);
 
 /**
  * Exit 2 when `file` is there and may not be replaced: without --force anything there; with
@@ -41,7 +42,7 @@ const lstatOf = (file: string) => fs.lstat(file).catch(() => undefined);
 export async function refuseOverwrite(file: string, force: boolean | undefined, fix = 'Pass --force to replace it, or choose another file with -o.'): Promise<void> {
   const st = await lstatOf(file);
   if (!st) return;
-  if (st.isDirectory()) throw usageError(`${file} is a folder`, `Name a file in it, as -o ${path.join(file, 'NAME')}.`);
+  if (st.isDirectory()) throw folderError(file);
   if (!st.isFile() && !st.isSymbolicLink()) throw usageError(`${file} is ${kindOf(st)}: it is never replaced, --force or not`, 'Choose another name for what is written.');
   if (!force) throw usageError(`${file} already exists`, fix);
 }
@@ -71,7 +72,7 @@ export async function outputTarget(file: string, force: boolean | undefined): Pr
   const st = own?.isSymbolicLink() ? await fs.stat(file).catch(() => undefined) : own;
   const trustedLink = own?.isSymbolicLink() && (own.uid === 0 || own.uid === process.getuid?.());
   if (st && (!own?.isSymbolicLink() || trustedLink) && (isStreamable(st) || (await isOwnDescriptor(file)))) return { kind: 'stream', file };
-  if (st?.isDirectory() && (!own?.isSymbolicLink() || trustedLink)) throw usageError(`${file} is a folder`, `Name a file in it, as -o ${path.join(file, 'NAME')}.`);
+  if (st?.isDirectory() && (!own?.isSymbolicLink() || trustedLink)) throw folderError(file);
   const dir = path.dirname(file);
   const isDir = await fs.stat(dir).then(
     (s) => s.isDirectory(),
@@ -89,29 +90,28 @@ export async function outputTarget(file: string, force: boolean | undefined): Pr
  * the process past its exit.
  */
 export async function openOutputStream(file: string, o: { signal?: AbortSignal; onWait?: () => void } = {}): Promise<Writable> {
-  const { constants } = await import('node:fs');
-  const flags = constants.O_WRONLY | constants.O_APPEND;
-  if ((await fs.stat(file)).isFIFO()) {
-    for (let waited = false; ; waited = true) {
-      const probe = await fs.open(file, flags | constants.O_NONBLOCK).catch((e: NodeJS.ErrnoException) => {
-        if (e.code !== 'ENXIO') throw e;
-        return undefined;
-      });
-      if (probe) {
-        // A reader is there: the blocking open returns at once, and writes wait for the reader as they should.
-        const handle = await fs.open(file, flags);
-        await probe.close();
-        return handle.createWriteStream().on('error', () => {});
-      }
-      if (!waited) o.onWait?.();
-      o.signal?.throwIfAborted();
-      await new Promise((r) => setTimeout(r, 100));
-      o.signal?.throwIfAborted();
-    }
-  }
+  const flags = fs.constants.O_WRONLY | fs.constants.O_APPEND;
+  // Held open while the stream is opened: with a reader there, the blocking open returns at once.
+  const reader = (await fs.stat(file)).isFIFO() ? await waitForReader(file, flags, o) : undefined;
   const handle = await fs.open(file, flags);
+  await reader?.close();
   // A failed write reaches its writer (the write's callback, or pipeline): the event is not a second error.
   return handle.createWriteStream().on('error', () => {});
+}
+
+/** A non-blocking open of the pipe that succeeds once a reader has it open (ENXIO until then). */
+async function waitForReader(file: string, flags: number, o: { signal?: AbortSignal; onWait?: () => void }): Promise<FileHandle> {
+  for (let waited = false; ; waited = true) {
+    const probe = await fs.open(file, flags | fs.constants.O_NONBLOCK).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENXIO') throw e;
+      return undefined;
+    });
+    if (probe) return probe;
+    if (!waited) o.onWait?.();
+    o.signal?.throwIfAborted();
+    await new Promise((r) => setTimeout(r, 100));
+    o.signal?.throwIfAborted();
+  }
 }
 
 /** openOutputStream for a command: Ctrl-C stops the wait for a reader, which is said on stderr. */
