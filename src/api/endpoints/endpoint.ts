@@ -1,0 +1,112 @@
+import type * as z from 'zod/mini';
+import type { Scope } from '../schemas/auth.js';
+import type { GenericCode, PublicCode } from '../schemas/errors.js';
+import type { Tool } from '../schemas/values/credits.js';
+
+/**
+ * One operation of the service (or of the sandbox's test controls), described once. The SDK's
+ * methods, the sandbox's router, the published OpenAPI documents and the `api` help all read
+ * these entries; a test fails when any of them has an operation that no entry describes.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Where an operation answers: v2 operations under /api/v2 and /api/v1/public alike; v1-only
+ * ones under /api/v1/public alone (no scope checks); key management under /api/v1/api-keys
+ * (session JWT only); the sandbox's test controls under /__sandbox; root ones at the host root.
+ */
+export type EndpointKind = 'v2' | 'v1only' | 'keys' | 'control' | 'root';
+
+export const MOUNT_PREFIX = {
+  v2: '/api/v2',
+  v1: '/api/v1/public',
+  keys: '/api/v1/api-keys',
+  control: '/__sandbox',
+} as const;
+
+export const MOUNTS: Record<EndpointKind, readonly string[]> = {
+  v2: [MOUNT_PREFIX.v2, MOUNT_PREFIX.v1],
+  v1only: [MOUNT_PREFIX.v1],
+  keys: [MOUNT_PREFIX.keys],
+  control: [MOUNT_PREFIX.control],
+  root: [''],
+};
+
+/** Search counters beyond plain requests: the people search daily cap, the partner monthly quota. */
+export type SearchCounter = 'people_search' | 'company_search';
+
+export type ErrorCode = PublicCode | GenericCode;
+
+export interface QueryParam {
+  name: string;
+  description: string;
+  required?: boolean;
+  /** The parameter's JSON Schema (type, enum, minimum, maximum, default). */
+  schema: Record<string, unknown>;
+  /** Repeated once per value (?columns=a&columns=b). */
+  repeated?: boolean;
+}
+
+export interface Endpoint<
+  Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  Response extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+> {
+  /** Area and verb, e.g. `lists.create`: unique, stable, what tests and the `api` help name. */
+  id: string;
+  method: HttpMethod;
+  /** Relative to the mount prefix; `:name` is one path segment. */
+  path: string;
+  kind: EndpointKind;
+  /** The one scope checked (v2 only); null for whoami, v1-only, key-management and control operations. */
+  scope: Scope | null;
+  /** One paragraph, in our words: what it does and what it costs. */
+  description: string;
+  /** A short title (OpenAPI summary). */
+  summary: string;
+  query?: readonly QueryParam[];
+  body?: Body;
+  /** The answer; `oneOf` lists the schemas the answer is one of (the first is `response`). */
+  response?: Response;
+  oneOf?: readonly z.ZodMiniType[];
+  /** 200 unless given. */
+  status?: 200 | 201 | 202;
+  /** When a 201 operation may also answer 200 (same schema): why. */
+  also200?: string;
+  /** Error codes this operation answers beyond those every call may get (401, 403, 429, 500). */
+  errors?: Partial<Record<number, readonly ErrorCode[]>>;
+  /** Whether sending it twice has the effect of once (so a lost answer may be retried). */
+  idempotent: boolean;
+  /** A paid operation: the estimate tool that quotes it. */
+  paid?: { tool: Tool };
+  /** Counted toward a search cap beyond plain requests. */
+  counts?: SearchCounter;
+  /**
+   * Plan gating (403 when the plan has no API access): 'keys' gates API-key calls only (default
+   * for v2 and v1-only), 'always' sessions too, 'never' none (default for key management).
+   */
+  planGate?: 'keys' | 'always' | 'never';
+  /** The published OpenAPI document that lists it, and its operationId and tag there. */
+  published?: { document: 'v2' | 'v1'; operationId: string; tag: string };
+}
+
+/** Declares an entry, keeping its literal types (so `request` knows the body and answer). */
+export function endpoint<const B extends z.ZodMiniType | undefined = undefined, const R extends z.ZodMiniType | undefined = undefined>(
+  e: Endpoint<B, R>,
+): Endpoint<B, R> {
+  return e;
+}
+
+/** The body type an entry takes, or never. */
+export type BodyOf<E> = E extends Endpoint<infer B, z.ZodMiniType | undefined> ? (B extends z.ZodMiniType ? z.input<B> : never) : never;
+/** The answer type of an entry, or unknown. */
+export type ResponseOf<E> = E extends Endpoint<z.ZodMiniType | undefined, infer R> ? (R extends z.ZodMiniType ? z.output<R> : unknown) : unknown;
+
+/** The path with its `:name` segments filled in (each value URI-encoded). */
+export function pathOf(e: Pick<Endpoint, 'path'>, params: Readonly<Record<string, string>> = {}): string {
+  return e.path.replace(/:(\w+)/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`${e.path}: no value for :${name}`);
+    return encodeURIComponent(v);
+  });
+}
