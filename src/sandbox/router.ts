@@ -1,32 +1,21 @@
+import type { Endpoint, EndpointKind } from '../api/endpoints/endpoint.js';
 import type { Scope } from '../api/schemas/auth.js';
 import type { SearchCounter } from './engine/rate-limits.js';
 import type { Handler } from './context.js';
 
-/**
- * v2 routes answer under /api/v2 and /api/v1/public alike; v1-only routes under
- * /api/v1/public alone (no scope checks); key management under /api/v1/api-keys (session
- * JWT only); test controls under /__sandbox; root routes (health) at the host root.
- */
-export type RouteKind = 'v2' | 'v1only' | 'keys' | 'control' | 'root';
+export { MOUNT_PREFIX as PREFIX, MOUNTS, type HttpMethod } from '../api/endpoints/endpoint.js';
+import { MOUNT_PREFIX as PREFIX, MOUNTS, type HttpMethod } from '../api/endpoints/endpoint.js';
 
-export const PREFIX = {
-  v2: '/api/v2',
-  v1: '/api/v1/public',
-  keys: '/api/v1/api-keys',
-  control: '/__sandbox',
-} as const;
+export type RouteKind = EndpointKind;
 
-export const MOUNTS: Record<RouteKind, readonly string[]> = {
-  v2: [PREFIX.v2, PREFIX.v1],
-  v1only: [PREFIX.v1],
-  keys: [PREFIX.keys],
-  control: [PREFIX.control],
-  root: [''],
-};
+/** A catalog entry and the handler that answers it. */
+export interface CatalogRoute {
+  endpoint: Endpoint;
+  handler: Handler;
+}
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RouteDef {
+/** A route described in place (not yet moved into the catalog). */
+export interface LegacyRouteDef {
   method: HttpMethod;
   /** Relative to the mount prefix; `:name` matches one path segment. */
   path: string;
@@ -43,8 +32,29 @@ export interface RouteDef {
   handler: Handler;
 }
 
+export type RouteDef = CatalogRoute | LegacyRouteDef;
+
+/** What the pipeline reads of a route. */
+export interface ResolvedRoute {
+  method: HttpMethod;
+  path: string;
+  kind: RouteKind;
+  scope: Scope | null;
+  counts?: SearchCounter | undefined;
+  planGate?: 'keys' | 'always' | 'never' | undefined;
+  handler: Handler;
+  /** The catalog entry, when the route has one. */
+  endpoint?: Endpoint;
+}
+
+export function resolveRoute(def: RouteDef): ResolvedRoute {
+  if (!('endpoint' in def)) return def;
+  const e = def.endpoint;
+  return { method: e.method, path: e.path, kind: e.kind, scope: e.scope, counts: e.counts, planGate: e.planGate, handler: def.handler, endpoint: e };
+}
+
 export interface CompiledRoute {
-  def: RouteDef;
+  def: ResolvedRoute;
   prefix: string;
   segments: string[];
   /** The path with `{name}` placeholders, without the prefix: what the request log records. */
@@ -73,7 +83,7 @@ export class Router {
 
   constructor(defs: readonly RouteDef[]) {
     const seen = new Set<string>();
-    for (const def of defs) {
+    for (const def of defs.map(resolveRoute)) {
       for (const prefix of MOUNTS[def.kind]) {
         const segments = split(def.path);
         const id = `${def.method} ${prefix}/${segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/')}`;

@@ -1,5 +1,6 @@
 import { RATE_LIMITS, MINUTE_MS, DAY_MS } from '../../api/schemas/limits.js';
 import { isPartnerLicenseOnly, type Plan } from '../../api/schemas/auth.js';
+import type { SearchCounter } from '../../api/endpoints/endpoint.js';
 
 /**
  * The spec's rate-limit table as a pure engine over fixed windows of the sandbox clock:
@@ -8,7 +9,7 @@ import { isPartnerLicenseOnly, type Plan } from '../../api/schemas/auth.js';
  */
 
 /** What a route counts toward beyond plain requests. */
-export type SearchCounter = 'people_search' | 'company_search';
+export type { SearchCounter };
 
 export interface RateRequest {
   organizationId: string;

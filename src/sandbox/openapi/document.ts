@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { API_KEY_PREFIX } from '../../api/schemas/auth.js';
 import { ErrorResponse } from '../../api/schemas/errors.js';
-import { MOUNTS, type RouteDef } from '../router.js';
+import { MOUNTS, resolveRoute, type ResolvedRoute, type RouteDef } from '../router.js';
 import { eachRef, nameOf, refTo, REF_PREFIX, renameRefs, renderedSchemas, type JsonSchema, type SchemaIo } from './components.js';
 import { V1_SPEC, V2_SPEC, type DocumentSpec, type ErrorCode, type OperationDoc } from './operations.js';
 
@@ -42,7 +42,7 @@ function buildDocument(name: DocumentName, routes: readonly RouteDef[]): OpenApi
   const components = componentsFor(spec);
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const op of spec.operations) {
-    const route = routes.find((r) => r.kind === spec.kind && r.method === op.method && r.path === op.path);
+    const route = routes.map(resolveRoute).find((r) => r.kind === spec.kind && r.method === op.method && r.path === op.path);
     if (!route) throw new Error(`openapi: no ${spec.kind} route ${op.method} ${op.path}`);
     const path = op.path.replace(/:(\w+)/g, '{$1}');
     paths[path] = { ...paths[path], [op.method.toLowerCase()]: operation(op, route, components.inputName) };
@@ -66,7 +66,7 @@ function buildDocument(name: DocumentName, routes: readonly RouteDef[]): OpenApi
   };
 }
 
-function operation(op: OperationDoc, route: RouteDef, inputName: (n: string) => string): JsonSchema {
+function operation(op: OperationDoc, route: ResolvedRoute, inputName: (n: string) => string): JsonSchema {
   const scope = route.scope;
   const pathParams = [...op.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
   const queryParams = (op.query ?? []).map((q) => ({
@@ -109,7 +109,7 @@ function success(op: OperationDoc): JsonSchema {
 }
 
 /** Every operation may meet authentication, plan, rate-limit and server errors; bodies and query parameters a 422. */
-function errorResponses(op: OperationDoc, route: RouteDef, hasQuery: boolean): Record<string, JsonSchema> {
+function errorResponses(op: OperationDoc, route: ResolvedRoute, hasQuery: boolean): Record<string, JsonSchema> {
   const codes = new Map<number, ErrorCode[]>();
   const add = (status: number, ...more: readonly ErrorCode[]) => codes.set(status, [...new Set([...(codes.get(status) ?? []), ...more])]);
   add(401, 'AUTHENTICATION_INVALID');
