@@ -109,7 +109,7 @@ export class Client {
 
   url(path: string, prefix: Prefix = 'v2', query?: RequestOptions['query']): URL {
     const base = this.baseUrl.href.replace(/\/+$/, '');
-    const p = /^https?:\/\//.test(path) ? path : `${base}${PREFIXES[prefix]}${path.startsWith('/') ? path : `/${path}`}`;
+    const p = /^https?:\/\//.test(path) ? path : `${base}${PREFIXES[prefix]}${path === '' || path.startsWith('/') ? path : `/${path}`}`;
     const url = new URL(p);
     for (const [k, v] of Object.entries(query ?? {})) {
       if (v === undefined || v === null) continue;

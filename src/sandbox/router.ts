@@ -3,8 +3,10 @@ import type { Scope } from '../api/schemas/auth.js';
 import type { SearchCounter } from './engine/rate-limits.js';
 import type { Handler } from './context.js';
 
-export { MOUNT_PREFIX as PREFIX, MOUNTS, type HttpMethod } from '../api/endpoints/endpoint.js';
-import { MOUNT_PREFIX as PREFIX, MOUNTS, type HttpMethod } from '../api/endpoints/endpoint.js';
+export { PREFIXES as PREFIX } from '../api/prefixes.js';
+export { MOUNTS, type HttpMethod } from '../api/endpoints/endpoint.js';
+import { PREFIXES as PREFIX } from '../api/prefixes.js';
+import { MOUNTS, type HttpMethod } from '../api/endpoints/endpoint.js';
 
 export type RouteKind = EndpointKind;
 

@@ -1,34 +1,36 @@
-import type { AttemptHooks, Client } from '../client.js';
-import { MOUNTS, pathOf, type BodyOf, type Endpoint, type ResponseOf } from './endpoint.js';
+import type { AttemptHooks, Client, RequestOptions } from '../client.js';
+import type { Prefix } from '../prefixes.js';
+import { pathOf, type BodyOf, type Endpoint, type EndpointKind, type ResponseOf } from './endpoint.js';
 
 export interface CallOptions<E> {
   /** Values of the path's `:name` segments. */
   params?: Readonly<Record<string, string>>;
-  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined | null>;
+  query?: RequestOptions['query'];
   body?: BodyOf<E>;
   signal?: AbortSignal | undefined;
   attempts?: AttemptHooks;
-  /** One of the entry's mounts other than its first (a v2 operation under /api/v1/public). */
-  mount?: string;
+  /** Send a v2 operation under /api/v1/public, where it also answers. */
+  v1?: boolean;
 }
 
-/** The path of an entry under its mount, from the host root. */
-export function rootPathOf(e: Endpoint, params?: Readonly<Record<string, string>>, mount = MOUNTS[e.kind][0]!): string {
-  const rest = pathOf(e, params);
-  return `${mount}${rest === '/' ? '' : rest}`;
-}
+const PREFIX_OF: Record<EndpointKind, Prefix> = { v2: 'v2', v1only: 'v1', keys: 'keys', control: 'control', root: 'root' };
 
-/** Sends one catalog operation; retried only when the entry says sending it twice does no harm. */
-export function call<E extends Endpoint>(client: Client, e: E, opts: CallOptions<E> = {}): Promise<ResponseOf<E>> {
-  if (opts.mount !== undefined && !MOUNTS[e.kind].includes(opts.mount)) throw new Error(`${e.id} does not answer under ${opts.mount}`);
-  return client.request<ResponseOf<E>>({
+/** The client request that sends an entry. */
+export function requestOf<E extends Endpoint>(e: E, opts: CallOptions<E> = {}): RequestOptions {
+  const body = opts.body as { idempotency_key?: unknown } | undefined;
+  return {
     method: e.method,
-    path: rootPathOf(e, opts.params, opts.mount),
-    prefix: 'root',
+    path: pathOf(e, opts.params),
+    prefix: opts.v1 && e.kind === 'v2' ? 'v1' : PREFIX_OF[e.kind],
     ...(opts.query ? { query: opts.query } : {}),
-    ...(opts.body !== undefined ? { body: opts.body } : {}),
-    idempotent: e.idempotent,
+    ...(body !== undefined ? { body } : {}),
+    idempotent: e.idempotent === 'idempotency_key' ? body?.idempotency_key !== undefined : e.idempotent,
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(opts.attempts ? { attempts: opts.attempts } : {}),
-  });
+  };
+}
+
+/** Sends one catalog operation; retried after a lost answer only when the entry says that does no harm. */
+export function call<E extends Endpoint>(client: Client, e: E, opts: CallOptions<E> = {}): Promise<ResponseOf<E>> {
+  return client.request<ResponseOf<E>>(requestOf(e, opts));
 }

@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import type { Scope } from '../schemas/auth.js';
 import type { GenericCode, PublicCode } from '../schemas/errors.js';
 import type { Tool } from '../schemas/values/credits.js';
+import { PREFIXES } from '../prefixes.js';
 
 /**
  * One operation of the service (or of the sandbox's test controls), described once. The SDK's
@@ -18,19 +19,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type EndpointKind = 'v2' | 'v1only' | 'keys' | 'control' | 'root';
 
-export const MOUNT_PREFIX = {
-  v2: '/api/v2',
-  v1: '/api/v1/public',
-  keys: '/api/v1/api-keys',
-  control: '/__sandbox',
-} as const;
-
 export const MOUNTS: Record<EndpointKind, readonly string[]> = {
-  v2: [MOUNT_PREFIX.v2, MOUNT_PREFIX.v1],
-  v1only: [MOUNT_PREFIX.v1],
-  keys: [MOUNT_PREFIX.keys],
-  control: [MOUNT_PREFIX.control],
-  root: [''],
+  v2: [PREFIXES.v2, PREFIXES.v1],
+  v1only: [PREFIXES.v1],
+  keys: [PREFIXES.keys],
+  control: [PREFIXES.control],
+  root: [PREFIXES.root],
 };
 
 /** Search counters beyond plain requests: the people search daily cap, the partner monthly quota. */
@@ -75,10 +69,16 @@ export interface Endpoint<
   also200?: string;
   /** Error codes this operation answers beyond those every call may get (401, 403, 429, 500). */
   errors?: Partial<Record<number, readonly ErrorCode[]>>;
-  /** Whether sending it twice has the effect of once (so a lost answer may be retried). */
-  idempotent: boolean;
-  /** A paid operation: the estimate tool that quotes it. */
-  paid?: { tool: Tool };
+  /**
+   * Whether sending it twice has the effect of once (so a lost answer may be retried);
+   * 'idempotency_key' when that holds only for a body carrying one.
+   */
+  idempotent: boolean | 'idempotency_key';
+  /**
+   * A paid operation and the estimate tools that quote it (POST /credits/estimate, then the
+   * quote_id in the body); no tools when it is charged without a quote (the v1 bulk run).
+   */
+  paid?: { tools: readonly Tool[] };
   /** Counted toward a search cap beyond plain requests. */
   counts?: SearchCounter;
   /**
@@ -102,7 +102,7 @@ export type BodyOf<E> = E extends Endpoint<infer B, z.ZodMiniType | undefined> ?
 /** The answer type of an entry, or unknown. */
 export type ResponseOf<E> = E extends Endpoint<z.ZodMiniType | undefined, infer R> ? (R extends z.ZodMiniType ? z.output<R> : unknown) : unknown;
 
-/** The path with its `:name` segments filled in (each value URI-encoded). */
+/** The path with its `:name` segments filled in (each value URI-encoded); '' is the mount itself. */
 export function pathOf(e: Pick<Endpoint, 'path'>, params: Readonly<Record<string, string>> = {}): string {
   return e.path.replace(/:(\w+)/g, (_, name: string) => {
     const v = params[name];

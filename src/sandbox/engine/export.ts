@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { API } from '../../api/endpoints/index.js';
+import { pathOf } from '../../api/endpoints/endpoint.js';
 import { derivedKey, hmac, sameSignature } from './signing.js';
 import {
   DEFAULT_EXPORT_COLUMNS,
@@ -91,7 +93,6 @@ function buildCsv(store: Store, list: ListRecord, columns: readonly string[]): {
 
 const EXPORT_ID_PREFIX = 'exp';
 /** The root path a signed file is served under (no /api prefix, no credentials). */
-export const DOWNLOAD_PATH = '/downloads/exports';
 
 function signature(store: Store, f: Pick<ExportFile, 'export_id' | 'content_sha256'>, expiresSec: number): string {
   return hmac(derivedKey(store, 'export-links'), `${f.export_id}\n${f.content_sha256}\n${expiresSec}`, 'hex');
@@ -117,7 +118,7 @@ export function createSignedCsv(services: SandboxServices, list: ListRecord, col
     expires_at_ms: expiresSec * 1000,
   };
   keepExportFile(store, now, file);
-  const url = new URL(`${DOWNLOAD_PATH}/${file.export_id}.csv`, services.url);
+  const url = new URL(pathOf(API.exports.download, { file: `${file.export_id}.csv` }), services.url);
   url.searchParams.set('expires', String(expiresSec));
   url.searchParams.set('signature', signature(store, file, expiresSec));
   return {

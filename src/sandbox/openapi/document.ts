@@ -1,55 +1,56 @@
 import type * as z from 'zod/mini';
 import { API_KEY_PREFIX } from '../../api/schemas/auth.js';
 import { ErrorResponse } from '../../api/schemas/errors.js';
-import { MOUNTS, resolveRoute, type ResolvedRoute, type RouteDef } from '../router.js';
+import { MOUNTS, type Endpoint, type ErrorCode } from '../../api/endpoints/endpoint.js';
+import { API, CATALOG } from '../../api/endpoints/index.js';
 import { eachRef, nameOf, refTo, REF_PREFIX, renameRefs, renderedSchemas, type JsonSchema, type SchemaIo } from './components.js';
-import { V1_SPEC, V2_SPEC, type DocumentSpec, type ErrorCode, type OperationDoc } from './operations.js';
+import { DOCUMENT_SPECS, type DocumentName, type DocumentSpec } from './documents.js';
 
 /**
- * The two published OpenAPI 3.1 documents, built once per process from the operation table,
- * the sandbox routes (path, method, scope) and the zod schemas; only the servers entry
- * depends on the request (its host).
+ * The two published OpenAPI 3.1 documents, built once per process from the catalog entries
+ * published in them and their zod schemas; only the servers entry depends on the request (its host).
  */
 
-export type DocumentName = 'v2' | 'v1';
+export type { DocumentName };
 export type OpenApiDocument = Record<string, unknown> & {
   paths: Record<string, Record<string, JsonSchema>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema> };
 };
 
-export const DOCUMENT_PATHS: Record<DocumentName, string> = { v2: '/openapi-public-v2.json', v1: '/openapi-public.json' };
-const SPECS: Record<DocumentName, DocumentSpec> = { v2: V2_SPEC, v1: V1_SPEC };
-const VERSIONS: Record<DocumentName, string> = { v2: '2', v1: '1' };
+export const DOCUMENT_PATHS: Record<DocumentName, string> = { v2: API.site.openapiV2.path, v1: API.site.openapiV1.path };
 const SECURITY_SCHEME = 'bearerAuth';
 
 const cache = new Map<DocumentName, OpenApiDocument>();
 
 /** The document, its server at `baseUrl` (scheme and host, no path). */
-/** `routes` is read only the first time a document is built (it is cached per process). */
-export function openApiDocument(name: DocumentName, routes: () => readonly RouteDef[], baseUrl: string): OpenApiDocument {
+export function openApiDocument(name: DocumentName, baseUrl: string): OpenApiDocument {
   let core = cache.get(name);
   if (!core) {
-    core = buildDocument(name, routes());
+    core = buildDocument(name);
     cache.set(name, core);
   }
   const { openapi, info, ...rest } = core;
-  const prefix = MOUNTS[SPECS[name].kind][0];
+  const prefix = MOUNTS[DOCUMENT_SPECS[name].kind][0];
   return { openapi, info, servers: [{ url: `${baseUrl}${prefix}` }], ...rest } as OpenApiDocument;
 }
 
-function buildDocument(name: DocumentName, routes: readonly RouteDef[]): OpenApiDocument {
-  const spec = SPECS[name];
-  const components = componentsFor(spec);
+/** The catalog entries a document publishes, in catalog order. */
+export function publishedIn(name: DocumentName): Endpoint[] {
+  return CATALOG.filter((e) => e.published?.document === name);
+}
+
+function buildDocument(name: DocumentName): OpenApiDocument {
+  const spec = DOCUMENT_SPECS[name];
+  const operations = publishedIn(name);
+  const components = componentsFor(spec, operations);
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const op of spec.operations) {
-    const route = routes.map(resolveRoute).find((r) => r.kind === spec.kind && r.method === op.method && r.path === op.path);
-    if (!route) throw new Error(`openapi: no ${spec.kind} route ${op.method} ${op.path}`);
+  for (const op of operations) {
     const path = op.path.replace(/:(\w+)/g, '{$1}');
-    paths[path] = { ...paths[path], [op.method.toLowerCase()]: operation(op, route, components.inputName) };
+    paths[path] = { ...paths[path], [op.method.toLowerCase()]: operation(op, components.inputName) };
   }
   return {
     openapi: '3.1.0',
-    info: { title: spec.title, version: VERSIONS[name], description: spec.description },
+    info: { title: spec.title, version: spec.version, description: spec.description },
     tags: spec.tags,
     paths,
     ...(spec.webhooks ? { webhooks: webhooks(spec) } : {}),
@@ -66,8 +67,8 @@ function buildDocument(name: DocumentName, routes: readonly RouteDef[]): OpenApi
   };
 }
 
-function operation(op: OperationDoc, route: ResolvedRoute, inputName: (n: string) => string): JsonSchema {
-  const scope = route.scope;
+function operation(op: Endpoint, inputName: (n: string) => string): JsonSchema {
+  const scope = op.scope;
   const pathParams = [...op.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
   const queryParams = (op.query ?? []).map((q) => ({
     name: q.name,
@@ -78,12 +79,12 @@ function operation(op: OperationDoc, route: ResolvedRoute, inputName: (n: string
     schema: q.schema,
   }));
   const parameters = [...pathParams, ...queryParams];
-  const scopeText = scope ? `Scope: ${scope}.` : route.kind === 'v2' ? 'Any valid credential (no scope).' : 'Checks no scope.';
+  const scopeText = scope ? `Scope: ${scope}.` : op.kind === 'v2' ? 'Any valid credential (no scope).' : 'Checks no scope.';
   return {
-    operationId: op.operationId,
+    operationId: op.published!.operationId,
     summary: op.summary,
-    description: op.description ? `${op.description}\n\n${scopeText}` : scopeText,
-    tags: [op.tag],
+    description: `${op.description}\n\n${scopeText}`,
+    tags: [op.published!.tag],
     security: [{ [SECURITY_SCHEME]: scope ? [scope] : [] }],
     ...(scope ? { 'x-scope': scope } : {}),
     ...(parameters.length ? { parameters } : {}),
@@ -93,15 +94,15 @@ function operation(op: OperationDoc, route: ResolvedRoute, inputName: (n: string
     responses: {
       ...(op.also200 ? { '200': { ...success(op), description: op.also200 } } : {}),
       [String(op.status ?? 200)]: success(op),
-      ...errorResponses(op, route, parameters.length > pathParams.length),
+      ...errorResponses(op, parameters.length > pathParams.length),
     },
   };
 }
 
-function success(op: OperationDoc): JsonSchema {
+function success(op: Endpoint): JsonSchema {
   const { response } = op;
-  const schema = Array.isArray(response)
-    ? { anyOf: response.map((s) => refTo(nameOf(s))) }
+  const schema = op.oneOf
+    ? { anyOf: op.oneOf.map((s) => refTo(nameOf(s))) }
     : response
       ? refTo(nameOf(response))
       : { type: 'object', description: 'The spec leaves this body open.' };
@@ -109,12 +110,12 @@ function success(op: OperationDoc): JsonSchema {
 }
 
 /** Every operation may meet authentication, plan, rate-limit and server errors; bodies and query parameters a 422. */
-function errorResponses(op: OperationDoc, route: ResolvedRoute, hasQuery: boolean): Record<string, JsonSchema> {
+function errorResponses(op: Endpoint, hasQuery: boolean): Record<string, JsonSchema> {
   const codes = new Map<number, ErrorCode[]>();
   const add = (status: number, ...more: readonly ErrorCode[]) => codes.set(status, [...new Set([...(codes.get(status) ?? []), ...more])]);
   add(401, 'AUTHENTICATION_INVALID');
   add(403, 'PERMISSION_DENIED');
-  if (route.scope) add(403, 'insufficient_scope');
+  if (op.scope) add(403, 'insufficient_scope');
   if (op.body || hasQuery) add(422, 'validation_error');
   add(429, 'RATE_LIMITED');
   add(500, 'INTERNAL_ERROR');
@@ -152,11 +153,11 @@ function webhooks(spec: DocumentSpec): JsonSchema {
  * A schema reached from both sides whose renderings differ keeps its name for the answer and
  * is `<name>Input` for requests.
  */
-function componentsFor(spec: DocumentSpec): { schemas: Record<string, JsonSchema>; inputName: (n: string) => string } {
+function componentsFor(spec: DocumentSpec, operations: readonly Endpoint[]): { schemas: Record<string, JsonSchema>; inputName: (n: string) => string } {
   const roots = (list: (z.ZodMiniType | undefined)[]) => list.filter((s): s is z.ZodMiniType => s !== undefined).map(nameOf);
-  const inputRoots = roots(spec.operations.map((o) => o.body));
+  const inputRoots = roots(operations.map((o) => o.body));
   const outputRoots = roots([
-    ...spec.operations.flatMap((o) => (Array.isArray(o.response) ? o.response : [o.response])),
+    ...operations.flatMap((o): (z.ZodMiniType | undefined)[] => (o.oneOf ? [...o.oneOf] : [o.response])),
     ...(spec.webhooks ?? []).map((w) => w.payload),
     ErrorResponse,
   ]);

@@ -11,6 +11,7 @@ import {
   type V2KeyList,
 } from '../../api/schemas/keys.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import type { ApiKeyRecord } from '../store.js';
 import { genericError, notFound, validationError } from '../engine/errors.js';
@@ -126,10 +127,10 @@ function v2Keys(ctx: RequestContext): V2KeyList {
 }
 
 export const apiKeyRoutes: RouteDef[] = [
-  { method: 'POST', path: '/', kind: 'keys', scope: null, planGate: 'always', handler: createKey },
-  { method: 'GET', path: '/', kind: 'keys', scope: null, planGate: 'always', handler: (ctx) => keysOfOrganization(ctx).map(managedKey) },
-  { method: 'POST', path: '/revoke-all', kind: 'keys', scope: null, handler: revokeAll },
-  { method: 'POST', path: '/:key_id/revoke', kind: 'keys', scope: null, handler: revokeKey },
-  { method: 'GET', path: '/:key_id/requests', kind: 'keys', scope: null, handler: keyRequests },
-  { method: 'GET', path: '/api-keys', kind: 'v2', scope: 'admin:api_keys', handler: v2Keys },
+  { endpoint: API.keys.create, handler: createKey },
+  { endpoint: API.keys.list, handler: (ctx) => keysOfOrganization(ctx).map(managedKey) },
+  { endpoint: API.keys.revokeAll, handler: revokeAll },
+  { endpoint: API.keys.revoke, handler: revokeKey },
+  { endpoint: API.keys.requests, handler: keyRequests },
+  { endpoint: API.keys.listV2, handler: v2Keys },
 ];

@@ -1,6 +1,7 @@
 import { EstimateBody, type Balance, type Quote, type Tool } from '../../api/schemas/credits.js';
 import { quoteShape } from '../../api/quote-shape.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { priceEstimate } from '../engine/pricing.js';
@@ -49,6 +50,6 @@ function estimate(ctx: RequestContext): Quote {
 }
 
 export const creditsRoutes: RouteDef[] = [
-  { method: 'GET', path: '/credits/balance', kind: 'v2', scope: 'credits:read', handler: balance },
-  { method: 'POST', path: '/credits/estimate', kind: 'v2', scope: 'credits:read', handler: estimate },
+  { endpoint: API.credits.balance, handler: balance },
+  { endpoint: API.credits.estimate, handler: estimate },
 ];

@@ -1,6 +1,7 @@
 import { CSV_IMPORT_LIMITS, CsvImportBody, type CsvImportResponse } from '../../api/schemas/lists.js';
 import { ENRICHMENT_TYPE_PRICES, type EnrichmentType } from '../../api/schemas/values/credits.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import { reply, type RequestContext } from '../context.js';
 import { requireScope } from '../engine/auth.js';
 import { parseBody } from '../engine/validation.js';
@@ -96,5 +97,5 @@ function importCsv(ctx: RequestContext) {
 }
 
 export const csvImportRoutes: RouteDef[] = [
-  { method: 'POST', path: '/lead-lists/:list_id/csv-import', kind: 'v2', scope: 'lists:write', handler: importCsv },
+  { endpoint: API.lists.importCsv, handler: importCsv },
 ];

@@ -1,6 +1,7 @@
 import { BulkEnrichBody, type BulkEnrichStarted } from '../../api/schemas/enrichment.js';
 import { ENRICHMENT_TYPE_PRICES, LIST_SCOPE_TYPES } from '../../api/schemas/values/credits.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { publicError } from '../engine/errors.js';
@@ -65,5 +66,5 @@ function enrichList(ctx: RequestContext): BulkEnrichStarted {
 }
 
 export const enrichmentBulkRoutes: RouteDef[] = [
-  { method: 'POST', path: '/enrichment/bulk', kind: 'v2', scope: 'enrich:write', handler: enrichList },
+  { endpoint: API.enrichment.bulk, handler: enrichList },
 ];

@@ -1,6 +1,7 @@
 import { ByTaskEnrichBody, MCP_RESULTS_LIST, type ByTaskEnrichResponse } from '../../api/schemas/enrichment.js';
 import { companyCohortCost, type EnrichmentType, type PersonDataPoint } from '../../api/schemas/values/credits.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { resolveCohort, type CohortRecord } from '../engine/cohorts.js';
@@ -104,5 +105,5 @@ function enrichByTask(ctx: RequestContext): ByTaskEnrichResponse {
 }
 
 export const enrichmentByTaskRoutes: RouteDef[] = [
-  { method: 'POST', path: '/enrichment/by-task', kind: 'v2', scope: 'enrich:write', handler: enrichByTask },
+  { endpoint: API.enrichment.byTask, handler: enrichByTask },
 ];

@@ -1,6 +1,7 @@
 import { CompanyEnrichBody, type CompanyEnrichResponse } from '../../api/schemas/enrichment.js';
 import { COMPANY_ENRICHMENT_PRICE } from '../../api/schemas/values/credits.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { publicError } from '../engine/errors.js';
@@ -46,5 +47,5 @@ function enrichCompany(ctx: RequestContext): CompanyEnrichResponse {
 }
 
 export const enrichmentCompanyRoutes: RouteDef[] = [
-  { method: 'POST', path: '/enrichment/company', kind: 'v2', scope: 'enrich:write', handler: enrichCompany },
+  { endpoint: API.enrichment.company, handler: enrichCompany },
 ];

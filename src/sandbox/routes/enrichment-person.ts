@@ -2,6 +2,7 @@ import { PersonEnrichBody, type EnrichmentStatusResponse, type PersonEnrichStart
 import { ENRICHMENT_TYPE_PRICES } from '../../api/schemas/values/credits.js';
 import { personEnrichmentType } from '../../api/quote-shape.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { enrichmentTypeOf } from '../engine/pricing.js';
@@ -49,6 +50,6 @@ function status(ctx: RequestContext): EnrichmentStatusResponse {
 }
 
 export const enrichmentPersonRoutes: RouteDef[] = [
-  { method: 'POST', path: '/enrichment/person', kind: 'v2', scope: 'enrich:write', handler: enrichPerson },
-  { method: 'GET', path: '/enrichment/status/:workflow_id', kind: 'v2', scope: 'enrich:read', handler: status },
+  { endpoint: API.enrichment.person, handler: enrichPerson },
+  { endpoint: API.enrichment.status, handler: status },
 ];

@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
 import { CsvExportBody, EXPORT_LIMITS, ExportColumns, chosenColumns, type JsonExportPage } from '../../api/schemas/export.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import { reply, type RequestContext } from '../context.js';
 import { notFound, publicError } from '../engine/errors.js';
 import { parseBody, queryError, queryInt, queryIssuesError, toValidationIssues } from '../engine/validation.js';
 import { cursorBinding, pageWindow } from '../engine/cursors.js';
 import { listById, visibleList } from '../engine/lists.js';
-import { DOWNLOAD_PATH, createSignedCsv, downloadFileName, exportColumns, exportRows, signedFile } from '../engine/export.js';
+import { createSignedCsv, downloadFileName, exportColumns, exportRows, signedFile } from '../engine/export.js';
 import { exportFilesState, setExportFileCaps } from '../engine/export-files.js';
 import { generateLeads } from '../engine/synthetic-leads.js';
 
@@ -94,9 +95,9 @@ function setCaps(ctx: RequestContext) {
 }
 
 export const exportRoutes: RouteDef[] = [
-  { method: 'POST', path: '/export/csv/signed-url', kind: 'v2', scope: 'export:read', handler: signedUrl },
-  { method: 'GET', path: '/export/json', kind: 'v2', scope: 'export:read', handler: jsonPage },
-  { method: 'GET', path: `${DOWNLOAD_PATH}/:file`, kind: 'root', scope: null, handler: download },
+  { endpoint: API.exports.csvLink, handler: signedUrl },
+  { endpoint: API.exports.json, handler: jsonPage },
+  { endpoint: API.exports.download, handler: download },
   { method: 'POST', path: '/lists/:list_id/generate', kind: 'control', scope: null, handler: generate },
   { method: 'GET', path: '/exports', kind: 'control', scope: null, handler: (ctx) => exportFilesState(ctx.store) },
   { method: 'POST', path: '/exports', kind: 'control', scope: null, handler: setCaps },

@@ -9,6 +9,7 @@ import {
 } from '../../api/schemas/search.js';
 import { closest, didYouMean } from '../../api/suggest.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { publicError, validationError } from '../engine/errors.js';
 
@@ -60,6 +61,6 @@ function filterValues(kind: 'people' | 'companies') {
 }
 
 export const filterValuesRoutes: RouteDef[] = [
-  { method: 'GET', path: PATHS.people, kind: 'v2', scope: 'people:read', handler: filterValues('people') },
-  { method: 'GET', path: PATHS.companies, kind: 'v2', scope: 'companies:read', handler: filterValues('companies') },
+  { endpoint: API.people.filterValues, handler: filterValues('people') },
+  { endpoint: API.companies.filterValues, handler: filterValues('companies') },
 ];

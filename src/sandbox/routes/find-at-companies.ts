@@ -7,6 +7,8 @@ import {
   type PersonGroupFilter,
 } from '../../api/schemas/search.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
+import { pathOf } from '../../api/endpoints/endpoint.js';
 import { prefixOf } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { DatasetFilterError, type Dataset } from '../data/dataset.js';
@@ -25,7 +27,6 @@ import { pageOf } from '../engine/search.js';
  */
 
 const ENDPOINT = 'POST /people/find-at-companies';
-const STATUS_PATH = '/people/find-at-companies/status';
 /** How long a job runs, on the sandbox clock. */
 export const JOB_MS = 800;
 
@@ -142,7 +143,7 @@ function start(ctx: RequestContext): FindAtCompaniesStarted {
   return {
     task_id: cohort.task_id,
     status: 'processing',
-    poll_url: `${ctx.services.url}${prefixOf(ctx.path)}${STATUS_PATH}/${cohort.task_id}`,
+    poll_url: `${ctx.services.url}${prefixOf(ctx.path)}${pathOf(API.people.findAtCompaniesStatus, { task_id: cohort.task_id })}`,
     timestamp_ms: now,
     agent_instructions: `Poll poll_url until status is completed or failed. The job returns one block of at most ${body.limit ?? SEARCH_LIMITS.findAtCompanies.default} people; send the returned cursor with the same body for the next block.`,
   };
@@ -178,6 +179,6 @@ function status(ctx: RequestContext): FindAtCompaniesStatusResponse {
 }
 
 export const findAtCompaniesRoutes: RouteDef[] = [
-  { method: 'POST', path: '/people/find-at-companies', kind: 'v2', scope: 'people:read', handler: start },
-  { method: 'GET', path: `${STATUS_PATH}/:task_id`, kind: 'v2', scope: 'people:read', handler: status },
+  { endpoint: API.people.findAtCompanies, handler: start },
+  { endpoint: API.people.findAtCompaniesStatus, handler: status },
 ];

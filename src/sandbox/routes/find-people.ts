@@ -1,5 +1,6 @@
 import { FindPeopleBody, type FindPeopleStarted, type FindPeopleStatusResponse } from '../../api/schemas/lists.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import { prefixOf } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { requireFeature } from '../engine/features.js';
@@ -46,6 +47,6 @@ function status(ctx: RequestContext): FindPeopleStatusResponse {
 }
 
 export const findPeopleRoutes: RouteDef[] = [
-  { method: 'POST', path: '/lead-lists/:list_id/find-people', kind: 'v2', scope: 'lists:write', handler: start },
-  { method: 'GET', path: '/lead-lists/:list_id/find-people/status/:workflow_id', kind: 'v2', scope: 'people:read', handler: status },
+  { endpoint: API.lists.findPeople, handler: start },
+  { endpoint: API.lists.findPeopleStatus, handler: status },
 ];

@@ -1,5 +1,6 @@
 import { CreateFolderBody, UUID_PATTERN, type Folder } from '../../api/schemas/lists.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import { reply, type RequestContext } from '../context.js';
 import { genericError } from '../engine/errors.js';
 import { parseBody } from '../engine/validation.js';
@@ -34,4 +35,4 @@ function create(ctx: RequestContext) {
   return reply(out, 201);
 }
 
-export const folderRoutes: RouteDef[] = [{ method: 'POST', path: '/folders', kind: 'v1only', scope: null, handler: create }];
+export const folderRoutes: RouteDef[] = [{ endpoint: API.folders.create, handler: create }];

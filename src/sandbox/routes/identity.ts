@@ -1,6 +1,7 @@
 import { PLANS } from '../../api/schemas/auth.js';
 import type { Identity } from '../../api/schemas/identity.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { featuresOf, maskEmail } from '../engine/features.js';
 
@@ -22,4 +23,4 @@ export function identityOf(ctx: RequestContext): Identity {
   };
 }
 
-export const identityRoutes: RouteDef[] = [{ method: 'GET', path: '/whoami', kind: 'v2', scope: null, handler: identityOf }];
+export const identityRoutes: RouteDef[] = [{ endpoint: API.identity.whoami, handler: identityOf }];

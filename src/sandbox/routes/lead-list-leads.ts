@@ -7,6 +7,7 @@ import {
   type RemoveLeadsResponse,
 } from '../../api/schemas/lists.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { publicError, type SandboxError } from '../engine/errors.js';
 import { parseBody, queryInt } from '../engine/validation.js';
@@ -103,7 +104,7 @@ function remove(ctx: RequestContext): RemoveLeadsResponse {
 }
 
 export const leadListLeadRoutes: RouteDef[] = [
-  { method: 'GET', path: '/lead-lists/:list_id/leads', kind: 'v2', scope: 'lists:read', handler: page },
-  { method: 'POST', path: '/lead-lists/:list_id/leads', kind: 'v2', scope: 'lists:write', handler: add },
-  { method: 'DELETE', path: '/lead-lists/:list_id/leads', kind: 'v2', scope: 'lists:write', handler: remove },
+  { endpoint: API.lists.leads, handler: page },
+  { endpoint: API.lists.addLeads, handler: add },
+  { endpoint: API.lists.removeLeads, handler: remove },
 ];

@@ -1,5 +1,6 @@
 import { CreateListBody, LIST_LIMITS, UpdateListBody, type DeleteListResponse, type ListDetail, type ListsPage } from '../../api/schemas/lists.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import { reply, type RequestContext } from '../context.js';
 import { parseBody, queryInt } from '../engine/validation.js';
 import { cursorBinding, pageWindow } from '../engine/cursors.js';
@@ -99,9 +100,9 @@ function remove(ctx: RequestContext): DeleteListResponse {
 }
 
 export const leadListRoutes: RouteDef[] = [
-  { method: 'POST', path: '/lead-lists', kind: 'v2', scope: 'lists:write', handler: create },
-  { method: 'GET', path: '/lead-lists', kind: 'v2', scope: 'lists:read', handler: page },
-  { method: 'GET', path: '/lead-lists/:list_id', kind: 'v2', scope: 'lists:read', handler: read },
-  { method: 'PATCH', path: '/lead-lists/:list_id', kind: 'v2', scope: 'lists:write', handler: update },
-  { method: 'DELETE', path: '/lead-lists/:list_id', kind: 'v2', scope: 'lists:write', handler: remove },
+  { endpoint: API.lists.create, handler: create },
+  { endpoint: API.lists.list, handler: page },
+  { endpoint: API.lists.get, handler: read },
+  { endpoint: API.lists.update, handler: update },
+  { endpoint: API.lists.delete, handler: remove },
 ];

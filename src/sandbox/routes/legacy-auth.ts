@@ -1,12 +1,10 @@
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 
 /** v1-only GET /auth/validate-key (checks no scope; maps to GET /whoami on v2). */
 export const legacyAuthRoutes: RouteDef[] = [
   {
-    method: 'GET',
-    path: '/auth/validate-key',
-    kind: 'v1only',
-    scope: null,
+    endpoint: API.identity.validateKey,
     handler: (ctx) => {
       const p = ctx.caller;
       return {

@@ -1,5 +1,6 @@
 import { LegacyBulkBody } from '../../api/schemas/legacy.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { genericError } from '../engine/errors.js';
 import { parseBody } from '../engine/validation.js';
@@ -33,6 +34,6 @@ function status(ctx: RequestContext) {
 }
 
 export const legacyEnrichRoutes: RouteDef[] = [
-  { method: 'POST', path: '/enrich/bulk', kind: 'v1only', scope: null, handler: startBulk },
-  { method: 'GET', path: '/enrich/status', kind: 'v1only', scope: null, handler: status },
+  { endpoint: API.legacy.bulkEnrich, handler: startBulk },
+  { endpoint: API.legacy.status, handler: status },
 ];

@@ -1,6 +1,7 @@
 import { CrmSyncBody, SequencerSyncBody, SyncPreviewBody, type SequencerCampaigns, type DestinationConnections, type SyncPreview, type SyncResult } from '../../api/schemas/sync.js';
 import type { PaidRun } from '../../api/quote-shape.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { publicError } from '../engine/errors.js';
@@ -82,15 +83,12 @@ function connections(ctx: RequestContext): DestinationConnections {
 }
 
 export const migrateRoutes: RouteDef[] = [
-  { method: 'POST', path: '/migrate/crm', kind: 'v2', scope: 'sync:write', handler: (ctx) => sync(ctx, { tool: 'sync_to_crm', body: parseBody(CrmSyncBody, ctx.body) }) },
+  { endpoint: API.sync.crm, handler: (ctx) => sync(ctx, { tool: 'sync_to_crm', body: parseBody(CrmSyncBody, ctx.body) }) },
   {
-    method: 'POST',
-    path: '/migrate/sequencer',
-    kind: 'v2',
-    scope: 'sync:write',
+    endpoint: API.sync.sequencer,
     handler: (ctx) => sync(ctx, { tool: 'sync_to_sequencer', body: parseBody(SequencerSyncBody, ctx.body) }),
   },
-  { method: 'POST', path: '/migrate/preview', kind: 'v2', scope: 'sync:write', handler: preview },
-  { method: 'GET', path: '/migrate/sequencer/campaigns', kind: 'v2', scope: 'sync:write', handler: campaigns },
-  { method: 'GET', path: '/migrate/crm/connections', kind: 'v2', scope: 'crm:read', handler: connections },
+  { endpoint: API.sync.preview, handler: preview },
+  { endpoint: API.sync.campaigns, handler: campaigns },
+  { endpoint: API.sync.connections, handler: connections },
 ];

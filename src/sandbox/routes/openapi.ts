@@ -1,17 +1,14 @@
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import { reply, type RequestContext } from '../context.js';
 import { DOCUMENT_PATHS, openApiDocument, type DocumentName } from '../openapi/document.js';
 import { docsPage, redocPage } from '../openapi/html.js';
-// Circular (all.ts lists this module): read only when a request comes, after every module loaded.
-import * as routeModules from './all.js';
 
 /** The published OpenAPI documents and their HTML pages, public at the host root (no credential, no request log row). */
 
-const allRoutes = () => Object.values(routeModules).flat();
-
 function documentFor(ctx: RequestContext, name: DocumentName) {
   const host = typeof ctx.headers.host === 'string' && ctx.headers.host ? `http://${ctx.headers.host}` : ctx.services.url;
-  return openApiDocument(name, allRoutes, host);
+  return openApiDocument(name, host);
 }
 
 /** A page rendering the document that ?spec= chooses (v2 unless v1). */
@@ -31,8 +28,8 @@ const HTML_HEADERS = {
 const html = (text: string) => reply(Buffer.from(text, 'utf8'), 200, HTML_HEADERS);
 
 export const openApiRoutes: RouteDef[] = [
-  { method: 'GET', path: DOCUMENT_PATHS.v2, kind: 'root', scope: null, handler: (ctx) => documentFor(ctx, 'v2') },
-  { method: 'GET', path: DOCUMENT_PATHS.v1, kind: 'root', scope: null, handler: (ctx) => documentFor(ctx, 'v1') },
-  { method: 'GET', path: '/docs', kind: 'root', scope: null, handler: pageOf(docsPage) },
-  { method: 'GET', path: '/redoc', kind: 'root', scope: null, handler: pageOf(redocPage) },
+  { endpoint: API.site.openapiV2, handler: (ctx) => documentFor(ctx, 'v2') },
+  { endpoint: API.site.openapiV1, handler: (ctx) => documentFor(ctx, 'v1') },
+  { endpoint: API.site.docs, handler: pageOf(docsPage) },
+  { endpoint: API.site.redoc, handler: pageOf(redocPage) },
 ];

@@ -14,6 +14,7 @@ import {
 import { checkCompanyFilters, isCompanyRawFilter } from '../../api/search-check.js';
 import { closest, didYouMean } from '../../api/suggest.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { publicError, validationError } from '../engine/errors.js';
 import { parseBody, toValidationIssues } from '../engine/validation.js';
@@ -145,6 +146,6 @@ function similarCompanies(ctx: RequestContext): SimilarCompaniesResponse {
 }
 
 export const searchCompaniesRoutes: RouteDef[] = [
-  { method: 'POST', path: '/search/companies', kind: 'v2', scope: 'companies:read', counts: 'company_search', handler: searchCompanies },
-  { method: 'POST', path: '/search/companies/similar', kind: 'v2', scope: 'companies:read', handler: similarCompanies },
+  { endpoint: API.companies.search, handler: searchCompanies },
+  { endpoint: API.companies.similar, handler: similarCompanies },
 ];

@@ -1,6 +1,7 @@
 import { CompileBody, PeopleFindBody, SEARCH_LIMITS, type CompileResponse, type PeopleSearchResponse } from '../../api/schemas/search.js';
 import { checkPeopleFilters } from '../../api/search-check.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { genericError } from '../engine/errors.js';
@@ -24,12 +25,11 @@ function canonicalFlat(filters: Record<string, string[] | undefined>): Record<st
   return Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, [...(v ?? [])].sort()]));
 }
 
-const HANDOFF_PATH = '/app/find-people';
 
 /** Where the product's Find People page would open with the compiled filters (served by the sandbox as JSON). */
 function handoffUrl(ctx: RequestContext, plan: PeoplePlan): string {
   const compiled = Buffer.from(JSON.stringify({ person_filter: plan.person_filter, company_filter: plan.company_filter })).toString('base64url');
-  return `${ctx.services.url}${HANDOFF_PATH}?criteria=${compiled}`;
+  return `${ctx.services.url}${API.site.findPeoplePage.path}?criteria=${compiled}`;
 }
 
 /** The sandbox's stand-in for the Find People page: the filters a handoff URL carries. */
@@ -136,7 +136,7 @@ function compile(ctx: RequestContext): CompileResponse {
 }
 
 export const searchPeopleRoutes: RouteDef[] = [
-  { method: 'POST', path: '/people/find', kind: 'v2', scope: 'people:read', counts: 'people_search', handler: findPeople },
-  { method: 'POST', path: '/people/find/compile', kind: 'v2', scope: 'people:read', handler: compile },
-  { method: 'GET', path: HANDOFF_PATH, kind: 'root', scope: null, handler: handoffPage },
+  { endpoint: API.people.search, handler: findPeople },
+  { endpoint: API.people.compile, handler: compile },
+  { endpoint: API.site.findPeoplePage, handler: handoffPage },
 ];

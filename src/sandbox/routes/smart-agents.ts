@@ -1,6 +1,7 @@
 import { SmartAgentRunBody, type SmartAgentResults, type SmartAgentRunStarted, type SmartAgentRunsPage } from '../../api/schemas/agents.js';
 import { AGENT_LIMITS, AGENT_RUNS_PAGE } from '../../api/schemas/values/agents.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { parseBody, queryInt } from '../engine/validation.js';
 import { publicError, type SandboxError } from '../engine/errors.js';
@@ -117,8 +118,8 @@ function results(ctx: RequestContext): SmartAgentResults {
 }
 
 export const smartAgentRoutes: RouteDef[] = [
-  { method: 'POST', path: '/smart-agents/run', kind: 'v2', scope: 'smart_agents:write', handler: run },
-  { method: 'GET', path: '/smart-agents', kind: 'v2', scope: 'smart_agents:read', handler: listRuns },
-  { method: 'GET', path: '/smart-agents/:smart_agent_task_id', kind: 'v2', scope: 'smart_agents:read', handler: results },
+  { endpoint: API.agents.run, handler: run },
+  { endpoint: API.agents.list, handler: listRuns },
+  { endpoint: API.agents.results, handler: results },
   ...agentControlRoutes,
 ];

@@ -1,5 +1,6 @@
 import { USAGE_DEFAULT_GROUP, USAGE_GROUPS, USAGE_LIMITS, type Usage } from '../../api/schemas/keys.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { usageReport } from '../engine/usage.js';
 import { queryEnum, queryInt } from '../engine/validation.js';
@@ -12,4 +13,4 @@ function usage(ctx: RequestContext): Usage {
   return usageReport(log, { days, groupBy, nowMs: ctx.clock.now() });
 }
 
-export const usageRoutes: RouteDef[] = [{ method: 'GET', path: '/usage', kind: 'v2', scope: 'admin:api_keys', handler: usage }];
+export const usageRoutes: RouteDef[] = [{ endpoint: API.usage.get, handler: usage }];

@@ -1,6 +1,7 @@
 import { WEBHOOK_DELIVERIES_LIMITS } from '../../api/schemas/legacy.js';
 import { own } from '../store.js';
 import type { RouteDef } from '../router.js';
+import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { genericError, validationError } from '../engine/errors.js';
 import { queryInt } from '../engine/validation.js';
@@ -23,4 +24,4 @@ function deliveries(ctx: RequestContext) {
   return deliveriesOf(ctx.store, workflowId, limit);
 }
 
-export const webhookDeliveryRoutes: RouteDef[] = [{ method: 'GET', path: '/webhooks/deliveries', kind: 'v1only', scope: null, handler: deliveries }];
+export const webhookDeliveryRoutes: RouteDef[] = [{ endpoint: API.legacy.webhookDeliveries, handler: deliveries }];

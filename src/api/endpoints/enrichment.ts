@@ -1,0 +1,102 @@
+import {
+  BulkEnrichBody,
+  BulkEnrichStarted,
+  ByTaskEnrichBody,
+  ByTaskEnrichResponse,
+  CompanyEnrichBody,
+  CompanyEnrichResponse,
+  EnrichmentStatusResponse,
+  PersonEnrichBody,
+  PersonEnrichStarted,
+} from '../schemas/enrichment.js';
+import { endpoint } from './endpoint.js';
+import { QUOTE_ERRORS, QUOTE_UNCONFIRMED, TAGS } from './params.js';
+
+/**
+ * Enrichment (paid, pay for results): one person, one company, a search cohort, a whole list,
+ * and the status of runs. Each paid call carries the quote_id of a matching estimate.
+ */
+
+export const enrichment = {
+  person: endpoint({
+    id: 'enrichment.person',
+    method: 'POST',
+    path: '/enrichment/person',
+    kind: 'v2',
+    scope: 'enrich:write',
+    summary: 'Enrich one person (async)',
+    description:
+      'Finds a verified email and/or phone of one person, given a strong identifier (email, linkedin_url, person_id) or a name with a company name or domain. Reserves the type’s price up front and keeps only what it finds; poll the workflow.',
+    body: PersonEnrichBody,
+    response: PersonEnrichStarted,
+    errors: { 400: [...QUOTE_ERRORS, 'quote_already_redeemed'], 404: ['list_not_found'], 503: QUOTE_UNCONFIRMED },
+    idempotent: false,
+    paid: { tools: ['enrich_person'] },
+    published: { document: 'v2', operationId: 'enrichPerson', tag: TAGS.enrichment },
+  }),
+  company: endpoint({
+    id: 'enrichment.company',
+    method: 'POST',
+    path: '/enrichment/company',
+    kind: 'v2',
+    scope: 'enrich:write',
+    summary: 'Enrich one company (sync, 1 credit)',
+    description: 'The firmographics of one company, answered at once for 1 credit, refunded when the company is not found (404).',
+    body: CompanyEnrichBody,
+    response: CompanyEnrichResponse,
+    errors: { 400: [...QUOTE_ERRORS, 'quote_already_redeemed'], 404: ['not_found'], 502: ['provider_error'], 503: ['quote_verification_unavailable'] },
+    idempotent: false,
+    paid: { tools: ['enrich_company'] },
+    published: { document: 'v2', operationId: 'enrichCompany', tag: TAGS.enrichment },
+  }),
+  byTask: endpoint({
+    id: 'enrichment.byTask',
+    method: 'POST',
+    path: '/enrichment/by-task',
+    kind: 'v2',
+    scope: 'enrich:write',
+    summary: 'Enrich a cohort (person async, company sync)',
+    description:
+      'Enriches the entities of a search cohort (its task_id): people start a run whose results are queued, companies are answered at once. Priced per entity by the cohort’s estimate tool.',
+    body: ByTaskEnrichBody,
+    response: ByTaskEnrichResponse,
+    errors: { 400: ['validation_error', ...QUOTE_ERRORS, 'quote_already_redeemed'], 404: ['task_not_found', 'list_not_found'], 503: QUOTE_UNCONFIRMED },
+    idempotent: false,
+    paid: { tools: ['add_person_enrichments', 'add_company_enrichments'] },
+    published: { document: 'v2', operationId: 'enrichByTask', tag: TAGS.enrichment },
+  }),
+  bulk: endpoint({
+    id: 'enrichment.bulk',
+    method: 'POST',
+    path: '/enrichment/bulk',
+    kind: 'v2',
+    scope: 'enrich:write',
+    summary: 'Enrich every lead of a list, or a subset (async)',
+    description: 'Enriches a whole list, or 1 to 500 of its leads, in one run; the quote is required. Poll the workflow.',
+    body: BulkEnrichBody,
+    response: BulkEnrichStarted,
+    errors: {
+      400: ['validation_error', ...QUOTE_ERRORS, 'quote_already_redeemed'],
+      403: ['feature_gated'],
+      404: ['list_not_found'],
+      409: ['conflict'],
+      503: QUOTE_UNCONFIRMED,
+    },
+    idempotent: false,
+    paid: { tools: ['enrich_list'] },
+    published: { document: 'v2', operationId: 'enrichList', tag: TAGS.enrichment },
+  }),
+  status: endpoint({
+    id: 'enrichment.status',
+    method: 'GET',
+    path: '/enrichment/status/:workflow_id',
+    kind: 'v2',
+    scope: 'enrich:read',
+    summary: 'Poll an enrichment workflow (workflow id or cohort handle)',
+    description: 'The state of an enrichment run (by workflow id or by-task cohort handle), its progress, credits and, when done, its results. Free.',
+    response: EnrichmentStatusResponse,
+    errors: { 404: ['not_found', 'task_not_found'] },
+    idempotent: true,
+    published: { document: 'v2', operationId: 'getEnrichmentStatus', tag: TAGS.enrichment },
+  }),
+};

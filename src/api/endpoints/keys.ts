@@ -1,0 +1,85 @@
+import { CreateKeyBody, CreatedKey, KeyRequestRows, ManagedKey, ManagedKeys, RevokeAllResult, V2KeyList } from '../schemas/keys.js';
+import { KEY_REQUESTS_LIMITS } from '../schemas/values/keys.js';
+import { endpoint } from './endpoint.js';
+import { limitParam, TAGS } from './params.js';
+
+/** API keys: managed under /api/v1/api-keys with a session JWT only (a key there is refused), and listed on v2 with a key. */
+
+export const keys = {
+  create: endpoint({
+    id: 'keys.create',
+    method: 'POST',
+    path: '',
+    kind: 'keys',
+    scope: null,
+    planGate: 'always',
+    summary: 'Create an API key',
+    description:
+      'A new key for the calling user, with the scopes and expiry asked for. The whole secret is in this answer only. Not idempotent: sending it again makes a second key.',
+    body: CreateKeyBody,
+    response: CreatedKey,
+    status: 201,
+    errors: { 400: ['BAD_REQUEST'] },
+    idempotent: false,
+  }),
+  list: endpoint({
+    id: 'keys.list',
+    method: 'GET',
+    path: '',
+    kind: 'keys',
+    scope: null,
+    planGate: 'always',
+    summary: 'Keys of the organization',
+    description: 'Every key of the organization, active and revoked, newest first; never a secret.',
+    response: ManagedKeys,
+    idempotent: true,
+  }),
+  revokeAll: endpoint({
+    id: 'keys.revokeAll',
+    method: 'POST',
+    path: '/revoke-all',
+    kind: 'keys',
+    scope: null,
+    summary: 'Revoke all of your keys',
+    description: 'Revokes every active key of the calling user in the organization. Safe to repeat.',
+    response: RevokeAllResult,
+    idempotent: true,
+  }),
+  revoke: endpoint({
+    id: 'keys.revoke',
+    method: 'POST',
+    path: '/:key_id/revoke',
+    kind: 'keys',
+    scope: null,
+    summary: 'Revoke a key',
+    description: 'Revocation is final. Revoking a revoked key answers the key as it is, so it is safe to repeat.',
+    response: ManagedKey,
+    errors: { 403: ['PERMISSION_DENIED'], 404: ['not_found'], 422: ['validation_error'] },
+    idempotent: true,
+  }),
+  requests: endpoint({
+    id: 'keys.requests',
+    method: 'GET',
+    path: '/:key_id/requests',
+    kind: 'keys',
+    scope: null,
+    summary: 'Request log of a key',
+    description: 'The requests made with a key, newest first.',
+    query: [limitParam('limit', KEY_REQUESTS_LIMITS.limit, 'How many requests')],
+    response: KeyRequestRows,
+    errors: { 404: ['not_found'], 422: ['validation_error'] },
+    idempotent: true,
+  }),
+  listV2: endpoint({
+    id: 'keys.listV2',
+    method: 'GET',
+    path: '/api-keys',
+    kind: 'v2',
+    scope: 'admin:api_keys',
+    summary: "API keys of the token's organization",
+    description: 'The keys of the organization as seen with an API key (admin:api_keys): names, prefixes, scopes and state, never a secret.',
+    response: V2KeyList,
+    idempotent: true,
+    published: { document: 'v2', operationId: 'listApiKeys', tag: TAGS.identity },
+  }),
+};
