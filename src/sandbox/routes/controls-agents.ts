@@ -1,11 +1,11 @@
-import * as z from 'zod/mini';
-import { AGENT_TYPES } from '../../api/schemas/values/agents.js';
 import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import type { OrganizationRecord } from '../store.js';
 import { notFound } from '../engine/errors.js';
 import { parseBody } from '../engine/validation.js';
 import { orgOf } from './controls.js';
+import { CONTROL } from '../control-endpoints.js';
+import { AgentSettingsBody, NewTemplateBody, OrganizationQuery, TemplateChangeBody } from '../control-bodies.js';
 import { agentsArea, settleAgentRuns } from '../engine/agents.js';
 import { addTemplate, makeDefault, templatesOf } from '../engine/email-templates.js';
 
@@ -16,23 +16,6 @@ import { addTemplate, makeDefault, templatesOf } from '../engine/email-templates
  * default template). Everything lives in the store's state: a reset restores it.
  */
 
-const Ms = z.optional(z.int().check(z.minimum(0), z.maximum(3_600_000)));
-const SettingsBody = z.object({
-  pace: z.optional(z.object({ pending_ms: Ms, row_ms: Ms })),
-  fail_next: z.optional(z.int().check(z.minimum(0), z.maximum(1000))),
-  unavailable: z.optional(z.array(z.enum(AGENT_TYPES))),
-});
-const OrgQuery = z.object({ organization_id: z.optional(z.string()) });
-const NewTemplateBody = z.object({
-  organization_id: z.optional(z.string()),
-  name: z.string().check(z.minLength(1)),
-  subject: z.string().check(z.minLength(1)),
-  body: z.string().check(z.minLength(1)),
-  is_active: z.optional(z.boolean()),
-  is_default: z.optional(z.boolean()),
-});
-const TemplateChangeBody = z.object({ organization_id: z.optional(z.string()), is_active: z.optional(z.boolean()), is_default: z.optional(z.boolean()) });
-
 function view(ctx: RequestContext) {
   settleAgentRuns(ctx.services);
   const area = agentsArea(ctx.store);
@@ -40,7 +23,7 @@ function view(ctx: RequestContext) {
 }
 
 function configure(ctx: RequestContext) {
-  const b = parseBody(SettingsBody, ctx.body);
+  const b = parseBody(AgentSettingsBody, ctx.body);
   const s = agentsArea(ctx.store).settings;
   for (const [part, ms] of Object.entries(b.pace ?? {})) if (ms !== undefined) s.pace[part as keyof typeof s.pace] = ms;
   if (b.fail_next !== undefined) s.fail_next = b.fail_next;
@@ -51,7 +34,7 @@ function configure(ctx: RequestContext) {
 const templatesView = (ctx: RequestContext, org: OrganizationRecord) => ({ organization_id: org.id, templates: templatesOf(ctx.store, org.id, ctx.clock.iso()) });
 
 function listTemplates(ctx: RequestContext) {
-  const q = parseBody(OrgQuery, Object.fromEntries(ctx.query));
+  const q = parseBody(OrganizationQuery, Object.fromEntries(ctx.query));
   return templatesView(ctx, orgOf(ctx, q.organization_id));
 }
 
@@ -75,9 +58,9 @@ function changeTemplate(ctx: RequestContext) {
 }
 
 export const agentControlRoutes: RouteDef[] = [
-  { method: 'GET', path: '/smart-agents', kind: 'control', scope: null, handler: view },
-  { method: 'POST', path: '/smart-agents', kind: 'control', scope: null, handler: configure },
-  { method: 'GET', path: '/email-templates', kind: 'control', scope: null, handler: listTemplates },
-  { method: 'POST', path: '/email-templates', kind: 'control', scope: null, handler: createTemplate },
-  { method: 'POST', path: '/email-templates/:template_id', kind: 'control', scope: null, handler: changeTemplate },
+  { endpoint: CONTROL.agents.get, handler: view },
+  { endpoint: CONTROL.agents.set, handler: configure },
+  { endpoint: CONTROL.emailTemplates.list, handler: listTemplates },
+  { endpoint: CONTROL.emailTemplates.create, handler: createTemplate },
+  { endpoint: CONTROL.emailTemplates.update, handler: changeTemplate },
 ];

@@ -1,13 +1,11 @@
-import * as z from 'zod/mini';
 import { own } from '../store.js';
-import { ENRICHMENT_TERMINAL_STATUSES, type EnrichmentTerminalStatus } from '../../api/schemas/values/enrichment.js';
 import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { notFound, publicError } from '../engine/errors.js';
-import { parseBody } from '../engine/validation.js';
-import { badField } from '../engine/validation.js';
-import { enrichmentArea, forceEnd, settleDue, workflowStatus, type WorkflowKind } from '../engine/enrichment.js';
-import { SEVERAL_ROWS_ONLY, SINGLE_RECORD_ONLY } from '../engine/enrichment-outcomes.js';
+import { badField, parseBody } from '../engine/validation.js';
+import { enrichmentArea, forceEnd, settleDue, workflowStatus } from '../engine/enrichment.js';
+import { CONTROL } from '../control-endpoints.js';
+import { EndWorkflowBody, EnrichmentSettingsBody, OutcomesBody, singleRecordOnly } from '../control-bodies.js';
 
 /**
  * Test controls of enrichment runs: the hit rates of the provider waterfall (the share of
@@ -16,38 +14,6 @@ import { SEVERAL_ROWS_ONLY, SINGLE_RECORD_ONLY } from '../engine/enrichment-outc
  * ending a running run now (both shape the run's rows so its counts agree with the state:
  * engine/enrichment-outcomes.ts). Everything lives in the store's state: a reset restores it.
  */
-
-const KINDS = ['person', 'bulk', 'by_task', 'csv_import', 'legacy'] as const satisfies readonly WorkflowKind[];
-
-const Rate = z.optional(z.nullable(z.number().check(z.minimum(0), z.maximum(1))));
-const Ms = z.optional(z.int().check(z.minimum(0), z.maximum(3_600_000)));
-const SettingsBody = z
-  .object({
-    hit_rates: z.optional(z.object({ email: Rate, phone: Rate, company: Rate })),
-    pace: z.optional(z.object({ pending_ms: Ms, min_run_ms: Ms, row_ms: Ms })),
-  })
-  .check(z.refine((b) => b.hit_rates !== undefined || b.pace !== undefined, { message: 'send hit_rates or pace' }));
-
-const singleRecordOnly = (status: EnrichmentTerminalStatus) => SINGLE_RECORD_ONLY.includes(status);
-
-const OutcomesBody = z
-  .object({
-    status: z.enum(ENRICHMENT_TERMINAL_STATUSES),
-    count: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
-    kinds: z.optional(z.array(z.enum(KINDS)).check(z.minLength(1))),
-  })
-  .check(
-    z.refine((b) => !singleRecordOnly(b.status) || (b.kinds !== undefined && b.kinds.every((k) => k === 'person')), {
-      message: 'canceled and terminated end single-person runs only: send kinds ["person"]',
-      path: ['kinds'],
-    }),
-    z.refine((b) => !SEVERAL_ROWS_ONLY.includes(b.status) || b.kinds === undefined || b.kinds.some((k) => k !== 'person'), {
-      message: 'completed_with_errors ends runs of several rows: a single-person run completes or fails; send other kinds',
-      path: ['kinds'],
-    }),
-  );
-
-const EndBody = z.object({ status: z.enum(ENRICHMENT_TERMINAL_STATUSES) });
 
 function view(ctx: RequestContext) {
   settleDue(ctx.services);
@@ -60,7 +26,7 @@ function view(ctx: RequestContext) {
 }
 
 function configure(ctx: RequestContext) {
-  const b = parseBody(SettingsBody, ctx.body);
+  const b = parseBody(EnrichmentSettingsBody, ctx.body);
   const s = enrichmentArea(ctx.store).settings;
   for (const [point, rate] of Object.entries(b.hit_rates ?? {})) if (rate !== undefined) s.hit_rates[point as 'email' | 'phone' | 'company'] = rate;
   for (const [part, ms] of Object.entries(b.pace ?? {})) if (ms !== undefined) s.pace[part as keyof typeof s.pace] = ms;
@@ -75,7 +41,7 @@ function queueOutcomes(ctx: RequestContext) {
 }
 
 function endNow(ctx: RequestContext) {
-  const { status } = parseBody(EndBody, ctx.body);
+  const { status } = parseBody(EndWorkflowBody, ctx.body);
   settleDue(ctx.services);
   const id = ctx.params.workflow_id ?? '';
   const area = enrichmentArea(ctx.store);
@@ -89,8 +55,8 @@ function endNow(ctx: RequestContext) {
 }
 
 export const enrichmentControlRoutes: RouteDef[] = [
-  { method: 'GET', path: '/enrichment', kind: 'control', scope: null, handler: view },
-  { method: 'POST', path: '/enrichment', kind: 'control', scope: null, handler: configure },
-  { method: 'POST', path: '/enrichment/outcomes', kind: 'control', scope: null, handler: queueOutcomes },
-  { method: 'POST', path: '/enrichment/workflows/:workflow_id/end', kind: 'control', scope: null, handler: endNow },
+  { endpoint: CONTROL.enrichment.get, handler: view },
+  { endpoint: CONTROL.enrichment.set, handler: configure },
+  { endpoint: CONTROL.enrichment.outcomes, handler: queueOutcomes },
+  { endpoint: CONTROL.enrichment.end, handler: endNow },
 ];

@@ -1,17 +1,15 @@
-import * as z from 'zod/mini';
 import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { csvImportArea } from '../engine/csv-import-records.js';
+import { CONTROL } from '../control-endpoints.js';
+import { ImportsBody } from '../control-bodies.js';
 
 /**
  * Test controls of CSV imports: `enabled` false switches imports off for maintenance (503
  * not_enabled), `processing_ms` keeps a list busy that long after each import (409 conflict
  * meanwhile). A reset restores both (on, 0).
  */
-const ImportsBody = z
-  .object({ enabled: z.optional(z.boolean()), processing_ms: z.optional(z.int().check(z.minimum(0))) })
-  .check(z.refine((b) => b.enabled !== undefined || b.processing_ms !== undefined, { message: 'send enabled or processing_ms' }));
 
 function setImports(ctx: RequestContext) {
   const b = parseBody(ImportsBody, ctx.body);
@@ -22,6 +20,6 @@ function setImports(ctx: RequestContext) {
 }
 
 export const listJobControlRoutes: RouteDef[] = [
-  { method: 'GET', path: '/imports', kind: 'control', scope: null, handler: (ctx) => ({ ...csvImportArea(ctx.store).settings }) },
-  { method: 'POST', path: '/imports', kind: 'control', scope: null, handler: setImports },
+  { endpoint: CONTROL.imports.get, handler: (ctx) => ({ ...csvImportArea(ctx.store).settings }) },
+  { endpoint: CONTROL.imports.set, handler: setImports },
 ];

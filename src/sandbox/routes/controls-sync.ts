@@ -1,10 +1,11 @@
-import * as z from 'zod/mini';
 import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { destinationOf } from '../engine/connections.js';
-import { PUSH_FAILURES, syncArea } from '../engine/sync.js';
+import { syncArea } from '../engine/sync.js';
 import { orgOf } from './controls.js';
+import { CONTROL } from '../control-endpoints.js';
+import { SyncFailuresBody } from '../control-bodies.js';
 
 /**
  * Test controls of syncs: queue failures (the next matching pushes answer 502, push nothing
@@ -12,17 +13,8 @@ import { orgOf } from './controls.js';
  * full), and read what each destination of an organization now holds.
  */
 
-const FailuresBody = z.object({
-  organization_id: z.optional(z.string()),
-  /** Only pushes to this destination fail; any destination when absent. */
-  provider: z.optional(z.string()),
-  count: z.optional(z.int().check(z.minimum(1), z.maximum(100))),
-  /** whole_push (default): 502 internal_error, refunded; status_failed: status failed, every lead sent refused, charged. */
-  outcome: z.optional(z.enum(PUSH_FAILURES)),
-});
-
 function queueFailures(ctx: RequestContext) {
-  const b = parseBody(FailuresBody, ctx.body);
+  const b = parseBody(SyncFailuresBody, ctx.body);
   const org = orgOf(ctx, b.organization_id);
   const provider = b.provider === undefined ? null : destinationOf(b.provider);
   const q = syncArea(ctx.store).failures;
@@ -40,6 +32,6 @@ function destinations(ctx: RequestContext) {
 }
 
 export const syncControlRoutes: RouteDef[] = [
-  { method: 'POST', path: '/sync/failures', kind: 'control', scope: null, handler: queueFailures },
-  { method: 'GET', path: '/sync/destinations', kind: 'control', scope: null, handler: destinations },
+  { endpoint: CONTROL.sync.failures, handler: queueFailures },
+  { endpoint: CONTROL.sync.destinations, handler: destinations },
 ];

@@ -10,6 +10,8 @@ import { listById, visibleList } from '../engine/lists.js';
 import { createSignedCsv, downloadFileName, exportColumns, exportRows, signedFile } from '../engine/export.js';
 import { exportFilesState, setExportFileCaps } from '../engine/export-files.js';
 import { generateLeads } from '../engine/synthetic-leads.js';
+import { CONTROL } from '../control-endpoints.js';
+import { ExportCapsBody, GenerateLeadsBody } from '../control-bodies.js';
 
 /**
  * Export (free, scope export:read): a signed link to a CSV snapshot of the list, served at
@@ -66,16 +68,9 @@ function download(ctx: RequestContext) {
   });
 }
 
-const GenerateBody = z.object({
-  count: z.int().check(z.minimum(1), z.maximum(1_000_000)),
-  formula_rows: z.optional(z.int().check(z.minimum(0))),
-  columns: z.optional(ExportColumns),
-  enriched: z.optional(z.boolean()),
-});
-
 /** Control: appends N synthetic leads to any list (no caps); see engine/synthetic-leads.ts. */
 function generate(ctx: RequestContext) {
-  const b = parseBody(GenerateBody, ctx.body);
+  const b = parseBody(GenerateLeadsBody, ctx.body);
   const id = ctx.params.list_id ?? '';
   const list = listById(ctx.store, id);
   if (!list) throw notFound(`Unknown list ${id}`);
@@ -84,13 +79,9 @@ function generate(ctx: RequestContext) {
   return { list_id: list.list_id, ...r, lead_count: list.lead_ids.length, took_ms: Math.round(performance.now() - started) };
 }
 
-const CapsBody = z
-  .object({ max_files: z.optional(z.int().check(z.minimum(1))), max_bytes: z.optional(z.int().check(z.minimum(1))) })
-  .check(z.refine((b) => b.max_files !== undefined || b.max_bytes !== undefined, { message: 'send max_files or max_bytes' }));
-
 /** Control: the caps on the CSV files kept for signed links (a reset restores the defaults); see engine/export-files.ts. */
 function setCaps(ctx: RequestContext) {
-  const b = parseBody(CapsBody, ctx.body);
+  const b = parseBody(ExportCapsBody, ctx.body);
   return setExportFileCaps(ctx.store, { ...(b.max_files !== undefined && { max_files: b.max_files }), ...(b.max_bytes !== undefined && { max_bytes: b.max_bytes }) });
 }
 
@@ -98,7 +89,7 @@ export const exportRoutes: RouteDef[] = [
   { endpoint: API.exports.csvLink, handler: signedUrl },
   { endpoint: API.exports.json, handler: jsonPage },
   { endpoint: API.exports.download, handler: download },
-  { method: 'POST', path: '/lists/:list_id/generate', kind: 'control', scope: null, handler: generate },
-  { method: 'GET', path: '/exports', kind: 'control', scope: null, handler: (ctx) => exportFilesState(ctx.store) },
-  { method: 'POST', path: '/exports', kind: 'control', scope: null, handler: setCaps },
+  { endpoint: CONTROL.lists.generate, handler: generate },
+  { endpoint: CONTROL.exports.get, handler: (ctx) => exportFilesState(ctx.store) },
+  { endpoint: CONTROL.exports.set, handler: setCaps },
 ];
