@@ -1,6 +1,6 @@
-import { SmartAgentResults, SmartAgentRunBody, SmartAgentRunStarted, SmartAgentRunsPage } from '../schemas/agents.js';
+import type { SmartAgentResults, SmartAgentRunBody, SmartAgentRunStarted, SmartAgentRunsPage } from '../schemas/agents.js';
 import { AGENT_RUNS_PAGE } from '../schemas/values/agents.js';
-import { endpoint } from './endpoint.js';
+import { endpoint, ref } from './endpoint.js';
 import { limitParam, QUOTE_ERRORS, TAGS, textParam } from './params.js';
 
 /** Smart agents: one AI instruction run once per lead of a list (paid at start), its runs and results. */
@@ -15,8 +15,8 @@ export const agents = {
     summary: 'Run a smart agent over the leads of a list',
     description:
       'Starts one agent over the leads of a list, writing its answer into a column; credits are taken at start with the quote of a matching run_smart_agent estimate. Poll the run for results.',
-    body: SmartAgentRunBody,
-    response: SmartAgentRunStarted,
+    body: ref<typeof SmartAgentRunBody>('SmartAgentRunBody'),
+    response: ref<typeof SmartAgentRunStarted>('SmartAgentRunStarted'),
     errors: {
       400: ['validation_error', 'approval_required', ...QUOTE_ERRORS],
       403: ['list_not_editable'],
@@ -37,7 +37,7 @@ export const agents = {
     summary: 'Smart agent runs, most recent first',
     description: 'The organization’s agent runs, most recent first, optionally only those over one list. Free.',
     query: [textParam('list_id', 'Only runs over this list.'), limitParam('limit', AGENT_RUNS_PAGE, 'How many runs')],
-    response: SmartAgentRunsPage,
+    response: ref<typeof SmartAgentRunsPage>('SmartAgentRunsPage'),
     idempotent: true,
     published: { document: 'v2', operationId: 'listSmartAgentRuns', tag: TAGS.agents },
   }),
@@ -49,7 +49,7 @@ export const agents = {
     scope: 'smart_agents:read',
     summary: 'Results of a run (partial while processing)',
     description: 'A run’s state and its answers per lead so far (partial while it processes). Free.',
-    response: SmartAgentResults,
+    response: ref<typeof SmartAgentResults>('SmartAgentResults'),
     errors: { 404: ['not_found'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'getSmartAgentResults', tag: TAGS.agents },

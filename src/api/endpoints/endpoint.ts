@@ -42,10 +42,31 @@ export interface QueryParam {
   repeated?: boolean;
 }
 
-export interface Endpoint<
-  Body extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
-  Response extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
-> {
+/**
+ * A schema of src/api/schemas named by its export name. Entries name their schemas instead of
+ * holding them, so the catalog costs the CLI no zod at start-up; the type rides along for the
+ * SDK, and the sandbox and the OpenAPI documents look the schema up by name (schemas.ts).
+ */
+export interface SchemaRef<S extends z.ZodMiniType = z.ZodMiniType> {
+  readonly schema: string;
+  /** Never set: carries the schema's type. */
+  readonly type?: S;
+}
+
+/** `ref<typeof ListDetail>('ListDetail')`: the name must be the schema's export name (the catalog test checks it). */
+export function ref<S extends z.ZodMiniType>(schema: string): SchemaRef<S> {
+  return { schema };
+}
+
+/**
+ * What an entry's body or answer is: a named schema (service entries: the CLI loads them) or
+ * the schema itself (the sandbox's control entries, which only the sandbox loads).
+ */
+export type SchemaSlot = SchemaRef | z.ZodMiniType;
+
+type SchemaIn<S> = S extends SchemaRef<infer Z> ? Z : S extends z.ZodMiniType ? S : never;
+
+export interface Endpoint<Body extends SchemaSlot | undefined = SchemaSlot | undefined, Response extends SchemaSlot | undefined = SchemaSlot | undefined> {
   /** Area and verb, e.g. `lists.create`: unique, stable, what tests and the `api` help name. */
   id: string;
   method: HttpMethod;
@@ -62,7 +83,7 @@ export interface Endpoint<
   body?: Body;
   /** The answer; `oneOf` lists the schemas the answer is one of (the first is `response`). */
   response?: Response;
-  oneOf?: readonly z.ZodMiniType[];
+  oneOf?: readonly SchemaSlot[];
   /** 200 unless given. */
   status?: 200 | 201 | 202;
   /** When a 201 operation may also answer 200 (same schema): why. */
@@ -91,16 +112,16 @@ export interface Endpoint<
 }
 
 /** Declares an entry, keeping its literal types (so `request` knows the body and answer). */
-export function endpoint<const B extends z.ZodMiniType | undefined = undefined, const R extends z.ZodMiniType | undefined = undefined>(
+export function endpoint<const B extends SchemaSlot | undefined = undefined, const R extends SchemaSlot | undefined = undefined>(
   e: Endpoint<B, R>,
 ): Endpoint<B, R> {
   return e;
 }
 
 /** The body type an entry takes, or never. */
-export type BodyOf<E> = E extends Endpoint<infer B, z.ZodMiniType | undefined> ? (B extends z.ZodMiniType ? z.input<B> : never) : never;
+export type BodyOf<E> = E extends Endpoint<infer B, SchemaSlot | undefined> ? (B extends SchemaSlot ? z.input<SchemaIn<B>> : never) : never;
 /** The answer type of an entry, or unknown. */
-export type ResponseOf<E> = E extends Endpoint<z.ZodMiniType | undefined, infer R> ? (R extends z.ZodMiniType ? z.output<R> : unknown) : unknown;
+export type ResponseOf<E> = E extends Endpoint<SchemaSlot | undefined, infer R> ? (R extends SchemaSlot ? z.output<SchemaIn<R>> : unknown) : unknown;
 
 /** The path with its `:name` segments filled in (each value URI-encoded); '' is the mount itself. */
 export function pathOf(e: Pick<Endpoint, 'path'>, params: Readonly<Record<string, string>> = {}): string {

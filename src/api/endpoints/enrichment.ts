@@ -1,4 +1,4 @@
-import {
+import type {
   BulkEnrichBody,
   BulkEnrichStarted,
   ByTaskEnrichBody,
@@ -9,7 +9,7 @@ import {
   PersonEnrichBody,
   PersonEnrichStarted,
 } from '../schemas/enrichment.js';
-import { endpoint } from './endpoint.js';
+import { endpoint, ref } from './endpoint.js';
 import { QUOTE_ERRORS, QUOTE_UNCONFIRMED, TAGS } from './params.js';
 
 /**
@@ -27,8 +27,8 @@ export const enrichment = {
     summary: 'Enrich one person (async)',
     description:
       'Finds a verified email and/or phone of one person, given a strong identifier (email, linkedin_url, person_id) or a name with a company name or domain. Reserves the type’s price up front and keeps only what it finds; poll the workflow.',
-    body: PersonEnrichBody,
-    response: PersonEnrichStarted,
+    body: ref<typeof PersonEnrichBody>('PersonEnrichBody'),
+    response: ref<typeof PersonEnrichStarted>('PersonEnrichStarted'),
     errors: { 400: [...QUOTE_ERRORS, 'quote_already_redeemed'], 404: ['list_not_found'], 503: QUOTE_UNCONFIRMED },
     idempotent: false,
     paid: { tools: ['enrich_person'] },
@@ -42,8 +42,8 @@ export const enrichment = {
     scope: 'enrich:write',
     summary: 'Enrich one company (sync, 1 credit)',
     description: 'The firmographics of one company, answered at once for 1 credit, refunded when the company is not found (404).',
-    body: CompanyEnrichBody,
-    response: CompanyEnrichResponse,
+    body: ref<typeof CompanyEnrichBody>('CompanyEnrichBody'),
+    response: ref<typeof CompanyEnrichResponse>('CompanyEnrichResponse'),
     errors: { 400: [...QUOTE_ERRORS, 'quote_already_redeemed'], 404: ['not_found'], 502: ['provider_error'], 503: ['quote_verification_unavailable'] },
     idempotent: false,
     paid: { tools: ['enrich_company'] },
@@ -58,8 +58,8 @@ export const enrichment = {
     summary: 'Enrich a cohort (person async, company sync)',
     description:
       'Enriches the entities of a search cohort (its task_id): people start a run whose results are queued, companies are answered at once. Priced per entity by the cohort’s estimate tool.',
-    body: ByTaskEnrichBody,
-    response: ByTaskEnrichResponse,
+    body: ref<typeof ByTaskEnrichBody>('ByTaskEnrichBody'),
+    response: ref<typeof ByTaskEnrichResponse>('ByTaskEnrichResponse'),
     errors: { 400: ['validation_error', ...QUOTE_ERRORS, 'quote_already_redeemed'], 404: ['task_not_found', 'list_not_found'], 503: QUOTE_UNCONFIRMED },
     idempotent: false,
     paid: { tools: ['add_person_enrichments', 'add_company_enrichments'] },
@@ -73,8 +73,8 @@ export const enrichment = {
     scope: 'enrich:write',
     summary: 'Enrich every lead of a list, or a subset (async)',
     description: 'Enriches a whole list, or 1 to 500 of its leads, in one run; the quote is required. Poll the workflow.',
-    body: BulkEnrichBody,
-    response: BulkEnrichStarted,
+    body: ref<typeof BulkEnrichBody>('BulkEnrichBody'),
+    response: ref<typeof BulkEnrichStarted>('BulkEnrichStarted'),
     errors: {
       400: ['validation_error', ...QUOTE_ERRORS, 'quote_already_redeemed'],
       403: ['feature_gated'],
@@ -94,7 +94,7 @@ export const enrichment = {
     scope: 'enrich:read',
     summary: 'Poll an enrichment workflow (workflow id or cohort handle)',
     description: 'The state of an enrichment run (by workflow id or by-task cohort handle), its progress, credits and, when done, its results. Free.',
-    response: EnrichmentStatusResponse,
+    response: ref<typeof EnrichmentStatusResponse>('EnrichmentStatusResponse'),
     errors: { 404: ['not_found', 'task_not_found'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'getEnrichmentStatus', tag: TAGS.enrichment },

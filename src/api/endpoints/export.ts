@@ -1,6 +1,6 @@
-import { CsvExportBody, CsvExportLink, JsonExportPage } from '../schemas/export.js';
+import type { CsvExportBody, CsvExportLink, JsonExportPage } from '../schemas/export.js';
 import { EXPORT_LIMITS } from '../schemas/values/export.js';
-import { endpoint } from './endpoint.js';
+import { endpoint, ref } from './endpoint.js';
 import { cursorParam, limitParam, TAGS, textParam } from './params.js';
 
 /** Export of a list (free): a signed link to a CSV file, the file behind it, or the leads as paged JSON. */
@@ -15,8 +15,8 @@ export const exportEndpoints = {
     summary: 'A signed download link to a CSV of a list',
     description:
       'The list’s CSV as it is now, behind a link that works without credentials for 24 hours. Free and without side effects, so safe to repeat.',
-    body: CsvExportBody,
-    response: CsvExportLink,
+    body: ref<typeof CsvExportBody>('CsvExportBody'),
+    response: ref<typeof CsvExportLink>('CsvExportLink'),
     errors: { 404: ['list_not_found'], 502: ['internal_error'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'exportCsvSignedUrl', tag: TAGS.export },
@@ -40,7 +40,7 @@ export const exportEndpoints = {
         schema: { type: 'array', maxItems: EXPORT_LIMITS.columns.max, items: { type: 'string', maxLength: EXPORT_LIMITS.columnName.max } },
       },
     ],
-    response: JsonExportPage,
+    response: ref<typeof JsonExportPage>('JsonExportPage'),
     errors: { 400: ['invalid_cursor'], 404: ['list_not_found'], 502: ['internal_error'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'exportJson', tag: TAGS.export },

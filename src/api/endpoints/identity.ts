@@ -1,7 +1,8 @@
-import { Identity } from '../schemas/identity.js';
-import { Balance, EstimateBody, Quote } from '../schemas/credits.js';
-import { USAGE_DEFAULT_GROUP, USAGE_GROUPS, USAGE_LIMITS, Usage } from '../schemas/keys.js';
-import { endpoint } from './endpoint.js';
+import type { Identity } from '../schemas/identity.js';
+import type { Balance, EstimateBody, Quote } from '../schemas/credits.js';
+import type { Usage } from '../schemas/keys.js';
+import { USAGE_DEFAULT_GROUP, USAGE_GROUPS, USAGE_LIMITS } from '../schemas/values/keys.js';
+import { endpoint, ref } from './endpoint.js';
 import { limitParam, TAGS } from './params.js';
 
 /** Who a credential is, the organization's credits and usage. */
@@ -15,7 +16,7 @@ export const identity = {
     scope: null,
     summary: 'Identity of the credential',
     description: 'The user, organization, plan, scopes and key behind the credential. Free; any valid credential may ask.',
-    response: Identity,
+    response: ref<typeof Identity>('Identity'),
     idempotent: true,
     published: { document: 'v2', operationId: 'getWhoami', tag: TAGS.identity },
   }),
@@ -41,7 +42,7 @@ export const credits = {
     scope: 'credits:read',
     summary: 'Credit balance of the organization',
     description: 'The credits the organization has now, with its plan and any spend cap. Free.',
-    response: Balance,
+    response: ref<typeof Balance>('Balance'),
     idempotent: true,
     published: { document: 'v2', operationId: 'getCreditBalance', tag: TAGS.identity },
   }),
@@ -54,8 +55,8 @@ export const credits = {
     summary: 'Price a paid run and get a quote',
     description:
       'The most a paid run can cost, what is free, the balance, and a single-use quote valid 5 minutes that the run must carry as quote_id. Free, and safe to repeat.',
-    body: EstimateBody,
-    response: Quote,
+    body: ref<typeof EstimateBody>('EstimateBody'),
+    response: ref<typeof Quote>('Quote'),
     errors: { 400: ['validation_error'], 404: ['list_not_found', 'task_not_found'] },
     idempotent: true,
   }),
@@ -74,7 +75,7 @@ export const usage = {
       limitParam('days', USAGE_LIMITS.days, 'Days back from now'),
       { name: 'group_by', description: 'How rows are grouped.', schema: { type: 'string', enum: [...USAGE_GROUPS], default: USAGE_DEFAULT_GROUP } },
     ],
-    response: Usage,
+    response: ref<typeof Usage>('Usage'),
     idempotent: true,
     published: { document: 'v2', operationId: 'getUsage', tag: TAGS.identity },
   }),

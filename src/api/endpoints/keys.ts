@@ -1,6 +1,6 @@
-import { CreateKeyBody, CreatedKey, KeyRequestRows, ManagedKey, ManagedKeys, RevokeAllResult, V2KeyList } from '../schemas/keys.js';
+import type { CreateKeyBody, CreatedKey, KeyRequestRows, ManagedKey, ManagedKeys, RevokeAllResult, V2KeyList } from '../schemas/keys.js';
 import { KEY_REQUESTS_LIMITS } from '../schemas/values/keys.js';
-import { endpoint } from './endpoint.js';
+import { endpoint, ref } from './endpoint.js';
 import { limitParam, TAGS } from './params.js';
 
 /** API keys: managed under /api/v1/api-keys with a session JWT only (a key there is refused), and listed on v2 with a key. */
@@ -16,8 +16,8 @@ export const keys = {
     summary: 'Create an API key',
     description:
       'A new key for the calling user, with the scopes and expiry asked for. The whole secret is in this answer only. Not idempotent: sending it again makes a second key.',
-    body: CreateKeyBody,
-    response: CreatedKey,
+    body: ref<typeof CreateKeyBody>('CreateKeyBody'),
+    response: ref<typeof CreatedKey>('CreatedKey'),
     status: 201,
     errors: { 400: ['BAD_REQUEST'] },
     idempotent: false,
@@ -31,7 +31,7 @@ export const keys = {
     planGate: 'always',
     summary: 'Keys of the organization',
     description: 'Every key of the organization, active and revoked, newest first; never a secret.',
-    response: ManagedKeys,
+    response: ref<typeof ManagedKeys>('ManagedKeys'),
     idempotent: true,
   }),
   revokeAll: endpoint({
@@ -42,7 +42,7 @@ export const keys = {
     scope: null,
     summary: 'Revoke all of your keys',
     description: 'Revokes every active key of the calling user in the organization. Safe to repeat.',
-    response: RevokeAllResult,
+    response: ref<typeof RevokeAllResult>('RevokeAllResult'),
     idempotent: true,
   }),
   revoke: endpoint({
@@ -53,7 +53,7 @@ export const keys = {
     scope: null,
     summary: 'Revoke a key',
     description: 'Revocation is final. Revoking a revoked key answers the key as it is, so it is safe to repeat.',
-    response: ManagedKey,
+    response: ref<typeof ManagedKey>('ManagedKey'),
     errors: { 403: ['PERMISSION_DENIED'], 404: ['not_found'], 422: ['validation_error'] },
     idempotent: true,
   }),
@@ -66,7 +66,7 @@ export const keys = {
     summary: 'Request log of a key',
     description: 'The requests made with a key, newest first.',
     query: [limitParam('limit', KEY_REQUESTS_LIMITS.limit, 'How many requests')],
-    response: KeyRequestRows,
+    response: ref<typeof KeyRequestRows>('KeyRequestRows'),
     errors: { 404: ['not_found'], 422: ['validation_error'] },
     idempotent: true,
   }),
@@ -78,7 +78,7 @@ export const keys = {
     scope: 'admin:api_keys',
     summary: "API keys of the token's organization",
     description: 'The keys of the organization as seen with an API key (admin:api_keys): names, prefixes, scopes and state, never a secret.',
-    response: V2KeyList,
+    response: ref<typeof V2KeyList>('V2KeyList'),
     idempotent: true,
     published: { document: 'v2', operationId: 'listApiKeys', tag: TAGS.identity },
   }),

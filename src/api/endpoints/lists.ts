@@ -1,4 +1,4 @@
-import {
+import type {
   AddLeadsBody,
   AddLeadsResponse,
   CreateFolderBody,
@@ -18,7 +18,7 @@ import {
   UpdateListBody,
 } from '../schemas/lists.js';
 import { LIST_LIMITS } from '../schemas/values/lists.js';
-import { endpoint } from './endpoint.js';
+import { endpoint, ref } from './endpoint.js';
 import { cursorParam, limitParam, QUOTE_ERRORS, QUOTE_UNCONFIRMED, TAGS, textParam } from './params.js';
 
 /** Lead lists (free): the lists, their leads, CSV import, find-people jobs, and v1 folders. */
@@ -33,8 +33,8 @@ export const lists = {
     summary: 'Create a private list (idempotent on name)',
     description:
       'A new private list (201), or the list of yours with the same name in any case (200, reused true), so sending it again makes no second list.',
-    body: CreateListBody,
-    response: ListDetail,
+    body: ref<typeof CreateListBody>('CreateListBody'),
+    response: ref<typeof ListDetail>('ListDetail'),
     status: 201,
     also200: 'Reused: you already own a list of that name (reused true).',
     errors: { 403: ['list_cap_reached'], 404: ['folder_not_found'] },
@@ -50,7 +50,7 @@ export const lists = {
     summary: 'Lists you own, your organization’s and those shared with you',
     description: 'One page of the lists you can see: your own, your organization’s and those shared with you, optionally only those in a folder.',
     query: [limitParam('limit', LIST_LIMITS.listsPage, 'Page size'), cursorParam, textParam('folder_id', 'Only lists in this folder.')],
-    response: ListsPage,
+    response: ref<typeof ListsPage>('ListsPage'),
     errors: { 400: ['invalid_cursor'], 404: ['folder_not_found'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'listLeadLists', tag: TAGS.lists },
@@ -63,7 +63,7 @@ export const lists = {
     scope: 'lists:read',
     summary: 'A list',
     description: 'One list you can see, with its lead count, owner, folder and sharing.',
-    response: ListDetail,
+    response: ref<typeof ListDetail>('ListDetail'),
     errors: { 404: ['list_not_found'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'getLeadList', tag: TAGS.lists },
@@ -77,8 +77,8 @@ export const lists = {
     summary: 'Rename, describe or move a list',
     description:
       'Only present fields change; null description clears it, null folder_id takes the list out of its folder. Send at least one field. A protected list keeps its name.',
-    body: UpdateListBody,
-    response: ListDetail,
+    body: ref<typeof UpdateListBody>('UpdateListBody'),
+    response: ref<typeof ListDetail>('ListDetail'),
     errors: { 403: ['list_not_editable', 'list_protected'], 404: ['list_not_found', 'folder_not_found'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'updateLeadList', tag: TAGS.lists },
@@ -91,7 +91,7 @@ export const lists = {
     scope: 'lists:write',
     summary: 'Delete a list (its lead records stay)',
     description: 'Deletes a list of yours and its memberships; the lead records stay. Protected lists cannot be deleted.',
-    response: DeleteListResponse,
+    response: ref<typeof DeleteListResponse>('DeleteListResponse'),
     errors: { 403: ['list_protected', 'list_not_editable'], 404: ['list_not_found'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'deleteLeadList', tag: TAGS.lists },
@@ -105,7 +105,7 @@ export const lists = {
     summary: 'A page of the leads of a list',
     description: 'One page of a list’s leads, with a cohort task_id for the page’s leads (to enrich or add them elsewhere).',
     query: [limitParam('limit', LIST_LIMITS.leadsPage, 'Page size'), cursorParam],
-    response: LeadsPage,
+    response: ref<typeof LeadsPage>('LeadsPage'),
     errors: { 400: ['invalid_cursor'], 404: ['list_not_found'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'listLeads', tag: TAGS.lists },
@@ -119,8 +119,8 @@ export const lists = {
     summary: 'Add leads by cohort or by lead id',
     description:
       'Adds a search cohort (task_id, optionally only some entity_ids) or lead ids to a list. Exactly one of task_id or lead_ids. Free; leads already in the list are skipped, so it is safe to repeat.',
-    body: AddLeadsBody,
-    response: AddLeadsResponse,
+    body: ref<typeof AddLeadsBody>('AddLeadsBody'),
+    response: ref<typeof AddLeadsResponse>('AddLeadsResponse'),
     errors: { 403: ['lead_cap_reached', 'list_not_editable'], 404: ['list_not_found', 'task_not_found', 'not_found'], 409: ['search_result_conflict'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'addLeads', tag: TAGS.lists },
@@ -133,8 +133,8 @@ export const lists = {
     scope: 'lists:write',
     summary: 'Remove leads from a list (membership only)',
     description: 'Takes up to 100 leads out of a list; the lead records stay and unknown ids are ignored.',
-    body: RemoveLeadsBody,
-    response: RemoveLeadsResponse,
+    body: ref<typeof RemoveLeadsBody>('RemoveLeadsBody'),
+    response: ref<typeof RemoveLeadsResponse>('RemoveLeadsResponse'),
     errors: { 403: ['list_not_editable'], 404: ['list_not_found'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'removeLeads', tag: TAGS.lists },
@@ -148,8 +148,8 @@ export const lists = {
     summary: 'Import a CSV into a list, optionally dispatching enrichment',
     description:
       'Imports one CSV (at most 600 rows, about 150 KB) into a list. The import is free; an enrichment dispatched with it is billed per lead (quote tool bulk_import_csv) and needs enrich:write too. With an idempotency_key a repeat within 24 hours replays the first answer.',
-    body: CsvImportBody,
-    response: CsvImportResponse,
+    body: ref<typeof CsvImportBody>('CsvImportBody'),
+    response: ref<typeof CsvImportResponse>('CsvImportResponse'),
     status: 201,
     errors: {
       400: ['validation_error', ...QUOTE_ERRORS],
@@ -171,8 +171,8 @@ export const lists = {
     scope: 'lists:write',
     summary: 'Find people at the companies of a list and import them',
     description: 'Starts a job that finds people at the companies of a list and adds them to it; poll its workflow_id.',
-    body: FindPeopleBody,
-    response: FindPeopleStarted,
+    body: ref<typeof FindPeopleBody>('FindPeopleBody'),
+    response: ref<typeof FindPeopleStarted>('FindPeopleStarted'),
     errors: { 400: ['validation_error'], 402: ['insufficient_credits'], 403: ['feature_gated', 'lead_cap_reached', 'list_not_editable'], 404: ['list_not_found'] },
     idempotent: false,
     published: { document: 'v2', operationId: 'startFindPeople', tag: TAGS.lists },
@@ -185,7 +185,7 @@ export const lists = {
     scope: 'people:read',
     summary: 'Poll a find-people job',
     description: 'The state of a find-people job and how many people it found and imported. Free.',
-    response: FindPeopleStatusResponse,
+    response: ref<typeof FindPeopleStatusResponse>('FindPeopleStatusResponse'),
     errors: { 404: ['list_not_found', 'not_found'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'getFindPeopleStatus', tag: TAGS.lists },
@@ -201,8 +201,8 @@ export const folders = {
     scope: null,
     summary: 'Create a lead-list folder',
     description: 'A folder for lists, optionally inside parent_id, which must be the UUID of one of your folders (not a UUID: 400; unknown: 404).',
-    body: CreateFolderBody,
-    response: Folder,
+    body: ref<typeof CreateFolderBody>('CreateFolderBody'),
+    response: ref<typeof Folder>('Folder'),
     status: 201,
     errors: { 400: ['BAD_REQUEST'], 404: ['RESOURCE_NOT_FOUND'], 422: ['validation_error'] },
     idempotent: false,

@@ -1,4 +1,4 @@
-import {
+import type {
   CompanySearchBody,
   CompanySearchResponse,
   CompileBody,
@@ -13,7 +13,7 @@ import {
   SimilarCompaniesResponse,
 } from '../schemas/search.js';
 import { COMPANY_FILTER_FIELDS, PEOPLE_FILTER_FIELDS } from '../schemas/values/search.js';
-import { endpoint, type QueryParam } from './endpoint.js';
+import { endpoint, ref, type QueryParam } from './endpoint.js';
 import { TAGS, textParam } from './params.js';
 
 /** Search (free): people, companies, similar companies, filter values, and find-at-companies jobs. */
@@ -34,8 +34,8 @@ export const people = {
     summary: 'Search people by flat filters or criteria',
     description:
       'One page of people matching flat filters or a criteria object (exactly one). Free; each page counts as one search toward the daily cap. Follow cursor with the same filters until it is null. A read, so a lost answer is asked again.',
-    body: PeopleFindBody,
-    response: PeopleSearchResponse,
+    body: ref<typeof PeopleFindBody>('PeopleFindBody'),
+    response: ref<typeof PeopleSearchResponse>('PeopleSearchResponse'),
     errors: {
       400: ['validation_error', 'invalid_cursor', 'invalid_criteria', 'empty_criteria', 'unsupported_exclusions', 'crm_not_connected'],
       403: ['search_quota_exhausted', 'feature_gated'],
@@ -52,8 +52,8 @@ export const people = {
     scope: 'people:read',
     summary: 'Compile criteria to raw filters',
     description: 'What the service makes of a criteria object: the raw filters it would search with, and a link that opens them in the product. Free; not a search.',
-    body: CompileBody,
-    response: CompileResponse,
+    body: ref<typeof CompileBody>('CompileBody'),
+    response: ref<typeof CompileResponse>('CompileResponse'),
     errors: { 400: ['invalid_criteria', 'empty_criteria', 'unsupported_exclusions', 'crm_not_connected'], 403: ['feature_gated'], 404: ['not_found'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'compilePeopleCriteria', tag: TAGS.search },
@@ -67,7 +67,7 @@ export const people = {
     summary: 'Values of a people filter field matching a text',
     description: 'The values of one people filter field that contain a text, most common first: what a filter accepts. Free.',
     query: filterQuery(PEOPLE_FILTER_FIELDS),
-    response: FilterValuesResponse,
+    response: ref<typeof FilterValuesResponse>('FilterValuesResponse'),
     errors: { 400: ['unknown_field', 'query_required'], 503: ['filters_unavailable'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'getPeopleFilterValues', tag: TAGS.search },
@@ -80,8 +80,8 @@ export const people = {
     scope: 'people:read',
     summary: 'Start a search for people at matching companies',
     description: 'Starts a job that finds people at companies matching a company filter or LinkedIn URLs; poll its task_id. Free.',
-    body: FindAtCompaniesBody,
-    response: FindAtCompaniesStarted,
+    body: ref<typeof FindAtCompaniesBody>('FindAtCompaniesBody'),
+    response: ref<typeof FindAtCompaniesStarted>('FindAtCompaniesStarted'),
     errors: { 400: ['validation_error', 'invalid_cursor'] },
     idempotent: false,
     published: { document: 'v2', operationId: 'startFindAtCompanies', tag: TAGS.search },
@@ -94,7 +94,7 @@ export const people = {
     scope: 'people:read',
     summary: 'Poll a find-at-companies job',
     description: 'The state of a find-at-companies job and, once completed, the people it found. Free.',
-    response: FindAtCompaniesStatusResponse,
+    response: ref<typeof FindAtCompaniesStatusResponse>('FindAtCompaniesStatusResponse'),
     errors: { 404: ['task_not_found'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'getFindAtCompaniesStatus', tag: TAGS.search },
@@ -112,8 +112,8 @@ export const companies = {
     summary: 'Search companies',
     description:
       'One page of companies matching flat filters, their aliases, a raw filter or a criteria object (exactly one). Free; follow cursor with the same body. A read, so a lost answer is asked again.',
-    body: CompanySearchBody,
-    response: CompanySearchResponse,
+    body: ref<typeof CompanySearchBody>('CompanySearchBody'),
+    response: ref<typeof CompanySearchResponse>('CompanySearchResponse'),
     errors: { 400: ['validation_error', 'invalid_cursor', 'invalid_criteria', 'empty_criteria'], 403: ['search_quota_exhausted'] },
     idempotent: true,
   }),
@@ -125,8 +125,8 @@ export const companies = {
     scope: 'companies:read',
     summary: 'Companies like a seed',
     description: 'Companies similar to one seed company (by domain or id), with a similarity score. Free.',
-    body: SimilarCompaniesBody,
-    response: SimilarCompaniesResponse,
+    body: ref<typeof SimilarCompaniesBody>('SimilarCompaniesBody'),
+    response: ref<typeof SimilarCompaniesResponse>('SimilarCompaniesResponse'),
     errors: { 400: ['validation_error'], 404: ['not_found'] },
     idempotent: true,
   }),
@@ -139,7 +139,7 @@ export const companies = {
     summary: 'Values of a company filter field matching a text',
     description: 'The values of one company filter field that contain a text, most common first. Free.',
     query: filterQuery(COMPANY_FILTER_FIELDS),
-    response: FilterValuesResponse,
+    response: ref<typeof FilterValuesResponse>('FilterValuesResponse'),
     errors: { 400: ['unknown_field', 'query_required'], 503: ['filters_unavailable'] },
     idempotent: true,
   }),

@@ -1,3 +1,5 @@
+import { API } from '../endpoints/index.js';
+import { call } from '../endpoints/call.js';
 import type { Client } from '../client.js';
 import type { Balance, EstimateBody, Quote } from '../schemas/credits.js';
 
@@ -6,10 +8,10 @@ interface Call {
 }
 
 export function getBalance(client: Client, opts: Call = {}): Promise<Balance> {
-  return client.request<Balance>({ method: 'GET', path: '/credits/balance', signal: opts.signal });
+  return call(client, API.credits.balance, opts);
 }
 
 /** POST /credits/estimate: the most a request can cost and a single-use quote for it, valid 5 minutes (free). */
 export function estimate(client: Client, body: EstimateBody, opts: Call = {}): Promise<Quote> {
-  return client.request<Quote>({ method: 'POST', path: '/credits/estimate', body, idempotent: true, signal: opts.signal });
+  return call(client, API.credits.estimate, { body, signal: opts.signal });
 }

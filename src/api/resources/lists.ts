@@ -1,3 +1,5 @@
+import { API } from '../endpoints/index.js';
+import { call } from '../endpoints/call.js';
 import type { Client } from '../client.js';
 import { pages, type CursorPageResult } from '../paginate.js';
 import { waitForWorkflow, type PollOptions } from '../poll.js';
@@ -38,16 +40,14 @@ export interface LeadsQuery {
   limit?: number;
 }
 
-const listPath = (listId: string, rest = '') => `/lead-lists/${encodeURIComponent(listId)}${rest}`;
-
 /** POST /lead-lists. A list of yours with the same name (any case) is returned with reused true, so a retry is safe. */
 export function createList(client: Client, body: CreateListBody, opts: Call = {}): Promise<ListDetail> {
-  return client.request<ListDetail>({ method: 'POST', path: '/lead-lists', body, idempotent: true, signal: opts.signal });
+  return call(client, API.lists.create, { body, signal: opts.signal });
 }
 
 /** GET /lead-lists: one page of the lists you own, your organization's and those shared with you. */
 export function listLists(client: Client, query: ListsQuery & { cursor?: string } = {}, opts: Call = {}): Promise<ListsPage> {
-  return client.request<ListsPage>({ method: 'GET', path: '/lead-lists', query: { ...query }, signal: opts.signal });
+  return call(client, API.lists.list, { query: { ...query }, signal: opts.signal });
 }
 
 /** Every page of GET /lead-lists, following cursors. */
@@ -64,22 +64,22 @@ export function listListsPages(
 
 /** GET /lead-lists/{list_id} */
 export function getList(client: Client, listId: string, opts: Call = {}): Promise<ListDetail> {
-  return client.request<ListDetail>({ method: 'GET', path: listPath(listId), signal: opts.signal });
+  return call(client, API.lists.get, { params: { list_id: listId }, signal: opts.signal });
 }
 
 /** PATCH /lead-lists/{list_id}: present fields change (null clears description or leaves the folder). */
 export function updateList(client: Client, listId: string, body: UpdateListBody, opts: Call = {}): Promise<ListDetail> {
-  return client.request<ListDetail>({ method: 'PATCH', path: listPath(listId), body, idempotent: true, signal: opts.signal });
+  return call(client, API.lists.update, { params: { list_id: listId }, body, signal: opts.signal });
 }
 
 /** DELETE /lead-lists/{list_id}: the list and its memberships; lead records stay. */
 export function deleteList(client: Client, listId: string, opts: Call = {}): Promise<DeleteListResponse> {
-  return client.request<DeleteListResponse>({ method: 'DELETE', path: listPath(listId), signal: opts.signal });
+  return call(client, API.lists.delete, { params: { list_id: listId }, signal: opts.signal });
 }
 
 /** GET /lead-lists/{list_id}/leads: one page, with a cohort task_id for the page's leads. */
 export function listLeads(client: Client, listId: string, query: LeadsQuery & { cursor?: string } = {}, opts: Call = {}): Promise<LeadsPage> {
-  return client.request<LeadsPage>({ method: 'GET', path: listPath(listId, '/leads'), query: { ...query }, signal: opts.signal });
+  return call(client, API.lists.leads, { params: { list_id: listId }, query: { ...query }, signal: opts.signal });
 }
 
 /**
@@ -101,17 +101,12 @@ export function listLeadsPages(
 
 /** POST /lead-lists/{list_id}/leads: a cohort (task_id, optional entity_ids) or lead_ids. Free; duplicates are skipped. */
 export function addLeads(client: Client, listId: string, body: AddLeadsBody, opts: Call = {}): Promise<AddLeadsResponse> {
-  return client.request<AddLeadsResponse>({ method: 'POST', path: listPath(listId, '/leads'), body, idempotent: true, signal: opts.signal });
+  return call(client, API.lists.addLeads, { params: { list_id: listId }, body, signal: opts.signal });
 }
 
 /** DELETE /lead-lists/{list_id}/leads: memberships of up to 100 leads; unknown ids are ignored. */
 export function removeLeads(client: Client, listId: string, leadIds: readonly string[], opts: Call = {}): Promise<RemoveLeadsResponse> {
-  return client.request<RemoveLeadsResponse>({
-    method: 'DELETE',
-    path: listPath(listId, '/leads'),
-    body: { lead_ids: leadIds },
-    signal: opts.signal,
-  });
+  return call(client, API.lists.removeLeads, { params: { list_id: listId }, body: { lead_ids: [...leadIds] }, signal: opts.signal });
 }
 
 /**
@@ -119,27 +114,17 @@ export function removeLeads(client: Client, listId: string, leadIds: readonly st
  * an idempotency_key a repeat replays the first response (24 h), so it is safe to retry.
  */
 export function importCsv(client: Client, listId: string, body: CsvImportBody, opts: Call = {}): Promise<CsvImportResponse> {
-  return client.request<CsvImportResponse>({
-    method: 'POST',
-    path: listPath(listId, '/csv-import'),
-    body,
-    idempotent: body.idempotency_key !== undefined,
-    signal: opts.signal,
-  });
+  return call(client, API.lists.importCsv, { params: { list_id: listId }, body, signal: opts.signal });
 }
 
 /** POST /lead-lists/{list_id}/find-people: starts a job finding people at companies of the list. Free. */
 export function startFindPeople(client: Client, listId: string, body: FindPeopleBody, opts: Call = {}): Promise<FindPeopleStarted> {
-  return client.request<FindPeopleStarted>({ method: 'POST', path: listPath(listId, '/find-people'), body, signal: opts.signal });
+  return call(client, API.lists.findPeople, { params: { list_id: listId }, body, signal: opts.signal });
 }
 
 /** GET /lead-lists/{list_id}/find-people/status/{workflow_id} */
 export function findPeopleStatus(client: Client, listId: string, workflowId: string, opts: Call = {}): Promise<FindPeopleStatusResponse> {
-  return client.request<FindPeopleStatusResponse>({
-    method: 'GET',
-    path: listPath(listId, `/find-people/status/${encodeURIComponent(workflowId)}`),
-    signal: opts.signal,
-  });
+  return call(client, API.lists.findPeopleStatus, { params: { list_id: listId, workflow_id: workflowId }, signal: opts.signal });
 }
 
 /** Polls a find-people job until completed, failed or cancelled. */
@@ -159,5 +144,5 @@ export function waitForFindPeople(
 
 /** v1 POST /folders: a lead-list folder (optionally inside parent_id). */
 export function createFolder(client: Client, body: CreateFolderBody, opts: Call = {}): Promise<Folder> {
-  return client.request<Folder>({ method: 'POST', path: '/folders', prefix: 'v1', body, signal: opts.signal });
+  return call(client, API.folders.create, { body, signal: opts.signal });
 }

@@ -3,6 +3,7 @@ import { API_KEY_PREFIX } from '../../api/schemas/auth.js';
 import { ErrorResponse } from '../../api/schemas/errors.js';
 import { MOUNTS, type Endpoint, type ErrorCode } from '../../api/endpoints/endpoint.js';
 import { API, CATALOG } from '../../api/endpoints/index.js';
+import { schemaOf } from '../../api/endpoints/schemas.js';
 import { eachRef, nameOf, refTo, REF_PREFIX, renameRefs, renderedSchemas, type JsonSchema, type SchemaIo } from './components.js';
 import { DOCUMENT_SPECS, type DocumentName, type DocumentSpec } from './documents.js';
 
@@ -89,7 +90,7 @@ function operation(op: Endpoint, inputName: (n: string) => string): JsonSchema {
     ...(scope ? { 'x-scope': scope } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(op.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: refTo(inputName(nameOf(op.body))) } } } }
+      ? { requestBody: { required: true, content: { 'application/json': { schema: refTo(inputName(nameOf(schemaOf(op.body)))) } } } }
       : {}),
     responses: {
       ...(op.also200 ? { '200': { ...success(op), description: op.also200 } } : {}),
@@ -102,9 +103,9 @@ function operation(op: Endpoint, inputName: (n: string) => string): JsonSchema {
 function success(op: Endpoint): JsonSchema {
   const { response } = op;
   const schema = op.oneOf
-    ? { anyOf: op.oneOf.map((s) => refTo(nameOf(s))) }
+    ? { anyOf: op.oneOf.map((s) => refTo(nameOf(schemaOf(s)))) }
     : response
-      ? refTo(nameOf(response))
+      ? refTo(nameOf(schemaOf(response)))
       : { type: 'object', description: 'The spec leaves this body open.' };
   return { description: op.status === 201 ? 'Created' : 'OK', content: { 'application/json': { schema } } };
 }
@@ -155,9 +156,9 @@ function webhooks(spec: DocumentSpec): JsonSchema {
  */
 function componentsFor(spec: DocumentSpec, operations: readonly Endpoint[]): { schemas: Record<string, JsonSchema>; inputName: (n: string) => string } {
   const roots = (list: (z.ZodMiniType | undefined)[]) => list.filter((s): s is z.ZodMiniType => s !== undefined).map(nameOf);
-  const inputRoots = roots(operations.map((o) => o.body));
+  const inputRoots = roots(operations.map((o) => o.body && schemaOf(o.body)));
   const outputRoots = roots([
-    ...operations.flatMap((o): (z.ZodMiniType | undefined)[] => (o.oneOf ? [...o.oneOf] : [o.response])),
+    ...operations.flatMap((o): (z.ZodMiniType | undefined)[] => (o.oneOf ?? [o.response]).map((r) => r && schemaOf(r))),
     ...(spec.webhooks ?? []).map((w) => w.payload),
     ErrorResponse,
   ]);
