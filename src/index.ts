@@ -1,70 +1,138 @@
-/** The prospect SDK: the typed client the CLI is built on. */
-export { Client, checkBaseUrl, PREFIXES } from './api/client.js';
+/**
+ * The prospect SDK: `import { Prospect } from 'prospect-cli'`. One client with a resource
+ * per area (client.people, client.lists, client.enrichment, ...), paged calls that are both
+ * awaitable and async-iterable, paid calls that estimate and ask before they spend, and
+ * typed errors per family. The CLI is built on the same core client.
+ *
+ * @packageDocumentation
+ */
+
+// The client and its resources.
+export { Prospect } from './sdk/prospect.js';
+export type { ProspectOptions } from './sdk/prospect.js';
+export type { People, PeopleSearchParams, CompileParams } from './sdk/resources/people.js';
+export type { Companies, CompanySearchParams } from './sdk/resources/companies.js';
+export type { Lists, ListsQuery, LeadsQuery, CsvContent, CsvImportParams, CsvImportEnrichParams } from './sdk/resources/lists.js';
+export type { Enrichment, PersonEnrichParams, CompanyEnrichParams, ByTaskEnrichParams, BulkEnrichParams } from './sdk/resources/enrichment.js';
+export type { Agents, SmartAgentRunParams, SmartAgentRunsQuery } from './sdk/resources/agents.js';
+export type { Sync, CrmSyncParams, SequencerSyncParams } from './sdk/resources/sync.js';
+export type { Exports } from './sdk/resources/exports.js';
+export type { Credits } from './sdk/resources/credits.js';
+export type { Keys } from './sdk/resources/keys.js';
+export type { Usage, UsageQuery } from './sdk/resources/usage.js';
+export type { Legacy, LegacySpendApproval } from './sdk/resources/legacy.js';
+export type { CallOptions, WaitOptions } from './sdk/options.js';
+export type { PagePromise } from './api/paginate.js';
+export type { TraceEvent, RateLimitInfo } from './api/client.js';
 export { SDK_VERSION } from './api/version.js';
-export type { ClientOptions, RequestOptions, ApiResponse, TraceEvent, Prefix } from './api/client.js';
-export { ApiError, ConfigurationError, isApiError, errorFromResponse, parseRetryAfter } from './api/errors.js';
-export { pages, items, pageOf } from './api/paginate.js';
-export type { CursorPageResult, PageFetcher } from './api/paginate.js';
-export { waitForWorkflow, isTerminalStatus, isFailedStatus, TERMINAL_STATUSES, PollTimeoutError } from './api/poll.js';
-export { DEFAULT_RETRY_POLICY, decideRetry, backoffMs } from './api/retry.js';
-export type { RetryPolicy } from './api/retry.js';
-export { maskSecret } from './api/redact.js';
-export { getIdentity, validateKey } from './api/resources/whoami.js';
-export { getBalance, estimate } from './api/resources/credits.js';
-export { enrichPerson, enrichCompany, enrichByTask, enrichBulk, enrichmentStatus, waitForEnrichment } from './api/resources/enrichment.js';
-export { legacyBulkEnrich, legacyWorkflowStatus, legacyTaskStatus, waitForLegacyWorkflow, webhookDeliveries } from './api/resources/legacy.js';
-export { runSmartAgent, listSmartAgentRuns, smartAgentResults, waitForSmartAgent } from './api/resources/agents.js';
-export type { SmartAgentRunsQuery } from './api/resources/agents.js';
-export { syncToCrm, syncToSequencer, previewSync, sequencerCampaigns, destinationConnections, isWholePushFailure } from './api/resources/sync.js';
-export { sendPaid, LostResponseError } from './api/paid-call.js';
-export type { Redemption, PaidCallRules } from './api/paid-call.js';
-export { estimateBodyFor, quoteShape, byTaskTool, personEnrichmentType } from './api/quote-shape.js';
-export type { PaidRun } from './api/quote-shape.js';
+
+// Paid calls.
+export { SpendDeclinedError } from './sdk/paid.js';
+export type { PaidOptions, SpendApproval, ConfirmSpend, DeclineReason } from './sdk/paid.js';
+
+// Errors.
 export {
-  searchPeople,
-  searchPeoplePages,
-  compileCriteria,
-  filterValues,
-  searchCompanies,
-  searchCompaniesPages,
-  similarCompanies,
-  startFindAtCompanies,
-  findAtCompaniesStatus,
-  waitForFindAtCompanies,
-} from './api/resources/search.js';
-export {
-  createList,
-  listLists,
-  listListsPages,
-  getList,
-  updateList,
-  deleteList,
-  listLeads,
-  listLeadsPages,
-  addLeads,
-  removeLeads,
-  importCsv,
-  startFindPeople,
-  findPeopleStatus,
-  waitForFindPeople,
-  createFolder,
-} from './api/resources/lists.js';
-export type { ListsQuery, LeadsQuery } from './api/resources/lists.js';
-export { createCsvExportLink, downloadCsvExport, exportJsonPage, exportJsonPages } from './api/resources/export.js';
-export { downloadTo } from './api/download.js';
+  ApiError,
+  AuthenticationError,
+  PermissionError,
+  NotFoundError,
+  CreditsError,
+  RateLimitError,
+  ConflictError,
+  ValidationError,
+  ServerError,
+  ConnectionError,
+  ConfigurationError,
+  isApiError,
+} from './api/errors.js';
+export type { ApiErrorFields, ErrorFamily, ValidationIssue } from './api/errors.js';
+export { LostResponseError } from './api/paid-call.js';
+export type { LostReason } from './api/paid-call.js';
+export { PollTimeoutError } from './api/poll.js';
+
+// Search filters.
+export type { PeopleFilters, CompanyFilters, PersonCriteria, CompanyCriteria, CompanyRawFilter, HeadcountBandInput, CountryIso3 } from './sdk/filters.js';
+export type {
+  Seniority,
+  ManagementLevel,
+  Department,
+  JobFunction,
+  HeadcountBand,
+  PeopleFilterField,
+  CompanyFilterField,
+  CompanyColumnLabel,
+  PersonGroupFilter,
+  PersonFilterCondition,
+  CompanyCondition,
+  GroupOp,
+  EntityKind,
+} from './api/schemas/values/search.js';
+
+// Request and response types.
+export type { Identity } from './api/schemas/identity.js';
+export type { Scope, Tier, Plan } from './api/schemas/auth.js';
+export type { Balance, EstimateBody, Quote, Tool, EnrichmentType, ListScope, PersonDataPoint, CompanyDataPoint } from './api/schemas/credits.js';
+export type {
+  PeopleSearchResponse,
+  PersonSearchRow,
+  CompileResponse,
+  FilterValuesResponse,
+  FindAtCompaniesBody,
+  FindAtCompaniesStarted,
+  FindAtCompaniesStatusResponse,
+  CompanySearchResponse,
+  CompanySearchRow,
+  CompanyRecord,
+  SimilarCompaniesBody,
+  SimilarCompaniesResponse,
+} from './api/schemas/search.js';
+export type {
+  CreateListBody,
+  UpdateListBody,
+  AddLeadsBody,
+  FindPeopleBody,
+  CreateFolderBody,
+  ListDetail,
+  ListSummary,
+  ListsPage,
+  LeadRow,
+  LeadsPage,
+  AddLeadsResponse,
+  RemoveLeadsResponse,
+  DeleteListResponse,
+  CsvImportResponse,
+  FindPeopleStarted,
+  FindPeopleStatusResponse,
+  Folder,
+  CanonicalField,
+} from './api/schemas/lists.js';
+export type {
+  PersonEnrichStarted,
+  CompanyEnrichResponse,
+  ByTaskEnrichResponse,
+  ByTaskEntityResult,
+  BulkEnrichStarted,
+  EnrichmentStatusResponse,
+  EnrichmentStatus,
+} from './api/schemas/enrichment.js';
+export type { SmartAgentRunStarted, SmartAgentRunsPage, SmartAgentRun, SmartAgentResults, SmartAgentResultRow, AgentType, LeadScope } from './api/schemas/agents.js';
+export type {
+  SyncPreviewBody,
+  SyncResult,
+  SyncPreview,
+  SequencerCampaigns,
+  SequencerCampaign,
+  DestinationConnections,
+  DestinationConnection,
+  FieldMapping,
+  CrmProvider,
+  SequencerProvider,
+  Destination,
+} from './api/schemas/sync.js';
+export type { CsvExportBody, CsvExportLink, JsonExportQuery, JsonExportPage, ExportRow } from './api/schemas/export.js';
 export type { DownloadOptions, DownloadResult } from './api/download.js';
-export { checkPeopleFilters, checkCompanyFilters, checkPersonCriteria, checkCompanyCriteria, checkPersonFilter } from './api/search-check.js';
-export type { FilterProblem, CriteriaProblem } from './api/search-check.js';
-export * from './api/schemas/auth.js';
-export * from './api/schemas/errors.js';
-export * from './api/schemas/identity.js';
-export * from './api/schemas/credits.js';
-export * from './api/schemas/limits.js';
-export * from './api/schemas/search.js';
-export * from './api/schemas/lists.js';
-export * from './api/schemas/enrichment.js';
-export * from './api/schemas/legacy.js';
-export * from './api/schemas/agents.js';
-export * from './api/schemas/sync.js';
-export * from './api/schemas/export.js';
-export type { Envelope } from './api/schemas/envelope.js';
+export type { CreateKeyBody, CreatedKey, ManagedKey, RevokeAllResult, KeyRequestRow, Usage as UsageReport, UsageRow, UsageGroup } from './api/schemas/keys.js';
+export type { LegacyBulkBody, LegacyContact, LegacyBulkStarted, LegacyWorkflowStatus, LegacyTaskStatus, WebhookDelivery, WebhookPayload } from './api/schemas/legacy.js';
+
+// The schemas of the request bodies, for checking input before sending it.
+export * as schemas from './sdk/schemas.js';

@@ -1,7 +1,9 @@
 /**
- * One error class for every failure the SDK reports: HTTP errors in any of the spec's
- * three shapes, and network failures (status 0). Codes are lower-cased so callers
- * compare them without caring which shape the server used.
+ * One error class, ApiError, for every failure the SDK reports: HTTP errors in any of the
+ * spec's three shapes, and network failures (status 0). Codes are lower-cased so callers
+ * compare them without caring which shape the server used. Each error is an instance of the
+ * subclass of its family (AuthenticationError, CreditsError, ...; see errorFamily), so a
+ * caller can branch with instanceof and still catch everything as ApiError.
  */
 export interface ApiErrorFields {
   status: number;
@@ -22,6 +24,9 @@ export interface ApiErrorFields {
   method?: string | undefined;
   url?: string | undefined;
 }
+
+/** Marks an ApiError (and its subclasses) across bundle copies and realms, where instanceof fails. */
+const API_ERROR = Symbol.for('prospect-cli.ApiError');
 
 export class ApiError extends Error {
   readonly status: number;
@@ -62,6 +67,7 @@ export class ApiError extends Error {
     this.suggestedActions = f.suggestedActions;
     this.method = f.method;
     this.url = f.url;
+    Object.defineProperty(this, API_ERROR, { value: true });
   }
 
   /** Case-insensitive code comparison, as the spec asks of clients. */
@@ -97,9 +103,159 @@ export class ApiError extends Error {
   }
 }
 
-/** Recognizes an ApiError even across bundle chunks or realms. */
+/** Recognizes an ApiError (of any family) even across bundle chunks or realms. */
 export function isApiError(e: unknown): e is ApiError {
-  return e instanceof ApiError || (e instanceof Error && e.name === 'ApiError' && 'code' in e && 'status' in e);
+  if (e instanceof ApiError) return true;
+  if (!(e instanceof Error) || !('code' in e) || !('status' in e)) return false;
+  return (e as unknown as Record<symbol, unknown>)[API_ERROR] === true || e.name === 'ApiError';
+}
+
+/**
+ * The families of errors, as the CLI's exit codes group them (README, Exit codes): each has
+ * its subclass of ApiError.
+ */
+export type ErrorFamily = 'connection' | 'credits' | 'rate_limit' | 'conflict' | 'authentication' | 'permission' | 'not_found' | 'validation' | 'server';
+
+/** Codes about paying: the balance, the spend cap and every quote error. */
+const CREDIT_CODES = [
+  'insufficient_credits',
+  'spend_cap_exceeded',
+  'quote_required',
+  'quote_expired',
+  'quote_invalid',
+  'quote_mismatch',
+  'quote_already_redeemed',
+  'quote_verification_unavailable',
+];
+/** Limits of time or quantity that pass: rate limits and quotas. */
+const QUOTA_CODES = ['search_quota_exhausted', 'rate_limited', 'crm_budget_exhausted'];
+/** Refusals by the state of a resource (403s among them): protected, view-only or full lists, a selection needing approval. */
+const REFUSAL_CODES = ['list_protected', 'list_not_editable', 'list_cap_reached', 'lead_cap_reached', 'approval_required'];
+/** A feature the workspace or the provider does not offer (501s). */
+const FEATURE_CODES = ['feature_not_available', 'not_supported'];
+
+/** Which family an error of this status and (lower-case) code belongs to. */
+export function errorFamily(status: number, code: string): ErrorFamily {
+  if (status === 0) return 'connection';
+  if (CREDIT_CODES.includes(code) || status === 402) return 'credits';
+  if (QUOTA_CODES.includes(code) || status === 429) return 'rate_limit';
+  if (REFUSAL_CODES.includes(code) || status === 409) return 'conflict';
+  if (status === 401) return 'authentication';
+  if (FEATURE_CODES.includes(code) || status === 403) return 'permission';
+  if (status === 404) return 'not_found';
+  if (status >= 400 && status < 500) return 'validation';
+  return 'server';
+}
+
+/** 401: the key or session JWT is missing, malformed, expired or revoked. */
+export class AuthenticationError extends ApiError {
+  override readonly name = 'AuthenticationError';
+}
+
+/**
+ * 403 (a missing scope, a plan or trial without API access, a gated feature) and 501 (a feature
+ * not enabled). A missing scope names the scope needed and those granted.
+ */
+export class PermissionError extends ApiError {
+  override readonly name = 'PermissionError';
+
+  /** insufficient_scope: the scope the call needs. */
+  get requiredScope(): string | undefined {
+    return str(this.details?.required_scope);
+  }
+
+  /** insufficient_scope: the scopes the credential has. */
+  get grantedScopes(): string[] | undefined {
+    return strings(this.details?.granted_scopes);
+  }
+}
+
+/** 404: the list, run, cohort, folder or key does not exist or is another organization's. */
+export class NotFoundError extends ApiError {
+  override readonly name = 'NotFoundError';
+}
+
+/**
+ * Credits and quotes: insufficient_credits (with estimatedCostCredits, availableCredits,
+ * shortfallCredits), spend_cap_exceeded and every quote error (quote_required, quote_expired,
+ * quote_invalid, quote_mismatch, quote_already_redeemed, quote_verification_unavailable), and any 402.
+ */
+export class CreditsError extends ApiError {
+  override readonly name = 'CreditsError';
+}
+
+/**
+ * 429 and quotas (rate_limited, search_quota_exhausted, crm_budget_exhausted), after the
+ * retries the client makes. retryAfterMs says when to try again; details the limit hit.
+ */
+export class RateLimitError extends ApiError {
+  override readonly name = 'RateLimitError';
+}
+
+/**
+ * 409 (a selection changed after its quote, an import still processing, an idempotency key
+ * reused for another request) and refusals by a resource's state: list_protected,
+ * list_not_editable, list_cap_reached, lead_cap_reached, approval_required.
+ */
+export class ConflictError extends ApiError {
+  override readonly name = 'ConflictError';
+}
+
+/**
+ * Any other 4xx (400, 413, 422): a body, filter or parameter the service refused. `issues`
+ * locates each field of a body that failed validation; a refused search filter names the
+ * unsupported keys and what to use instead.
+ */
+export class ValidationError extends ApiError {
+  override readonly name = 'ValidationError';
+
+  /** The fields that failed validation (details.errors[]), each with why. */
+  get issues(): ValidationIssue[] {
+    return validationIssues(this);
+  }
+
+  /** A search filter: the keys the service does not know. */
+  get unsupportedKeys(): string[] | undefined {
+    return strings(this.details?.unsupported_keys);
+  }
+
+  /** A search filter: bad key or value -> the one it most likely means. */
+  get suggestedReplacements(): Record<string, string> | undefined {
+    const o = obj(this.details?.suggested_replacements);
+    return o && (Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === 'string')) as Record<string, string>);
+  }
+
+  /** A search filter: every key the service accepts there. */
+  get allowedKeys(): string[] | undefined {
+    return strings(this.details?.allowed_keys);
+  }
+}
+
+/** 5xx after the client's retries: the service failed, or could not confirm what it did. */
+export class ServerError extends ApiError {
+  override readonly name = 'ServerError';
+}
+
+/** No HTTP answer (status 0): refused, reset or timed-out connections, after the client's retries. */
+export class ConnectionError extends ApiError {
+  override readonly name = 'ConnectionError';
+}
+
+const FAMILY_CLASSES: Record<ErrorFamily, new (f: ApiErrorFields) => ApiError> = {
+  connection: ConnectionError,
+  credits: CreditsError,
+  rate_limit: RateLimitError,
+  conflict: ConflictError,
+  authentication: AuthenticationError,
+  permission: PermissionError,
+  not_found: NotFoundError,
+  validation: ValidationError,
+  server: ServerError,
+};
+
+/** The ApiError of its family's class for these fields. */
+export function typedApiError(f: ApiErrorFields): ApiError {
+  return new FAMILY_CLASSES[errorFamily(f.status, f.code.toLowerCase())](f);
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -126,6 +282,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 const obj = (v: unknown): Record<string, unknown> | undefined =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+const strings = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : undefined);
 
 /** Seconds of a Retry-After header (delta-seconds or HTTP date) in milliseconds. */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
@@ -164,7 +321,7 @@ export function errorFromResponse(r: ErrorResponseInfo): ApiError {
   if (!e) {
     const text = typeof r.body === 'string' ? r.body : typeof root?.detail === 'string' ? root.detail : '';
     const detail = text.trim() ? text.trim().slice(0, 200) : undefined;
-    return new ApiError({
+    return typedApiError({
       ...base,
       code: r.status >= 500 ? 'internal_error' : `http_${r.status}`,
       problem: STATUS_TEXT[r.status] ?? `HTTP ${r.status}`,
@@ -179,7 +336,7 @@ export function errorFromResponse(r: ErrorResponseInfo): ApiError {
   let cause = str(e.cause);
   if (issues && issues.length > 0 && !cause) cause = issues.map(formatIssue).join('; ');
   if (!str(e.problem) && !str(e.message) && r.status === 429) problem = 'Rate limited';
-  return new ApiError({
+  return typedApiError({
     ...base,
     code: str(e.code) ?? `http_${r.status}`,
     problem,
@@ -249,7 +406,7 @@ export function networkError(kind: NetworkErrorKind, detail: string, method: str
     network_error: ['Network failure', 'Check your network and the base URL, then retry.'],
   };
   const [problem, fix] = text[kind];
-  return new ApiError({ status: 0, code: kind, problem, cause: detail, fix, retryable: true, method, url });
+  return new ConnectionError({ status: 0, code: kind, problem, cause: detail, fix, retryable: true, method, url });
 }
 
 /** A setting that makes a request impossible or unsafe (e.g. plain http to a remote host). */

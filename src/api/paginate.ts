@@ -89,3 +89,87 @@ export function pageOf<T>(page: Record<string, unknown>, key: string): CursorPag
     page,
   };
 }
+
+/** The pages of a paged read as the resources' *Pages functions yield them: each page's items and the page itself. */
+export type PageSource<Page, Item> = () => AsyncGenerator<CursorPageResult<Item> & { page: Page }>;
+
+/**
+ * What a paged SDK call returns, in the manner of openai-node's PagePromise: awaited, the first
+ * page as the service answers it (its rows, total and cursor); iterated with `for await`, every
+ * item of every page, each page asked for only when the items before it are used up.
+ * `pages()` iterates whole pages. Nothing is sent until the object is awaited or iterated; a
+ * first page already awaited is not asked for again by the iteration that follows.
+ */
+export class PagePromise<Page, Item> implements PromiseLike<Page>, AsyncIterable<Item> {
+  readonly #open: PageSource<Page, Item>;
+  #started: { pages: AsyncGenerator<CursorPageResult<Item> & { page: Page }>; first: Promise<IteratorResult<CursorPageResult<Item> & { page: Page }>> } | undefined;
+  #startedTaken = false;
+
+  constructor(open: PageSource<Page, Item>) {
+    this.#open = open;
+  }
+
+  #start() {
+    if (!this.#started) {
+      const pages = this.#open();
+      this.#started = { pages, first: pages.next() };
+    }
+    return this.#started;
+  }
+
+  /** The first page. */
+  then<A = Page, B = never>(onfulfilled?: ((page: Page) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+    const first = this.#start().first.then((r) => {
+      if (r.done) throw new Error('the service answered no page');
+      return r.value.page;
+    });
+    return first.then(onfulfilled, onrejected);
+  }
+
+  catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page | B> {
+    return this.then(undefined, onrejected);
+  }
+
+  finally(onfinally?: (() => void) | null): Promise<Page> {
+    return this.then().finally(onfinally);
+  }
+
+  /** Every page, following cursors from the first. */
+  async *pages(): AsyncGenerator<Page, void, undefined> {
+    for await (const p of this.#pageResults()) yield p.page;
+  }
+
+  /** Every item of every page. Stop early with `break`: no further page is asked for. */
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    for await (const p of this.#pageResults()) yield* p.items;
+  }
+
+  /** The first `limit` items across pages (fewer when the pages run out first). */
+  async toArray(opts: { limit: number }): Promise<Item[]> {
+    const out: Item[] = [];
+    if (opts.limit <= 0) return out;
+    for await (const item of this) {
+      out.push(item);
+      if (out.length >= opts.limit) break;
+    }
+    return out;
+  }
+
+  /** The pages, starting with the one already asked for when the first iteration follows an await. */
+  async *#pageResults(): AsyncGenerator<CursorPageResult<Item> & { page: Page }> {
+    if (this.#started && !this.#startedTaken) {
+      this.#startedTaken = true;
+      const { pages, first } = this.#started;
+      const r = await first;
+      if (r.done) return;
+      yield r.value;
+      yield* pages;
+      return;
+    }
+    yield* this.#open();
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'PagePromise';
+  }
+}

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isolatedEnv } from '../helpers/binary.js';
 import { drives } from '../helpers/has-command.js';
 import { openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
@@ -72,16 +72,72 @@ describe('the installed package', () => {
   it('installs only what runs: the CLI and SDK are bundled, and zod is the one package beside them; no code cache and no declarations of the CLI\'s internals ship', async () => {
     expect(readdirSync(path.join(installed, 'node_modules')).filter((n) => !n.startsWith('.'))).toEqual(['zod']);
     expect(shipped.filter((f) => f.endsWith('.v8cache'))).toEqual([]);
-    expect(shipped.filter((f) => f.endsWith('.d.ts') && !/^dist\/types\/(index\.d\.ts|api\/)/.test(f))).toEqual([]);
+    expect(shipped.filter((f) => f.endsWith('.d.ts') && !/^dist\/types\/(index\.d\.ts|api\/|sdk\/|sandbox\/)/.test(f))).toEqual([]);
+    // The sandbox's declarations are its public entry and what its types name, never its engines or server.
+    expect(shipped.filter((f) => f.startsWith('dist/types/sandbox/')).sort()).toEqual(
+      ['control-client', 'control-endpoints', 'fixtures-error', 'fixtures', 'public'].map((f) => `dist/types/sandbox/${f}.d.ts`),
+    );
   });
 
-  it('exports the SDK: import { Client } from "prospect-cli" reads the service', async () => {
+  it('exports the SDK: new Prospect() from "prospect-cli" reads the service, defaults from the environment', async () => {
     const sdk = await import(pathToFileURL(path.join(installed, 'dist', 'sdk.js')).href);
-    const client = new sdk.Client({ baseUrl: sb.url, token: sb.demoKey });
+    const client = new sdk.Prospect({ baseUrl: sb.url, apiKey: sb.demoKey });
+    vi.stubEnv('PROSPECT_BASE_URL', sb.url);
+    vi.stubEnv('PROSPECT_API_KEY', sb.demoKey);
+    const fromEnv = new sdk.Prospect();
+    vi.unstubAllEnvs();
     try {
-      expect((await sdk.getBalance(client)).credits).toBe(5000);
+      expect((await client.credits.balance()).credits).toBe(5000);
+      expect((await fromEnv.whoami()).organization_name).toBe('Acme Demo');
     } finally {
       client.close();
+      fromEnv.close();
     }
   });
+
+  it('exports the sandbox: startSandbox from "prospect-cli/sandbox" runs with fixtures and typed controls, and its types check', async () => {
+    // A user's project beside the global install: node_modules/prospect-cli resolves through the package's exports.
+    const project = path.join(prefix, 'lib');
+    const secret = `svcapi_${'f'.repeat(64)}`;
+    writeFileSync(
+      path.join(project, 'use-sandbox.mjs'),
+      `import { startSandbox } from 'prospect-cli/sandbox';
+const sb = await startSandbox({ dataset: { people: 500, companies: 50 }, fixtures: { version: 1, organizations: [{ name: 'Packed', credits: 9, users: [{ email: 'ci@packed.example', api_keys: [{ secret: '${secret}' }] }] }] } });
+const who = async (key) => (await fetch(sb.url + '/api/v2/whoami', { headers: { authorization: 'Bearer ' + key } })).json();
+await sb.control.balance.set({ credits: 7 });
+const balance = await (await fetch(sb.url + '/api/v2/credits/balance', { headers: { authorization: 'Bearer ' + sb.apiKey } })).json();
+const out = { demo: (await who(sb.apiKey)).organization_name, fixture: (await who('${secret}')).organization_name, credits: balance.credits, jwt: sb.jwt.split('.').length };
+await sb.stop();
+console.log(JSON.stringify(out));
+`,
+    );
+    const r = await execa(process.execPath, ['use-sandbox.mjs'], { cwd: project, reject: false });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ demo: 'Acme Demo', fixture: 'Packed', credits: 7, jwt: 3 });
+
+    writeFileSync(
+      path.join(project, 'typed.ts'),
+      `import { startSandbox, type Sandbox } from 'prospect-cli/sandbox';
+export async function typed(): Promise<number> {
+  const sb: Sandbox = await startSandbox({ fixtures: { version: 1, organizations: [{ name: 'T', plan: 'pro' }] } });
+  const clock = await sb.control.clock.set({ advance_ms: 1000 });
+  // @ts-expect-error credits is a number
+  await sb.control.balance.set({ credits: 'many' });
+  // @ts-expect-error the fixtures format has a version
+  await startSandbox({ fixtures: { organizations: [] } });
+  await sb.stop();
+  return clock.now_ms;
+}
+`,
+    );
+    writeFileSync(
+      path.join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2023'], skipLibCheck: false, typeRoots: [path.join(ROOT, 'node_modules', '@types')], types: ['node'] },
+        files: ['typed.ts'],
+      }),
+    );
+    const tsc = await execa(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: project, reject: false });
+    expect(tsc.exitCode, tsc.stdout).toBe(0);
+  }, 60_000);
 });

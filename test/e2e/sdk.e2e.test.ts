@@ -7,21 +7,50 @@ const sdkUrl = pathToFileURL(path.resolve(import.meta.dirname, '..', '..', 'dist
 const t = useSandboxEnv();
 
 describe('the built SDK (import from "prospect-cli")', () => {
-  it('reads identity and balance, and throws one ApiError with the server fields', async () => {
+  it('reads identity and balance, and throws typed errors carrying the server fields', async () => {
     const sdk = await import(sdkUrl);
-    const client = new sdk.Client({ baseUrl: t.sb.url, token: t.sb.demoKey });
+    const client = new sdk.Prospect({ baseUrl: t.sb.url, apiKey: t.sb.demoKey });
     try {
-      const id = await sdk.getIdentity(client);
+      const id = await client.whoami();
       expect(id.organization_id).toBe(t.sb.store.demo.organization_id);
-      expect((await sdk.getBalance(client)).credits).toBe(5000);
-      const bad = new sdk.Client({ baseUrl: t.sb.url, token: `svcapi_${'b'.repeat(64)}` });
-      const err = await sdk.getIdentity(bad).catch((e: unknown) => e);
+      expect((await client.credits.balance()).credits).toBe(5000);
+      const bad = new sdk.Prospect({ baseUrl: t.sb.url, apiKey: `svcapi_${'b'.repeat(64)}` });
+      const err = await bad.whoami().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(sdk.AuthenticationError);
+      expect(err).toBeInstanceOf(sdk.ApiError);
       expect(sdk.isApiError(err)).toBe(true);
       expect(err).toMatchObject({ status: 401, code: 'authentication_invalid', problem: 'Invalid or expired API key' });
       bad.close();
-      expect(sdk.SCOPES).toHaveLength(15);
     } finally {
       client.close();
     }
+  });
+
+  it('exports the curated surface: the client, error classes and schemas, no internals', async () => {
+    const sdk = await import(sdkUrl);
+    expect(Object.keys(sdk).sort()).toEqual(
+      [
+        'ApiError',
+        'AuthenticationError',
+        'ConfigurationError',
+        'ConflictError',
+        'ConnectionError',
+        'CreditsError',
+        'LostResponseError',
+        'NotFoundError',
+        'PermissionError',
+        'PollTimeoutError',
+        'Prospect',
+        'RateLimitError',
+        'SDK_VERSION',
+        'ServerError',
+        'SpendDeclinedError',
+        'ValidationError',
+        'isApiError',
+        'schemas',
+      ].sort(),
+    );
+    expect(sdk.schemas.CreateListBody.safeParse({ name: 'Q3' }).success).toBe(true);
+    expect(sdk.schemas.CreateListBody.safeParse({ name: '' }).success).toBe(false);
   });
 });

@@ -1,0 +1,134 @@
+import { Client, type TraceEvent } from '../api/client.js';
+import { checkBaseUrl } from '../api/base-url.js';
+import { ConfigurationError } from '../api/errors.js';
+import { getIdentity } from '../api/resources/whoami.js';
+import { API_KEY_PREFIX } from '../api/schemas/values/auth.js';
+import type { Identity } from '../api/schemas/identity.js';
+import type { CallOptions } from './options.js';
+import type { CoreSource, Credential } from './core.js';
+import { People } from './resources/people.js';
+import { Companies } from './resources/companies.js';
+import { Lists } from './resources/lists.js';
+import { Enrichment } from './resources/enrichment.js';
+import { Agents } from './resources/agents.js';
+import { Sync } from './resources/sync.js';
+import { Exports } from './resources/exports.js';
+import { Credits } from './resources/credits.js';
+import { Keys } from './resources/keys.js';
+import { Usage } from './resources/usage.js';
+import { Legacy } from './resources/legacy.js';
+
+export interface ProspectOptions {
+  /** An API key (svcapi_...). Default: PROSPECT_API_KEY. */
+  apiKey?: string | undefined;
+  /** The service, e.g. https://api.example.com (http only to a loopback host). Default: PROSPECT_BASE_URL. */
+  baseUrl?: string | undefined;
+  /** A session JWT, for client.keys only (key management takes no API key). Default: PROSPECT_JWT. */
+  jwt?: string | undefined;
+  /**
+   * Retries after the first attempt, for 429 (after its Retry-After) and for 5xx and network
+   * failures of requests that cannot charge twice. Default 3 (5 for 429).
+   */
+  maxRetries?: number;
+  /** Longest wait for an answer, per attempt (default 60 s). */
+  timeoutMs?: number;
+  /** Told of every request, response and retry, with credentials redacted (for logging). */
+  onTrace?: (event: TraceEvent) => void;
+}
+
+const env = (name: string): string | undefined => process.env[name] || undefined;
+
+/**
+ * The client of the service, in the manner of openai-node and stripe-node: one object with a
+ * resource per area.
+ *
+ * ```ts
+ * const client = new Prospect(); // PROSPECT_API_KEY and PROSPECT_BASE_URL
+ * const page = await client.people.search({ filters: { seniority: ['Director'] }, limit: 10 });
+ * for await (const lead of client.lists.leads(listId)) console.log(lead.email);
+ * ```
+ *
+ * Requests are retried, paced under the rate limits the service announces, and traced with
+ * credentials redacted. Failures are ApiError subclasses (AuthenticationError, CreditsError,
+ * ...). Paid methods estimate first and spend only after `confirm` or within `maxCredits`.
+ */
+export class Prospect {
+  readonly people: People;
+  readonly companies: Companies;
+  readonly lists: Lists;
+  readonly enrichment: Enrichment;
+  readonly agents: Agents;
+  readonly sync: Sync;
+  readonly exports: Exports;
+  readonly credits: Credits;
+  readonly keys: Keys;
+  readonly usage: Usage;
+  readonly legacy: Legacy;
+  /** The service's URL as given. */
+  readonly baseUrl: string;
+
+  readonly #options: ProspectOptions;
+  readonly #tokens: Record<Credential, string | undefined>;
+  readonly #cores = new Map<Credential, Client>();
+
+  /** @throws ConfigurationError when there is no base URL, or no API key and no JWT, or the URL is unsafe. */
+  constructor(options: ProspectOptions = {}) {
+    const baseUrl = options.baseUrl ?? env('PROSPECT_BASE_URL');
+    if (!baseUrl)
+      throw new ConfigurationError('no base URL for the service', 'Pass baseUrl to new Prospect(), or set PROSPECT_BASE_URL (e.g. https://api.example.com).');
+    checkBaseUrl(baseUrl);
+    this.baseUrl = baseUrl;
+    this.#tokens = { key: options.apiKey ?? env('PROSPECT_API_KEY'), jwt: options.jwt ?? env('PROSPECT_JWT') };
+    if (!this.#tokens.key && !this.#tokens.jwt)
+      throw new ConfigurationError('no API key', 'Pass apiKey to new Prospect(), or set PROSPECT_API_KEY (a svcapi_ key; the sandbox prints one).');
+    this.#options = options;
+    const source: CoreSource = { core: (credential) => this.#core(credential) };
+    this.people = new People(source);
+    this.companies = new Companies(source);
+    this.lists = new Lists(source);
+    this.enrichment = new Enrichment(source);
+    this.agents = new Agents(source);
+    this.sync = new Sync(source);
+    this.exports = new Exports(source);
+    this.credits = new Credits(source);
+    this.keys = new Keys(source);
+    this.usage = new Usage(source);
+    this.legacy = new Legacy(source);
+  }
+
+  /** Who the API key belongs to: user, organization, plan and scopes. */
+  async whoami(opts: CallOptions = {}): Promise<Identity> {
+    return getIdentity(this.#core('key'), opts.signal ? { signal: opts.signal } : {});
+  }
+
+  /** Closes pooled connections (idle ones do not keep the process alive either). */
+  close(): void {
+    for (const c of this.#cores.values()) c.close();
+    this.#cores.clear();
+  }
+
+  /** The core client of a credential, made on first use: one for the API key, one for the JWT. */
+  #core(credential: Credential = 'key'): Client {
+    const made = this.#cores.get(credential);
+    if (made) return made;
+    const token = this.#tokens[credential];
+    if (credential === 'key' && !token)
+      throw new ConfigurationError('this call needs an API key, and only a JWT was given', 'Pass apiKey to new Prospect(), or set PROSPECT_API_KEY.');
+    if (credential === 'jwt' && (!token || token.startsWith(API_KEY_PREFIX)))
+      throw new ConfigurationError(
+        token ? 'key management takes a session JWT, and an API key was given as jwt' : 'key management (client.keys) needs a session JWT',
+        'Pass jwt to new Prospect(), or set PROSPECT_JWT (the sandbox mints one: prospect sandbox jwt).',
+      );
+    const o = this.#options;
+    const retries = o.maxRetries;
+    const client = new Client({
+      baseUrl: this.baseUrl,
+      token,
+      ...(retries !== undefined ? { retry: { maxRetries: retries, maxRateLimitRetries: retries } } : {}),
+      ...(o.timeoutMs !== undefined ? { readTimeoutMs: o.timeoutMs } : {}),
+      ...(o.onTrace ? { onTrace: o.onTrace } : {}),
+    });
+    this.#cores.set(credential, client);
+    return client;
+  }
+}

@@ -1,0 +1,78 @@
+import {
+  compileCriteria,
+  filterValues,
+  findAtCompaniesStatus,
+  searchPeoplePages,
+  startFindAtCompanies,
+  waitForFindAtCompanies,
+} from '../../api/resources/search.js';
+import { PagePromise } from '../../api/paginate.js';
+import type {
+  CompileResponse,
+  FilterValuesResponse,
+  FindAtCompaniesBody,
+  FindAtCompaniesStarted,
+  FindAtCompaniesStatusResponse,
+  PeopleFilterField,
+  PeopleSearchResponse,
+  PersonSearchRow,
+} from '../../api/schemas/search.js';
+import type { CrmProvider } from '../../api/schemas/values/sync.js';
+import { Resource } from '../core.js';
+import type { CompanyCriteria, PeopleFilters, PersonCriteria } from '../filters.js';
+import type { CallOptions, WaitOptions } from '../options.js';
+
+/** people.search(): exactly one of `filters` (the 17 flat keys) or `criteria`. */
+export type PeopleSearchParams = ({ filters: PeopleFilters; criteria?: undefined } | { criteria: PersonCriteria; filters?: undefined }) & {
+  /**
+   * Rows per page, 1 to 500; one response carries at most 100. Default 100 (the most a page
+   * holds: each page counts as one search toward the daily cap of 60).
+   */
+  limit?: number;
+  /** Start from this cursor of an earlier page (sent with the same filters). */
+  cursor?: string;
+};
+
+export interface CompileParams {
+  criteria: PersonCriteria;
+  company_criteria?: CompanyCriteria;
+  /** A connected CRM whose records the exclusions read. */
+  crm?: CrmProvider;
+}
+
+/** People: search (free; counts toward the daily search cap), criteria compile, filter values, find-at-companies jobs. */
+export class People extends Resource {
+  /**
+   * POST /people/find. Awaited: the first page (rows, total, cursor, and the page's cohort
+   * task_id for lists.addLeads). Iterated: every person, page after page.
+   */
+  search(params: PeopleSearchParams, opts: CallOptions = {}): PagePromise<PeopleSearchResponse, PersonSearchRow> {
+    const { cursor, ...body } = params;
+    return new PagePromise(() => searchPeoplePages(this.core, body, { signal: opts.signal, ...(cursor ? { cursor } : {}) }));
+  }
+
+  /** What the service makes of a criteria object (route, raw filters, warnings). Free; not a search. */
+  async compile(params: CompileParams, opts: CallOptions = {}): Promise<CompileResponse> {
+    return compileCriteria(this.core, params as Parameters<typeof compileCriteria>[1], opts);
+  }
+
+  /** Values of a filter field containing `query`, most common first (at most 50). */
+  async filterValues(field: PeopleFilterField, query: string, opts: CallOptions = {}): Promise<FilterValuesResponse> {
+    return filterValues(this.core, 'people', field, query, opts);
+  }
+
+  /** POST /people/find-at-companies: starts a job finding people at companies (free); poll its task_id. */
+  async findAtCompanies(body: FindAtCompaniesBody, opts: CallOptions = {}): Promise<FindAtCompaniesStarted> {
+    return startFindAtCompanies(this.core, body, opts);
+  }
+
+  /** The job's state; completed, it holds one block of results and the cursor of the next (send findAtCompanies again with it). */
+  async findAtCompaniesStatus(taskId: string, opts: CallOptions = {}): Promise<FindAtCompaniesStatusResponse> {
+    return findAtCompaniesStatus(this.core, taskId, opts);
+  }
+
+  /** Polls the job until it is completed or failed. */
+  async waitForFindAtCompanies(taskId: string, opts: WaitOptions<FindAtCompaniesStatusResponse> = {}): Promise<FindAtCompaniesStatusResponse> {
+    return waitForFindAtCompanies(this.core, taskId, opts);
+  }
+}
