@@ -21,6 +21,11 @@ export interface FlagSpec {
   aliases?: readonly string[];
 }
 
+export interface HelpSection {
+  title: string;
+  lines: readonly string[];
+}
+
 export interface ArgSpec {
   name: string;
   description: string;
@@ -39,6 +44,8 @@ export interface CommandDefinition<O = Record<string, unknown>> {
   flags?: readonly FlagSpec[];
   examples: readonly string[];
   related?: readonly string[];
+  /** More help after the examples: a heading and its lines (the operations `prospect api` can send). */
+  sections?: readonly HelpSection[];
   /** The output formats this command writes, when it narrows the global --format (and its default). */
   formats?: { values: readonly string[]; default: string };
   run(opts: O & { args: string[] }, ctx: Context): Promise<number | void>;

@@ -89,6 +89,7 @@ export function applyDefinition(cmd: Command, entry: CommandEntry, def: CommandD
     extra.push('Output formats:', `  --format <format>  output format of this command (choices: ${f.values.map((v) => `"${v}"`).join(', ')}, default: ${f.default})`, '');
   }
   if (def.examples.length) extra.push('Examples:', ...def.examples.map((e) => `  $ ${e}`));
+  for (const section of def.sections ?? []) extra.push('', `${section.title}:`, ...section.lines.map((l) => `  ${l}`));
   if (def.related?.length) extra.push('', 'See also:', ...def.related.map((r) => `  ${r}`));
   if (extra.length) cmd.addHelpText('after', `\n${extra.join('\n')}`);
   cmd.action(async (...actionArgs: unknown[]) => {

@@ -1,4 +1,6 @@
 import { PREFIXES, type Prefix } from '../api/prefixes.js';
+import { API, CATALOG } from '../api/endpoints/index.js';
+import { MOUNTS, type Endpoint } from '../api/endpoints/endpoint.js';
 
 /**
  * The service's routes and the prospect command that does what each does. The service's
@@ -7,7 +9,7 @@ import { PREFIXES, type Prefix } from '../api/prefixes.js';
  * it: v2 routes without their /api/v2 prefix, v1 and key routes with theirs.
  */
 export interface RouteCommand {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path template, parameters in braces: /lead-lists/{list_id}/leads. */
   path: string;
   /** The command that does it: its words after `prospect`, as the command registry names it; null when none does. */
@@ -20,77 +22,89 @@ export interface RouteCommand {
   args?: (p: Readonly<Record<string, string>>) => string[] | undefined;
 }
 
+type CommandOf = Pick<RouteCommand, 'command' | 'args'>;
+
 const none = () => [];
 const param = (name: string) => (p: Readonly<Record<string, string>>) => (p[name] ? [p[name]] : undefined);
 
-export const ROUTE_COMMANDS: readonly RouteCommand[] = [
-  { method: 'GET', path: '/whoami', command: 'whoami', args: none },
-  { method: 'GET', path: '/api/v1/public/auth/validate-key', command: 'whoami', args: none },
-  { method: 'GET', path: '/usage', command: 'usage', args: none },
-  { method: 'GET', path: '/credits/balance', command: 'credits balance', args: none },
-  { method: 'POST', path: '/credits/estimate', command: 'credits estimate' },
+/** The command of each catalog entry a client sends (every one but the host-root pages). */
+const COMMANDS = new Map<Endpoint, CommandOf>([
+  [API.identity.whoami, { command: 'whoami', args: none }],
+  [API.identity.validateKey, { command: 'whoami', args: none }],
+  [API.usage.get, { command: 'usage', args: none }],
+  [API.credits.balance, { command: 'credits balance', args: none }],
+  [API.credits.estimate, { command: 'credits estimate' }],
   // Search.
-  { method: 'POST', path: '/people/find', command: 'search people' },
-  { method: 'POST', path: '/people/find/compile', command: 'search people compile' },
-  { method: 'GET', path: '/people/find/filters', command: 'search people filters', args: filterLookup },
-  { method: 'POST', path: '/people/find-at-companies', command: 'search people at-companies' },
-  { method: 'GET', path: '/people/find-at-companies/status/{task_id}', command: 'search people at-companies', args: (p) => (p.task_id ? ['--task', p.task_id] : undefined) },
-  { method: 'POST', path: '/search/companies', command: 'search companies' },
-  { method: 'GET', path: '/search/companies/filters', command: 'search companies filters', args: filterLookup },
-  { method: 'POST', path: '/search/companies/similar', command: 'search companies similar' },
+  [API.people.search, { command: 'search people' }],
+  [API.people.compile, { command: 'search people compile' }],
+  [API.people.filterValues, { command: 'search people filters', args: filterLookup }],
+  [API.people.findAtCompanies, { command: 'search people at-companies' }],
+  [API.people.findAtCompaniesStatus, { command: 'search people at-companies', args: (p) => (p.task_id ? ['--task', p.task_id] : undefined) }],
+  [API.companies.search, { command: 'search companies' }],
+  [API.companies.filterValues, { command: 'search companies filters', args: filterLookup }],
+  [API.companies.similar, { command: 'search companies similar' }],
   // Lists and folders.
-  { method: 'GET', path: '/lead-lists', command: 'lists ls', args: none },
-  { method: 'POST', path: '/lead-lists', command: 'lists create' },
-  { method: 'GET', path: '/lead-lists/{list_id}', command: 'lists get', args: param('list_id') },
-  { method: 'PATCH', path: '/lead-lists/{list_id}', command: 'lists update' },
-  { method: 'DELETE', path: '/lead-lists/{list_id}', command: 'lists rm' },
-  { method: 'GET', path: '/lead-lists/{list_id}/leads', command: 'lists leads', args: param('list_id') },
-  { method: 'POST', path: '/lead-lists/{list_id}/leads', command: 'lists add' },
-  { method: 'DELETE', path: '/lead-lists/{list_id}/leads', command: 'lists remove' },
-  { method: 'POST', path: '/lead-lists/{list_id}/find-people', command: 'lists find-people' },
-  {
-    method: 'GET',
-    path: '/lead-lists/{list_id}/find-people/status/{workflow_id}',
-    command: 'lists find-people',
-    args: (p) => (p.list_id && p.workflow_id ? [p.list_id, '--workflow', p.workflow_id] : undefined),
-  },
-  { method: 'POST', path: '/lead-lists/{list_id}/csv-import', command: 'import' },
-  { method: 'POST', path: '/api/v1/public/folders', command: 'folders create' },
+  [API.lists.list, { command: 'lists ls', args: none }],
+  [API.lists.create, { command: 'lists create' }],
+  [API.lists.get, { command: 'lists get', args: param('list_id') }],
+  [API.lists.update, { command: 'lists update' }],
+  [API.lists.delete, { command: 'lists rm' }],
+  [API.lists.leads, { command: 'lists leads', args: param('list_id') }],
+  [API.lists.addLeads, { command: 'lists add' }],
+  [API.lists.removeLeads, { command: 'lists remove' }],
+  [API.lists.findPeople, { command: 'lists find-people' }],
+  [
+    API.lists.findPeopleStatus,
+    { command: 'lists find-people', args: (p) => (p.list_id && p.workflow_id ? [p.list_id, '--workflow', p.workflow_id] : undefined) },
+  ],
+  [API.lists.importCsv, { command: 'import' }],
+  [API.folders.create, { command: 'folders create' }],
   // Enrichment and agents.
-  { method: 'POST', path: '/enrichment/person', command: 'enrich person' },
-  { method: 'POST', path: '/enrichment/company', command: 'enrich company' },
-  { method: 'POST', path: '/enrichment/by-task', command: 'enrich cohort' },
-  { method: 'POST', path: '/enrichment/bulk', command: 'enrich list' },
-  { method: 'GET', path: '/enrichment/status/{workflow_id}', command: 'enrich status', args: param('workflow_id') },
-  { method: 'POST', path: '/api/v1/public/enrich/bulk', command: 'enrich legacy-bulk' },
-  {
-    method: 'GET',
-    path: '/api/v1/public/enrich/status',
-    command: 'enrich legacy-status',
-    args: (p) => (p.workflow_id ? ['--workflow', p.workflow_id] : p.task_id ? ['--task', p.task_id] : undefined),
-  },
-  { method: 'GET', path: '/api/v1/public/webhooks/deliveries', command: 'webhooks deliveries', args: param('workflow_id') },
-  { method: 'POST', path: '/smart-agents/run', command: 'agents run' },
-  { method: 'GET', path: '/smart-agents', command: 'agents ls', args: none },
-  { method: 'GET', path: '/smart-agents/{smart_agent_task_id}', command: 'agents results', args: param('smart_agent_task_id') },
+  [API.enrichment.person, { command: 'enrich person' }],
+  [API.enrichment.company, { command: 'enrich company' }],
+  [API.enrichment.byTask, { command: 'enrich cohort' }],
+  [API.enrichment.bulk, { command: 'enrich list' }],
+  [API.enrichment.status, { command: 'enrich status', args: param('workflow_id') }],
+  [API.legacy.bulkEnrich, { command: 'enrich legacy-bulk' }],
+  [
+    API.legacy.status,
+    { command: 'enrich legacy-status', args: (p) => (p.workflow_id ? ['--workflow', p.workflow_id] : p.task_id ? ['--task', p.task_id] : undefined) },
+  ],
+  [API.legacy.webhookDeliveries, { command: 'webhooks deliveries', args: param('workflow_id') }],
+  [API.agents.run, { command: 'agents run' }],
+  [API.agents.list, { command: 'agents ls', args: none }],
+  [API.agents.results, { command: 'agents results', args: param('smart_agent_task_id') }],
   // Sync: the preview and the campaign list are the first steps of sync crm and sync sequencer.
-  { method: 'POST', path: '/migrate/preview', command: 'sync crm' },
-  { method: 'POST', path: '/migrate/crm', command: 'sync crm' },
-  { method: 'POST', path: '/migrate/sequencer', command: 'sync sequencer' },
-  { method: 'GET', path: '/migrate/sequencer/campaigns', command: 'sync sequencer' },
+  [API.sync.preview, { command: 'sync crm' }],
+  [API.sync.crm, { command: 'sync crm' }],
+  [API.sync.sequencer, { command: 'sync sequencer' }],
+  [API.sync.campaigns, { command: 'sync sequencer' }],
   // The CRM connections are set up and shown in the application (Settings > Integrations).
-  { method: 'GET', path: '/migrate/crm/connections', command: null },
+  [API.sync.connections, { command: null }],
   // Export.
-  { method: 'POST', path: '/export/csv/signed-url', command: 'export csv' },
-  { method: 'GET', path: '/export/json', command: 'export json', args: param('list_id') },
+  [API.exports.csvLink, { command: 'export csv' }],
+  [API.exports.json, { command: 'export json', args: param('list_id') }],
   // API keys: the v2 listing (an admin's API key) and key management (a session JWT).
-  { method: 'GET', path: '/api-keys', command: 'keys ls', args: none },
-  { method: 'GET', path: '/api/v1/api-keys', command: 'keys ls', args: none },
-  { method: 'POST', path: '/api/v1/api-keys', command: 'keys create' },
-  { method: 'POST', path: '/api/v1/api-keys/revoke-all', command: 'keys revoke-all' },
-  { method: 'POST', path: '/api/v1/api-keys/{key_id}/revoke', command: 'keys revoke' },
-  { method: 'GET', path: '/api/v1/api-keys/{key_id}/requests', command: 'keys requests', args: param('key_id') },
-];
+  [API.keys.listV2, { command: 'keys ls', args: none }],
+  [API.keys.list, { command: 'keys ls', args: none }],
+  [API.keys.create, { command: 'keys create' }],
+  [API.keys.revokeAll, { command: 'keys revoke-all' }],
+  [API.keys.revoke, { command: 'keys revoke' }],
+  [API.keys.requests, { command: 'keys requests', args: param('key_id') }],
+]);
+
+/** An entry's path as the service's texts write it: v2 without its prefix, v1-only and key routes with theirs. */
+export function textPath(e: Endpoint): string {
+  const path = e.path.replace(/:(\w+)/g, '{$1}');
+  return e.kind === 'v2' ? path : `${MOUNTS[e.kind][0]}${path}`;
+}
+
+/** Every entry a client sends and the command that does the same (the sandbox's pages and controls are not sent by commands). */
+export const ROUTE_COMMANDS: readonly RouteCommand[] = CATALOG.filter((e) => e.kind !== 'root' && e.kind !== 'control').map((e) => {
+  const of = COMMANDS.get(e);
+  if (!of) throw new Error(`route-commands: no command for ${e.id}`);
+  return { method: e.method, path: textPath(e), ...of };
+});
 
 /** `search people filters FIELD QUERY` from ?field=&query=. */
 function filterLookup(p: Readonly<Record<string, string>>): string[] | undefined {

@@ -171,6 +171,7 @@ describe('roff escaping', () => {
     ],
     examples: [".dot --x '{\"a\":\"b\\\\c\"}'"],
     related: ['prospect whoami'],
+    sections: [{ title: 'Operations', lines: ['GET \\fI/x\\fP .TH'] }],
     children: [],
   };
   const odd: CommandTree = { root: { ...node, path: [], runnable: false, children: [node] }, globalFlags: [] };
@@ -187,6 +188,7 @@ describe('roff escaping', () => {
       expect(out).toContain(`One of: a-b, c'd, e\\f.`);
       expect(out).toContain(`Default: a-b'c.`);
       expect(out).toContain(`$ ${node.examples[0]}`);
+      expect(out).toContain(node.sections[0]!.lines[0]);
       expect(spawnSync('groff', ['-man', '-ww', '-z', page], { encoding: 'utf8' }).stderr).toBe('');
       if (mandoc.run) {
         mandoc.check();

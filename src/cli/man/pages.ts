@@ -78,6 +78,7 @@ function commandBody(node: TreeNode, heading: (title: string) => string[]): stri
   if (node.args.length > 0) out.push(...heading('Arguments'), ...node.args.flatMap(argItem));
   if (node.flags.length > 0) out.push(...heading('Options'), ...node.flags.flatMap(flagItem));
   if (node.examples.length > 0) out.push(...heading('Examples'), ...verbatim(node.examples.map((e) => esc(`$ ${e}`))));
+  for (const section of node.sections) out.push(...heading(section.title), ...verbatim(section.lines.map(esc)));
   return out;
 }
 

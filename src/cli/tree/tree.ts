@@ -1,4 +1,4 @@
-import type { ArgSpec, CommandDefinition, FlagSpec } from '../command.js';
+import type { ArgSpec, CommandDefinition, FlagSpec, HelpSection } from '../command.js';
 import type { CommandSet } from '../command-set.js';
 import { GLOBAL_FLAGS, PROGRAM_DESCRIPTION, ROOT_EXAMPLES } from '../program.js';
 
@@ -50,6 +50,7 @@ export interface TreeNode {
   flags: readonly TreeFlag[];
   examples: readonly string[];
   related: readonly string[];
+  sections: readonly HelpSection[];
   children: TreeNode[];
 }
 
@@ -99,7 +100,7 @@ function treeArg(a: ArgSpec): TreeArg {
 }
 
 function emptyNode(path: readonly string[], summary: string): TreeNode {
-  return { path, summary, aliases: [], runnable: false, args: [], flags: [], examples: [], related: [], children: [] };
+  return { path, summary, aliases: [], runnable: false, args: [], flags: [], examples: [], related: [], sections: [], children: [] };
 }
 
 /** Builds the tree; `modules` are the command definitions by path. */
@@ -129,6 +130,7 @@ export function buildTree(commands: CommandSet, modules: Record<string, CommandD
       flags: [...(def.flags ?? []).filter((f) => !f.hidden).map(treeFlag), ...(def.formats ? [formatFlag(def.formats)] : [])],
       examples: def.examples,
       related: def.related ?? [],
+      sections: def.sections ?? [],
     });
   }
   return { root, globalFlags: GLOBAL_FLAGS.filter((f) => !f.hidden).map(treeFlag) };

@@ -5,6 +5,8 @@ import { collect, oneOf } from '../../cli/parse.js';
 import { readAll } from '../../cli/prompt.js';
 import type { Prefix } from '../../api/client.js';
 import { pages } from '../../api/paginate.js';
+import { CATALOG } from '../../api/endpoints/index.js';
+import { textPath } from '../../cli/route-commands.js';
 
 interface Options {
   field?: string[];
@@ -61,6 +63,16 @@ function rowsOf(page: unknown): unknown[] | undefined {
   return undefined;
 }
 
+/** The service's operations as a path for this command: v2 ones as they are, the others with their prefix. */
+function operationLines(): string[] {
+  const rows = CATALOG.filter((e) => e.kind === 'v2' || e.kind === 'v1only' || e.kind === 'keys').map((e) => ({
+    route: `${e.method} ${textPath(e)}`,
+    about: `${e.summary}${e.paid ? ' (paid)' : ''}`,
+  }));
+  const width = Math.max(...rows.map((r) => r.route.length));
+  return rows.map((r) => `${r.route.padEnd(width)}  ${r.about}`);
+}
+
 export const command = defineCommand<Options>({
   description:
     'Send any request to the service with the configured auth, retries and error handling, and print the JSON answer. ' +
@@ -90,6 +102,7 @@ export const command = defineCommand<Options>({
     'prospect api POST /people/find --input filters.json',
     'prospect api GET /auth/validate-key --prefix v1',
   ],
+  sections: [{ title: 'Operations', lines: operationLines() }],
   related: ['prospect whoami', 'prospect --debug'],
   async run(opts, ctx) {
     const method = opts.args[0]!.toUpperCase();
