@@ -91,8 +91,10 @@ describe('the v2 document', () => {
       const scope = V2_OPERATIONS[key];
       expect(op.summary, key).toBeTruthy();
       expect(op.tags, key).toHaveLength(1);
-      expect(op.security, key).toEqual([{ bearerAuth: scope ? [scope] : [] }]);
+      // The bearer scheme lists no scopes (OAuth schemes do); the scope is x-scope and in the description.
+      expect(op.security, key).toEqual([{ bearerAuth: [] }]);
       expect(op['x-scope'], key).toBe(scope ?? undefined);
+      expect(op.description, key).toContain(scope ? `Scope: ${scope}.` : 'Any valid credential (no scope).');
     }
   });
 

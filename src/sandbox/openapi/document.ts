@@ -20,6 +20,8 @@ export type OpenApiDocument = Record<string, unknown> & {
 
 export const DOCUMENT_PATHS: Record<DocumentName, string> = { v2: API.site.openapiV2.path, v1: API.site.openapiV1.path };
 const SECURITY_SCHEME = 'bearerAuth';
+const CONTACT = { name: 'prospect-cli', url: 'https://www.npmjs.com/package/prospect-cli' };
+const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
 
 const cache = new Map<DocumentName, OpenApiDocument>();
 
@@ -51,7 +53,7 @@ function buildDocument(name: DocumentName): OpenApiDocument {
   }
   return {
     openapi: '3.1.0',
-    info: { title: spec.title, version: spec.version, description: spec.description },
+    info: { title: spec.title, version: spec.version, description: spec.description, contact: CONTACT, license: LICENSE },
     tags: spec.tags,
     paths,
     ...(spec.webhooks ? { webhooks: webhooks(spec) } : {}),
@@ -86,7 +88,8 @@ function operation(op: Endpoint, inputName: (n: string) => string): JsonSchema {
     summary: op.summary,
     description: `${op.description}\n\n${scopeText}`,
     tags: [op.published!.tag],
-    security: [{ [SECURITY_SCHEME]: scope ? [scope] : [] }],
+    // A bearer scheme lists no scopes in a requirement (only OAuth schemes do); x-scope names it.
+    security: [{ [SECURITY_SCHEME]: [] }],
     ...(scope ? { 'x-scope': scope } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(op.body
@@ -139,6 +142,9 @@ function webhooks(spec: DocumentSpec): JsonSchema {
   for (const w of spec.webhooks ?? []) {
     out[w.name] = {
       post: {
+        operationId: w.operationId,
+        // Sent by the service to the run's webhook_url: no credential of ours.
+        security: [],
         summary: w.summary,
         description: w.description,
         requestBody: { required: true, content: { 'application/json': { schema: refTo(nameOf(w.payload)) } } },

@@ -16,7 +16,7 @@ export interface DocumentSpec {
   version: string;
   description: string;
   tags: { name: string; description: string }[];
-  webhooks?: { name: string; summary: string; description: string; payload: z.ZodMiniType }[];
+  webhooks?: { name: string; operationId: string; summary: string; description: string; payload: z.ZodMiniType }[];
 }
 
 export const DOCUMENT_SPECS: Record<DocumentName, DocumentSpec> = {
@@ -53,6 +53,7 @@ export const DOCUMENT_SPECS: Record<DocumentName, DocumentSpec> = {
     webhooks: [
       {
         name: WEBHOOK_EVENT,
+        operationId: 'enrichmentCompleted',
         summary: 'A bulk run ended',
         description: 'POSTed to the run’s webhook_url: 10 s per attempt, up to 5 attempts, any 2xx is success, redirects are not followed.',
         payload: WebhookPayload,
