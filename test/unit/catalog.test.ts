@@ -16,7 +16,10 @@ import { openApiDocument } from '../../src/sandbox/openapi/document.js';
  */
 
 const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
-const controls = Object.values(CONTROL) as Endpoint[];
+/** The control entries, some grouped by what they act on (CONTROL.clock.get). */
+const isEntry = (v: object): v is Endpoint => 'method' in v && 'path' in v;
+const entriesIn = (v: object): Endpoint[] => (isEntry(v) ? [v] : Object.values(v).flatMap((x: object) => entriesIn(x)));
+const controls = entriesIn(CONTROL);
 const routes = Object.values(routeModules).flat() as RouteDef[];
 const key = (e: Pick<Endpoint, 'method' | 'path' | 'kind'>) => `${e.method} ${e.kind} ${e.path.replace(/:(\w+)/g, '{$1}')}`;
 
