@@ -1,19 +1,26 @@
 import * as z from 'zod/mini';
 import { envelopeFields } from './envelope.js';
-import { PARTNER_TIER_MAX, PARTNER_TIER_MIN, Tier } from './auth.js';
+import { PARTNER_TIER_MAX, PARTNER_TIER_MIN, Scope, Tier } from './auth.js';
+import { described } from './described.js';
 
 /** GET /whoami */
-export const Identity = z.looseObject({
-  user_email: z.string(),
-  user_id: z.string(),
-  user_name: z.nullable(z.string()),
-  organization_id: z.string(),
-  organization_name: z.string(),
-  auth_type: z.string(),
-  scopes: z.array(z.string()),
-  tier: Tier,
-  partner_tier: z.nullable(z.int().check(z.minimum(PARTNER_TIER_MIN), z.maximum(PARTNER_TIER_MAX))),
-  features: z.array(z.string()),
-  ...envelopeFields,
-});
+export const Identity = described(
+  z.looseObject({
+    user_email: described(z.string(), 'Email of the user the credential belongs to; masked when auth_type is api_key.'),
+    user_id: described(z.string(), 'The user the credential belongs to.'),
+    user_name: described(z.nullable(z.string()), 'Display name of the user; null when the lookup missed (transient).'),
+    organization_id: described(z.string(), 'The organization the credential acts in.'),
+    organization_name: described(z.string(), 'Name of that organization.'),
+    auth_type: described(z.string(), 'How the caller authenticated: api_key for an svcapi_ key, session for a session JWT, oauth for a connector client.'),
+    scopes: described(z.array(Scope), 'Scopes granted to the user in this organization; a key carries all of them.'),
+    tier: described(Tier, 'Plan tier of the organization; legacy Scale reads enterprise.'),
+    partner_tier: described(
+      z.nullable(z.int().check(z.minimum(PARTNER_TIER_MIN), z.maximum(PARTNER_TIER_MAX))),
+      'Partner-license tier (1 to 7) of a partner-license workspace, else null.',
+    ),
+    features: described(z.array(z.string()), 'Features the server gates enforce for this organization.'),
+    ...envelopeFields,
+  }),
+  'Who the credential is: user, organization, scopes, plan tier and features.',
+);
 export type Identity = z.infer<typeof Identity>;

@@ -11,6 +11,7 @@ import * as legacy from '../../api/schemas/legacy.js';
 import * as lists from '../../api/schemas/lists.js';
 import * as search from '../../api/schemas/search.js';
 import * as sync from '../../api/schemas/sync.js';
+import { documentedSchemaOf } from '../../api/schemas/described.js';
 
 /**
  * The exported zod schemas of src/api/schemas, named by their export names, and their JSON
@@ -67,11 +68,21 @@ export function renderedSchemas(io: SchemaIo): Record<string, JsonSchema> {
     cycles: 'ref',
     reused: 'inline',
     uri: (id) => `${REF_PREFIX}${id}`,
+    override: ({ zodSchema, jsonSchema }) => showDocumented(zodSchema, jsonSchema),
   });
   const schemas: Record<string, JsonSchema> = {};
   for (const [id, schema] of Object.entries(out.schemas)) schemas[id] = tidy(schema) as JsonSchema;
   rendered.set(io, schemas);
   return schemas;
+}
+
+/** A value the handler checks itself is shown as the named schema that states its rules (documentedAs). */
+function showDocumented(schema: object, json: JsonSchema): void {
+  const documented = documentedSchemaOf(schema);
+  if (!documented) return;
+  const { description } = json;
+  for (const key of Object.keys(json)) delete json[key];
+  Object.assign(json, { $ref: `${REF_PREFIX}${nameOf(documented)}`, description });
 }
 
 /** Without $schema and $id (the document gives both) and without the safe-integer bounds every z.int() carries. */
