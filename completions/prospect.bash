@@ -176,8 +176,8 @@ _prospect_flags() {
     'config rm-profile') : ;;
     'api') printf '%s\t%s\n' '--raw-field' 'add a string field (repeatable; key[]=v builds an array)' '-f' 'add a string field (repeatable; key[]=v builds an array)' '--field' 'add a typed field: numbers, true, false and null are parsed (repeatable)' '-F' 'add a typed field: numbers, true, false and null are parsed (repeatable)' '--input' 'read the JSON body from a file, or - for stdin' '--paginate' 'follow cursor until the last page and print every row' '--prefix' 'path prefix: v2 is /api/v2, v1 /api/v1/public, keys /api/v1/api-keys, root none' '--header' 'add a request header (repeatable)' '-H' 'add a request header (repeatable)' ;;
     'sandbox') : ;;
-    'sandbox serve') printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off' ;;
-    'sandbox start') printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off' ;;
+    'sandbox serve') printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off' ;;
+    'sandbox start') printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off' ;;
     'sandbox stop') : ;;
     'sandbox status') : ;;
     'sandbox reset') : ;;
@@ -413,12 +413,14 @@ _prospect_flag_kind() {
     'sandbox serve|--people') REPLY='text' ;;
     'sandbox serve|--companies') REPLY='text' ;;
     'sandbox serve|--state') REPLY='file' ;;
+    'sandbox serve|--fixtures') REPLY='file' ;;
     'sandbox serve|--no-rate-limits') REPLY='switch' ;;
     'sandbox start|--port') REPLY='text' ;;
     'sandbox start|--seed') REPLY='text' ;;
     'sandbox start|--people') REPLY='text' ;;
     'sandbox start|--companies') REPLY='text' ;;
     'sandbox start|--state') REPLY='file' ;;
+    'sandbox start|--fixtures') REPLY='file' ;;
     'sandbox start|--no-rate-limits') REPLY='switch' ;;
     'sandbox jwt|--user') REPLY='text' ;;
     'demo|--dir') REPLY='dir' ;;

@@ -278,9 +278,9 @@ function __prospect_flags --argument-names path
         case 'api'
             printf '%s\t%s\n' '--raw-field' 'add a string field (repeatable; key[]=v builds an array)' '-f' 'add a string field (repeatable; key[]=v builds an array)' '--field' 'add a typed field: numbers, true, false and null are parsed (repeatable)' '-F' 'add a typed field: numbers, true, false and null are parsed (repeatable)' '--input' 'read the JSON body from a file, or - for stdin' '--paginate' 'follow cursor until the last page and print every row' '--prefix' 'path prefix: v2 is /api/v2, v1 /api/v1/public, keys /api/v1/api-keys, root none' '--header' 'add a request header (repeatable)' '-H' 'add a request header (repeatable)'
         case 'sandbox serve'
-            printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off'
+            printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off'
         case 'sandbox start'
-            printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off'
+            printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off'
         case 'sandbox jwt'
             printf '%s\t%s\n' '--user' 'user id or email'
         case 'demo'
@@ -734,6 +734,8 @@ function __prospect_flag_kind --argument-names path flag
             echo text
         case 'sandbox serve|--state'
             echo file
+        case 'sandbox serve|--fixtures'
+            echo file
         case 'sandbox serve|--no-rate-limits'
             echo switch
         case 'sandbox start|--port'
@@ -745,6 +747,8 @@ function __prospect_flag_kind --argument-names path flag
         case 'sandbox start|--companies'
             echo text
         case 'sandbox start|--state'
+            echo file
+        case 'sandbox start|--fixtures'
             echo file
         case 'sandbox start|--no-rate-limits'
             echo switch

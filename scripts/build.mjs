@@ -7,7 +7,7 @@
 // bundles that core requires only on the paths that use them. zod stays inline: tree-shaken
 // it is small, and esbuild wraps it to run only when a schema is first used.
 import { build } from 'esbuild';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,8 @@ import path from 'node:path';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const skipTypes = process.argv.includes('--no-types');
+// Only the declarations, beside a build made with --no-types (the package test packs them).
+const typesOnly = process.argv.includes('--types-only');
 
 /**
  * Packages loaded on demand, each bundled once into dist/vendor/. core loads them with
@@ -56,6 +58,11 @@ const common = {
 // dist/ under any prospect already running. A build that is there is kept.
 if (process.env.npm_command === 'exec' && process.env.npm_lifecycle_event === 'prepare' && existsSync(path.join(root, 'dist', 'cli.cjs'))) process.exit(0);
 
+if (typesOnly) {
+  declarations();
+  process.exit(0);
+}
+
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 
 const cli = await build({
@@ -83,6 +90,11 @@ for (const { file, source } of Object.values(VENDOR)) {
 // The SDK for `import { Client } from 'prospect-cli'`: ESM, dependencies left to npm.
 await build({ ...common, format: 'esm', entryPoints: { sdk: 'src/index.ts' }, outdir: 'dist', packages: 'external' });
 
+// The sandbox for other people's test suites, `import { startSandbox } from 'prospect-cli/sandbox'`:
+// ESM like the SDK, the whole sandbox in one file with the libraries it uses (csv-parse, a
+// devDependency), zod left to npm.
+await build({ ...common, format: 'esm', entryPoints: { sandbox: 'src/sandbox/public.ts' }, outdir: 'dist', external: ['zod'] });
+
 // completions/ and man/ are committed; `npm run generate` (scripts/generate.mjs) rewrites them
 // from the command tree, and a test fails when they differ from what it would write.
 
@@ -94,7 +106,33 @@ writeFileSync(corePath, `${coreCode}//# prospect-core ${createHash('sha256').upd
 // Which sources went into which file: the start-up tests read it.
 writeFileSync(path.join(root, 'dist', 'meta.json'), JSON.stringify(cli.metafile));
 
-if (!skipTypes) {
+if (!skipTypes) declarations();
+
+/** The declarations of the public entries (the SDK, the sandbox) in dist/types. */
+function declarations() {
   const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
+  keepPublicDeclarations(path.join(root, 'dist', 'types'), ['index.d.ts', 'sandbox/public.d.ts']);
+}
+
+/**
+ * tsc declares every module the entries import; only those the entries' declarations reach
+ * (their types name them) ship. The rest (the sandbox's engines, the server) are removed.
+ */
+function keepPublicDeclarations(dir, entries) {
+  const reached = new Set();
+  const visit = (file) => {
+    if (reached.has(file) || !existsSync(file)) return;
+    reached.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const [, spec] of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g))
+      visit(path.resolve(path.dirname(file), spec.replace(/\.js$/, '.d.ts')));
+  };
+  for (const e of entries) visit(path.join(dir, e));
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && file.endsWith('.d.ts') && !reached.has(file)) rmSync(file);
+  }
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }).reverse())
+    if (entry.isDirectory() && readdirSync(path.join(entry.parentPath, entry.name)).length === 0) rmSync(path.join(entry.parentPath, entry.name), { recursive: true });
 }

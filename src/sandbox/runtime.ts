@@ -8,6 +8,7 @@ import { ConfigurationError } from '../api/errors.js';
 import { dataDir, sandboxRuntimeFile } from '../local/paths.js';
 import { DEFAULT_SEED } from './defaults.js';
 import type { DatasetSize } from './data/dataset.js';
+import { isFixturesError } from './fixtures-error.js';
 
 export { isProcessAlive } from '../local/lock.js';
 
@@ -174,6 +175,8 @@ export interface BackgroundOptions {
   statePath?: string;
   /** false starts it with rate limiting off (--no-rate-limits). */
   rateLimits?: boolean;
+  /** A fixtures file (--fixtures). */
+  fixtures?: string;
 }
 
 /**
@@ -191,6 +194,7 @@ export async function startInBackground(o: BackgroundOptions): Promise<SandboxRu
   if (o.companies !== undefined) args.push('--companies', String(o.companies));
   if (o.statePath) args.push('--state', o.statePath);
   if (o.rateLimits === false) args.push('--no-rate-limits');
+  if (o.fixtures) args.push('--fixtures', o.fixtures);
   let child: ReturnType<typeof spawn>;
   try {
     child = spawn(process.execPath, args, {
@@ -230,12 +234,27 @@ export async function startInBackground(o: BackgroundOptions): Promise<SandboxRu
     return info;
   } catch (e) {
     if (child.exitCode === null) child.kill('SIGTERM');
+    // A usage error of the child (a bad fixtures file) is the caller's: its one line, exit 2 here too.
+    const usage = child.exitCode === USAGE_EXIT_CODE ? usageLine(logFile) : undefined;
+    if (usage) throw new ConfigurationError(usage);
     const tail = readTail(logFile);
     throw new Error(`${(e as Error).message}${tail ? `\n${tail}` : ''}\n(log: ${logFile})`);
   } finally {
     pipe.destroy();
     child.removeAllListeners();
     child.unref();
+  }
+}
+
+const USAGE_EXIT_CODE = 2;
+
+/** The problem of the `error: <code>: <problem>` line a child that exited 2 left in its log. */
+function usageLine(file: string): string | undefined {
+  try {
+    const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith('error: '));
+    return line?.replace(/^error: [\w-]+: /, '');
+  } catch {
+    return undefined;
   }
 }
 
@@ -322,6 +341,8 @@ export interface ForegroundOptions {
   statePath?: string;
   /** false: rate limiting off, also after resets. */
   rateLimits?: boolean;
+  /** A fixtures file, loaded at start (unless the state file was loaded) and after every reset. */
+  fixtures?: string;
   host?: string;
   env?: Env;
   /** Called once listening, with what the runtime file holds. */
@@ -356,6 +377,9 @@ export async function serveForeground(o: ForegroundOptions = {}): Promise<Sandbo
       ...(o.statePath ? { statePath: o.statePath } : {}),
       ...(o.host ? { host: o.host } : {}),
       ...(o.rateLimits === false ? { rateLimits: false } : {}),
+      ...(o.fixtures ? { fixtures: o.fixtures } : {}),
+    }).catch((e: unknown) => {
+      throw isFixturesError(e) ? new ConfigurationError(`--fixtures ${e.message}`) : e;
     });
     const info: SandboxRuntimeInfo = {
       pid: process.pid,

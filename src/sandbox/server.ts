@@ -17,6 +17,8 @@ import { DEFAULT_DATASET_SIZE, type Dataset, type DatasetSize } from './data/dat
 import { generateDataset } from './data/index.js';
 import { settleRuns } from './engine/settle.js';
 import { cancelWebhookDeliveries } from './engine/webhooks.js';
+import { resolveFixtures, type FixturesInput } from './fixtures.js';
+import { loadFixtures } from './fixtures-load.js';
 
 /** How often running workflows are checked for their end. */
 const WORKFLOW_TICK_MS = 250;
@@ -34,6 +36,11 @@ export interface StartSandboxOptions {
   statePath?: string;
   /** false starts with rate limiting switched off (benchmarks, bulk scripts); a reset comes back to this. Default true. */
   rateLimits?: boolean;
+  /**
+   * Organizations, users, keys, lists and leads loaded beside the demo data (an object, or the
+   * path of a JSON file): at start, unless a state file was loaded, and again after every reset.
+   */
+  fixtures?: FixturesInput | string;
   /** Routes mounted beside the built-in ones (tests of the pipeline, areas under development). */
   extraRoutes?: RouteDef[];
 }
@@ -56,6 +63,9 @@ export const DEFAULT_JWT_TTL_SEC = 3600;
 
 export async function startSandbox(opts: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const host = opts.host ?? '127.0.0.1';
+  // Read and checked before anything starts: a bad file leaves no server behind.
+  const fixtures = opts.fixtures === undefined ? undefined : resolveFixtures(opts.fixtures);
+  const fixturesSource = typeof opts.fixtures === 'string' ? opts.fixtures : 'fixtures';
   const clock = new SandboxClock();
   const loaded = opts.statePath ? loadStateFile(opts.statePath) : null;
   let store: Store;
@@ -118,8 +128,10 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
       services.rateWindowMs = MINUTE_MS;
       cancelWebhookDeliveries(services);
       store.reset(seed);
+      if (fixtures) loadFixtures(services, fixtures, fixturesSource);
     },
   };
+  if (fixtures && !loaded) loadFixtures(services, fixtures, fixturesSource);
 
   const statePath = opts.statePath;
   const saver = statePath

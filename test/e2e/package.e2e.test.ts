@@ -23,6 +23,8 @@ let sb: RunningSandbox;
 
 beforeAll(async () => {
   const out = tempDir('prospect-pack-');
+  // npm test builds without declarations; the package ships them, so they are made here when missing.
+  if (!existsSync(path.join(ROOT, 'dist', 'types', 'index.d.ts'))) await execa(process.execPath, ['scripts/build.mjs', '--types-only'], { cwd: ROOT });
   // The build is the test run's own (npm test builds first); packing again would only rebuild it.
   const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], { cwd: ROOT });
   const { filename, files } = (JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>)[0]!;

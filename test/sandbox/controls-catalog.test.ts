@@ -112,7 +112,10 @@ describe('each control answers what its entry says', () => {
   });
 
   it('refuses a bad body with the 422 its entry documents, naming the field', async () => {
-    const e = await control.balance.set({ credits: -1 }).catch((x: unknown) => x as { status: number; code: string; details?: { errors?: Array<{ loc: unknown[] }> } });
+    const e = (await control.balance.set({ credits: -1 }).then(
+      () => undefined,
+      (x: unknown) => x,
+    )) as { status: number; code: string; details?: { errors?: Array<{ loc: unknown[] }> } };
     expect([e.status, e.code]).toEqual([422, 'validation_error']);
     expect(CONTROL.balance.set.errors?.[422]).toContain('validation_error');
     expect(e.details?.errors?.[0]?.loc).toEqual(['body', 'credits']);

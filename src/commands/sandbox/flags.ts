@@ -14,6 +14,11 @@ export const serverFlags: FlagSpec[] = [
   { flags: '--people <n>', description: 'people in the synthetic data set', default: DEFAULT_DATASET_SIZE.people, parse: intInRange('--people', 1, MAX_PEOPLE) },
   { flags: '--companies <n>', description: 'companies in the synthetic data set', default: DEFAULT_DATASET_SIZE.companies, parse: intInRange('--companies', 1, MAX_COMPANIES) },
   { flags: '--state <file>', description: 'load state from this file and save it there on exit', defaultDescription: 'in memory only' },
+  {
+    flags: '--fixtures <file>',
+    description: 'JSON file of organizations, users, keys, lists and leads to load',
+    defaultDescription: 'none',
+  },
   { flags: '--no-rate-limits', description: 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off' },
 ];
 
@@ -23,6 +28,7 @@ export interface ServerOptions {
   people: number;
   companies: number;
   state?: string;
+  fixtures?: string;
   /** false with --no-rate-limits. */
   rateLimits: boolean;
 }

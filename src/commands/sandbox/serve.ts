@@ -6,13 +6,15 @@ import { serverFlags, type ServerOptions } from './flags.js';
 export const command = defineCommand<ServerOptions>({
   description:
     'Run the local sandbox in the foreground until Ctrl-C. It implements the service on a deterministic synthetic data set, ' +
-    'with the demo organization and its key; `--sandbox` on any command talks to it. With --json, one line {url, port, pid} is printed on stdout when it is ready.',
+    'with the demo organization and its key; `--sandbox` on any command talks to it. With --json, one line {url, port, pid} is printed on stdout when it is ready. ' +
+    '--fixtures FILE loads organizations, users, API keys with known secrets, balances, plans, lists and leads at start and again after every reset (format: docs/sandbox-fixtures.md).',
   flags: serverFlags,
   examples: [
     'prospect sandbox serve',
     'prospect sandbox serve --port 4010 --seed 7 --state ./sandbox-state.json',
     'prospect sandbox serve --people 5000 --companies 500',
     'prospect sandbox serve --no-rate-limits   # benchmarks and bulk scripts',
+    'prospect sandbox serve --fixtures ci-fixtures.json   # known organizations, keys and lists for a CI job',
   ],
   related: ['prospect sandbox start', 'prospect sandbox status', 'prospect demo'],
   async run(opts, ctx) {
@@ -25,6 +27,7 @@ export const command = defineCommand<ServerOptions>({
       dataset: { people: opts.people, companies: opts.companies },
       ...(statePath ? { statePath } : {}),
       rateLimits: opts.rateLimits,
+      ...(opts.fixtures ? { fixtures: path.resolve(opts.fixtures) } : {}),
       signal: ctx.signal,
       onReady: (info) => {
         ctx.secrets.add(info.demo_key);
