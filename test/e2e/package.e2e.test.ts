@@ -7,6 +7,7 @@ import { isolatedEnv } from '../helpers/binary.js';
 import { drives } from '../helpers/has-command.js';
 import { openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { typeCheck } from '../helpers/user-project.js';
 
 /**
  * The package as users get it: `npm pack` of the built checkout, installed globally into a
@@ -132,14 +133,6 @@ export async function typed(): Promise<number> {
 }
 `,
     );
-    writeFileSync(
-      path.join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2023'], skipLibCheck: false, typeRoots: [path.join(ROOT, 'node_modules', '@types')], types: ['node'] },
-        files: ['typed.ts'],
-      }),
-    );
-    const tsc = await execa(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: project, reject: false });
-    expect(tsc.exitCode, tsc.stdout).toBe(0);
+    expect(await typeCheck(project, ['typed.ts'])).toBe('');
   }, 60_000);
 });
