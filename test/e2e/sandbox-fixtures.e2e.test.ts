@@ -81,6 +81,10 @@ describe('sandbox serve --fixtures', () => {
       const { url } = JSON.parse(good.stdout) as { url: string };
       const who = await spawnProspect(['whoami', '--json'], { env: { ...env, PROSPECT_BASE_URL: url, PROSPECT_API_KEY: CI_KEY } });
       expect(JSON.parse(who.stdout).organization_name).toBe('Hooli CI');
+      // Started again with fixtures while it runs: it says the running one keeps what it has.
+      const twice = await spawnProspect(['sandbox', 'start', '--fixtures', fixturesFile(FIXTURES)], { env });
+      expect(twice.exitCode, twice.stderr).toBe(0);
+      expect(twice.stderr).toContain('It keeps what it was started with: run `prospect sandbox stop`, then start it again to load the fixtures.');
       // After a reset the fixtures are there again.
       expect((await spawnProspect(['sandbox', 'reset'], { env })).exitCode).toBe(0);
       const again = await spawnProspect(['credits', 'balance', '--json'], { env: { ...env, PROSPECT_BASE_URL: url, PROSPECT_API_KEY: CI_KEY } });
