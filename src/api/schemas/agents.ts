@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { envelopeFields } from './envelope.js';
-import { described, nonBlank } from './described.js';
+import { described, nonBlank, sends } from './described.js';
 import { AGENT_LIMITS, AGENT_PRICES, AGENT_RUN_STATUSES, AGENT_TYPES, LEAD_SCOPES } from './values/agents.js';
 
 export * from './values/agents.js';
@@ -42,8 +42,8 @@ export function agentRunFields() {
 
 /** custom_ai (the default) needs a prompt, every type but cold_intro_email a column_name: checked by the handler (400). */
 const AGENT_RUN_RULES = [
-  { anyOf: [nonBlank('prompt'), { required: ['agent_type'], properties: { agent_type: { enum: PRESETS, description: 'A preset, which needs no prompt.' } } }] },
-  { anyOf: [nonBlank('column_name'), { required: ['agent_type'], properties: { agent_type: { const: 'cold_intro_email', description: 'Writes the built-in email column.' } } }] },
+  { anyOf: [nonBlank('prompt'), sends('agent_type', { enum: PRESETS, description: 'A preset, which needs no prompt.' })] },
+  { anyOf: [nonBlank('column_name'), sends('agent_type', { const: 'cold_intro_email', description: 'cold_intro_email, which writes the built-in email column.' })] },
 ];
 
 /**

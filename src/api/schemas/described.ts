@@ -28,7 +28,6 @@ export interface DocKeywords {
   anyOf?: readonly Record<string, unknown>[];
   allOf?: readonly Record<string, unknown>[];
   not?: Record<string, unknown>;
-  dependentRequired?: Record<string, readonly string[]>;
 }
 
 /** A copy of `schema` that the documents show with `description` (and `keywords`); it validates as `schema` does. */
@@ -54,9 +53,40 @@ export function documentedSchemaOf(schema: object): z.ZodMiniType | undefined {
   return shownAs.get(schema);
 }
 
-/** `{required: [name]}` for each name: with oneOf, exactly one of them is sent; with anyOf, at least one. */
-export function eachRequired(...names: string[]): Record<string, unknown>[] {
-  return names.map((n) => ({ required: [n] }));
+/**
+ * One form per name: the form sends that field and none of the others (nor the fields
+ * `alsoAbsent` lists for it). As oneOf, exactly one of the names is sent; generated clients
+ * type each form with the other fields as never.
+ */
+export function exactlyOneOf(names: readonly string[], alsoAbsent: Readonly<Record<string, readonly string[]>> = {}): DocKeywords {
+  return {
+    oneOf: names.map((n) => ({
+      required: [n],
+      properties: {
+        [n]: { description: `This form sends ${n}.` },
+        ...Object.fromEntries([...names.filter((o) => o !== n), ...(alsoAbsent[n] ?? [])].map((o) => [o, false])),
+      },
+    })),
+  };
+}
+
+/**
+ * At least one of `forms`, written allOf: [{anyOf}]: the rule of a bare anyOf, but a generator
+ * (openapi-typescript) reads a bare anyOf beside properties as "the object, or one of the
+ * forms", whose types would let a body of no form through; inside allOf it narrows the object.
+ */
+export function anyOfForms(...forms: Record<string, unknown>[]): DocKeywords {
+  return { allOf: [{ anyOf: forms }] };
+}
+
+/** A form that sends `name` (its keywords add conditions on the value). */
+export function sends(name: string, keywords: Record<string, unknown> = {}): Record<string, unknown> {
+  return { required: [name], properties: { [name]: { description: `${name} is sent.`, ...keywords } } };
+}
+
+/** At least one of the names is sent. */
+export function atLeastOneOf(...names: string[]): DocKeywords {
+  return anyOfForms(...names.map((n) => sends(n)));
 }
 
 /** A JSON Schema branch: these fields sent, as text that is not blank. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { envelopeFields } from './envelope.js';
-import { described, nonBlank } from './described.js';
+import { anyOfForms, described, nonBlank } from './described.js';
 import { CompanyRecord } from './search.js';
 import {
   BULK_ENRICH_LIMITS,
@@ -61,15 +61,13 @@ export const PersonEnrichBody = described(
       ),
     ),
   'One person to enrich: a strong identifier (email, linkedin_url or person_id), or first_name, last_name and company_name or domain.',
-  {
-    anyOf: [
-      nonBlank('email'),
-      nonBlank('linkedin_url'),
-      nonBlank('person_id'),
-      nonBlank('first_name', 'last_name', 'company_name'),
-      nonBlank('first_name', 'last_name', 'domain'),
-    ],
-  },
+  anyOfForms(
+    nonBlank('email'),
+    nonBlank('linkedin_url'),
+    nonBlank('person_id'),
+    nonBlank('first_name', 'last_name', 'company_name'),
+    nonBlank('first_name', 'last_name', 'domain'),
+  ),
 );
 export type PersonEnrichBody = z.infer<typeof PersonEnrichBody>;
 
@@ -91,7 +89,7 @@ export const CompanyEnrichBody = described(
       }),
     ),
   'One company to enrich (1 credit, settled inline): at least one of domain, company_name, company_ticker or company_id.',
-  { anyOf: companyIdentifiers.map((k) => nonBlank(k)) },
+  anyOfForms(...companyIdentifiers.map((k) => nonBlank(k))),
 );
 export type CompanyEnrichBody = z.infer<typeof CompanyEnrichBody>;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { described, nonBlank } from './described.js';
+import { anyOfForms, described, nonBlank } from './described.js';
 import { ENRICHMENT_TYPES, ENRICHMENT_TYPE_PRICES } from './values/credits.js';
 import {
   LEGACY_BULK_LIMITS,
@@ -34,9 +34,7 @@ export const LegacyContact = described(
     company_name: optionalText('Employer name.'),
   }),
   'A contact: linkedin_url, or first_name, last_name and company_domain or company_name (blank strings count as missing).',
-  {
-    anyOf: [nonBlank('linkedin_url'), nonBlank('first_name', 'last_name', 'company_domain'), nonBlank('first_name', 'last_name', 'company_name')],
-  },
+  anyOfForms(nonBlank('linkedin_url'), nonBlank('first_name', 'last_name', 'company_domain'), nonBlank('first_name', 'last_name', 'company_name')),
 );
 export type LegacyContact = z.infer<typeof LegacyContact>;
 

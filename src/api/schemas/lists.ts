@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { envelopeFields } from './envelope.js';
-import { described, eachRequired } from './described.js';
+import { anyOfForms, atLeastOneOf, described, exactlyOneOf, sends } from './described.js';
 import {
   CANONICAL_FIELDS,
   CSV_IMPORT_LIMITS,
@@ -48,7 +48,7 @@ export const UpdateListBody = described(
       }),
     ),
   'The fields to change (at least one); omitted fields are untouched.',
-  { anyOf: eachRequired('name', 'description', 'folder_id') },
+  atLeastOneOf('name', 'description', 'folder_id'),
 );
 export type UpdateListBody = z.infer<typeof UpdateListBody>;
 
@@ -72,7 +72,7 @@ export const AddLeadsBody = described(
       z.refine((v) => !has(v, 'entity_ids') || has(v, 'task_id'), { message: 'entity_ids goes with task_id' }),
     ),
   'Leads to add: exactly one of task_id (a cohort, with optional entity_ids) or lead_ids. Free.',
-  { oneOf: eachRequired('task_id', 'lead_ids'), dependentRequired: { entity_ids: ['task_id'] } },
+  exactlyOneOf(['task_id', 'lead_ids'], { lead_ids: ['entity_ids'] }),
 );
 export type AddLeadsBody = z.infer<typeof AddLeadsBody>;
 
@@ -116,7 +116,7 @@ export const CsvImportBody = described(
       }),
     ),
   'A CSV to import into the list; import is free, a dispatched enrichment is billed per lead.',
-  { anyOf: [{ required: ['enrichment_type'] }, { required: ['dispatch_enrichment'], properties: { dispatch_enrichment: { const: false, description: 'Nothing is enriched, so no enrichment_type is needed.' } } }] },
+  anyOfForms(sends('enrichment_type'), sends('dispatch_enrichment', { const: false, description: 'false: nothing is enriched, so no enrichment_type is needed.' })),
 );
 export type CsvImportBody = z.infer<typeof CsvImportBody>;
 

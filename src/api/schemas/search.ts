@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { envelopeFields } from './envelope.js';
-import { described, documentedAs, eachRequired } from './described.js';
+import { anyOfForms, described, documentedAs, exactlyOneOf, sends } from './described.js';
 import {
   COMPANY_COLUMN_LABELS,
   COMPANY_FILTER_FIELDS,
@@ -91,7 +91,7 @@ export const PeopleFindBody = described(
     })
     .check(exactlyOne('filters', 'criteria')),
   'A people search: exactly one of filters or criteria. Free; each page counts as one search toward the daily cap.',
-  { oneOf: eachRequired('filters', 'criteria') },
+  exactlyOneOf(['filters', 'criteria']),
 );
 export type PeopleFindBody = z.infer<typeof PeopleFindBody>;
 
@@ -159,7 +159,7 @@ export const FindAtCompaniesBody = described(
       }),
     ),
   'Starts an async search for people at matching companies (free). Send company_filter, company_linkedin_urls or both.',
-  { anyOf: [{ required: ['company_filter'] }, { required: ['company_linkedin_urls'], properties: { company_linkedin_urls: { minItems: 1, description: 'At least one URL.' } } }] },
+  anyOfForms(sends('company_filter'), sends('company_linkedin_urls', { minItems: 1, description: 'At least one URL is sent.' })),
 );
 export type FindAtCompaniesBody = z.infer<typeof FindAtCompaniesBody>;
 
@@ -184,7 +184,7 @@ export const CompanySearchBody = described(
     })
     .check(exactlyOne('filters', 'criteria')),
   'A company search: exactly one of filters or criteria. Free.',
-  { oneOf: eachRequired('filters', 'criteria') },
+  exactlyOneOf(['filters', 'criteria']),
 );
 export type CompanySearchBody = z.infer<typeof CompanySearchBody>;
 
@@ -198,7 +198,7 @@ export const SimilarCompaniesBody = described(
     })
     .check(exactlyOne('company_domain', 'company_id')),
   'Companies like one seed company. No credits are deducted.',
-  { oneOf: eachRequired('company_domain', 'company_id') },
+  exactlyOneOf(['company_domain', 'company_id']),
 );
 export type SimilarCompaniesBody = z.infer<typeof SimilarCompaniesBody>;
 

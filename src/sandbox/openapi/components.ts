@@ -63,7 +63,7 @@ export function renderedSchemas(io: SchemaIo): Record<string, JsonSchema> {
   const out = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
     io,
-    // Refinements (exactly one of two fields, ...) and transforms have no JSON Schema form: left out.
+    // Refinements and transforms have no JSON Schema form: the schemas state their rules with described() keywords.
     unrepresentable: 'any',
     cycles: 'ref',
     reused: 'inline',
@@ -85,7 +85,10 @@ function showDocumented(schema: object, json: JsonSchema): void {
   Object.assign(json, { $ref: `${REF_PREFIX}${nameOf(documented)}`, description });
 }
 
-/** Without $schema and $id (the document gives both) and without the safe-integer bounds every z.int() carries. */
+/**
+ * Without $schema and $id (the document gives both) and without the safe-integer bounds every
+ * z.int() carries; a nullable integer, bare once those bounds are gone, reads type [integer, null].
+ */
 function tidy(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(tidy);
   if (typeof node !== 'object' || node === null) return node;
@@ -96,7 +99,19 @@ function tidy(node: unknown): unknown {
     if (k === 'minimum' && v === Number.MIN_SAFE_INTEGER) continue;
     out[k] = tidy(v);
   }
+  const types = bareTypes(out.anyOf);
+  if (types && out.type === undefined) {
+    delete out.anyOf;
+    out.type = types;
+  }
   return out;
+}
+
+/** The types of anyOf branches that say nothing but their type, or undefined. */
+function bareTypes(branches: unknown): string[] | undefined {
+  if (!Array.isArray(branches)) return undefined;
+  const types = branches.map((b) => (typeof b === 'object' && b !== null && Object.keys(b).length === 1 ? (b as JsonSchema).type : undefined));
+  return types.every((t) => typeof t === 'string') ? (types as string[]) : undefined;
 }
 
 /** Calls visit with every $ref string under node. */

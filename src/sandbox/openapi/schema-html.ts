@@ -26,7 +26,9 @@ const CONSTRAINTS: [string, string][] = [
   ['default', 'default'],
 ];
 
-export function schemaHtml(schema: JsonSchema, view: SchemaView, seen: ReadonlySet<string> = new Set()): string {
+export function schemaHtml(schema: JsonSchema | boolean, view: SchemaView, seen: ReadonlySet<string> = new Set()): string {
+  // A false property in a one-of form: that form does not send it.
+  if (typeof schema === 'boolean') return `<span class="type">${schema ? 'any' : 'not sent'}</span>`;
   const ref = schema.$ref;
   if (typeof ref === 'string' && ref.startsWith(REF_PREFIX)) {
     const name = ref.slice(REF_PREFIX.length);
@@ -45,11 +47,17 @@ export function schemaHtml(schema: JsonSchema, view: SchemaView, seen: ReadonlyS
   return parts.join(' ') + nested(schema, view, seen);
 }
 
+const COMBINATORS: [string, string][] = [
+  ['oneOf', 'exactly one of'],
+  ['anyOf', 'any of'],
+  ['allOf', 'all of'],
+];
+
 function typeText(s: JsonSchema): string {
   const t = s.type;
   if (Array.isArray(t)) return t.join(' | ');
   if (typeof t === 'string') return t;
-  if (s.anyOf || s.oneOf) return 'one of';
+  if (s.anyOf || s.oneOf || s.allOf) return 'combined';
   return 'any';
 }
 
@@ -68,7 +76,10 @@ function nested(s: JsonSchema, view: SchemaView, seen: ReadonlySet<string>): str
   if (items && typeof items === 'object') out.push(`<div class="items">items: ${schemaHtml(items, view, seen)}</div>`);
   const extra = s.additionalProperties;
   if (extra && typeof extra === 'object' && Object.keys(extra).length) out.push(`<div class="items">values: ${schemaHtml(extra as JsonSchema, view, seen)}</div>`);
-  const alternatives = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
-  if (alternatives) out.push(`<ul class="alts">${alternatives.map((a) => `<li>${schemaHtml(a, view, seen)}</li>`).join('')}</ul>`);
+  for (const [key, label] of COMBINATORS) {
+    const alternatives = s[key] as JsonSchema[] | undefined;
+    if (alternatives)
+      out.push(`<div class="items">${label}:</div><ul class="alts">${alternatives.map((a) => `<li>${schemaHtml(a, view, seen)}</li>`).join('')}</ul>`);
+  }
   return out.join('');
 }
