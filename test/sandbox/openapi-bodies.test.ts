@@ -25,7 +25,8 @@ interface Case {
 
 const NO_LIST = 'lst_missing';
 const UUID = '0b7c3a52-2f7e-4c1e-9a57-3f0d6c2b9a10';
-const urls = (n: number) => Array.from({ length: n }, (_, i) => ({ linkedin_url: `https://www.linkedin.com/in/p${i}` }));
+/** n contacts no earlier case sent (v1 refuses a run whose contacts are all in Extension Leads already). */
+const urls = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ linkedin_url: `https://www.linkedin.com/in/${tag}-${i}` }));
 
 const CASES: Case[] = [
   // Exactly one of filters or criteria; the flat keys and their fixed values.
@@ -86,11 +87,14 @@ const CASES: Case[] = [
   { doc: 'v2', op: 'POST /export/csv/signed-url', body: { list_id: NO_LIST, columns: ['email', 'email'] }, accepted: false },
   // v1: 1 to 250 identified contacts; a parent folder named by UUID.
   { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: [{ first_name: 'Ada', last_name: 'Lovelace', company_name: 'Engines' }], enrichment_type: 'full' }, accepted: true },
-  { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: urls(250) }, accepted: true },
+  { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: urls(250, 'many') }, accepted: true },
   { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: [] }, accepted: false },
-  { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: urls(251) }, accepted: false },
+  { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: urls(251, 'too-many') }, accepted: false },
   { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: [{ first_name: 'Ada', last_name: 'Lovelace', company_name: ' ' }] }, accepted: false },
   { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: [{ linkedin_url: null }] }, accepted: false },
+  { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: urls(1, 'hook'), webhook_url: 'HTTPS://hooks.example.com/run' }, accepted: true },
+  { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: urls(1, 'ftp'), webhook_url: 'ftp://hooks.example.com/run' }, accepted: false },
+  { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: urls(1, 'bad-url'), webhook_url: 'not a url' }, accepted: false },
   { doc: 'v1', op: 'POST /folders', body: { name: 'Accounts', parent_id: UUID }, accepted: true },
   { doc: 'v1', op: 'POST /folders', body: { name: 'Accounts', parent_id: 'not-a-uuid' }, accepted: false },
 ];

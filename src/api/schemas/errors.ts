@@ -3,7 +3,7 @@ import { described } from './described.js';
 
 /** One entry of details.errors[] in a 422 body-validation error. */
 export const ValidationIssue = described(
-  z.object({
+  z.looseObject({
     type: described(z.string(), 'Kind of problem, e.g. missing, string_type, value_error.'),
     loc: described(z.array(z.union([z.string(), z.number()])), 'Where: body, query or path, then field names and array indexes.'),
     msg: described(z.string(), 'What is wrong, in words.'),
@@ -50,7 +50,7 @@ export const GenericErrorBody = described(
 export type GenericErrorBody = z.infer<typeof GenericErrorBody>;
 
 export const ErrorResponse = described(
-  z.object({ error: described(z.union([PublicErrorBody, GenericErrorBody]), 'The error, in the public or the generic shape; branch on code.') }),
+  z.looseObject({ error: described(z.union([PublicErrorBody, GenericErrorBody]), 'The error, in the public or the generic shape; branch on code.') }),
   'An error answer.',
 );
 

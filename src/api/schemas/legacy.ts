@@ -44,7 +44,9 @@ export const LegacyBulkBody = described(
     enrichment_type: z.optional(described(z.enum(ENRICHMENT_TYPES), `What to find, credits per contact: ${prices}.`, { default: 'partial' })),
     /** http or https (the webhook is POSTed there). */
     webhook_url: z.optional(
-      described(z.nullable(z.url({ protocol: /^https?$/ })), `A public HTTPS URL the ${WEBHOOK_EVENT} event of this run is posted to.`),
+      described(z.nullable(z.url({ protocol: /^https?$/ })), `Where the ${WEBHOOK_EVENT} event of this run is posted: an http or https URL (use a public HTTPS one).`, {
+        pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+      }),
     ),
     contacts: described(
       z.array(LegacyContact),

@@ -4,6 +4,7 @@ import { anyOfForms, described, documentedAs, exactlyOneOf, sends } from './desc
 import {
   COMPANY_COLUMN_LABELS,
   COMPANY_FILTER_FIELDS,
+  CRM_PROVIDERS,
   DEPARTMENTS,
   ENTITY_KINDS,
   FIND_AT_COMPANIES_STATUSES,
@@ -100,7 +101,7 @@ export const CompileBody = described(
   z.object({
     criteria: described(criteria, criteriaText),
     company_criteria: z.optional(described(z.record(z.string(), z.unknown()), companyCriteriaText)),
-    crm: z.optional(described(z.string(), 'A connected CRM (crm_one or crm_two) whose records are excluded, beside criteria.exclusions.crm.')),
+    crm: z.optional(described(z.string(), 'A connected CRM whose records are excluded, beside criteria.exclusions.crm.', { enum: CRM_PROVIDERS })),
   }),
   'Criteria to compile into raw filters, without searching (free, not counted as a search).',
 );
