@@ -25,6 +25,7 @@ interface Case {
 
 const NO_LIST = 'lst_missing';
 const UUID = '0b7c3a52-2f7e-4c1e-9a57-3f0d6c2b9a10';
+const group = (...filters: unknown[]) => ({ type: 'group_filter', op: 'and', filters });
 /** n contacts no earlier case sent (v1 refuses a run whose contacts are all in Extension Leads already). */
 const urls = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ linkedin_url: `https://www.linkedin.com/in/${tag}-${i}` }));
 
@@ -57,6 +58,12 @@ const CASES: Case[] = [
   { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${NO_LIST}/csv-import`, body: { csv_content_base64: '', column_mapping: { mail: 'Email' }, dispatch_enrichment: false }, accepted: false },
   { doc: 'v2', op: 'POST /lead-lists/{list_id}/find-people', path: `/lead-lists/${NO_LIST}/find-people`, body: { company_ids: ['c'], limit_per_company: 25 }, accepted: true },
   { doc: 'v2', op: 'POST /lead-lists/{list_id}/find-people', path: `/lead-lists/${NO_LIST}/find-people`, body: { company_ids: ['c'], limit_per_company: 26 }, accepted: false },
+  // At least one of company_filter or company_linkedin_urls; person filter columns and the filter types each takes.
+  { doc: 'v2', op: 'POST /people/find-at-companies', body: { company_linkedin_urls: ['https://www.linkedin.com/company/none'], person_filter: group({ column: 'years_in_role', filter_type: 'gte', value: 2 }) }, accepted: true },
+  { doc: 'v2', op: 'POST /people/find-at-companies', body: { company_linkedin_urls: [], person_filter: group({ column: 'title', filter_type: 'contains', value: 'cto' }) }, accepted: false },
+  { doc: 'v2', op: 'POST /people/find-at-companies', body: { company_linkedin_urls: ['https://www.linkedin.com/company/none'], person_filter: group({ column: 'salary', filter_type: 'gte', value: 1 }) }, accepted: false },
+  { doc: 'v2', op: 'POST /people/find-at-companies', body: { company_linkedin_urls: ['https://www.linkedin.com/company/none'], person_filter: group({ column: 'title', filter_type: 'gte', value: 1 }) }, accepted: false },
+  { doc: 'v2', op: 'POST /people/find-at-companies', body: { company_linkedin_urls: ['https://www.linkedin.com/company/none'], person_filter: group({ column: 'years_in_role', filter_type: 'contains', value: '2' }) }, accepted: false },
   // A strong identifier, or a name with a company.
   { doc: 'v2', op: 'POST /enrichment/person', body: { lead_list_id: NO_LIST, first_name: 'Ada', last_name: 'Lovelace', domain: 'example.com' }, accepted: true },
   { doc: 'v2', op: 'POST /enrichment/person', body: { lead_list_id: NO_LIST, linkedin_url: 'https://www.linkedin.com/in/ada' }, accepted: true },

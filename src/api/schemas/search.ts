@@ -13,6 +13,8 @@ import {
   JOB_FUNCTIONS,
   MANAGEMENT_LEVELS,
   PEOPLE_FILTER_FIELDS,
+  PERSON_FILTER_COLUMNS,
+  PERSON_NUMERIC_COLUMNS,
   SEARCH_LIMITS,
   SEARCH_ROUTES,
   SENIORITY_LEVELS,
@@ -107,11 +109,23 @@ export const CompileBody = described(
 );
 export type CompileBody = z.infer<typeof CompileBody>;
 
-const PersonFilterCondition = z.object({
-  column: described(z.string(), 'The person field compared, e.g. title, seniority, location_country, company_domain, years_in_role.'),
-  filter_type: described(z.string(), 'in, not_in (exact, case-insensitive), contains, not_contains (substring; synonyms on titles), gte, lte (numbers).'),
-  value: described(z.unknown(), 'A string or an array of strings; a number for gte and lte.'),
-});
+const PERSON_TEXT_COLUMNS = PERSON_FILTER_COLUMNS.filter((c) => !PERSON_NUMERIC_COLUMNS.includes(c));
+/** Numeric columns take in, not_in, gte and lte; the others in, not_in, contains and not_contains (the handler's 400 otherwise). */
+const PERSON_CONDITION_FORMS = [
+  { columns: PERSON_NUMERIC_COLUMNS, types: ['in', 'not_in', 'gte', 'lte'], what: 'A numeric column' },
+  { columns: PERSON_TEXT_COLUMNS, types: ['in', 'not_in', 'contains', 'not_contains'], what: 'A text column' },
+].map(({ columns, types, what }) => ({
+  properties: { column: { enum: columns, description: `${what}.` }, filter_type: { enum: types, description: `What ${what.toLowerCase()} takes.` } },
+}));
+const PersonFilterCondition = described(
+  z.object({
+    column: described(z.string(), 'The person field compared, e.g. title, seniority, location_country, company_domain, years_in_role.'),
+    filter_type: described(z.string(), 'in, not_in (exact, case-insensitive), contains, not_contains (substring; synonyms on titles), gte, lte (numbers).'),
+    value: described(z.unknown(), 'A string or an array of strings; a number for gte and lte.'),
+  }),
+  'One condition on a person field.',
+  anyOfForms(...PERSON_CONDITION_FORMS),
+);
 export const PersonGroupFilterSchema: z.ZodMiniType<{
   type: 'group_filter';
   op: 'and' | 'or';
