@@ -24,6 +24,11 @@ interface Case {
 }
 
 const NO_LIST = 'lst_missing';
+/** Replaced by a list made for the test: CSV content is checked only once the list is found. */
+const LIVE_LIST = 'LIVE_LIST';
+const csv = (text: string) => Buffer.from(text).toString('base64');
+const CSV = 'first_name,last_name,company_name\nAda,Lovelace,Engines\n';
+const MAPPING = { first_name: 'first_name', last_name: 'last_name', company_name: 'company_name' };
 const UUID = '0b7c3a52-2f7e-4c1e-9a57-3f0d6c2b9a10';
 const group = (...filters: unknown[]) => ({ type: 'group_filter', op: 'and', filters });
 /** n contacts no earlier case sent (v1 refuses a run whose contacts are all in Extension Leads already). */
@@ -39,6 +44,9 @@ const CASES: Case[] = [
   { doc: 'v2', op: 'POST /people/find', body: { filters: { title: ['CTO'] } }, accepted: false },
   { doc: 'v2', op: 'POST /people/find', body: { filters: { titles: 'CTO' } }, accepted: false },
   { doc: 'v2', op: 'POST /people/find', body: { filters: {} }, accepted: false },
+  { doc: 'v2', op: 'POST /people/find', body: { filters: { titles: [], seniority: ['Owner'] } }, accepted: true },
+  { doc: 'v2', op: 'POST /people/find', body: { filters: { titles: [] } }, accepted: false },
+  { doc: 'v2', op: 'POST /people/find', body: { filters: { titles: [' '] } }, accepted: false },
   { doc: 'v2', op: 'POST /people/find', body: { filters: { titles: ['CTO'] }, limit: 501 }, accepted: false },
   // At least one field to change.
   { doc: 'v2', op: 'PATCH /lead-lists/{list_id}', path: `/lead-lists/${NO_LIST}`, body: { description: null }, accepted: true },
@@ -53,9 +61,12 @@ const CASES: Case[] = [
   { doc: 'v2', op: 'POST /lead-lists/{list_id}/leads', path: `/lead-lists/${NO_LIST}/leads`, body: { lead_ids: [] }, accepted: false },
   { doc: 'v2', op: 'DELETE /lead-lists/{list_id}/leads', path: `/lead-lists/${NO_LIST}/leads`, body: { lead_ids: Array(101).fill('a') }, accepted: false },
   // enrichment_type unless dispatch_enrichment is false.
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${NO_LIST}/csv-import`, body: { csv_content_base64: '', column_mapping: {}, dispatch_enrichment: false }, accepted: true },
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${NO_LIST}/csv-import`, body: { csv_content_base64: '', column_mapping: {} }, accepted: false },
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${NO_LIST}/csv-import`, body: { csv_content_base64: '', column_mapping: { mail: 'Email' }, dispatch_enrichment: false }, accepted: false },
+  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${NO_LIST}/csv-import`, body: { csv_content_base64: csv(CSV), column_mapping: {}, dispatch_enrichment: false }, accepted: true },
+  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${NO_LIST}/csv-import`, body: { csv_content_base64: csv(CSV), column_mapping: {} }, accepted: false },
+  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${NO_LIST}/csv-import`, body: { csv_content_base64: csv(CSV), column_mapping: { mail: 'Email' }, dispatch_enrichment: false }, accepted: false },
+  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${LIVE_LIST}/csv-import`, body: { csv_content_base64: csv(CSV).replace(/(.{8})/g, '$1\n'), column_mapping: MAPPING, dispatch_enrichment: false }, accepted: true },
+  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${LIVE_LIST}/csv-import`, body: { csv_content_base64: 'not base64!', column_mapping: MAPPING, dispatch_enrichment: false }, accepted: false },
+  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${LIVE_LIST}/csv-import`, body: { csv_content_base64: '', column_mapping: MAPPING, dispatch_enrichment: false }, accepted: false },
   { doc: 'v2', op: 'POST /lead-lists/{list_id}/find-people', path: `/lead-lists/${NO_LIST}/find-people`, body: { company_ids: ['c'], limit_per_company: 25 }, accepted: true },
   { doc: 'v2', op: 'POST /lead-lists/{list_id}/find-people', path: `/lead-lists/${NO_LIST}/find-people`, body: { company_ids: ['c'], limit_per_company: 26 }, accepted: false },
   // At least one of company_filter or company_linkedin_urls; person filter columns and the filter types each takes.
@@ -116,11 +127,13 @@ const DOCUMENTS = { v2: '/openapi-public-v2.json', v1: '/openapi-public.json' } 
 
 let sb: RunningSandbox;
 let cohort: string;
+let listId: string;
 const docs = {} as Record<'v2' | 'v1', Doc>;
 
 beforeAll(async () => {
   sb = await openSandbox({ rateLimits: false });
   for (const name of ['v2', 'v1'] as const) docs[name] = (await raw(sb, 'GET', DOCUMENTS[name])).json;
+  listId = (await raw(sb, 'POST', '/api/v2/lead-lists', { token: sb.demoKey, body: { name: 'OpenAPI body cases' } })).json.list_id;
   cohort = (await raw(sb, 'POST', '/api/v2/people/find', { token: sb.demoKey, body: { filters: { seniority: ['Director'] }, limit: 5 } })).json.task_id;
 });
 afterAll(() => sb?.close());
@@ -139,7 +152,7 @@ describe('request body schemas of the documents', () => {
   it.each(CASES.map((c) => [c.op, JSON.stringify(typeof c.body === 'function' ? c.body('<cohort>') : c.body).slice(0, 120), c] as const))('%s %s', async (op, _shown, c) => {
     const [method, docPath] = op.split(' ') as [string, string];
     const body = typeof c.body === 'function' ? c.body(cohort) : c.body;
-    const r = await raw(sb, method, `${SERVERS[c.doc]}${c.path ?? docPath}`, { token: sb.demoKey, body });
+    const r = await raw(sb, method, `${SERVERS[c.doc]}${(c.path ?? docPath).replace(LIVE_LIST, listId)}`, { token: sb.demoKey, body });
     const check = bodyCheck(docs[c.doc], op);
     expect(!refusedAsInvalid(r.status, r.json?.error?.code), `sandbox answered ${r.status} ${r.text.slice(0, 300)}`).toBe(c.accepted);
     expect(check(body), JSON.stringify(check.errors)).toBe(c.accepted);

@@ -95,7 +95,8 @@ export const CsvImportBody = described(
       csv_content_base64: described(
         z.string(),
         `The CSV, UTF-8 with a header row, base64-encoded; at most about ${CSV_IMPORT_LIMITS.maxBytes / 1024} KB or ${CSV_IMPORT_LIMITS.maxRows} rows (larger is a 413).`,
-        { contentEncoding: 'base64', contentMediaType: 'text/csv' },
+        // Line breaks and spaces are allowed anywhere, padding is optional.
+        { contentEncoding: 'base64', contentMediaType: 'text/csv', pattern: '^[\\r\\n\\t ]*[A-Za-z0-9+/][A-Za-z0-9+/\\r\\n\\t ]*(=[\\r\\n\\t ]*){0,2}$' },
       ),
       column_mapping: described(
         z.partialRecord(z.enum(CANONICAL_FIELDS), z.string().check(z.minLength(1))),

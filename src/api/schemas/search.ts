@@ -13,6 +13,7 @@ import {
   JOB_FUNCTIONS,
   MANAGEMENT_LEVELS,
   PEOPLE_FILTER_FIELDS,
+  PEOPLE_FLAT_KEYS,
   PERSON_FILTER_COLUMNS,
   PERSON_NUMERIC_COLUMNS,
   SEARCH_LIMITS,
@@ -35,7 +36,7 @@ const cursor = z.optional(described(z.string(), 'Opaque cursor from the previous
 // Flat people filters, as the documents show them (the handler checks them and answers 400 validation_error).
 
 /** A filter value: text that is not blank. */
-const filterText = z.string().check(z.minLength(1));
+const filterText = z.string().check(z.regex(/\S/));
 const anyOf = (what: string) => `${what}; a person matches any of the values.`;
 const fixedList = (values: readonly string[], what: string) => described(z.array(z.enum(values as [string, ...string[]])), anyOf(what));
 const textList = (what: string) => described(z.array(filterText), anyOf(what));
@@ -68,9 +69,9 @@ const PEOPLE_FLAT_FILTER_FIELDS: Record<PeopleFlatKey, z.ZodMiniType> = {
  */
 export const FlatPeopleFilters = described(
   z.strictObject(Object.fromEntries(Object.entries(PEOPLE_FLAT_FILTER_FIELDS).map(([k, v]) => [k, z.optional(v)]))),
-  'Flat people filters: the 17 keys below, each an array of values. A person matches every key sent and any value within a key. ' +
-    'Any other key, or a value outside a fixed list, is a 400 validation_error.',
-  { minProperties: 1 },
+  'Flat people filters: the 17 keys below, each an array of values, at least one with a value. A person matches every key sent and any value ' +
+    'within a key. Any other key, or a value outside a fixed list, is a 400 validation_error.',
+  anyOfForms(...PEOPLE_FLAT_KEYS.map((k) => sends(k, { minItems: 1, description: `${k}, with at least one value.` }))),
 );
 
 const criteriaText =
