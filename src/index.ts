@@ -12,7 +12,7 @@ export { Prospect } from './sdk/prospect.js';
 export type { ProspectOptions } from './sdk/prospect.js';
 export type { People, PeopleSearchParams, CompileParams } from './sdk/resources/people.js';
 export type { Companies, CompanySearchParams } from './sdk/resources/companies.js';
-export type { Lists, ListsQuery, LeadsQuery, CsvContent, CsvImportParams, CsvImportEnrichParams } from './sdk/resources/lists.js';
+export type { Lists, ListsQuery, LeadsQuery, CsvContent, CsvImportFields, CsvImportParams, CsvImportEnrichParams } from './sdk/resources/lists.js';
 export type { Enrichment, PersonEnrichParams, CompanyEnrichParams, ByTaskEnrichParams, BulkEnrichParams } from './sdk/resources/enrichment.js';
 export type { Agents, SmartAgentRunParams, SmartAgentRunsQuery } from './sdk/resources/agents.js';
 export type { Sync, CrmSyncParams, SequencerSyncParams } from './sdk/resources/sync.js';
@@ -51,7 +51,18 @@ export type { LostReason } from './api/paid-call.js';
 export { PollTimeoutError } from './api/poll.js';
 
 // Search filters.
-export type { PeopleFilters, CompanyFilters, PersonCriteria, CompanyCriteria, CompanyRawFilter, HeadcountBandInput, CountryIso3 } from './sdk/filters.js';
+export type {
+  PeopleFilters,
+  CompanyFilters,
+  PersonCriteria,
+  CompanyCriteria,
+  CompanyRawFilter,
+  HeadcountBandInput,
+  CountryIso3,
+  SortField,
+  SortDirection,
+  JobTitleMatchType,
+} from './sdk/filters.js';
 export type {
   Seniority,
   ManagementLevel,
@@ -70,7 +81,7 @@ export type {
 
 // Request and response types.
 export type { Identity } from './api/schemas/identity.js';
-export type { Scope, Tier, Plan } from './api/schemas/auth.js';
+export type { Scope, Tier, Plan } from './api/schemas/values/auth.js';
 export type { Balance, EstimateBody, Quote, Tool, EnrichmentType, ListScope, PersonDataPoint, CompanyDataPoint } from './api/schemas/credits.js';
 export type {
   PeopleSearchResponse,
@@ -107,6 +118,10 @@ export type {
   CanonicalField,
 } from './api/schemas/lists.js';
 export type {
+  PersonEnrichBody,
+  CompanyEnrichBody,
+  ByTaskEnrichBody,
+  BulkEnrichBody,
   PersonEnrichStarted,
   CompanyEnrichResponse,
   ByTaskEnrichResponse,
@@ -115,8 +130,10 @@ export type {
   EnrichmentStatusResponse,
   EnrichmentStatus,
 } from './api/schemas/enrichment.js';
-export type { SmartAgentRunStarted, SmartAgentRunsPage, SmartAgentRun, SmartAgentResults, SmartAgentResultRow, AgentType, LeadScope } from './api/schemas/agents.js';
+export type { SmartAgentRunBody, SmartAgentRunStarted, SmartAgentRunsPage, SmartAgentRun, SmartAgentResults, SmartAgentResultRow, AgentType, LeadScope } from './api/schemas/agents.js';
 export type {
+  CrmSyncBody,
+  SequencerSyncBody,
   SyncPreviewBody,
   SyncResult,
   SyncPreview,
@@ -134,5 +151,6 @@ export type { DownloadOptions, DownloadResult } from './api/download.js';
 export type { CreateKeyBody, CreatedKey, ManagedKey, RevokeAllResult, KeyRequestRow, Usage as UsageReport, UsageRow, UsageGroup } from './api/schemas/keys.js';
 export type { LegacyBulkBody, LegacyContact, LegacyBulkStarted, LegacyWorkflowStatus, LegacyTaskStatus, WebhookDelivery, WebhookPayload } from './api/schemas/legacy.js';
 
-// The schemas of the request bodies, for checking input before sending it.
+// The schemas of the request bodies, for checking input before sending it, and the fixed value lists.
 export * as schemas from './sdk/schemas.js';
+export * as values from './sdk/values.js';

@@ -19,10 +19,8 @@ import type { CrmProvider } from '../api/schemas/values/sync.js';
  * ValidationError naming the key and what to use instead).
  */
 
-type WithoutCommas<S extends string> = S extends `${infer A},${infer B}` ? WithoutCommas<`${A}${B}`> : S;
-
 /** A headcount band as the service writes it (`501-1,000`), or without commas (`501-1000`). */
-export type HeadcountBandInput = HeadcountBand | WithoutCommas<HeadcountBand>;
+export type HeadcountBandInput = HeadcountBand | '501-1000' | '1001-5000' | '5001-10000' | '10001+';
 
 /** The 17 flat keys of people search: AND across keys, OR within a key's values. At least one key. */
 export type PeopleFilters = {
@@ -76,9 +74,9 @@ export type CompanyFilters = {
   company_type?: readonly string[];
 };
 
-type SortField = (typeof SORT_FIELDS)[number];
-type SortDirection = (typeof SORT_DIRECTIONS)[number];
-type JobTitleMatchType = (typeof JOB_TITLE_MATCH_TYPES)[number];
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export type JobTitleMatchType = (typeof JOB_TITLE_MATCH_TYPES)[number];
 /** ISO 3166-1 alpha-3 codes of the countries the data covers. */
 export type CountryIso3 = keyof typeof COUNTRY_ISO3;
 

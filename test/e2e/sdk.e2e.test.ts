@@ -48,9 +48,11 @@ describe('the built SDK (import from "prospect-cli")', () => {
         'ValidationError',
         'isApiError',
         'schemas',
+        'values',
       ].sort(),
     );
     expect(sdk.schemas.CreateListBody.safeParse({ name: 'Q3' }).success).toBe(true);
     expect(sdk.schemas.CreateListBody.safeParse({ name: '' }).success).toBe(false);
+    expect(sdk.values.SENIORITY_LEVELS).toContain('Vice President');
   });
 });

@@ -38,6 +38,8 @@ describe('search filter types', () => {
   });
 
   it('a headcount band is taken as the service writes it or without commas, nothing else', () => {
+    type WithoutCommas<S extends string> = S extends `${infer A},${infer B}` ? WithoutCommas<`${A}${B}`> : S;
+    expectTypeOf<HeadcountBandInput>().toEqualTypeOf<(typeof HEADCOUNT_BANDS)[number] | WithoutCommas<(typeof HEADCOUNT_BANDS)[number]>>();
     const all: HeadcountBandInput[] = [...HEADCOUNT_BANDS, '501-1000', '1001-5000', '5001-10000', '10001+'];
     // @ts-expect-error not a band
     const bad: HeadcountBandInput = '500-1000';

@@ -16,13 +16,11 @@ import { Resource } from '../core.js';
 import type { CallOptions, WaitOptions } from '../options.js';
 import type { PaidOptions } from '../paid.js';
 
-type Unquoted<B> = Omit<B, 'quote_id'>;
-
-export type PersonEnrichParams = Unquoted<PersonEnrichBody>;
-export type CompanyEnrichParams = Unquoted<CompanyEnrichBody>;
+export type PersonEnrichParams = Omit<PersonEnrichBody, 'quote_id'>;
+export type CompanyEnrichParams = Omit<CompanyEnrichBody, 'quote_id'>;
 /** A cohort (a search page's task_id) and what to find for it: person data points, or company ones. */
-export type ByTaskEnrichParams = Unquoted<ByTaskEnrichBody> & { data_points: readonly PersonDataPoint[] | readonly CompanyDataPoint[] };
-export type BulkEnrichParams = Unquoted<BulkEnrichBody>;
+export type ByTaskEnrichParams = Omit<ByTaskEnrichBody, 'quote_id' | 'data_points'> & { data_points: readonly PersonDataPoint[] | readonly CompanyDataPoint[] };
+export type BulkEnrichParams = Omit<BulkEnrichBody, 'quote_id'>;
 
 /**
  * Enrichment (paid): each method estimates the exact request, asks `confirm` / checks

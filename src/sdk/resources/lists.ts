@@ -49,7 +49,8 @@ export type { ListsQuery, LeadsQuery };
 /** The CSV of lists.importCsv: as text or bytes (encoded for you), or already base64-encoded. */
 export type CsvContent = { csv: string | Uint8Array; csv_content_base64?: undefined } | { csv_content_base64: string; csv?: undefined };
 
-interface ImportFields {
+/** What every CSV import takes beside the CSV. */
+export interface CsvImportFields {
   /** Canonical field -> the CSV header that holds it. */
   column_mapping: Partial<Record<CanonicalField, string>>;
   /**
@@ -60,10 +61,10 @@ interface ImportFields {
 }
 
 /** lists.importCsv() without enrichment: free. */
-export type CsvImportParams = CsvContent & ImportFields & { dispatch_enrichment: false; enrichment_type?: undefined };
+export type CsvImportParams = CsvContent & CsvImportFields & { dispatch_enrichment: false; enrichment_type?: undefined };
 
 /** lists.importCsv() with enrichment of the imported rows: paid (bulk_import_csv, the type's price per row). */
-export type CsvImportEnrichParams = CsvContent & ImportFields & { dispatch_enrichment?: true; enrichment_type: EnrichmentType };
+export type CsvImportEnrichParams = CsvContent & CsvImportFields & { dispatch_enrichment?: true; enrichment_type: EnrichmentType };
 
 /** Lead lists (free): lists, their leads, CSV import (paid when it enriches), find-people jobs, folders. */
 export class Lists extends Resource {

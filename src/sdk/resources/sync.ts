@@ -5,9 +5,8 @@ import { Resource } from '../core.js';
 import type { CallOptions } from '../options.js';
 import type { PaidOptions } from '../paid.js';
 
-type Unapproved<B> = Omit<B, 'quote_id' | 'approved'>;
-export type CrmSyncParams = Unapproved<CrmSyncBody>;
-export type SequencerSyncParams = Unapproved<SequencerSyncBody>;
+export type CrmSyncParams = Omit<CrmSyncBody, 'quote_id' | 'approved'>;
+export type SequencerSyncParams = Omit<SequencerSyncBody, 'quote_id' | 'approved'>;
 
 /**
  * Sync of a list to a CRM (crm_one, crm_two) or a sequencer campaign (sequencer_one): 0.2
