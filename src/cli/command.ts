@@ -4,7 +4,7 @@ import type { Context } from './context.js';
 export interface FlagSpec {
   flags: string;
   description: string;
-  default?: string | number | boolean | string[];
+  default?: string | number | boolean | readonly string[];
   /** Allowed values, shown in help and checked before anything is sent. */
   choices?: readonly string[];
   /**
@@ -58,6 +58,119 @@ export interface CommandEntry {
   aliases?: readonly string[];
 }
 
-export function defineCommand<O>(def: CommandDefinition<O>): CommandDefinition<O> {
+/**
+ * A command whose `run` receives the options its flags give, typed from the flag strings
+ * (see FlagOptions): no hand-written options interface to drift from the flags.
+ *
+ * TypeScript cannot infer the flags when the list holds a generic call (`parse: oneOf(...)`)
+ * beside an untyped `run(opts, ctx)` (microsoft/TypeScript#47599): `run` then gets
+ * FlagsNotInferred. Define such a list in a const above the command
+ * (`const FLAGS = [...] as const satisfies readonly FlagSpec[]`) and pass `flags: FLAGS`.
+ */
+export function defineCommand<const Flags extends readonly FlagSpec[] = readonly []>(
+  def: Omit<CommandDefinition<FlagOptions<Flags>>, 'flags'> & { flags?: Flags },
+): CommandDefinition<FlagOptions<Flags>>;
+/** Options written by hand (`defineCommand<Options>(...)`): what src/commands/sandbox still does. */
+export function defineCommand<O = FlagsNotInferred>(def: CommandDefinition<NoInfer<O>>): CommandDefinition<O>;
+export function defineCommand(def: CommandDefinition<unknown>): CommandDefinition<unknown> {
   return def;
 }
+
+/*
+ * The options commander gives a command, read off its flags at the type level (types only:
+ * nothing here runs). Per flag, as commander names and fills it:
+ *   '--raw-field <v>'  rawField?: string             (or what `parse` returns; `choices` as a const tuple narrow it)
+ *   '--tag [v]'        tag?: string | true           (given without a value: true)
+ *   '--map <v...>'     map?: string[]
+ *   '-a, --all'        all?: boolean
+ *   '--no-wait'        wait: boolean                 (true unless given; `false | undefined` beside a '--wait...' flag)
+ * A `default` makes the option present, of its value type or the default's.
+ * Specs typed only as FlagSpec (flags: string) add nothing: their options are not known.
+ */
+
+/** What `run` receives when the flags' types could not be inferred: using any option fails to compile, naming the fix. */
+export interface FlagsNotInferred {
+  'flags not inferred: move them to a const above the command, as const satisfies readonly FlagSpec[]': never;
+}
+
+/** '--raw-field' -> 'rawField', as commander's camelcase. */
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+
+/** What follows the long flag's dashes: '-y, --yes' -> 'yes', '--limit <n>' -> 'limit <n>'. */
+type AfterDashes<S extends string> = S extends `${string}--${infer Rest}` ? Rest : never;
+
+/** The long flag's name without dashes ('no-wait'). */
+type LongName<S extends string> = AfterDashes<S> extends `${infer Name} ${string}` ? Name : AfterDashes<S>;
+
+/** The value placeholder ('<n>', '[v]', '<v...>'), or '' for a flag without one. */
+type Placeholder<S extends string> = AfterDashes<S> extends `${string} ${infer Value}` ? Value : '';
+
+type Negated<S extends string> = LongName<S> extends `no-${string}` ? true : false;
+
+/** The option's name: the long flag's, camel-cased, without a negation's no-. */
+type KeyOf<F extends FlagSpec> = string extends F['flags']
+  ? never
+  : CamelCase<LongName<F['flags']> extends `no-${infer Positive}` ? Positive : LongName<F['flags']>>;
+
+/** One value as given on the command line: what `parse` returns, one of const `choices`, or the text. */
+type OneValue<F extends FlagSpec> = F extends { parse: (...args: never[]) => infer R }
+  ? R
+  : F extends { choices: readonly (infer C extends string)[] }
+    ? string extends C
+      ? string
+      : C
+    : string;
+
+/** The option's value; distributes over F (the flags of one option come in as a union). */
+type ValueOf<F extends FlagSpec, All extends FlagSpec> = F extends { default: infer D } ? GivenValue<F, All> | Exclude<D, undefined> : GivenValue<F, All>;
+
+/** The value the command line gives. */
+type GivenValue<F extends FlagSpec, All extends FlagSpec> =
+  Negated<F['flags']> extends true
+    ? HasPositive<F, All> extends true
+      ? false
+      : boolean
+    : Placeholder<F['flags']> extends ''
+      ? boolean
+      : Placeholder<F['flags']> extends `${string}...${string}`
+        ? F extends { parse: (...args: never[]) => unknown }
+          ? OneValue<F>
+          : OneValue<F>[]
+        : Placeholder<F['flags']> extends `[${string}`
+          ? OneValue<F> | true
+          : OneValue<F>;
+
+/** Whether a '--no-x' flag shares its option with an '--x' flag (commander then sets no default). */
+type HasPositive<F extends FlagSpec, All extends FlagSpec> = true extends (
+  All extends FlagSpec ? (Negated<All['flags']> extends false ? SameKey<KeyOf<All>, KeyOf<F>> : never) : never
+)
+  ? true
+  : false;
+
+/** true when a flag of known name has the key (never for the specs typed only as FlagSpec). */
+type SameKey<Key, Of> = [Key] extends [never] ? never : Key extends Of ? true : never;
+
+/** Options always present: a default given, or a lone '--no-x' (true unless given). */
+type IsPresent<F extends FlagSpec, All extends FlagSpec> = F extends { default: infer D }
+  ? undefined extends D
+    ? false
+    : true
+  : Negated<F['flags']> extends true
+    ? HasPositive<F, All> extends true
+      ? false
+      : true
+    : false;
+
+type Flatten<T> = { [K in keyof T]: T[K] } & {};
+
+/** The options a list of flags gives `run`, keyed and typed as commander fills them. */
+export type FlagOptions<Flags extends readonly FlagSpec[]> = Flatten<
+  {
+    [F in Flags[number] as IsPresent<F, Flags[number]> extends true ? KeyOf<F> : never]: ValueOf<F, Flags[number]>;
+  } & {
+    [F in Flags[number] as IsPresent<F, Flags[number]> extends true ? never : KeyOf<F>]?: ValueOf<F, Flags[number]> | undefined;
+  }
+>;
+
+/** What a defined command's `run` receives (its options and `args`), for helpers that take them. */
+export type CommandOptions<C> = C extends CommandDefinition<infer O> ? O & { args: string[] } : never;
