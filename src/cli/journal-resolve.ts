@@ -24,11 +24,11 @@ import { systemProbe } from './journal-owner.js';
 
 export const PAY_AGAIN = '--pay-again';
 
-export const PAY_AGAIN_FLAG: FlagSpec = {
+export const PAY_AGAIN_FLAG = {
   flags: PAY_AGAIN,
   description:
     'pay for a new run even though an identical earlier one got no answer (its quote expired, or another process still waits for it); check `prospect runs ls` first',
-};
+} as const satisfies FlagSpec;
 
 /** Whether --pay-again is on the command line (it is a flag of each paid command, not a global one). */
 function payAgainGiven(argv: readonly string[]): boolean {

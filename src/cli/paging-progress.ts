@@ -8,7 +8,7 @@ import { formatCount } from './output/numbers.js';
 import { etaText } from './wait-notice.js';
 
 /** The header flag of the `--all` commands: a continuation appended to a csv or tsv file must not repeat it. */
-export const NO_HEADER_FLAG: FlagSpec = { flags: '--no-header', description: 'csv and tsv: leave out the header line (to append to a file that has one)' };
+export const NO_HEADER_FLAG = { flags: '--no-header', description: 'csv and tsv: leave out the header line (to append to a file that has one)' } as const satisfies FlagSpec;
 
 /**
  * The same command from the next page: its cursor, the rows left of --limit, the pages left

@@ -32,7 +32,7 @@ export interface PagingOptions {
 }
 
 /** --limit and --page-size of a paged command; `noun` names its rows ("leads"). */
-export function limitFlags(noun: string, s: PageSizes): FlagSpec[] {
+export function limitFlags(noun: string, s: PageSizes) {
   return [
     {
       flags: '--limit <n>',
@@ -46,7 +46,7 @@ export function limitFlags(noun: string, s: PageSizes): FlagSpec[] {
       parse: intInRange('--page-size', s.min, s.max),
       defaultDescription: `the smaller of --limit and ${s.max}; ${s.max} with --all`,
     },
-  ];
+  ] as const satisfies readonly FlagSpec[];
 }
 
 /** The budget of a run: every row with --all (or --resume), else --limit or the default; refuses --all with --limit. */

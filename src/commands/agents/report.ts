@@ -1,3 +1,4 @@
+import type { FlagSpec } from '../../cli/command.js';
 import type { Client } from '../../api/client.js';
 import { waitForSmartAgent } from '../../api/resources/agents.js';
 import type { SmartAgentResults } from '../../api/schemas/agents.js';
@@ -15,7 +16,10 @@ import { counted, formatCount as n } from '../../cli/output/numbers.js';
 export const RESULT_COLUMNS = ['lead_id', 'value', 'error'];
 
 /** enrich's --strict, said of a run's leads. */
-export const AGENT_STRICT_FLAG = { ...STRICT_FLAG, description: 'exit 8 when the run ends with leads that got no value (a warning and exit 0 without it)' };
+export const AGENT_STRICT_FLAG = {
+  ...STRICT_FLAG,
+  description: 'exit 8 when the run ends with leads that got no value (a warning and exit 0 without it)',
+} as const satisfies FlagSpec;
 
 const processedOf = (r: SmartAgentResults) => r.succeeded + r.failed;
 

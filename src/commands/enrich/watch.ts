@@ -1,3 +1,4 @@
+import type { FlagSpec } from '../../cli/command.js';
 import type { Client } from '../../api/client.js';
 import { waitForEnrichment } from '../../api/resources/enrichment.js';
 import type { EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
@@ -25,7 +26,7 @@ export const STATUS_FIELDS = [
   'refund_status',
 ];
 
-export const STRICT_FLAG = { flags: '--strict', description: 'exit 8 when the run ends completed_with_errors (some rows found nothing)' };
+export const STRICT_FLAG = { flags: '--strict', description: 'exit 8 when the run ends completed_with_errors (some rows found nothing)' } as const satisfies FlagSpec;
 
 
 export function progressText(id: string, s?: EnrichmentStatusResponse): string {

@@ -5,15 +5,15 @@ import { gather } from '../search/filter-flags.js';
 
 /** Flags and input checks both export commands share. */
 
-export const COLUMNS_FLAG: FlagSpec = {
+export const COLUMNS_FLAG = {
   flags: '--columns <names>',
   description: 'columns in this order, or a smart-agent column of the list; repeatable or comma-separated; names the service does not know come back empty',
   values: DEFAULT_EXPORT_COLUMNS,
   parse: gather('comma'),
   defaultDescription: 'all of the values, in this order',
-};
+} as const satisfies FlagSpec;
 
-export const FORCE_FLAG: FlagSpec = { flags: '--force', description: 'replace the output file if it exists' };
+export const FORCE_FLAG = { flags: '--force', description: 'replace the output file if it exists' } as const satisfies FlagSpec;
 
 /** The chosen columns, checked before anything is sent (each once, within the service's limits). */
 export function checkColumns(columns: string[] | undefined): string[] | undefined {

@@ -1,19 +1,18 @@
 import type { Client } from '../../api/client.js';
-import type { FlagSpec } from '../../cli/command.js';
+import type { FlagOptions, FlagSpec } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { authError, usageError } from '../../cli/errors.js';
 import { readAll } from '../../cli/prompt.js';
 import { maskSecret } from '../../api/redact.js';
 import { API_KEY_PREFIX } from '../../api/schemas/values/auth.js';
 
-export interface SessionOptions {
-  jwtStdin?: boolean;
-}
-
-export const JWT_STDIN_FLAG: FlagSpec = {
+export const JWT_STDIN_FLAG = {
   flags: '--jwt-stdin',
   description: 'read the session JWT from stdin (otherwise PROSPECT_JWT or the profile; --sandbox mints one)',
-};
+} as const satisfies FlagSpec;
+
+/** The option JWT_STDIN_FLAG gives a key command. */
+export type SessionOptions = FlagOptions<[typeof JWT_STDIN_FLAG]>;
 
 /**
  * A client for /api/v1/api-keys, which takes a session JWT only. An API key given as the

@@ -3,7 +3,7 @@ import type { Context } from '../../cli/context.js';
 import { addLeads, createList } from '../../api/resources/lists.js';
 import type { AddLeadsResponse } from '../../api/schemas/lists.js';
 import { isCliError, notFoundError, usageError } from '../../cli/errors.js';
-import type { FlagSpec } from '../../cli/command.js';
+import type { FlagOptions, FlagSpec } from '../../cli/command.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { resolveList } from './resolve-list.js';
 import { checkName } from './list-name.js';
@@ -76,18 +76,20 @@ export async function listSaver(ctx: Context, client: Client, arg: string, creat
 }
 
 /** The --save-to and --create flags of the searches. */
-export const SAVE_TO_FLAGS: readonly FlagSpec[] = [
+export const SAVE_TO_FLAGS = [
   { flags: '--save-to <list>', description: 'save the rows found into this list (id or exact name; free)' },
   { flags: '--create', description: 'with --save-to, create the list when no list has that name' },
-];
+] as const satisfies readonly FlagSpec[];
+
+type SaveToOptions = FlagOptions<typeof SAVE_TO_FLAGS>;
 
 /** The saver --save-to asks for, or undefined; --create alone is a usage error. */
-export async function saverFromFlags(ctx: Context, client: Client, opts: { saveTo?: string; create?: boolean }, noun: string): Promise<ListSaver | undefined> {
+export async function saverFromFlags(ctx: Context, client: Client, opts: SaveToOptions, noun: string): Promise<ListSaver | undefined> {
   if (opts.saveTo === undefined) return undefined;
   return listSaver(ctx, client, opts.saveTo, Boolean(opts.create), noun);
 }
 
 /** --create without --save-to: refused before anything is sent. */
-export function checkSaveToFlags(opts: { saveTo?: string; create?: boolean }): void {
+export function checkSaveToFlags(opts: SaveToOptions): void {
   if (opts.create && opts.saveTo === undefined) throw usageError('--create goes with --save-to LIST', 'Add --save-to "List name".');
 }

@@ -16,10 +16,10 @@ import type { FlagSpec } from '../../cli/command.js';
  * filter-values lookup; one no person holds is refused with the nearest exact titles.
  */
 
-export const NO_CHECK_FLAG: FlagSpec = {
+export const NO_CHECK_FLAG = {
   flags: '--no-check',
   description: 'send --title values as typed, without looking each up first (the lookup is free and spends no search)',
-};
+} as const satisfies FlagSpec;
 
 /** The exact titles the service holds that contain `text`. */
 async function titlesLike(ctx: Context, client: Client, text: string): Promise<string[]> {

@@ -18,13 +18,13 @@ import { counted, formatCount as n } from '../../cli/output/numbers.js';
  * agreement), and only then the sync, sent with approved: true. The push runs inside the call.
  */
 
-export const MAPPING_FLAG: FlagSpec = {
+export const MAPPING_FLAG = {
   flags: '--mapping <file>',
   description: 'a JSON object {"list column": "destination property"}: a file, - for stdin, or inline; the preview shows the mapping used',
   defaultDescription: "the destination's default mapping",
-};
+} as const satisfies FlagSpec;
 
-export const SYNC_DRY_RUN_FLAG: FlagSpec = { flags: '--dry-run', description: 'preview and estimate only: print the quote, push and spend nothing' };
+export const SYNC_DRY_RUN_FLAG = { flags: '--dry-run', description: 'preview and estimate only: print the quote, push and spend nothing' } as const satisfies FlagSpec;
 
 /** The --mapping object, checked before anything is sent: every column maps to a property name. */
 async function readMapping(value: string | undefined, ctx: Context): Promise<FieldMapping | undefined> {
