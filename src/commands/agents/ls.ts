@@ -6,16 +6,11 @@ import { listSmartAgentRuns } from '../../api/resources/agents.js';
 import { AGENT_RUNS_PAGE } from '../../api/schemas/values/agents.js';
 import { resolveList } from '../lists/resolve-list.js';
 
-interface Options {
-  list?: string;
-  limit?: number;
-}
-
 const L = AGENT_RUNS_PAGE;
 const TABLE_COLUMNS = ['task_id', 'agent_type', 'column_name', 'status', 'processed', 'total', 'failed'];
 const COLUMNS = [...TABLE_COLUMNS, 'created_at', 'list_id'];
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description: "Your organization's smart-agent runs, most recent first: type, column, status, leads processed and failed. Free.",
   flags: [
     { flags: '--list <list>', description: 'only runs over this list (an id or the exact name)' },

@@ -5,12 +5,7 @@ import { smartAgentResults } from '../../api/resources/agents.js';
 import { isTerminalStatus } from '../../api/poll.js';
 import { AGENT_STRICT_FLAG, printResults, reportAgentRun, stillRunning, watchAgentRun } from './report.js';
 
-interface Options {
-  wait?: boolean;
-  strict?: boolean;
-}
-
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Shows what a smart-agent run wrote for each lead: lead_id, value, and the error when a lead got none. ' +
     'While the run processes, the leads done so far; --wait waits for the end. A failed run exits 8; ' +

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, type FlagOptions, type FlagSpec } from '../../cli/command.js';
 import { CliError, usageError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
@@ -9,7 +9,7 @@ import { runSmartAgent } from '../../api/resources/agents.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { Quote } from '../../api/schemas/credits.js';
 import type { SmartAgentRunBody } from '../../api/schemas/agents.js';
-import { AGENT_LIMITS, AGENT_PRICES, AGENT_TYPES, COLD_EMAIL_COLUMN, LEAD_SCOPES, agentColumn, columnNameProblem, type AgentType, type LeadScope } from '../../api/schemas/values/agents.js';
+import { AGENT_LIMITS, AGENT_PRICES, AGENT_TYPES, COLD_EMAIL_COLUMN, LEAD_SCOPES, agentColumn, columnNameProblem } from '../../api/schemas/values/agents.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { DRY_RUN_FLAG } from '../enrich/flags.js';
 import { AGENT_STRICT_FLAG, reportAgentRun, watchAgentRun } from './report.js';
@@ -18,24 +18,27 @@ import { failedBefore, failedBeforeNote } from './failed-before.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
 import { printHandle } from '../../cli/wait.js';
 
-interface Options {
-  type: AgentType;
-  column?: string;
-  prompt?: string;
-  promptFile?: string;
-  template?: string;
-  scope?: LeadScope;
-  maxRows?: number;
-  overwrite?: boolean;
-  dryRun?: boolean;
-  strict?: boolean;
-}
-
 const MAX = AGENT_LIMITS.maxLeads;
 const ROWS = AGENT_LIMITS.maxRows;
 const prices = Object.entries(AGENT_PRICES)
   .map(([t, p]) => `${t} ${p}`)
   .join(', ');
+
+const FLAGS = [
+  { flags: '--type <type>', description: 'the agent', choices: AGENT_TYPES, parse: oneOf('--type', AGENT_TYPES), default: 'custom_ai' },
+  { flags: '--column <name>', description: `the list column to write (up to ${AGENT_LIMITS.columnName.max} characters, not a lead field such as email or title; not for cold_intro_email)`, parse: columnName },
+  { flags: '--prompt <text>', description: 'the instruction for custom_ai' },
+  { flags: '--prompt-file <file>', description: 'the instruction from a file (- for stdin), for long prompts' },
+  { flags: '--template <template_id>', description: 'cold_intro_email: the email template', defaultDescription: 'the workspace\u2019s active default template' },
+  { flags: '--scope <scope>', description: 'subset (the first --max-rows leads) or all', choices: LEAD_SCOPES, parse: oneOf('--scope', LEAD_SCOPES), defaultDescription: 'subset' },
+  { flags: '--max-rows <n>', description: `with --scope subset: how many leads (${ROWS.min}-${ROWS.max})`, parse: intInRange('--max-rows', ROWS.min, ROWS.max), defaultDescription: String(ROWS.default) },
+  { flags: '--overwrite', description: 'also run over leads that already hold a value in the column' },
+  DRY_RUN_FLAG,
+  PAY_AGAIN_FLAG,
+  AGENT_STRICT_FLAG,
+] as const satisfies readonly FlagSpec[];
+
+type Options = FlagOptions<typeof FLAGS>;
 
 async function promptOf(opts: Options, ctx: Context): Promise<string | undefined> {
   if (opts.prompt !== undefined && opts.promptFile !== undefined) throw usageError('give --prompt or --prompt-file, not both');
@@ -82,7 +85,7 @@ function checkSelection(q: Quote): void {
   });
 }
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Runs one AI instruction over each selected lead of a list and writes the output to a list column. ' +
     `Types: custom_ai (your --prompt; priced from its length), title_normalizer, company_intel, pain_point_hypothesis, cold_intro_email ` +
@@ -96,19 +99,7 @@ export const command = defineCommand<Options>({
     '--strict). With the global --no-wait it prints only the run id on stdout (the whole response with --json), everything else on stderr: ' +
     '`ID=$(prospect agents run LIST ... --yes --no-wait)`, then `prospect agents results "$ID" --wait`.',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
-  flags: [
-    { flags: '--type <type>', description: 'the agent', choices: AGENT_TYPES, parse: oneOf('--type', AGENT_TYPES), default: 'custom_ai' },
-    { flags: '--column <name>', description: `the list column to write (up to ${AGENT_LIMITS.columnName.max} characters, not a lead field such as email or title; not for cold_intro_email)`, parse: columnName },
-    { flags: '--prompt <text>', description: 'the instruction for custom_ai' },
-    { flags: '--prompt-file <file>', description: 'the instruction from a file (- for stdin), for long prompts' },
-    { flags: '--template <template_id>', description: 'cold_intro_email: the email template', defaultDescription: 'the workspace\u2019s active default template' },
-    { flags: '--scope <scope>', description: 'subset (the first --max-rows leads) or all', choices: LEAD_SCOPES, parse: oneOf('--scope', LEAD_SCOPES), defaultDescription: 'subset' },
-    { flags: '--max-rows <n>', description: `with --scope subset: how many leads (${ROWS.min}-${ROWS.max})`, parse: intInRange('--max-rows', ROWS.min, ROWS.max), defaultDescription: String(ROWS.default) },
-    { flags: '--overwrite', description: 'also run over leads that already hold a value in the column' },
-    DRY_RUN_FLAG,
-    PAY_AGAIN_FLAG,
-    AGENT_STRICT_FLAG,
-  ],
+  flags: FLAGS,
   examples: [
     'prospect agents run "Q3 CTOs" --type title_normalizer --column "Clean title" --yes',
     'prospect agents run lst_... --prompt "Rate the fit with our ICP from 1 to 10" --column Fit --max-rows 50',

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, type FlagSpec } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { collect, oneOf } from '../../cli/parse.js';
 import { readAll } from '../../cli/prompt.js';
@@ -7,15 +7,6 @@ import type { Prefix } from '../../api/client.js';
 import { pages } from '../../api/paginate.js';
 import { CATALOG } from '../../api/endpoints/index.js';
 import { textPath } from '../../cli/route-commands.js';
-
-interface Options {
-  field?: string[];
-  rawField?: string[];
-  input?: string;
-  paginate?: boolean;
-  prefix?: Prefix;
-  header?: string[];
-}
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 const PREFIX_NAMES = ['v2', 'v1', 'keys', 'root'] as const;
@@ -73,7 +64,22 @@ function operationLines(): string[] {
   return rows.map((r) => `${r.route.padEnd(width)}  ${r.about}`);
 }
 
-export const command = defineCommand<Options>({
+const FLAGS = [
+  { flags: '-f, --raw-field <key=value>', description: 'add a string field (repeatable; key[]=v builds an array)', parse: collect },
+  { flags: '-F, --field <key=value>', description: 'add a typed field: numbers, true, false and null are parsed (repeatable)', parse: collect },
+  { flags: '--input <file>', description: 'read the JSON body from a file, or - for stdin' },
+  { flags: '--paginate', description: 'follow cursor until the last page and print every row' },
+  {
+    flags: '--prefix <prefix>',
+    description: 'path prefix: v2 is /api/v2, v1 /api/v1/public, keys /api/v1/api-keys, root none',
+    choices: PREFIX_NAMES,
+    parse: oneOf('--prefix', PREFIX_NAMES),
+    defaultDescription: 'root for /api/... and the service\'s own pages, else v2',
+  },
+  { flags: '-H, --header <name:value>', description: 'add a request header (repeatable)', parse: collect },
+] as const satisfies readonly FlagSpec[];
+
+export const command = defineCommand({
   description:
     'Send any request to the service with the configured auth, retries and error handling, and print the JSON answer. ' +
     'PATH is relative to /api/v2 unless it starts with /api/ (or use --prefix). Fields go in the query for GET and in a JSON body otherwise; ' +
@@ -82,20 +88,7 @@ export const command = defineCommand<Options>({
     { name: 'method', description: 'the HTTP method (any case)', values: METHODS },
     { name: 'path', description: 'e.g. /whoami, /lead-lists, /api/v1/public/auth/validate-key' },
   ],
-  flags: [
-    { flags: '-f, --raw-field <key=value>', description: 'add a string field (repeatable; key[]=v builds an array)', parse: collect },
-    { flags: '-F, --field <key=value>', description: 'add a typed field: numbers, true, false and null are parsed (repeatable)', parse: collect },
-    { flags: '--input <file>', description: 'read the JSON body from a file, or - for stdin' },
-    { flags: '--paginate', description: 'follow cursor until the last page and print every row' },
-    {
-      flags: '--prefix <prefix>',
-      description: 'path prefix: v2 is /api/v2, v1 /api/v1/public, keys /api/v1/api-keys, root none',
-      choices: PREFIX_NAMES,
-      parse: oneOf('--prefix', PREFIX_NAMES),
-      defaultDescription: 'root for /api/... and the service\'s own pages, else v2',
-    },
-    { flags: '-H, --header <name:value>', description: 'add a request header (repeatable)', parse: collect },
-  ],
+  flags: FLAGS,
   examples: [
     'prospect api GET /whoami',
     'prospect api GET /lead-lists -F limit=100 --paginate --format ndjson',

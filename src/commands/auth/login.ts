@@ -7,13 +7,8 @@ import { SANDBOX_PROFILE } from '../../config/resolve.js';
 import { FILE_MODE } from '../../config/store.js';
 import { getIdentity } from '../../api/resources/whoami.js';
 
-interface Options {
-  withToken?: boolean;
-  jwt?: boolean;
-}
-
 /** Keys never come on the command line (shell history, process lists): stdin or a hidden prompt. */
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Check an API key against the service (as whoami does) and save it, with the base URL, in a profile. ' +
     'The key is read from stdin with --with-token, or typed at a prompt that does not echo. ' +

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, type FlagSpec } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import { readJsonObject } from '../../cli/json-input.js';
@@ -6,7 +6,7 @@ import { gather } from '../search/filter-flags.js';
 import { estimate } from '../../api/resources/credits.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { EstimateBody } from '../../api/schemas/credits.js';
-import { ENRICHMENT_TYPES, LIST_SCOPES, TOOLS, LIST_TOOLS, type Tool } from '../../api/schemas/values/credits.js';
+import { ENRICHMENT_TYPES, LIST_SCOPES, TOOLS, LIST_TOOLS } from '../../api/schemas/values/credits.js';
 import { AGENT_LIMITS, AGENT_TYPES, LEAD_SCOPES } from '../../api/schemas/values/agents.js';
 import { DESTINATIONS } from '../../api/schemas/values/sync.js';
 import { DATA_POINTS_FLAG } from '../enrich/flags.js';
@@ -16,85 +16,62 @@ import { QUOTE_FIELDS, warnIfShort } from '../../cli/paid.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { readLeadIds } from '../lists/lead-ids.js';
 
-interface Options {
-  tool: Tool;
-  list?: string;
-  task?: string;
-  entityIds?: string[];
-  dataPoints?: string[];
-  rows?: number;
-  scope?: string;
-  type?: string;
-  includePhone?: boolean;
-  leadIds?: string[];
-  leadIdsFile?: string;
-  agentType?: string;
-  column?: string;
-  prompt?: string;
-  template?: string;
-  leadScope?: string;
-  maxRows?: number;
-  overwrite?: boolean;
-  provider?: string;
-  subAction?: string;
-  campaign?: string;
-  mapping?: string;
-}
-
 const ROWS = AGENT_LIMITS.maxRows;
 
-export const command = defineCommand<Options>({
+const FLAGS = [
+  { flags: '--tool <tool>', description: 'the operation to price', choices: TOOLS, parse: oneOf('--tool', TOOLS) },
+  { flags: '--list <list>', description: `the list (id or exact name) for ${LIST_TOOLS.join(', ')}` },
+  { flags: '--task <task_id>', description: 'the cohort (svc-task_...) for add_person_enrichments and add_company_enrichments' },
+  { flags: '--entity-ids <ids>', description: 'a subset of the cohort; repeatable or comma-separated', parse: gather('comma') },
+  DATA_POINTS_FLAG,
+  { flags: '--rows <n>', description: 'rows, for tools without a list or cohort (bulk_import_csv, enrich_person ...)', parse: intInRange('--rows', 0, 10_000_000) },
+  { flags: '--scope <scope>', description: 'enrich_list: what to find', choices: LIST_SCOPES, parse: oneOf('--scope', LIST_SCOPES), defaultDescription: 'partial' },
+  {
+    flags: '--type <type>',
+    description: 'enrich_person, bulk_import_csv: what to find (bulk_import_csv needs it)',
+    choices: ENRICHMENT_TYPES,
+    parse: oneOf('--type', ENRICHMENT_TYPES),
+    defaultDescription: 'enrich_person: partial, phone_only with --include-phone',
+  },
+  { flags: '--include-phone', description: 'enrich_person legacy flag (phone_only); --type wins' },
+  { flags: '--lead-ids <ids>', description: 'enrich_list: quote a subset of the list (1-500 lead ids)', parse: gather('comma') },
+  { flags: '--lead-ids-file <file>', description: 'enrich_list: the subset from a file (- for stdin)' },
+  { flags: '--agent-type <type>', description: 'run_smart_agent: the agent', choices: AGENT_TYPES, parse: oneOf('--agent-type', AGENT_TYPES), defaultDescription: 'custom_ai' },
+  { flags: '--column <name>', description: 'run_smart_agent: the output column' },
+  { flags: '--prompt <text>', description: 'run_smart_agent (custom_ai): the instruction' },
+  { flags: '--template <id>', description: 'run_smart_agent (cold_intro_email): the template', defaultDescription: 'the workspace\u2019s active default template' },
+  {
+    flags: '--lead-scope <scope>',
+    description: 'run_smart_agent: the first --max-rows leads (subset) or every lead',
+    choices: LEAD_SCOPES,
+    parse: oneOf('--lead-scope', LEAD_SCOPES),
+    defaultDescription: 'subset',
+  },
+  {
+    flags: '--max-rows <n>',
+    description: `run_smart_agent: rows of a subset (${ROWS.min}-${ROWS.max})`,
+    parse: intInRange('--max-rows', ROWS.min, ROWS.max),
+    defaultDescription: String(ROWS.default),
+  },
+  { flags: '--overwrite', description: 'run_smart_agent: also leads that already hold a value' },
+  { flags: '--provider <provider>', description: 'sync: the CRM or sequencer', choices: DESTINATIONS, parse: oneOf('--provider', DESTINATIONS) },
+  {
+    flags: '--sub-action <action>',
+    description: 'sync_to_crm: the CRM object to write',
+    choices: SUB_ACTIONS,
+    parse: oneOf('--sub-action', SUB_ACTIONS),
+    defaultDescription: SUB_ACTION_DEFAULT,
+  },
+  { flags: '--campaign <id>', description: 'sync_to_sequencer: the campaign' },
+  { ...MAPPING_FLAG, description: 'sync: the field mapping as a JSON object (file, - or inline), as the sync will send it' },
+] as const satisfies readonly FlagSpec[];
+
+export const command = defineCommand({
   description:
     'Prices a paid operation without running it and mints a single-use quote valid 5 minutes (free). Rows are counted by ' +
     'the service from the list or cohort; --rows only for tools backed by neither. Paid commands do this themselves; ' +
     'use it to see a price, or to script the quote yourself with `prospect api`.',
-  flags: [
-    { flags: '--tool <tool>', description: 'the operation to price', choices: TOOLS, parse: oneOf('--tool', TOOLS) },
-    { flags: '--list <list>', description: `the list (id or exact name) for ${LIST_TOOLS.join(', ')}` },
-    { flags: '--task <task_id>', description: 'the cohort (svc-task_...) for add_person_enrichments and add_company_enrichments' },
-    { flags: '--entity-ids <ids>', description: 'a subset of the cohort; repeatable or comma-separated', parse: gather('comma') },
-    DATA_POINTS_FLAG,
-    { flags: '--rows <n>', description: 'rows, for tools without a list or cohort (bulk_import_csv, enrich_person ...)', parse: intInRange('--rows', 0, 10_000_000) },
-    { flags: '--scope <scope>', description: 'enrich_list: what to find', choices: LIST_SCOPES, parse: oneOf('--scope', LIST_SCOPES), defaultDescription: 'partial' },
-    {
-      flags: '--type <type>',
-      description: 'enrich_person, bulk_import_csv: what to find (bulk_import_csv needs it)',
-      choices: ENRICHMENT_TYPES,
-      parse: oneOf('--type', ENRICHMENT_TYPES),
-      defaultDescription: 'enrich_person: partial, phone_only with --include-phone',
-    },
-    { flags: '--include-phone', description: 'enrich_person legacy flag (phone_only); --type wins' },
-    { flags: '--lead-ids <ids>', description: 'enrich_list: quote a subset of the list (1-500 lead ids)', parse: gather('comma') },
-    { flags: '--lead-ids-file <file>', description: 'enrich_list: the subset from a file (- for stdin)' },
-    { flags: '--agent-type <type>', description: 'run_smart_agent: the agent', choices: AGENT_TYPES, parse: oneOf('--agent-type', AGENT_TYPES), defaultDescription: 'custom_ai' },
-    { flags: '--column <name>', description: 'run_smart_agent: the output column' },
-    { flags: '--prompt <text>', description: 'run_smart_agent (custom_ai): the instruction' },
-    { flags: '--template <id>', description: 'run_smart_agent (cold_intro_email): the template', defaultDescription: 'the workspace\u2019s active default template' },
-    {
-      flags: '--lead-scope <scope>',
-      description: 'run_smart_agent: the first --max-rows leads (subset) or every lead',
-      choices: LEAD_SCOPES,
-      parse: oneOf('--lead-scope', LEAD_SCOPES),
-      defaultDescription: 'subset',
-    },
-    {
-      flags: '--max-rows <n>',
-      description: `run_smart_agent: rows of a subset (${ROWS.min}-${ROWS.max})`,
-      parse: intInRange('--max-rows', ROWS.min, ROWS.max),
-      defaultDescription: String(ROWS.default),
-    },
-    { flags: '--overwrite', description: 'run_smart_agent: also leads that already hold a value' },
-    { flags: '--provider <provider>', description: 'sync: the CRM or sequencer', choices: DESTINATIONS, parse: oneOf('--provider', DESTINATIONS) },
-    {
-      flags: '--sub-action <action>',
-      description: 'sync_to_crm: the CRM object to write',
-      choices: SUB_ACTIONS,
-      parse: oneOf('--sub-action', SUB_ACTIONS),
-      defaultDescription: SUB_ACTION_DEFAULT,
-    },
-    { flags: '--campaign <id>', description: 'sync_to_sequencer: the campaign' },
-    { ...MAPPING_FLAG, description: 'sync: the field mapping as a JSON object (file, - or inline), as the sync will send it' },
-  ],
+  flags: FLAGS,
   examples: [
     'prospect credits estimate --tool enrich_list --list "Q3 CTOs" --scope full',
     'prospect credits estimate --tool add_person_enrichments --task svc-task_... --data-points Email,Phone',
@@ -118,11 +95,11 @@ export const command = defineCommand<Options>({
       ...(opts.scope !== undefined ? { scope: opts.scope } : {}),
       ...(opts.type !== undefined ? { enrichment_type: opts.type } : {}),
       ...(opts.includePhone ? { include_phone: true } : {}),
-      ...(opts.agentType !== undefined ? { agent_type: opts.agentType as EstimateBody['agent_type'] } : {}),
+      ...(opts.agentType !== undefined ? { agent_type: opts.agentType } : {}),
       ...(opts.column !== undefined ? { column_name: opts.column } : {}),
       ...(opts.prompt !== undefined ? { prompt: opts.prompt } : {}),
       ...(opts.template !== undefined ? { template_id: opts.template } : {}),
-      ...(opts.leadScope !== undefined ? { lead_scope: opts.leadScope as EstimateBody['lead_scope'] } : {}),
+      ...(opts.leadScope !== undefined ? { lead_scope: opts.leadScope } : {}),
       ...(opts.maxRows !== undefined ? { max_rows: opts.maxRows } : {}),
       ...(opts.overwrite ? { overwrite: true } : {}),
       ...(opts.provider !== undefined ? { provider: opts.provider } : {}),

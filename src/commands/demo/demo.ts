@@ -28,11 +28,6 @@ const AGENT_COLUMN = 'normalized_title';
 const DEMO_PERSON_COLUMNS = ['full_name', 'title', 'company'];
 const DEMO_LEAD_COLUMNS = ['full_name', 'email', 'phone'];
 
-interface Options {
-  dir?: string;
-  force?: boolean;
-}
-
 const EXPORT_NAME = 'engineering-leaders.csv';
 
 /** Estimates a paid run from its own request (so the quote matches), then runs it with the quote. */
@@ -46,7 +41,7 @@ async function quoted<R>(ctx: Context, client: Client, run: PaidRun, send: (quot
  * spends are the sandbox's. Each step is one line of explanation and the command that does
  * the same on its own; the tour ends with the path of the CSV it exported.
  */
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Start (or reuse) the local sandbox and walk through what the tool does on the demo organization: search, ' +
     'save to a list, import a CSV, estimate and enrich, run a smart agent, sync to a CRM and export, each step ' +

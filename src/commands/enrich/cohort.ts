@@ -14,14 +14,6 @@ import { STRICT_FLAG, reportRun, watchRun } from './watch.js';
 import { printHandle } from '../../cli/wait.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
-interface Options {
-  dataPoints?: string[];
-  entityIds?: string[];
-  list?: string;
-  dryRun?: boolean;
-  strict?: boolean;
-}
-
 const COMPANY_COLUMNS = ['entity_id', 'status', 'company.name', 'company.domain', 'company.industry', 'company.employee_count', 'company.revenue_range', 'company.funding_stage', 'error'];
 
 /** Data points as the service spells them (any case accepted), all of one kind, not LinkedIn alone. */
@@ -40,7 +32,7 @@ function dataPoints(raw: readonly string[] | undefined): string[] {
   return points;
 }
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Enriches the rows of a search or list page by its task_id. People: Email (1 credit) and Phone (10) per person found, ' +
     'LinkedIn free; results go to --list or to your "MCP Results" list, and the command waits for the run. ' +

@@ -7,17 +7,9 @@ import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
 import { DRY_RUN_FLAG } from './flags.js';
 import { formatCount as n } from '../../cli/output/numbers.js';
 
-interface Options {
-  domain?: string;
-  name?: string;
-  ticker?: string;
-  id?: string;
-  dryRun?: boolean;
-}
-
 export const COMPANY_FIELDS = ['company_id', 'name', 'domain', 'industry', 'employee_count', 'employee_count_range', 'revenue_range', 'hq_location', 'funding_stage', 'tech_stack', 'linkedin_url'];
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Looks up one company: industry, headcount, revenue, funding, tech stack, LinkedIn. 1 credit, answered at once; ' +
     'a company that is not found is refunded (exit 4). Estimates first and asks before spending.',

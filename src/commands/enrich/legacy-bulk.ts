@@ -3,7 +3,7 @@ import { jobFailedError, usageError } from '../../cli/errors.js';
 import { isLoopbackHost } from '../../api/redact.js';
 import { legacyBulkEnrich, waitForLegacyWorkflow } from '../../api/resources/legacy.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
-import { ENRICHMENT_TYPE_PRICES, ENRICHMENT_TYPE_WANTS, PERSON_DATA_POINT_PRICES, type EnrichmentType } from '../../api/schemas/values/credits.js';
+import { ENRICHMENT_TYPE_PRICES, ENRICHMENT_TYPE_WANTS, PERSON_DATA_POINT_PRICES } from '../../api/schemas/values/credits.js';
 import type { LegacyBulkStarted, LegacyWorkflowStatus } from '../../api/schemas/legacy.js';
 import type { Context } from '../../cli/context.js';
 import type { Client } from '../../api/client.js';
@@ -14,12 +14,6 @@ import { readContacts } from './legacy-contacts.js';
 import { printHandle } from '../../cli/wait.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
-
-interface Options {
-  type: EnrichmentType;
-  webhookUrl?: string;
-  dryRun?: boolean;
-}
 
 const STATUS_FIELDS = ['workflow_id', 'status', 'total_prospects', 'completed_prospects', 'failed_prospects', 'emails_found', 'phones_found', 'modified_at'];
 
@@ -43,7 +37,7 @@ function wait(ctx: Context, client: Client, started: LegacyBulkStarted): Promise
   return watchWithProgress(ctx, text, `The run keeps going. See it with: ${nextCommand(ctx, ['enrich', 'legacy-status', '--workflow', id])}`, (o) => waitForLegacyWorkflow(client, id, o));
 }
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Enriches up to 250 contacts through the legacy v1 bulk endpoint, optionally posting an enrichment.completed webhook. ' +
     'The service checks the balance covers every contact at full price (contacts already in your Extension Leads list are ' +

@@ -2,12 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { legacyTaskStatus, legacyWorkflowStatus } from '../../api/resources/legacy.js';
 
-interface Options {
-  workflow?: string;
-  task?: string;
-}
-
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description: 'Shows a v1 bulk enrichment run (--workflow) or one of its contacts (--task, kept about 24 hours). Free.',
   flags: [
     { flags: '--workflow <workflow_id>', description: 'a v1 run (public_bulk_...)' },

@@ -1,6 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
 import { gather } from '../search/filter-flags.js';
-import { type ListScope } from '../../api/schemas/values/credits.js';
 import { PAY_AGAIN_FLAG, describeQuote, decide, warnIfShort } from '../../cli/paid.js';
 import { PaidRunJournal } from '../../cli/journal.js';
 import { sameCommand } from '../../cli/command-line.js';
@@ -14,18 +13,9 @@ import { quoteRuns, resolveLostRuns, runBodies, sendRuns, totalQuote, type Resol
 import { printDryRun, reportJob } from './list-report.js';
 import { runsGoing } from './runs-going.js';
 
-interface Options {
-  scope: ListScope;
-  leadIds?: string[];
-  leadIdsFile?: string;
-  allLeads?: boolean;
-  dryRun?: boolean;
-  strict?: boolean;
-}
-
 const ALL_LEADS = '--all-leads';
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Enriches the leads of a list, or only some (--lead-ids), with verified emails and phones. By default only the leads that lack ' +
     'what the scope finds (an email for partial, a phone for phone-only, either for full) are enriched, so running it again pays only ' +

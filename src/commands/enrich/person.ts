@@ -1,28 +1,13 @@
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, type FlagOptions, type FlagSpec } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { enrichPerson } from '../../api/resources/enrichment.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { PersonEnrichBody } from '../../api/schemas/enrichment.js';
-import type { EnrichmentType } from '../../api/schemas/values/credits.js';
 import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { DRY_RUN_FLAG, TYPE_FLAG } from './flags.js';
 import { STATUS_FIELDS, reportRun, watchRun } from './watch.js';
 import { printHandle } from '../../cli/wait.js';
-
-interface Options {
-  list: string;
-  email?: string;
-  linkedin?: string;
-  personId?: string;
-  first?: string;
-  last?: string;
-  company?: string;
-  domain?: string;
-  phone?: string;
-  type: EnrichmentType;
-  dryRun?: boolean;
-}
 
 const RESULT_FIELDS = [
   'workflow_id',
@@ -38,6 +23,23 @@ const RESULT_FIELDS = [
   'result.company',
   ...STATUS_FIELDS.filter((f) => f.startsWith('credits_') || f === 'refund_status'),
 ];
+
+const FLAGS = [
+  { flags: '--list <list>', description: 'the list the lead is saved to (id or exact name); required' },
+  { flags: '--email <email>', description: 'a known email of the person' },
+  { flags: '--linkedin <url>', description: 'the LinkedIn profile URL' },
+  { flags: '--person-id <id>', description: 'a lead id (ld_...) or a search row id (sp_...)' },
+  { flags: '--first <name>', description: 'first name (with --last and --company or --domain)' },
+  { flags: '--last <name>', description: 'last name' },
+  { flags: '--company <name>', description: 'company name' },
+  { flags: '--domain <domain>', description: 'company domain' },
+  { flags: '--phone <phone>', description: 'a phone number already known' },
+  TYPE_FLAG,
+  DRY_RUN_FLAG,
+  PAY_AGAIN_FLAG,
+] as const satisfies readonly FlagSpec[];
+
+type Options = FlagOptions<typeof FLAGS>;
 
 function buildBody(o: Options, listId: string): PersonEnrichBody {
   const strong = o.email ?? o.linkedin ?? o.personId;
@@ -62,25 +64,12 @@ function buildBody(o: Options, listId: string): PersonEnrichBody {
   return body;
 }
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Finds the verified email (partial), phone (phone_only) or both (full) of one person and saves the lead to a list. ' +
     'Estimates first and asks before spending; a lookup that finds nothing costs nothing. Waits for the result; ' +
     '--no-wait prints the workflow id alone on stdout (the whole answer with --json), for WF=$(prospect ... --no-wait).',
-  flags: [
-    { flags: '--list <list>', description: 'the list the lead is saved to (id or exact name); required' },
-    { flags: '--email <email>', description: 'a known email of the person' },
-    { flags: '--linkedin <url>', description: 'the LinkedIn profile URL' },
-    { flags: '--person-id <id>', description: 'a lead id (ld_...) or a search row id (sp_...)' },
-    { flags: '--first <name>', description: 'first name (with --last and --company or --domain)' },
-    { flags: '--last <name>', description: 'last name' },
-    { flags: '--company <name>', description: 'company name' },
-    { flags: '--domain <domain>', description: 'company domain' },
-    { flags: '--phone <phone>', description: 'a phone number already known' },
-    TYPE_FLAG,
-    DRY_RUN_FLAG,
-    PAY_AGAIN_FLAG,
-  ],
+  flags: FLAGS,
   examples: [
     'prospect enrich person --list "Q3" --linkedin https://www.linkedin.com/in/jane-doe',
     'prospect enrich person --list lst_... --first Jane --last Doe --domain example.com --type full --yes',

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, type FlagOptions, type FlagSpec } from '../../cli/command.js';
 import { jobFailedError, usageError } from '../../cli/errors.js';
 import { enrichmentStatus } from '../../api/resources/enrichment.js';
 import type { EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
@@ -8,11 +8,6 @@ import { ExitCode } from '../../cli/exit-codes.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 import { STATUS_FIELDS, STRICT_FLAG, reportRun, settlementLine, watchRun } from './watch.js';
 import { nextCommand } from '../../cli/command-line.js';
-
-interface Options {
-  wait?: boolean;
-  strict?: boolean;
-}
 
 /** The columns of a table of several runs (tsv, csv and --fields keep every status field). */
 export const TABLE_COLUMNS = ['workflow_id', 'status', 'processed', 'total', 'completed', 'failed', 'credits_charged', 'credits_refunded'];
@@ -25,7 +20,11 @@ function runIds(args: readonly string[]): string[] {
   return [...new Set(args.flatMap((a) => a.split(/\s+/)).filter(Boolean))];
 }
 
-export const command = defineCommand<Options>({
+const FLAGS = [{ flags: '--wait', description: 'wait until the run ends (every run, given several), with progress' }, STRICT_FLAG] as const satisfies readonly FlagSpec[];
+
+type Options = FlagOptions<typeof FLAGS>;
+
+export const command = defineCommand({
   description:
     'Shows an enrichment run: status, rows processed, credits charged so far (settled with the refund once it ends). ' +
     'Takes a workflow id (enrich-..., bulk-enrich-...) or the task_id of a by-task run. Free. ' +
@@ -33,7 +32,7 @@ export const command = defineCommand<Options>({
     'one row per run (a JSON array with --json), --wait waits for them all, one settlement line sums them, and the exit code ' +
     'is the worst run\u2019s (8 when one ended failed, canceled or terminated; with --strict also completed_with_errors).',
   args: [{ name: 'id', description: 'a workflow id or a cohort handle (svc-task_...); several ids for several runs', required: true, variadic: true }],
-  flags: [{ flags: '--wait', description: 'wait until the run ends (every run, given several), with progress' }, STRICT_FLAG],
+  flags: FLAGS,
   examples: [
     'prospect enrich status bulk-enrich-...',
     'prospect enrich status enrich-... --wait --json',

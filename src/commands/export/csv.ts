@@ -10,13 +10,6 @@ import { resolveList } from '../lists/resolve-list.js';
 import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './flags.js';
 import { STDOUT, downloadToFile, fileNameFor, formatBytes, openOutputFor, outputTarget } from './output-file.js';
 
-interface Options {
-  output?: string;
-  columns?: string[];
-  smartAgents: boolean;
-  force?: boolean;
-}
-
 /** The list's name for the default file name (an id argument is looked up). */
 async function listName(client: Client, listId: string, known: string | undefined, signal: AbortSignal): Promise<string> {
   return known ?? (await getList(client, listId, { signal })).name;
@@ -27,7 +20,7 @@ function report(ctx: Context, link: CsvExportLink, where: string): void {
   ctx.out.info(`Exported ${rows} (${formatBytes(link.file_size_bytes)}) to ${where}.`);
 }
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Asks the service for a signed link to the CSV of the list as it is now, and downloads it without credentials ' +
     'into a temporary file beside FILE, renamed into place only once complete and of the announced size (a failure ' +

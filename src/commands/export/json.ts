@@ -1,10 +1,10 @@
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, type FlagOptions, type FlagSpec } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { appendToStdout, nextCommand } from '../../cli/command-line.js';
 import { usageError } from '../../cli/errors.js';
 import { etaText } from '../../cli/wait-notice.js';
 import { oneOf } from '../../cli/parse.js';
-import { limitFlags, pageBudget, type PagingOptions } from '../../cli/paging.js';
+import { limitFlags, pageBudget } from '../../cli/paging.js';
 import { pagedSummary, readPaged } from '../../cli/paging-progress.js';
 import type { PageBudget } from '../../api/paginate.js';
 import type { Client } from '../../api/client.js';
@@ -19,14 +19,19 @@ import { STREAM_FORMATS, epilogue, fileSink, pageText, prologue, streamSink, typ
 import { csvHintAtFirstPage } from './csv-hint.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
 
-interface Options extends PagingOptions {
-  columns?: string[];
-  output?: string;
-  resume?: boolean;
-  force?: boolean;
-}
-
 const SIZES = EXPORT_LIMITS.jsonPage;
+
+const FLAGS = [
+  { flags: '--all', description: 'every lead, streamed, with a checkpoint after each page (not with --limit)' },
+  ...limitFlags('leads', SIZES),
+  { flags: '--cursor <cursor>', description: 'start after a previous page' },
+  COLUMNS_FLAG,
+  { flags: '-o, --output <file>', description: 'write to FILE (through FILE.part)', defaultDescription: 'stdout' },
+  { flags: '--resume', description: 'continue the interrupted --all export of the same list, columns, format and output' },
+  FORCE_FLAG,
+] as const satisfies readonly FlagSpec[];
+
+type Options = FlagOptions<typeof FLAGS>;
 
 /** --all and --resume read every page; otherwise --limit rows (the default one page). */
 const budgetOf = (opts: Options): PageBudget => pageBudget({ ...opts, all: opts.all || opts.resume }, SIZES);
@@ -180,7 +185,7 @@ async function exportSome(ctx: Context, client: Client, req: ExportRequest, opts
   ctx.out.info(pagedSummary(ctx, result, budget, 'leads'));
 }
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'The leads of a list with the chosen columns: --limit N of them (over as many pages as it takes), or every lead with --all, streamed in constant ' +
     'memory: --format json (default; with --all one array, else the page as the service returns it, the pages of --limit as one), ndjson (a row per line) or ' +
@@ -192,15 +197,7 @@ export const command = defineCommand<Options>({
     'left past the last checkpoint is cut first). ' +
     'Ctrl-C exits 130 and prints the command that resumes.',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
-  flags: [
-    { flags: '--all', description: 'every lead, streamed, with a checkpoint after each page (not with --limit)' },
-    ...limitFlags('leads', SIZES),
-    { flags: '--cursor <cursor>', description: 'start after a previous page' },
-    COLUMNS_FLAG,
-    { flags: '-o, --output <file>', description: 'write to FILE (through FILE.part)', defaultDescription: 'stdout' },
-    { flags: '--resume', description: 'continue the interrupted --all export of the same list, columns, format and output' },
-    FORCE_FLAG,
-  ],
+  flags: FLAGS,
   formats: { values: STREAM_FORMATS, default: 'json' },
   examples: [
     'prospect export json "Q3 CTOs"',

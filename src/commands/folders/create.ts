@@ -9,11 +9,7 @@ import { FOLDER_LIMITS, UUID_PATTERN } from '../../api/schemas/values/lists.js';
 import { checkName } from '../lists/list-name.js';
 import { quoted } from '../../cli/output/printable.js';
 
-interface Options {
-  parent?: string;
-}
-
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description: 'Creates a folder for lead lists (optionally inside another folder of yours). Put lists in it with --folder.',
   args: [{ name: 'name', description: `the folder name (${FOLDER_LIMITS.name.min}-${FOLDER_LIMITS.name.max} characters)`, required: true }],
   flags: [{ flags: '--parent <folder_id>', description: 'the folder id (a UUID) to create it in' }],

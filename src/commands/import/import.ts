@@ -1,4 +1,4 @@
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, type FlagSpec } from '../../cli/command.js';
 import { jobFailedError, usageError } from '../../cli/errors.js';
 import { collect, oneOf } from '../../cli/parse.js';
 import { IMPORT_ENRICHMENT_TYPES, type SkipReason } from '../../api/schemas/values/lists.js';
@@ -19,15 +19,21 @@ import { describeMapping, printPlan, printReport, printRunHandles, type ReportWi
 import { nextCommand } from '../../cli/command-line.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
-interface Options {
-  map?: string[];
-  enrich: EnrichmentType | 'none';
-  dryRun?: boolean;
-  create?: boolean;
-  strict?: boolean;
-}
+const FLAGS = [
+  { flags: '--map <field=Header>', description: 'map a column onto a field (repeatable); overrides the automatic mapping', parse: collect },
+  {
+    flags: '--enrich <type>',
+    description: `enrich the imported rows (none: free); ${TYPE_PRICES}; asks before spending`,
+    choices: [...IMPORT_ENRICHMENT_TYPES, 'none'],
+    parse: oneOf('--enrich', [...IMPORT_ENRICHMENT_TYPES, 'none'] as const),
+    default: 'none',
+  },
+  { flags: '--dry-run', description: 'read the file, print the mapping and the chunk plan, send nothing' },
+  { flags: '--create', description: 'create the list when no list has that name' },
+  { flags: '--strict', description: 'with --enrich: exit 8 when a run ends completed_with_errors' },
+] as const satisfies readonly FlagSpec[];
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Imports a CSV of any size into a list: read as a stream, headers mapped to the service\'s fields, sent in chunks ' +
     'of up to 600 rows and just under the 150 KB a request takes. Each chunk carries an idempotency key made from its ' +
@@ -42,19 +48,7 @@ export const command = defineCommand<Options>({
     { name: 'list', description: 'a list id or the exact name of a list', required: true },
     { name: 'file', description: 'the CSV file (comma, semicolon or tab; UTF-8, with or without BOM)', required: true },
   ],
-  flags: [
-    { flags: '--map <field=Header>', description: 'map a column onto a field (repeatable); overrides the automatic mapping', parse: collect },
-    {
-      flags: '--enrich <type>',
-      description: `enrich the imported rows (none: free); ${TYPE_PRICES}; asks before spending`,
-      choices: [...IMPORT_ENRICHMENT_TYPES, 'none'],
-      parse: oneOf('--enrich', [...IMPORT_ENRICHMENT_TYPES, 'none'] as const),
-      default: 'none',
-    },
-    { flags: '--dry-run', description: 'read the file, print the mapping and the chunk plan, send nothing' },
-    { flags: '--create', description: 'create the list when no list has that name' },
-    { flags: '--strict', description: 'with --enrich: exit 8 when a run ends completed_with_errors' },
-  ],
+  flags: FLAGS,
   examples: [
     'prospect import "Q3 leads" leads.csv',
     'prospect import lst_... export.csv --map email="Work E-mail" --map company_domain=Site',

@@ -4,13 +4,7 @@ import { createKey } from '../../api/resources/keys.js';
 import { maskSecret } from '../../api/redact.js';
 import { SANDBOX_PROFILE, usableProfileName } from '../../config/resolve.js';
 import { FILE_MODE } from '../../config/store.js';
-import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
-
-interface Options extends SessionOptions {
-  name?: string;
-  expires?: string;
-  saveProfile?: string;
-}
+import { JWT_STDIN_FLAG, sessionClient } from './session.js';
 
 /** An ISO 8601 date or date-time in the future, sent as a full UTC timestamp. */
 export function futureInstant(raw: string, now: number): string {
@@ -20,7 +14,7 @@ export function futureInstant(raw: string, now: number): string {
   return new Date(ms).toISOString();
 }
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Create an API key (needs a session JWT). The whole secret is shown this once, on stdout, and never again; ' +
     'with --save-profile it is saved straight into that profile (mode 0600) and not printed.',

@@ -2,7 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { listKeys } from '../../api/resources/keys.js';
 import type { ManagedKey } from '../../api/schemas/keys.js';
 import { maskedKey } from './resolve-key.js';
-import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
+import { JWT_STDIN_FLAG, sessionClient } from './session.js';
 
 const COLUMNS = ['id', 'name', 'key', 'state', 'created_at', 'expires_at', 'last_used_at', 'request_count', 'is_active'];
 /** At a terminal the key leads (it is what people recognize) and the id, the widest cell, is cut first. */
@@ -18,7 +18,7 @@ export function keyState(k: Pick<ManagedKey, 'is_active' | 'expires_at'>, nowMs:
 const toMinute = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : iso);
 const forTable = (k: ManagedKey) => ({ ...k, created_at: k.created_at.slice(0, 10), expires_at: toMinute(k.expires_at), last_used_at: toMinute(k.last_used_at) });
 
-export const command = defineCommand<SessionOptions>({
+export const command = defineCommand({
   description:
     "The organization's API keys, active and revoked: id, name, the key as prefix...last4 (the whole secret is never shown " +
     'after creation), state (active, expired or revoked), created, expires, last used, request count. Needs a session JWT.',

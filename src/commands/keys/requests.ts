@@ -3,16 +3,12 @@ import { intInRange } from '../../cli/parse.js';
 import { KEY_REQUESTS_LIMITS } from '../../api/schemas/values/keys.js';
 import { keyRequests } from '../../api/resources/keys.js';
 import { keysFor, maskedKey, resolveKey } from './resolve-key.js';
-import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
-
-interface Options extends SessionOptions {
-  limit?: number;
-}
+import { JWT_STDIN_FLAG, sessionClient } from './session.js';
 
 const L = KEY_REQUESTS_LIMITS.limit;
 const COLUMNS = ['created_at', 'method', 'path', 'status_code', 'duration_ms', 'ip_address', 'user_agent'];
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     "A key's request log, newest first: time, method, path, status, duration, caller IP and user agent. " +
     'Use it to see where a key is used from before revoking it. Needs a session JWT.',

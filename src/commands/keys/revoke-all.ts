@@ -5,7 +5,7 @@ import type { ManagedKey } from '../../api/schemas/keys.js';
 import { KEY_LAST4_LENGTH, KEY_PREFIX_LENGTH } from '../../api/schemas/values/auth.js';
 import { confirmDestructive } from '../lists/confirm.js';
 import { listKeysUnlessGated, maskedKey } from './resolve-key.js';
-import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
+import { JWT_STDIN_FLAG, sessionClient } from './session.js';
 import { quoted } from '../../cli/output/printable.js';
 
 /** What a person types to confirm; one slip of y/N is too cheap for this. */
@@ -38,7 +38,7 @@ export function keyLines(keys: readonly ManagedKey[], own: string | undefined): 
   });
 }
 
-export const command = defineCommand<SessionOptions>({
+export const command = defineCommand({
   description:
     'Revoke every active API key of your user in this organization (an emergency stop: every script using one fails with 401). ' +
     `On a terminal it lists the keys, marks the one this CLI uses, and you type "${REVOKE_ALL_PHRASE}" to confirm; scripts pass --yes. Needs a session JWT.`,

@@ -2,13 +2,13 @@ import { defineCommand } from '../../cli/command.js';
 import { revokeKey } from '../../api/resources/keys.js';
 import { confirmDestructive } from '../lists/confirm.js';
 import { keysFor, maskedKey, resolveKey } from './resolve-key.js';
-import { JWT_STDIN_FLAG, sessionClient, type SessionOptions } from './session.js';
+import { JWT_STDIN_FLAG, sessionClient } from './session.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
 import { quoted } from '../../cli/output/printable.js';
 
 const REVOKED_FIELDS = ['id', 'name', 'key_prefix', 'key_last4', 'is_active'];
 
-export const command = defineCommand<SessionOptions>({
+export const command = defineCommand({
   description:
     'Revoke one API key for good (revoked keys cannot be reactivated); the next call with it fails with 401. ' +
     'KEY is the id, the prefix, the last 4 characters or the prefix...last4 form `keys ls` shows. ' +

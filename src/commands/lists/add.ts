@@ -8,14 +8,7 @@ import { resolveList } from './resolve-list.js';
 import { batches, readLeadIds } from './lead-ids.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
-interface Options {
-  task?: string;
-  ids?: string[];
-  leadIds?: string[];
-  leadIdsFile?: string;
-}
-
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Adds leads to a list (free): a cohort by its task_id (a search or a list page), optionally only some of its --ids, ' +
     'or lead ids already in your workspace. Leads already in the list are skipped.',

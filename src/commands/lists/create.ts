@@ -9,12 +9,7 @@ import { nextCommand } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
 import { quoted } from '../../cli/output/printable.js';
 
-interface Options {
-  description?: string;
-  folder?: string;
-}
-
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description: 'Creates a private list. A list of yours with the same name (in any case) is returned instead of a second one.',
   args: [{ name: 'name', description: 'the list name (1-200 characters)', required: true }],
   flags: [

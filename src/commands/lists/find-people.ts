@@ -1,4 +1,4 @@
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, type FlagOptions, type FlagSpec } from '../../cli/command.js';
 import { jobFailedError, usageError } from '../../cli/errors.js';
 import { intInRange } from '../../cli/parse.js';
 import { closest, didYouMean } from '../../api/suggest.js';
@@ -16,35 +16,29 @@ import { printHandle } from '../../cli/wait.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
-interface Options {
-  companyIds?: string[];
-  title?: string[];
-  seniority?: string[];
-  limitPerCompany?: number;
-  state?: string;
-  country?: string;
-  workflow?: string;
-}
-
 const C = FIND_PEOPLE_LIMITS.companyIds;
 const P = FIND_PEOPLE_LIMITS.limitPerCompany;
 const STATUS_FIELDS = ['workflow_id', 'status', 'total_companies', 'processed_companies', 'people_found', 'people_added', 'credits_used', 'error'];
 
-export const command = defineCommand<Options>({
+const FLAGS = [
+  { flags: '--company-ids <ids>', description: `company ids of the list (${C.min}-${C.max}); repeatable or comma-separated`, parse: gather('comma') },
+  { flags: '--title <title>', description: 'job titles to look for; repeatable', parse: gather('literal') },
+  { flags: '--seniority <level>', description: 'seniority levels; repeatable or comma-separated', values: SENIORITY_LEVELS, parse: gather('comma') },
+  { flags: '--limit-per-company <n>', description: `people per company (${P.min}-${P.max})`, parse: intInRange('--limit-per-company', P.min, P.max), defaultDescription: String(P.default) },
+  { flags: '--state <state>', description: 'only people in this state or region' },
+  { flags: '--country <country>', description: 'only people in this country' },
+  { flags: '--workflow <workflow_id>', description: 'watch a job already started instead of starting one' },
+] as const satisfies readonly FlagSpec[];
+
+type Options = FlagOptions<typeof FLAGS>;
+
+export const command = defineCommand({
   description:
     'Finds people at companies of a list and adds them to it (a job; free, but the balance must cover ' +
     'companies x --limit-per-company). Waits with progress; --workflow watches one. ' +
     '--no-wait prints the workflow id alone on stdout (the whole answer with --json), for WF=$(prospect ... --no-wait).',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
-  flags: [
-    { flags: '--company-ids <ids>', description: `company ids of the list (${C.min}-${C.max}); repeatable or comma-separated`, parse: gather('comma') },
-    { flags: '--title <title>', description: 'job titles to look for; repeatable', parse: gather('literal') },
-    { flags: '--seniority <level>', description: 'seniority levels; repeatable or comma-separated', values: SENIORITY_LEVELS, parse: gather('comma') },
-    { flags: '--limit-per-company <n>', description: `people per company (${P.min}-${P.max})`, parse: intInRange('--limit-per-company', P.min, P.max), defaultDescription: String(P.default) },
-    { flags: '--state <state>', description: 'only people in this state or region' },
-    { flags: '--country <country>', description: 'only people in this country' },
-    { flags: '--workflow <workflow_id>', description: 'watch a job already started instead of starting one' },
-  ],
+  flags: FLAGS,
   examples: [
     'prospect lists find-people "Target accounts" --company-ids cmp_1,cmp_2 --title "VP Sales" --limit-per-company 3',
     'prospect lists find-people lst_... --company-ids cmp_1 --seniority C-Suite,VP --no-wait',

@@ -1,19 +1,15 @@
 import { defineCommand } from '../../cli/command.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
 import { NO_HEADER_FLAG, pagedSummary, printPaged } from '../../cli/paging-progress.js';
-import { limitFlags, pageBudget, type PagingOptions } from '../../cli/paging.js';
+import { limitFlags, pageBudget } from '../../cli/paging.js';
 import { listLeads } from '../../api/resources/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
 import { resolveList } from './resolve-list.js';
 import { LEAD_TABLE_COLUMNS } from './lead-columns.js';
 
-interface Options extends PagingOptions {
-  header?: boolean;
-}
-
 const SIZES = LIST_LIMITS.leadsPage;
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     "A list's leads: --limit N of them (over as many pages as it takes), or --all (streamed in constant memory). " +
     'Each page comes with a task_id that enrichment by task and `lists add --task` accept (task_ids with --json when several pages were read).',

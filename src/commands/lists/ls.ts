@@ -1,18 +1,14 @@
 import { defineCommand } from '../../cli/command.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
 import { pagedSummary, printPaged } from '../../cli/paging-progress.js';
-import { limitFlags, pageBudget, type PagingOptions } from '../../cli/paging.js';
+import { limitFlags, pageBudget } from '../../cli/paging.js';
 import { listLists } from '../../api/resources/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
 import { LIST_TABLE_COLUMNS } from './list-views.js';
 
-interface Options extends PagingOptions {
-  folder?: string;
-}
-
 const SIZES = LIST_LIMITS.listsPage;
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     "Lists you own, your organization's lists and lists shared with you: --limit N of them (over as many pages as it takes), or --all.",
   flags: [

@@ -8,12 +8,7 @@ import { batches, readLeadIds } from './lead-ids.js';
 import { confirmDestructive } from './confirm.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
-interface Options {
-  leadIds?: string[];
-  leadIdsFile?: string;
-}
-
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Removes leads from a list (memberships only; the lead records stay). Ids not in the list are ignored. ' +
     'Asks first on a terminal; scripts pass --yes.',

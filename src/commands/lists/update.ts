@@ -6,14 +6,7 @@ import { resolveList } from './resolve-list.js';
 import { checkName } from './list-name.js';
 import { printListDetail } from './list-views.js';
 
-interface Options {
-  name?: string;
-  description?: string;
-  clearDescription?: boolean;
-  folder?: string | false;
-}
-
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description: 'Changes a list you own: only the fields given change.',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [

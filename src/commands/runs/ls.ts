@@ -1,26 +1,23 @@
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, type FlagSpec } from '../../cli/command.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import { JournalStore, journalDir } from '../../cli/journal-store.js';
-import { RUN_STATES, runRow, type RunRow, type RunState } from './run-rows.js';
-
-interface Options {
-  state?: RunState;
-  limit?: number;
-}
+import { RUN_STATES, runRow, type RunRow } from './run-rows.js';
 
 const LIMIT = { min: 1, max: 1000, default: 20 };
 const TABLE_COLUMNS = ['sent_at', 'state', 'tool', 'estimated_cost', 'run_id', 'check'];
 const COLUMNS = ['id', 'sent_at', 'state', 'tool', 'what', 'estimated_cost', 'run_id', 'quote_id', 'quote_expires_at', 'closed_at', 'outcome', 'profile', 'base_url', 'check'];
 
-export const command = defineCommand<Options>({
+const FLAGS = [
+  { flags: '--state <state>', description: 'only runs in this state', choices: RUN_STATES, parse: oneOf('--state', RUN_STATES) },
+  { flags: '--limit <n>', description: `how many runs (${LIMIT.min}-${LIMIT.max})`, parse: intInRange('--limit', LIMIT.min, LIMIT.max), defaultDescription: String(LIMIT.default) },
+] as const satisfies readonly FlagSpec[];
+
+export const command = defineCommand({
   description:
     'Paid requests this machine sent, newest first, from the paid-run journal (written before each paid request goes out; no secrets): ' +
     'answered (with the run id), not_charged (the service refused it), open (no answer yet: the same command again resolves it through its quote), ' +
     'unknown (no answer before its quote expired: the check column says where to look), or paid_again. Reads local files only; free.',
-  flags: [
-    { flags: '--state <state>', description: 'only runs in this state', choices: RUN_STATES, parse: oneOf('--state', RUN_STATES) },
-    { flags: '--limit <n>', description: `how many runs (${LIMIT.min}-${LIMIT.max})`, parse: intInRange('--limit', LIMIT.min, LIMIT.max), defaultDescription: String(LIMIT.default) },
-  ],
+  flags: FLAGS,
   examples: ['prospect runs ls', 'prospect runs ls --state unknown', 'prospect runs ls --json'],
   related: ['prospect enrich status', 'prospect agents ls', 'prospect credits balance', 'prospect usage'],
   async run(opts, ctx) {

@@ -5,14 +5,9 @@ import { similarCompanies } from '../../api/resources/search.js';
 import { SEARCH_LIMITS } from '../../api/schemas/values/search.js';
 import type { SimilarCompaniesBody } from '../../api/schemas/search.js';
 
-interface Options {
-  id?: string;
-  limit?: number;
-}
-
 const L = SEARCH_LIMITS.similar;
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Companies most like a seed company, by the share of facets they share (industry, size, revenue, country, funding, type, age). ' +
     'Free: no credits are deducted. A seed the service cannot resolve gives no results.',

@@ -11,16 +11,8 @@ import type { CompanySearchBody } from '../../api/schemas/search.js';
 import { filterFlagSpecs, filtersFromFlags, gather } from './filter-flags.js';
 import { readSearchInput } from './search-input.js';
 import { COMPANY_FILTER_FLAGS } from './company-flags.js';
-import { COMPANY_TABLE_COLUMNS, runSearch, type PagingOptions } from './run-search.js';
+import { COMPANY_TABLE_COLUMNS, runSearch } from './run-search.js';
 import { NO_HEADER_FLAG } from '../../cli/paging-progress.js';
-
-interface Options extends PagingOptions, Record<string, unknown> {
-  filters?: string;
-  criteria?: string;
-  columns?: string[];
-  saveTo?: string;
-  create?: boolean;
-}
 
 const L = SEARCH_LIMITS.companies;
 const SIZES = { min: L.min, max: L.perResponse, default: L.default };
@@ -34,7 +26,7 @@ function checkColumns(labels: readonly string[]): string[] {
   return [...labels];
 }
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Flat filters: AND across keys, OR within one; the service\'s aliases work as flags and in --filters. --filters also takes the ' +
     'raw {"op","conditions"} shape, sent without key checks. Free; not counted toward the daily people-search cap. ' +

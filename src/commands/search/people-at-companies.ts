@@ -1,4 +1,4 @@
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, type FlagOptions, type FlagSpec } from '../../cli/command.js';
 import { jobFailedError, usageError } from '../../cli/errors.js';
 import { intInRange } from '../../cli/parse.js';
 import { oneStdinReader, readJsonObject } from '../../cli/json-input.js';
@@ -16,35 +16,30 @@ import { printHandle } from '../../cli/wait.js';
 import { nextCommand, sameCommandWith } from '../../cli/command-line.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
 
-interface Options {
-  personFilter?: string;
-  companyFilter?: string;
-  companyLinkedinUrls?: string[];
-  limit?: number;
-  cursor?: string;
-  task?: string;
-}
-
 const L = SEARCH_LIMITS.findAtCompanies;
 
-export const command = defineCommand<Options>({
+const FLAGS = [
+  { flags: '--person-filter <file|json>', description: 'people to find: {"type":"group_filter","op":"and","filters":[{"column","filter_type","value"}]}' },
+  { flags: '--company-filter <file|json>', description: 'companies to search: the raw {"op","conditions":[{"column","type","value"}]} shape' },
+  {
+    flags: '--company-linkedin-urls <urls>',
+    description: 'LinkedIn company URLs; repeatable or comma-separated (intersected with --company-filter)',
+    parse: gather('comma'),
+  },
+  { flags: '--limit <n>', description: `people in this block (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: String(L.default) },
+  { flags: '--cursor <cursor>', description: 'the next block after a completed job (send the same filters)' },
+  { flags: '--task <task_id>', description: 'watch a job already started instead of starting one' },
+] as const satisfies readonly FlagSpec[];
+
+type Options = FlagOptions<typeof FLAGS>;
+
+export const command = defineCommand({
   description:
     'Starts a search for people at a set of companies (a company filter, LinkedIn company URLs, or both intersected), ' +
     'waits for it with progress and prints the people found. Free. With --no-wait it prints the task handle alone on stdout (the whole ' +
     'answer with --json), for TASK=$(prospect ... --no-wait); ' +
     '--task watches a job already started. One job returns one block: run again with --cursor for the next.',
-  flags: [
-    { flags: '--person-filter <file|json>', description: 'people to find: {"type":"group_filter","op":"and","filters":[{"column","filter_type","value"}]}' },
-    { flags: '--company-filter <file|json>', description: 'companies to search: the raw {"op","conditions":[{"column","type","value"}]} shape' },
-    {
-      flags: '--company-linkedin-urls <urls>',
-      description: 'LinkedIn company URLs; repeatable or comma-separated (intersected with --company-filter)',
-      parse: gather('comma'),
-    },
-    { flags: '--limit <n>', description: `people in this block (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: String(L.default) },
-    { flags: '--cursor <cursor>', description: 'the next block after a completed job (send the same filters)' },
-    { flags: '--task <task_id>', description: 'watch a job already started instead of starting one' },
-  ],
+  flags: FLAGS,
   examples: [
     `prospect search people at-companies --company-filter '{"op":"and","conditions":[{"column":"industry","type":"in","value":["Software Development"]}]}' --person-filter '{"type":"group_filter","op":"and","filters":[{"column":"seniority","filter_type":"in","value":["C-Suite"]}]}'`,
     'prospect search people at-companies --company-linkedin-urls https://www.linkedin.com/company/acme --person-filter people.json --no-wait',

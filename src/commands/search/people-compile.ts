@@ -1,4 +1,4 @@
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, type FlagSpec } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { oneStdinReader, readJsonObject } from '../../cli/json-input.js';
 import { oneOf } from '../../cli/parse.js';
@@ -7,21 +7,17 @@ import { compileCriteria } from '../../api/resources/search.js';
 import { CRM_PROVIDERS } from '../../api/schemas/values/search.js';
 import type { CompileBody } from '../../api/schemas/search.js';
 
-interface Options {
-  criteria?: string;
-  companyCriteria?: string;
-  crm?: string;
-}
+const FLAGS = [
+  { flags: '--criteria <file|json>', description: 'the criteria object: a file, - for stdin, or inline JSON (required)' },
+  { flags: '--company-criteria <file|json>', description: 'employer criteria: a file, - for stdin, or inline JSON' },
+  { flags: '--crm <provider>', description: 'CRM whose records to exclude', choices: CRM_PROVIDERS, parse: oneOf('--crm', CRM_PROVIDERS) },
+] as const satisfies readonly FlagSpec[];
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Shows what the service makes of a criteria object: the route (person_first or company_first), the person and ' +
     'company filters it compiles to, warnings and the exclusions it can apply. Free; not counted as a search. Prints JSON unless --format says otherwise.',
-  flags: [
-    { flags: '--criteria <file|json>', description: 'the criteria object: a file, - for stdin, or inline JSON (required)' },
-    { flags: '--company-criteria <file|json>', description: 'employer criteria: a file, - for stdin, or inline JSON' },
-    { flags: '--crm <provider>', description: 'CRM whose records to exclude', choices: CRM_PROVIDERS, parse: oneOf('--crm', CRM_PROVIDERS) },
-  ],
+  flags: FLAGS,
   examples: [
     `prospect search people compile --criteria '{"jobTitlesInclude":["CTO"],"jobTitleMatchType":"contains"}'`,
     'prospect search people compile --criteria criteria.json --company-criteria companies.json',

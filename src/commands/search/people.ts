@@ -10,24 +10,16 @@ import type { PeopleFindBody } from '../../api/schemas/search.js';
 import { filterFlagSpecs, filtersFromFlags } from './filter-flags.js';
 import { readSearchInput } from './search-input.js';
 import { PEOPLE_FILTER_FLAGS } from './people-flags.js';
-import { PERSON_TABLE_COLUMNS, runSearch, type PagingOptions } from './run-search.js';
+import { PERSON_TABLE_COLUMNS, runSearch } from './run-search.js';
 import { NO_HEADER_FLAG } from '../../cli/paging-progress.js';
 import { NO_CHECK_FLAG, checkTitles, titlesOf } from './title-check.js';
-
-interface Options extends PagingOptions, Record<string, unknown> {
-  filters?: string;
-  criteria?: string;
-  saveTo?: string;
-  create?: boolean;
-  check?: boolean;
-}
 
 const L = SEARCH_LIMITS.people;
 /** One response carries at most perResponse rows: the largest page. */
 const SIZES = { min: L.min, max: L.perResponse, default: L.default };
 const MAX_PAGES_WITH_ALL = 10;
 
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Flat filters: AND across keys, OR within one (repeat a flag or give a comma list). Keys and fixed values are checked ' +
     'before anything is sent. --criteria sends the structured criteria form instead. Search is free, but with an API key ' +

@@ -1,4 +1,4 @@
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, type FlagSpec } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { oneOf } from '../../cli/parse.js';
 import { CRM_PROVIDERS, CRM_SUB_ACTIONS, type CrmProvider } from '../../api/schemas/values/sync.js';
@@ -6,35 +6,30 @@ import { SUB_ACTIONS, SUB_ACTION_DEFAULT } from './sub-action.js';
 import { MAPPING_FLAG, SYNC_DRY_RUN_FLAG, runSync } from './flow.js';
 import { PAY_AGAIN_FLAG } from '../../cli/paid.js';
 
-interface Options {
-  provider?: CrmProvider;
-  subAction?: string;
-  mapping?: string;
-  dryRun?: boolean;
-}
-
 const subActionsOf = (p: CrmProvider) => CRM_SUB_ACTIONS[p].join(' or ');
 
-export const command = defineCommand<Options>({
+const FLAGS = [
+  { flags: '--provider <crm>', description: 'the CRM (required)', choices: CRM_PROVIDERS, parse: oneOf('--provider', CRM_PROVIDERS) },
+  {
+    flags: '--sub-action <object>',
+    description: `the CRM object to write (${CRM_PROVIDERS.map((p) => `${p}: ${subActionsOf(p)}`).join('; ')})`,
+    choices: SUB_ACTIONS,
+    parse: oneOf('--sub-action', SUB_ACTIONS),
+    defaultDescription: SUB_ACTION_DEFAULT,
+  },
+  MAPPING_FLAG,
+  SYNC_DRY_RUN_FLAG,
+  PAY_AGAIN_FLAG,
+] as const satisfies readonly FlagSpec[];
+
+export const command = defineCommand({
   description:
     'Pushes every lead of a list to a connected CRM at 0.2 credit per lead (rounded up; skipped and refused leads count). ' +
     'Shows a preview first (the field mapping, how many leads would be pushed, and the leads it would skip, with the reason) ' +
     'and asks before spending (scripts pass --yes or --max-cost N). crm_one needs an email on each lead; crm_two a last name ' +
     '(taken from the full name when missing).',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
-  flags: [
-    { flags: '--provider <crm>', description: 'the CRM (required)', choices: CRM_PROVIDERS, parse: oneOf('--provider', CRM_PROVIDERS) },
-    {
-      flags: '--sub-action <object>',
-      description: `the CRM object to write (${CRM_PROVIDERS.map((p) => `${p}: ${subActionsOf(p)}`).join('; ')})`,
-      choices: SUB_ACTIONS,
-      parse: oneOf('--sub-action', SUB_ACTIONS),
-      defaultDescription: SUB_ACTION_DEFAULT,
-    },
-    MAPPING_FLAG,
-    SYNC_DRY_RUN_FLAG,
-    PAY_AGAIN_FLAG,
-  ],
+  flags: FLAGS,
   examples: [
     'prospect sync crm "Q3 CTOs" --provider crm_one',
     'prospect sync crm lst_... --provider crm_two --sub-action contacts --yes',

@@ -4,13 +4,7 @@ import { resolveCampaign } from './campaign.js';
 import { MAPPING_FLAG, SYNC_DRY_RUN_FLAG, runSync } from './flow.js';
 import { PAY_AGAIN_FLAG } from '../../cli/paid.js';
 
-interface Options {
-  campaign?: string;
-  mapping?: string;
-  dryRun?: boolean;
-}
-
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Pushes every lead of a list into a campaign of the connected sequencer (sequencer_one) at 0.2 credit per lead ' +
     '(rounded up; skipped and refused leads count). Leads without an email are skipped. Shows a preview first ' +

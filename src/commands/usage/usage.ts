@@ -1,4 +1,4 @@
-import { defineCommand } from '../../cli/command.js';
+import { defineCommand, type FlagSpec } from '../../cli/command.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import { bar } from '../../cli/output/bars.js';
 import { getUsage } from '../../api/resources/usage.js';
@@ -9,11 +9,6 @@ import { commandsOfTemplate } from '../../cli/route-commands.js';
 
 const USAGE_DAYS = USAGE_LIMITS.days;
 
-interface Options {
-  days?: number;
-  groupBy?: UsageGroup;
-}
-
 const COLUMNS = ['group', 'calls', 'credits_spent', 'errors'];
 const CHART_WIDTH = 30;
 
@@ -22,14 +17,16 @@ export function orderRows(rows: readonly UsageRow[], groupBy: UsageGroup): reado
   return groupBy === 'day' ? [...rows].sort((a, b) => a.group.localeCompare(b.group)) : rows;
 }
 
-export const command = defineCommand<Options>({
+const FLAGS = [
+  { flags: '--days <n>', description: `how many days back (${USAGE_DAYS.min}-${USAGE_DAYS.max})`, parse: intInRange('--days', USAGE_DAYS.min, USAGE_DAYS.max), defaultDescription: String(USAGE_DAYS.default) },
+  { flags: '--group-by <group>', description: 'what each row counts', choices: USAGE_GROUPS, parse: oneOf('--group-by', USAGE_GROUPS), defaultDescription: USAGE_DEFAULT_GROUP },
+] as const satisfies readonly FlagSpec[];
+
+export const command = defineCommand({
   description:
     "The organization's API calls, credits spent and errors over the last N days, grouped by tool (endpoint), key, day or error code. " +
     'On a terminal each row has a bar scaled to the busiest row. Needs an API key with the admin:api_keys scope.',
-  flags: [
-    { flags: '--days <n>', description: `how many days back (${USAGE_DAYS.min}-${USAGE_DAYS.max})`, parse: intInRange('--days', USAGE_DAYS.min, USAGE_DAYS.max), defaultDescription: String(USAGE_DAYS.default) },
-    { flags: '--group-by <group>', description: 'what each row counts', choices: USAGE_GROUPS, parse: oneOf('--group-by', USAGE_GROUPS), defaultDescription: USAGE_DEFAULT_GROUP },
-  ],
+  flags: FLAGS,
   examples: ['prospect usage', 'prospect usage --days 30 --group-by day', 'prospect usage --group-by error --json'],
   related: ['prospect keys ls', 'prospect keys requests', 'prospect credits balance'],
   async run(opts, ctx) {

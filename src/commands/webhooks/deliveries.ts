@@ -5,7 +5,7 @@ import { WEBHOOK_DELIVERIES_LIMITS } from '../../api/schemas/values/legacy.js';
 
 const L = WEBHOOK_DELIVERIES_LIMITS.limit;
 
-export const command = defineCommand<{ limit?: number }>({
+export const command = defineCommand({
   description:
     'Lists the delivery attempts of a v1 run\'s enrichment.completed webhook, newest first: one row per attempt ' +
     '(up to 5, 1-2-4-8 s apart), with the response code, duration and error. Free.',
