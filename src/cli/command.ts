@@ -70,7 +70,7 @@ export interface CommandEntry {
 export function defineCommand<const Flags extends readonly FlagSpec[] = readonly []>(
   def: Omit<CommandDefinition<FlagOptions<Flags>>, 'flags'> & { flags?: Flags },
 ): CommandDefinition<FlagOptions<Flags>>;
-/** Options written by hand (`defineCommand<Options>(...)`): what src/commands/sandbox still does. */
+/** Reached when the flags cannot be inferred: `run` gets FlagsNotInferred, whose name says the fix. */
 export function defineCommand<O = FlagsNotInferred>(def: CommandDefinition<NoInfer<O>>): CommandDefinition<O>;
 export function defineCommand(def: CommandDefinition<unknown>): CommandDefinition<unknown> {
   return def;

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { defineCommand, type CommandOptions, type FlagOptions, type FlagSpec, type FlagsNotInferred } from '../../src/cli/command.js';
 import { oneOf } from '../../src/cli/parse.js';
@@ -89,13 +91,10 @@ describe('options inferred from flags', () => {
     });
   });
 
-  it('still takes options written by hand', () => {
-    defineCommand<{ user?: string }>({
-      flags: [{ flags: '--user <user>', description: 'x' }],
-      examples: [],
-      async run(opts) {
-        expectTypeOf(opts.user).toEqualTypeOf<string | undefined>();
-      },
-    });
+  it('is how every command gets its options: none writes them by hand', () => {
+    const dir = path.resolve(import.meta.dirname, '..', '..', 'src', 'commands');
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith('.ts'));
+    const byHand = files.filter((f) => /defineCommand<|interface Options\b/.test(readFileSync(path.join(f.parentPath, f.name), 'utf8')));
+    expect(byHand.map((f) => f.name)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { DEFAULT_DATASET_SIZE } from '../../sandbox/data/dataset.js';
 const MAX_PEOPLE = 1_000_000;
 const MAX_COMPANIES = 100_000;
 
-export const serverFlags: FlagSpec[] = [
+export const serverFlags = [
   { flags: '--port <port>', description: 'port to listen on (0 picks a free one)', default: 0, parse: intInRange('--port', 0, 65535) },
   { flags: '--seed <seed>', description: 'seed of the synthetic data set (same seed, same rows)', default: DEFAULT_SEED, parse: intInRange('--seed', 0, 2 ** 31 - 1) },
   { flags: '--people <n>', description: 'people in the synthetic data set', default: DEFAULT_DATASET_SIZE.people, parse: intInRange('--people', 1, MAX_PEOPLE) },
@@ -20,15 +20,4 @@ export const serverFlags: FlagSpec[] = [
     defaultDescription: 'none',
   },
   { flags: '--no-rate-limits', description: 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off' },
-];
-
-export interface ServerOptions {
-  port: number;
-  seed: number;
-  people: number;
-  companies: number;
-  state?: string;
-  fixtures?: string;
-  /** false with --no-rate-limits. */
-  rateLimits: boolean;
-}
+] as const satisfies readonly FlagSpec[];

@@ -1,10 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 
-interface Options {
-  user?: string;
-}
-
-export const command = defineCommand<Options>({
+export const command = defineCommand({
   description:
     'Print a session JWT for a user of the sandbox (default: the demo organization owner), as the identity provider would issue it. ' +
     'Key management (`prospect keys ...`) needs one. It is a secret: it goes to stdout only.',

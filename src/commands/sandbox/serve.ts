@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { defineCommand } from '../../cli/command.js';
 import { maskSecret } from '../../api/redact.js';
-import { serverFlags, type ServerOptions } from './flags.js';
+import { serverFlags } from './flags.js';
 
-export const command = defineCommand<ServerOptions>({
+export const command = defineCommand({
   description:
     'Run the local sandbox in the foreground until Ctrl-C. It implements the service on a deterministic synthetic data set, ' +
     'with the demo organization and its key; `--sandbox` on any command talks to it. With --json, one line {url, port, pid} is printed on stdout when it is ready. ' +

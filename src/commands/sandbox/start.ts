@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { defineCommand } from '../../cli/command.js';
-import { serverFlags, type ServerOptions } from './flags.js';
+import { serverFlags } from './flags.js';
 
-export const command = defineCommand<ServerOptions>({
+export const command = defineCommand({
   description: 'Start the sandbox in the background and return; its pid and port are kept in the data dir (PROSPECT_DATA_DIR). Does nothing when it already runs.',
   flags: serverFlags,
   examples: ['prospect sandbox start', 'prospect sandbox start --port 4010 --json | jq -r .url', 'prospect sandbox start --fixtures ci-fixtures.json'],
