@@ -1,4 +1,4 @@
-import type { ApiError } from '../api/errors.js';
+import { errorFamily, type ApiError, type ErrorFamily } from '../api/errors.js';
 
 /** Exit codes scripts rely on (README and man pages document the same table). */
 export const ExitCode = {
@@ -43,27 +43,19 @@ export const EXIT_CODE_MEANINGS: ReadonlyArray<[ExitCode, string]> = [
 export const STOP_SIGNALS = { SIGINT: ExitCode.INTERRUPTED, SIGTERM: ExitCode.TERMINATED, SIGHUP: ExitCode.HANGUP } as const;
 export type StopSignal = keyof typeof STOP_SIGNALS;
 
-const CREDIT_CODES = new Set([
-  'insufficient_credits',
-  'spend_cap_exceeded',
-  'quote_required',
-  'quote_expired',
-  'quote_invalid',
-  'quote_mismatch',
-  'quote_already_redeemed',
-  'quote_verification_unavailable',
-]);
-const QUOTA_CODES = new Set(['search_quota_exhausted', 'rate_limited', 'crm_budget_exhausted']);
-const REFUSAL_CODES = new Set(['list_protected', 'list_not_editable', 'list_cap_reached', 'lead_cap_reached', 'approval_required']);
-const FEATURE_CODES = new Set(['feature_not_available', 'not_supported']);
+/** The exit code of each family of service errors (the SDK's error classes). */
+const EXIT_CODE_OF_FAMILY: Record<ErrorFamily, ExitCode> = {
+  connection: ExitCode.SERVER,
+  credits: ExitCode.CREDITS,
+  rate_limit: ExitCode.RATE_LIMITED,
+  conflict: ExitCode.CONFLICT,
+  authentication: ExitCode.AUTH,
+  permission: ExitCode.AUTH,
+  not_found: ExitCode.NOT_FOUND,
+  validation: ExitCode.USAGE,
+  server: ExitCode.SERVER,
+};
 
 export function exitCodeForApiError(e: ApiError): ExitCode {
-  if (e.status === 0) return ExitCode.SERVER;
-  if (CREDIT_CODES.has(e.code) || e.status === 402) return ExitCode.CREDITS;
-  if (QUOTA_CODES.has(e.code) || e.status === 429) return ExitCode.RATE_LIMITED;
-  if (REFUSAL_CODES.has(e.code) || e.status === 409) return ExitCode.CONFLICT;
-  if (FEATURE_CODES.has(e.code) || e.status === 401 || e.status === 403) return ExitCode.AUTH;
-  if (e.status === 404) return ExitCode.NOT_FOUND;
-  if (e.status >= 400 && e.status < 500) return ExitCode.USAGE;
-  return ExitCode.SERVER;
+  return EXIT_CODE_OF_FAMILY[errorFamily(e.status, e.code)];
 }
