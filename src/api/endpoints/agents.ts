@@ -2,6 +2,7 @@ import type { SmartAgentResults, SmartAgentRunBody, SmartAgentRunStarted, SmartA
 import { AGENT_RUNS_PAGE } from '../schemas/values/agents.js';
 import { endpoint, ref } from './endpoint.js';
 import { limitParam, QUOTE_ERRORS, TAGS, textParam } from './params.js';
+import { SAMPLE } from './samples.js';
 
 /** Smart agents: one AI instruction run once per lead of a list (paid at start), its runs and results. */
 
@@ -14,7 +15,7 @@ export const agents = {
     scope: 'smart_agents:write',
     summary: 'Run a smart agent over the leads of a list',
     description:
-      'Starts one agent over the leads of a list, writing its answer into a column; credits are taken at start with the quote of a matching run_smart_agent estimate. Poll the run for results.',
+      'Starts one agent over the leads of a list, writing its answer into a column; credits are taken at start. Needs a quote_id from POST /credits/estimate with tool run_smart_agent and the same fields. Poll GET /smart-agents/{smart_agent_task_id} for results.',
     body: ref<typeof SmartAgentRunBody>('SmartAgentRunBody'),
     response: ref<typeof SmartAgentRunStarted>('SmartAgentRunStarted'),
     errors: {
@@ -23,6 +24,26 @@ export const agents = {
       404: ['list_not_found'],
       409: ['quote_already_redeemed'],
       501: ['feature_not_available'],
+    },
+    example: {
+      body: {
+        list_id: SAMPLE.listId,
+        agent_type: 'custom_ai',
+        column_name: 'opening_line',
+        prompt: 'Write one friendly opening line for a cold email to this lead, naming their company.',
+        lead_scope: 'subset',
+        max_rows: 50,
+        quote_id: SAMPLE.quoteId,
+      },
+      response: {
+        smart_agent_task_id: SAMPLE.agentRunId,
+        smart_agent_task_ids: { custom_ai: SAMPLE.agentRunId },
+        status: 'pending',
+        list_id: SAMPLE.listId,
+        column_name: 'opening_line',
+        estimated_cost: 2,
+        task_id: SAMPLE.agentRunId,
+      },
     },
     idempotent: false,
     paid: { tools: ['run_smart_agent'] },
@@ -45,12 +66,27 @@ export const agents = {
     id: 'agents.results',
     method: 'GET',
     path: '/smart-agents/:smart_agent_task_id',
+    params: { smart_agent_task_id: 'The run: the smart_agent_task_id that starting it (POST /smart-agents/run) answered, or a task_id of the runs list.' },
     kind: 'v2',
     scope: 'smart_agents:read',
     summary: 'Results of a run (partial while processing)',
     description: 'A run’s state and its answers per lead so far (partial while it processes). Free.',
     response: ref<typeof SmartAgentResults>('SmartAgentResults'),
     errors: { 404: ['not_found'] },
+    example: {
+      response: {
+        smart_agent_task_id: SAMPLE.agentRunId,
+        status: 'completed',
+        progress: 100,
+        total: 2,
+        succeeded: 2,
+        failed: 0,
+        results: [
+          { lead_id: SAMPLE.leadIds[0], value: 'Tae-yang, congratulations on Vivid Savings passing its Series A.', error: null },
+          { lead_id: SAMPLE.leadIds[1], value: 'Hassan, Rigel Talent’s growth in Dubai caught my eye.', error: null },
+        ],
+      },
+    },
     idempotent: true,
     published: { document: 'v2', operationId: 'getSmartAgentResults', tag: TAGS.agents },
   }),

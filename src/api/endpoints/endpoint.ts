@@ -36,10 +36,22 @@ export interface QueryParam {
   name: string;
   description: string;
   required?: boolean;
-  /** The parameter's JSON Schema (type, enum, minimum, maximum, default). */
-  schema: Record<string, unknown>;
+  /**
+   * The parameter's JSON Schema (type, enum, minimum, maximum, default), or the named schema
+   * the handler validates it with (the documents render that one, so the two cannot drift).
+   */
+  schema: Record<string, unknown> | SchemaRef;
   /** Repeated once per value (?columns=a&columns=b). */
   repeated?: boolean;
+}
+
+/**
+ * A `:name` segment of a path: what it names, where a client gets it, and the JSON Schema
+ * keywords beyond type string that the handler checks (format uuid where anything else is a 422).
+ */
+export interface PathParam {
+  description: string;
+  schema?: { format?: string; pattern?: string };
 }
 
 /**
@@ -65,6 +77,15 @@ export function ref<S extends z.ZodMiniType>(schema: string): SchemaRef<S> {
 export type SchemaSlot = SchemaRef | z.ZodMiniType;
 
 type SchemaIn<S> = S extends SchemaRef<infer Z> ? Z : S extends z.ZodMiniType ? S : never;
+/** What a client sends for a body slot, and what the service answers for a response slot. */
+type InputOf<S> = S extends SchemaSlot ? z.input<SchemaIn<S>> : never;
+type OutputOf<S> = S extends SchemaSlot ? z.output<SchemaIn<S>> : never;
+
+/** A sample request and answer, as the published documents show them. */
+export interface Example<Body, Response> {
+  body?: InputOf<Body>;
+  response?: OutputOf<Response>;
+}
 
 export interface Endpoint<Body extends SchemaSlot | undefined = SchemaSlot | undefined, Response extends SchemaSlot | undefined = SchemaSlot | undefined> {
   /** Area and verb, e.g. `lists.create`: unique, stable, what tests and the `api` help name. */
@@ -72,6 +93,8 @@ export interface Endpoint<Body extends SchemaSlot | undefined = SchemaSlot | und
   method: HttpMethod;
   /** Relative to the mount prefix; `:name` is one path segment. */
   path: string;
+  /** Every `:name` of the path, described (a string is the description alone); a test holds each entry to it. */
+  params?: Readonly<Record<string, string | PathParam>>;
   kind: EndpointKind;
   /** The one scope checked (v2 only); null for whoami, v1-only, key-management and control operations. */
   scope: Scope | null;
@@ -84,6 +107,11 @@ export interface Endpoint<Body extends SchemaSlot | undefined = SchemaSlot | und
   /** The answer; `oneOf` lists the schemas the answer is one of (the first is `response`). */
   response?: Response;
   oneOf?: readonly SchemaSlot[];
+  /**
+   * A sample body and answer, typed by the entry's schemas; a test parses each with them and
+   * sends each body to the sandbox. Every published operation with a body has one.
+   */
+  example?: Example<Body, Response>;
   /** 200 unless given. */
   status?: 200 | 201 | 202;
   /** When a 201 operation may also answer 200 (same schema): why. */
@@ -119,7 +147,7 @@ export function endpoint<const B extends SchemaSlot | undefined = undefined, con
 }
 
 /** The body type an entry takes, or never. */
-export type BodyOf<E> = E extends Endpoint<infer B, SchemaSlot | undefined> ? (B extends SchemaSlot ? z.input<SchemaIn<B>> : never) : never;
+export type BodyOf<E> = E extends Endpoint<infer B, SchemaSlot | undefined> ? InputOf<B> : never;
 /** The answer type of an entry, or unknown. */
 export type ResponseOf<E> = E extends Endpoint<SchemaSlot | undefined, infer R> ? (R extends SchemaSlot ? z.output<SchemaIn<R>> : unknown) : unknown;
 

@@ -1,7 +1,8 @@
-import type { CsvExportBody, CsvExportLink, JsonExportPage } from '../schemas/export.js';
+import type { CsvExportBody, CsvExportLink, ExportColumns, JsonExportPage } from '../schemas/export.js';
 import { EXPORT_LIMITS } from '../schemas/values/export.js';
 import { endpoint, ref } from './endpoint.js';
 import { cursorParam, limitParam, TAGS, textParam } from './params.js';
+import { SAMPLE } from './samples.js';
 
 /** Export of a list (free): a signed link to a CSV file, the file behind it, or the leads as paged JSON. */
 
@@ -18,6 +19,16 @@ export const exportEndpoints = {
     body: ref<typeof CsvExportBody>('CsvExportBody'),
     response: ref<typeof CsvExportLink>('CsvExportLink'),
     errors: { 404: ['list_not_found'], 502: ['internal_error'] },
+    example: {
+      body: { list_id: SAMPLE.listId, columns: ['first_name', 'last_name', 'email', 'title', 'company'], include_smart_agents: false },
+      response: {
+        list_id: SAMPLE.listId,
+        download_url: 'https://api.example.com/downloads/exports/exp_4d8e2a6c1f9b3e7d5a0c2b8f.csv?expires=1741166100&signature=9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c1b3d5f7e9a2c4b6d8f0e1a3c5b7d9f2e',
+        expires_at: 1741166100,
+        row_count: 2,
+        file_size_bytes: 143,
+      },
+    },
     idempotent: true,
     published: { document: 'v2', operationId: 'exportCsvSignedUrl', tag: TAGS.export },
   }),
@@ -35,13 +46,25 @@ export const exportEndpoints = {
       cursorParam,
       {
         name: 'columns',
-        description: 'Columns in order, the parameter repeated once per column; default lead_id, first_name, ... location.',
+        description: 'Columns in order, each named once, the parameter repeated once per column (columns=email&columns=title); omit for the defaults.',
         repeated: true,
-        schema: { type: 'array', maxItems: EXPORT_LIMITS.columns.max, items: { type: 'string', maxLength: EXPORT_LIMITS.columnName.max } },
+        // The schema the handler validates the repeated values with.
+        schema: ref<typeof ExportColumns>('ExportColumns'),
       },
     ],
     response: ref<typeof JsonExportPage>('JsonExportPage'),
     errors: { 400: ['invalid_cursor'], 404: ['list_not_found'], 502: ['internal_error'] },
+    example: {
+      response: {
+        list_id: SAMPLE.listId,
+        leads: [
+          { email: 'tae-yang.yoo@vividsavings.co.kr', title: 'VP of Customer Success' },
+          { email: null, title: 'SVP of Operations' },
+        ],
+        total: 2,
+        cursor: null,
+      },
+    },
     idempotent: true,
     published: { document: 'v2', operationId: 'exportJson', tag: TAGS.export },
   }),
@@ -49,6 +72,7 @@ export const exportEndpoints = {
     id: 'exports.download',
     method: 'GET',
     path: '/downloads/exports/:file',
+    params: { file: 'The file: the last path segment of a download_url (exp_....csv); send the URL as it is, with its expires and signature.' },
     kind: 'root',
     scope: null,
     summary: 'The file behind a signed export link',

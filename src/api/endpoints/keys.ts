@@ -2,6 +2,9 @@ import type { CreateKeyBody, CreatedKey, KeyRequestRows, ManagedKey, ManagedKeys
 import { KEY_REQUESTS_LIMITS } from '../schemas/values/keys.js';
 import { endpoint, ref } from './endpoint.js';
 import { limitParam, TAGS } from './params.js';
+import { SAMPLE } from './samples.js';
+
+const KEY_PARAM = { key_id: { description: 'The key: its id (a UUID), as listing keys answers it; anything else is a 422.', schema: { format: 'uuid' } } };
 
 /** API keys: managed under /api/v1/api-keys with a session JWT only (a key there is refused), and listed on v2 with a key. */
 
@@ -49,6 +52,7 @@ export const keys = {
     id: 'keys.revoke',
     method: 'POST',
     path: '/:key_id/revoke',
+    params: KEY_PARAM,
     kind: 'keys',
     scope: null,
     summary: 'Revoke a key',
@@ -61,6 +65,7 @@ export const keys = {
     id: 'keys.requests',
     method: 'GET',
     path: '/:key_id/requests',
+    params: KEY_PARAM,
     kind: 'keys',
     scope: null,
     summary: 'Request log of a key',
@@ -79,6 +84,22 @@ export const keys = {
     summary: "API keys of the token's organization",
     description: 'The keys of the organization as seen with an API key (admin:api_keys): names, prefixes, scopes and state, never a secret.',
     response: ref<typeof V2KeyList>('V2KeyList'),
+    example: {
+      response: {
+        keys: [
+          {
+            key_id: SAMPLE.keyId,
+            key_prefix: 'svcapi_T0v',
+            key_last4: 'QUy9',
+            name: 'CRM sync',
+            created_at: SAMPLE.createdAt,
+            scopes: ['people:read', 'lists:read', 'lists:write'],
+            last_used_at: '2025-03-05T16:40:12.000Z',
+            is_active: true,
+          },
+        ],
+      },
+    },
     idempotent: true,
     published: { document: 'v2', operationId: 'listApiKeys', tag: TAGS.identity },
   }),

@@ -1,6 +1,9 @@
 import type { ErrorCode, QueryParam } from './endpoint.js';
 
-/** Query parameters and error-code groups that several entries share. */
+/** Path and query parameters and error-code groups that several entries share. */
+
+/** The `:list_id` of the list operations. */
+export const LIST_PARAM = { list_id: 'The list: the list_id that creating a list, or listing lists, answers.' } as const;
 
 export const limitParam = (name: string, l: { min: number; max: number; default: number }, what: string): QueryParam => ({
   name,

@@ -15,6 +15,7 @@ import type {
 import { COMPANY_FILTER_FIELDS, PEOPLE_FILTER_FIELDS } from '../schemas/values/search.js';
 import { endpoint, ref, type QueryParam } from './endpoint.js';
 import { TAGS, textParam } from './params.js';
+import { SAMPLE } from './samples.js';
 
 /** Search (free): people, companies, similar companies, filter values, and find-at-companies jobs. */
 
@@ -33,13 +34,44 @@ export const people = {
     counts: 'people_search',
     summary: 'Search people by flat filters or criteria',
     description:
-      'One page of people matching flat filters or a criteria object (exactly one). Free; each page counts as one search toward the daily cap. Follow cursor with the same filters until it is null. A read, so a lost answer is asked again.',
+      'One page of people matching flat filters or a criteria object (exactly one). Free; each page counts as one search toward the daily cap. Follow cursor with the same filters until it is null. It changes nothing, so a request whose answer was lost may be sent again (it counts as another search).',
     body: ref<typeof PeopleFindBody>('PeopleFindBody'),
     response: ref<typeof PeopleSearchResponse>('PeopleSearchResponse'),
     errors: {
       400: ['validation_error', 'invalid_cursor', 'invalid_criteria', 'empty_criteria', 'unsupported_exclusions', 'crm_not_connected'],
       403: ['search_quota_exhausted', 'feature_gated'],
       404: ['not_found'],
+    },
+    example: {
+      body: {
+        filters: { titles: ['VP of Customer Success', 'VP of Sales'], seniority: ['Vice President'], company_headcount: ['51-200'] },
+        limit: 25,
+      },
+      response: {
+        task_id: SAMPLE.cohort,
+        entity_kind: 'person',
+        results: [
+          {
+            lead_id: 'sp_941b88aca4fcb093',
+            first_name: 'Tae-yang',
+            last_name: 'Yoo',
+            full_name: 'Tae-yang Yoo',
+            title: 'VP of Customer Success',
+            company: 'Vivid Savings',
+            domain: SAMPLE.domain,
+            location: 'Seongnam, Gyeonggi, South Korea',
+            linkedin_url: SAMPLE.linkedinUrl,
+            seniority: 'Vice President',
+            confidence_score: null,
+            company_industry: 'Banking',
+            company_headcount_range: '51-200',
+          },
+        ],
+        total: 26,
+        cursor: 'eyJvIjoxfQ.pifYExFRlpBQlCUnrpo25mUzMYSH5I6QhR5RT60wn_0',
+        credits_charged: 0,
+        truncation_warning: null,
+      },
     },
     idempotent: true,
     published: { document: 'v2', operationId: 'findPeople', tag: TAGS.search },
@@ -55,6 +87,11 @@ export const people = {
     body: ref<typeof CompileBody>('CompileBody'),
     response: ref<typeof CompileResponse>('CompileResponse'),
     errors: { 400: ['invalid_criteria', 'empty_criteria', 'unsupported_exclusions', 'crm_not_connected'], 403: ['feature_gated'], 404: ['not_found'] },
+    example: {
+      body: {
+        criteria: { jobTitlesInclude: ['VP of Sales'], jobTitleMatchType: 'contains', seniorityInclude: ['Vice President'], yearsInRoleMin: 1 },
+      },
+    },
     idempotent: true,
     published: { document: 'v2', operationId: 'compilePeopleCriteria', tag: TAGS.search },
   }),
@@ -79,10 +116,30 @@ export const people = {
     kind: 'v2',
     scope: 'people:read',
     summary: 'Start a search for people at matching companies',
-    description: 'Starts a job that finds people at companies matching a company filter or LinkedIn URLs; poll its task_id. Free.',
+    description:
+      'Starts a job that finds people at companies matching a company filter or LinkedIn URLs; poll GET /people/find-at-companies/status/{task_id}. A completed job answers one block of people and a cursor; send it in a new request for the next block. Free.',
     body: ref<typeof FindAtCompaniesBody>('FindAtCompaniesBody'),
     response: ref<typeof FindAtCompaniesStarted>('FindAtCompaniesStarted'),
     errors: { 400: ['validation_error', 'invalid_cursor'] },
+    example: {
+      body: {
+        company_linkedin_urls: ['https://www.linkedin.com/company/vivid-savings'],
+        person_filter: {
+          type: 'group_filter',
+          op: 'and',
+          filters: [
+            { column: 'title', filter_type: 'contains', value: 'sales' },
+            { column: 'years_in_role', filter_type: 'gte', value: 1 },
+          ],
+        },
+        limit: 25,
+      },
+      response: {
+        task_id: 'svc-task_9b2e7d4c1a6f3e8b5d0c2a7f',
+        status: 'processing',
+        poll_url: 'https://api.example.com/api/v2/people/find-at-companies/status/svc-task_9b2e7d4c1a6f3e8b5d0c2a7f',
+      },
+    },
     idempotent: false,
     published: { document: 'v2', operationId: 'startFindAtCompanies', tag: TAGS.search },
   }),
@@ -90,6 +147,7 @@ export const people = {
     id: 'people.findAtCompaniesStatus',
     method: 'GET',
     path: '/people/find-at-companies/status/:task_id',
+    params: { task_id: 'The job: the task_id that starting it (POST /people/find-at-companies) answered; a cohort handle (svc-task_...).' },
     kind: 'v2',
     scope: 'people:read',
     summary: 'Poll a find-at-companies job',
@@ -111,7 +169,7 @@ export const companies = {
     counts: 'company_search',
     summary: 'Search companies',
     description:
-      'One page of companies matching flat filters, their aliases, a raw filter or a criteria object (exactly one). Free; follow cursor with the same body. A read, so a lost answer is asked again.',
+      'One page of companies matching flat filters, their aliases, a raw filter or a criteria object (exactly one). Free; follow cursor with the same body. It changes nothing, so a request whose answer was lost may be sent again.',
     body: ref<typeof CompanySearchBody>('CompanySearchBody'),
     response: ref<typeof CompanySearchResponse>('CompanySearchResponse'),
     errors: { 400: ['validation_error', 'invalid_cursor', 'invalid_criteria', 'empty_criteria'], 403: ['search_quota_exhausted'] },

@@ -24,3 +24,23 @@ export const Identity = described(
   'Who the credential is: user, organization, scopes, plan tier and features.',
 );
 export type Identity = z.infer<typeof Identity>;
+
+const nullableText = (description: string, keywords = {}) => described(z.nullable(z.string()), description, keywords);
+
+/** v1 GET /auth/validate-key (the spec leaves its body open: these are the fields the sandbox answers). */
+export const KeyValidation = described(
+  z.looseObject({
+    valid: described(z.literal(true), 'Always true: a credential that is not valid gets a 401 instead.'),
+    auth_type: described(z.string(), 'How the caller authenticated: api_key for an svcapi_ key, session for a session JWT, oauth for a connector client.'),
+    organization_id: described(z.string(), 'The organization the credential acts in.'),
+    user_id: described(z.string(), 'The user the credential belongs to.'),
+    key_id: nullableText('Id of the key (a UUID); null for a session or connector credential.', { format: 'uuid' }),
+    key_prefix: nullableText('The first 10 characters of the key (svcapi_...); null without a key.'),
+    key_last4: nullableText('The last 4 characters of the key; null without a key.'),
+    expires_at: nullableText('When the key stops working (ISO 8601); null for a key that never expires, or without a key.', { format: 'date-time' }),
+    scopes: described(z.array(Scope), 'Scopes granted to the user in this organization; a key carries all of them.'),
+    timestamp_ms: envelopeFields.timestamp_ms,
+  }),
+  'The credential is valid: whose it is, in which organization, and which key.',
+);
+export type KeyValidation = z.infer<typeof KeyValidation>;

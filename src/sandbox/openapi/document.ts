@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { API_KEY_PREFIX } from '../../api/schemas/auth.js';
 import { ErrorResponse } from '../../api/schemas/errors.js';
-import { MOUNTS, type Endpoint, type ErrorCode } from '../../api/endpoints/endpoint.js';
+import { MOUNTS, type Endpoint, type ErrorCode, type PathParam, type QueryParam, type SchemaRef } from '../../api/endpoints/endpoint.js';
 import { API, CATALOG } from '../../api/endpoints/index.js';
 import { schemaOf } from '../../api/endpoints/schemas.js';
 import { eachRef, nameOf, refTo, REF_PREFIX, renameRefs, renderedSchemas, type JsonSchema, type SchemaIo } from './components.js';
@@ -70,16 +70,35 @@ function buildDocument(name: DocumentName): OpenApiDocument {
   };
 }
 
+/** The `:name` segments of an entry's path. */
+export function pathParamNames(op: Pick<Endpoint, 'path'>): string[] {
+  return [...op.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+}
+
+function pathParameter(op: Endpoint, name: string): JsonSchema {
+  const given: string | PathParam | undefined = op.params?.[name];
+  if (given === undefined) throw new Error(`openapi: ${op.id} does not describe its path parameter ${name}`);
+  const p = typeof given === 'string' ? { description: given } : given;
+  return { name, in: 'path', required: true, description: p.description, schema: { type: 'string', ...p.schema } };
+}
+
+/** A query parameter's schema: its JSON Schema, or the named schema the handler validates it with. */
+function queryParamSchema(q: QueryParam, inputName: (n: string) => string): JsonSchema {
+  return isSchemaRef(q.schema) ? refTo(inputName(nameOf(schemaOf(q.schema)))) : q.schema;
+}
+
+const isSchemaRef = (s: QueryParam['schema']): s is SchemaRef => typeof s.schema === 'string';
+
 function operation(op: Endpoint, inputName: (n: string) => string): JsonSchema {
   const scope = op.scope;
-  const pathParams = [...op.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const pathParams = pathParamNames(op).map((name) => pathParameter(op, name));
   const queryParams = (op.query ?? []).map((q) => ({
     name: q.name,
     in: 'query',
     description: q.description,
     ...(q.required ? { required: true } : {}),
     ...(q.repeated ? { style: 'form', explode: true } : {}),
-    schema: q.schema,
+    schema: queryParamSchema(q, inputName),
   }));
   const parameters = [...pathParams, ...queryParams];
   const scopeText = scope ? `Scope: ${scope}.` : op.kind === 'v2' ? 'Any valid credential (no scope).' : 'Checks no scope.';
@@ -92,25 +111,24 @@ function operation(op: Endpoint, inputName: (n: string) => string): JsonSchema {
     security: [{ [SECURITY_SCHEME]: [] }],
     ...(scope ? { 'x-scope': scope } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(op.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: refTo(inputName(nameOf(schemaOf(op.body)))) } } } }
-      : {}),
+    ...(op.body ? { requestBody: { required: true, content: { 'application/json': withExample(refTo(inputName(nameOf(schemaOf(op.body)))), op.example?.body) } } } : {}),
     responses: {
       ...(op.also200 ? { '200': { ...success(op), description: op.also200 } } : {}),
-      [String(op.status ?? 200)]: success(op),
+      [String(op.status ?? 200)]: success(op, op.example?.response),
       ...errorResponses(op, parameters.length > pathParams.length),
     },
   };
 }
 
-function success(op: Endpoint): JsonSchema {
+const withExample = (schema: JsonSchema, example: unknown): JsonSchema => ({ schema, ...(example !== undefined ? { example } : {}) });
+
+/** The success answer, with the entry's example (a 201 operation's also-200 answer shows none: it differs). */
+function success(op: Endpoint, example?: unknown): JsonSchema {
   const { response } = op;
-  const schema = op.oneOf
-    ? { anyOf: op.oneOf.map((s) => refTo(nameOf(schemaOf(s)))) }
-    : response
-      ? refTo(nameOf(schemaOf(response)))
-      : { type: 'object', description: 'The spec leaves this body open.' };
-  return { description: op.status === 201 ? 'Created' : 'OK', content: { 'application/json': { schema } } };
+  if (!response) throw new Error(`openapi: ${op.id} is published without a response schema`);
+  // The answer is exactly one of the shapes (which one, the request says).
+  const schema = op.oneOf ? { oneOf: op.oneOf.map((s) => refTo(nameOf(schemaOf(s)))) } : refTo(nameOf(schemaOf(response)));
+  return { description: op.status === 201 ? 'Created' : 'OK', content: { 'application/json': withExample(schema, example) } };
 }
 
 /** Every operation may meet authentication, plan, rate-limit and server errors; bodies and query parameters a 422. */
@@ -162,7 +180,10 @@ function webhooks(spec: DocumentSpec): JsonSchema {
  */
 function componentsFor(spec: DocumentSpec, operations: readonly Endpoint[]): { schemas: Record<string, JsonSchema>; inputName: (n: string) => string } {
   const roots = (list: (z.ZodMiniType | undefined)[]) => list.filter((s): s is z.ZodMiniType => s !== undefined).map(nameOf);
-  const inputRoots = roots(operations.map((o) => o.body && schemaOf(o.body)));
+  const inputRoots = roots([
+    ...operations.map((o) => o.body && schemaOf(o.body)),
+    ...operations.flatMap((o) => (o.query ?? []).map((q) => (isSchemaRef(q.schema) ? schemaOf(q.schema) : undefined))),
+  ]);
   const outputRoots = roots([
     ...operations.flatMap((o): (z.ZodMiniType | undefined)[] => (o.oneOf ?? [o.response]).map((r) => r && schemaOf(r))),
     ...(spec.webhooks ?? []).map((w) => w.payload),

@@ -26,8 +26,10 @@ export const DOCUMENT_SPECS: Record<DocumentName, DocumentSpec> = {
     version: '2',
     description:
       'The current API. Every operation checks exactly one scope (none for whoami), named in its security requirement and x-scope. ' +
-      'The same operations answer under /api/v1/public. Status polls and reads are free; paid bulk operations need a quote from ' +
-      'POST /credits/estimate (live, not part of this document, like company search and sync).',
+      'The same operations answer under /api/v1/public. Searches, reads and status polls are free. A paid operation carries a quote_id: ' +
+      'POST /credits/estimate (live, but not part of this document, like company search and sync) takes the tool the operation names ' +
+      'and the fields of the run, and answers the quote (quote_id, estimated_cost, expires_at); send its quote_id with that same request ' +
+      'within 5 minutes, once.',
     tags: [
       { name: TAGS.identity, description: 'Who the credential is, the organization balance, API keys and usage.' },
       { name: TAGS.search, description: 'People search (free), filter values, criteria compile, find-at-companies jobs.' },
