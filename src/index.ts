@@ -80,7 +80,7 @@ export type {
 } from './api/schemas/values/search.js';
 
 // Request and response types.
-export type { Identity } from './api/schemas/identity.js';
+export type { Identity, KeyValidation } from './api/schemas/identity.js';
 export type { Scope, Tier, Plan } from './api/schemas/values/auth.js';
 export type { Balance, EstimateBody, Quote, Tool, EnrichmentType, ListScope, PersonDataPoint, CompanyDataPoint } from './api/schemas/credits.js';
 export type {

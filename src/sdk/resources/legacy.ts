@@ -1,5 +1,6 @@
 import { legacyBulkEnrich, legacyTaskStatus, legacyWorkflowStatus, waitForLegacyWorkflow, webhookDeliveries } from '../../api/resources/legacy.js';
 import { validateKey } from '../../api/resources/whoami.js';
+import type { KeyValidation } from '../../api/schemas/identity.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { LegacyBulkBody, LegacyBulkStarted, LegacyTaskStatus, LegacyWorkflowStatus, WebhookDelivery } from '../../api/schemas/legacy.js';
 import { Resource } from '../core.js';
@@ -40,7 +41,7 @@ export class Legacy extends Resource {
   }
 
   /** v1 key check (v2 has whoami). */
-  async validateKey(): Promise<unknown> {
+  async validateKey(): Promise<KeyValidation> {
     return validateKey(this.core);
   }
 }
