@@ -16,7 +16,7 @@ export type TraceEvent =
   | { type: 'network-error'; method: string; url: string; code: string; ms: number }
   | { type: 'pace'; method: string; url: string; waitMs: number; limit: RateLimitInfo }
   /** A successful answer: the route as it was asked for (path without prefix and query), what was sent, and the parsed body. */
-  | { type: 'answer'; method: string; prefix: Prefix; path: string; query: RequestOptions['query']; body: unknown; data: unknown };
+  | { type: 'answer'; endpoint?: string | undefined; method: string; prefix: Prefix; path: string; query: RequestOptions['query']; body: unknown; data: unknown };
 
 /** The rate limit a wait is for: requests per window, and whom they count (when the service says). */
 export interface RateLimitInfo {
@@ -60,6 +60,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** Told of each attempt (a paid request's journal writes it down only when it goes out). */
   attempts?: AttemptHooks;
+  /** The id of the catalog entry sent (`lists.create`), told to trace listeners with the answer. */
+  endpoint?: string;
 }
 
 /**
@@ -182,7 +184,7 @@ export class Client {
       this.trace({ type: 'response', method, url: printable, status: res.status, ms, requestId });
       const data = parseBody(res);
       if (res.status >= 200 && res.status < 300) {
-        this.trace({ type: 'answer', method, prefix: opts.prefix ?? 'v2', path: opts.path, query: opts.query, body: opts.body, data });
+        this.trace({ type: 'answer', endpoint: opts.endpoint, method, prefix: opts.prefix ?? 'v2', path: opts.path, query: opts.query, body: opts.body, data });
         return { status: res.status, headers: res.headers, data: data as T };
       }
       const error = errorFromResponse({

@@ -5,7 +5,6 @@ import { COMPANY_FILTER_FIELDS, PEOPLE_FILTER_FIELDS } from '../api/schemas/valu
 import { nextCommand, type TargetGlobals as Globals } from './command-line.js';
 import { isObject } from '../api/is-object.js';
 import { formatCount } from './output/numbers.js';
-import { routeCommand, routePath } from './route-commands.js';
 
 /**
  * The service's hints (agent_instructions, usage, message) are written for HTTP clients: they
@@ -56,15 +55,16 @@ export class AnswerBook {
     if (!hasHint(payload)) return [];
     const answer = this.answers.get(payload);
     if (!answer) return [];
-    const hit = routeCommand(answer.method, routePath(answer.prefix, answer.path.split('?')[0]!));
-    const say = hit && SAY[`${hit.entry.method} ${hit.entry.path}`];
+    // By the catalog entry the answer is to: no route table (the whole catalog) on a command's path.
+    const say = answer.endpoint === undefined ? undefined : SAY[answer.endpoint];
     return say ? say(answer, payload, globals) : [];
   }
 }
 
+/** By catalog entry id. */
 const SAY: Readonly<Record<string, Say>> = {
   // "No people matched. To broaden: ... look values up with GET /people/find/filters?field=titles&query=<text> ..."
-  'POST /people/find': (a, data, g) => {
+  'people.search': (a, data, g) => {
     if (!data.usage || data.total !== 0 || !isObject(a.body)) return [];
     if (isObject(a.body.criteria)) {
       const words = ['search', 'people', 'compile', '--criteria', JSON.stringify(a.body.criteria)];
@@ -86,7 +86,7 @@ const SAY: Readonly<Record<string, Say>> = {
     return tips.length > 1 ? [info(`${tips[0]} ${tips.slice(1).join('; ')}`)] : [];
   },
   // "No companies matched. To broaden: ... values from GET /search/companies/filters?field=<field>&query=<text> ..."
-  'POST /search/companies': (a, data, g) => {
+  'companies.search': (a, data, g) => {
     if (!data.usage || data.total !== 0 || !isObject(a.body) || !isObject(a.body.filters)) return [];
     const lookup = firstLookup(a.body.filters, COMPANY_LOOKUP);
     if (!lookup) return [];
@@ -94,7 +94,7 @@ const SAY: Readonly<Record<string, Say>> = {
     return [info(`To broaden the search:${stages} see which ${lookup.field} values there are with:\n  ${lookupCommand(g, 'companies', lookup)}`)];
   },
   // "No company is known by domain x. Find the company with POST /search/companies (domains is the reliable key) ..."
-  'POST /search/companies/similar': (a, data, g) => {
+  'companies.similar': (a, data, g) => {
     if (!data.usage || data.reference_company !== null || !isObject(a.body)) return [];
     const domain = a.body.company_domain;
     if (typeof domain === 'string')
@@ -102,7 +102,7 @@ const SAY: Readonly<Record<string, Say>> = {
     return [info('Give the company’s domain instead of its id.')];
   },
   // "2 of the company_ids are not companies of this list and were dropped: cmp_a, cmp_b."
-  'POST /lead-lists/{list_id}/find-people': (a, data) => {
+  'lists.findPeople': (a, data) => {
     if (!data.message || !isObject(a.body) || !Array.isArray(a.body.company_ids)) return [];
     const sent = a.body.company_ids.map(String);
     const kept = typeof data.total_companies === 'number' ? data.total_companies : sent.length;
@@ -118,7 +118,7 @@ const SAY: Readonly<Record<string, Say>> = {
     ];
   },
   // "Enrichment of 2 contacts started; 1 duplicate contact was dropped. Poll GET /api/v1/public/enrich/status?workflow_id=..."
-  'POST /api/v1/public/enrich/bulk': (_a, data) => {
+  'legacy.bulkEnrich': (_a, data) => {
     const dups = typeof data.skipped_duplicates === 'number' ? data.skipped_duplicates : 0;
     return dups > 0 ? [info(`${n(dups)} duplicate contact${dups === 1 ? ' was' : 's were'} left out (each contact is enriched once).`)] : [];
   },

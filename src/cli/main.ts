@@ -6,7 +6,6 @@ import { buildProgram, inheritSettings, unknownCommand, unknownHelpTopic } from 
 import type { CommandSet } from './command-set.js';
 import { colorEnabled, createContext, type Context, type ContextDeps, type GlobalOptions } from './context.js';
 import { isCliError, usageError } from './errors.js';
-import { inOurWords, speaksHttp } from './route-text.js';
 import { ExitCode, STOP_SIGNALS, exitCodeForApiError, type StopSignal } from './exit-codes.js';
 import { parseFields } from './output/fields.js';
 import { parseFormat } from './output/output.js';
@@ -51,7 +50,7 @@ export async function run(argv: readonly string[], deps: ContextDeps, commands: 
   // that names no command is a usage error. `prospect` alone prints the help, as --help does.
   if (argv[0] === 'help' && argv.length > 1) {
     const unknown = unknownHelpTopic(commands, argv.slice(1));
-    if (unknown) return report(unknownCommand(unknown.parentPath, unknown.word, unknown.names), { ctx, deps, commands, json: jsonErrors, debug: false, color: !argv.includes('--no-color') });
+    if (unknown) return reportFailure(unknownCommand(unknown.parentPath, unknown.word, unknown.names), { ctx, deps, commands, json: jsonErrors, debug: false, color: !argv.includes('--no-color') });
   }
   const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : argv.length === 0 ? ['--help'] : [...argv];
   const program = buildProgram(commands, async (def, cmd) => {
@@ -76,7 +75,7 @@ export async function run(argv: readonly string[], deps: ContextDeps, commands: 
   try {
     await program.parseAsync(args, { from: 'user' });
   } catch (e) {
-    code = report(e, { ctx, deps, commands, json: jsonErrors, debug: argv.includes('--debug'), color: !argv.includes('--no-color') });
+    code = await reportFailure(e, { ctx, deps, commands, json: jsonErrors, debug: argv.includes('--debug'), color: !argv.includes('--no-color') });
   } finally {
     for (const c of clients) c.close();
   }
@@ -91,6 +90,18 @@ interface ReportOptions {
   debug: boolean;
   /** false with --no-color; NO_COLOR, TERM and the TTY are checked by colorEnabled. */
   color: boolean;
+  /** The service's words in ours (route-text.ts). */
+  words: RouteWords;
+}
+
+type RouteWords = typeof import('./route-text.js');
+
+/**
+ * Loads what turns the service's routes into commands only for a failure: it is the whole
+ * endpoint catalog, which a command that succeeds never needs (start-up).
+ */
+async function reportFailure(e: unknown, o: Omit<ReportOptions, 'words'>): Promise<number> {
+  return report(e, { ...o, words: await import('./route-text.js') });
 }
 
 /** Prints a failure on stderr and returns its exit code. */
@@ -208,7 +219,7 @@ function print(
   // The service's words speak to HTTP clients: a route becomes the command that does it, or is left out (route-text.ts).
   const globals = o.ctx?.globals ?? { sandbox: false };
   const said = (text: unknown) => {
-    const ours = typeof text === 'string' && text ? inOurWords(text, globals) : undefined;
+    const ours = typeof text === 'string' && text ? o.words.inOurWords(text, globals) : undefined;
     return ours ? printable(ours) : undefined;
   };
   for (const i of issues) {
@@ -220,7 +231,7 @@ function print(
   // "the fields listed in details.errors": the person sees them listed above.
   const fix = typeof extra.fix === 'string' && extra.fix.includes('details.errors') ? 'Correct the values above and run the command again.' : said(extra.fix);
   if (fix) lines.push(`  fix: ${fix}`);
-  if (o.debug) for (const k of ['cause', 'fix'] as const) if (typeof extra[k] === 'string' && speaksHttp(extra[k])) lines.push(`  [debug] service ${k}: ${printable(extra[k])}`);
+  if (o.debug) for (const k of ['cause', 'fix'] as const) if (typeof extra[k] === 'string' && o.words.speaksHttp(extra[k])) lines.push(`  [debug] service ${k}: ${printable(extra[k])}`);
   if (apiError && (apiError.estimatedCostCredits !== undefined || apiError.availableCredits !== undefined)) {
     const parts = [
       apiError.estimatedCostCredits !== undefined ? `estimated ${apiError.estimatedCostCredits}` : '',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { report } from '../../src/cli/main.js';
+import * as words from '../../src/cli/route-text.js';
 import type { Context } from '../../src/cli/context.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { prospect } from '../helpers/in-process.js';
@@ -44,7 +45,7 @@ describe('report: validation issues (constructed errors)', () => {
     let text = '';
     const io = { stderr: { write: (s: string) => ((text += s), true) }, stderrIsTTY: false } as unknown as Context['io'];
     const ctx = { argv, secrets: new Set<string>() } as unknown as Context;
-    report(e, { ctx, deps: { io, env: {}, binPath: 'prospect' }, commands: commandSet, json: false, debug: false, color: false });
+    report(e, { ctx, deps: { io, env: {}, binPath: 'prospect' }, commands: commandSet, json: false, debug: false, color: false, words });
     return text;
   }
   const issue = (loc: Array<string | number>, msg: string) => ({ type: 'value_error', loc, msg });

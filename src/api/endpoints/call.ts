@@ -19,6 +19,7 @@ const PREFIX_OF: Record<EndpointKind, Prefix> = { v2: 'v2', v1only: 'v1', keys: 
 export function requestOf<E extends Endpoint>(e: E, opts: CallOptions<E> = {}): RequestOptions {
   const body = opts.body as { idempotency_key?: unknown } | undefined;
   return {
+    endpoint: e.id,
     method: e.method,
     path: pathOf(e, opts.params),
     prefix: opts.v1 && e.kind === 'v2' ? 'v1' : PREFIX_OF[e.kind],

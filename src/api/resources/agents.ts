@@ -1,4 +1,4 @@
-import { API } from '../endpoints/index.js';
+import { agents } from '../endpoints/agents.js';
 import { call, requestOf } from '../endpoints/call.js';
 import type { Client } from '../client.js';
 import { waitForWorkflow, type PollOptions } from '../poll.js';
@@ -27,19 +27,19 @@ export interface SmartAgentRunsQuery {
 
 /** GET /smart-agents/{id}: the results so far (free). */
 export function smartAgentResults(client: Client, id: string, opts: Call = {}): Promise<SmartAgentResults> {
-  return call(client, API.agents.results, { params: { smart_agent_task_id: id }, signal: opts.signal });
+  return call(client, agents.results, { params: { smart_agent_task_id: id }, signal: opts.signal });
 }
 
 /** GET /smart-agents: runs, most recent first (free). */
 export function listSmartAgentRuns(client: Client, query: SmartAgentRunsQuery = {}, opts: Call = {}): Promise<SmartAgentRunsPage> {
-  return call(client, API.agents.list, { query: { ...query }, signal: opts.signal });
+  return call(client, agents.list, { query: { ...query }, signal: opts.signal });
 }
 
 /** POST /smart-agents/run: starts the run (pending); poll it with smartAgentResults or waitForSmartAgent. */
 export function runSmartAgent(client: Client, body: SmartAgentRunBody, opts: Call = {}): Promise<SmartAgentRunStarted> {
   return sendPaid<SmartAgentRunStarted>(
     client,
-    { ...requestOf(API.agents.run, { signal: opts.signal }), body },
+    { ...requestOf(agents.run, { signal: opts.signal }), body },
     async (r) => {
       const s = await smartAgentResults(client, (r.workflow_id ?? r.task_id)!, opts);
       const type = s.agent_type ?? body.agent_type ?? 'custom_ai';

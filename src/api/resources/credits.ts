@@ -1,4 +1,4 @@
-import { API } from '../endpoints/index.js';
+import { credits } from '../endpoints/identity.js';
 import { call } from '../endpoints/call.js';
 import type { Client } from '../client.js';
 import type { Balance, EstimateBody, Quote } from '../schemas/credits.js';
@@ -8,10 +8,10 @@ interface Call {
 }
 
 export function getBalance(client: Client, opts: Call = {}): Promise<Balance> {
-  return call(client, API.credits.balance, opts);
+  return call(client, credits.balance, opts);
 }
 
 /** POST /credits/estimate: the most a request can cost and a single-use quote for it, valid 5 minutes (free). */
 export function estimate(client: Client, body: EstimateBody, opts: Call = {}): Promise<Quote> {
-  return call(client, API.credits.estimate, { body, signal: opts.signal });
+  return call(client, credits.estimate, { body, signal: opts.signal });
 }

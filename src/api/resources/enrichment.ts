@@ -1,4 +1,4 @@
-import { API } from '../endpoints/index.js';
+import { enrichment } from '../endpoints/enrichment.js';
 import { call, requestOf } from '../endpoints/call.js';
 import { pathOf } from '../endpoints/endpoint.js';
 import type { Client } from '../client.js';
@@ -31,7 +31,7 @@ interface Call {
 
 /** GET /enrichment/status/{id}: a workflow id (enrich-..., bulk-enrich-...) or a by-task cohort handle (free). */
 export function enrichmentStatus(client: Client, id: string, opts: Call = {}): Promise<EnrichmentStatusResponse> {
-  return call(client, API.enrichment.status, { params: { workflow_id: id }, signal: opts.signal });
+  return call(client, enrichment.status, { params: { workflow_id: id }, signal: opts.signal });
 }
 
 /** Polls a run until any terminal state (completed, completed_with_errors, failed, canceled, terminated). */
@@ -56,12 +56,12 @@ function startedFrom(client: Client, s: EnrichmentStatusResponse) {
     workflow_id: s.workflow_id,
     status: 'pending' as const,
     credits_reserved: s.credits_reserved ?? 0,
-    poll_url: client.url(pathOf(API.enrichment.status, { workflow_id: s.workflow_id })).href,
+    poll_url: client.url(pathOf(enrichment.status, { workflow_id: s.workflow_id })).href,
     message: RECOVERED,
   };
 }
 
-type PaidEntry = (typeof API.enrichment)['person' | 'company' | 'byTask' | 'bulk'];
+type PaidEntry = (typeof enrichment)['person' | 'company' | 'byTask' | 'bulk'];
 
 function post<T>(client: Client, e: PaidEntry, body: { quote_id?: string | undefined }, recover: ((r: Redemption) => Promise<T>) | null, opts: Call) {
   return sendPaid<T>(client, { ...requestOf(e, { signal: opts.signal }), body }, recover, opts.sleep);
@@ -71,7 +71,7 @@ function post<T>(client: Client, e: PaidEntry, body: { quote_id?: string | undef
 export function enrichPerson(client: Client, body: PersonEnrichBody, opts: Call = {}): Promise<PersonEnrichStarted> {
   return post<PersonEnrichStarted>(
     client,
-    API.enrichment.person,
+    enrichment.person,
     body,
     async (r) => {
       const s = await statusOf(client, r, opts);
@@ -84,14 +84,14 @@ export function enrichPerson(client: Client, body: PersonEnrichBody, opts: Call 
 /** POST /enrichment/company: synchronous, 1 credit, refunded when the company is not found (404 not_found). */
 export function enrichCompany(client: Client, body: CompanyEnrichBody, opts: Call = {}): Promise<CompanyEnrichResponse> {
   // A synchronous answer cannot be read back: a lost one is reported, never paid for again.
-  return post<CompanyEnrichResponse>(client, API.enrichment.company, body, null, opts);
+  return post<CompanyEnrichResponse>(client, enrichment.company, body, null, opts);
 }
 
 /** POST /enrichment/by-task: person cohorts start a run (results queued); company cohorts answer at once. */
 export function enrichByTask(client: Client, body: ByTaskEnrichBody, opts: Call = {}): Promise<ByTaskEnrichResponse> {
   return post<ByTaskEnrichResponse>(
     client,
-    API.enrichment.byTask,
+    enrichment.byTask,
     body,
     async (r) => {
       const s = await statusOf(client, { ...r, task_id: r.task_id ?? body.task_id }, opts);
@@ -117,7 +117,7 @@ export function enrichByTask(client: Client, body: ByTaskEnrichBody, opts: Call 
 export function enrichBulk(client: Client, body: BulkEnrichBody, opts: Call = {}): Promise<BulkEnrichStarted> {
   return post<BulkEnrichStarted>(
     client,
-    API.enrichment.bulk,
+    enrichment.bulk,
     body,
     async (r) => {
       const s = await statusOf(client, r, opts);

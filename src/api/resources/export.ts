@@ -1,4 +1,4 @@
-import { API } from '../endpoints/index.js';
+import { exportEndpoints } from '../endpoints/export.js';
 import { call } from '../endpoints/call.js';
 import type { Writable } from 'node:stream';
 import type { Client } from '../client.js';
@@ -18,7 +18,7 @@ interface Call {
  * without credentials for 24 hours. Free and without side effects, so safe to repeat.
  */
 export function createCsvExportLink(client: Client, body: CsvExportBody, opts: Call = {}): Promise<CsvExportLink> {
-  return call(client, API.exports.csvLink, { body, signal: opts.signal });
+  return call(client, exportEndpoints.csvLink, { body, signal: opts.signal });
 }
 
 /**
@@ -42,7 +42,7 @@ export async function downloadCsvExport(link: CsvExportLink, sink: Writable, opt
 /** GET /export/json: one page of the list's leads with the chosen columns (columns repeat in the query). */
 export function exportJsonPage(client: Client, query: JsonExportQuery, opts: Call = {}): Promise<JsonExportPage> {
   const { columns, ...rest } = query;
-  return call(client, API.exports.json, { query: { ...rest, ...(columns?.length ? { columns } : {}) }, signal: opts.signal });
+  return call(client, exportEndpoints.json, { query: { ...rest, ...(columns?.length ? { columns } : {}) }, signal: opts.signal });
 }
 
 /** Every page of GET /export/json from a cursor (or the start), one request at a time. */

@@ -1,4 +1,4 @@
-import { API } from '../endpoints/index.js';
+import { legacy } from '../endpoints/legacy.js';
 import { call } from '../endpoints/call.js';
 import type { Client } from '../client.js';
 import { waitForWorkflow, type PollOptions } from '../poll.js';
@@ -18,17 +18,17 @@ interface Call {
  * contact at full price (402 otherwise). Not retried when its answer is lost.
  */
 export function legacyBulkEnrich(client: Client, body: LegacyBulkBody, opts: Call = {}): Promise<LegacyBulkStarted> {
-  return call(client, API.legacy.bulkEnrich, { body, signal: opts.signal });
+  return call(client, legacy.bulkEnrich, { body, signal: opts.signal });
 }
 
 /** v1 GET /enrich/status by workflow id. */
 export function legacyWorkflowStatus(client: Client, workflowId: string, opts: Call = {}): Promise<LegacyWorkflowStatus> {
-  return call(client, API.legacy.status, { query: { workflow_id: workflowId }, signal: opts.signal });
+  return call(client, legacy.status, { query: { workflow_id: workflowId }, signal: opts.signal });
 }
 
 /** v1 GET /enrich/status by task id (one contact; kept about 24 hours). */
 export function legacyTaskStatus(client: Client, taskId: string, opts: Call = {}): Promise<LegacyTaskStatus> {
-  return call(client, API.legacy.status, { query: { task_id: taskId }, signal: opts.signal }) as Promise<unknown> as Promise<LegacyTaskStatus>;
+  return call(client, legacy.status, { query: { task_id: taskId }, signal: opts.signal }) as Promise<unknown> as Promise<LegacyTaskStatus>;
 }
 
 /** Polls a v1 run until completed, completed_with_errors or failed. */
@@ -48,5 +48,5 @@ export function waitForLegacyWorkflow(
 
 /** v1 GET /webhooks/deliveries: one row per attempt, newest first; [] when the run sent no webhook. */
 export function webhookDeliveries(client: Client, workflowId: string, query: { limit?: number } = {}, opts: Call = {}): Promise<WebhookDelivery[]> {
-  return call(client, API.legacy.webhookDeliveries, { query: { workflow_id: workflowId, ...query }, signal: opts.signal });
+  return call(client, legacy.webhookDeliveries, { query: { workflow_id: workflowId, ...query }, signal: opts.signal });
 }

@@ -1,4 +1,4 @@
-import { API } from '../endpoints/index.js';
+import { companies, people } from '../endpoints/search.js';
 import { call } from '../endpoints/call.js';
 import type { Client } from '../client.js';
 import { pages, type CursorPageResult } from '../paginate.js';
@@ -30,7 +30,7 @@ interface Call {
  * A read that charges nothing, so a lost answer is asked again like a GET (idempotent).
  */
 export function searchPeople(client: Client, body: PeopleFindBody, opts: Call = {}): Promise<PeopleSearchResponse> {
-  return call(client, API.people.search, { body, signal: opts.signal });
+  return call(client, people.search, { body, signal: opts.signal });
 }
 
 /**
@@ -56,7 +56,7 @@ function searchPages<B extends { cursor?: string }, P extends { results: unknown
 
 /** POST /people/find/compile: what the service makes of a criteria object. Free; not a search. */
 export function compileCriteria(client: Client, body: CompileBody, opts: Call = {}): Promise<CompileResponse> {
-  return call(client, API.people.compile, { body, signal: opts.signal });
+  return call(client, people.compile, { body, signal: opts.signal });
 }
 
 /** GET /people/find/filters or /search/companies/filters: values of a filter field containing the query. */
@@ -67,12 +67,12 @@ export function filterValues(
   query: string,
   opts: Call = {},
 ): Promise<FilterValuesResponse> {
-  return call(client, kind === 'people' ? API.people.filterValues : API.companies.filterValues, { query: { field, query }, signal: opts.signal });
+  return call(client, kind === 'people' ? people.filterValues : companies.filterValues, { query: { field, query }, signal: opts.signal });
 }
 
 /** POST /search/companies: one page. */
 export function searchCompanies(client: Client, body: CompanySearchBody, opts: Call = {}): Promise<CompanySearchResponse> {
-  return call(client, API.companies.search, { body, signal: opts.signal });
+  return call(client, companies.search, { body, signal: opts.signal });
 }
 
 /** Every page of a company search, following cursors, as large as one response carries unless `body.limit` says otherwise. */
@@ -83,17 +83,17 @@ export function searchCompaniesPages(client: Client, body: Omit<CompanySearchBod
 
 /** POST /search/companies/similar: companies like a seed (by domain or id). No credits. */
 export function similarCompanies(client: Client, body: SimilarCompaniesBody, opts: Call = {}): Promise<SimilarCompaniesResponse> {
-  return call(client, API.companies.similar, { body, signal: opts.signal });
+  return call(client, companies.similar, { body, signal: opts.signal });
 }
 
 /** POST /people/find-at-companies: starts the job; poll its task_id. */
 export function startFindAtCompanies(client: Client, body: FindAtCompaniesBody, opts: Call = {}): Promise<FindAtCompaniesStarted> {
-  return call(client, API.people.findAtCompanies, { body, signal: opts.signal });
+  return call(client, people.findAtCompanies, { body, signal: opts.signal });
 }
 
 /** GET /people/find-at-companies/status/{task_id} */
 export function findAtCompaniesStatus(client: Client, taskId: string, opts: Call = {}): Promise<FindAtCompaniesStatusResponse> {
-  return call(client, API.people.findAtCompaniesStatus, { params: { task_id: taskId }, signal: opts.signal });
+  return call(client, people.findAtCompaniesStatus, { params: { task_id: taskId }, signal: opts.signal });
 }
 
 /** Polls a find-at-companies job until it is completed or failed. */

@@ -1,4 +1,4 @@
-import { API } from '../endpoints/index.js';
+import { sync } from '../endpoints/sync.js';
 import { call, requestOf } from '../endpoints/call.js';
 import type { Client } from '../client.js';
 import type { ApiError } from '../errors.js';
@@ -33,7 +33,7 @@ interface Call {
  */
 export const isWholePushFailure = (e: ApiError): boolean => e.status === 502 && e.is('internal_error');
 
-function push(client: Client, e: typeof API.sync.crm | typeof API.sync.sequencer, body: CrmSyncBody | SequencerSyncBody, opts: Call): Promise<SyncResult> {
+function push(client: Client, e: typeof sync.crm | typeof sync.sequencer, body: CrmSyncBody | SequencerSyncBody, opts: Call): Promise<SyncResult> {
   const where = 'campaign_id' in body ? `campaign ${body.campaign_id} of ${body.provider}` : body.provider;
   return sendPaid<SyncResult>(client, { ...requestOf(e, { signal: opts.signal }), body }, null, opts.sleep, {
     answered: isWholePushFailure,
@@ -43,25 +43,25 @@ function push(client: Client, e: typeof API.sync.crm | typeof API.sync.sequencer
 
 /** POST /migrate/crm: pushes a list to crm_one or crm_two (quote_id and approved: true required). */
 export function syncToCrm(client: Client, body: CrmSyncBody, opts: Call = {}): Promise<SyncResult> {
-  return push(client, API.sync.crm, body, opts);
+  return push(client, sync.crm, body, opts);
 }
 
 /** POST /migrate/sequencer: pushes a list into a campaign of sequencer_one (quote_id and approved: true required). */
 export function syncToSequencer(client: Client, body: SequencerSyncBody, opts: Call = {}): Promise<SyncResult> {
-  return push(client, API.sync.sequencer, body, opts);
+  return push(client, sync.sequencer, body, opts);
 }
 
 /** POST /migrate/preview: the mapping a sync would use, what it would push, skip and fail, and its cost (free). */
 export function previewSync(client: Client, body: SyncPreviewBody, opts: Call = {}): Promise<SyncPreview> {
-  return call(client, API.sync.preview, { body, signal: opts.signal });
+  return call(client, sync.preview, { body, signal: opts.signal });
 }
 
 /** GET /migrate/sequencer/campaigns: the campaigns of the connected sequencer (free). */
 export function sequencerCampaigns(client: Client, opts: Call = {}): Promise<SequencerCampaigns> {
-  return call(client, API.sync.campaigns, { signal: opts.signal });
+  return call(client, sync.campaigns, { signal: opts.signal });
 }
 
 /** GET /migrate/crm/connections: every destination and whether it is connected (free). */
 export function destinationConnections(client: Client, opts: Call = {}): Promise<DestinationConnections> {
-  return call(client, API.sync.connections, { signal: opts.signal });
+  return call(client, sync.connections, { signal: opts.signal });
 }
