@@ -69,6 +69,8 @@ const cli = await build({
   ...common,
   format: 'cjs',
   entryPoints: { cli: 'src/cli/entry.ts', core: 'src/core.ts', 'sandbox-server': 'src/sandbox/server.ts' },
+  // Every start reads the core whole: without its whitespace it is a quarter smaller (785 to 581 KB, about 1 ms).
+  minifyWhitespace: true,
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
   plugins: [vendorPlugin],
