@@ -14,9 +14,7 @@ import {
   ValidationError,
   type PeopleFilters,
 } from '../../src/index.js';
-import { errorFamily, errorFromResponse, type ErrorFamily } from '../../src/api/errors.js';
-import { ExitCode, exitCodeForApiError } from '../../src/cli/exit-codes.js';
-import { GENERIC_CODES, PUBLIC_CODES } from '../../src/api/schemas/errors.js';
+import { errorFromResponse } from '../../src/api/errors.js';
 import { control } from '../sandbox/helpers.js';
 import { seededList, useSdkSandbox } from './helpers.js';
 
@@ -115,28 +113,6 @@ describe('typed errors: one class per family, each an ApiError carrying the serv
 });
 
 describe('the families', () => {
-  const EXIT_OF: Record<ErrorFamily, number> = {
-    connection: ExitCode.SERVER,
-    server: ExitCode.SERVER,
-    credits: ExitCode.CREDITS,
-    rate_limit: ExitCode.RATE_LIMITED,
-    conflict: ExitCode.CONFLICT,
-    authentication: ExitCode.AUTH,
-    permission: ExitCode.AUTH,
-    not_found: ExitCode.NOT_FOUND,
-    validation: ExitCode.USAGE,
-  };
-
-  it('group every code and status as the CLI exit codes do', () => {
-    const codes = [...PUBLIC_CODES, ...Object.keys(GENERIC_CODES).map((c) => c.toLowerCase()), 'connection_reset', 'http_418'];
-    const statuses = [0, 400, 401, 402, 403, 404, 409, 413, 422, 429, 500, 501, 502, 503];
-    for (const code of codes)
-      for (const status of statuses) {
-        const e = errorFromResponse({ status, body: { error: { code, problem: 'p', retryable: false } } });
-        expect(EXIT_OF[errorFamily(status, code)], `${status} ${code}`).toBe(exitCodeForApiError(e));
-      }
-  });
-
   it('errorFromResponse builds the class of the family; isApiError knows each, also from another copy of the SDK', () => {
     const e = errorFromResponse({ status: 404, body: { error: { code: 'TASK_NOT_FOUND', problem: 'gone', retryable: false } } });
     expect(e).toBeInstanceOf(NotFoundError);
