@@ -48,6 +48,15 @@ describe('the endpoint catalog', () => {
     for (const e of CATALOG) for (const slot of slots(e)) expect(() => schemaOf(slot), e.id).not.toThrow();
   });
 
+  it('validates each request body with the schema its entry names (entryBody), never with one named apart', () => {
+    const bodyNames = new Set(CATALOG.flatMap((e) => (e.body && 'schema' in e.body ? [e.body.schema as string] : [])));
+    const routeFiles = readdirSync(path.join(SRC, 'sandbox', 'routes')).filter((f) => f.endsWith('.ts'));
+    const apart = routeFiles.flatMap((f) =>
+      [...readFileSync(path.join(SRC, 'sandbox', 'routes', f), 'utf8').matchAll(/parseBody\((\w+)/g)].filter((m) => bodyNames.has(m[1]!)).map((m) => `${f}: ${m[1]}`),
+    );
+    expect(apart).toEqual([]);
+  });
+
   it('publishes in each OpenAPI document exactly the entries that say so', () => {
     for (const name of ['v2', 'v1'] as const) {
       const doc = openApiDocument(name, 'http://127.0.0.1:1');

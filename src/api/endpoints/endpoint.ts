@@ -148,6 +148,8 @@ export function endpoint<const B extends SchemaSlot | undefined = undefined, con
 
 /** The body type an entry takes, or never. */
 export type BodyOf<E> = E extends Endpoint<infer B, SchemaSlot | undefined> ? InputOf<B> : never;
+/** The body of an entry as its schema leaves it after parsing (defaults filled in). */
+export type ParsedBodyOf<E> = E extends Endpoint<infer B, SchemaSlot | undefined> ? OutputOf<B> : never;
 /** The answer type of an entry, or unknown. */
 export type ResponseOf<E> = E extends Endpoint<SchemaSlot | undefined, infer R> ? (R extends SchemaSlot ? z.output<SchemaIn<R>> : unknown) : unknown;
 

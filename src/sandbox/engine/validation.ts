@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import type { ValidationIssue } from '../../api/schemas/errors.js';
 import { validationError, type SandboxError } from './errors.js';
+import type { Endpoint, ParsedBodyOf } from '../../api/endpoints/endpoint.js';
+import { schemaOf } from '../../api/endpoints/schemas.js';
 
 // zod/mini says only "Invalid input" until a locale is loaded: 422s name the expected values and types.
 z.config(z.locales.en());
@@ -19,6 +21,12 @@ export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.
   const r = schema.safeParse(body === undefined ? {} : body);
   if (!r.success) throw validationError(toValidationIssues(r.error.issues));
   return r.data as z.infer<S>;
+}
+
+/** A request's body parsed with the schema its catalog entry names (422 listing every problem otherwise). */
+export function entryBody<E extends Endpoint>(entry: E, body: unknown): ParsedBodyOf<E> {
+  if (!entry.body) throw new Error(`${entry.id} takes no body`);
+  return parseBody(schemaOf(entry.body), body) as ParsedBodyOf<E>;
 }
 
 /** The 422 for a body that is not JSON. */

@@ -1,21 +1,11 @@
 import { UUID_PATTERN } from '../../api/schemas/lists.js';
-import {
-  CreateKeyBody,
-  KEY_REQUESTS_LIMITS,
-  MAX_ACTIVE_KEYS_PER_USER,
-  type CreatedKey,
-  type KeyRequestRow,
-  type ManagedKey,
-  type RevokeAllResult,
-  type V2Key,
-  type V2KeyList,
-} from '../../api/schemas/keys.js';
+import { KEY_REQUESTS_LIMITS, MAX_ACTIVE_KEYS_PER_USER, type CreatedKey, type KeyRequestRow, type ManagedKey, type RevokeAllResult, type V2Key, type V2KeyList } from '../../api/schemas/keys.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import type { ApiKeyRecord } from '../store.js';
 import { genericError, notFound, validationError } from '../engine/errors.js';
-import { badField, parseBody, queryInt } from '../engine/validation.js';
+import { badField, queryInt, entryBody } from '../engine/validation.js';
 import { keyUsable } from '../engine/auth.js';
 
 const managedKey = (k: ApiKeyRecord): ManagedKey => ({
@@ -38,7 +28,7 @@ function keysOfOrganization(ctx: RequestContext): ApiKeyRecord[] {
 
 function createKey(ctx: RequestContext): CreatedKey {
   const p = ctx.caller;
-  const b = parseBody(CreateKeyBody, ctx.body);
+  const b = entryBody(API.keys.create, ctx.body);
   const now = ctx.clock.now();
   const expires_at = b.expires_at ? new Date(b.expires_at).toISOString() : null;
   if (expires_at !== null && Date.parse(expires_at) <= now) throw badField('expires_at', `expires_at must be in the future (now ${ctx.clock.iso()})`);

@@ -1,9 +1,9 @@
-import { EstimateBody, type Balance, type Quote, type Tool } from '../../api/schemas/credits.js';
+import type { Balance, Quote, Tool } from '../../api/schemas/credits.js';
 import { quoteShape } from '../../api/quote-shape.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
-import { parseBody } from '../engine/validation.js';
+import { entryBody } from '../engine/validation.js';
 import { priceEstimate } from '../engine/pricing.js';
 import { mintQuote, shapeHash } from '../engine/quotes.js';
 
@@ -23,7 +23,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** POST /credits/estimate: prices the request from the server's own rows and mints a signed single-use quote (free). */
 function estimate(ctx: RequestContext): Quote {
-  const body = parseBody(EstimateBody, ctx.body);
+  const body = entryBody(API.credits.estimate, ctx.body);
   const { rows, cost } = priceEstimate(ctx.services, ctx.caller, body);
   const tool = body.tool as Tool;
   const org = ctx.caller.organization;

@@ -1,10 +1,10 @@
-import { CSV_IMPORT_LIMITS, CsvImportBody, type CsvImportResponse } from '../../api/schemas/lists.js';
+import { CSV_IMPORT_LIMITS, type CsvImportResponse } from '../../api/schemas/lists.js';
 import { ENRICHMENT_TYPE_PRICES, type EnrichmentType } from '../../api/schemas/values/credits.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import { reply, type RequestContext } from '../context.js';
 import { requireScope } from '../engine/auth.js';
-import { parseBody } from '../engine/validation.js';
+import { entryBody } from '../engine/validation.js';
 import { addMembers, checkLeadCap, insertLead, leadEditableList, type ListRecord, type NewLead } from '../engine/lists.js';
 import { csvTooLarge, decodeCsvContent, mapColumns, parseCsv, planImport, skipSummary, listTakenKeys } from '../engine/csv-import.js';
 import { checkNotProcessing, importRequestHash, recordImport, replayOf, requireImportsEnabled } from '../engine/csv-import-records.js';
@@ -58,7 +58,7 @@ function importAndEnrich(ctx: RequestContext, list: ListRecord, leads: readonly 
 
 function importCsv(ctx: RequestContext) {
   requireImportsEnabled(ctx.store);
-  const body = parseBody(CsvImportBody, ctx.body);
+  const body = entryBody(API.lists.importCsv, ctx.body);
   const dispatch = body.dispatch_enrichment !== false;
   if (dispatch) requireScope(ctx.caller, 'enrich:write');
   const org = ctx.caller.organization;

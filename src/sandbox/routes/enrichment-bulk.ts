@@ -1,9 +1,9 @@
-import { BulkEnrichBody, type BulkEnrichStarted } from '../../api/schemas/enrichment.js';
+import type { BulkEnrichStarted } from '../../api/schemas/enrichment.js';
 import { ENRICHMENT_TYPE_PRICES, LIST_SCOPE_TYPES } from '../../api/schemas/values/credits.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
-import { parseBody } from '../engine/validation.js';
+import { entryBody } from '../engine/validation.js';
 import { publicError } from '../engine/errors.js';
 import { requireSubsetFeature, subsetOf } from '../engine/pricing.js';
 import { badField } from '../engine/validation.js';
@@ -40,7 +40,7 @@ function selectionOf(ctx: RequestContext, list: ListRecord, leadIds: string[] | 
 }
 
 function enrichList(ctx: RequestContext): BulkEnrichStarted {
-  const body = parseBody(BulkEnrichBody, ctx.body);
+  const body = entryBody(API.enrichment.bulk, ctx.body);
   const list = leadEditableList(ctx.store, ctx.caller, body.list_id);
   const ids = selectionOf(ctx, list, body.lead_ids);
   const type = LIST_SCOPE_TYPES[body.scope ?? 'partial'];

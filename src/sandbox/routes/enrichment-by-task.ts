@@ -3,7 +3,7 @@ import { companyCohortCost, type EnrichmentType, type PersonDataPoint } from '..
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
-import { parseBody } from '../engine/validation.js';
+import { entryBody } from '../engine/validation.js';
 import { resolveCohort, type CohortRecord } from '../engine/cohorts.js';
 import { cohortSelection, companyDataPoints, personDataPoints, personPointsPrice } from '../engine/pricing.js';
 import { leadEditableList, systemList } from '../engine/lists.js';
@@ -99,7 +99,7 @@ function enrichCompanies(ctx: RequestContext, body: ByTaskEnrichBody, cohort: Co
 }
 
 function enrichByTask(ctx: RequestContext): ByTaskEnrichResponse {
-  const body = parseBody(ByTaskEnrichBody, ctx.body);
+  const body = entryBody(API.enrichment.byTask, ctx.body);
   const cohort = resolveCohort(ctx.services, body.task_id, ctx.caller.organization.id);
   return cohort.entity_kind === 'person' ? enrichPeople(ctx, body, cohort) : enrichCompanies(ctx, body, cohort);
 }

@@ -3,7 +3,7 @@ import { COMPANY_ENRICHMENT_PRICE } from '../../api/schemas/values/credits.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
-import { parseBody } from '../engine/validation.js';
+import { entryBody } from '../engine/validation.js';
 import { publicError } from '../engine/errors.js';
 import { companyFound, findCompany } from '../engine/enrichment-companies.js';
 import { runPaid } from '../engine/enrichment-paid.js';
@@ -30,7 +30,7 @@ function companyNotFound(b: CompanyEnrichBody) {
 }
 
 function enrichCompany(ctx: RequestContext): CompanyEnrichResponse {
-  const body = parseBody(CompanyEnrichBody, ctx.body);
+  const body = entryBody(API.enrichment.company, ctx.body);
   return runPaid(ctx, {
     run: { tool: 'enrich_company', body },
     rows: 1,

@@ -1,10 +1,10 @@
-import { PersonEnrichBody, type EnrichmentStatusResponse, type PersonEnrichStarted } from '../../api/schemas/enrichment.js';
+import type { EnrichmentStatusResponse, PersonEnrichStarted } from '../../api/schemas/enrichment.js';
 import { ENRICHMENT_TYPE_PRICES } from '../../api/schemas/values/credits.js';
 import { personEnrichmentType } from '../../api/quote-shape.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
-import { parseBody } from '../engine/validation.js';
+import { entryBody } from '../engine/validation.js';
 import { enrichmentTypeOf } from '../engine/pricing.js';
 import { checkLeadCap, leadEditableList } from '../engine/lists.js';
 import { findWorkflow, workflowStatus } from '../engine/enrichment.js';
@@ -19,7 +19,7 @@ import { personWorkflowId, runPaid, startCallerRun, startedRun } from '../engine
  */
 
 function enrichPerson(ctx: RequestContext): PersonEnrichStarted {
-  const body = parseBody(PersonEnrichBody, ctx.body);
+  const body = entryBody(API.enrichment.person, ctx.body);
   const type = enrichmentTypeOf(personEnrichmentType(body));
   const org = ctx.caller.organization;
   const list = leadEditableList(ctx.store, ctx.caller, body.lead_list_id);

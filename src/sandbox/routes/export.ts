@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { CsvExportBody, EXPORT_LIMITS, ExportColumns, chosenColumns, type JsonExportPage } from '../../api/schemas/export.js';
+import { EXPORT_LIMITS, ExportColumns, chosenColumns, type JsonExportPage } from '../../api/schemas/export.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import { reply, type RequestContext } from '../context.js';
 import { notFound, publicError } from '../engine/errors.js';
-import { parseBody, queryError, queryInt, queryIssuesError, toValidationIssues } from '../engine/validation.js';
+import { parseBody, queryError, queryInt, queryIssuesError, toValidationIssues, entryBody } from '../engine/validation.js';
 import { cursorBinding, pageWindow } from '../engine/cursors.js';
 import { listById, visibleList } from '../engine/lists.js';
 import { createSignedCsv, downloadFileName, exportColumns, exportRows, signedFile } from '../engine/export.js';
@@ -23,7 +23,7 @@ import { ExportCapsBody, GenerateLeadsBody } from '../control-bodies.js';
 const JSON_ENDPOINT = 'GET /export/json';
 
 function signedUrl(ctx: RequestContext) {
-  const body = parseBody(CsvExportBody, ctx.body);
+  const body = entryBody(API.exports.csvLink, ctx.body);
   const list = visibleList(ctx.store, ctx.caller, body.list_id);
   return createSignedCsv(ctx.services, list, exportColumns(list, body.columns, body.include_smart_agents ?? true));
 }

@@ -13,7 +13,7 @@ import { prefixOf } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { DatasetFilterError, type Dataset } from '../data/dataset.js';
 import { publicError } from '../engine/errors.js';
-import { parseBody } from '../engine/validation.js';
+import { entryBody } from '../engine/validation.js';
 import { cohortArea, mintCohort, resolveCohort, taskNotFound } from '../engine/cohorts.js';
 import { cursorBinding } from '../engine/cursors.js';
 import { peopleOfCompanies } from '../engine/criteria.js';
@@ -102,7 +102,7 @@ function resolveCompanies(dataset: Dataset, body: FindAtCompaniesBody): { compan
 }
 
 function start(ctx: RequestContext): FindAtCompaniesStarted {
-  const body = parseBody(FindAtCompaniesBody, ctx.body);
+  const body = entryBody(API.people.findAtCompanies, ctx.body);
   const dataset = ctx.services.dataset;
   const org = ctx.caller.organization;
   const personFilter = body.person_filter as PersonGroupFilter;

@@ -1,10 +1,10 @@
-import { FindPeopleBody, type FindPeopleStarted, type FindPeopleStatusResponse } from '../../api/schemas/lists.js';
+import type { FindPeopleStarted, FindPeopleStatusResponse } from '../../api/schemas/lists.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import { prefixOf } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { requireFeature } from '../engine/features.js';
-import { parseBody } from '../engine/validation.js';
+import { entryBody } from '../engine/validation.js';
 import { leadEditableList } from '../engine/lists.js';
 import { findPeopleJob, findPeopleStatus, startFindPeople } from '../engine/find-people.js';
 
@@ -24,7 +24,7 @@ function start(ctx: RequestContext): FindPeopleStarted {
     problem: 'Find-people jobs are not available to this workspace',
     fix: 'Find people with POST /people/find-at-companies and save them with POST /lead-lists/{list_id}/leads, or upgrade to Pro or Enterprise on the plans page.',
   });
-  const body = parseBody(FindPeopleBody, ctx.body);
+  const body = entryBody(API.lists.findPeople, ctx.body);
   const list = leadEditableList(ctx.store, ctx.caller, ctx.params.list_id ?? '');
   const { job, dropped } = startFindPeople(ctx.store, ctx.clock, org, list, body);
   return {

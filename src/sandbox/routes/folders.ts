@@ -1,9 +1,9 @@
-import { CreateFolderBody, UUID_PATTERN, type Folder } from '../../api/schemas/lists.js';
+import { UUID_PATTERN, type Folder } from '../../api/schemas/lists.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import { reply, type RequestContext } from '../context.js';
 import { genericError } from '../engine/errors.js';
-import { parseBody } from '../engine/validation.js';
+import { entryBody } from '../engine/validation.js';
 import { listsArea, ownsFolder, type FolderRecord } from '../engine/lists.js';
 
 /**
@@ -15,7 +15,7 @@ import { listsArea, ownsFolder, type FolderRecord } from '../engine/lists.js';
  */
 
 function create(ctx: RequestContext) {
-  const body = parseBody(CreateFolderBody, ctx.body);
+  const body = entryBody(API.folders.create, ctx.body);
   const p = ctx.caller;
   const parentId = body.parent_id ?? null;
   if (parentId !== null) {

@@ -1,16 +1,9 @@
-import {
-  AddLeadsBody,
-  LIST_LIMITS,
-  RemoveLeadsBody,
-  type AddLeadsResponse,
-  type LeadsPage,
-  type RemoveLeadsResponse,
-} from '../../api/schemas/lists.js';
+import { LIST_LIMITS, type AddLeadsResponse, type LeadsPage, type RemoveLeadsResponse } from '../../api/schemas/lists.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { publicError, type SandboxError } from '../engine/errors.js';
-import { parseBody, queryInt } from '../engine/validation.js';
+import { queryInt, entryBody } from '../engine/validation.js';
 import { cursorBinding, pageWindow } from '../engine/cursors.js';
 import { mintCohort, resolveCohort, type CohortRecord } from '../engine/cohorts.js';
 import {
@@ -74,7 +67,7 @@ function foreignEntities(cohort: CohortRecord, ids: string[]): SandboxError {
 
 /** Adds by cohort (search rows are saved as lead records, company rows as the list's companies) or by workspace lead ids. */
 function add(ctx: RequestContext): AddLeadsResponse {
-  const body = parseBody(AddLeadsBody, ctx.body);
+  const body = entryBody(API.lists.addLeads, ctx.body);
   const list = editableList(ctx);
   const org = ctx.caller.organization;
   const done = (r: { added: number; skipped_duplicates: number; created?: number }): AddLeadsResponse => ({
@@ -98,7 +91,7 @@ function add(ctx: RequestContext): AddLeadsResponse {
 }
 
 function remove(ctx: RequestContext): RemoveLeadsResponse {
-  const body = parseBody(RemoveLeadsBody, ctx.body);
+  const body = entryBody(API.lists.removeLeads, ctx.body);
   const list = editableList(ctx);
   return { list_id: list.list_id, removed: removeMembers(ctx.store, list, body.lead_ids), timestamp_ms: ctx.clock.now() };
 }

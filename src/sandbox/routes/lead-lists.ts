@@ -1,8 +1,8 @@
-import { CreateListBody, LIST_LIMITS, UpdateListBody, type DeleteListResponse, type ListDetail, type ListsPage } from '../../api/schemas/lists.js';
+import { LIST_LIMITS, type DeleteListResponse, type ListDetail, type ListsPage } from '../../api/schemas/lists.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import { reply, type RequestContext } from '../context.js';
-import { parseBody, queryInt } from '../engine/validation.js';
+import { queryInt, entryBody } from '../engine/validation.js';
 import { cursorBinding, pageWindow } from '../engine/cursors.js';
 import {
   checkListCap,
@@ -28,7 +28,7 @@ import {
 const LISTS_ENDPOINT = 'GET /lead-lists';
 
 function create(ctx: RequestContext) {
-  const body = parseBody(CreateListBody, ctx.body);
+  const body = entryBody(API.lists.create, ctx.body);
   const p = ctx.caller;
   if (body.folder_id !== undefined) ownFolder(ctx.store, p, body.folder_id);
   const existing = ownListNamed(ctx.store, p, body.name);
@@ -79,7 +79,7 @@ function ownedList(ctx: RequestContext): ListRecord {
  * of the caller's lists is allowed (only create reuses by name).
  */
 function update(ctx: RequestContext): ListDetail {
-  const body = parseBody(UpdateListBody, ctx.body);
+  const body = entryBody(API.lists.update, ctx.body);
   const list = ownedList(ctx);
   const renaming = body.name !== undefined && body.name !== list.name;
   if (renaming && list.protected) throw listProtected(list, 'rename');

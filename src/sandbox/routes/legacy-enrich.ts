@@ -1,15 +1,14 @@
-import { LegacyBulkBody } from '../../api/schemas/legacy.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { genericError } from '../engine/errors.js';
-import { parseBody } from '../engine/validation.js';
+import { entryBody } from '../engine/validation.js';
 import { legacyTaskView, legacyWorkflow, legacyWorkflowView, startLegacyBulk } from '../engine/legacy-enrich.js';
 
 /** v1-only POST /enrich/bulk and GET /enrich/status (no scope checks; errors in the generic shape, 422 in the validation shape). */
 
 function startBulk(ctx: RequestContext) {
-  const body = parseBody(LegacyBulkBody, ctx.body);
+  const body = entryBody(API.legacy.bulkEnrich, ctx.body);
   const started = startLegacyBulk(ctx.services, ctx.caller, body);
   ctx.creditsSpent = started.credits_reserved;
   return started;

@@ -1,9 +1,9 @@
-import { CrmSyncBody, SequencerSyncBody, SyncPreviewBody, type SequencerCampaigns, type DestinationConnections, type SyncPreview, type SyncResult } from '../../api/schemas/sync.js';
+import type { SequencerCampaigns, DestinationConnections, SyncPreview, SyncResult } from '../../api/schemas/sync.js';
 import type { PaidRun } from '../../api/quote-shape.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
-import { parseBody } from '../engine/validation.js';
+import { entryBody } from '../engine/validation.js';
 import { publicError } from '../engine/errors.js';
 import { requireFeature } from '../engine/features.js';
 import { runPaid } from '../engine/enrichment-paid.js';
@@ -60,7 +60,7 @@ function requireSyncHelpers(ctx: RequestContext, label: string): void {
 
 function preview(ctx: RequestContext): SyncPreview {
   requireSyncHelpers(ctx, 'Sync preview');
-  return previewOf(ctx, planSync(ctx, parseBody(SyncPreviewBody, ctx.body)));
+  return previewOf(ctx, planSync(ctx, entryBody(API.sync.preview, ctx.body)));
 }
 
 function campaigns(ctx: RequestContext): SequencerCampaigns {
@@ -83,10 +83,10 @@ function connections(ctx: RequestContext): DestinationConnections {
 }
 
 export const migrateRoutes: RouteDef[] = [
-  { endpoint: API.sync.crm, handler: (ctx) => sync(ctx, { tool: 'sync_to_crm', body: parseBody(CrmSyncBody, ctx.body) }) },
+  { endpoint: API.sync.crm, handler: (ctx) => sync(ctx, { tool: 'sync_to_crm', body: entryBody(API.sync.crm, ctx.body) }) },
   {
     endpoint: API.sync.sequencer,
-    handler: (ctx) => sync(ctx, { tool: 'sync_to_sequencer', body: parseBody(SequencerSyncBody, ctx.body) }),
+    handler: (ctx) => sync(ctx, { tool: 'sync_to_sequencer', body: entryBody(API.sync.sequencer, ctx.body) }),
   },
   { endpoint: API.sync.preview, handler: preview },
   { endpoint: API.sync.campaigns, handler: campaigns },

@@ -1,7 +1,7 @@
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import { reply, type RequestContext } from '../context.js';
-import { DOCUMENT_PATHS, openApiDocument, type DocumentName } from '../openapi/document.js';
+import { openApiDocument, type DocumentName } from '../openapi/document.js';
 import { docsPage, redocPage } from '../openapi/html.js';
 
 /** The published OpenAPI documents and their HTML pages, public at the host root (no credential, no request log row). */

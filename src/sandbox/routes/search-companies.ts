@@ -1,23 +1,11 @@
-import {
-  COMPANY_COLUMN_LABELS,
-  COMPANY_OPTIONAL_FIELDS,
-  CompanyRawFilterSchema,
-  CompanySearchBody,
-  SEARCH_LIMITS,
-  SimilarCompaniesBody,
-  companyColumnField,
-  type CompanyOptionalField,
-  type CompanyRawFilter,
-  type CompanySearchResponse,
-  type SimilarCompaniesResponse,
-} from '../../api/schemas/search.js';
+import { COMPANY_COLUMN_LABELS, COMPANY_OPTIONAL_FIELDS, CompanyRawFilterSchema, SEARCH_LIMITS, companyColumnField, type CompanyOptionalField, type CompanyRawFilter, type CompanySearchResponse, type SimilarCompaniesResponse } from '../../api/schemas/search.js';
 import { checkCompanyFilters, isCompanyRawFilter } from '../../api/search-check.js';
 import { closest, didYouMean } from '../../api/suggest.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
 import { publicError, validationError } from '../engine/errors.js';
-import { parseBody, toValidationIssues } from '../engine/validation.js';
+import { toValidationIssues, entryBody } from '../engine/validation.js';
 import { mintCohort } from '../engine/cohorts.js';
 import { cursorBinding } from '../engine/cursors.js';
 import { companyCriteriaFilter } from '../engine/criteria.js';
@@ -60,7 +48,7 @@ function rawFilter(filters: unknown): CompanyRawFilter {
 }
 
 function searchCompanies(ctx: RequestContext): CompanySearchResponse {
-  const body = parseBody(CompanySearchBody, ctx.body);
+  const body = entryBody(API.companies.search, ctx.body);
   const org = ctx.caller.organization;
   const dataset = ctx.services.dataset;
   const limit = body.limit ?? SEARCH_LIMITS.companies.default;
@@ -112,7 +100,7 @@ function searchCompanies(ctx: RequestContext): CompanySearchResponse {
 }
 
 function similarCompanies(ctx: RequestContext): SimilarCompaniesResponse {
-  const body = parseBody(SimilarCompaniesBody, ctx.body);
+  const body = entryBody(API.companies.similar, ctx.body);
   const dataset = ctx.services.dataset;
   const seed = body.company_id !== undefined ? dataset.companyIndexById(body.company_id) : dataset.companyIndexByDomain(body.company_domain ?? '');
   if (seed === undefined)

@@ -1,9 +1,9 @@
-import { CompileBody, PeopleFindBody, SEARCH_LIMITS, type CompileResponse, type PeopleSearchResponse } from '../../api/schemas/search.js';
+import { SEARCH_LIMITS, type CompileResponse, type PeopleSearchResponse } from '../../api/schemas/search.js';
 import { checkPeopleFilters } from '../../api/search-check.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
-import { parseBody } from '../engine/validation.js';
+import { entryBody } from '../engine/validation.js';
 import { genericError } from '../engine/errors.js';
 import { mintCohort } from '../engine/cohorts.js';
 import { cursorBinding } from '../engine/cursors.js';
@@ -25,7 +25,6 @@ function canonicalFlat(filters: Record<string, string[] | undefined>): Record<st
   return Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, [...(v ?? [])].sort()]));
 }
 
-
 /** Where the product's Find People page would open with the compiled filters (served by the sandbox as JSON). */
 function handoffUrl(ctx: RequestContext, plan: PeoplePlan): string {
   const compiled = Buffer.from(JSON.stringify({ person_filter: plan.person_filter, company_filter: plan.company_filter })).toString('base64url');
@@ -43,7 +42,7 @@ function handoffPage(ctx: RequestContext): unknown {
 }
 
 function findPeople(ctx: RequestContext): PeopleSearchResponse {
-  const body = parseBody(PeopleFindBody, ctx.body);
+  const body = entryBody(API.people.search, ctx.body);
   const org = ctx.caller.organization;
   const dataset = ctx.services.dataset;
   const limit = body.limit ?? SEARCH_LIMITS.people.default;
@@ -116,7 +115,7 @@ function findPeople(ctx: RequestContext): PeopleSearchResponse {
 }
 
 function compile(ctx: RequestContext): CompileResponse {
-  const body = parseBody(CompileBody, ctx.body);
+  const body = entryBody(API.people.compile, ctx.body);
   const org = ctx.caller.organization;
   requireCriteriaSearch(org);
   const plan = planPeopleCriteria(ctx.services.dataset, ctx.store, org, {

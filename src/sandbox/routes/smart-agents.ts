@@ -1,9 +1,9 @@
-import { SmartAgentRunBody, type SmartAgentResults, type SmartAgentRunStarted, type SmartAgentRunsPage } from '../../api/schemas/agents.js';
+import type { SmartAgentResults, SmartAgentRunStarted, SmartAgentRunsPage } from '../../api/schemas/agents.js';
 import { AGENT_LIMITS, AGENT_RUNS_PAGE } from '../../api/schemas/values/agents.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
-import { parseBody, queryInt } from '../engine/validation.js';
+import { queryInt, entryBody } from '../engine/validation.js';
 import { publicError, type SandboxError } from '../engine/errors.js';
 import { agentCost, agentRun, agentSelection, coldEmailTemplate } from '../engine/pricing.js';
 import { badField } from '../engine/validation.js';
@@ -51,7 +51,7 @@ function nothingToRun(list: ListRecord, column: string): SandboxError {
 }
 
 function run(ctx: RequestContext): SmartAgentRunStarted {
-  const body = parseBody(SmartAgentRunBody, ctx.body);
+  const body = entryBody(API.agents.run, ctx.body);
   const caller = ctx.caller;
   requireFeature(caller.organization, 'smart_agents', {
     label: 'Smart agents',
