@@ -1,4 +1,4 @@
-import { endpoint, ref } from './endpoint.js';
+import { endpoint } from './endpoint.js';
 
 /** Pages at the host root: health, the published OpenAPI documents and their HTML views, and the product page a compiled search opens. */
 

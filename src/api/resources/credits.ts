@@ -1,4 +1,4 @@
-import { credits } from '../endpoints/identity.js';
+import { credits } from '../endpoints/credits.js';
 import { call } from '../endpoints/call.js';
 import type { Client } from '../client.js';
 import type { Balance, EstimateBody, Quote } from '../schemas/credits.js';

@@ -1,4 +1,4 @@
-import { usage } from '../endpoints/identity.js';
+import { usage } from '../endpoints/usage.js';
 import { call } from '../endpoints/call.js';
 import type { Client } from '../client.js';
 import type { Usage, UsageGroup } from '../schemas/keys.js';
