@@ -1,6 +1,6 @@
 import { SCOPES } from '../api/schemas/auth.js';
 import type { SandboxServices } from './context.js';
-import type { OrganizationRecord, UserRecord } from './store.js';
+import type { UserRecord } from './store.js';
 import { setConnected } from './engine/connections.js';
 import { seedList } from './seed-list.js';
 import { FixturesError, fieldPath } from './fixtures-error.js';
@@ -15,16 +15,7 @@ export function loadFixtures(services: SandboxServices, fixtures: Fixtures, sour
   const { store, clock } = services;
   const now = clock.iso();
   (fixtures.organizations ?? []).forEach((o, i) => {
-    const org: OrganizationRecord = {
-      id: store.nextId('org', 'org'),
-      name: o.name,
-      plan: o.plan ?? 'pro',
-      partner_tier: o.partner_tier ?? null,
-      trial: o.trial ?? false,
-      credits: o.credits ?? 0,
-      created_at: now,
-    };
-    store.state.organizations[org.id] = org;
+    const org = store.addOrganization(o);
     for (const provider of o.connected_providers ?? []) setConnected(org, provider, true, now);
     const users = new Map<string, UserRecord>();
     (o.users ?? []).forEach((u, j) => {

@@ -300,11 +300,10 @@ export class Store {
     return user;
   }
 
-  /** A new organization with one owner holding every scope. */
-  createOrganization(o: NewOrganization): { organization: OrganizationRecord; owner: UserRecord } {
-    const id = this.nextId('org', 'org');
+  /** A new organization without members: plan pro, no partner tier, no trial, 0 credits unless given. */
+  addOrganization(o: NewOrganization): OrganizationRecord {
     const organization: OrganizationRecord = {
-      id,
+      id: this.nextId('org', 'org'),
       name: o.name,
       plan: o.plan ?? 'pro',
       partner_tier: o.partner_tier ?? null,
@@ -312,9 +311,15 @@ export class Store {
       credits: o.credits ?? 0,
       created_at: this.clock.iso(),
     };
-    this.state.organizations[id] = organization;
+    this.state.organizations[organization.id] = organization;
+    return organization;
+  }
+
+  /** A new organization with one owner holding every scope. */
+  createOrganization(o: NewOrganization): { organization: OrganizationRecord; owner: UserRecord } {
+    const organization = this.addOrganization(o);
     const slug = o.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'org';
-    const owner = this.addUser(id, { email: `owner+${this.state.seq}@${slug}.example`, name: `${o.name} Owner`, role: 'owner' });
+    const owner = this.addUser(organization.id, { email: `owner+${this.state.seq}@${slug}.example`, name: `${o.name} Owner`, role: 'owner' });
     return { organization, owner };
   }
 
