@@ -1,6 +1,7 @@
 import { ApiError, isApiError } from './errors.js';
 import type { AttemptHooks, Client, RequestOptions } from './client.js';
 import type { Prefix } from './prefixes.js';
+import type { Quote } from './schemas/credits.js';
 import { sleep as realSleep } from './sleep.js';
 
 /**
@@ -188,5 +189,33 @@ export async function sendPaid<T>(
       continue;
     }
     return answered(result);
+  }
+}
+
+/** Renewals of a quote that expired before its request went out, before quote_expired is the caller's. */
+const QUOTE_RENEWALS = 2;
+
+/** How a paid request's caller renews an expired quote: estimates again, then decides on the new quote. */
+export interface QuoteRenewal {
+  estimate(): Promise<Quote>;
+  /** Throws to spend nothing. `approvedBefore`: the cost is not above the one already approved, so nobody needs asking again. */
+  decide(quote: Quote, approvedBefore: boolean): Promise<void>;
+}
+
+/**
+ * Sends a paid request with a quote already approved. A quote that expired first (the run
+ * waited on a decision; quote_expired says nothing was done) is renewed, and the new one
+ * asked about again only when it costs more than the one approved.
+ */
+export async function sendWithRenewedQuote<R>(approved: Quote, send: (quote: Quote) => Promise<R>, renewal: QuoteRenewal): Promise<R> {
+  let q = approved;
+  for (let renewed = 0; ; renewed++) {
+    try {
+      return await send(q);
+    } catch (e) {
+      if (!isApiError(e) || !e.is('quote_expired') || renewed >= QUOTE_RENEWALS) throw e;
+      q = await renewal.estimate();
+      await renewal.decide(q, q.estimated_cost <= approved.estimated_cost);
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { Client } from '../api/client.js';
-import { ConfigurationError, isApiError } from '../api/errors.js';
+import { ConfigurationError } from '../api/errors.js';
+import { sendWithRenewedQuote } from '../api/paid-call.js';
 import { estimate } from '../api/resources/credits.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
 import type { CallOptions } from './options.js';
@@ -71,9 +72,6 @@ export interface PaidRequest<R> {
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 
-/** Quote renewals after quote_expired before the error is the caller's (as the CLI). */
-const RENEWALS = 2;
-
 function checkApproval(opts: PaidOptions): void {
   if (opts.quote === undefined && opts.confirm === undefined && opts.maxCredits === undefined)
     throw new ConfigurationError(
@@ -101,22 +99,13 @@ async function decide(q: Quote, opts: PaidOptions, asked: boolean): Promise<void
 /** Runs a paid request through the estimate-confirm-run step. */
 export async function payFor<R>(client: Client, req: PaidRequest<R>, opts: PaidOptions): Promise<R> {
   checkApproval(opts);
-  const signal = { signal: opts.signal };
   if (opts.quote !== undefined) {
     if (typeof opts.quote === 'string') return req.send(opts.quote);
     await decide(opts.quote, opts, true);
     return req.send(opts.quote.quote_id ?? undefined);
   }
-  let q = await estimate(client, req.estimate, signal);
+  const quote = () => estimate(client, req.estimate, { signal: opts.signal });
+  const q = await quote();
   await decide(q, opts, false);
-  const approved = q.estimated_cost;
-  for (let renewed = 0; ; renewed++) {
-    try {
-      return await req.send(q.quote_id ?? undefined);
-    } catch (e) {
-      if (!isApiError(e) || !e.is('quote_expired') || renewed >= RENEWALS) throw e;
-      q = await estimate(client, req.estimate, signal);
-      await decide(q, opts, q.estimated_cost <= approved);
-    }
-  }
+  return sendWithRenewedQuote(q, (sent) => req.send(sent.quote_id ?? undefined), { estimate: quote, decide: (renewed, asked) => decide(renewed, opts, asked) });
 }

@@ -98,7 +98,7 @@ export class Prospect {
 
   /** Who the API key belongs to: user, organization, plan and scopes. */
   async whoami(opts: CallOptions = {}): Promise<Identity> {
-    return getIdentity(this.#core('key'), opts.signal ? { signal: opts.signal } : {});
+    return getIdentity(this.#core('key'), opts);
   }
 
   /** Closes pooled connections (idle ones do not keep the process alive either). */
