@@ -131,10 +131,12 @@ function keepPublicDeclarations(dir, entries) {
       visit(path.resolve(path.dirname(file), spec.replace(/\.js$/, '.d.ts')));
   };
   for (const e of entries) visit(path.join(dir, e));
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+  const listed = readdirSync(dir, { recursive: true, withFileTypes: true });
+  for (const entry of listed) {
     const file = path.join(entry.parentPath, entry.name);
     if (entry.isFile() && file.endsWith('.d.ts') && !reached.has(file)) rmSync(file);
   }
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }).reverse())
+  // Deepest first, so a folder whose subfolders were all emptied goes too.
+  for (const entry of listed.reverse())
     if (entry.isDirectory() && readdirSync(path.join(entry.parentPath, entry.name)).length === 0) rmSync(path.join(entry.parentPath, entry.name), { recursive: true });
 }

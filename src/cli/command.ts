@@ -127,9 +127,9 @@ type ValueOf<F extends FlagSpec, All extends FlagSpec> = F extends { default: in
 /** The value the command line gives. */
 type GivenValue<F extends FlagSpec, All extends FlagSpec> =
   Negated<F['flags']> extends true
-    ? HasPositive<F, All> extends true
-      ? false
-      : boolean
+    ? LoneNegation<F, All> extends true
+      ? boolean
+      : false
     : Placeholder<F['flags']> extends ''
       ? boolean
       : Placeholder<F['flags']> extends `${string}...${string}`
@@ -140,26 +140,14 @@ type GivenValue<F extends FlagSpec, All extends FlagSpec> =
           ? OneValue<F> | true
           : OneValue<F>;
 
-/** Whether a '--no-x' flag shares its option with an '--x' flag (commander then sets no default). */
-type HasPositive<F extends FlagSpec, All extends FlagSpec> = true extends (
-  All extends FlagSpec ? (Negated<All['flags']> extends false ? SameKey<KeyOf<All>, KeyOf<F>> : never) : never
-)
-  ? true
-  : false;
+/** The options of the flags that are not negations (of known name: the specs typed only as FlagSpec have none). */
+type PositiveKeys<All extends FlagSpec> = All extends FlagSpec ? (Negated<All['flags']> extends true ? never : KeyOf<All>) : never;
 
-/** true when a flag of known name has the key (never for the specs typed only as FlagSpec). */
-type SameKey<Key, Of> = [Key] extends [never] ? never : Key extends Of ? true : never;
+/** A '--no-x' flag with no '--x' flag for its option: commander sets the option true unless given (beside an '--x', it sets no default). */
+type LoneNegation<F extends FlagSpec, All extends FlagSpec> = Negated<F['flags']> extends true ? (KeyOf<F> extends PositiveKeys<All> ? false : true) : false;
 
-/** Options always present: a default given, or a lone '--no-x' (true unless given). */
-type IsPresent<F extends FlagSpec, All extends FlagSpec> = F extends { default: infer D }
-  ? undefined extends D
-    ? false
-    : true
-  : Negated<F['flags']> extends true
-    ? HasPositive<F, All> extends true
-      ? false
-      : true
-    : false;
+/** Options always present: a default given, or a lone '--no-x'. */
+type IsPresent<F extends FlagSpec, All extends FlagSpec> = F extends { default: infer D } ? (undefined extends D ? false : true) : LoneNegation<F, All>;
 
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
 

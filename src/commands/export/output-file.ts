@@ -89,7 +89,7 @@ export async function outputTarget(file: string, force: boolean | undefined): Pr
  * once), so Ctrl-C still stops a command whose pipe nobody reads: a blocked open would hold
  * the process past its exit.
  */
-export async function openOutputStream(file: string, o: { signal?: AbortSignal; onWait?: () => void } = {}): Promise<Writable> {
+async function openOutputStream(file: string, o: { signal?: AbortSignal; onWait?: () => void } = {}): Promise<Writable> {
   const flags = fs.constants.O_WRONLY | fs.constants.O_APPEND;
   // Held open while the stream is opened: with a reader there, the blocking open returns at once.
   const reader = (await fs.stat(file)).isFIFO() ? await waitForReader(file, flags, o) : undefined;
