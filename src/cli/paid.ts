@@ -1,6 +1,5 @@
 import type { Client } from '../api/client.js';
-import { isApiError } from '../api/errors.js';
-import { LostResponseError, withPaidJournal } from '../api/paid-call.js';
+import { LostResponseError, sendWithRenewedQuote, withPaidJournal } from '../api/paid-call.js';
 import { estimate } from '../api/resources/credits.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
 import type { Context } from './context.js';
@@ -146,20 +145,23 @@ export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>
  * requests quotes each, decides once on their sum, then sends each through here.
  */
 export async function sendApproved<R>(ctx: Context, client: Client, journal: PaidRunJournal, plan: PaidPlan<R>, approvedQuote: Quote): Promise<PaidOutcome<R>> {
-  let q = approvedQuote;
-  const approved = q.estimated_cost;
-  for (let renewed = 0; ; renewed++) {
-    const sent = q;
-    const recording = journal.recording({ tool: plan.estimate.tool, what: plan.what, quote: sent });
-    try {
-      const result = await withPaidJournal(client, recording, () => plan.run(sent.quote_id ?? ''));
-      return { quote: sent, result };
-    } catch (e) {
-      if (leftUnanswered(e)) ctx.out.info(recording.pending ? unansweredNote(ctx) : NOT_SENT_NOTE);
-      if (!isApiError(e) || !e.is('quote_expired') || renewed >= 2) throw e;
-      ctx.out.info('The quote expired before the run was sent; estimating again.');
-      q = await quote(ctx, client, plan);
-      await decide(ctx, q, plan.what, q.estimated_cost <= approved);
-    }
-  }
+  return sendWithRenewedQuote(
+    approvedQuote,
+    async (sent) => {
+      const recording = journal.recording({ tool: plan.estimate.tool, what: plan.what, quote: sent });
+      try {
+        return { quote: sent, result: await withPaidJournal(client, recording, () => plan.run(sent.quote_id ?? '')) };
+      } catch (e) {
+        if (leftUnanswered(e)) ctx.out.info(recording.pending ? unansweredNote(ctx) : NOT_SENT_NOTE);
+        throw e;
+      }
+    },
+    {
+      estimate: () => {
+        ctx.out.info('The quote expired before the run was sent; estimating again.');
+        return quote(ctx, client, plan);
+      },
+      decide: (q, approvedBefore) => decide(ctx, q, plan.what, approvedBefore),
+    },
+  );
 }

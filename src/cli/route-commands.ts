@@ -1,4 +1,3 @@
-import { PREFIXES, type Prefix } from '../api/prefixes.js';
 import { API, CATALOG } from '../api/endpoints/index.js';
 import { MOUNTS, type Endpoint } from '../api/endpoints/endpoint.js';
 
@@ -162,12 +161,6 @@ export function routeCommand(method: string, path: string): { entry: RouteComman
     if (fits) return { entry, params };
   }
   return undefined;
-}
-
-/** A route as the table writes it, from how a client sent it: the v2 prefix left off, others kept. */
-export function routePath(prefix: Prefix, path: string): string {
-  const p = path.startsWith('/') ? path : `/${path}`;
-  return prefix === 'v2' ? p : `${PREFIXES[prefix]}${p}`;
 }
 
 /** A value still to be filled in ({list_id}, <text>, ...): not a value a command can run with. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { Plan, Scope, PARTNER_TIER_MIN, PARTNER_TIER_MAX } from '../api/schemas/auth.js';
+import { partnerTier, Plan, Scope } from '../api/schemas/auth.js';
 import { LIST_LIMITS, LIST_VISIBILITIES, SHARE_PERMISSIONS } from '../api/schemas/lists.js';
 import { MINUTE_MS } from '../api/schemas/limits.js';
 import { AGENT_TYPES } from '../api/schemas/values/agents.js';
@@ -17,7 +17,6 @@ export { FaultsBody } from './engine/faults.js';
  * Where a body names no organization or user, the demo ones are meant.
  */
 
-const PartnerTier = z.nullable(z.int().check(z.minimum(PARTNER_TIER_MIN), z.maximum(PARTNER_TIER_MAX)));
 const Credits = z.int().check(z.minimum(0));
 const IsoTime = z.iso.datetime({ offset: true });
 const Ms = z.optional(z.int().check(z.minimum(0), z.maximum(3_600_000)));
@@ -48,7 +47,7 @@ export const BalanceBody = z.object({ organization_id: OrganizationId, credits: 
 export const PlanBody = z.object({
   organization_id: OrganizationId,
   plan: z.optional(Plan),
-  partner_tier: z.optional(PartnerTier),
+  partner_tier: z.optional(partnerTier()),
   trial: z.optional(z.boolean()),
 });
 
@@ -60,7 +59,7 @@ export const ScopesBody = z.object({ user_id: z.optional(z.string()), organizati
 export const OrganizationBody = z.object({
   name: z.string().check(z.minLength(1), z.maxLength(200)),
   plan: z.optional(Plan),
-  partner_tier: z.optional(PartnerTier),
+  partner_tier: z.optional(partnerTier()),
   trial: z.optional(z.boolean()),
   credits: z.optional(Credits),
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
-import { API_KEY_PATTERN, Plan, Scope, PARTNER_TIER_MIN, PARTNER_TIER_MAX } from '../api/schemas/auth.js';
+import { API_KEY_PATTERN, partnerTier, Plan, Scope } from '../api/schemas/auth.js';
 import { LIST_LIMITS, LIST_VISIBILITIES, SHARE_PERMISSIONS } from '../api/schemas/lists.js';
 import { DESTINATIONS } from '../api/schemas/values/sync.js';
 import { MAX_ACTIVE_KEYS_PER_USER } from '../api/schemas/values/keys.js';
@@ -89,7 +89,7 @@ export const FixtureOrganization = z
     name: text('Organization name, as `prospect whoami` shows it.', 1, 200),
     plan: optional(Plan.check(z.describe('Plan: gates API access, list caps and rate limits; default pro.'))),
     partner_tier: optional(
-      z.nullable(z.int().check(z.minimum(PARTNER_TIER_MIN), z.maximum(PARTNER_TIER_MAX))).check(z.describe('Partner tier (a monthly search quota), or null for none; default null.')),
+      partnerTier().check(z.describe('Partner tier (a monthly search quota), or null for none; default null.')),
     ),
     trial: optional(z.boolean().check(z.describe('true puts the organization on a trial; default false.'))),
     credits: optional(z.int().check(z.minimum(0), z.describe('Credit balance, whole credits; default 0.'))),

@@ -83,7 +83,7 @@ async function handle(
         principal.key.request_count += 1;
       }
       if (!match) throw notFound(`No route for ${method} ${pathname}`);
-      const def = match.route.def;
+      const def = match.route.def.endpoint;
       const gate = def.planGate ?? (def.kind === 'keys' ? 'never' : 'keys');
       if (gate === 'always' || (gate === 'keys' && principal.authType === 'api_key')) checkApiAccess(principal.organization);
       if (def.scope) requireScope(principal, def.scope);
@@ -108,7 +108,7 @@ async function handle(
     // A handled request whose answer is lost still leaves its request log row.
     if (await applyFaults('after')) {
       let out = r.body;
-      const kind = route.route.def.kind;
+      const kind = route.route.def.endpoint.kind;
       // A file (a signed export download) goes out as its bytes, with the content type its route set.
       if (Buffer.isBuffer(out)) sendBytes(res, status, out, r.headers);
       else {

@@ -1,6 +1,4 @@
-import type { Endpoint, EndpointKind } from '../api/endpoints/endpoint.js';
-import type { Scope } from '../api/schemas/auth.js';
-import type { SearchCounter } from './engine/rate-limits.js';
+import type { Endpoint } from '../api/endpoints/endpoint.js';
 import type { Handler } from './context.js';
 
 export { PREFIXES as PREFIX } from '../api/prefixes.js';
@@ -8,55 +6,14 @@ export { MOUNTS, type HttpMethod } from '../api/endpoints/endpoint.js';
 import { PREFIXES as PREFIX } from '../api/prefixes.js';
 import { MOUNTS, type HttpMethod } from '../api/endpoints/endpoint.js';
 
-export type RouteKind = EndpointKind;
-
 /** A catalog entry and the handler that answers it. */
-export interface CatalogRoute {
+export interface RouteDef {
   endpoint: Endpoint;
   handler: Handler;
 }
 
-/** A route described in place (not yet moved into the catalog). */
-export interface LegacyRouteDef {
-  method: HttpMethod;
-  /** Relative to the mount prefix; `:name` matches one path segment. */
-  path: string;
-  kind: RouteKind;
-  /** The one scope a v2 route checks; null for whoami, v1-only, key-management and control routes. */
-  scope: Scope | null;
-  /** Rate-limit counters beyond plain requests (people search daily cap, partner monthly quota). */
-  counts?: SearchCounter;
-  /**
-   * Plan gating (403 when the plan has no API access): 'keys' gates API-key calls only (default
-   * for v2 and v1-only), 'always' sessions too, 'never' none (default for key management).
-   */
-  planGate?: 'keys' | 'always' | 'never';
-  handler: Handler;
-}
-
-export type RouteDef = CatalogRoute | LegacyRouteDef;
-
-/** What the pipeline reads of a route. */
-export interface ResolvedRoute {
-  method: HttpMethod;
-  path: string;
-  kind: RouteKind;
-  scope: Scope | null;
-  counts?: SearchCounter | undefined;
-  planGate?: 'keys' | 'always' | 'never' | undefined;
-  handler: Handler;
-  /** The catalog entry, when the route has one. */
-  endpoint?: Endpoint;
-}
-
-export function resolveRoute(def: RouteDef): ResolvedRoute {
-  if (!('endpoint' in def)) return def;
-  const e = def.endpoint;
-  return { method: e.method, path: e.path, kind: e.kind, scope: e.scope, counts: e.counts, planGate: e.planGate, handler: def.handler, endpoint: e };
-}
-
 export interface CompiledRoute {
-  def: ResolvedRoute;
+  def: RouteDef;
   prefix: string;
   segments: string[];
   /** The path with `{name}` placeholders, without the prefix: what the request log records. */
@@ -85,10 +42,11 @@ export class Router {
 
   constructor(defs: readonly RouteDef[]) {
     const seen = new Set<string>();
-    for (const def of defs.map(resolveRoute)) {
-      for (const prefix of MOUNTS[def.kind]) {
-        const segments = split(def.path);
-        const id = `${def.method} ${prefix}/${segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/')}`;
+    for (const def of defs) {
+      const e = def.endpoint;
+      for (const prefix of MOUNTS[e.kind]) {
+        const segments = split(e.path);
+        const id = `${e.method} ${prefix}/${segments.map((s) => (s.startsWith(':') ? ':' : s)).join('/')}`;
         if (seen.has(id)) throw new Error(`duplicate sandbox route ${id}`);
         seen.add(id);
         const template = `/${segments.map((s) => (s.startsWith(':') ? `{${s.slice(1)}}` : s)).join('/')}`;
@@ -103,7 +61,7 @@ export class Router {
     const prefix = prefixOf(pathname);
     const rest = split(pathname.slice(prefix.length));
     for (const route of this.routes) {
-      if (route.prefix !== prefix || route.def.method !== method || route.segments.length !== rest.length) continue;
+      if (route.prefix !== prefix || route.def.endpoint.method !== method || route.segments.length !== rest.length) continue;
       const params: Record<string, string> = {};
       let ok = true;
       for (let i = 0; i < rest.length && ok; i++) {

@@ -3,15 +3,13 @@ import * as z from 'zod/mini';
 import { openSandbox, raw, control, clientFor, apiError, type RunningSandbox } from './helpers.js';
 import { parseBody } from '../../src/sandbox/engine/validation.js';
 import type { RouteDef } from '../../src/sandbox/router.js';
+import { endpoint } from '../../src/api/endpoints/endpoint.js';
 
 const EchoBody = z.object({ name: z.string().check(z.minLength(1)), count: z.int() });
 
 /** A v2 route with a body, to see the 422 shape the way later areas will produce it. */
 const echoRoute: RouteDef = {
-  method: 'POST',
-  path: '/test/echo',
-  kind: 'v2',
-  scope: 'lists:write',
+  endpoint: endpoint({ id: 'test.echo', method: 'POST', path: '/test/echo', kind: 'v2', scope: 'lists:write', summary: 'echo', description: 'echo', idempotent: true }),
   handler: (ctx) => parseBody(EchoBody, ctx.body),
 };
 

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { openSandbox, raw, control, clientFor, apiError, newKey, freshMinute, type RunningSandbox } from './helpers.js';
 import type { RouteDef } from '../../src/sandbox/router.js';
+import { endpoint, type Endpoint } from '../../src/api/endpoints/endpoint.js';
 
 /** Stand-ins for the search routes of a later issue, flagged the way those will be. */
+const standIn = (e: Pick<Endpoint, 'path' | 'scope' | 'counts'>): RouteDef => ({
+  endpoint: endpoint({ id: `test${e.path}`, method: 'POST', kind: 'v2', summary: 'stand-in', description: 'stand-in', idempotent: true, ...e }),
+  handler: () => ({ data: [] }),
+});
 const searchRoutes: RouteDef[] = [
-  { method: 'POST', path: '/test/people-find', kind: 'v2', scope: 'people:read', counts: 'people_search', handler: () => ({ data: [] }) },
-  { method: 'POST', path: '/test/company-search', kind: 'v2', scope: 'companies:read', counts: 'company_search', handler: () => ({ data: [] }) },
+  standIn({ path: '/test/people-find', scope: 'people:read', counts: 'people_search' }),
+  standIn({ path: '/test/company-search', scope: 'companies:read', counts: 'company_search' }),
 ];
 
 let sb: RunningSandbox;

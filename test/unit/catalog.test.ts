@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { API, CATALOG } from '../../src/api/endpoints/index.js';
 import type { Endpoint, SchemaSlot } from '../../src/api/endpoints/endpoint.js';
 import { schemaOf } from '../../src/api/endpoints/schemas.js';
-import { CONTROL } from '../../src/sandbox/control-endpoints.js';
+import { controlEndpoints } from '../../src/sandbox/control-endpoints.js';
 import * as routeModules from '../../src/sandbox/routes/all.js';
 import type { RouteDef } from '../../src/sandbox/router.js';
 import { openApiDocument } from '../../src/sandbox/openapi/document.js';
@@ -16,10 +16,7 @@ import { openApiDocument } from '../../src/sandbox/openapi/document.js';
  */
 
 const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
-/** The control entries, some grouped by what they act on (CONTROL.clock.get). */
-const isEntry = (v: object): v is Endpoint => 'method' in v && 'path' in v;
-const entriesIn = (v: object): Endpoint[] => (isEntry(v) ? [v] : Object.values(v).flatMap((x: object) => entriesIn(x)));
-const controls = entriesIn(CONTROL);
+const controls = controlEndpoints();
 const routes = Object.values(routeModules).flat() as RouteDef[];
 const key = (e: Pick<Endpoint, 'method' | 'path' | 'kind'>) => `${e.method} ${e.kind} ${e.path.replace(/:(\w+)/g, '{$1}')}`;
 
@@ -34,8 +31,9 @@ describe('the endpoint catalog', () => {
   });
 
   it('serves every route of the sandbox from an entry, and every entry from one route', () => {
-    const described = routes.filter((r): r is Extract<RouteDef, { endpoint: Endpoint }> => 'endpoint' in r);
-    const inPlace = routes.filter((r) => !('endpoint' in r)).map((r) => ('method' in r ? `${r.method} ${r.kind} ${r.path}` : ''));
+    // Read as plain objects: a route without an entry would not type-check, but a cast could still bring one.
+    const described = routes.filter((r) => 'endpoint' in r);
+    const inPlace = (routes as unknown as Record<string, unknown>[]).filter((r) => !('endpoint' in r)).map((r) => `${String(r.method)} ${String(r.kind)} ${String(r.path)}`);
     expect(inPlace, 'routes described outside the catalog').toEqual([]);
     const known = new Set<Endpoint>([...CATALOG, ...controls]);
     expect(described.filter((r) => !known.has(r.endpoint)).map((r) => r.endpoint.id)).toEqual([]);

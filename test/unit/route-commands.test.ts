@@ -5,7 +5,7 @@ import { ROUTE_COMMANDS, routeCommand, routesNamedIn, runnableWords } from '../.
 import { inOurWords, speaksHttp } from '../../src/cli/route-text.js';
 import { commandPaths } from '../../src/commands/index.js';
 import * as routeModules from '../../src/sandbox/routes/all.js';
-import { PREFIX, resolveRoute, type RouteDef } from '../../src/sandbox/router.js';
+import { PREFIX, type RouteDef } from '../../src/sandbox/router.js';
 
 const SANDBOX = path.resolve(__dirname, '../../src/sandbox');
 
@@ -36,7 +36,7 @@ function routesNamedBySandbox(): Array<{ route: string; where: string }> {
 
 /** The sandbox's routes as the table writes them (v2 without its prefix, v1-only and key routes with theirs). */
 function servedRoutes(): string[] {
-  const defs = (Object.values(routeModules).flat() as RouteDef[]).map(resolveRoute);
+  const defs = (Object.values(routeModules).flat() as RouteDef[]).map((r) => r.endpoint);
   return defs
     .filter((d) => d.kind === 'v2' || d.kind === 'v1only' || d.kind === 'keys')
     .map((d) => {

@@ -140,7 +140,7 @@ describe('generation', () => {
       expect(c.founded_year).toBeGreaterThanOrEqual(1950);
       expect(c.founded_year).toBeLessThanOrEqual(2024);
       expect(c.hq_location).toBe(`${c.hq_city}, ${c.hq_state}, ${c.hq_country}`);
-      expect(COUNTRY_ISO3[c.hq_country_iso3]).toBe(c.hq_country);
+      expect((COUNTRY_ISO3 as Readonly<Record<string, string>>)[c.hq_country_iso3]).toBe(c.hq_country);
       expect(c.description).toMatch(/\.$/);
       expect(c.tech_stack.length).toBeGreaterThanOrEqual(4);
       if (c.funding_stage === 'Bootstrapped') {

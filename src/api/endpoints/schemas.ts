@@ -18,7 +18,7 @@ import type { SchemaSlot } from './endpoint.js';
  * documents turn an entry's named schema into the schema. Only they import this module.
  */
 
-export const SCHEMA_MODULES = [agents, auth, credits, enrichment, errors, exportSchemas, identity, keys, legacy, lists, search, sync] as const;
+const SCHEMA_MODULES = [agents, auth, credits, enrichment, errors, exportSchemas, identity, keys, legacy, lists, search, sync] as const;
 
 function isZodSchema(v: unknown): v is z.ZodMiniType {
   return typeof v === 'object' && v !== null && '_zod' in v;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { envelopeFields } from './envelope.js';
-import { PARTNER_TIER_MAX, PARTNER_TIER_MIN, Scope, Tier } from './auth.js';
+import { partnerTier, Scope, Tier } from './auth.js';
 import { described } from './described.js';
 
 /** GET /whoami */
@@ -14,10 +14,7 @@ export const Identity = described(
     auth_type: described(z.string(), 'How the caller authenticated: api_key for an svcapi_ key, session for a session JWT, oauth for a connector client.'),
     scopes: described(z.array(Scope), 'Scopes granted to the user in this organization; a key carries all of them.'),
     tier: described(Tier, 'Plan tier of the organization; legacy Scale reads enterprise.'),
-    partner_tier: described(
-      z.nullable(z.int().check(z.minimum(PARTNER_TIER_MIN), z.maximum(PARTNER_TIER_MAX))),
-      'Partner-license tier (1 to 7) of a partner-license workspace, else null.',
-    ),
+    partner_tier: described(partnerTier(), 'Partner-license tier (1 to 7) of a partner-license workspace, else null.'),
     features: described(z.array(z.string()), 'Features the server gates enforce for this organization.'),
     ...envelopeFields,
   }),

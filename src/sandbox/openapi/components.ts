@@ -1,16 +1,5 @@
 import * as z from 'zod/mini';
-import * as agents from '../../api/schemas/agents.js';
-import * as auth from '../../api/schemas/auth.js';
-import * as credits from '../../api/schemas/credits.js';
-import * as enrichment from '../../api/schemas/enrichment.js';
-import * as errors from '../../api/schemas/errors.js';
-import * as exportSchemas from '../../api/schemas/export.js';
-import * as identity from '../../api/schemas/identity.js';
-import * as keys from '../../api/schemas/keys.js';
-import * as legacy from '../../api/schemas/legacy.js';
-import * as lists from '../../api/schemas/lists.js';
-import * as search from '../../api/schemas/search.js';
-import * as sync from '../../api/schemas/sync.js';
+import { schemasByName } from '../../api/endpoints/schemas.js';
 import { documentedSchemaOf } from '../../api/schemas/described.js';
 
 /**
@@ -23,25 +12,15 @@ export type JsonSchema = Record<string, unknown>;
 /** Request bodies render as what a client may send, responses as what the service answers. */
 export type SchemaIo = 'input' | 'output';
 
-const MODULES = [agents, auth, credits, enrichment, errors, exportSchemas, identity, keys, legacy, lists, search, sync];
-
 export const REF_PREFIX = '#/components/schemas/';
-
-function isZodSchema(v: unknown): v is z.ZodMiniType {
-  return typeof v === 'object' && v !== null && '_zod' in v;
-}
 
 let names: Map<z.ZodMiniType, string> | undefined;
 
-/** Schema object -> its export name (the first module exporting it wins; modules re-export values only). */
+/** Schema object -> its export name (a schema exported under two names keeps the first). */
 export function schemaNames(): Map<z.ZodMiniType, string> {
   if (names) return names;
   names = new Map();
-  for (const mod of MODULES) {
-    for (const [name, value] of Object.entries(mod).sort(([a], [b]) => a.localeCompare(b))) {
-      if (isZodSchema(value) && !names.has(value)) names.set(value, name);
-    }
-  }
+  for (const [name, schema] of schemasByName()) if (!names.has(schema)) names.set(schema, name);
   return names;
 }
 

@@ -416,7 +416,7 @@ export type CriteriaFieldSpec =
   | { kind: 'object' };
 
 /** ISO 3166-1 alpha-3 codes of the countries the data set covers (hqCountriesIso3). */
-export const COUNTRY_ISO3: Readonly<Record<string, string>> = {
+export const COUNTRY_ISO3 = {
   USA: 'United States',
   CAN: 'Canada',
   MEX: 'Mexico',
@@ -457,7 +457,7 @@ export const COUNTRY_ISO3: Readonly<Record<string, string>> = {
   NZL: 'New Zealand',
   IDN: 'Indonesia',
   PHL: 'Philippines',
-};
+} as const satisfies Readonly<Record<string, string>>;
 
 /** People criteria fields (camelCase, as the product's Find People page names them). */
 export const PERSON_CRITERIA_FIELDS: Readonly<Record<string, CriteriaFieldSpec>> = {
