@@ -40,6 +40,10 @@ const vendorPlugin = {
     b.onResolve({ filter: /^\.\/server\.js$/ }, (a) =>
       a.importer.endsWith(path.join('sandbox', 'runtime.ts')) ? { path: './sandbox-server.cjs', external: true } : undefined,
     );
+    // So is the MCP server (the MCP SDK and the tools): only `prospect mcp` loads it.
+    b.onResolve({ filter: /^\.\.\/\.\.\/mcp\/server\.js$/ }, (a) =>
+      a.importer.endsWith(path.join('commands', 'mcp', 'mcp.ts')) ? { path: './mcp-server.cjs', external: true } : undefined,
+    );
   },
 };
 
@@ -68,7 +72,7 @@ rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 const cli = await build({
   ...common,
   format: 'cjs',
-  entryPoints: { cli: 'src/cli/entry.ts', core: 'src/core.ts', 'sandbox-server': 'src/sandbox/server.ts' },
+  entryPoints: { cli: 'src/cli/entry.ts', core: 'src/core.ts', 'sandbox-server': 'src/sandbox/server.ts', 'mcp-server': 'src/mcp/server.ts' },
   // Every start reads the core whole: without its whitespace it is a quarter smaller (785 to 581 KB, about 1 ms).
   minifyWhitespace: true,
   outdir: 'dist',

@@ -1,5 +1,8 @@
 import { API, CATALOG } from '../api/endpoints/index.js';
-import { MOUNTS, type Endpoint } from '../api/endpoints/endpoint.js';
+import type { Endpoint } from '../api/endpoints/endpoint.js';
+import { matchRoute, textPath, type NamedRoute } from '../api/endpoints/routes-in-text.js';
+
+export { routesNamedIn, textPath, type NamedRoute } from '../api/endpoints/routes-in-text.js';
 
 /**
  * The service's routes and the prospect command that does what each does. The service's
@@ -92,12 +95,6 @@ const COMMANDS = new Map<Endpoint, CommandOf>([
   [API.keys.requests, { command: 'keys requests', args: param('key_id') }],
 ]);
 
-/** An entry's path as the service's texts write it: v2 without its prefix, v1-only and key routes with theirs. */
-export function textPath(e: Endpoint): string {
-  const path = e.path.replace(/:(\w+)/g, '{$1}');
-  return e.kind === 'v2' ? path : `${MOUNTS[e.kind][0]}${path}`;
-}
-
 /** Every entry a client sends and the command that does the same (the sandbox's pages and controls are not sent by commands). */
 export const ROUTE_COMMANDS: readonly RouteCommand[] = CATALOG.filter((e) => e.kind !== 'root' && e.kind !== 'control').map((e) => {
   const of = COMMANDS.get(e);
@@ -111,56 +108,10 @@ function filterLookup(p: Readonly<Record<string, string>>): string[] | undefined
   return p.query ? [p.field, p.query] : [p.field];
 }
 
-/** A route as a text names it: `POST /lead-lists/{list_id}/leads`, `GET /people/find/filters?field=titles&query=<text>`. */
-export interface NamedRoute {
-  /** The words as they stand in the text. */
-  text: string;
-  method: string;
-  /** The path, without the query. */
-  path: string;
-  query: Record<string, string>;
-}
-
-/** "METHOD /path" in a text; a bare "/path" right after "or" shares the method before it ("POST /migrate/crm or /migrate/sequencer"). */
-const ROUTE_IN_TEXT = /\b(GET|POST|PUT|PATCH|DELETE|HEAD) (\/[^\s,;)"']*)((?: or \/[^\s,;)"']*)*)/g;
-
-/** Every route a text names, in order. */
-export function routesNamedIn(text: string): NamedRoute[] {
-  const found: NamedRoute[] = [];
-  for (const m of text.matchAll(ROUTE_IN_TEXT)) {
-    const method = m[1]!;
-    const first = `${method} ${m[2]!}`;
-    found.push(parseRoute(first, method, m[2]!));
-    for (const alt of (m[3] ?? '').split(' or ').filter(Boolean)) found.push(parseRoute(`or ${alt}`, method, alt));
-  }
-  return found;
-}
-
-function parseRoute(text: string, method: string, target: string): NamedRoute {
-  const cleaned = target.replace(/[.:]+$/, '');
-  const [path = '', search = ''] = cleaned.split('?');
-  const query: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(search)) query[k] = v;
-  return { text: text.replace(/[.:]+$/, ''), method, path: path.replace(/\/+$/, '') || '/', query };
-}
-
 /** The table's entry for a route and the parameters its path holds; undefined for a route the table does not know. */
 export function routeCommand(method: string, path: string): { entry: RouteCommand; params: Record<string, string> } | undefined {
-  const parts = path.split('/');
-  for (const entry of ROUTE_COMMANDS) {
-    if (entry.method !== method.toUpperCase()) continue;
-    const tmpl = entry.path.split('/');
-    if (tmpl.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    const fits = tmpl.every((t, i) => {
-      const name = /^\{(\w+)\}$/.exec(t)?.[1];
-      if (name === undefined) return t === parts[i];
-      params[name] = decodeURIComponent(parts[i]!);
-      return parts[i] !== '';
-    });
-    if (fits) return { entry, params };
-  }
-  return undefined;
+  const hit = matchRoute(ROUTE_COMMANDS, method, path);
+  return hit && { entry: hit.route, params: hit.params };
 }
 
 /** A value still to be filled in ({list_id}, <text>, ...): not a value a command can run with. */

@@ -18,13 +18,8 @@ export interface SdkSandbox {
 
 const shortPath = (url: string) => new URL(url).pathname.replace(/^\/api\/v2/, '');
 
-/**
- * One sandbox for a test file, reset before each test, with rate limits off and enrichment
- * runs paced fast; a fresh SDK client of the demo key per test, without retries.
- */
-export function useSdkSandbox(): SdkSandbox {
-  const t = { sent: [] as string[] } as SdkSandbox;
-  const clients: Prospect[] = [];
+/** Sets `t.sb`: one sandbox for a test file, reset before each test, with rate limits off and enrichment runs paced fast. */
+export function useFastSandbox(t: { sb: RunningSandbox }): void {
   beforeAll(async () => {
     t.sb = await openSandbox();
   });
@@ -33,6 +28,15 @@ export function useSdkSandbox(): SdkSandbox {
     await control(t.sb, 'POST', '/reset');
     await control(t.sb, 'POST', '/rate-limits', { enabled: false });
     await control(t.sb, 'POST', '/enrichment', { pace: FAST_RUNS });
+  });
+}
+
+/** useFastSandbox, and a fresh SDK client of the demo key per test, without retries. */
+export function useSdkSandbox(): SdkSandbox {
+  const t = { sent: [] as string[] } as SdkSandbox;
+  const clients: Prospect[] = [];
+  useFastSandbox(t);
+  beforeEach(() => {
     t.sent = [];
     t.clientWith = (opts) => {
       const c = new Prospect({ baseUrl: t.sb.url, apiKey: t.sb.demoKey, maxRetries: 0, ...opts });

@@ -5,14 +5,15 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layers of src/ and what each may import. Data flows one way: commands -> cli -> api,
  * sandbox -> api; local/ (config and data dirs, files written whole, the lock) is shared by
- * the CLI and the sandbox and depends on api/ alone; the SDK (src/index.ts and src/sdk/) is api/ only.
+ * the CLI and the sandbox and depends on api/ alone; the SDK (src/index.ts and src/sdk/) is api/ only;
+ * the MCP server (src/mcp/) is api/ and the SDK's helpers, loaded by the mcp command.
  * config/ is the CLI's own settings and goes with cli/. The CLI core gets its commands
  * handed in by the entries at the top of src/ (core.ts, generate.ts), the one place that
  * joins the two.
  */
 const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
 
-type Layer = 'entry' | 'sdk' | 'api' | 'local' | 'sandbox' | 'cli' | 'commands';
+type Layer = 'entry' | 'sdk' | 'api' | 'local' | 'sandbox' | 'cli' | 'commands' | 'mcp';
 
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   entry: ['cli', 'commands', 'local', 'api', 'sandbox'],
@@ -21,7 +22,9 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   local: ['local', 'api'],
   sandbox: ['sandbox', 'local', 'api'],
   cli: ['cli', 'local', 'api', 'sandbox'],
-  commands: ['commands', 'cli', 'local', 'api', 'sandbox'],
+  commands: ['commands', 'cli', 'local', 'api', 'sandbox', 'mcp'],
+  // The MCP server: tools over api/ (and the SDK's helpers), handed its client by the mcp command.
+  mcp: ['mcp', 'sdk', 'api'],
 };
 
 /** Imports the rules forbid that are still there, each with why; the test fails when one is gone too (take it off the list). */
@@ -32,7 +35,7 @@ function layerOf(file: string): Layer {
   if (file === 'core.ts' || file === 'generate.ts') return 'entry';
   const top = file.split('/')[0]!;
   if (top === 'config') return 'cli';
-  if (top === 'api' || top === 'local' || top === 'sandbox' || top === 'cli' || top === 'commands') return top;
+  if (top === 'api' || top === 'local' || top === 'sandbox' || top === 'cli' || top === 'commands' || top === 'mcp') return top;
   throw new Error(`src/${file} is in no layer: add its folder to test/unit/layers.test.ts`);
 }
 
@@ -67,6 +70,6 @@ describe('layers', () => {
 
   it('finds the imports it checks: a file of every layer has some', () => {
     const layers = new Set(edges.map(({ file }) => layerOf(file)));
-    expect([...layers].sort()).toEqual(['api', 'cli', 'commands', 'entry', 'local', 'sandbox', 'sdk']);
+    expect([...layers].sort()).toEqual(['api', 'cli', 'commands', 'entry', 'local', 'mcp', 'sandbox', 'sdk']);
   });
 });

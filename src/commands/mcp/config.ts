@@ -3,10 +3,10 @@ import { defineCommand, type FlagOptions, type FlagSpec } from '../../cli/comman
 import { nextCommand, shellWord } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
-import { intInRange, oneOf } from '../../cli/parse.js';
+import { oneOf } from '../../cli/parse.js';
+import { SERVER_FLAGS } from './flags.js';
 import { CLIENTS, MCP_CLIENTS, snippet, type McpClient } from './config-clients.js';
 
-const TOOLSETS = ['read', 'standard', 'all'] as const;
 const DEFAULT_NAME = 'prospect';
 
 function serverName(raw: string): string {
@@ -19,9 +19,7 @@ const FLAGS = [
   { flags: '--write', description: "merge the entry into the client's settings file: only the entry of --name changes" },
   { flags: '--file <path>', description: 'the settings file to write', defaultDescription: "the client's file, named above" },
   { flags: '--name <name>', description: 'the server name in the client (letters, digits, - and _): another one per profile', default: DEFAULT_NAME, parse: serverName },
-  { flags: '--toolset <set>', description: 'passed on to prospect mcp: the tools it offers', choices: TOOLSETS, parse: oneOf('--toolset', TOOLSETS), defaultDescription: 'standard' },
-  { flags: '--max-credits <n>', description: 'passed on to prospect mcp: credits it may spend', parse: intInRange('--max-credits', 0, Number.MAX_SAFE_INTEGER), defaultDescription: '0' },
-  { flags: '--read-only', description: 'passed on to prospect mcp: no tool that changes anything' },
+  ...SERVER_FLAGS,
 ] as const satisfies readonly FlagSpec[];
 
 type Options = FlagOptions<typeof FLAGS>;

@@ -4,7 +4,7 @@ import { ErrorResponse } from '../../api/schemas/errors.js';
 import { MOUNTS, type Endpoint, type ErrorCode, type PathParam, type QueryParam, type SchemaRef } from '../../api/endpoints/endpoint.js';
 import { API, CATALOG } from '../../api/endpoints/index.js';
 import { schemaOf } from '../../api/endpoints/schemas.js';
-import { eachRef, nameOf, refTo, REF_PREFIX, renameRefs, renderedSchemas, type JsonSchema, type SchemaIo } from './components.js';
+import { eachRef, nameOf, refTo, REF_PREFIX, renameRefs, renderedSchemas, type JsonSchema, type SchemaIo } from '../../api/endpoints/json-schema.js';
 import { DOCUMENT_SPECS, type DocumentName, type DocumentSpec } from './documents.js';
 
 /**

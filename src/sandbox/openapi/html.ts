@@ -1,5 +1,5 @@
 import { GENERIC_CODES, PUBLIC_CODES } from '../../api/schemas/errors.js';
-import type { JsonSchema } from './components.js';
+import type { JsonSchema } from '../../api/endpoints/json-schema.js';
 import { DOCUMENT_PATHS, type DocumentName, type OpenApiDocument } from './document.js';
 import { esc, schemaAnchor, schemaHtml, type SchemaView } from './schema-html.js';
 

@@ -1,4 +1,4 @@
-import { REF_PREFIX, type JsonSchema } from './components.js';
+import { REF_PREFIX, type JsonSchema } from '../../api/endpoints/json-schema.js';
 
 /** A JSON Schema as nested HTML: types, constraints and properties; $refs link to components or expand in place. */
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { schemasByName } from '../../api/endpoints/schemas.js';
-import { documentedSchemaOf } from '../../api/schemas/described.js';
+import { schemasByName } from './schemas.js';
+import { documentedSchemaOf } from '../schemas/described.js';
 
 /**
  * The exported zod schemas of src/api/schemas, named by their export names, and their JSON

@@ -1,0 +1,32 @@
+import { defineCommand } from '../../cli/command.js';
+import { SERVER_FLAGS } from './flags.js';
+
+export const command = defineCommand({
+  description:
+    'Serves the tools of the service to an AI assistant over MCP (JSON-RPC on stdin and stdout; nothing else is written to stdout, notes go to stderr), ' +
+    'with the credentials of the profile (or --sandbox), as every command uses them. Tools: whoami and balance, people and company search, lists, ' +
+    'CSV import, estimates, enrichment, smart agents, exports, run status, usage, and with --toolset all the CRM and sequencer pushes; key management stays out. ' +
+    'Every paid tool is priced first and spends nothing until a call brings the quote back: a run goes ahead when its cost fits in what is left of --max-credits, ' +
+    'or when the person approves it (asked by the server where the client can ask). Deleting tools need confirm: true. ' +
+    'Set a client up with `prospect mcp config --client ...`. Runs until the client closes it.',
+  flags: SERVER_FLAGS,
+  examples: [
+    'prospect mcp --sandbox',
+    'prospect mcp --profile work --max-credits 50',
+    'prospect mcp --toolset read',
+    'npx @modelcontextprotocol/inspector --cli prospect mcp --sandbox --method tools/list',
+  ],
+  related: ['prospect mcp config', 'prospect credits balance', 'prospect runs ls'],
+  async run(opts, ctx) {
+    const client = await ctx.client();
+    // The MCP SDK and the tools are their own bundle, loaded by this command alone.
+    const { serveStdio } = await import('../../mcp/server.js');
+    ctx.out.info(`MCP server ready on stdio (toolset ${opts.toolset ?? 'standard'}${opts.readOnly ? ', read-only' : ''}, --max-credits ${opts.maxCredits ?? 0}).`);
+    await serveStdio(
+      client,
+      { toolset: opts.toolset ?? 'standard', readOnly: opts.readOnly === true, maxCredits: opts.maxCredits ?? 0, cwd: process.cwd(), now: ctx.clock.now },
+      { stdin: ctx.io.stdin, stdout: ctx.io.stdout },
+      ctx.signal,
+    );
+  },
+});

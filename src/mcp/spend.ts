@@ -1,0 +1,118 @@
+import type { Quote } from '../api/schemas/credits.js';
+
+/**
+ * What this server has spent and may spend. Every paid tool is priced first: its quote is kept
+ * here with the exact arguments it priced, and a later call runs that quote only for the same
+ * tool and arguments, once. A run goes ahead when it fits in what is left of the session's
+ * --max-credits (what the assistant may spend on its own say-so; 0 by default), or when the
+ * person approved its cost (asked by the server, where the client can ask). Costs are the
+ * quotes' estimated_cost: the most a run can charge.
+ */
+
+export interface PricedCall {
+  quote: Quote;
+  tool: string;
+  /** The tool's arguments (and any file it read) as priced. */
+  fingerprint: string;
+  /** How the run was approved: within --max-credits, or by the person. */
+  approvedBy?: 'budget' | 'person';
+  /** Sent at least once: a later call with the quote reads back what it paid for, never pays again. */
+  sent: boolean;
+}
+
+/** What a paid result says of the session's spending. */
+export interface SessionSpend {
+  /** Most this session's runs can have charged (their quotes' estimated cost). */
+  spent_up_to: number;
+  /** The session's --max-credits: what the assistant may spend without asking the person. */
+  max_credits: number;
+  /** What is left of max_credits. */
+  budget_left: number;
+  /** Of spent_up_to, what the person approved when asked. */
+  approved_by_person: number;
+}
+
+export type QuoteProblem =
+  | { code: 'quote_unknown'; problem: string }
+  | { code: 'quote_mismatch'; problem: string }
+  | { code: 'quote_expired'; problem: string };
+
+/** The tool whose quotes price no tool's arguments but an estimate body. */
+export const ESTIMATE_TOOL = 'credits_estimate';
+
+export class SpendGate {
+  readonly #priced = new Map<string, PricedCall>();
+  #budgetSpent = 0;
+  #personApproved = 0;
+
+  constructor(
+    readonly maxCredits: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Keeps a fresh quote for the tool and arguments it priced. */
+  priced(quote: Quote, tool: string, fingerprint: string): PricedCall {
+    const call: PricedCall = { quote, tool, fingerprint, sent: false };
+    if (quote.quote_id) this.#priced.set(quote.quote_id, call);
+    return call;
+  }
+
+  /** The priced call a quote_id names, for this tool and these arguments; a problem otherwise. */
+  find(quoteId: string, tool: string, fingerprint: string, serviceTools: readonly string[]): PricedCall | QuoteProblem {
+    const call = this.#priced.get(quoteId);
+    if (!call) return { code: 'quote_unknown', problem: `quote ${quoteId} was not priced by this session` };
+    // A quote of credits_estimate is for whatever request the service finds it fits (it refuses any other: quote_mismatch).
+    const estimated = call.tool === ESTIMATE_TOOL && serviceTools.includes(call.quote.tool);
+    if (call.tool !== tool && !estimated) return { code: 'quote_mismatch', problem: `quote ${quoteId} priced ${call.tool === ESTIMATE_TOOL ? call.quote.tool : call.tool}, not ${tool}` };
+    if (!estimated && call.fingerprint !== fingerprint) return { code: 'quote_mismatch', problem: `quote ${quoteId} priced other arguments for ${tool}` };
+    // A sent quote is read back by the service whatever its age; an unsent one must be fresh.
+    if (!call.sent && call.quote.expires_at !== null && call.quote.expires_at * 1000 <= this.now()) return { code: 'quote_expired', problem: `quote ${quoteId} expired` };
+    return call;
+  }
+
+  /** Whether the call's cost fits in what is left of --max-credits. */
+  fitsBudget(call: PricedCall): boolean {
+    return call.quote.estimated_cost <= this.budgetLeft();
+  }
+
+  /** Counts a run before it is sent (so two calls at once cannot both fit the same budget). */
+  commit(call: PricedCall, by: 'budget' | 'person'): void {
+    if (call.approvedBy) return;
+    call.approvedBy = by;
+    if (by === 'budget') this.#budgetSpent += call.quote.estimated_cost;
+    else this.#personApproved += call.quote.estimated_cost;
+  }
+
+  /** Takes back a run the service refused (nothing was done, nothing charged). */
+  refund(call: PricedCall): void {
+    if (!call.approvedBy || call.sent) return;
+    if (call.approvedBy === 'budget') this.#budgetSpent -= call.quote.estimated_cost;
+    else this.#personApproved -= call.quote.estimated_cost;
+    delete call.approvedBy;
+  }
+
+  budgetLeft(): number {
+    return Math.max(0, this.maxCredits - this.#budgetSpent);
+  }
+
+  session(): SessionSpend {
+    return {
+      spent_up_to: this.#budgetSpent + this.#personApproved,
+      max_credits: this.maxCredits,
+      budget_left: this.budgetLeft(),
+      approved_by_person: this.#personApproved,
+    };
+  }
+}
+
+/** The arguments of a call as one string, keys sorted: what a quote is bound to. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null)
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}

@@ -1,0 +1,39 @@
+import { CATALOG } from '../api/endpoints/index.js';
+import type { Endpoint } from '../api/endpoints/endpoint.js';
+import { matchRoute, routesNamedIn, textPath } from '../api/endpoints/routes-in-text.js';
+
+/**
+ * The service's texts name HTTP routes ("look values up with GET /people/find/filters"). An
+ * assistant calls tools, so a route is said as the tool that sends it, or, when no tool of
+ * this server does, as what it does (the entry's summary).
+ */
+
+/** A value still to be filled in ({list_id}, <text>, ...): left for the assistant to fill. */
+const PLACEHOLDER = /^[{<].*[}>]$|\.\.\./;
+
+let routes: Array<{ method: string; path: string; entry: Endpoint }> | undefined;
+let toolOf: Map<string, string> | undefined;
+
+/** Entry id -> tool name, given once by the server's tool table. */
+export function setToolEntries(map: ReadonlyMap<string, string>): void {
+  toolOf = new Map(map);
+}
+
+export function inToolWords(text: string, offered: ReadonlySet<string>): string {
+  const named = routesNamedIn(text);
+  if (named.length === 0) return text;
+  routes ??= CATALOG.filter((e) => e.kind !== 'root' && e.kind !== 'control').map((e) => ({ method: e.method, path: textPath(e), entry: e }));
+  let out = text;
+  for (const r of named) {
+    const hit = matchRoute(routes, r.method, r.path);
+    if (!hit) continue;
+    const tool = toolOf?.get(hit.route.entry.id);
+    const lead = r.text.startsWith('or ') ? 'or ' : '';
+    const args = Object.entries({ ...r.query, ...hit.params })
+      .filter(([, v]) => !PLACEHOLDER.test(v))
+      .map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
+    const said = tool && offered.has(tool) ? `the ${tool} tool${args.length ? ` (${args.join(', ')})` : ''}` : `"${hit.route.entry.summary}"`;
+    out = out.replace(r.text, `${lead}${said}`);
+  }
+  return out;
+}

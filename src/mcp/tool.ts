@@ -1,0 +1,65 @@
+import type { Client } from '../api/client.js';
+import type { Endpoint } from '../api/endpoints/endpoint.js';
+import type { EstimateBody } from '../api/schemas/credits.js';
+import type { JsonSchema } from '../api/endpoints/json-schema.js';
+
+/**
+ * One MCP tool: a catalog entry as an AI assistant calls it. The entry gives the tool its
+ * description, arguments (path parameters, query and body), answer schema and safety hints;
+ * a spec adds only what the entry cannot say (the tool's name, which toolset, paging, how a
+ * paid call is priced).
+ */
+
+/** Which tools a server offers: read (reads only), standard (reads, list changes, paid work), all (and reaching outside systems). */
+export const TOOLSETS = ['read', 'standard', 'all'] as const;
+export type Toolset = (typeof TOOLSETS)[number];
+
+export type Args = Record<string, unknown>;
+
+/** What a tool's code reaches: the service, and the local files a person named (CSV import). */
+export interface ToolEnv {
+  client: Client;
+  signal: AbortSignal;
+  /** Reads a local file a tool was given (CSV import), relative to the server's working directory. */
+  readFile(path: string): Promise<Buffer>;
+}
+
+/** How a paid tool is priced and run: the estimate of the exact request, and the request sent with the approved quote. */
+export interface PaidRun {
+  /** The estimate body (derived from the request, so the quote cannot mismatch) and what the request sends. */
+  estimate: EstimateBody;
+  /** What the quote is bound to beside the arguments (a file's bytes): a quote is run only for the same. */
+  fingerprint?: string;
+  /** The request costs nothing as asked (a CSV import without enrichment): sent at once, without a quote. */
+  free?: true;
+  /** What the run would do, shown with its price (a sync's preview). */
+  preview?: unknown;
+  send(quoteId: string | undefined): Promise<unknown>;
+}
+
+export interface ToolSpec {
+  /** snake_case, area first: `lists_create`. */
+  name: string;
+  title: string;
+  /** The catalog entry the tool sends (or, for a tool over several, the one its answer is). */
+  entry: Endpoint;
+  toolset: Exclude<Toolset, 'read'> | 'read';
+  /** What an assistant needs beyond the entry's description: how to page, what to call next. */
+  note?: string;
+  /** A paged answer's array: the tool takes `fields` to keep each row to the fields named. */
+  rows?: string;
+  /** Deletes or removes: needs `confirm: true`, and does nothing without it. */
+  destructive?: true;
+  /** Reaches a system outside the service (a CRM, a sequencer). */
+  openWorld?: true;
+  /** Arguments beyond the entry's (name -> JSON Schema), and the entry's arguments the tool does not take. */
+  args?: { add?: Record<string, JsonSchema>; required?: readonly string[]; omit?: readonly string[] };
+  /** A tool that is read-only though its entry is a POST (a search, a preview). */
+  readOnly?: true;
+  /** The answer schema when the tool answers other than its entry (a tool over several entries). */
+  output?: JsonSchema;
+  /** Sends a free call; default: the entry with path parameters, query and body taken from the arguments. */
+  run?: (args: Args, env: ToolEnv) => Promise<unknown>;
+  /** A paid tool: how its exact request is priced and sent with a quote. */
+  paid?: (args: Args, env: ToolEnv) => Promise<PaidRun>;
+}

@@ -1,0 +1,60 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { API } from '../../api/endpoints/index.js';
+import { importCsv } from '../../api/resources/lists.js';
+import { estimateBodyFor } from '../../api/quote-shape.js';
+import { CSV_IMPORT_LIMITS } from '../../api/schemas/values/lists.js';
+import type { EnrichmentType } from '../../api/schemas/values/credits.js';
+import { countCsvRecords } from '../../sdk/csv-rows.js';
+import type { Args, ToolSpec } from '../tool.js';
+import { argError, bodyArgs } from '../args.js';
+
+export const listTools: ToolSpec[] = [
+  { name: 'lists_ls', title: 'Lead lists', entry: API.lists.list, toolset: 'read', rows: 'lists', note: 'One page; pass the answered cursor for the next.' },
+  { name: 'lists_get', title: 'A lead list', entry: API.lists.get, toolset: 'read' },
+  {
+    name: 'lists_leads',
+    title: 'Leads of a list',
+    entry: API.lists.leads,
+    toolset: 'read',
+    rows: 'leads',
+    note: "One page; pass the answered cursor for the next. The page's task_id is a cohort handle enrich_cohort takes.",
+  },
+  { name: 'lists_create', title: 'Create a lead list', entry: API.lists.create, toolset: 'standard' },
+  { name: 'lists_update', title: 'Change a lead list', entry: API.lists.update, toolset: 'standard' },
+  { name: 'lists_add_leads', title: 'Add leads to a list', entry: API.lists.addLeads, toolset: 'standard' },
+  { name: 'lists_remove_leads', title: 'Remove leads from a list', entry: API.lists.removeLeads, toolset: 'standard', destructive: true },
+  { name: 'lists_delete', title: 'Delete a lead list', entry: API.lists.delete, toolset: 'standard', destructive: true },
+  {
+    name: 'lists_import_csv',
+    title: 'Import a CSV file into a list',
+    entry: API.lists.importCsv,
+    toolset: 'standard',
+    note:
+      `Reads a local .csv file (UTF-8, header row, at most ${CSV_IMPORT_LIMITS.maxBytes / 1024} KiB and ${CSV_IMPORT_LIMITS.maxRows} rows), sent as it is. ` +
+      'Free with dispatch_enrichment false; enriching the rows is paid, priced first like every paid tool.',
+    args: {
+      add: { file: { type: 'string', minLength: 1, description: 'Path of the .csv file (relative to the server\u2019s working directory).' } },
+      required: ['file'],
+      omit: ['csv_content_base64', 'idempotency_key'],
+    },
+    paid: async (args, env) => {
+      const file = args.file;
+      if (typeof file !== 'string' || !file.toLowerCase().endsWith('.csv')) throw argError('file', `${JSON.stringify(file)} is not a .csv file`, 'Pass the path of a .csv file.');
+      const bytes = await env.readFile(file);
+      if (bytes.length > CSV_IMPORT_LIMITS.maxBytes)
+        throw argError('file', `${file} is ${bytes.length} bytes, over the ${CSV_IMPORT_LIMITS.maxBytes} one import takes`, `Split it, or import it from a terminal: prospect import ${file} --list ${String(args.list_id)}`);
+      const list_id = String(args.list_id);
+      const fields = bodyArgs(API.lists.importCsv, args, ['file', 'list_id']);
+      const body = { ...fields, csv_content_base64: bytes.toString('base64') } as Args;
+      const fingerprint = createHash('sha256').update(bytes).digest('hex');
+      const send = (quoteId: string | undefined) =>
+        importCsv(env.client, list_id, { ...body, idempotency_key: quoteId ? `mcp-${quoteId}` : randomUUID(), ...(quoteId ? { quote_id: quoteId } : {}) } as never, {
+          signal: env.signal,
+        });
+      if (fields.dispatch_enrichment === false) return { estimate: { tool: 'bulk_import_csv' }, fingerprint, free: true, send };
+      const enrichment_type = fields.enrichment_type as EnrichmentType;
+      const rows = countCsvRecords(bytes.toString('utf8'));
+      return { estimate: estimateBodyFor({ tool: 'bulk_import_csv', body: { enrichment_type }, rows }), fingerprint, send };
+    },
+  },
+];

@@ -1,0 +1,71 @@
+import { afterEach } from 'vitest';
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { ElicitRequestSchema, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpServer, type McpOptions } from '../../src/mcp/server.js';
+import { clientFor, type RunningSandbox } from '../sandbox/helpers.js';
+import { useFastSandbox } from '../sdk/helpers.js';
+import type { Client } from '../../src/api/client.js';
+
+
+export interface Session {
+  mcp: McpClient;
+  /** Elicitations the server sent, by message. */
+  asked: string[];
+  close(): Promise<void>;
+}
+
+export interface SessionOptions extends Partial<McpOptions> {
+  /** The person's answer to each elicitation; none: the client cannot be asked. */
+  answer?: ElicitResult['action'];
+}
+
+export interface McpSandbox {
+  sb: RunningSandbox;
+  /** A session of the SDK's own client with a server on the demo key, over the in-memory transport. */
+  session(opts?: SessionOptions): Promise<Session>;
+}
+
+/** One sandbox per file, reset before each test, with enrichment runs paced fast. */
+export function useMcpSandbox(): McpSandbox {
+  const t = {} as McpSandbox;
+  const open: Session[] = [];
+  const clients: Client[] = [];
+  useFastSandbox(t);
+  afterEach(async () => {
+    for (const s of open.splice(0)) await s.close();
+    for (const c of clients.splice(0)) c.close();
+  });
+  t.session = async (opts = {}) => {
+    const api = clientFor(t.sb);
+    clients.push(api);
+    const { answer, ...server } = opts;
+    const mcpServer = createMcpServer(api, { toolset: 'all', readOnly: false, maxCredits: 0, cwd: process.cwd(), ...server });
+    const mcp = new McpClient({ name: 'test', version: '1.0.0' }, { capabilities: answer ? { elicitation: {} } : {} });
+    const asked: string[] = [];
+    if (answer)
+      mcp.setRequestHandler(ElicitRequestSchema, (req) => {
+        asked.push(req.params.message);
+        return answer === 'accept' ? { action: 'accept', content: {} } : { action: answer };
+      });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    await Promise.all([mcpServer.connect(a), mcp.connect(b)]);
+    const s: Session = { mcp, asked, close: () => mcp.close() };
+    open.push(s);
+    return s;
+  };
+  return t;
+}
+
+/** A tool call's result, typed. */
+export async function callTool(s: Session, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  return (await s.mcp.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+export const textOf = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+
+export const structuredOf = (r: CallToolResult): any => r.structuredContent;
+
+export async function balance(sb: RunningSandbox): Promise<number> {
+  return (await clientFor(sb).request<{ credits: number }>({ method: 'GET', path: '/credits/balance' })).credits;
+}
