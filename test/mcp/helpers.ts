@@ -5,11 +5,13 @@ import { ElicitRequestSchema, type CallToolResult, type ElicitResult } from '@mo
 import { createMcpServer, type McpOptions } from '../../src/mcp/server.js';
 import { clientFor, type RunningSandbox } from '../sandbox/helpers.js';
 import { useFastSandbox } from '../sdk/helpers.js';
-import type { Client } from '../../src/api/client.js';
+import { Client as ApiClient, type Client } from '../../src/api/client.js';
 
 
 export interface Session {
   mcp: McpClient;
+  /** The requests the server sent to the service: "METHOD /path" under /api/v2. */
+  sent: string[];
   /** Elicitations the server sent, by message. */
   asked: string[];
   close(): Promise<void>;
@@ -37,7 +39,13 @@ export function useMcpSandbox(): McpSandbox {
     for (const c of clients.splice(0)) c.close();
   });
   t.session = async (opts = {}) => {
-    const api = clientFor(t.sb);
+    const sent: string[] = [];
+    const api = new ApiClient({
+      baseUrl: t.sb.url,
+      token: t.sb.demoKey,
+      retry: { maxRetries: 0, maxRateLimitRetries: 0 },
+      onTrace: (e) => void (e.type === 'request' && sent.push(`${e.method} ${new URL(e.url).pathname.replace(/^\/api\/v2/, '')}`)),
+    });
     clients.push(api);
     const { answer, ...server } = opts;
     const mcpServer = createMcpServer(api, { toolset: 'all', readOnly: false, maxCredits: 0, cwd: process.cwd(), ...server });
@@ -50,7 +58,7 @@ export function useMcpSandbox(): McpSandbox {
       });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await Promise.all([mcpServer.connect(a), mcp.connect(b)]);
-    const s: Session = { mcp, asked, close: () => mcp.close() };
+    const s: Session = { mcp, sent, asked, close: () => mcp.close() };
     open.push(s);
     return s;
   };
