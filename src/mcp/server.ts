@@ -1,5 +1,6 @@
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -58,7 +59,7 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
     if (!spec)
       return errorResult({ code: 'unknown_tool', problem: `no tool ${req.params.name} on this server`, fix: 'Call tools/list for the tools offered.', retryable: false }, names);
     const args = (req.params.arguments ?? {}) as Args;
-    const env: ToolEnv = { client, signal: extra.signal, readFile: (file) => readLocalFile(file, opts.cwd) };
+    const env: ToolEnv = { client, signal: extra.signal, readFile: (file) => readLocalFile(file, opts.cwd, server) };
     try {
       if (spec.destructive && args.confirm !== true)
         return errorResult(
@@ -97,13 +98,28 @@ function checkFields(fields: unknown): void {
     throw argError('fields', `${JSON.stringify(fields)} is not a list of field names`, 'Pass fields as a list of names, e.g. ["id","full_name"].');
 }
 
-/** A file a tool was asked to read: a regular file (never through a link someone planted), read whole. */
-async function readLocalFile(file: string, cwd: string): Promise<Buffer> {
+/**
+ * A file a tool was asked to read: a regular file (never through a link someone planted),
+ * inside the folders the client shares with the server (its MCP roots), or, for a client that
+ * names none, inside the server's working directory; read whole.
+ */
+async function readLocalFile(file: string, cwd: string, server: Server): Promise<Buffer> {
   const full = path.resolve(cwd, file);
+  const roots = await sharedFolders(server, cwd);
+  if (!roots.some((r) => full === r || full.startsWith(r.endsWith(path.sep) ? r : r + path.sep)))
+    throw argError('file', `${full} is outside the folders this server may read (${roots.join(', ')})`, 'Copy the file into one of them, or pass a path inside one.');
   const st = await lstat(full).catch(() => undefined);
   if (!st) throw argError('file', `${full} does not exist`, 'Pass the path of an existing .csv file.');
   if (!st.isFile()) throw argError('file', `${full} is not a regular file${st.isSymbolicLink() ? ' (a symbolic link)' : ''}`, 'Pass the path of the .csv file itself.');
   return readFile(full);
+}
+
+/** The client's roots (file: URIs) when it shares any, else the working directory. */
+async function sharedFolders(server: Server, cwd: string): Promise<string[]> {
+  if (!server.getClientCapabilities()?.roots) return [cwd];
+  const { roots } = await server.listRoots();
+  const folders = roots.filter((r) => r.uri.startsWith('file:')).map((r) => fileURLToPath(r.uri));
+  return folders.length ? folders : [cwd];
 }
 
 /** Serves MCP on stdin and stdout until the client closes stdin or `signal` aborts; nothing else is written to stdout. */

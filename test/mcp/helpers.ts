@@ -1,7 +1,8 @@
 import { afterEach } from 'vitest';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ElicitRequestSchema, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { pathToFileURL } from 'node:url';
+import { ElicitRequestSchema, ListRootsRequestSchema, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, type McpOptions } from '../../src/mcp/server.js';
 import { clientFor, type RunningSandbox } from '../sandbox/helpers.js';
 import { useFastSandbox } from '../sdk/helpers.js';
@@ -20,6 +21,8 @@ export interface Session {
 export interface SessionOptions extends Partial<McpOptions> {
   /** The person's answer to each elicitation; none: the client cannot be asked. */
   answer?: ElicitResult['action'];
+  /** Folders the client shares (MCP roots); none: the client names no roots. */
+  roots?: string[];
 }
 
 export interface McpSandbox {
@@ -47,9 +50,10 @@ export function useMcpSandbox(): McpSandbox {
       onTrace: (e) => void (e.type === 'request' && sent.push(`${e.method} ${new URL(e.url).pathname.replace(/^\/api\/v2/, '')}`)),
     });
     clients.push(api);
-    const { answer, ...server } = opts;
+    const { answer, roots, ...server } = opts;
     const mcpServer = createMcpServer(api, { toolset: 'all', readOnly: false, maxCredits: 0, cwd: process.cwd(), ...server });
-    const mcp = new McpClient({ name: 'test', version: '1.0.0' }, { capabilities: answer ? { elicitation: {} } : {} });
+    const mcp = new McpClient({ name: 'test', version: '1.0.0' }, { capabilities: { ...(answer ? { elicitation: {} } : {}), ...(roots ? { roots: {} } : {}) } });
+    if (roots) mcp.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href })) }));
     const asked: string[] = [];
     if (answer)
       mcp.setRequestHandler(ElicitRequestSchema, (req) => {
