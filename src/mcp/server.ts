@@ -9,7 +9,7 @@ import type { Client } from '../api/client.js';
 import { call } from '../api/endpoints/call.js';
 import { SDK_VERSION } from '../api/version.js';
 import { TOOLS } from './tools/index.js';
-import { TOOLSETS, type Args, type Toolset, type ToolEnv, type ToolSpec } from './tool.js';
+import { PAGE_MAX, TOOLSETS, type Args, type Toolset, type ToolEnv, type ToolSpec } from './tool.js';
 import { describeTool, readOnly } from './describe.js';
 import { argError, bodyArgs, checkBody, paramsOf, queryOf } from './args.js';
 import { errorResult, okResult, pickFields, serviceNotes, summaryOf } from './result.js';
@@ -50,6 +50,7 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
   setToolEntries(new Map(TOOLS.map((t) => [t.entry.id, t.name])));
   const tools: Tool[] = specs.map(describeTool);
   const structured = new Set(tools.filter((t) => t.outputSchema).map((t) => t.name));
+  const limits = new Map(tools.map((t) => [t.name, t.inputSchema.properties?.limit as { default?: unknown } | undefined]));
   const gate = new SpendGate(opts.maxCredits, opts.now);
   const server = new Server({ name: 'prospect', title: 'prospect-cli', version: SDK_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
 
@@ -58,7 +59,7 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
     const spec = byName.get(req.params.name);
     if (!spec)
       return errorResult({ code: 'unknown_tool', problem: `no tool ${req.params.name} on this server`, fix: 'Call tools/list for the tools offered.', retryable: false }, names);
-    const args = (req.params.arguments ?? {}) as Args;
+    const args = withPageLimit(spec, (req.params.arguments ?? {}) as Args, limits.get(spec.name));
     const env: ToolEnv = { client, signal: extra.signal, readFile: (file) => readLocalFile(file, opts.cwd, server) };
     try {
       if (spec.destructive && args.confirm !== true)
@@ -72,6 +73,8 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
           names,
         );
       checkFields(args.fields);
+      if (spec.rows && typeof args.limit === 'number' && args.limit > PAGE_MAX)
+        throw argError('limit', `${args.limit} is over the ${PAGE_MAX} rows a call answers here`, `Pass limit ${PAGE_MAX} or less, and page on with the answered cursor.`);
       if (spec.paid) return await paidCall({ spec, args, env, gate, server, structured: structured.has(spec.name), names });
       const data = spec.run ? await spec.run(args, env) : await send(spec, args, env);
       if (spec.name === ESTIMATE_TOOL) gate.priced(data as Quote, ESTIMATE_TOOL, '');
@@ -82,6 +85,12 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
     }
   });
   return server;
+}
+
+/** A page no larger than PAGE_MAX when the call leaves the size to the service's default. */
+function withPageLimit(spec: ToolSpec, args: Args, limit: { default?: unknown } | undefined): Args {
+  if (!spec.rows || !limit || args.limit !== undefined) return args;
+  return typeof limit.default === 'number' && limit.default <= PAGE_MAX ? args : { ...args, limit: PAGE_MAX };
 }
 
 /** A free tool's request: the entry, with path parameters, query and body from the arguments. */

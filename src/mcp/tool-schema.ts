@@ -2,7 +2,7 @@ import { eachRef, REF_PREFIX, renameRefs, renderedSchemas, type JsonSchema, type
 import type { Endpoint, PathParam, SchemaSlot } from '../api/endpoints/endpoint.js';
 import { schemaOf } from '../api/endpoints/schemas.js';
 import { nameOf } from '../api/endpoints/json-schema.js';
-import type { ToolSpec } from './tool.js';
+import { PAGE_MAX, type ToolSpec } from './tool.js';
 
 /**
  * A tool's input and output JSON Schemas, derived from its catalog entry: the same renderings
@@ -76,6 +76,8 @@ export function inputSchema(spec: ToolSpec): JsonSchema {
     for (const [name, s] of Object.entries(fields)) if (name !== 'quote_id') take(name, s, bodyRequired.has(name));
   }
   for (const [name, s] of Object.entries(spec.args?.add ?? {})) take(name, s, spec.args?.required?.includes(name) ?? false);
+  const limit = properties.limit;
+  if (spec.rows && limit) properties.limit = { ...limit, maximum: Math.min(PAGE_MAX, typeof limit.maximum === 'number' ? limit.maximum : PAGE_MAX) };
   if (spec.rows) take('fields', FIELDS_ARG, false);
   if (spec.paid) take('quote_id', QUOTE_ARG, false);
   if (spec.destructive) take('confirm', CONFIRM_ARG, true);

@@ -16,6 +16,9 @@ export type Toolset = (typeof TOOLSETS)[number];
 
 export type Args = Record<string, unknown>;
 
+/** The most rows a paged tool answers per call, whatever the service allows: an assistant's context is small; it pages with the cursor. */
+export const PAGE_MAX = 100;
+
 /** What a tool's code reaches: the service, and the local files a person named (CSV import). */
 export interface ToolEnv {
   client: Client;

@@ -5,6 +5,8 @@ import { balance, callTool, structuredOf, textOf, useMcpSandbox } from './helper
 const t = useMcpSandbox();
 
 const seededList = async (name: string, people: number): Promise<string> => (await control(t.sb, 'POST', '/lists', { name, people })).list_id;
+/** Runs stay where they started (their reservation taken, nothing settled) until the test moves the clock. */
+const freezeClock = () => control(t.sb, 'POST', '/clock', { freeze: true });
 const runs = (sent: string[], route: string) => sent.filter((r) => r === route).length;
 
 describe('paid tools are priced first', () => {
@@ -39,6 +41,7 @@ describe('paid tools are priced first', () => {
 
 describe('a quote runs once, within the session budget', () => {
   it('within --max-credits the quote runs exactly once; the same quote again reads the run back, not charged twice', async () => {
+    await freezeClock();
     const s = await t.session({ maxCredits: 100 });
     const list = await seededList('Run', 6);
     const before = await balance(t.sb);
@@ -67,6 +70,7 @@ describe('a quote runs once, within the session budget', () => {
   });
 
   it('the session cap holds across calls: what does not fit in what is left is refused', async () => {
+    await freezeClock();
     const s = await t.session({ maxCredits: 12 });
     const before = await balance(t.sb);
     const lead_list_id = await seededList('People', 0);
@@ -123,6 +127,7 @@ describe('a quote runs once, within the session budget', () => {
 
 describe('where the client can ask, the person approves the cost', () => {
   it('accepted: asked once with the cost, run once', async () => {
+    await freezeClock();
     const s = await t.session({ answer: 'accept' });
     const list = await seededList('Ask', 6);
     const before = await balance(t.sb);
