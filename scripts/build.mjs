@@ -44,6 +44,10 @@ const vendorPlugin = {
     b.onResolve({ filter: /^\.\.\/\.\.\/mcp\/server\.js$/ }, (a) =>
       a.importer.endsWith(path.join('commands', 'mcp', 'mcp.ts')) ? { path: './mcp-server.cjs', external: true } : undefined,
     );
+    // The server passes its own validator of elicitation answers (src/mcp/form-validator.ts): the SDK's default, Ajv, is left out.
+    b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (a) =>
+      a.importer.includes(`${path.sep}@modelcontextprotocol${path.sep}sdk${path.sep}`) ? { path: path.join(root, 'scripts', 'no-ajv.cjs') } : undefined,
+    );
   },
 };
 

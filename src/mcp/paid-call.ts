@@ -81,7 +81,7 @@ function pricedLines(tool: string, q: Quote, gate: SpendGate): string[] {
 
 /** Whether the client can ask the person (MCP elicitation). */
 function canAsk(input: PaidCallInput): boolean {
-  return input.server.getClientCapabilities()?.elicitation !== undefined;
+  return input.server.getClientCapabilities()?.elicitation?.form !== undefined;
 }
 
 /** Asks the person to approve the quote's cost; runs it on approval, undefined when declined. */

@@ -17,6 +17,7 @@ import { setToolEntries } from './tool-words.js';
 import { ESTIMATE_TOOL, SpendGate } from './spend.js';
 import type { Quote } from '../api/schemas/credits.js';
 import { errorOf } from './errors.js';
+import { approvalFormValidator } from './form-validator.js';
 import { paidCall } from './paid-call.js';
 
 export interface McpOptions {
@@ -52,7 +53,7 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
   const structured = new Set(tools.filter((t) => t.outputSchema).map((t) => t.name));
   const limits = new Map(tools.map((t) => [t.name, t.inputSchema.properties?.limit as { default?: unknown } | undefined]));
   const gate = new SpendGate(opts.maxCredits, opts.now);
-  const server = new Server({ name: 'prospect', title: 'prospect-cli', version: SDK_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server({ name: 'prospect', title: 'prospect-cli', version: SDK_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: approvalFormValidator });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
