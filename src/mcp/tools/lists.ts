@@ -6,7 +6,7 @@ import { CSV_IMPORT_LIMITS } from '../../api/schemas/values/lists.js';
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
 import { countCsvRecords } from '../../sdk/csv-rows.js';
 import type { Args, ToolSpec } from '../tool.js';
-import { argError, bodyArgs } from '../args.js';
+import { argError, bodyArgs, paramsOf } from '../args.js';
 
 export const listTools: ToolSpec[] = [
   { name: 'lists_ls', title: 'Lead lists', entry: API.lists.list, toolset: 'read', rows: 'lists', note: 'One page; pass the answered cursor for the next.' },
@@ -38,12 +38,14 @@ export const listTools: ToolSpec[] = [
       omit: ['csv_content_base64', 'idempotency_key'],
     },
     paid: async (args, env) => {
+      // The path parameter is checked before the file is read: a missing list_id is no list "undefined".
+      const { list_id } = paramsOf(API.lists.importCsv, args) as { list_id: string };
       const file = args.file;
-      if (typeof file !== 'string' || !file.toLowerCase().endsWith('.csv')) throw argError('file', `${JSON.stringify(file)} is not a .csv file`, 'Pass the path of a .csv file.');
+      if (typeof file !== 'string' || !file.toLowerCase().endsWith('.csv'))
+        throw argError('file', file === undefined ? 'is required' : `${JSON.stringify(file)} is not a .csv file`, 'Pass the path of a .csv file.');
       const bytes = await env.readFile(file);
       if (bytes.length > CSV_IMPORT_LIMITS.maxBytes)
-        throw argError('file', `${file} is ${bytes.length} bytes, over the ${CSV_IMPORT_LIMITS.maxBytes} one import takes`, `Split it, or import it from a terminal: prospect import ${file} --list ${String(args.list_id)}`);
-      const list_id = String(args.list_id);
+        throw argError('file', `${file} is ${bytes.length} bytes, over the ${CSV_IMPORT_LIMITS.maxBytes} one import takes`, `Split it, or import it from a terminal: prospect import ${file} --list ${list_id}`);
       const fields = bodyArgs(API.lists.importCsv, args, ['file', 'list_id']);
       const body = { ...fields, csv_content_base64: bytes.toString('base64') } as Args;
       const fingerprint = createHash('sha256').update(bytes).digest('hex');

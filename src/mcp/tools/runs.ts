@@ -2,10 +2,17 @@ import { API } from '../../api/endpoints/index.js';
 import { enrichmentStatus } from '../../api/resources/enrichment.js';
 import { smartAgentResults } from '../../api/resources/agents.js';
 import { findPeopleStatus } from '../../api/resources/lists.js';
-import type { ToolSpec } from '../tool.js';
+import type { Args, ToolSpec } from '../tool.js';
 import { argError } from '../args.js';
 
 const KINDS = ['enrichment', 'smart_agent', 'find_people'] as const;
+
+/** An id argument, a non-empty string: an empty one names another route (GET /smart-agents/ is the runs list). */
+function idArg(args: Args, name: string, fix: string, missing = 'is required'): string {
+  const v = args[name];
+  if (typeof v !== 'string' || v === '') throw argError(name, v === undefined ? missing : `${JSON.stringify(v)} is not an id`, fix);
+  return v;
+}
 
 /** Runs, agents' output, exports and the sync helpers that read. */
 export const runTools: ToolSpec[] = [
@@ -28,7 +35,7 @@ export const runTools: ToolSpec[] = [
     },
     output: { type: 'object', properties: { kind: { type: 'string', enum: [...KINDS] }, status: { type: 'object' } }, required: ['kind', 'status'] },
     run: async (args, env) => {
-      const id = String(args.id);
+      const id = idArg(args, 'id', 'Pass id: the run\u2019s id, as the tool that started it answered.');
       const opts = { signal: env.signal };
       switch (args.kind) {
         case 'enrichment':
@@ -36,8 +43,7 @@ export const runTools: ToolSpec[] = [
         case 'smart_agent':
           return { kind: args.kind, status: await smartAgentResults(env.client, id, opts) };
         case 'find_people':
-          if (typeof args.list_id !== 'string') throw argError('list_id', 'is required for kind find_people', 'Pass the list_id the job was started on.');
-          return { kind: args.kind, status: await findPeopleStatus(env.client, args.list_id, id, opts) };
+          return { kind: args.kind, status: await findPeopleStatus(env.client, idArg(args, 'list_id', 'Pass the list_id the job was started on.', 'is required for kind find_people'), id, opts) };
         default:
           throw argError('kind', `${JSON.stringify(args.kind)} is not one of ${KINDS.join(', ')}`, `Pass kind: ${KINDS.join(' | ')}.`);
       }
@@ -67,7 +73,7 @@ export const runTools: ToolSpec[] = [
     toolset: 'standard',
     note: 'A signed link a person can open for a while; free.',
   },
-  { name: 'sync_preview', title: 'Preview a push to a CRM or sequencer', entry: API.sync.preview, toolset: 'all', readOnly: true, openWorld: true },
+  { name: 'sync_preview', title: 'Preview a push to a CRM or sequencer', entry: API.sync.preview, toolset: 'all', readOnly: true },
   { name: 'sync_campaigns', title: 'Sequencer campaigns', entry: API.sync.campaigns, toolset: 'all' },
   { name: 'sync_connections', title: 'CRM and sequencer connections', entry: API.sync.connections, toolset: 'all' },
 ];
