@@ -35,7 +35,9 @@ export function paramsOf(e: Endpoint, args: Args): Record<string, string> {
   return out;
 }
 
+/** The query parameters of the entry, from the arguments; a required one must be there. */
 export function queryOf(e: Endpoint, args: Args): Record<string, string | number | boolean | string[]> {
+  for (const q of e.query ?? []) if (q.required && (args[q.name] === undefined || args[q.name] === '')) throw argError(q.name, 'is required', `Pass ${q.name}: ${q.description}`);
   return pick(args, (e.query ?? []).map((q) => q.name)) as Record<string, string | number | boolean | string[]>;
 }
 

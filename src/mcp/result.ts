@@ -72,8 +72,9 @@ export function summaryOf(tool: string, data: unknown, rows: string | undefined)
   const lines: string[] = [];
   if (rows && Array.isArray(data[rows])) {
     const n = (data[rows] as unknown[]).length;
-    const total = typeof data.total === 'number' ? ` of ${data.total}` : '';
-    lines.push(`${tool}: ${n} ${rows}${total}.`);
+    // The rows' key is a plural noun (results, leads, runs): one row reads as its singular.
+    const noun = n === 1 ? rows.replace(/s$/, '') : rows;
+    lines.push(typeof data.total === 'number' ? `${tool}: ${n} of ${data.total} ${rows}.` : `${tool}: ${n} ${noun}.`);
     const cursor = [data.next_cursor, data.cursor].find((c) => typeof c === 'string' && c !== '');
     if (cursor) lines.push(`More: call ${tool} again with the same arguments and cursor "${cursor as string}".`);
   } else lines.push(`${tool}: done.`);

@@ -105,7 +105,7 @@ function send(spec: ToolSpec, args: Args, env: ToolEnv): Promise<unknown> {
 function checkFields(fields: unknown): void {
   if (fields === undefined) return;
   if (!Array.isArray(fields) || fields.length === 0 || !fields.every((f) => typeof f === 'string'))
-    throw argError('fields', `${JSON.stringify(fields)} is not a list of field names`, 'Pass fields as a list of names, e.g. ["id","full_name"].');
+    throw argError('fields', `${JSON.stringify(fields)} is not a list of field names`, 'Pass fields as a list of names, e.g. ["lead_id","full_name"].');
 }
 
 /**

@@ -43,7 +43,7 @@ export const FIELDS_ARG: JsonSchema = {
   type: 'array',
   items: { type: 'string' },
   minItems: 1,
-  description: 'Only these fields of each row (e.g. ["id","full_name","title"]), to keep the answer small.',
+  description: 'Only these fields of each row (e.g. ["lead_id","full_name","title"]), to keep the answer small.',
 };
 
 function pathParamSchema(p: string | PathParam): JsonSchema {
@@ -65,14 +65,14 @@ export function inputSchema(spec: ToolSpec): JsonSchema {
   for (const [name, p] of Object.entries(e.params ?? {})) take(name, pathParamSchema(p), true);
   for (const q of e.query ?? []) {
     const s = 'schema' in q.schema && typeof q.schema.schema === 'string' ? standalone(q.schema as SchemaSlot, 'input') : (q.schema as JsonSchema);
-    take(q.name, q.repeated ? { type: 'array', items: s, description: q.description } : { ...s, description: q.description }, q.required === true);
+    const many = q.repeated && s.type !== 'array';
+    take(q.name, many ? { type: 'array', items: s, description: q.description } : { ...s, description: q.description }, q.required === true);
   }
   let defs: JsonSchema | undefined;
   if (e.body) {
     const body = standalone(e.body, 'input');
     defs = body.$defs as JsonSchema | undefined;
-    const fields = (body.properties ?? {}) as Record<string, JsonSchema>;
-    const bodyRequired = new Set((body.required ?? []) as string[]);
+    const { fields, required: bodyRequired } = bodyFields(body);
     for (const [name, s] of Object.entries(fields)) if (name !== 'quote_id') take(name, s, bodyRequired.has(name));
   }
   for (const [name, s] of Object.entries(spec.args?.add ?? {})) take(name, s, spec.args?.required?.includes(name) ?? false);
@@ -82,6 +82,27 @@ export function inputSchema(spec: ToolSpec): JsonSchema {
   if (spec.paid) take('quote_id', QUOTE_ARG, false);
   if (spec.destructive) take('confirm', CONFIRM_ARG, true);
   return { type: 'object', properties, ...(required.length ? { required } : {}), ...(defs ? { $defs: defs } : {}) };
+}
+
+/**
+ * A body's fields side by side: an object's properties, or for a body that is one of several
+ * objects (a sync preview: CRM or sequencer), every branch's fields, a field that differs
+ * between branches as any of its forms, required when every branch requires it. The service
+ * checks which combination is valid; the description of the entry says it.
+ */
+function bodyFields(body: JsonSchema): { fields: Record<string, JsonSchema>; required: Set<string> } {
+  const objects = ((body.oneOf ?? body.anyOf) as JsonSchema[] | undefined)?.filter((b) => b.type === 'object' && b.properties) ?? [];
+  const branches = objects.length ? objects : [body];
+  const forms = new Map<string, JsonSchema[]>();
+  for (const b of branches)
+    for (const [name, s] of Object.entries((b.properties ?? {}) as Record<string, JsonSchema>)) {
+      const seen = forms.get(name) ?? [];
+      if (!seen.some((x) => JSON.stringify(x) === JSON.stringify(s))) seen.push(s);
+      forms.set(name, seen);
+    }
+  const fields = Object.fromEntries([...forms].map(([name, f]) => [name, f.length === 1 ? f[0]! : { anyOf: f }]));
+  const requiredBy = branches.map((b) => new Set((b.required ?? []) as string[]));
+  return { fields, required: new Set([...forms.keys()].filter((n) => requiredBy.every((r) => r.has(n)))) };
 }
 
 /**

@@ -55,7 +55,7 @@ describe('search tools', () => {
     for (const row of first.results) expect(Object.keys(row).sort()).toEqual(['full_name', 'lead_id', 'title']);
     expect(first.task_id).toEqual(expect.any(String));
     expect(first.total).toBeGreaterThan(5);
-    expect(textOf(r)).toContain(`people_search: 5 results of ${first.total}.`);
+    expect(textOf(r)).toContain(`people_search: 5 of ${first.total} results.`);
     expect(textOf(r)).toContain(`cursor "${first.cursor}"`);
 
     const { data: second } = await ok(s, 'people_search', { ...args, cursor: first.cursor });
@@ -82,7 +82,7 @@ describe('search tools', () => {
     const { r, data: found } = await ok(s, 'companies_search', { filters: { employee_count_ranges: ['51-200'] }, limit: 3, fields: ['company_id', 'name', 'domain'] });
     expect(found.results).toHaveLength(3);
     for (const row of found.results) expect(Object.keys(row).sort()).toEqual(['company_id', 'domain', 'name']);
-    expect(textOf(r)).toMatch(/^companies_search: 3 results/);
+    expect(textOf(r)).toMatch(/^companies_search: 3 of \d+ results\./);
 
     const seed = found.results[0];
     const { data: similar } = await ok(s, 'companies_similar', { company_id: seed.company_id, limit: 3 });
@@ -106,7 +106,7 @@ describe('list tools', () => {
     expect(page.leads).toHaveLength(4);
     expect(page.total).toBe(7);
     expect(page.task_id).toEqual(expect.any(String));
-    expect(textOf(r)).toContain('lists_leads: 4 leads of 7.');
+    expect(textOf(r)).toContain('lists_leads: 4 of 7 leads.');
     const { data: rest } = await ok(s, 'lists_leads', { list_id: list, limit: 4, cursor: page.cursor });
     expect(rest.leads).toHaveLength(3);
     expect(rest.cursor).toBeNull();

@@ -92,7 +92,7 @@ describe('agents and exports', () => {
 
     const { r, data: runs } = await ok(s, 'agents_ls', { list_id: list });
     expect(runs.runs).toEqual([expect.objectContaining({ task_id: run.smart_agent_task_id, list_id: list, column_name: 'clean_title', status: 'completed' })]);
-    expect(textOf(r)).toContain('agents_ls: 1 runs');
+    expect(textOf(r)).toContain('agents_ls: 1 of 1 runs.');
 
     const { data: results } = await ok(s, 'agents_results', { smart_agent_task_id: run.smart_agent_task_id, fields: ['lead_id', 'value'] });
     expect(results).toMatchObject({ smart_agent_task_id: run.smart_agent_task_id, status: 'completed', succeeded: 3 });

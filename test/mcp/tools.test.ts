@@ -143,7 +143,7 @@ describe('bad input is a tool error naming the code and the fix, and the server 
   it('a bad fields value', async () => {
     const text = await refused('people_search', { filters: { seniority: ['Director'] }, fields: 'full_name' }, 'validation_error');
     expect(text).toContain('fields');
-    expect(text).toContain('["id","full_name"]');
+    expect(text).toContain('["lead_id","full_name"]');
   });
 
   it('an unknown list id', async () => {

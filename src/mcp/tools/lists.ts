@@ -6,7 +6,7 @@ import { CSV_IMPORT_LIMITS } from '../../api/schemas/values/lists.js';
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
 import { countCsvRecords } from '../../sdk/csv-rows.js';
 import type { Args, ToolSpec } from '../tool.js';
-import { argError, bodyArgs, paramsOf } from '../args.js';
+import { argError, bodyArgs, checkBody, paramsOf } from '../args.js';
 
 export const listTools: ToolSpec[] = [
   { name: 'lists_ls', title: 'Lead lists', entry: API.lists.list, toolset: 'read', rows: 'lists', note: 'One page; pass the answered cursor for the next.' },
@@ -48,6 +48,7 @@ export const listTools: ToolSpec[] = [
         throw argError('file', `${file} is ${bytes.length} bytes, over the ${CSV_IMPORT_LIMITS.maxBytes} one import takes`, `Split it, or import it from a terminal: prospect import ${file} --list ${list_id}`);
       const fields = bodyArgs(API.lists.importCsv, args, ['file', 'list_id']);
       const body = { ...fields, csv_content_base64: bytes.toString('base64') } as Args;
+      checkBody(API.lists.importCsv, body);
       const fingerprint = createHash('sha256').update(bytes).digest('hex');
       const send = (quoteId: string | undefined) =>
         importCsv(env.client, list_id, { ...body, idempotency_key: quoteId ? `mcp-${quoteId}` : randomUUID(), ...(quoteId ? { quote_id: quoteId } : {}) } as never, {
