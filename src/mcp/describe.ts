@@ -3,6 +3,7 @@ import { ref, type SchemaSlot } from '../api/endpoints/endpoint.js';
 import type { JsonSchema } from '../api/endpoints/json-schema.js';
 import type { ToolSpec } from './tool.js';
 import { inputSchema, outputSchema, standalone } from './tool-schema.js';
+import { inToolWords } from './tool-words.js';
 
 /** A tool as tools/list gives it: the entry's words and schemas, and hints that say what calling it can do. */
 
@@ -16,10 +17,11 @@ export function readOnly(spec: ToolSpec): boolean {
   return spec.readOnly === true || (spec.entry.method === 'GET' && !spec.paid);
 }
 
-export function describeTool(spec: ToolSpec): Tool {
+/** `offered`: the tools of this server, which the entry's words name instead of the routes they send. */
+export function describeTool(spec: ToolSpec, offered: ReadonlySet<string>): Tool {
   const ro = readOnly(spec);
   const output = spec.paid ? paidOutput(spec) : outputSchema(spec);
-  const description = [spec.entry.description, spec.note, spec.paid ? PAID_NOTE : undefined, spec.destructive ? 'Needs confirm: true; it cannot be undone.' : undefined]
+  const description = [inToolWords(spec.entry.description, offered), spec.note, spec.paid ? PAID_NOTE : undefined, spec.destructive ? 'Needs confirm: true; it cannot be undone.' : undefined]
     .filter(Boolean)
     .join('\n\n');
   return {

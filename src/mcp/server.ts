@@ -49,7 +49,7 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
   const byName = new Map(specs.map((s) => [s.name, s]));
   const names = new Set(byName.keys());
   setToolEntries(new Map(TOOLS.map((t) => [t.entry.id, t.name])));
-  const tools: Tool[] = specs.map(describeTool);
+  const tools: Tool[] = specs.map((s) => describeTool(s, names));
   const structured = new Set(tools.filter((t) => t.outputSchema).map((t) => t.name));
   const limits = new Map(tools.map((t) => [t.name, t.inputSchema.properties?.limit as { default?: unknown } | undefined]));
   const gate = new SpendGate(opts.maxCredits, opts.now);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { inToolWords } from '../../src/mcp/tool-words.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
 import type { Endpoint } from '../../src/api/endpoints/endpoint.js';
 import { nameOf, REF_PREFIX, renderedSchemas, type JsonSchema } from '../../src/api/endpoints/json-schema.js';
@@ -62,11 +63,13 @@ describe('tools/list', () => {
     for (const n of ['lists_delete', 'enrich_person', 'sync_crm', 'lists_import_csv']) expect(names(ro)).not.toContain(n);
   });
 
-  it("each tool's description starts with its catalog entry's description", async () => {
+  it("each tool's description starts with its catalog entry's description, the routes it names said as tools", async () => {
     const tools = await listed();
+    const offered = new Set(tools.map((x) => x.name));
     for (const spec of TOOLS) {
       const tool = tools.find((x) => x.name === spec.name)!;
-      expect(tool.description?.startsWith(spec.entry.description), spec.name).toBe(true);
+      expect(tool.description?.startsWith(inToolWords(spec.entry.description, offered)), spec.name).toBe(true);
+      expect(tool.description, spec.name).not.toMatch(/\b(GET|POST|PUT|PATCH|DELETE) \//);
     }
   });
 
