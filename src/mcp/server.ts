@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type JSONRPCMessage, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Client } from '../api/client.js';
 import { call } from '../api/endpoints/call.js';
 import { SDK_VERSION } from '../api/version.js';
@@ -132,7 +132,11 @@ async function sharedFolders(server: Server, cwd: string): Promise<string[]> {
   return folders.length ? folders : [cwd];
 }
 
-/** Serves MCP on stdin and stdout until the client closes stdin or `signal` aborts; nothing else is written to stdout. */
+/**
+ * Serves MCP on stdin and stdout until the client closes stdin (after answering every request
+ * it read: `prospect mcp < requests.jsonl` gets each answer) or `signal` aborts; nothing else is
+ * written to stdout.
+ */
 export async function serveStdio(client: Client, opts: McpOptions, io: { stdin: Readable; stdout: Writable }, signal: AbortSignal): Promise<void> {
   const server = createMcpServer(client, opts);
   const transport = new StdioServerTransport(io.stdin, io.stdout);
@@ -140,10 +144,30 @@ export async function serveStdio(client: Client, opts: McpOptions, io: { stdin: 
     server.onclose = resolve;
   });
   const close = () => void server.close();
-  io.stdin.once('end', close);
+  const pending = new Set<string | number>();
+  let ended = false;
+  const closeWhenAnswered = () => {
+    if (ended && pending.size === 0) close();
+  };
+  const onEnd = () => {
+    ended = true;
+    closeWhenAnswered();
+  };
+  io.stdin.once('end', onEnd);
   signal.addEventListener('abort', close, { once: true });
   await server.connect(transport);
+  // The requests read and not yet answered (the protocol layer gives no count of its own).
+  const receive = transport.onmessage;
+  transport.onmessage = (message: JSONRPCMessage) => {
+    if ('method' in message && 'id' in message) pending.add(message.id);
+    receive?.(message);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message, options) => {
+    await send(message, options);
+    if (!('method' in message) && 'id' in message && pending.delete(message.id)) closeWhenAnswered();
+  };
   await closed;
-  io.stdin.off('end', close);
+  io.stdin.off('end', onEnd);
   signal.removeEventListener('abort', close);
 }

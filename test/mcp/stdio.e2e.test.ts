@@ -136,9 +136,19 @@ describe('prospect mcp stdout', () => {
     expect(stderr).not.toMatch(/^\s+at /m);
   });
 
-  // Known: serveStdio closes the server when stdin ends, and a tool call still waiting on the
-  // service then never answers (`prospect mcp < requests.jsonl` loses its tools/call answers).
-  it.todo('answers every request it read before stdin ended');
+  it('answers every request it read before stdin ended (`prospect mcp < requests.jsonl`)', async () => {
+    const requests = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'file', version: '1.0.0' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: SEARCH },
+      { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'lists_get', arguments: { list_id: 'lst_no_such_list' } } },
+    ];
+    const r = await spawnProspect(['mcp'], { env: t.env, input: requests.map((m) => JSON.stringify(m)).join('\n') + '\n' });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const ids = r.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: number }).id);
+    expect(ids.sort()).toEqual([1, 2, 3, 4]);
+  });
 
   it('a bad flag value exits 2 with the error and its fix on stderr, nothing on stdout', async () => {
     const r = await spawnProspect(['mcp', '--toolset', 'nope'], { env: t.env });
