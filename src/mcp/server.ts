@@ -163,8 +163,8 @@ export async function serveStdio(client: Client, opts: McpOptions, io: { stdin: 
     receive?.(message);
   };
   const send = transport.send.bind(transport);
-  transport.send = async (message, options) => {
-    await send(message, options);
+  transport.send = async (message: JSONRPCMessage) => {
+    await send(message);
     if (!('method' in message) && 'id' in message && pending.delete(message.id)) closeWhenAnswered();
   };
   await closed;
