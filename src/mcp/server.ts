@@ -159,13 +159,13 @@ export async function serveStdio(client: Client, opts: McpOptions, io: { stdin: 
   // The requests read and not yet answered (the protocol layer gives no count of its own).
   const receive = transport.onmessage;
   transport.onmessage = (message: JSONRPCMessage) => {
-    if ('method' in message && 'id' in message) pending.add(message.id);
+    if ('method' in message && 'id' in message && message.id !== undefined) pending.add(message.id);
     receive?.(message);
   };
   const send = transport.send.bind(transport);
   transport.send = async (message: JSONRPCMessage) => {
     await send(message);
-    if (!('method' in message) && 'id' in message && pending.delete(message.id)) closeWhenAnswered();
+    if (!('method' in message) && 'id' in message && message.id !== undefined && pending.delete(message.id)) closeWhenAnswered();
   };
   await closed;
   io.stdin.off('end', onEnd);
