@@ -6,7 +6,7 @@ import type { Quote } from '../api/schemas/credits.js';
 import type { Args, PaidRun, ToolEnv, ToolSpec } from './tool.js';
 import { argError } from './args.js';
 import { canonical, type PricedCall, type SpendGate } from './spend.js';
-import { errorResult, okResult, serviceNotes, summaryOf } from './result.js';
+import { errorResult, hintsAsTools, okResult, serviceNotes, summaryOf } from './result.js';
 
 /**
  * A paid tool's call: priced first (nothing spent), run only with a quote this session priced
@@ -54,6 +54,8 @@ export async function paidCall(input: PaidCallInput): Promise<CallToolResult> {
       { code: found.code, problem: `${found.problem}; nothing was spent`, fix: `Call ${spec.name} without quote_id, with the arguments to run, for a fresh quote.`, retryable: false },
       input.names,
     );
+  if (found.answer !== undefined)
+    return result(input, 'ran', found.quote, found.answer, [`${spec.name}: already ran with this quote; this is its answer. Nothing more was spent.`]);
   if (found.approvedBy) return execute(input, found, run, found.approvedBy);
   if (gate.fitsBudget(found)) return execute(input, found, run, 'budget');
   if (canAsk(input)) return (await asked(input, found, run)) ?? result(input, 'declined', found.quote, undefined, [`${spec.name}: the person declined. Nothing was spent.`]);
@@ -113,6 +115,7 @@ async function execute(input: PaidCallInput, call: PricedCall, run: PaidRun, by:
     throw e;
   }
   call.sent = true;
+  call.answer = data;
   const how = by === 'person' ? 'approved by the person' : 'within the session budget';
   return result(input, 'ran', call.quote, data, [`${input.spec.name}: ran, ${how}, for up to ${credits(call.quote.estimated_cost)}.`]);
 }
@@ -120,7 +123,8 @@ async function execute(input: PaidCallInput, call: PricedCall, run: PaidRun, by:
 function result(input: PaidCallInput, status: Status, quote: Quote | null, data: unknown, lines: string[], preview?: unknown): CallToolResult {
   const s = input.gate.session();
   const spend = `Session: spent up to ${credits(s.spent_up_to)} (${credits(s.approved_by_person)} approved by the person); ${credits(s.budget_left)} of --max-credits ${s.max_credits} left.`;
-  const out: Record<string, unknown> = { status, quote, spend: s, ...(preview !== undefined ? { preview } : {}), ...(data !== undefined ? { result: data } : {}) };
+  const said = <T>(v: T) => hintsAsTools(v, input.names);
+  const out: Record<string, unknown> = { status, quote: said(quote), spend: s, ...(preview !== undefined ? { preview: said(preview) } : {}), ...(data !== undefined ? { result: said(data) } : {}) };
   const more = data !== undefined ? [...summaryOf(input.spec.name, data, input.spec.rows).slice(1), ...serviceNotes(data, input.names)] : quote ? serviceNotes(quote, input.names) : [];
   return okResult([...lines, spend, ...more], out, input.structured);
 }

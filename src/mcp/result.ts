@@ -32,6 +32,14 @@ export function serviceNotes(data: unknown, toolNames: ReadonlySet<string>): str
   });
 }
 
+/** The answer with its own top-level hints in tool words (records inside are left as they are). */
+export function hintsAsTools<T>(data: T, toolNames: ReadonlySet<string>): T {
+  if (!isObject(data)) return data;
+  const out: Record<string, unknown> = { ...data };
+  for (const k of HINT_KEYS) if (typeof out[k] === 'string') out[k] = inToolWords(out[k] as string, toolNames);
+  return out as T;
+}
+
 /** Each row of `key` with only `fields` (and rows that are not objects as they are). */
 export function pickFields(data: unknown, key: string | undefined, fields: readonly string[] | undefined): unknown {
   if (!key || !fields || !isObject(data) || !Array.isArray(data[key])) return data;

@@ -12,7 +12,7 @@ import { TOOLS } from './tools/index.js';
 import { PAGE_MAX, TOOLSETS, type Args, type Toolset, type ToolEnv, type ToolSpec } from './tool.js';
 import { describeTool, readOnly } from './describe.js';
 import { argError, bodyArgs, checkBody, paramsOf, queryOf } from './args.js';
-import { errorResult, okResult, pickFields, serviceNotes, summaryOf } from './result.js';
+import { errorResult, hintsAsTools, okResult, pickFields, serviceNotes, summaryOf } from './result.js';
 import { setToolEntries } from './tool-words.js';
 import { ESTIMATE_TOOL, SpendGate } from './spend.js';
 import type { Quote } from '../api/schemas/credits.js';
@@ -79,7 +79,7 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
       if (spec.paid) return await paidCall({ spec, args, env, gate, server, structured: structured.has(spec.name), names });
       const data = spec.run ? await spec.run(args, env) : await send(spec, args, env);
       if (spec.name === ESTIMATE_TOOL) gate.priced(data as Quote, ESTIMATE_TOOL, '');
-      const picked = pickFields(data, spec.rows, args.fields as string[] | undefined);
+      const picked = pickFields(hintsAsTools(data, names), spec.rows, args.fields as string[] | undefined);
       return okResult([...summaryOf(spec.name, picked, spec.rows), ...serviceNotes(data, names)], picked as Record<string, unknown>, structured.has(spec.name));
     } catch (e) {
       return errorResult(errorOf(e), names);

@@ -18,6 +18,8 @@ export interface PricedCall {
   approvedBy?: 'budget' | 'person';
   /** Sent at least once: a later call with the quote reads back what it paid for, never pays again. */
   sent: boolean;
+  /** The run's answer, once it came: a later call with the quote gets it again without sending anything. */
+  answer?: unknown;
 }
 
 /** What a paid result says of the session's spending. */

@@ -40,7 +40,7 @@ describe('paid tools are priced first', () => {
 });
 
 describe('a quote runs once, within the session budget', () => {
-  it('within --max-credits the quote runs exactly once; the same quote again reads the run back, not charged twice', async () => {
+  it('within --max-credits the quote runs exactly once; the same quote again answers that run, not charged twice', async () => {
     await freezeClock();
     const s = await t.session({ maxCredits: 100 });
     const list = await seededList('Run', 6);
@@ -52,8 +52,9 @@ describe('a quote runs once, within the session budget', () => {
     expect(textOf(ran)).toContain('Session: spent up to 66 credits');
     const again = await callTool(s, 'enrich_list', { list_id: list, scope: 'full', quote_id: priced.quote.quote_id });
     expect(structuredOf(again)).toMatchObject({ status: 'ran', result: { workflow_id: structuredOf(ran).result.workflow_id }, spend: { spent_up_to: 66 } });
+    expect(textOf(again)).toContain('already ran with this quote; this is its answer. Nothing more was spent.');
     expect(await balance(t.sb)).toBe(before - 66);
-    expect(runs(s.sent, 'POST /enrichment/bulk')).toBe(2);
+    expect(runs(s.sent, 'POST /enrichment/bulk')).toBe(1);
   });
 
   it('with the default --max-credits 0 and a client that cannot ask, a quote is refused and nothing is spent', async () => {

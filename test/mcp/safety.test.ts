@@ -132,5 +132,6 @@ describe('errors are results, never a crash', () => {
     const notes = notesOf(textOf(r));
     expect(notes).toContain('the lists_add_leads tool');
     expect(notes).not.toMatch(/\b(GET|POST|PATCH|DELETE) \//);
+    expect(structuredOf(r).agent_instructions).toContain('the lists_add_leads tool');
   });
 });

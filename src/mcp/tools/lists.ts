@@ -45,7 +45,7 @@ export const listTools: ToolSpec[] = [
         throw argError('file', file === undefined ? 'is required' : `${JSON.stringify(file)} is not a .csv file`, 'Pass the path of a .csv file.');
       const bytes = await env.readFile(file);
       if (bytes.length > CSV_IMPORT_LIMITS.maxBytes)
-        throw argError('file', `${file} is ${bytes.length} bytes, over the ${CSV_IMPORT_LIMITS.maxBytes} one import takes`, `Split it, or import it from a terminal: prospect import ${file} --list ${list_id}`);
+        throw argError('file', `${file} is ${bytes.length} bytes, over the ${CSV_IMPORT_LIMITS.maxBytes} one import takes`, `Split it, or import it into list ${list_id} from a terminal, which sends a file of any size in parts (see: prospect import --help).`);
       const fields = bodyArgs(API.lists.importCsv, args, ['file', 'list_id']);
       const body = { ...fields, csv_content_base64: bytes.toString('base64') } as Args;
       checkBody(API.lists.importCsv, body);
