@@ -42,7 +42,7 @@ const vendorPlugin = {
     );
     // So is the MCP server (the MCP SDK and the tools): only `prospect mcp` loads it.
     b.onResolve({ filter: /^\.\.\/\.\.\/mcp\/server\.js$/ }, (a) =>
-      a.importer.endsWith(path.join('commands', 'mcp', 'mcp.ts')) ? { path: './mcp-server.cjs', external: true } : undefined,
+      a.importer.endsWith(path.join('commands', 'mcp', 'mcp.ts')) ? { path: path.join(root, 'src', 'cli', 'built-mcp-server.ts') } : undefined,
     );
     // The server passes its own validator of elicitation answers (src/mcp/form-validator.ts): the SDK's default, Ajv, is left out.
     b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (a) =>
@@ -108,10 +108,15 @@ await build({ ...common, format: 'esm', entryPoints: { sandbox: 'src/sandbox/pub
 // completions/ and man/ are committed; `npm run generate` (scripts/generate.mjs) rewrites them
 // from the command tree, and a test fails when they differ from what it would write.
 
-// The core ends with a hash of itself: its V8 code cache is named by it (src/cli/entry.ts).
-const corePath = path.join(root, 'dist', 'core.cjs');
-const coreCode = readFileSync(corePath, 'utf8');
-writeFileSync(corePath, `${coreCode}//# prospect-core ${createHash('sha256').update(coreCode).digest('hex').slice(0, 16)}\n`);
+// The core and the MCP server end with a hash of themselves: their V8 code caches are named by it (src/local/cached-require.ts).
+for (const [file, name] of [['core.cjs', 'core'], ['mcp-server.cjs', 'mcp']]) {
+  const bundle = path.join(root, 'dist', file);
+  const code = readFileSync(bundle, 'utf8');
+  writeFileSync(bundle, `${code}//# prospect-${name} ${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n`);
+}
+
+// The MCP tools' schemas, rendered once here instead of at every server start (src/mcp/tool-schemas.ts).
+execFileSync(process.execPath, ['-e', `require(${JSON.stringify(path.join(root, 'dist', 'mcp-server.cjs'))}).writeToolSchemas(${JSON.stringify(path.join(root, 'dist', 'mcp-tool-schemas.json'))})`]);
 
 // Which sources went into which file: the start-up tests read it.
 writeFileSync(path.join(root, 'dist', 'meta.json'), JSON.stringify(cli.metafile));

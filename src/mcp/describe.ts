@@ -17,10 +17,22 @@ export function readOnly(spec: ToolSpec): boolean {
   return spec.readOnly === true || (spec.entry.method === 'GET' && !spec.paid);
 }
 
-/** `offered`: the tools of this server, which the entry's words name instead of the routes they send. */
-export function describeTool(spec: ToolSpec, offered: ReadonlySet<string>): Tool {
-  const ro = readOnly(spec);
+/** A tool's input and output schemas, as tools/list gives them. */
+export interface ToolSchemas {
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+}
+
+/** Renders a tool's schemas from its entry (the build does it once for the bundle: tool-schemas.ts). */
+export function schemasOf(spec: ToolSpec): ToolSchemas {
   const output = spec.paid ? paidOutput(spec) : outputSchema(spec);
+  return { inputSchema: inputSchema(spec), ...(output ? { outputSchema: output } : {}) };
+}
+
+/** `offered`: the tools of this server, which the entry's words name instead of the routes they send. */
+export function describeTool(spec: ToolSpec, offered: ReadonlySet<string>, schemas: ToolSchemas = schemasOf(spec)): Tool {
+  const ro = readOnly(spec);
+  const output = schemas.outputSchema;
   const description = [inToolWords(spec.entry.description, offered), spec.note, spec.paid ? PAID_NOTE : undefined, spec.destructive ? 'Needs confirm: true; it cannot be undone.' : undefined]
     .filter(Boolean)
     .join('\n\n');
@@ -28,7 +40,7 @@ export function describeTool(spec: ToolSpec, offered: ReadonlySet<string>): Tool
     name: spec.name,
     title: spec.title,
     description,
-    inputSchema: inputSchema(spec) as Tool['inputSchema'],
+    inputSchema: schemas.inputSchema as Tool['inputSchema'],
     ...(output ? { outputSchema: output as Tool['outputSchema'] } : {}),
     annotations: {
       title: spec.title,

@@ -11,6 +11,9 @@ import { SDK_VERSION } from '../api/version.js';
 import { TOOLS } from './tools/index.js';
 import { PAGE_MAX, TOOLSETS, type Args, type Toolset, type ToolEnv, type ToolSpec } from './tool.js';
 import { describeTool, readOnly } from './describe.js';
+import { toolSchemas } from './tool-schemas.js';
+
+export { writeToolSchemas } from './tool-schemas.js';
 import { argError, bodyArgs, checkBody, paramsOf, queryOf } from './args.js';
 import { errorResult, hintsAsTools, okResult, pickFields, serviceNotes, summaryOf } from './result.js';
 import { setToolEntries } from './tool-words.js';
@@ -49,7 +52,8 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
   const byName = new Map(specs.map((s) => [s.name, s]));
   const names = new Set(byName.keys());
   setToolEntries(new Map(TOOLS.map((t) => [t.entry.id, t.name])));
-  const tools: Tool[] = specs.map((s) => describeTool(s, names));
+  const schemas = toolSchemas();
+  const tools: Tool[] = specs.map((s) => describeTool(s, names, schemas[s.name]));
   const structured = new Set(tools.filter((t) => t.outputSchema).map((t) => t.name));
   const limits = new Map(tools.map((t) => [t.name, t.inputSchema.properties?.limit as { default?: unknown } | undefined]));
   const gate = new SpendGate(opts.maxCredits, opts.now);

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -9,12 +11,14 @@ import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { expectFailure } from '../e2e/bad-input-helpers.js';
 import { selectTools } from '../../src/mcp/server.js';
+import { renderToolSchemas, SCHEMAS_FILE } from '../../src/mcp/tool-schemas.js';
 import { structuredOf, textOf } from './helpers.js';
 
 // Spawns the binary: what an MCP client meets is the real process, its stdout (nothing but
 // JSON-RPC) and how it ends when the client closes it.
 
 type Env = Record<string, string | undefined>;
+const ROOT_DIR = path.resolve(import.meta.dirname, '..', '..');
 const t = useSandboxEnv({ withKey: true });
 
 const SEARCH = { name: 'people_search', arguments: { filters: { seniority: ['C-Suite'] }, limit: 2 } };
@@ -155,5 +159,10 @@ describe('prospect mcp stdout', () => {
     expectFailure({ code: r.exitCode, stdout: r.stdout, stderr: r.stderr }, 2, 'usage', /--toolset does not accept "nope"/);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(2);
     expect(r.stderr).toMatch(/^ {2}fix: .*read, standard, all/m);
+  });
+
+  it("the built server's tool schemas are what the sources render (the build renders them once: src/mcp/tool-schemas.ts)", () => {
+    const built = JSON.parse(readFileSync(path.join(ROOT_DIR, 'dist', SCHEMAS_FILE), 'utf8')) as unknown;
+    expect(built).toEqual(renderToolSchemas());
   });
 });
