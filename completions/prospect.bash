@@ -22,6 +22,7 @@ _prospect_child() {
     '|config') REPLY='config' ;;
     '|api') REPLY='api' ;;
     '|sandbox') REPLY='sandbox' ;;
+    '|mcp') REPLY='mcp' ;;
     '|demo') REPLY='demo' ;;
     '|completion') REPLY='completion' ;;
     'search|people') REPLY='people' ;;
@@ -78,6 +79,7 @@ _prospect_child() {
     'sandbox|status') REPLY='status' ;;
     'sandbox|reset') REPLY='reset' ;;
     'sandbox|jwt') REPLY='jwt' ;;
+    'mcp|config') REPLY='config' ;;
     *) REPLY=''; return 1 ;;
   esac
 }
@@ -85,7 +87,7 @@ _prospect_child() {
 # the subcommands under path $1, with their summaries
 _prospect_words() {
   case "$1" in
-    '') printf '%s\t%s\n' 'whoami' 'Show the user, organization, tier and scopes of the credential' 'search' 'Search people and companies (free)' 'lists' 'Lead lists: create, read, change, delete, and their leads (free)' 'import' 'Import a CSV of any size into a list (streamed, chunked, safe to re-run; free)' 'folders' 'Folders for lead lists' 'credits' 'Credit balance and estimates' 'enrich' 'Enrich people, companies, cohorts and lists with verified emails and phones (pa…' 'webhooks' 'Delivery log of v1 enrichment webhooks' 'agents' 'Smart agents: one AI instruction run over each lead of a list (paid)' 'sync' 'Push a list to a CRM or into a sequencer campaign (paid)' 'runs' 'Paid runs sent from this machine, from the paid-run journal (local files; free)' 'export' 'Export a list as CSV or JSON (free)' 'keys' 'Create, list and revoke API keys, and read their request logs (session JWT)' 'usage' 'API calls, credits and errors by tool, key, day or error code' 'auth' 'Log in, check and remove stored credentials' 'config' 'Read and change saved settings' 'api' 'Send a raw request with auth, retries and error handling' 'sandbox' 'Run the local sandbox of the service' 'demo' 'A guided tour on the local sandbox' 'completion' 'Print the shell completion script for bash, zsh or fish' ;;
+    '') printf '%s\t%s\n' 'whoami' 'Show the user, organization, tier and scopes of the credential' 'search' 'Search people and companies (free)' 'lists' 'Lead lists: create, read, change, delete, and their leads (free)' 'import' 'Import a CSV of any size into a list (streamed, chunked, safe to re-run; free)' 'folders' 'Folders for lead lists' 'credits' 'Credit balance and estimates' 'enrich' 'Enrich people, companies, cohorts and lists with verified emails and phones (pa…' 'webhooks' 'Delivery log of v1 enrichment webhooks' 'agents' 'Smart agents: one AI instruction run over each lead of a list (paid)' 'sync' 'Push a list to a CRM or into a sequencer campaign (paid)' 'runs' 'Paid runs sent from this machine, from the paid-run journal (local files; free)' 'export' 'Export a list as CSV or JSON (free)' 'keys' 'Create, list and revoke API keys, and read their request logs (session JWT)' 'usage' 'API calls, credits and errors by tool, key, day or error code' 'auth' 'Log in, check and remove stored credentials' 'config' 'Read and change saved settings' 'api' 'Send a raw request with auth, retries and error handling' 'sandbox' 'Run the local sandbox of the service' 'mcp' 'Serve the tools to an AI assistant over MCP (stdio), with priced, approved spen…' 'demo' 'A guided tour on the local sandbox' 'completion' 'Print the shell completion script for bash, zsh or fish' ;;
     'search') printf '%s\t%s\n' 'people' 'Search people by flat filters or criteria (free; rows carry no email or phone)' 'companies' 'Search companies by flat filters, the raw shape or criteria (free)' ;;
     'search people') printf '%s\t%s\n' 'compile' 'Show the filters and route a criteria object compiles to' 'filters' 'Look up the values of a people filter field' 'at-companies' 'Find people at a set of companies (an async job)' ;;
     'search companies') printf '%s\t%s\n' 'filters' 'Look up the values of a company filter field' 'similar' 'Companies most like a seed company' ;;
@@ -102,6 +104,7 @@ _prospect_words() {
     'auth') printf '%s\t%s\n' 'login' 'Check an API key and save it in a profile' 'status' 'Show the profile, base URL, masked key and identity in use' 'logout' 'Remove the stored key of a profile' ;;
     'config') printf '%s\t%s\n' 'get' 'Print one setting of a profile' 'set' 'Change one setting of a profile' 'ls' 'List profiles and their settings (keys masked)' 'unset' 'Remove one setting of a profile' 'rm-profile' 'Remove a saved profile, its settings and credentials' ;;
     'sandbox') printf '%s\t%s\n' 'serve' 'Run the sandbox in the foreground' 'start' 'Start the sandbox in the background' 'stop' 'Stop the background sandbox' 'status' 'Show whether the sandbox runs, its URL and pid' 'reset' 'Reset the sandbox to its seeded state' 'jwt' 'Print a session JWT for a demo user (for key management)' ;;
+    'mcp') printf '%s\t%s\n' 'config' 'Print or write an AI client'\''s MCP settings for this binary and profile' ;;
     *) : ;;
   esac
 }
@@ -182,6 +185,8 @@ _prospect_flags() {
     'sandbox status') : ;;
     'sandbox reset') : ;;
     'sandbox jwt') printf '%s\t%s\n' '--user' 'user id or email' ;;
+    'mcp') printf '%s\t%s\n' '--toolset' 'the tools offered: read (reads only), standard (and list changes, imports, enri…' '--max-credits' 'credits the assistant may spend in the session without asking the person (0: ev…' '--read-only' 'only the tools that change nothing and spend nothing' ;;
+    'mcp config') printf '%s\t%s\n' '--client' 'the AI client the settings are for (required)' '--write' 'merge the entry into the client'\''s settings file: only the entry of --name chang…' '--file' 'the settings file to write' '--name' 'the server name in the client (letters, digits, - and _): another one per profi…' '--toolset' 'the tools offered: read (reads only), standard (and list changes, imports, enri…' '--max-credits' 'credits the assistant may spend in the session without asking the person (0: ev…' '--read-only' 'only the tools that change nothing and spend nothing' ;;
     'demo') printf '%s\t%s\n' '--dir' 'where to write the sample CSV (demo-leads.csv) and the export (engineering-lead…' '--force' 'replace those files when --dir already holds them' ;;
     'completion') : ;;
     *) : ;;
@@ -423,6 +428,16 @@ _prospect_flag_kind() {
     'sandbox start|--fixtures') REPLY='file' ;;
     'sandbox start|--no-rate-limits') REPLY='switch' ;;
     'sandbox jwt|--user') REPLY='text' ;;
+    'mcp|--toolset') REPLY='one' ;;
+    'mcp|--max-credits') REPLY='text' ;;
+    'mcp|--read-only') REPLY='switch' ;;
+    'mcp config|--client') REPLY='one' ;;
+    'mcp config|--write') REPLY='switch' ;;
+    'mcp config|--file') REPLY='text' ;;
+    'mcp config|--name') REPLY='text' ;;
+    'mcp config|--toolset') REPLY='one' ;;
+    'mcp config|--max-credits') REPLY='text' ;;
+    'mcp config|--read-only') REPLY='switch' ;;
     'demo|--dir') REPLY='dir' ;;
     'demo|--force') REPLY='switch' ;;
     *'|--profile') REPLY='text' ;;
@@ -476,6 +491,9 @@ _prospect_flag_values() {
     'export json|--format') printf '%s\n' 'ndjson' 'csv' 'json' ;;
     'usage|--group-by') printf '%s\n' 'tool' 'key' 'day' 'error' ;;
     'api|--prefix') printf '%s\n' 'v2' 'v1' 'keys' 'root' ;;
+    'mcp|--toolset') printf '%s\n' 'read' 'standard' 'all' ;;
+    'mcp config|--client') printf '%s\n' 'claude-desktop' 'claude-code' 'cursor' 'vscode' ;;
+    'mcp config|--toolset') printf '%s\n' 'read' 'standard' 'all' ;;
     *'|--format') printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'tsv' ;;
     *) : ;;
   esac

@@ -39,6 +39,8 @@ function __prospect_child --argument-names path word
             echo 'api'
         case '|sandbox'
             echo 'sandbox'
+        case '|mcp'
+            echo 'mcp'
         case '|demo'
             echo 'demo'
         case '|completion'
@@ -151,6 +153,8 @@ function __prospect_child --argument-names path word
             echo 'reset'
         case 'sandbox|jwt'
             echo 'jwt'
+        case 'mcp|config'
+            echo 'config'
         case '*'
             return 1
     end
@@ -159,7 +163,7 @@ end
 function __prospect_words --argument-names path
     switch "$path"
         case ''
-            printf '%s\t%s\n' 'whoami' 'Show the user, organization, tier and scopes of the credential' 'search' 'Search people and companies (free)' 'lists' 'Lead lists: create, read, change, delete, and their leads (free)' 'import' 'Import a CSV of any size into a list (streamed, chunked, safe to re-run; free)' 'folders' 'Folders for lead lists' 'credits' 'Credit balance and estimates' 'enrich' 'Enrich people, companies, cohorts and lists with verified emails and phones (pa…' 'webhooks' 'Delivery log of v1 enrichment webhooks' 'agents' 'Smart agents: one AI instruction run over each lead of a list (paid)' 'sync' 'Push a list to a CRM or into a sequencer campaign (paid)' 'runs' 'Paid runs sent from this machine, from the paid-run journal (local files; free)' 'export' 'Export a list as CSV or JSON (free)' 'keys' 'Create, list and revoke API keys, and read their request logs (session JWT)' 'usage' 'API calls, credits and errors by tool, key, day or error code' 'auth' 'Log in, check and remove stored credentials' 'config' 'Read and change saved settings' 'api' 'Send a raw request with auth, retries and error handling' 'sandbox' 'Run the local sandbox of the service' 'demo' 'A guided tour on the local sandbox' 'completion' 'Print the shell completion script for bash, zsh or fish'
+            printf '%s\t%s\n' 'whoami' 'Show the user, organization, tier and scopes of the credential' 'search' 'Search people and companies (free)' 'lists' 'Lead lists: create, read, change, delete, and their leads (free)' 'import' 'Import a CSV of any size into a list (streamed, chunked, safe to re-run; free)' 'folders' 'Folders for lead lists' 'credits' 'Credit balance and estimates' 'enrich' 'Enrich people, companies, cohorts and lists with verified emails and phones (pa…' 'webhooks' 'Delivery log of v1 enrichment webhooks' 'agents' 'Smart agents: one AI instruction run over each lead of a list (paid)' 'sync' 'Push a list to a CRM or into a sequencer campaign (paid)' 'runs' 'Paid runs sent from this machine, from the paid-run journal (local files; free)' 'export' 'Export a list as CSV or JSON (free)' 'keys' 'Create, list and revoke API keys, and read their request logs (session JWT)' 'usage' 'API calls, credits and errors by tool, key, day or error code' 'auth' 'Log in, check and remove stored credentials' 'config' 'Read and change saved settings' 'api' 'Send a raw request with auth, retries and error handling' 'sandbox' 'Run the local sandbox of the service' 'mcp' 'Serve the tools to an AI assistant over MCP (stdio), with priced, approved spen…' 'demo' 'A guided tour on the local sandbox' 'completion' 'Print the shell completion script for bash, zsh or fish'
         case 'search'
             printf '%s\t%s\n' 'people' 'Search people by flat filters or criteria (free; rows carry no email or phone)' 'companies' 'Search companies by flat filters, the raw shape or criteria (free)'
         case 'search people'
@@ -192,6 +196,8 @@ function __prospect_words --argument-names path
             printf '%s\t%s\n' 'get' 'Print one setting of a profile' 'set' 'Change one setting of a profile' 'ls' 'List profiles and their settings (keys masked)' 'unset' 'Remove one setting of a profile' 'rm-profile' 'Remove a saved profile, its settings and credentials'
         case 'sandbox'
             printf '%s\t%s\n' 'serve' 'Run the sandbox in the foreground' 'start' 'Start the sandbox in the background' 'stop' 'Stop the background sandbox' 'status' 'Show whether the sandbox runs, its URL and pid' 'reset' 'Reset the sandbox to its seeded state' 'jwt' 'Print a session JWT for a demo user (for key management)'
+        case 'mcp'
+            printf '%s\t%s\n' 'config' 'Print or write an AI client'\''s MCP settings for this binary and profile'
         case '*'
             true
     end
@@ -283,6 +289,10 @@ function __prospect_flags --argument-names path
             printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off'
         case 'sandbox jwt'
             printf '%s\t%s\n' '--user' 'user id or email'
+        case 'mcp'
+            printf '%s\t%s\n' '--toolset' 'the tools offered: read (reads only), standard (and list changes, imports, enri…' '--max-credits' 'credits the assistant may spend in the session without asking the person (0: ev…' '--read-only' 'only the tools that change nothing and spend nothing'
+        case 'mcp config'
+            printf '%s\t%s\n' '--client' 'the AI client the settings are for (required)' '--write' 'merge the entry into the client'\''s settings file: only the entry of --name chang…' '--file' 'the settings file to write' '--name' 'the server name in the client (letters, digits, - and _): another one per profi…' '--toolset' 'the tools offered: read (reads only), standard (and list changes, imports, enri…' '--max-credits' 'credits the assistant may spend in the session without asking the person (0: ev…' '--read-only' 'only the tools that change nothing and spend nothing'
         case 'demo'
             printf '%s\t%s\n' '--dir' 'where to write the sample CSV (demo-leads.csv) and the export (engineering-lead…' '--force' 'replace those files when --dir already holds them'
         case '*'
@@ -754,6 +764,26 @@ function __prospect_flag_kind --argument-names path flag
             echo switch
         case 'sandbox jwt|--user'
             echo text
+        case 'mcp|--toolset'
+            echo one
+        case 'mcp|--max-credits'
+            echo text
+        case 'mcp|--read-only'
+            echo switch
+        case 'mcp config|--client'
+            echo one
+        case 'mcp config|--write'
+            echo switch
+        case 'mcp config|--file'
+            echo text
+        case 'mcp config|--name'
+            echo text
+        case 'mcp config|--toolset'
+            echo one
+        case 'mcp config|--max-credits'
+            echo text
+        case 'mcp config|--read-only'
+            echo switch
         case 'demo|--dir'
             echo dir
         case 'demo|--force'
@@ -853,6 +883,12 @@ function __prospect_flag_values --argument-names path flag
             printf '%s\n' 'tool' 'key' 'day' 'error'
         case 'api|--prefix'
             printf '%s\n' 'v2' 'v1' 'keys' 'root'
+        case 'mcp|--toolset'
+            printf '%s\n' 'read' 'standard' 'all'
+        case 'mcp config|--client'
+            printf '%s\n' 'claude-desktop' 'claude-code' 'cursor' 'vscode'
+        case 'mcp config|--toolset'
+            printf '%s\n' 'read' 'standard' 'all'
         case '*|--format'
             printf '%s\n' 'table' 'json' 'ndjson' 'csv' 'tsv'
         case '*'
