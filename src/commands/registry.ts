@@ -81,7 +81,7 @@ export const COMMANDS: CommandEntry[] = [
   { path: ['sandbox', 'status'], summary: 'Show whether the sandbox runs, its URL and pid' },
   { path: ['sandbox', 'reset'], summary: 'Reset the sandbox to its seeded state' },
   { path: ['sandbox', 'jwt'], summary: 'Print a session JWT for a demo user (for key management)' },
-  { path: ['mcp'], summary: 'Serve the tools to an AI assistant over MCP (stdio), with priced, approved spending' },
+  { path: ['mcp'], summary: 'Serve the tools to AI assistants over MCP (stdio); paid runs priced first' },
   { path: ['mcp', 'config'], summary: "Print or write an AI client's MCP settings for this binary and profile" },
   { path: ['demo'], summary: 'A guided tour on the local sandbox' },
   { path: ['completion'], summary: 'Print the shell completion script for bash, zsh or fish' },

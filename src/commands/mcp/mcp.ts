@@ -8,13 +8,13 @@ export const command = defineCommand({
     'CSV import, estimates, enrichment, smart agents, exports, run status, usage, and with --toolset all the CRM and sequencer pushes; key management stays out. ' +
     'Every paid tool is priced first and spends nothing until a call brings the quote back: a run goes ahead when its cost fits in what is left of --max-credits, ' +
     'or when the person approves it (asked by the server where the client can ask). Deleting tools need confirm: true. ' +
-    'Set a client up with `prospect mcp config --client ...`. Runs until the client closes it.',
+    'Set a client up with `prospect mcp config --client ...`; try it by hand with the MCP Inspector (README, "Check it by hand"). Runs until the client closes it.',
   flags: SERVER_FLAGS,
   examples: [
     'prospect mcp --sandbox',
     'prospect mcp --profile work --max-credits 50',
     'prospect mcp --toolset read',
-    'npx @modelcontextprotocol/inspector --cli prospect mcp --sandbox --method tools/list',
+    'prospect mcp --toolset all --read-only   # reads only, CRM and sequencer tools included',
   ],
   related: ['prospect mcp config', 'prospect credits balance', 'prospect runs ls'],
   async run(opts, ctx) {
