@@ -17,6 +17,15 @@ export function readOnly(spec: ToolSpec): boolean {
   return spec.readOnly === true || (spec.entry.method === 'GET' && !spec.paid);
 }
 
+/** A schema whose descriptions name this server's tools where they named routes. */
+function inToolWordsDeep(node: unknown, offered: ReadonlySet<string>): unknown {
+  if (Array.isArray(node)) return node.map((n) => inToolWordsDeep(n, offered));
+  if (typeof node !== 'object' || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k, k === 'description' && typeof v === 'string' ? inToolWords(v, offered) : k === 'description' ? v : inToolWordsDeep(v, offered)]),
+  );
+}
+
 /** A tool's input and output schemas, as tools/list gives them. */
 export interface ToolSchemas {
   inputSchema: JsonSchema;
@@ -40,8 +49,8 @@ export function describeTool(spec: ToolSpec, offered: ReadonlySet<string>, schem
     name: spec.name,
     title: spec.title,
     description,
-    inputSchema: schemas.inputSchema as Tool['inputSchema'],
-    ...(output ? { outputSchema: output as Tool['outputSchema'] } : {}),
+    inputSchema: inToolWordsDeep(schemas.inputSchema, offered) as Tool['inputSchema'],
+    ...(output ? { outputSchema: inToolWordsDeep(output, offered) as Tool['outputSchema'] } : {}),
     annotations: {
       title: spec.title,
       readOnlyHint: ro,

@@ -20,6 +20,10 @@ export interface PricedCall {
   sent: boolean;
   /** The run's answer, once it came: a later call with the quote gets it again without sending anything. */
   answer?: unknown;
+  /** The send in flight: a call with the same quote meanwhile waits for its answer instead of sending again. */
+  running?: Promise<unknown>;
+  /** The person declined it: it never runs. */
+  declined?: true;
 }
 
 /** What a paid result says of the session's spending. */
@@ -34,10 +38,10 @@ export interface SessionSpend {
   approved_by_person: number;
 }
 
-export type QuoteProblem =
-  | { code: 'quote_unknown'; problem: string }
-  | { code: 'quote_mismatch'; problem: string }
-  | { code: 'quote_expired'; problem: string };
+export interface QuoteProblem {
+  code: 'quote_unknown' | 'quote_mismatch' | 'quote_expired' | 'quote_declined';
+  problem: string;
+}
 
 /** The tool whose quotes price no tool's arguments but an estimate body. */
 export const ESTIMATE_TOOL = 'credits_estimate';
@@ -49,7 +53,7 @@ export class SpendGate {
 
   constructor(
     readonly maxCredits: number,
-    private readonly now: () => number = Date.now,
+    readonly now: () => number = Date.now,
   ) {}
 
   /** Keeps a fresh quote for the tool and arguments it priced. */
@@ -59,17 +63,34 @@ export class SpendGate {
     return call;
   }
 
-  /** The priced call a quote_id names, for this tool and these arguments; a problem otherwise. */
+  /**
+   * The priced call a quote_id names, for this tool and these arguments; a problem otherwise.
+   * A quote of credits_estimate is for whatever request the service finds it fits (it refuses
+   * any other: quote_mismatch) until it runs; then it is bound to the request it ran (bind).
+   */
   find(quoteId: string, tool: string, fingerprint: string, serviceTools: readonly string[]): PricedCall | QuoteProblem {
     const call = this.#priced.get(quoteId);
     if (!call) return { code: 'quote_unknown', problem: `quote ${quoteId} was not priced by this session` };
-    // A quote of credits_estimate is for whatever request the service finds it fits (it refuses any other: quote_mismatch).
-    const estimated = call.tool === ESTIMATE_TOOL && serviceTools.includes(call.quote.tool);
-    if (call.tool !== tool && !estimated) return { code: 'quote_mismatch', problem: `quote ${quoteId} priced ${call.tool === ESTIMATE_TOOL ? call.quote.tool : call.tool}, not ${tool}` };
+    if (call.declined) return { code: 'quote_declined', problem: `the person declined quote ${quoteId}` };
+    const estimated = call.tool === ESTIMATE_TOOL;
+    if (estimated ? !serviceTools.includes(call.quote.tool) : call.tool !== tool)
+      return { code: 'quote_mismatch', problem: `quote ${quoteId} priced ${estimated ? call.quote.tool : call.tool}, not ${tool}` };
     if (!estimated && call.fingerprint !== fingerprint) return { code: 'quote_mismatch', problem: `quote ${quoteId} priced other arguments for ${tool}` };
     // A sent quote is read back by the service whatever its age; an unsent one must be fresh.
     if (!call.sent && call.quote.expires_at !== null && call.quote.expires_at * 1000 <= this.now()) return { code: 'quote_expired', problem: `quote ${quoteId} expired` };
     return call;
+  }
+
+  /** Binds a credits_estimate quote to the tool and arguments it runs for. */
+  bind(call: PricedCall, tool: string, fingerprint: string): void {
+    if (call.tool !== ESTIMATE_TOOL) return;
+    call.tool = tool;
+    call.fingerprint = fingerprint;
+  }
+
+  /** The person declined the call: its quote never runs. */
+  decline(call: PricedCall): void {
+    call.declined = true;
   }
 
   /** Whether the call's cost fits in what is left of --max-credits. */
@@ -85,7 +106,7 @@ export class SpendGate {
     else this.#personApproved += call.quote.estimated_cost;
   }
 
-  /** Takes back a run the service refused (nothing was done, nothing charged). */
+  /** Takes back a run the service refused before doing anything (nothing charged). */
   refund(call: PricedCall): void {
     if (!call.approvedBy || call.sent) return;
     if (call.approvedBy === 'budget') this.#budgetSpent -= call.quote.estimated_cost;

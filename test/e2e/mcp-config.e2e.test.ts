@@ -54,7 +54,9 @@ describe('what each client gets', () => {
     expect(json(r.stdout)).toEqual({ mcpServers: { prospect: { command: process.execPath, args: [BIN, 'mcp', '--profile', 'default'] } } });
     expect(r.stdout).toBe(`${JSON.stringify(json(r.stdout), null, 2)}\n`);
     expect(r.stderr).toContain(desktopFile());
-    expect(printedCommands(r.stderr)).toEqual(['prospect mcp config --client claude-desktop --write']);
+    // No profile is saved here: the server the client starts would have no service URL and no key.
+    expect(printedCommands(r.stderr)).toEqual(['prospect mcp config --client claude-desktop --write', 'prospect auth login']);
+    expect(r.stderr).toContain(`Profile "default" has no service URL and no API key of its own, and the client starts the server without this shell's environment`);
 
     env = { ...env, XDG_CONFIG_HOME: undefined };
     const plain = await mcpConfig('--client', 'claude-desktop');

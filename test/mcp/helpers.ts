@@ -1,10 +1,11 @@
 import { afterEach } from 'vitest';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import { ElicitRequestSchema, ListRootsRequestSchema, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, type McpOptions } from '../../src/mcp/server.js';
-import { clientFor, type RunningSandbox } from '../sandbox/helpers.js';
+import { clientFor, control, type RunningSandbox } from '../sandbox/helpers.js';
 import { useFastSandbox } from '../sdk/helpers.js';
 import { Client as ApiClient, type Client } from '../../src/api/client.js';
 
@@ -13,6 +14,8 @@ export interface Session {
   mcp: McpClient;
   /** The requests the server sent to the service: "METHOD /path" under /api/v2. */
   sent: string[];
+  /** Resolves when the server sends `route` ("METHOD /path") to the service. */
+  sending(route: string): Promise<void>;
   /** Elicitations the server sent, by message. */
   asked: string[];
   close(): Promise<void>;
@@ -27,6 +30,8 @@ export interface SessionOptions extends Partial<McpOptions> {
 
 export interface McpSandbox {
   sb: RunningSandbox;
+  /** A list of `people` leads of the data set (a sandbox control): its id. */
+  seededList(name: string, people: number): Promise<string>;
   /** A session of the SDK's own client with a server on the demo key, over the in-memory transport. */
   session(opts?: SessionOptions): Promise<Session>;
 }
@@ -41,13 +46,20 @@ export function useMcpSandbox(): McpSandbox {
     for (const s of open.splice(0)) await s.close();
     for (const c of clients.splice(0)) c.close();
   });
+  t.seededList = async (name, people) => (await control(t.sb, 'POST', '/lists', { name, people })).list_id as string;
   t.session = async (opts = {}) => {
     const sent: string[] = [];
+    const requests = new EventEmitter();
     const api = new ApiClient({
       baseUrl: t.sb.url,
       token: t.sb.demoKey,
       retry: { maxRetries: 0, maxRateLimitRetries: 0 },
-      onTrace: (e) => void (e.type === 'request' && sent.push(`${e.method} ${new URL(e.url).pathname.replace(/^\/api\/v2/, '')}`)),
+      onTrace: (e) => {
+        if (e.type !== 'request') return;
+        const route = `${e.method} ${new URL(e.url).pathname.replace(/^\/api\/v2/, '')}`;
+        sent.push(route);
+        requests.emit(route);
+      },
     });
     clients.push(api);
     const { answer, roots, ...server } = opts;
@@ -62,7 +74,8 @@ export function useMcpSandbox(): McpSandbox {
       });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await Promise.all([mcpServer.connect(a), mcp.connect(b)]);
-    const s: Session = { mcp, sent, asked, close: () => mcp.close() };
+    const sending = (route: string) => new Promise<void>((resolve) => requests.once(route, () => resolve()));
+    const s: Session = { mcp, sent, sending, asked, close: () => mcp.close() };
     open.push(s);
     return s;
   };

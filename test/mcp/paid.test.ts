@@ -4,7 +4,7 @@ import { balance, callTool, structuredOf, textOf, useMcpSandbox } from './helper
 
 const t = useMcpSandbox();
 
-const seededList = async (name: string, people: number): Promise<string> => (await control(t.sb, 'POST', '/lists', { name, people })).list_id;
+const seededList = (name: string, people: number): Promise<string> => t.seededList(name, people);
 /** Runs stay where they started (their reservation taken, nothing settled) until the test moves the clock. */
 const freezeClock = () => control(t.sb, 'POST', '/clock', { freeze: true });
 const runs = (sent: string[], route: string) => sent.filter((r) => r === route).length;

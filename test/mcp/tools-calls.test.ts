@@ -17,7 +17,7 @@ async function ok(s: Session, name: string, args: Record<string, unknown> = {}):
   return { r, data: structuredOf(r) };
 }
 
-const seededList = async (name: string, people: number): Promise<string> => (await control(t.sb, 'POST', '/lists', { name, people })).list_id;
+const seededList = (name: string, people: number): Promise<string> => t.seededList(name, people);
 
 describe('account tools', () => {
   it('whoami, credits_balance and usage say who the key is, what it can spend and what it used', async () => {

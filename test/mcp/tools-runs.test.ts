@@ -24,7 +24,7 @@ async function ok(s: Session, name: string, args: Record<string, unknown> = {}):
   return { r, data: structuredOf(r) };
 }
 
-const seededList = async (name: string, people: number): Promise<string> => (await control(t.sb, 'POST', '/lists', { name, people })).list_id;
+const seededList = (name: string, people: number): Promise<string> => t.seededList(name, people);
 /** Moves the sandbox clock on an hour: every run started has ended. */
 const runsEnd = () => control(t.sb, 'POST', '/clock', { advance_ms: 60 * 60_000 });
 const connect = (provider: string, connected = true) => control(t.sb, 'POST', '/connections', { provider, connected });

@@ -70,6 +70,7 @@ describe('tools/list', () => {
       const tool = tools.find((x) => x.name === spec.name)!;
       expect(tool.description?.startsWith(inToolWords(spec.entry.description, offered)), spec.name).toBe(true);
       expect(tool.description, spec.name).not.toMatch(/\b(GET|POST|PUT|PATCH|DELETE) \//);
+      expect(JSON.stringify([tool.inputSchema, tool.outputSchema]), spec.name).not.toMatch(/\b(GET|POST|PUT|PATCH|DELETE) \//);
     }
   });
 

@@ -38,6 +38,22 @@ function serverArgs(ctx: Context, opts: Options): string[] {
   return words;
 }
 
+/**
+ * The client starts the server without this shell's environment: a service URL or key that comes
+ * from PROSPECT_* here is not there, and the server fails to start.
+ */
+function warnIfProfileCannotServe(ctx: Context): void {
+  const st = ctx.settings();
+  if (st.sandbox) return;
+  const stored = (v: { source: string } | undefined) => v !== undefined && (v.source === 'profile' || v.source === 'default-profile');
+  const missing = [...(stored(st.baseUrl) || ctx.globals.baseUrl !== undefined ? [] : ['service URL']), ...(st.apiKey?.source === 'profile' ? [] : ['API key'])];
+  if (missing.length === 0) return;
+  ctx.out.warn(
+    `Profile "${st.profile.value}" has no ${missing.join(' and no ')} of its own, and the client starts the server without this shell's environment (PROSPECT_*): ` +
+      `it would not start. Save them first: ${nextCommand(ctx, ['auth', 'login'])}`,
+  );
+}
+
 /** This command with --write: what merges the printed entry into the file. */
 function writeCommand(ctx: Context, client: McpClient, opts: Options, file: string): string {
   const words = ['mcp', 'config', '--client', client];
@@ -92,6 +108,7 @@ export const command = defineCommand({
       else ctx.io.stdout.write(`${JSON.stringify(snippet(client, opts.name, entry), null, 2)}\n`);
       ctx.out.info(`This goes in ${file}, under "${spec.serversKey}" beside any other servers. To merge it there: ${writeCommand(ctx, client, opts, file)}`);
     }
+    warnIfProfileCannotServe(ctx);
     if (client === 'claude-code')
       ctx.out.info(`For every project instead of this folder: ${['claude', 'mcp', 'add', '--scope', 'user', opts.name, '--', entry.command, ...args].map(shellWord).join(' ')}`);
   },

@@ -1,4 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
+import { usageError } from '../../cli/errors.js';
 import { SERVER_FLAGS } from './flags.js';
 
 export const command = defineCommand({
@@ -7,7 +8,8 @@ export const command = defineCommand({
     'with the credentials of the profile (or --sandbox), as every command uses them. Tools: whoami and balance, people and company search, lists, ' +
     'CSV import, estimates, enrichment, smart agents, exports, run status, usage, and with --toolset all the CRM and sequencer pushes; key management stays out. ' +
     'Every paid tool is priced first and spends nothing until a call brings the quote back: a run goes ahead when its cost fits in what is left of --max-credits, ' +
-    'or when the person approves it (asked by the server where the client can ask). Deleting tools need confirm: true. ' +
+    'or when the person approves it; where the client can ask, the server puts every cost to the person on the first call, whatever the budget. ' +
+    'A quote runs once, never after the person declined it. Deleting tools need confirm: true. ' +
     'Set a client up with `prospect mcp config --client ...`; try it by hand with the MCP Inspector (README, "Check it by hand"). Runs until the client closes it.',
   flags: SERVER_FLAGS,
   examples: [
@@ -18,6 +20,9 @@ export const command = defineCommand({
   ],
   related: ['prospect mcp config', 'prospect credits balance', 'prospect runs ls'],
   async run(opts, ctx) {
+    // The CLI's spend flags decide for a person at a terminal; here --max-credits is what the assistant may spend.
+    if (ctx.globals.maxCost !== undefined || ctx.globals.yes)
+      throw usageError(`${ctx.globals.yes ? '--yes' : '--max-cost'} does not apply to prospect mcp`, 'Use --max-credits N: what the assistant may spend in the session without asking the person.');
     const client = await ctx.client();
     // The MCP SDK and the tools are their own bundle, loaded by this command alone.
     const { serveStdio } = await import('../../mcp/server.js');

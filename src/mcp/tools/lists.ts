@@ -50,10 +50,10 @@ export const listTools: ToolSpec[] = [
       const body = { ...fields, csv_content_base64: bytes.toString('base64') } as Args;
       checkBody(API.lists.importCsv, body);
       const fingerprint = createHash('sha256').update(bytes).digest('hex');
-      const send = (quoteId: string | undefined) =>
-        importCsv(env.client, list_id, { ...body, idempotency_key: quoteId ? `mcp-${quoteId}` : randomUUID(), ...(quoteId ? { quote_id: quoteId } : {}) } as never, {
-          signal: env.signal,
-        });
+      // A repeat of the same quote replays the first answer; the key holds 255 characters at most, a quote id more.
+      const key = (quoteId: string | undefined) => (quoteId ? `mcp-${createHash('sha256').update(quoteId).digest('hex').slice(0, 32)}` : randomUUID());
+      // Not stopped by the tool call's cancellation: once decided, a paid request goes out whole and its answer is kept.
+      const send = (quoteId: string | undefined) => importCsv(env.client, list_id, { ...body, idempotency_key: key(quoteId), ...(quoteId ? { quote_id: quoteId } : {}) } as never);
       if (fields.dispatch_enrichment === false) return { estimate: { tool: 'bulk_import_csv' }, fingerprint, free: true, send };
       const enrichment_type = fields.enrichment_type as EnrichmentType;
       const rows = countCsvRecords(bytes.toString('utf8'));

@@ -14,7 +14,7 @@ import { bodyArgs, checkBody } from '../args.js';
  * answer through the quote.
  */
 
-type Send = (client: Client, body: never, opts: { signal: AbortSignal }) => Promise<unknown>;
+type Send = (client: Client, body: never) => Promise<unknown>;
 
 function quoted(e: Endpoint, tool: (body: Args) => QuotedRun, send: Send, extra: (body: Args) => Args = () => ({})) {
   return async (args: Args, env: ToolEnv): Promise<PaidRun> => {
@@ -22,7 +22,8 @@ function quoted(e: Endpoint, tool: (body: Args) => QuotedRun, send: Send, extra:
     checkBody(e, body);
     return {
       estimate: estimateBodyFor(tool(body)),
-      send: (quoteId) => send(env.client, { ...body, ...extra(body), quote_id: quoteId } as never, { signal: env.signal }),
+      // Not stopped by the tool call's cancellation: once decided, a paid request goes out whole and its answer is kept.
+      send: (quoteId) => send(env.client, { ...body, ...extra(body), quote_id: quoteId } as never),
     };
   };
 }
@@ -68,11 +69,8 @@ export const paidTools: ToolSpec[] = [
       note: 'The priced answer holds a preview of what would be pushed. The push cannot be undone.',
       args: { omit: ['approved'] },
       paid: async (args, env) => {
-        const e = API.sync[kind];
-        const body = bodyArgs(e, args);
-        checkBody(e, body);
-        const run = await quoted(e, as(kind === 'crm' ? 'sync_to_crm' : 'sync_to_sequencer'), (kind === 'crm' ? syncToCrm : syncToSequencer) as Send, () => ({ approved: true }))(args, env);
-        return { ...run, preview: await previewSync(env.client, body as never, { signal: env.signal }) };
+        const run = await quoted(API.sync[kind], as(kind === 'crm' ? 'sync_to_crm' : 'sync_to_sequencer'), (kind === 'crm' ? syncToCrm : syncToSequencer) as Send, () => ({ approved: true }))(args, env);
+        return { ...run, preview: await previewSync(env.client, bodyArgs(API.sync[kind], args) as never, { signal: env.signal }) };
       },
     }),
   ),
