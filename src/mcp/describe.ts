@@ -17,14 +17,25 @@ export function readOnly(spec: ToolSpec): boolean {
   return spec.readOnly === true || (spec.entry.method === 'GET' && !spec.paid);
 }
 
-/** A schema whose descriptions name this server's tools where they named routes. */
+/**
+ * A schema whose descriptions name this server's tools where they named routes. Only the few
+ * nodes that change are copied (the rest is shared): it runs at every start, over every schema.
+ */
 function inToolWordsDeep(node: unknown, offered: ReadonlySet<string>): unknown {
-  if (Array.isArray(node)) return node.map((n) => inToolWordsDeep(n, offered));
+  if (Array.isArray(node)) {
+    const out = node.map((n) => inToolWordsDeep(n, offered));
+    return out.some((n, i) => n !== node[i]) ? out : node;
+  }
   if (typeof node !== 'object' || node === null) return node;
-  return Object.fromEntries(
-    Object.entries(node).map(([k, v]) => [k, k === 'description' && typeof v === 'string' ? inToolWords(v, offered) : k === 'description' ? v : inToolWordsDeep(v, offered)]),
-  );
+  let copy: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(node)) {
+    const said = k === 'description' ? (typeof v === 'string' && ROUTE.test(v) ? inToolWords(v, offered) : v) : inToolWordsDeep(v, offered);
+    if (said !== v) (copy ??= { ...node })[k] = said;
+  }
+  return copy ?? node;
 }
+
+const ROUTE = /\b(GET|POST|PUT|PATCH|DELETE|HEAD) \//;
 
 /** A tool's input and output schemas, as tools/list gives them. */
 export interface ToolSchemas {
