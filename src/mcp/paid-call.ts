@@ -95,8 +95,10 @@ function pricedLines(tool: string, q: Quote, gate: SpendGate): string[] {
   const s = gate.session();
   return [
     `${tool}: priced at up to ${credits(q.estimated_cost)} for ${rows(q.row_count)}; the balance is ${credits(q.available_credits)}. Nothing was spent.`,
-    `To run it: tell the person the cost, then call ${tool} again with the same arguments and quote_id "${q.quote_id}"${expires}.`,
-    `This session may spend ${credits(s.budget_left)} more without the person's approval (--max-credits ${s.max_credits}).`,
+    `To run it: tell the person the cost, then call ${tool} again with the same arguments and quote_id "${q.quote_id}"${expires}. ` +
+      (q.estimated_cost <= s.budget_left
+        ? `It fits in what this session may spend without asking (${credits(s.budget_left)} of --max-credits ${s.max_credits}).`
+        : `It is over what this session may spend without asking (${credits(s.budget_left)} of --max-credits ${s.max_credits}): this client cannot ask the person, so it will not run.`),
   ];
 }
 
