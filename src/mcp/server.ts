@@ -16,7 +16,6 @@ import { toolSchemas } from './tool-schemas.js';
 export { writeToolSchemas } from './tool-schemas.js';
 import { argError, bodyArgs, checkBody, paramsOf, queryOf } from './args.js';
 import { errorResult, hintsAsTools, okResult, pickFields, serviceNotes, summaryOf } from './result.js';
-import { setToolEntries } from './tool-words.js';
 import { ESTIMATE_TOOL, SpendGate } from './spend.js';
 import type { Quote } from '../api/schemas/credits.js';
 import { errorOf } from './errors.js';
@@ -51,7 +50,6 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
   const specs = selectTools(opts);
   const byName = new Map(specs.map((s) => [s.name, s]));
   const names = new Set(byName.keys());
-  setToolEntries(new Map(TOOLS.map((t) => [t.entry.id, t.name])));
   const schemas = toolSchemas();
   const tools: Tool[] = specs.map((s) => describeTool(s, names, schemas[s.name]));
   const structured = new Set(tools.filter((t) => t.outputSchema).map((t) => t.name));
@@ -82,7 +80,8 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
         throw argError('limit', `${args.limit} is over the ${PAGE_MAX} rows a call answers here`, `Pass limit ${PAGE_MAX} or less, and page on with the answered cursor.`);
       if (spec.paid) return await paidCall({ spec, args, env, gate, server, structured: structured.has(spec.name), names });
       const data = spec.run ? await spec.run(args, env) : await send(spec, args, env);
-      if (spec.name === ESTIMATE_TOOL) gate.priced(data as Quote, ESTIMATE_TOOL, '');
+      // Its quotes can run the paid tool whose request they priced (spend.ts).
+      if (spec.mintsQuotes) gate.priced(data as Quote, ESTIMATE_TOOL, '');
       const picked = pickFields(hintsAsTools(data, names), spec.rows, args.fields as string[] | undefined);
       return okResult([...summaryOf(spec.name, picked, spec.rows), ...serviceNotes(data, names)], picked as Record<string, unknown>, structured.has(spec.name));
     } catch (e) {

@@ -1,6 +1,7 @@
 import { CATALOG } from '../api/endpoints/index.js';
 import type { Endpoint } from '../api/endpoints/endpoint.js';
 import { matchRoute, routesNamedIn, textPath } from '../api/endpoints/routes-in-text.js';
+import { TOOLS } from './tools/index.js';
 
 /**
  * The service's texts name HTTP routes ("look values up with GET /people/find/filters"). An
@@ -12,12 +13,8 @@ import { matchRoute, routesNamedIn, textPath } from '../api/endpoints/routes-in-
 const PLACEHOLDER = /^[{<].*[}>]$|\.\.\./;
 
 let routes: Array<{ method: string; path: string; entry: Endpoint }> | undefined;
+/** Entry id -> the tool that sends it. */
 let toolOf: Map<string, string> | undefined;
-
-/** Entry id -> tool name, given once by the server's tool table. */
-export function setToolEntries(map: ReadonlyMap<string, string>): void {
-  toolOf = new Map(map);
-}
 
 export function inToolWords(text: string, offered: ReadonlySet<string>): string {
   const named = routesNamedIn(text);
@@ -27,7 +24,8 @@ export function inToolWords(text: string, offered: ReadonlySet<string>): string 
   for (const r of named) {
     const hit = matchRoute(routes, r.method, r.path);
     if (!hit) continue;
-    const tool = toolOf?.get(hit.route.entry.id);
+    toolOf ??= new Map(TOOLS.map((t) => [t.entry.id, t.name]));
+    const tool = toolOf.get(hit.route.entry.id);
     const lead = r.text.startsWith('or ') ? 'or ' : '';
     const args = Object.entries({ ...r.query, ...hit.params })
       .filter(([, v]) => !PLACEHOLDER.test(v))

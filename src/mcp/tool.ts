@@ -46,7 +46,7 @@ export interface ToolSpec {
   title: string;
   /** The catalog entry the tool sends (or, for a tool over several, the one its answer is). */
   entry: Endpoint;
-  toolset: Exclude<Toolset, 'read'> | 'read';
+  toolset: Toolset;
   /** What an assistant needs beyond the entry's description: how to page, what to call next. */
   note?: string;
   /** A paged answer's array: the tool takes `fields` to keep each row to the fields named. */
@@ -59,6 +59,8 @@ export interface ToolSpec {
   args?: { add?: Record<string, JsonSchema>; required?: readonly string[]; omit?: readonly string[] };
   /** A tool that is read-only though its entry is a POST (a search, a preview). */
   readOnly?: true;
+  /** Answers a quote the paid tools accept for the request it priced (credits_estimate). */
+  mintsQuotes?: true;
   /** The answer schema when the tool answers other than its entry (a tool over several entries). */
   output?: JsonSchema;
   /** Sends a free call; default: the entry with path parameters, query and body taken from the arguments. */

@@ -11,6 +11,7 @@ export const accountTools: ToolSpec[] = [
     entry: API.credits.estimate,
     toolset: 'read',
     readOnly: true,
+    mintsQuotes: true,
     note:
       'The quote_id it answers runs the paid tool whose request it priced (the service refuses it for any other request). Simpler: call the paid tool itself without quote_id; it prices its exact request the same way.',
   },
