@@ -49,6 +49,22 @@ describe('the installed package', () => {
     expect(JSON.parse(who.stdout)).toMatchObject({ organization_name: 'Acme Demo', organization_id: sb.store.demo.organization_id });
   });
 
+  it('serves MCP from the installed files: the server bundle (the MCP SDK inside it, not installed) and its prebuilt tool schemas', async () => {
+    expect(shipped).toEqual(expect.arrayContaining(['dist/mcp-server.cjs', 'dist/mcp-tool-schemas.json']));
+    const env = isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey });
+    const requests = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'installed', version: '1.0.0' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'credits_balance', arguments: {} } },
+    ];
+    const r = await execa(installedBin(), ['mcp'], { env, extendEnv: false, input: requests.map((m) => JSON.stringify(m)).join('\n') + '\n', reject: false });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const answers = new Map(r.stdout.trim().split('\n').map((line) => { const m = JSON.parse(line) as { id: number; result: any }; return [m.id, m.result]; }));
+    expect(answers.get(2).tools.map((t: { name: string }) => t.name)).toContain('enrich_list');
+    expect(answers.get(3).structuredContent.credits).toBe(5000);
+  });
+
   it('starts its own sandbox in the background from the installed files', async () => {
     const env = isolatedEnv();
     try {
