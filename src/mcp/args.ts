@@ -4,7 +4,7 @@ import { schemaOf } from '../api/endpoints/schemas.js';
 import type { Args } from './tool.js';
 
 /** Arguments a tool adds to its entry's: never sent to the service. */
-const TOOL_ARGS = ['fields', 'confirm', 'quote_id'];
+const TOOL_ARGS = ['fields', 'confirm', 'quote_id', 'pay_again'];
 
 /** A bad argument, answered as a tool error (validation_error) before anything is sent. */
 export class ToolArgError extends Error {

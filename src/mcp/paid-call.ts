@@ -7,6 +7,7 @@ import type { Args, PaidRun, ToolEnv, ToolSpec } from './tool.js';
 import { argError } from './args.js';
 import { errorOf, ToolFailure } from './errors.js';
 import { canonical, type PricedCall, type SpendGate } from './spend.js';
+import type { SentLog } from './sent-log.js';
 import { errorResult, hintsAsTools, okResult, serviceNotes, summaryOf } from './result.js';
 
 /**
@@ -18,6 +19,8 @@ import { errorResult, hintsAsTools, okResult, serviceNotes, summaryOf } from './
  */
 
 export interface PaidCallInput {
+  /** Where each paid request is written down before it goes out (sent-log.ts). */
+  log: SentLog | undefined;
   spec: ToolSpec;
   args: Args;
   env: ToolEnv;
@@ -47,8 +50,15 @@ async function decide(input: PaidCallInput): Promise<CallToolResult> {
   const { spec, args, env, gate } = input;
   const run = await spec.paid!(args, env);
   if (run.free) return result(input, 'ran', null, await run.send(undefined), [`${spec.name}: ran (free: nothing to price).`]);
-  const { quote_id: quoteId, fields: _f, ...priced } = args;
+  const { quote_id: quoteId, fields: _f, pay_again: payAgain, ...priced } = args;
   const fingerprint = canonical({ args: priced, bound: run.fingerprint ?? null });
+
+  // The same request, sent by an earlier server whose answer was lost: resolved through its own quote, not paid again.
+  const earlier = quoteId === undefined ? gate.unansweredFor(spec.name, fingerprint) : undefined;
+  if (earlier && payAgain === true) {
+    gate.forget(earlier);
+    input.log?.settled(earlier.quote.quote_id ?? '');
+  } else if (earlier) return execute(input, earlier, run, 'earlier', fingerprint);
 
   if (quoteId === undefined) {
     const quote = await estimate(env.client, run.estimate, { signal: env.signal });
@@ -129,29 +139,47 @@ async function askThenRun(input: PaidCallInput, call: PricedCall, run: PaidRun, 
   return result(input, 'declined', q, undefined, [`${input.spec.name}: the person declined up to ${credits(q.estimated_cost)}. Nothing was spent.`], run.preview);
 }
 
-async function execute(input: PaidCallInput, call: PricedCall, run: PaidRun, by: 'budget' | 'person', fingerprint: string): Promise<CallToolResult> {
+async function execute(input: PaidCallInput, call: PricedCall, run: PaidRun, by: 'budget' | 'person' | 'earlier', fingerprint: string): Promise<CallToolResult> {
   input.gate.bind(call, input.spec.name, fingerprint);
   input.gate.commit(call, by);
-  call.running = sendOnce(input.gate, call, run);
+  call.running = sendOnce(input, call, run);
   const data = await call.running;
-  const how = by === 'person' ? 'approved by the person' : 'within the session budget';
+  const how =
+    by === 'person'
+      ? 'approved by the person'
+      : by === 'budget'
+        ? 'within the session budget'
+        : 'as sent by an earlier server whose answer was lost (found through its quote, paid once)';
   return result(input, 'ran', call.quote, data, [`${input.spec.name}: ran, ${how}, for up to ${credits(call.quote.estimated_cost)}.`]);
 }
 
 /**
- * Sends the run with its quote. Only an answer of the service that nothing was done takes the
- * run back; any other end (a lost answer, a cancelled call, a crash) may have started it, so
- * it stays counted, and the quote can only read back what it paid for.
+ * Sends the run with its quote, written down first (sent-log.ts). Only an answer of the service
+ * that nothing was done takes the run back; any other end (a lost answer, a cancelled call, a
+ * crash) may have started it, so it stays counted and written down, and the quote can only
+ * read back what it paid for. A resend whose quote expired cannot tell whether the first ran.
  */
-async function sendOnce(gate: SpendGate, call: PricedCall, run: PaidRun): Promise<unknown> {
+async function sendOnce(input: PaidCallInput, call: PricedCall, run: PaidRun): Promise<unknown> {
+  const id = call.quote.quote_id ?? '';
+  const resend = call.sent;
+  if (!resend) input.log?.sending({ quote: call.quote, tool: call.tool, fingerprint: call.fingerprint, sent_at: new Date(input.gate.now()).toISOString() });
   try {
     const data = await run.send(call.quote.quote_id ?? undefined);
+    input.log?.settled(id);
     call.sent = true;
     call.answer = data;
     return data;
   } catch (e) {
+    if (resend && isApiError(e) && e.is('quote_expired'))
+      throw new ToolFailure({
+        code: 'earlier_run_unknown',
+        problem: `${input.spec.name} was sent with quote ${id} and got no answer before the quote expired, so whether it ran (and was charged) cannot be told; nothing was spent now`,
+        fix: `Check run_status and credits_balance; if it did not run, call ${input.spec.name} again with pay_again: true for a new quote.`,
+        retryable: false,
+      });
     if (NOT_DONE(e)) {
-      gate.refund(call);
+      input.log?.settled(id);
+      input.gate.refund(call);
       delete call.running;
     } else call.sent = true;
     throw e;

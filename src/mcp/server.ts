@@ -19,6 +19,7 @@ import { errorResult, hintsAsTools, okResult, pickFields, serviceNotes, summaryO
 import { ESTIMATE_TOOL, SpendGate } from './spend.js';
 import type { Quote } from '../api/schemas/credits.js';
 import { errorOf } from './errors.js';
+import type { SentLog } from './sent-log.js';
 import { approvalFormValidator } from './form-validator.js';
 import { paidCall } from './paid-call.js';
 
@@ -31,6 +32,8 @@ export interface McpOptions {
   /** Where relative file paths (CSV import) resolve. */
   cwd: string;
   now?: () => number;
+  /** Where paid requests are written down before they go out, so a later server resolves one whose answer was lost. */
+  sentLog?: SentLog;
 }
 
 const INSTRUCTIONS =
@@ -54,7 +57,7 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
   const tools: Tool[] = specs.map((s) => describeTool(s, names, schemas[s.name]));
   const structured = new Set(tools.filter((t) => t.outputSchema).map((t) => t.name));
   const limits = new Map(tools.map((t) => [t.name, t.inputSchema.properties?.limit as { default?: unknown } | undefined]));
-  const gate = new SpendGate(opts.maxCredits, opts.now);
+  const gate = new SpendGate(opts.maxCredits, opts.now, opts.sentLog?.unanswered() ?? []);
   const server = new Server({ name: 'prospect', title: 'prospect-cli', version: SDK_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: approvalFormValidator });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
@@ -78,7 +81,7 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
       checkFields(args.fields);
       if (spec.rows && typeof args.limit === 'number' && args.limit > PAGE_MAX)
         throw argError('limit', `${args.limit} is over the ${PAGE_MAX} rows a call answers here`, `Pass limit ${PAGE_MAX} or less, and page on with the answered cursor.`);
-      if (spec.paid) return await paidCall({ spec, args, env, gate, server, structured: structured.has(spec.name), names });
+      if (spec.paid) return await paidCall({ log: opts.sentLog, spec, args, env, gate, server, structured: structured.has(spec.name), names });
       const data = spec.run ? await spec.run(args, env) : await send(spec, args, env);
       // Its quotes can run the paid tool whose request they priced (spend.ts).
       if (spec.mintsQuotes) gate.priced(data as Quote, ESTIMATE_TOOL, '');

@@ -1,4 +1,5 @@
 import type { Quote } from '../api/schemas/credits.js';
+import type { SentRecord } from './sent-log.js';
 
 /**
  * What this server has spent and may spend. Every paid tool is priced first: its quote is kept
@@ -14,8 +15,8 @@ export interface PricedCall {
   tool: string;
   /** The tool's arguments (and any file it read) as priced. */
   fingerprint: string;
-  /** How the run was approved: within --max-credits, or by the person. */
-  approvedBy?: 'budget' | 'person';
+  /** How the run was approved: within --max-credits, by the person, or by an earlier server whose answer was lost. */
+  approvedBy?: 'budget' | 'person' | 'earlier';
   /** Sent at least once: a later call with the quote reads back what it paid for, never pays again. */
   sent: boolean;
   /** The run's answer, once it came: a later call with the quote gets it again without sending anything. */
@@ -54,7 +55,23 @@ export class SpendGate {
   constructor(
     readonly maxCredits: number,
     readonly now: () => number = Date.now,
-  ) {}
+    earlier: readonly SentRecord[] = [],
+  ) {
+    // Sent by an earlier server and never answered: approved then, counted in no budget now.
+    for (const r of earlier)
+      if (r.quote.quote_id) this.#priced.set(r.quote.quote_id, { quote: r.quote, tool: r.tool, fingerprint: r.fingerprint, sent: true, approvedBy: 'earlier' });
+  }
+
+  /** A request identical to this one that an earlier server sent and never saw answered. */
+  unansweredFor(tool: string, fingerprint: string): PricedCall | undefined {
+    for (const call of this.#priced.values()) if (call.approvedBy === 'earlier' && call.answer === undefined && call.tool === tool && call.fingerprint === fingerprint) return call;
+    return undefined;
+  }
+
+  /** Forgets an earlier server's request (the person pays for a new run instead). */
+  forget(call: PricedCall): void {
+    if (call.quote.quote_id) this.#priced.delete(call.quote.quote_id);
+  }
 
   /** Keeps a fresh quote for the tool and arguments it priced. */
   priced(quote: Quote, tool: string, fingerprint: string): PricedCall {
@@ -99,18 +116,18 @@ export class SpendGate {
   }
 
   /** Counts a run before it is sent (so two calls at once cannot both fit the same budget). */
-  commit(call: PricedCall, by: 'budget' | 'person'): void {
+  commit(call: PricedCall, by: 'budget' | 'person' | 'earlier'): void {
     if (call.approvedBy) return;
     call.approvedBy = by;
     if (by === 'budget') this.#budgetSpent += call.quote.estimated_cost;
-    else this.#personApproved += call.quote.estimated_cost;
+    else if (by === 'person') this.#personApproved += call.quote.estimated_cost;
   }
 
   /** Takes back a run the service refused before doing anything (nothing charged). */
   refund(call: PricedCall): void {
     if (!call.approvedBy || call.sent) return;
     if (call.approvedBy === 'budget') this.#budgetSpent -= call.quote.estimated_cost;
-    else this.#personApproved -= call.quote.estimated_cost;
+    else if (call.approvedBy === 'person') this.#personApproved -= call.quote.estimated_cost;
     delete call.approvedBy;
   }
 

@@ -37,6 +37,12 @@ export const QUOTE_ARG: JsonSchema = {
     'The quote_id this tool answered when called without one: runs exactly that priced request (same arguments), once. Leave it out to get the price first; nothing is spent then.',
 };
 
+export const PAY_AGAIN_ARG: JsonSchema = {
+  type: 'boolean',
+  description:
+    'Only after an earlier_run_unknown error: true prices a new run although an identical earlier one got no answer (check run_status and credits_balance first).',
+};
+
 export const CONFIRM_ARG: JsonSchema = { type: 'boolean', const: true, description: 'Must be true: this deletes or removes, and cannot be undone. Without it nothing is done.' };
 
 export const FIELDS_ARG: JsonSchema = {
@@ -80,6 +86,7 @@ export function inputSchema(spec: ToolSpec): JsonSchema {
   if (spec.rows && limit) properties.limit = { ...limit, maximum: Math.min(PAGE_MAX, typeof limit.maximum === 'number' ? limit.maximum : PAGE_MAX) };
   if (spec.rows) take('fields', FIELDS_ARG, false);
   if (spec.paid) take('quote_id', QUOTE_ARG, false);
+  if (spec.paid) take('pay_again', PAY_AGAIN_ARG, false);
   if (spec.destructive) take('confirm', CONFIRM_ARG, true);
   return { type: 'object', properties, ...(required.length ? { required } : {}), ...(defs ? { $defs: defs } : {}) };
 }

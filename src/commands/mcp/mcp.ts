@@ -1,6 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { SERVER_FLAGS } from './flags.js';
+import { fileSentLog, sentLogDir } from './sent-log-files.js';
+import { dataDir } from '../../local/paths.js';
 
 export const command = defineCommand({
   description:
@@ -27,9 +29,10 @@ export const command = defineCommand({
     // The MCP SDK and the tools are their own bundle, loaded by this command alone.
     const { serveStdio } = await import('../../mcp/server.js');
     ctx.out.info(`MCP server ready on stdio (toolset ${opts.toolset ?? 'standard'}${opts.readOnly ? ', read-only' : ''}, --max-credits ${opts.maxCredits ?? 0}).`);
+    const sentLog = fileSentLog(sentLogDir(dataDir(ctx.env), client.baseUrl.href, ctx.globals.sandbox ? 'sandbox' : ctx.settings().profile.value));
     await serveStdio(
       client,
-      { toolset: opts.toolset ?? 'standard', readOnly: opts.readOnly === true, maxCredits: opts.maxCredits ?? 0, cwd: process.cwd(), now: ctx.clock.now },
+      { toolset: opts.toolset ?? 'standard', readOnly: opts.readOnly === true, maxCredits: opts.maxCredits ?? 0, cwd: process.cwd(), now: ctx.clock.now, sentLog },
       { stdin: ctx.io.stdin, stdout: ctx.io.stdout },
       ctx.signal,
     );
