@@ -9,8 +9,8 @@ const hash = (s: string, n: number) => createHash('sha256').update(s).digest('he
 /**
  * The MCP server's paid requests written down as files, one per request (named by its quote),
  * in a 0700 folder of the data dir per service and profile: a record is written whole before
- * the request goes out and removed when it is answered. No secret is written: a quote, the
- * tool and a hash-free copy of its arguments.
+ * the request goes out and removed when it is answered. No credential is written: the quote,
+ * the tool and its arguments (as the CLI's paid-run journal holds them, mode 0600).
  */
 export function fileSentLog(dir: string): SentLog {
   const file = (quoteId: string) => path.join(dir, `${hash(quoteId, 32)}.json`);
