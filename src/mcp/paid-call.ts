@@ -142,8 +142,16 @@ async function askThenRun(input: PaidCallInput, call: PricedCall, run: PaidRun, 
 async function execute(input: PaidCallInput, call: PricedCall, run: PaidRun, by: 'budget' | 'person' | 'earlier', fingerprint: string): Promise<CallToolResult> {
   input.gate.bind(call, input.spec.name, fingerprint);
   input.gate.commit(call, by);
-  call.running = sendOnce(input, call, run);
-  const data = await call.running;
+  const sending = sendOnce(input, call, run);
+  call.running = sending;
+  let data: unknown;
+  try {
+    data = await sending;
+  } catch (e) {
+    // Not sent, or refused with nothing done: the quote may run later. Sent: its answer stays the one to wait for.
+    if (!call.sent && call.running === sending) delete call.running;
+    throw e;
+  }
   const how =
     by === 'person'
       ? 'approved by the person'
@@ -162,7 +170,7 @@ async function execute(input: PaidCallInput, call: PricedCall, run: PaidRun, by:
 async function sendOnce(input: PaidCallInput, call: PricedCall, run: PaidRun): Promise<unknown> {
   const id = call.quote.quote_id ?? '';
   const resend = call.sent;
-  if (!resend) input.log?.sending({ quote: call.quote, tool: call.tool, fingerprint: call.fingerprint, sent_at: new Date(input.gate.now()).toISOString() });
+  if (!resend) writeDown(input, call);
   try {
     const data = await run.send(call.quote.quote_id ?? undefined);
     input.log?.settled(id);
@@ -180,9 +188,23 @@ async function sendOnce(input: PaidCallInput, call: PricedCall, run: PaidRun): P
     if (NOT_DONE(e)) {
       input.log?.settled(id);
       input.gate.refund(call);
-      delete call.running;
     } else call.sent = true;
     throw e;
+  }
+}
+
+/** Writes the request down before it goes out; when that fails it is not sent, and not counted. */
+function writeDown(input: PaidCallInput, call: PricedCall): void {
+  try {
+    input.log?.sending({ quote: call.quote, tool: call.tool, fingerprint: call.fingerprint, sent_at: new Date(input.gate.now()).toISOString() });
+  } catch (e) {
+    input.gate.refund(call);
+    throw new ToolFailure({
+      code: 'paid_log_unwritable',
+      problem: `the paid request could not be written down before sending (${e instanceof Error ? e.message : String(e)}); nothing was sent`,
+      fix: 'Free disk space, or make the data folder writable (PROSPECT_DATA_DIR), then call again with the same quote_id.',
+      retryable: true,
+    });
   }
 }
 

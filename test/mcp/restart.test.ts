@@ -69,6 +69,27 @@ describe('a paid request whose answer was lost with the server', () => {
   });
 });
 
+describe('writing a paid request down', () => {
+  it('when the log cannot be written (a full disk), the request is not sent, not counted, and the same quote runs once it can', async () => {
+    const log = memoryLog();
+    let diskFull = true;
+    const sending: typeof log.sending = (r) => {
+      if (diskFull) throw new Error('ENOSPC: no space left on device');
+      log.sending(r);
+    };
+    const s = await t.session({ maxCredits: 10, sentLog: { ...log, sending } });
+    const list = await t.seededList('Full disk', 2);
+    const args = { list_id: list, scope: 'partial' };
+    const priced = structuredOf(await callTool(s, 'enrich_list', args));
+    const r = await callTool(s, 'enrich_list', { ...args, quote_id: priced.quote.quote_id });
+    expect(textOf(r)).toContain('Error paid_log_unwritable: the paid request could not be written down before sending (ENOSPC: no space left on device); nothing was sent');
+    expect(textOf(r)).toContain('Session: spent up to 0 credits');
+    expect(runs(s.sent, 'POST /enrichment/bulk')).toBe(0);
+    diskFull = false;
+    expect(structuredOf(await callTool(s, 'enrich_list', { ...args, quote_id: priced.quote.quote_id })).status).toBe('ran');
+  });
+});
+
 describe('the files the command keeps them in', () => {
   it('one private file per request, read back by the next server, removed once settled', () => {
     const dir = sentLogDir(tempDir(), 'http://127.0.0.1:1234/', 'default');
