@@ -1,6 +1,6 @@
-import { API, CATALOG } from '../api/endpoints/index.js';
+import { API } from '../api/endpoints/index.js';
 import type { Endpoint } from '../api/endpoints/endpoint.js';
-import { matchRoute, textPath, type NamedRoute } from '../api/endpoints/routes-in-text.js';
+import { matchRoute, PLACEHOLDER, sentEntries, textPath, type NamedRoute } from '../api/endpoints/routes-in-text.js';
 
 export { routesNamedIn, textPath, type NamedRoute } from '../api/endpoints/routes-in-text.js';
 
@@ -96,7 +96,7 @@ const COMMANDS = new Map<Endpoint, CommandOf>([
 ]);
 
 /** Every entry a client sends and the command that does the same (the sandbox's pages and controls are not sent by commands). */
-export const ROUTE_COMMANDS: readonly RouteCommand[] = CATALOG.filter((e) => e.kind !== 'root' && e.kind !== 'control').map((e) => {
+export const ROUTE_COMMANDS: readonly RouteCommand[] = sentEntries().map((e) => {
   const of = COMMANDS.get(e);
   if (!of) throw new Error(`route-commands: no command for ${e.id}`);
   return { method: e.method, path: textPath(e), ...of };
@@ -113,9 +113,6 @@ export function routeCommand(method: string, path: string): { entry: RouteComman
   const hit = matchRoute(ROUTE_COMMANDS, method, path);
   return hit && { entry: hit.route, params: hit.params };
 }
-
-/** A value still to be filled in ({list_id}, <text>, ...): not a value a command can run with. */
-const PLACEHOLDER = /^[{<].*[}>]$|\.\.\./;
 
 /**
  * The command words that do what a route names, ready to run: the command and the words its

@@ -29,13 +29,11 @@ function inToolWordsDeep(node: unknown, offered: ReadonlySet<string>): unknown {
   if (typeof node !== 'object' || node === null) return node;
   let copy: Record<string, unknown> | undefined;
   for (const [k, v] of Object.entries(node)) {
-    const said = k === 'description' ? (typeof v === 'string' && ROUTE.test(v) ? inToolWords(v, offered) : v) : inToolWordsDeep(v, offered);
+    const said = k !== 'description' ? inToolWordsDeep(v, offered) : typeof v === 'string' ? inToolWords(v, offered) : v;
     if (said !== v) (copy ??= { ...node })[k] = said;
   }
   return copy ?? node;
 }
-
-const ROUTE = /\b(GET|POST|PUT|PATCH|DELETE|HEAD) \//;
 
 /** A tool's input and output schemas, as tools/list gives them. */
 export interface ToolSchemas {

@@ -6,7 +6,7 @@ import type { Quote } from '../api/schemas/credits.js';
  * was lost with the server's process (the client quit or restarted it) is still written down
  * when the next server starts: the identical call is then sent again with its own quote, which
  * reads back the run it paid for instead of paying twice. The command keeps it in files
- * (commands/mcp/sent-log-files.ts); tests keep it in memory.
+ * (commands/mcp/sent-log-files.ts).
  */
 
 export interface SentRecord {
@@ -24,15 +24,4 @@ export interface SentLog {
   sending(record: SentRecord): void;
   /** Its answer came, or the service answered that nothing was done. */
   settled(quoteId: string): void;
-}
-
-/** A log that keeps nothing past the process. */
-export function memoryLog(): SentLog & { records: Map<string, SentRecord> } {
-  const records = new Map<string, SentRecord>();
-  return {
-    records,
-    unanswered: () => [...records.values()],
-    sending: (r) => void records.set(r.quote.quote_id ?? '', r),
-    settled: (id) => void records.delete(id),
-  };
 }

@@ -1,4 +1,5 @@
-import { lstat, readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
@@ -12,8 +13,6 @@ import { TOOLS } from './tools/index.js';
 import { PAGE_MAX, TOOLSETS, type Args, type Toolset, type ToolEnv, type ToolSpec } from './tool.js';
 import { describeTool, readOnly } from './describe.js';
 import { toolSchemas } from './tool-schemas.js';
-
-export { writeToolSchemas } from './tool-schemas.js';
 import { argError, bodyArgs, checkBody, paramsOf, queryOf } from './args.js';
 import { errorResult, hintsAsTools, okResult, pickFields, serviceNotes, summaryOf } from './result.js';
 import { ESTIMATE_TOOL, SpendGate } from './spend.js';
@@ -22,6 +21,9 @@ import { errorOf } from './errors.js';
 import type { SentLog } from './sent-log.js';
 import { approvalFormValidator } from './form-validator.js';
 import { paidCall } from './paid-call.js';
+
+// The build calls it on the built bundle (scripts/build.mjs).
+export { writeToolSchemas } from './tool-schemas.js';
 
 export interface McpOptions {
   toolset: Toolset;
@@ -124,11 +126,21 @@ async function readLocalFile(file: string, cwd: string, server: Server): Promise
   const roots = await sharedFolders(server, cwd);
   if (!roots.some((r) => full === r || full.startsWith(r.endsWith(path.sep) ? r : r + path.sep)))
     throw argError('file', `${full} is outside the folders this server may read (${roots.join(', ')})`, 'Copy the file into one of them, or pass a path inside one.');
-  const st = await lstat(full).catch(() => undefined);
-  if (!st) throw argError('file', `${full} does not exist`, 'Pass the path of an existing .csv file.');
-  if (!st.isFile()) throw argError('file', `${full} is not a regular file${st.isSymbolicLink() ? ' (a symbolic link)' : ''}`, 'Pass the path of the .csv file itself.');
-  return readFile(full);
+  // Opened without following a link (and without waiting on a named pipe), then checked on the descriptor: a link put there after a check is refused too.
+  const handle = await open(full, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') throw argError('file', `${full} does not exist`, 'Pass the path of an existing .csv file.');
+    if (e.code === 'ELOOP') throw notRegular(full, ' (a symbolic link)');
+    throw e;
+  });
+  try {
+    if (!(await handle.stat()).isFile()) throw notRegular(full, '');
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
 }
+
+const notRegular = (full: string, why: string) => argError('file', `${full} is not a regular file${why}`, 'Pass the path of the .csv file itself.');
 
 /** The client's roots (file: URIs) when it shares any, else the working directory. */
 async function sharedFolders(server: Server, cwd: string): Promise<string[]> {

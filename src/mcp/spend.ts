@@ -49,8 +49,6 @@ export const ESTIMATE_TOOL = 'credits_estimate';
 
 export class SpendGate {
   readonly #priced = new Map<string, PricedCall>();
-  #budgetSpent = 0;
-  #personApproved = 0;
 
   constructor(
     readonly maxCredits: number,
@@ -117,31 +115,28 @@ export class SpendGate {
 
   /** Counts a run before it is sent (so two calls at once cannot both fit the same budget). */
   commit(call: PricedCall, by: 'budget' | 'person' | 'earlier'): void {
-    if (call.approvedBy) return;
-    call.approvedBy = by;
-    if (by === 'budget') this.#budgetSpent += call.quote.estimated_cost;
-    else if (by === 'person') this.#personApproved += call.quote.estimated_cost;
+    call.approvedBy ??= by;
   }
 
   /** Takes back a run the service refused before doing anything (nothing charged). */
   refund(call: PricedCall): void {
-    if (!call.approvedBy || call.sent) return;
-    if (call.approvedBy === 'budget') this.#budgetSpent -= call.quote.estimated_cost;
-    else if (call.approvedBy === 'person') this.#personApproved -= call.quote.estimated_cost;
-    delete call.approvedBy;
+    if (!call.sent) delete call.approvedBy;
+  }
+
+  /** The cost of the runs approved one way (a sent run's quote stays counted whatever came back). */
+  #spentBy(by: 'budget' | 'person'): number {
+    let sum = 0;
+    for (const call of this.#priced.values()) if (call.approvedBy === by) sum += call.quote.estimated_cost;
+    return sum;
   }
 
   budgetLeft(): number {
-    return Math.max(0, this.maxCredits - this.#budgetSpent);
+    return Math.max(0, this.maxCredits - this.#spentBy('budget'));
   }
 
   session(): SessionSpend {
-    return {
-      spent_up_to: this.#budgetSpent + this.#personApproved,
-      max_credits: this.maxCredits,
-      budget_left: this.budgetLeft(),
-      approved_by_person: this.#personApproved,
-    };
+    const person = this.#spentBy('person');
+    return { spent_up_to: this.#spentBy('budget') + person, max_credits: this.maxCredits, budget_left: this.budgetLeft(), approved_by_person: person };
   }
 }
 

@@ -1,6 +1,4 @@
-import { CATALOG } from '../api/endpoints/index.js';
-import type { Endpoint } from '../api/endpoints/endpoint.js';
-import { matchRoute, routesNamedIn, textPath } from '../api/endpoints/routes-in-text.js';
+import { entryNamed, PLACEHOLDER, routesNamedIn } from '../api/endpoints/routes-in-text.js';
 import { TOOLS } from './tools/index.js';
 
 /**
@@ -9,28 +7,24 @@ import { TOOLS } from './tools/index.js';
  * this server does, as what it does (the entry's summary).
  */
 
-/** A value still to be filled in ({list_id}, <text>, ...): left for the assistant to fill. */
-const PLACEHOLDER = /^[{<].*[}>]$|\.\.\./;
-
-let routes: Array<{ method: string; path: string; entry: Endpoint }> | undefined;
 /** Entry id -> the tool that sends it. */
 let toolOf: Map<string, string> | undefined;
 
 export function inToolWords(text: string, offered: ReadonlySet<string>): string {
   const named = routesNamedIn(text);
   if (named.length === 0) return text;
-  routes ??= CATALOG.filter((e) => e.kind !== 'root' && e.kind !== 'control').map((e) => ({ method: e.method, path: textPath(e), entry: e }));
   let out = text;
   for (const r of named) {
-    const hit = matchRoute(routes, r.method, r.path);
+    const hit = entryNamed(r.method, r.path);
     if (!hit) continue;
     toolOf ??= new Map(TOOLS.map((t) => [t.entry.id, t.name]));
-    const tool = toolOf.get(hit.route.entry.id);
+    const tool = toolOf.get(hit.entry.id);
     const lead = r.text.startsWith('or ') ? 'or ' : '';
     const args = Object.entries({ ...r.query, ...hit.params })
+      // A value still to be filled in is left for the assistant to fill.
       .filter(([, v]) => !PLACEHOLDER.test(v))
       .map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
-    const said = tool && offered.has(tool) ? `the ${tool} tool${args.length ? ` (${args.join(', ')})` : ''}` : `"${hit.route.entry.summary}"`;
+    const said = tool && offered.has(tool) ? `the ${tool} tool${args.length ? ` (${args.join(', ')})` : ''}` : `"${hit.entry.summary}"`;
     out = out.replace(r.text, `${lead}${said}`);
   }
   return out;

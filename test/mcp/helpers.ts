@@ -5,6 +5,7 @@ import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import { ElicitRequestSchema, ListRootsRequestSchema, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, type McpOptions } from '../../src/mcp/server.js';
+import type { SentLog, SentRecord } from '../../src/mcp/sent-log.js';
 import { clientFor, control, type RunningSandbox } from '../sandbox/helpers.js';
 import { useFastSandbox } from '../sdk/helpers.js';
 import { Client as ApiClient, type Client } from '../../src/api/client.js';
@@ -93,4 +94,15 @@ export const structuredOf = (r: CallToolResult): any => r.structuredContent;
 
 export async function balance(sb: RunningSandbox): Promise<number> {
   return (await clientFor(sb).request<{ credits: number }>({ method: 'GET', path: '/credits/balance' })).credits;
+}
+
+/** A sent log (src/mcp/sent-log.ts) that keeps its records in memory: two sessions sharing one are a server and the next. */
+export function memoryLog(): SentLog & { records: Map<string, SentRecord> } {
+  const records = new Map<string, SentRecord>();
+  return {
+    records,
+    unanswered: () => [...records.values()],
+    sending: (r) => void records.set(r.quote.quote_id ?? '', r),
+    settled: (id) => void records.delete(id),
+  };
 }

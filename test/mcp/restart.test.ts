@@ -3,9 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { memoryLog } from '../../src/mcp/sent-log.js';
 import { fileSentLog, sentLogDir } from '../../src/commands/mcp/sent-log-files.js';
-import { balance, callTool, structuredOf, textOf, useMcpSandbox } from './helpers.js';
+import { balance, callTool, memoryLog, structuredOf, textOf, useMcpSandbox } from './helpers.js';
 
 const t = useMcpSandbox();
 const runs = (sent: string[], route: string) => sent.filter((r) => r === route).length;

@@ -1,4 +1,5 @@
 import { MOUNTS, type Endpoint } from './endpoint.js';
+import { CATALOG } from './index.js';
 
 /**
  * The routes a service text names ("look values up with GET /people/find/filters?field=titles"):
@@ -63,3 +64,20 @@ export function matchRoute<R extends { method: string; path: string }>(routes: r
   }
   return undefined;
 }
+
+/** The entries a client sends (not the host-root pages or the sandbox's test controls): those the service's texts name. */
+export function sentEntries(): Endpoint[] {
+  return CATALOG.filter((e) => e.kind !== 'root' && e.kind !== 'control');
+}
+
+let sent: Array<{ method: string; path: string; entry: Endpoint }> | undefined;
+
+/** The entry a route of a text names, and the parameters its path holds; undefined for a route of no entry. */
+export function entryNamed(method: string, path: string): { entry: Endpoint; params: Record<string, string> } | undefined {
+  sent ??= sentEntries().map((e) => ({ method: e.method, path: textPath(e), entry: e }));
+  const hit = matchRoute(sent, method, path);
+  return hit && { entry: hit.route.entry, params: hit.params };
+}
+
+/** A value still to be filled in ({list_id}, <text>, ...): not a value to run with. */
+export const PLACEHOLDER = /^[{<].*[}>]$|\.\.\./;

@@ -32,10 +32,16 @@ function serverArgs(ctx: Context, opts: Options): string[] {
     words.push('--sandbox');
   } else words.push('--profile', ctx.settings().profile.value);
   if (ctx.globals.baseUrl !== undefined) words.push('--base-url', ctx.globals.baseUrl);
-  if (opts.toolset !== undefined) words.push('--toolset', opts.toolset);
-  if (opts.maxCredits !== undefined) words.push('--max-credits', String(opts.maxCredits));
-  if (opts.readOnly) words.push('--read-only');
-  return words;
+  return [...words, ...serverFlagWords(opts)];
+}
+
+/** The server's flags given to this command, as words: passed on into the entry, and into the --write command. */
+function serverFlagWords(opts: Options): string[] {
+  return [
+    ...(opts.toolset !== undefined ? ['--toolset', opts.toolset] : []),
+    ...(opts.maxCredits !== undefined ? ['--max-credits', String(opts.maxCredits)] : []),
+    ...(opts.readOnly ? ['--read-only'] : []),
+  ];
 }
 
 /**
@@ -59,10 +65,7 @@ function writeCommand(ctx: Context, client: McpClient, opts: Options, file: stri
   const words = ['mcp', 'config', '--client', client];
   if (opts.file !== undefined) words.push('--file', file);
   if (opts.name !== DEFAULT_NAME) words.push('--name', opts.name);
-  if (opts.toolset !== undefined) words.push('--toolset', opts.toolset);
-  if (opts.maxCredits !== undefined) words.push('--max-credits', String(opts.maxCredits));
-  if (opts.readOnly) words.push('--read-only');
-  return nextCommand(ctx, [...words, '--write']);
+  return nextCommand(ctx, [...words, ...serverFlagWords(opts), '--write']);
 }
 
 export const command = defineCommand({
