@@ -68,6 +68,7 @@ _prospect_child() {
     'auth|login') REPLY='login' ;;
     'auth|status') REPLY='status' ;;
     'auth|logout') REPLY='logout' ;;
+    'auth|migrate') REPLY='migrate' ;;
     'config|get') REPLY='get' ;;
     'config|set') REPLY='set' ;;
     'config|ls'|'config|list') REPLY='ls' ;;
@@ -101,7 +102,7 @@ _prospect_words() {
     'runs') printf '%s\t%s\n' 'ls' 'Paid runs sent from here: answered, not charged, open or unknown' ;;
     'export') printf '%s\t%s\n' 'csv' 'Download a list as a CSV file through a signed link (free)' 'json' 'Stream a list as JSON, NDJSON or CSV, resumable (free)' ;;
     'keys') printf '%s\t%s\n' 'create' 'Create an API key; the secret is shown once (or saved to a profile)' 'ls' 'API keys of the organization, active and revoked (never the whole secret)' 'revoke' 'Revoke one API key for good (asks first)' 'revoke-all' 'Revoke every active API key of your user (type to confirm)' 'requests' 'A key'\''s request log: path, status, IP, user agent, time' ;;
-    'auth') printf '%s\t%s\n' 'login' 'Check an API key and save it in a profile' 'status' 'Show the profile, base URL, masked key and identity in use' 'logout' 'Remove the stored key of a profile' ;;
+    'auth') printf '%s\t%s\n' 'login' 'Check an API key and save it in a profile' 'status' 'Show the profile, base URL, masked key and identity in use' 'logout' 'Remove the stored key of a profile' 'migrate' 'Move secrets kept in the config file into the OS keychain' ;;
     'config') printf '%s\t%s\n' 'get' 'Print one setting of a profile' 'set' 'Change one setting of a profile' 'ls' 'List profiles and their settings (keys masked)' 'unset' 'Remove one setting of a profile' 'rm-profile' 'Remove a saved profile, its settings and credentials' ;;
     'sandbox') printf '%s\t%s\n' 'serve' 'Run the sandbox in the foreground' 'start' 'Start the sandbox in the background' 'stop' 'Stop the background sandbox' 'status' 'Show whether the sandbox runs, its URL and pid' 'reset' 'Reset the sandbox to its seeded state' 'jwt' 'Print a session JWT for a demo user (for key management)' ;;
     'mcp') printf '%s\t%s\n' 'config' 'Print or write an AI client'\''s MCP settings for this binary and profile' ;;
@@ -161,16 +162,17 @@ _prospect_flags() {
     'export csv') printf '%s\t%s\n' '--output' 'where to write the CSV (- for stdout)' '-o' 'where to write the CSV (- for stdout)' '--columns' 'columns in this order, or a smart-agent column of the list; repeatable or comma…' '--no-smart-agents' 'leave out the list'\''s smart-agent columns' '--force' 'replace the output file if it exists' ;;
     'export json') printf '%s\t%s\n' '--all' 'every lead, streamed, with a checkpoint after each page (not with --limit)' '--limit' 'how many leads in all, over as many requests as it takes (1-1,000,000)' '--page-size' 'leads a request asks for (1-500)' '--cursor' 'start after a previous page' '--columns' 'columns in this order, or a smart-agent column of the list; repeatable or comma…' '--output' 'write to FILE (through FILE.part)' '-o' 'write to FILE (through FILE.part)' '--resume' 'continue the interrupted --all export of the same list, columns, format and out…' '--force' 'replace the output file if it exists' ;;
     'keys') : ;;
-    'keys create') printf '%s\t%s\n' '--name' 'a name to recognize the key by' '--expires' 'ISO 8601 date or date-time in the future when the key stops working' '--save-profile' 'save the new key (and this base URL) in this profile instead of printing it' '--jwt-stdin' 'read the session JWT from stdin (otherwise PROSPECT_JWT or the profile; --sandb…' ;;
+    'keys create') printf '%s\t%s\n' '--name' 'a name to recognize the key by' '--expires' 'ISO 8601 date or date-time in the future when the key stops working' '--save-profile' 'save the new key (and this base URL) in this profile instead of printing it' '--secure-storage' 'where the secret goes: auto (the OS keychain, else the config file with a warni…' '--jwt-stdin' 'read the session JWT from stdin (otherwise PROSPECT_JWT or the profile; --sandb…' ;;
     'keys ls') printf '%s\t%s\n' '--jwt-stdin' 'read the session JWT from stdin (otherwise PROSPECT_JWT or the profile; --sandb…' ;;
     'keys revoke') printf '%s\t%s\n' '--jwt-stdin' 'read the session JWT from stdin (otherwise PROSPECT_JWT or the profile; --sandb…' ;;
     'keys revoke-all') printf '%s\t%s\n' '--jwt-stdin' 'read the session JWT from stdin (otherwise PROSPECT_JWT or the profile; --sandb…' ;;
     'keys requests') printf '%s\t%s\n' '--limit' 'how many requests (1-500)' '--jwt-stdin' 'read the session JWT from stdin (otherwise PROSPECT_JWT or the profile; --sandb…' ;;
     'usage') printf '%s\t%s\n' '--days' 'how many days back (1-365)' '--group-by' 'what each row counts' ;;
     'auth') : ;;
-    'auth login') printf '%s\t%s\n' '--with-token' 'read the key (or JWT) from stdin instead of prompting' '--jwt' 'save a session JWT for key management instead of an API key' ;;
+    'auth login') printf '%s\t%s\n' '--with-token' 'read the key (or JWT) from stdin instead of prompting' '--jwt' 'save a session JWT for key management instead of an API key' '--secure-storage' 'where the secret goes: auto (the OS keychain, else the config file with a warni…' ;;
     'auth status') : ;;
     'auth logout') : ;;
+    'auth migrate') : ;;
     'config') : ;;
     'config get') : ;;
     'config set') : ;;
@@ -397,6 +399,7 @@ _prospect_flag_kind() {
     'keys create|--name') REPLY='text' ;;
     'keys create|--expires') REPLY='text' ;;
     'keys create|--save-profile') REPLY='text' ;;
+    'keys create|--secure-storage') REPLY='text' ;;
     'keys create|--jwt-stdin') REPLY='switch' ;;
     'keys ls|--jwt-stdin') REPLY='switch' ;;
     'keys revoke|--jwt-stdin') REPLY='switch' ;;
@@ -407,6 +410,7 @@ _prospect_flag_kind() {
     'usage|--group-by') REPLY='one' ;;
     'auth login|--with-token') REPLY='switch' ;;
     'auth login|--jwt') REPLY='switch' ;;
+    'auth login|--secure-storage') REPLY='text' ;;
     'api|--raw-field'|'api|-f') REPLY='text' ;;
     'api|--field'|'api|-F') REPLY='text' ;;
     'api|--input') REPLY='file' ;;
@@ -543,9 +547,9 @@ _prospect_arg_values() {
   case "$1" in
     'search people filters') case $2 in 0) printf '%s\n' 'titles' 'seniority' 'departments' 'job_functions' 'management_levels' 'locations' 'company_headcount' 'company_industries' ;; esac ;;
     'search companies filters') case $2 in 0) printf '%s\n' 'industries' 'employee_count_ranges' 'locations' 'funding_stages' ;; esac ;;
-    'config get') case $2 in 0) printf '%s\n' 'current_profile' 'base_url' 'format' 'max_cost' ;; esac ;;
-    'config set') case $2 in 0) printf '%s\n' 'current_profile' 'base_url' 'format' 'max_cost' ;; esac ;;
-    'config unset') case $2 in 0) printf '%s\n' 'current_profile' 'base_url' 'format' 'max_cost' ;; esac ;;
+    'config get') case $2 in 0) printf '%s\n' 'current_profile' 'base_url' 'format' 'max_cost' 'secure_storage' ;; esac ;;
+    'config set') case $2 in 0) printf '%s\n' 'current_profile' 'base_url' 'format' 'max_cost' 'secure_storage' ;; esac ;;
+    'config unset') case $2 in 0) printf '%s\n' 'current_profile' 'base_url' 'format' 'max_cost' 'secure_storage' ;; esac ;;
     'api') case $2 in 0) printf '%s\n' 'GET' 'POST' 'PUT' 'PATCH' 'DELETE' 'HEAD' ;; esac ;;
     'completion') case $2 in 0) printf '%s\n' 'bash' 'zsh' 'fish' ;; esac ;;
     *) : ;;

@@ -131,6 +131,8 @@ function __prospect_child --argument-names path word
             echo 'status'
         case 'auth|logout'
             echo 'logout'
+        case 'auth|migrate'
+            echo 'migrate'
         case 'config|get'
             echo 'get'
         case 'config|set'
@@ -191,7 +193,7 @@ function __prospect_words --argument-names path
         case 'keys'
             printf '%s\t%s\n' 'create' 'Create an API key; the secret is shown once (or saved to a profile)' 'ls' 'API keys of the organization, active and revoked (never the whole secret)' 'revoke' 'Revoke one API key for good (asks first)' 'revoke-all' 'Revoke every active API key of your user (type to confirm)' 'requests' 'A key'\''s request log: path, status, IP, user agent, time'
         case 'auth'
-            printf '%s\t%s\n' 'login' 'Check an API key and save it in a profile' 'status' 'Show the profile, base URL, masked key and identity in use' 'logout' 'Remove the stored key of a profile'
+            printf '%s\t%s\n' 'login' 'Check an API key and save it in a profile' 'status' 'Show the profile, base URL, masked key and identity in use' 'logout' 'Remove the stored key of a profile' 'migrate' 'Move secrets kept in the config file into the OS keychain'
         case 'config'
             printf '%s\t%s\n' 'get' 'Print one setting of a profile' 'set' 'Change one setting of a profile' 'ls' 'List profiles and their settings (keys masked)' 'unset' 'Remove one setting of a profile' 'rm-profile' 'Remove a saved profile, its settings and credentials'
         case 'sandbox'
@@ -268,7 +270,7 @@ function __prospect_flags --argument-names path
         case 'export json'
             printf '%s\t%s\n' '--all' 'every lead, streamed, with a checkpoint after each page (not with --limit)' '--limit' 'how many leads in all, over as many requests as it takes (1-1,000,000)' '--page-size' 'leads a request asks for (1-500)' '--cursor' 'start after a previous page' '--columns' 'columns in this order, or a smart-agent column of the list; repeatable or comma…' '--output' 'write to FILE (through FILE.part)' '-o' 'write to FILE (through FILE.part)' '--resume' 'continue the interrupted --all export of the same list, columns, format and out…' '--force' 'replace the output file if it exists'
         case 'keys create'
-            printf '%s\t%s\n' '--name' 'a name to recognize the key by' '--expires' 'ISO 8601 date or date-time in the future when the key stops working' '--save-profile' 'save the new key (and this base URL) in this profile instead of printing it' '--jwt-stdin' 'read the session JWT from stdin (otherwise PROSPECT_JWT or the profile; --sandb…'
+            printf '%s\t%s\n' '--name' 'a name to recognize the key by' '--expires' 'ISO 8601 date or date-time in the future when the key stops working' '--save-profile' 'save the new key (and this base URL) in this profile instead of printing it' '--secure-storage' 'where the secret goes: auto (the OS keychain, else the config file with a warni…' '--jwt-stdin' 'read the session JWT from stdin (otherwise PROSPECT_JWT or the profile; --sandb…'
         case 'keys ls'
             printf '%s\t%s\n' '--jwt-stdin' 'read the session JWT from stdin (otherwise PROSPECT_JWT or the profile; --sandb…'
         case 'keys revoke'
@@ -280,7 +282,7 @@ function __prospect_flags --argument-names path
         case 'usage'
             printf '%s\t%s\n' '--days' 'how many days back (1-365)' '--group-by' 'what each row counts'
         case 'auth login'
-            printf '%s\t%s\n' '--with-token' 'read the key (or JWT) from stdin instead of prompting' '--jwt' 'save a session JWT for key management instead of an API key'
+            printf '%s\t%s\n' '--with-token' 'read the key (or JWT) from stdin instead of prompting' '--jwt' 'save a session JWT for key management instead of an API key' '--secure-storage' 'where the secret goes: auto (the OS keychain, else the config file with a warni…'
         case 'api'
             printf '%s\t%s\n' '--raw-field' 'add a string field (repeatable; key[]=v builds an array)' '-f' 'add a string field (repeatable; key[]=v builds an array)' '--field' 'add a typed field: numbers, true, false and null are parsed (repeatable)' '-F' 'add a typed field: numbers, true, false and null are parsed (repeatable)' '--input' 'read the JSON body from a file, or - for stdin' '--paginate' 'follow cursor until the last page and print every row' '--prefix' 'path prefix: v2 is /api/v2, v1 /api/v1/public, keys /api/v1/api-keys, root none' '--header' 'add a request header (repeatable)' '-H' 'add a request header (repeatable)'
         case 'sandbox serve'
@@ -702,6 +704,8 @@ function __prospect_flag_kind --argument-names path flag
             echo text
         case 'keys create|--save-profile'
             echo text
+        case 'keys create|--secure-storage'
+            echo text
         case 'keys create|--jwt-stdin'
             echo switch
         case 'keys ls|--jwt-stdin'
@@ -722,6 +726,8 @@ function __prospect_flag_kind --argument-names path flag
             echo switch
         case 'auth login|--jwt'
             echo switch
+        case 'auth login|--secure-storage'
+            echo text
         case 'api|--raw-field' 'api|-f'
             echo text
         case 'api|--field' 'api|-F'
@@ -957,13 +963,13 @@ function __prospect_arg --argument-names path n
         case 'keys requests|0'
             echo text
         case 'config get|0'
-            echo one; printf '%s\n' 'current_profile' 'base_url' 'format' 'max_cost'
+            echo one; printf '%s\n' 'current_profile' 'base_url' 'format' 'max_cost' 'secure_storage'
         case 'config set|0'
-            echo one; printf '%s\n' 'current_profile' 'base_url' 'format' 'max_cost'
+            echo one; printf '%s\n' 'current_profile' 'base_url' 'format' 'max_cost' 'secure_storage'
         case 'config set|1'
             echo text
         case 'config unset|0'
-            echo one; printf '%s\n' 'current_profile' 'base_url' 'format' 'max_cost'
+            echo one; printf '%s\n' 'current_profile' 'base_url' 'format' 'max_cost' 'secure_storage'
         case 'config rm-profile|0'
             echo text
         case 'api|0'

@@ -82,6 +82,9 @@ const cli = await build({
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
   plugins: [vendorPlugin],
+  // The keychain's native binding is installed beside the CLI (a dependency with a prebuilt
+  // package per platform) and loaded only when a secret is read from or written to it.
+  external: ['@napi-rs/keyring'],
   // import() becomes require(): the core runs from a V8 code cache, and Node 20 drops the
   // dynamic-import callback of a script compiled from cached data.
   supported: { 'dynamic-import': false },

@@ -19,6 +19,8 @@ await build({
   define: { __PROSPECT_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
   entryPoints: ['src/generate.ts'],
+  // The keychain's native binding, never loaded here: left to node_modules as in the CLI's build.
+  external: ['@napi-rs/keyring'],
   outfile: generator,
 });
 try {

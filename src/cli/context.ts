@@ -6,6 +6,8 @@ import { redactText } from '../api/redact.js';
 import { sleep } from '../api/sleep.js';
 import { ConfigStore } from '../config/store.js';
 import { resolveSettings, type Settings } from '../config/resolve.js';
+import { Credentials } from '../config/credentials.js';
+import { osKeychain, type Keychain } from '../local/keychain.js';
 import { authError, usageError } from './errors.js';
 import { Output, parseFormat, type Format } from './output/output.js';
 import { createStyle } from './output/style.js';
@@ -71,6 +73,13 @@ export interface Context {
   /** The launcher script, for spawning the sandbox in the background. */
   binPath: string;
   settings(): Settings;
+  /** Where profiles' secrets are saved, read, moved and removed (the OS keychain or the config file). */
+  credentials: Credentials;
+  /**
+   * The API key or session JWT this invocation resolved (environment, then profile), read from
+   * the keychain on first use when it is kept there; undefined when none is set.
+   */
+  token(kind: 'key' | 'jwt'): Promise<string | undefined>;
   /**
    * A client for the resolved base URL and credential; starts the sandbox for --sandbox.
    * `token` and `baseUrl` override the resolved ones (auth login checks a new key).
@@ -95,6 +104,8 @@ export interface ContextDeps {
   makeClient?: (opts: ClientOptions) => Client | Promise<Client>;
   /** Clients made by this context are closed when the command ends. */
   onClient?: (c: Client) => void;
+  /** The OS keychain (tests may pass another); loaded only when a secret kept there is read or written. */
+  keychain?: Keychain;
 }
 
 export const realClock: Clock = { now: () => Date.now(), sleep };
@@ -141,24 +152,22 @@ function chooseFormat(globals: GlobalOptions, s: Settings | undefined, io: IO): 
 }
 
 /** The token a command's client sends: the sandbox's demo credentials, or the resolved key or JWT. */
-async function tokenFor(auth: AuthKind, st: Settings, sandbox: () => Promise<SandboxTarget>): Promise<string | undefined> {
+async function tokenFor(auth: AuthKind, ctx: Context): Promise<string | undefined> {
   if (auth === 'none') return undefined;
+  const st = ctx.settings();
   if (st.sandbox) {
-    const target = await sandbox();
+    const target = await ctx.sandbox();
     return auth === 'key' ? target.demoKey : target.jwt();
   }
-  if (auth === 'key') {
-    if (!st.apiKey)
-      throw authError('authentication_invalid', `no API key for profile "${st.profile.value}"`, 'Run `prospect auth login`, or set PROSPECT_API_KEY.');
-    return st.apiKey.value;
-  }
-  if (!st.jwt)
-    throw authError(
-      'authentication_invalid',
-      'key management needs a session JWT and none is configured',
-      'Set PROSPECT_JWT, pass --jwt-stdin, or store one with `prospect auth login --jwt`.',
-    );
-  return st.jwt.value;
+  const token = await ctx.token(auth);
+  if (token !== undefined) return token;
+  if (auth === 'key')
+    throw authError('authentication_invalid', `no API key for profile "${st.profile.value}"`, 'Run `prospect auth login`, or set PROSPECT_API_KEY.');
+  throw authError(
+    'authentication_invalid',
+    'key management needs a session JWT and none is configured',
+    'Set PROSPECT_JWT, pass --jwt-stdin, or store one with `prospect auth login --jwt`.',
+  );
 }
 
 /** Waits are named on the spinner or, when long, on a line of their own; --debug traces everything instead. */
@@ -186,8 +195,9 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
   } catch {
     early = undefined;
   }
-  if (early?.apiKey) secrets.add(early.apiKey.value);
-  if (early?.jwt) secrets.add(early.jwt.value);
+  for (const known of [early?.apiKey?.value, early?.jwt?.value]) if (known) secrets.add(known);
+  const credentials = new Credentials(config, deps.keychain ?? osKeychain());
+  const tokens = new Map<'key' | 'jwt', Promise<string | undefined>>();
 
   const stderrColor = colorEnabled(io.stderrIsTTY, globals, env);
   const answers = new AnswerBook();
@@ -222,6 +232,19 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
     secrets,
     argv,
     settings: getSettings,
+    credentials,
+    token(kind) {
+      let t = tokens.get(kind);
+      if (!t) {
+        const st = getSettings();
+        const s = kind === 'key' ? st.apiKey : st.jwt;
+        t = s ? credentials.read(s, kind === 'key' ? 'api_key' : 'jwt', st.profile.value, st.secureStorage) : Promise.resolve(undefined);
+        t = t.then((v) => (v && secrets.add(v), v));
+        t.catch(() => tokens.delete(kind));
+        tokens.set(kind, t);
+      }
+      return t;
+    },
     async sandbox() {
       sandboxTarget ??= import('./sandbox-target.js').then((m) => m.ensureSandbox(ctx));
       return sandboxTarget;
@@ -233,7 +256,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
       if (!baseUrl) throw noBaseUrl();
       // A URL that cannot be used (userinfo, plain http to a remote host) is the first thing to fix, before any credential.
       checkBaseUrl(baseUrl);
-      const token = override.token ?? (await tokenFor(auth, st, ctx.sandbox));
+      const token = override.token ?? (await tokenFor(auth, ctx));
       if (token) secrets.add(token);
       const opts: ClientOptions = {
         baseUrl,

@@ -68,7 +68,7 @@ export const clockTime = (iso: string) => new Date(iso).toTimeString().slice(0, 
 
 async function serviceOf(ctx: Context, client: Client): Promise<ServiceIdentity> {
   const st = ctx.settings();
-  const key = st.sandbox ? (await ctx.sandbox()).demoKey : (st.apiKey?.value ?? '');
+  const key = st.sandbox ? (await ctx.sandbox()).demoKey : ((await ctx.token('key')) ?? '');
   return { base_url: serviceUrl(client.baseUrl.href), sandbox: st.sandbox, profile: st.profile.value, key_fingerprint: createHash('sha256').update(key).digest('hex').slice(0, 16) };
 }
 

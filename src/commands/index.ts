@@ -40,6 +40,7 @@ const loaders: Record<string, () => Promise<{ command: CommandDefinition<any> }>
   'auth login': () => import('./auth/login.js'),
   'auth status': () => import('./auth/status.js'),
   'auth logout': () => import('./auth/logout.js'),
+  'auth migrate': () => import('./auth/migrate.js'),
   'config get': () => import('./config/get.js'),
   'config set': () => import('./config/set.js'),
   'config ls': () => import('./config/ls.js'),

@@ -69,6 +69,7 @@ export const COMMANDS: CommandEntry[] = [
   { path: ['auth', 'login'], summary: 'Check an API key and save it in a profile' },
   { path: ['auth', 'status'], summary: 'Show the profile, base URL, masked key and identity in use' },
   { path: ['auth', 'logout'], summary: 'Remove the stored key of a profile' },
+  { path: ['auth', 'migrate'], summary: 'Move secrets kept in the config file into the OS keychain' },
   { path: ['config', 'get'], summary: 'Print one setting of a profile' },
   { path: ['config', 'set'], summary: 'Change one setting of a profile' },
   { path: ['config', 'ls'], summary: 'List profiles and their settings (keys masked)', aliases: ['list'] },

@@ -1,7 +1,9 @@
 import { ConfigurationError } from '../api/errors.js';
-import type { ConfigStore, Profile } from './store.js';
+import type { ConfigStore, KeychainRef, Profile, SecretKey } from './store.js';
 import { shellWord } from './shell-word.js';
 import { reservedNameProblem } from './reserved-names.js';
+import { maskSecret } from '../api/redact.js';
+import { isSecureStorage, SECURE_STORAGE, type SecureStorage } from './secure-storage.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -21,15 +23,33 @@ export interface ResolveFlags {
   maxCost?: number | undefined;
 }
 
+/** Where a secret a command would use lives. */
+export type StoredIn = 'environment' | 'file' | 'keychain';
+
+/**
+ * An API key or JWT as resolved: its value when known without the keychain (the environment,
+ * the config file), or the keychain entry it is read from when a command needs it (ctx.token()).
+ */
+export interface SecretSetting {
+  source: Source;
+  in: StoredIn;
+  value?: string;
+  ref?: KeychainRef;
+  /** The secret masked, for status lines (a keychain secret's as saved beside its entry). */
+  masked: string;
+}
+
 export interface Settings {
   profile: Sourced<string>;
   /** True with --sandbox or the profile named `sandbox`: the local sandbox with the demo organization's key. */
   sandbox: boolean;
   baseUrl?: Sourced<string>;
-  apiKey?: Sourced<string>;
-  jwt?: Sourced<string>;
+  apiKey?: SecretSetting;
+  jwt?: SecretSetting;
   format?: Sourced<string>;
   maxCost?: Sourced<number>;
+  /** Where new secrets go, and whether a plaintext one may be used (secure-storage.ts). */
+  secureStorage: Sourced<SecureStorage>;
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -60,12 +80,28 @@ export function resolveSettings(flags: ResolveFlags, env: Env, store: ConfigStor
     return undefined;
   };
 
-  const s: Settings = { profile, sandbox };
+  const secret = (key: SecretKey, envName: string): SecretSetting | undefined => {
+    const e = env[envName];
+    if (nonEmpty(e)) return { ...headerSafe({ value: e, source: 'env' }, envName, key, profile.value), in: 'environment', masked: maskSecret(e.trim()) };
+    store.failOn(`profiles.${profile.value}.${key}`);
+    store.failOn(`profiles.${profile.value}.keychain`);
+    const stored = storedSecret(chosen, key);
+    if (!stored) return undefined;
+    if (stored.in === 'file') return { ...stored, ...headerSafe({ value: stored.value!, source: 'profile' }, envName, key, profile.value) };
+    return { ...stored, source: 'profile' };
+  };
+
+  const secureEnv = env.PROSPECT_SECURE_STORAGE?.trim();
+  if (nonEmpty(secureEnv) && !isSecureStorage(secureEnv))
+    throw new ConfigurationError(`PROSPECT_SECURE_STORAGE must be one of ${SECURE_STORAGE.join(', ')}, got "${secureEnv}"`, 'Fix or unset PROSPECT_SECURE_STORAGE.');
+  const secureStorage = (pick('secure_storage', undefined, 'PROSPECT_SECURE_STORAGE', true) ?? { value: 'auto', source: 'default' }) as Sourced<SecureStorage>;
+
+  const s: Settings = { profile, sandbox, secureStorage: { ...secureStorage, value: secureStorage.value.trim() as SecureStorage } };
   // A profile holding its own credential never borrows another profile's URL for it.
-  const ownsCredential = chosen.api_key !== undefined || chosen.jwt !== undefined;
+  const ownsCredential = storedSecret(chosen, 'api_key') !== undefined || storedSecret(chosen, 'jwt') !== undefined;
   const baseUrl = pick('base_url', flags.baseUrl, 'PROSPECT_BASE_URL', !ownsCredential);
-  const apiKey = pick('api_key', undefined, 'PROSPECT_API_KEY', false);
-  const jwt = pick('jwt', undefined, 'PROSPECT_JWT', false);
+  const apiKey = secret('api_key', 'PROSPECT_API_KEY');
+  const jwt = secret('jwt', 'PROSPECT_JWT');
   const format = pick('format', flags.format, 'PROSPECT_FORMAT', true);
   const maxCostEnv = env.PROSPECT_MAX_COST;
   if (nonEmpty(maxCostEnv) && !(Number(maxCostEnv) >= 0))
@@ -77,8 +113,8 @@ export function resolveSettings(flags: ResolveFlags, env: Env, store: ConfigStor
         ? { value: Number(maxCostEnv), source: 'env' as const }
         : pick('max_cost', undefined, undefined, true);
   if (baseUrl) s.baseUrl = baseUrl as Sourced<string>;
-  if (apiKey) s.apiKey = headerSafe(apiKey as Sourced<string>, 'PROSPECT_API_KEY', 'api_key', profile.value);
-  if (jwt) s.jwt = headerSafe(jwt as Sourced<string>, 'PROSPECT_JWT', 'jwt', profile.value);
+  if (apiKey) s.apiKey = apiKey;
+  if (jwt) s.jwt = jwt;
   if (format) s.format = format as Sourced<string>;
   if (maxCost) s.maxCost = maxCost as Sourced<number>;
   return s;
@@ -116,11 +152,22 @@ function profileOf(store: ConfigStore, name: string): Profile {
 }
 
 /**
+ * Where a profile keeps a secret, as stored. A plaintext value wins over a keychain entry: only a
+ * version of this tool from before the keychain writes one beside the other, and it wrote it later.
+ */
+export function storedSecret(p: Profile, key: SecretKey): Pick<SecretSetting, 'in' | 'value' | 'ref' | 'masked'> | undefined {
+  const value = p[key];
+  if (typeof value === 'string') return { in: 'file', value, masked: maskSecret(value.trim()) };
+  const ref = p.keychain?.[key];
+  return ref ? { in: 'keychain', ref, masked: ref.masked } : undefined;
+}
+
+/**
  * A credential goes into the Authorization header: surrounding whitespace (a pasted newline)
  * is dropped, and anything else a header cannot carry is a configuration error naming where
  * the credential came from, never the credential itself.
  */
-function headerSafe(c: Sourced<string>, envName: string, key: string, profile: string): Sourced<string> {
+export function headerSafe(c: Sourced<string>, envName: string, key: string, profile: string): Sourced<string> {
   const value = c.value.trim();
   if (/^[\x21-\x7e]+$/.test(value)) return { ...c, value };
   const where = c.source === 'env' ? envName : `the ${key} of profile "${profile}"`;

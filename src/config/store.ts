@@ -7,16 +7,32 @@ import { isObject } from '../api/is-object.js';
 import { FORMATS } from '../cli/output/output.js';
 import { withLock } from '../local/lock.js';
 import { reservedNameProblem } from './reserved-names.js';
+import { SECURE_STORAGE } from './secure-storage.js';
 
 type Env = Record<string, string | undefined>;
 
-/** One named set of settings. Secrets are stored here, in a file only its owner can read (0600). */
+/** The secrets a profile holds: an API key and a session JWT. */
+export const SECRET_KEYS = ['api_key', 'jwt'] as const;
+export type SecretKey = (typeof SECRET_KEYS)[number];
+
+/** A secret kept in the OS keychain: its entry's account name, and its masked form (shown without asking the keychain). */
+export interface KeychainRef {
+  account: string;
+  masked: string;
+}
+
+/**
+ * One named set of settings. A secret is either in the OS keychain (`keychain` names its entry)
+ * or, where no keychain answered or by choice, in this file (0600) as `api_key` / `jwt`.
+ */
 export interface Profile {
   base_url?: string;
   api_key?: string;
   jwt?: string;
+  keychain?: Partial<Record<SecretKey, KeychainRef>>;
   format?: string;
   max_cost?: number;
+  secure_storage?: string;
 }
 
 export interface ConfigData {
@@ -25,7 +41,7 @@ export interface ConfigData {
 }
 
 /** Settings `config set` accepts; secrets go through `auth login` only. */
-export const SETTABLE_KEYS = ['base_url', 'format', 'max_cost'] as const;
+export const SETTABLE_KEYS = ['base_url', 'format', 'max_cost', 'secure_storage'] as const;
 export type SettableKey = (typeof SETTABLE_KEYS)[number];
 
 /** A value of the file that has the wrong type: `key` is its path, `profiles.work.base_url`. */
@@ -49,10 +65,18 @@ function checkStored(key: string, v: unknown): string | undefined {
       return (FORMATS as readonly string[]).includes(v.trim().toLowerCase()) ? undefined : `is "${v}", not one of ${FORMATS.join(', ')}`;
     case 'max_cost':
       return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? undefined : `is ${kind(v)}, not a number of 0 or more`;
+    case 'secure_storage':
+      return typeof v === 'string' && (SECURE_STORAGE as readonly string[]).includes(v) ? undefined : `is ${kind(v)}, not one of ${SECURE_STORAGE.join(', ')}`;
+    case 'keychain':
+      return isKeychainRefs(v) ? undefined : `is ${kind(v)}, not the keychain entries of api_key and jwt ({"account": ..., "masked": ...})`;
     default:
       return undefined;
   }
 }
+
+export const isKeychainRef = (v: unknown): v is KeychainRef => isObject(v) && typeof v.account === 'string' && v.account !== '' && typeof v.masked === 'string';
+const isKeychainRefs = (v: unknown) =>
+  isObject(v) && Object.entries(v).every(([k, ref]) => (SECRET_KEYS as readonly string[]).includes(k) && isKeychainRef(ref));
 
 /** Splits the parsed file into the settings that can be used and the values of the wrong type. */
 function sanitize(raw: unknown): { data: ConfigData; problems: ConfigProblem[] } {

@@ -115,7 +115,8 @@ describe('keys create', () => {
     const r = await keys(['create', '--name', 'work', '--save-profile', 'work']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/saved it to profile "work" in .*config\.json \(mode 0600\)/);
+    expect(r.stderr).toContain('saved it to profile "work"');
+    expect(r.stderr).toMatch(/in .*config\.json, in plaintext \(mode 0600, readable only by you\), as secure storage is off/);
     expect(r.stderr).not.toMatch(/svcapi_[A-Za-z0-9_-]{12,}/);
     const who = await runInProcess(['whoami', '--profile', 'work', '--json'], { env: { ...t.env, NO_COLOR: '1' } });
     expect(who.code, who.stderr).toBe(0);

@@ -88,8 +88,9 @@ describe('the installed package', () => {
     expect(r.stdout).toContain('prospect-lists');
   });
 
-  it('installs only what runs: the CLI and SDK are bundled, and zod is the one package beside them; no code cache and no declarations of the CLI\'s internals ship', async () => {
-    expect(readdirSync(path.join(installed, 'node_modules')).filter((n) => !n.startsWith('.'))).toEqual(['zod']);
+  it('installs only what runs: the CLI and SDK are bundled; zod and the keychain binding (its package for this platform) are the packages beside them; no code cache and no declarations of the CLI\'s internals ship', async () => {
+    expect(readdirSync(path.join(installed, 'node_modules')).filter((n) => !n.startsWith('.'))).toEqual(['@napi-rs', 'zod']);
+    expect(readdirSync(path.join(installed, 'node_modules', '@napi-rs'))).toEqual(['keyring', `keyring-${process.platform}-${process.arch}-gnu`]);
     expect(shipped.filter((f) => f.endsWith('.v8cache'))).toEqual([]);
     expect(shipped.filter((f) => f.endsWith('.d.ts') && !/^dist\/types\/(index\.d\.ts|api\/|sdk\/|sandbox\/)/.test(f))).toEqual([]);
     // The sandbox's declarations are its public entry and what its types name, never its engines or server.

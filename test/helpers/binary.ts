@@ -14,11 +14,17 @@ export interface BinaryResult {
   stderr: string;
 }
 
-/** An environment with nothing of the developer's own: fresh config and data dirs. */
+/**
+ * Secrets a test saves go to its own config file, never into the developer's keychain; the
+ * keychain's own tests (test/e2e/keychain*.e2e.test.ts) unset this and bring a Secret Service of their own.
+ */
+export const NO_KEYCHAIN = { PROSPECT_SECURE_STORAGE: 'off' } as const;
+
+/** An environment with nothing of the developer's own: fresh config and data dirs, and no keychain. */
 export function isolatedEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PROSPECT_') && k !== 'NO_COLOR') env[k] = v;
-  return { ...env, PROSPECT_CONFIG_DIR: tempDir(), PROSPECT_DATA_DIR: tempDir(), ...extra };
+  return { ...env, PROSPECT_CONFIG_DIR: tempDir(), PROSPECT_DATA_DIR: tempDir(), ...NO_KEYCHAIN, ...extra };
 }
 
 /** Spawns the built binary as a user's shell would (stdin closed unless given, stdout piped). */

@@ -3,7 +3,7 @@ import type { Clock } from '../../src/cli/context.js';
 import type { Prompter } from '../../src/cli/prompt.js';
 import { Capture, stdinOf } from './streams.js';
 import { tempDir } from './temp-dir.js';
-import { BIN, isolatedEnv, type BinaryResult } from './binary.js';
+import { BIN, NO_KEYCHAIN, isolatedEnv, type BinaryResult } from './binary.js';
 import { sleep } from '../../src/api/sleep.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { commandSet } from '../../src/commands/index.js';
@@ -86,7 +86,7 @@ export function leaveWorkingFolder(): void {
 export async function runInProcess(argv: string[], o: InProcessOptions = {}): Promise<InProcessResult> {
   const stdout = new Capture();
   const stderr = new Capture();
-  const env: Record<string, string | undefined> = { PROSPECT_CONFIG_DIR: tempDir(), PROSPECT_DATA_DIR: tempDir(), ...o.env };
+  const env: Record<string, string | undefined> = { PROSPECT_CONFIG_DIR: tempDir(), PROSPECT_DATA_DIR: tempDir(), ...NO_KEYCHAIN, ...o.env };
   const tty = o.tty ?? false;
   const code = await inDirectory(o.cwd, () =>
     run(argv, {

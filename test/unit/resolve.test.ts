@@ -30,7 +30,7 @@ describe('resolveSettings: flag > environment > chosen profile > default profile
     const s = resolveSettings({}, env, store);
     expect(s.profile).toEqual({ value: 'work', source: 'profile' });
     expect(s.baseUrl).toEqual({ value: 'https://work.example', source: 'profile' });
-    expect(s.apiKey).toEqual({ value: KEY_B, source: 'profile' });
+    expect(s.apiKey).toEqual({ value: KEY_B, source: 'profile', in: 'file', masked: `${KEY_B.slice(0, 10)}...${KEY_B.slice(-4)}` });
     expect(s.format).toEqual({ value: 'csv', source: 'default-profile' });
   });
 
@@ -40,7 +40,7 @@ describe('resolveSettings: flag > environment > chosen profile > default profile
     const s = resolveSettings({}, e, store);
     expect(s.profile).toEqual({ value: 'default', source: 'env' });
     expect(s.baseUrl).toEqual({ value: 'https://env.example', source: 'env' });
-    expect(s.apiKey).toEqual({ value: KEY_A, source: 'env' });
+    expect(s.apiKey).toEqual({ value: KEY_A, source: 'env', in: 'environment', masked: `${KEY_A.slice(0, 10)}...${KEY_A.slice(-4)}` });
     expect(s.format).toEqual({ value: 'json', source: 'env' });
     const f = resolveSettings({ profile: 'work', baseUrl: 'https://flag.example', format: 'tsv' }, e, store);
     expect(f.profile).toEqual({ value: 'work', source: 'flag' });

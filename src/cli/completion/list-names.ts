@@ -47,9 +47,20 @@ async function target(deps: ContextDeps, words: readonly string[]): Promise<{ ba
     const info = await readLiveRuntime(deps.env);
     return info ? { baseUrl: info.url, token: info.demo_key } : undefined;
   }
-  const [{ resolveSettings }, { ConfigStore }] = await Promise.all([import('../../config/resolve.js'), import('../../config/store.js')]);
-  const st = resolveSettings({ profile: o.profile, baseUrl: o.baseUrl, sandbox: false }, deps.env, new ConfigStore(deps.env));
-  return st.baseUrl && st.apiKey ? { baseUrl: st.baseUrl.value, token: st.apiKey.value } : undefined;
+  const [{ resolveSettings }, { ConfigStore }, { Credentials }, { osKeychain }] = await Promise.all([
+    import('../../config/resolve.js'),
+    import('../../config/store.js'),
+    import('../../config/credentials.js'),
+    import('../../local/keychain.js'),
+  ]);
+  const config = new ConfigStore(deps.env);
+  const st = resolveSettings({ profile: o.profile, baseUrl: o.baseUrl, sandbox: false }, deps.env, config);
+  if (!st.baseUrl || !st.apiKey) return undefined;
+  // A key in a keychain that does not answer completes nothing, silently, as a missing key does.
+  const token = await new Credentials(config, deps.keychain ?? osKeychain())
+    .read(st.apiKey, 'api_key', st.profile.value, st.secureStorage)
+    .catch(() => undefined);
+  return token ? { baseUrl: st.baseUrl.value, token } : undefined;
 }
 
 async function fetchNames(baseUrl: string, token: string): Promise<string[]> {

@@ -4,7 +4,7 @@ import { readAll } from '../../cli/prompt.js';
 import { maskSecret } from '../../api/redact.js';
 import { API_KEY_PATTERN } from '../../api/schemas/values/auth.js';
 import { SANDBOX_PROFILE } from '../../config/resolve.js';
-import { FILE_MODE } from '../../config/store.js';
+import { SECURE_STORAGE_FLAG, reportSaved, secureStorageOf } from './stored-in.js';
 import { getIdentity } from '../../api/resources/whoami.js';
 
 /** Keys never come on the command line (shell history, process lists): stdin or a hidden prompt. */
@@ -12,13 +12,16 @@ export const command = defineCommand({
   description:
     'Check an API key against the service (as whoami does) and save it, with the base URL, in a profile. ' +
     'The key is read from stdin with --with-token, or typed at a prompt that does not echo. ' +
-    'With --jwt, a session JWT (needed for key management) is saved instead.',
+    'With --jwt, a session JWT (needed for key management) is saved instead. ' +
+    'The secret goes to the OS keychain; where none answers, to the config file after a warning (--secure-storage).',
   flags: [
     { flags: '--with-token', description: 'read the key (or JWT) from stdin instead of prompting' },
     { flags: '--jwt', description: 'save a session JWT for key management instead of an API key' },
+    SECURE_STORAGE_FLAG,
   ],
   examples: [
     'prospect auth login --base-url https://api.example.com',
+    'prospect auth login --base-url https://api.example.com --secure-storage required',
     'echo "$PROSPECT_KEY" | prospect auth login --with-token --profile ci --base-url https://api.example.com',
     'prospect sandbox jwt | prospect auth login --jwt --with-token --profile sandbox-admin --base-url http://127.0.0.1:4010',
   ],
@@ -30,6 +33,7 @@ export const command = defineCommand({
     if (profile === SANDBOX_PROFILE) throw usageError('the profile name "sandbox" is reserved for the local sandbox', 'Choose another --profile.');
     const baseUrl = st.baseUrl?.value;
     if (!baseUrl) throw usageError('no base URL to log in to', 'Pass --base-url URL (or set PROSPECT_BASE_URL).');
+    const policy = secureStorageOf(ctx, opts.secureStorage);
     const what = opts.jwt ? 'session JWT' : 'API key';
     const secret = opts.withToken
       ? (await readAll(ctx.io.stdin)).trim()
@@ -46,18 +50,24 @@ export const command = defineCommand({
     const client = await ctx.client({ token: secret, baseUrl });
     const identity = await getIdentity(client, { signal: ctx.signal });
 
-    await ctx.config.updateProfile(profile, (p) => ({ ...p, base_url: baseUrl, ...(opts.jwt ? { jwt: secret } : { api_key: secret }) }), {
-      becomeCurrent: true,
-    });
+    const key = opts.jwt ? 'jwt' : 'api_key';
+    const saved = await ctx.credentials.save(profile, key, secret, policy, { base_url: baseUrl }, { becomeCurrent: true });
 
     ctx.out.success(
       `Logged in to ${identity.organization_name} as ${identity.user_email} (${identity.tier}) with ${what} ${maskSecret(secret)}`,
     );
-    ctx.out.info(`Saved to profile "${profile}" in ${ctx.config.file} (mode ${FILE_MODE.toString(8).padStart(4, '0')}, readable only by you).`);
+    reportSaved(ctx, saved, key, profile);
     if (ctx.out.format === 'json')
       await ctx.out.print({
         kind: 'object',
-        payload: { profile, base_url: baseUrl, config_file: ctx.config.file, organization_id: identity.organization_id, user_id: identity.user_id },
+        payload: {
+          profile,
+          base_url: baseUrl,
+          config_file: ctx.config.file,
+          [`${key}_stored_in`]: saved.in,
+          organization_id: identity.organization_id,
+          user_id: identity.user_id,
+        },
       });
   },
 });

@@ -1,18 +1,28 @@
 import { defineCommand } from '../../cli/command.js';
+import { SECRET_KEYS } from '../../config/store.js';
+import { keychainLeftWarning } from './stored-in.js';
 
 export const command = defineCommand({
-  description: 'Remove the stored API key and session JWT of a profile (the key itself stays valid: revoke it with `prospect keys revoke`).',
+  description:
+    'Remove the stored API key and session JWT of a profile, from the OS keychain and the config file ' +
+    '(the key itself stays valid: revoke it with `prospect keys revoke`).',
   examples: ['prospect auth logout', 'prospect auth logout --profile ci'],
   related: ['prospect auth login', 'prospect keys revoke'],
   async run(_opts, ctx) {
     const profile = ctx.settings().profile.value;
-    const stored = ctx.config.profile(profile);
-    if (!stored?.api_key && !stored?.jwt) {
+    const stored = ctx.config.profile(profile) ?? {};
+    const places = new Set([
+      ...(SECRET_KEYS.some((k) => stored[k] !== undefined) ? ['file'] : []),
+      ...(SECRET_KEYS.some((k) => stored.keychain?.[k]) ? ['keychain'] : []),
+    ]);
+    if (places.size === 0) {
       ctx.out.info(`No credentials are stored for profile "${profile}".`);
       return;
     }
-    await ctx.config.updateProfile(profile, ({ api_key: _k, jwt: _j, ...rest }) => rest);
-    ctx.out.success(`Removed the stored credentials of profile "${profile}" from ${ctx.config.file}.`);
+    const left = await ctx.credentials.forget(profile);
+    const from = [...(places.has('keychain') && left.length === 0 ? ['the OS keychain'] : []), ...(places.has('file') ? [ctx.config.file] : [])];
+    ctx.out.success(`Removed the stored credentials of profile "${profile}"${from.length ? ` from ${from.join(' and ')}` : ''}.`);
+    keychainLeftWarning(ctx, left);
     if (ctx.env.PROSPECT_API_KEY) ctx.out.warn('PROSPECT_API_KEY is still set in your environment and will be used.');
   },
 });

@@ -1,12 +1,13 @@
 import { defineCommand } from '../../cli/command.js';
 import { authError } from '../../cli/errors.js';
-import { maskSecret } from '../../api/redact.js';
+import { SECRET_NAME } from '../../config/credentials.js';
 import { getIdentity } from '../../api/resources/whoami.js';
 
 export const command = defineCommand({
   description:
     'Show which profile, base URL and credential a command would use, where each came from ' +
-    '(flag, env, profile), and who the key belongs to. Exits 3 when the key is missing or rejected.',
+    '(flag, env, profile) and where each secret lives (OS keychain, config file, environment), ' +
+    'and who the key belongs to. Warns about a secret kept in plaintext. Exits 3 when the key is missing or rejected.',
   examples: ['prospect auth status', 'prospect auth status --profile ci --json'],
   related: ['prospect auth login', 'prospect whoami', 'prospect config ls'],
   async run(_opts, ctx) {
@@ -17,12 +18,18 @@ export const command = defineCommand({
       sandbox: st.sandbox,
       base_url: st.baseUrl?.value ?? null,
       base_url_source: st.baseUrl?.source ?? null,
-      api_key: st.sandbox ? 'sandbox demo key' : st.apiKey ? maskSecret(st.apiKey.value) : null,
+      api_key: st.sandbox ? 'sandbox demo key' : (st.apiKey?.masked ?? null),
       api_key_source: st.sandbox ? 'sandbox' : (st.apiKey?.source ?? null),
-      jwt: st.jwt ? maskSecret(st.jwt.value) : null,
+      api_key_stored_in: st.sandbox ? 'sandbox' : (st.apiKey?.in ?? null),
+      jwt: st.jwt?.masked ?? null,
       jwt_source: st.jwt?.source ?? null,
+      jwt_stored_in: st.jwt?.in ?? null,
+      secure_storage: st.secureStorage.value,
       config_file: ctx.config.file,
     };
+    for (const [key, s] of [['api_key', st.sandbox ? undefined : st.apiKey], ['jwt', st.jwt]] as const)
+      if (s?.in === 'file')
+        ctx.out.warn(`the ${SECRET_NAME[key]} of profile "${st.profile.value}" is stored in plaintext in ${ctx.config.file}; move it into the OS keychain with \`prospect auth migrate\`.`);
     let failure: unknown;
     if (st.sandbox || (st.apiKey && st.baseUrl)) {
       try {

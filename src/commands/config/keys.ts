@@ -4,6 +4,17 @@ import { parseFormat } from '../../cli/output/output.js';
 import { SETTABLE_KEYS, type Profile, type SettableKey } from '../../config/store.js';
 import type { Context } from '../../cli/context.js';
 import { shellWord } from '../../config/shell-word.js';
+import { isSecureStorage, SECURE_STORAGE, type SecureStorage } from '../../config/secure-storage.js';
+
+/** A value of --secure-storage or the secure_storage setting, or a usage error naming the three. */
+export function parseSecureStorage(raw: string, what: string): SecureStorage {
+  const v = raw.trim().toLowerCase();
+  if (isSecureStorage(v)) return v;
+  throw usageError(
+    `${what} must be one of ${SECURE_STORAGE.join(', ')}, got "${raw}"`,
+    'auto: the keychain, or the config file with a warning where none answers; required: the keychain or nothing; off: the config file.',
+  );
+}
 
 /** `current_profile` is global; the other keys belong to a profile. */
 export const CONFIG_KEYS = ['current_profile', ...SETTABLE_KEYS] as const;
@@ -33,6 +44,8 @@ export function checkConfigValue(key: SettableKey, raw: string): Profile[Settabl
       if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw usageError(`max_cost must be a number of 0 or more, got "${raw}"`);
       return n;
     }
+    case 'secure_storage':
+      return parseSecureStorage(raw, 'secure_storage');
   }
 }
 

@@ -1,13 +1,20 @@
 import { defineCommand } from '../../cli/command.js';
-import { maskSecret } from '../../api/redact.js';
-import { resolveProfileName } from '../../config/resolve.js';
+import { resolveProfileName, storedSecret } from '../../config/resolve.js';
+import type { Profile } from '../../config/store.js';
+
+/** Where a profile's secrets live: `keychain`, `file`, both, or null when it has none. */
+function storedIn(p: Profile): string | null {
+  const places = new Set([storedSecret(p, 'api_key')?.in, storedSecret(p, 'jwt')?.in].filter((w) => w !== undefined));
+  return places.size ? [...places].sort().join(', ') : null;
+}
 
 export const command = defineCommand({
   description:
-    'List saved profiles with their settings. Keys and JWTs show only their first and last characters. ' +
-    'A value of the wrong type in the file is left out of the list and named in a warning.',
+    'List saved profiles with their settings and where their secrets live (OS keychain or config file). ' +
+    'Keys and JWTs show only their first and last characters; the keychain is not asked. ' +
+    'Warns about secrets kept in plaintext, and about a value of the wrong type in the file.',
   examples: ['prospect config ls', 'prospect config ls --json'],
-  related: ['prospect config get', 'prospect auth status'],
+  related: ['prospect config get', 'prospect auth status', 'prospect auth migrate'],
   async run(_opts, ctx) {
     const data = ctx.config.read();
     const current = resolveProfileName(ctx.globals, ctx.env, ctx.config).value;
@@ -19,16 +26,28 @@ export const command = defineCommand({
       profile: name,
       current: name === current,
       base_url: p.base_url ?? null,
-      api_key: p.api_key ? maskSecret(p.api_key) : null,
-      jwt: p.jwt ? maskSecret(p.jwt) : null,
+      api_key: storedSecret(p, 'api_key')?.masked ?? null,
+      api_key_stored_in: storedSecret(p, 'api_key')?.in ?? null,
+      jwt: storedSecret(p, 'jwt')?.masked ?? null,
+      jwt_stored_in: storedSecret(p, 'jwt')?.in ?? null,
+      stored_in: storedIn(p),
       format: p.format ?? null,
       max_cost: p.max_cost ?? null,
+      secure_storage: p.secure_storage ?? null,
     }));
+    const plaintext = rows.filter((r) => r.api_key_stored_in === 'file' || r.jwt_stored_in === 'file').map((r) => `"${r.profile}"`);
+    if (plaintext.length)
+      ctx.out.warn(
+        `${plaintext.length === 1 ? 'profile' : 'profiles'} ${plaintext.join(', ')} ${plaintext.length === 1 ? 'keeps its' : 'keep their'} secrets in plaintext in ${ctx.config.file}; ` +
+          'move them into the OS keychain with `prospect auth migrate`.',
+      );
+    for (const name of ['PROSPECT_API_KEY', 'PROSPECT_JWT'])
+      if (ctx.env[name]?.trim()) ctx.out.info(`${name} is set in the environment: commands use it instead of a profile's.`);
     await ctx.out.print({
       kind: 'rows',
       payload: { config_file: ctx.config.file, current_profile: current, profiles: rows },
       rows,
-      columns: ['profile', 'current', 'base_url', 'api_key', 'jwt', 'format', 'max_cost'],
+      columns: ['profile', 'current', 'base_url', 'api_key', 'jwt', 'stored_in', 'format', 'max_cost', 'secure_storage'],
       emptyMessage: `No profiles saved yet (${ctx.config.file}). Run \`prospect auth login\`.`,
     });
   },

@@ -2,6 +2,9 @@ import { defineCommand } from '../../cli/command.js';
 import { notFoundError } from '../../cli/errors.js';
 import { confirmDestructive } from '../lists/confirm.js';
 import { profilesHint } from './keys.js';
+import { SECRET_KEYS, isKeychainRef, type Profile } from '../../config/store.js';
+import { isObject } from '../../api/is-object.js';
+import { keychainLeftWarning } from '../auth/stored-in.js';
 
 export const command = defineCommand({
   description:
@@ -15,17 +18,24 @@ export const command = defineCommand({
     const names = ctx.config.profileNames();
     if (!names.includes(name)) throw notFoundError(`no profile "${name}" in ${ctx.config.file}`, profilesHint(names, name, { create: false }));
     const stored = ctx.config.storedProfile(name) ?? {};
-    const secrets = ['api_key', 'jwt'].filter((k) => k in stored);
+    const secrets = SECRET_KEYS.filter((k) => k in stored || (isObject(stored.keychain) && k in stored.keychain));
     await confirmDestructive(ctx, `Remove profile "${name}"${secrets.length ? ` and its saved ${secrets.join(' and ')}` : ''} from ${ctx.config.file}?`, `removing profile "${name}"`);
     let wasCurrent = false;
+    let removed: Profile = {};
     await ctx.config.update((d) => {
-      if (d.profiles && typeof d.profiles === 'object') delete (d.profiles as Record<string, unknown>)[name];
+      if (isObject(d.profiles)) {
+        if (isObject(d.profiles[name])) removed = d.profiles[name] as Profile;
+        delete d.profiles[name];
+      }
       if (d.current_profile === name) {
         delete d.current_profile;
         wasCurrent = true;
       }
     });
-    ctx.out.success(`Removed profile "${name}" from ${ctx.config.file}.`);
+    const entries = isObject(removed.keychain) ? Object.values(removed.keychain).filter(isKeychainRef) : [];
+    const left = await ctx.credentials.deleteEntries(entries);
+    ctx.out.success(`Removed profile "${name}" from ${ctx.config.file}${entries.length > left.length ? ' and its secrets from the keychain' : ''}.`);
+    keychainLeftWarning(ctx, left);
     if (wasCurrent) ctx.out.success(`It was the current profile: current_profile is cleared, and commands now use the profile named "default".`);
   },
 });

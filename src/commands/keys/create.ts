@@ -3,7 +3,8 @@ import { usageError } from '../../cli/errors.js';
 import { createKey } from '../../api/resources/keys.js';
 import { maskSecret } from '../../api/redact.js';
 import { SANDBOX_PROFILE, usableProfileName } from '../../config/resolve.js';
-import { FILE_MODE } from '../../config/store.js';
+import type { SavedSecret } from '../../config/credentials.js';
+import { SECURE_STORAGE_FLAG, reportSaved, secureStorageOf } from '../auth/stored-in.js';
 import { JWT_STDIN_FLAG, sessionClient } from './session.js';
 
 /** An ISO 8601 date or date-time in the future, sent as a full UTC timestamp. */
@@ -17,11 +18,12 @@ export function futureInstant(raw: string, now: number): string {
 export const command = defineCommand({
   description:
     'Create an API key (needs a session JWT). The whole secret is shown this once, on stdout, and never again; ' +
-    'with --save-profile it is saved straight into that profile (mode 0600) and not printed.',
+    'with --save-profile it is saved straight into that profile (the OS keychain, or the config file: see --secure-storage) and not printed.',
   flags: [
     { flags: '--name <name>', description: 'a name to recognize the key by' },
     { flags: '--expires <date>', description: 'ISO 8601 date or date-time in the future when the key stops working', defaultDescription: 'never' },
     { flags: '--save-profile <profile>', description: 'save the new key (and this base URL) in this profile instead of printing it' },
+    SECURE_STORAGE_FLAG,
     JWT_STDIN_FLAG,
   ],
   examples: [
@@ -34,21 +36,30 @@ export const command = defineCommand({
     const expires_at = opts.expires !== undefined ? futureInstant(opts.expires, ctx.clock.now()) : undefined;
     if (opts.saveProfile === SANDBOX_PROFILE) throw usageError('the profile name "sandbox" is reserved for the local sandbox', 'Choose another --save-profile.');
     if (opts.saveProfile) usableProfileName({ value: opts.saveProfile }, '--save-profile', ctx.config);
+    if (opts.secureStorage !== undefined && !opts.saveProfile) throw usageError('--secure-storage says where --save-profile saves the key, and no --save-profile was given', 'Add --save-profile NAME, or drop --secure-storage.');
+    const policy = secureStorageOf(ctx, opts.secureStorage);
     const client = await sessionClient(ctx, opts);
     const created = await createKey(client, { ...(opts.name !== undefined ? { name: opts.name } : {}), ...(expires_at ? { expires_at } : {}) }, { signal: ctx.signal });
     ctx.secrets.add(created.api_key);
     const about = `${maskSecret(created.api_key)}${created.id ? ` (id ${created.id})` : ''}, expires ${created.expires_at ?? 'never'}`;
     if (opts.saveProfile) {
       const base_url = client.baseUrl.href.replace(/\/+$/, '');
-      let replaced: string | undefined;
-      await ctx.config.updateProfile(opts.saveProfile, (p) => {
-        replaced = typeof p.api_key === 'string' ? p.api_key : undefined;
-        return { ...p, base_url, api_key: created.api_key };
-      });
-      if (replaced) ctx.out.warn(`Profile "${opts.saveProfile}" held key ${maskSecret(replaced)}; it is replaced there but stays active: revoke it with \`prospect keys revoke\` if it is no longer used.`);
+      let saved: SavedSecret;
+      try {
+        saved = await ctx.credentials.save(opts.saveProfile, 'api_key', created.api_key, policy, { base_url });
+      } catch (e) {
+        // The key exists now and is shown only once: where it cannot be saved, it is printed rather than lost.
+        ctx.io.stdout.write(`${created.api_key}\n`);
+        ctx.out.warn(`Created key ${about}, but it could not be saved to profile "${opts.saveProfile}": store the key printed above now, it is not shown again.`);
+        throw e;
+      }
+      if (saved.previous)
+        ctx.out.warn(`Profile "${opts.saveProfile}" held key ${saved.previous}; it is replaced there but stays active: revoke it with \`prospect keys revoke\` if it is no longer used.`);
       // A script gets the new key's id and visible parts, never the secret.
-      if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') await ctx.out.print({ kind: 'object', payload: { ...created, api_key: maskSecret(created.api_key) } });
-      ctx.out.success(`Created key ${about} and saved it to profile "${opts.saveProfile}" in ${ctx.config.file} (mode ${FILE_MODE.toString(8).padStart(4, '0')}).`);
+      if (ctx.out.format === 'json' || ctx.out.format === 'ndjson')
+        await ctx.out.print({ kind: 'object', payload: { ...created, api_key: maskSecret(created.api_key), api_key_stored_in: saved.in } });
+      ctx.out.success(`Created key ${about} and saved it to profile "${opts.saveProfile}".`);
+      reportSaved(ctx, saved, 'api_key', opts.saveProfile);
       ctx.out.info(`Use it with --profile ${opts.saveProfile}.`);
       return;
     }

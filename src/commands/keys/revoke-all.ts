@@ -17,7 +17,7 @@ export const OWN_KEY_NOTE = "this CLI's key: revoking it stops this profile work
 async function ownKey(ctx: Context): Promise<string | undefined> {
   const st = ctx.settings();
   if (st.sandbox) return (await ctx.sandbox()).demoKey;
-  return st.apiKey?.value;
+  return ctx.token('key');
 }
 
 const isKey = (k: ManagedKey, secret: string | undefined) =>

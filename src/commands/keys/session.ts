@@ -25,7 +25,7 @@ export async function sessionClient(ctx: Context, opts: SessionOptions): Promise
     ctx.secrets.add(piped);
   }
   const st = ctx.settings();
-  const given = piped ?? (st.sandbox ? undefined : st.jwt?.value);
+  const given = piped ?? (st.sandbox ? undefined : await ctx.token('jwt'));
   if (given?.startsWith(API_KEY_PREFIX))
     throw authError(
       'session_jwt_required',

@@ -1,0 +1,38 @@
+import type { Context } from '../../cli/context.js';
+import { SECRET_NAME, type SavedSecret } from '../../config/credentials.js';
+import { FILE_MODE, type SecretKey } from '../../config/store.js';
+import type { Sourced } from '../../config/resolve.js';
+import type { SecureStorage } from '../../config/secure-storage.js';
+import { parseSecureStorage } from '../config/keys.js';
+
+const MODE = FILE_MODE.toString(8).padStart(4, '0');
+
+/** --secure-storage of the commands that save a secret. */
+export const SECURE_STORAGE_FLAG = {
+  flags: '--secure-storage <mode>',
+  description: 'where the secret goes: auto (the OS keychain, else the config file with a warning), required (the keychain or nothing), off (the config file)',
+} as const;
+
+/** The flag's mode when given, else the resolved setting (PROSPECT_SECURE_STORAGE, the profile's secure_storage, auto). */
+export function secureStorageOf(ctx: Context, flag: string | undefined): Sourced<SecureStorage> {
+  return flag !== undefined ? { value: parseSecureStorage(flag, '--secure-storage'), source: 'flag' } : ctx.settings().secureStorage;
+}
+
+/** Says where a saved secret went; where `auto` found no keychain, one warning line says why and what to do. */
+export function reportSaved(ctx: Context, saved: SavedSecret, key: SecretKey, profile: string): void {
+  const what = SECRET_NAME[key];
+  if (saved.in === 'keychain') ctx.out.info(`Saved to profile "${profile}": the ${what} in the OS keychain, the other settings in ${ctx.config.file}.`);
+  else if (saved.fallback)
+    ctx.out.warn(
+      `no keychain answered (${saved.fallback}), so the ${what} is saved in plaintext in ${ctx.config.file} (mode ${MODE}, readable only by you); ` +
+        'run `prospect auth migrate` once a keychain runs, or refuse plaintext with --secure-storage required.',
+    );
+  else ctx.out.info(`Saved to profile "${profile}" in ${ctx.config.file}, in plaintext (mode ${MODE}, readable only by you), as secure storage is off.`);
+  keychainLeftWarning(ctx, saved.left);
+}
+
+/** Keychain entries the keychain would not delete (it stopped answering): named, for the person to remove. */
+export function keychainLeftWarning(ctx: Context, left: readonly string[]): void {
+  if (left.length > 0)
+    ctx.out.warn(`the keychain did not answer, so ${left.length === 1 ? 'this entry is' : 'these entries are'} left in it: ${left.join(', ')}; delete ${left.length === 1 ? 'it' : 'them'} in your keychain's app.`);
+}
