@@ -32,13 +32,17 @@ const KNOWN_REASONS: ReadonlyArray<[RegExp, string]> = [
   [/locked/i, 'the keychain is locked'],
 ];
 
-/** The binding's message as one short line, in a person's words where it is a known failure. */
-function reasonOf(e: unknown): string {
+/** A message's first line, short, without the binding's prefixes. */
+function firstLine(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
-  const known = KNOWN_REASONS.find(([re]) => re.test(text));
-  if (known) return known[1];
   const line = text.split('\n')[0]!.replace(/^((Platform failure|Couldn't access platform storage|GenericFailure|DBus error): *)+/i, '').trim();
   return line.length > 200 ? `${line.slice(0, 197)}...` : line || 'the keychain gave no reason';
+}
+
+/** A keychain call's failure as one short line, in a person's words where it is a known one. */
+function reasonOf(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return KNOWN_REASONS.find(([re]) => re.test(text))?.[1] ?? firstLine(e);
 }
 
 /**
@@ -56,7 +60,7 @@ export function osKeychain({ timeoutMs = KEYCHAIN_TIMEOUT_MS, load = () => impor
     try {
       b = await binding;
     } catch (e) {
-      throw new KeychainUnavailable(`the keychain binding did not load (${reasonOf(e)})`);
+      throw new KeychainUnavailable(`the keychain binding did not load (${firstLine(e)})`);
     }
     // Opening an entry connects to the keychain (on Linux, D-Bus: bounded by the binding at about 2 s).
     try {

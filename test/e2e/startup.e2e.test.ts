@@ -7,6 +7,7 @@ import { control, openSandbox, type RunningSandbox } from '../sandbox/helpers.js
 import { isolatedEnv, spawnProspect, BIN } from '../helpers/binary.js';
 import { prospect as inProcess } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { NO_SECRET_SERVICE } from '../helpers/secret-service.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const dist = path.join(root, 'dist');
@@ -25,10 +26,10 @@ function loadProbe(): { preload: string; out: string } {
   return { preload, out };
 }
 
-async function loadedBy(args: string[], env: Record<string, string | undefined>): Promise<string[]> {
+async function loadedBy(args: string[], env: Record<string, string | undefined>, exitCode = 0): Promise<string[]> {
   const probe = loadProbe();
   const r = await spawnProspect(args, { env: { ...env, NODE_OPTIONS: `--require ${probe.preload}` } });
-  expect(r.exitCode, r.stderr).toBe(0);
+  expect(r.exitCode, r.stderr).toBe(exitCode);
   return JSON.parse(readFileSync(probe.out, 'utf8')) as string[];
 }
 
@@ -52,6 +53,24 @@ describe('start-up loads only what the path needs', () => {
     const coreInputs = Object.keys(meta.outputs['dist/core.cjs']!.inputs);
     for (const heavy of ['node_modules/zod/', 'node_modules/cli-table3/', 'node_modules/ora/', 'node_modules/ajv/'])
       expect(coreInputs.some((i) => i.startsWith(heavy)), heavy).toBe(false);
+  });
+
+  it('the keychain binding loads only to read or write a secret kept there: never for --version, --help or a key in the environment', async () => {
+    const binding = (files: string[]) => files.filter((f) => f.startsWith('node_modules/@napi-rs/'));
+    // Auto, the default: the keychain is where a login would save.
+    const auto = (extra: Record<string, string | undefined> = {}) => isolatedEnv({ PROSPECT_SECURE_STORAGE: undefined, DBUS_SESSION_BUS_ADDRESS: NO_SECRET_SERVICE, ...extra });
+    expect(binding(await loadedBy(['--version'], auto()))).toEqual([]);
+    expect(binding(await loadedBy(['auth', 'login', '--help'], auto()))).toEqual([]);
+    expect(binding(await loadedBy(['whoami'], auto({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey })))).toEqual([]);
+    // A profile whose key is in the keychain: the same whoami loads it (here to find no keychain, exit 3).
+    const env = auto({ PROSPECT_BASE_URL: sb.url });
+    writeFileSync(
+      path.join(env.PROSPECT_CONFIG_DIR!, 'config.json'),
+      JSON.stringify({ profiles: { default: { base_url: sb.url, keychain: { api_key: { account: 'default/api_key/0123abcd', masked: 'svcapi_abc...wxyz' } } } } }),
+    );
+    expect(binding(await loadedBy(['whoami'], env, 3))).toContain('node_modules/@napi-rs/keyring/index.js');
+    // With the key in the environment, that profile's keychain entry is never asked for.
+    expect(binding(await loadedBy(['whoami'], { ...env, PROSPECT_API_KEY: sb.demoKey }))).toEqual([]);
   });
 
   it('cli-table3 loads only to draw a table of rows', async () => {

@@ -1,0 +1,136 @@
+import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { prospect } from '../helpers/in-process.js';
+import { NO_SECRET_SERVICE } from '../helpers/secret-service.js';
+import { printedCommands } from '../helpers/printed-command.js';
+
+/**
+ * A machine with no keychain (a server, a container, CI): on Linux, no Secret Service on the
+ * session bus. The binding connects to the bus this process names, so the file names one where
+ * nothing listens, and puts the old one back after.
+ */
+const t = useSandboxEnv({ withKey: false });
+const busBefore = process.env.DBUS_SESSION_BUS_ADDRESS;
+const NO_KEYCHAIN_WARNING = 'no keychain answered';
+
+const configFile = () => path.join(t.env.PROSPECT_CONFIG_DIR!, 'config.json');
+/** The default setting, auto (test helpers turn secure storage off for every other test). */
+const auto = (extra: Record<string, string | undefined> = {}) => ({ ...t.env, PROSPECT_SECURE_STORAGE: undefined, DBUS_SESSION_BUS_ADDRESS: NO_SECRET_SERVICE, ...extra });
+const login = (args: string[], env = auto()) => prospect(['auth', 'login', '--with-token', '--base-url', t.sb.url, ...args], { env, input: t.sb.demoKey });
+
+describe.runIf(process.platform === 'linux')('without a keychain', () => {
+  beforeAll(() => {
+    process.env.DBUS_SESSION_BUS_ADDRESS = NO_SECRET_SERVICE;
+  });
+  afterAll(() => {
+    if (busBefore === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+    else process.env.DBUS_SESSION_BUS_ADDRESS = busBefore;
+  });
+
+  it('auth login saves to the file after one warning line saying why and what to do; later commands work without it', async () => {
+    const r = await login([]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const warnings = r.stderr.split('\n').filter((l) => l.startsWith('warning:'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`${NO_KEYCHAIN_WARNING} (no D-Bus session bus, so no Secret Service`);
+    expect(warnings[0]).toContain(`saved in plaintext in ${configFile()} (mode 0600`);
+    expect(warnings[0]).toContain('--secure-storage required');
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.default.api_key).toBe(t.sb.demoKey);
+    expect(statSync(configFile()).mode & 0o777).toBe(0o600);
+
+    for (const args of [['whoami'], ['credits', 'balance'], ['whoami', '--json']]) {
+      const later = await prospect(args, { env: auto() });
+      expect(later.exitCode, later.stderr).toBe(0);
+      expect(later.stderr).not.toContain(NO_KEYCHAIN_WARNING);
+    }
+    // Where the secret lives is said, with the warning, by the commands that show it.
+    const status = await prospect(['auth', 'status', '--json'], { env: auto() });
+    expect(JSON.parse(status.stdout)).toMatchObject({ api_key_stored_in: 'file', secure_storage: 'auto' });
+    expect(status.stderr).toContain('is stored in plaintext');
+  });
+
+  it('--secure-storage required fails closed: exit 3, the reason, and nothing written', async () => {
+    const r = await login(['--secure-storage', 'required']);
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toMatch(/^error: keychain_unavailable: no keychain answered: no D-Bus session bus, so no Secret Service .*, and secure storage is required: the API key was not saved\n/);
+    expect(r.stderr).toContain('drop --secure-storage required');
+    expect(r.stderr).not.toContain(t.sb.demoKey);
+    expect(existsSync(configFile())).toBe(false);
+  });
+
+  it('required from the environment or the config names that place in its fix', async () => {
+    const fromEnv = await login([], auto({ PROSPECT_SECURE_STORAGE: 'required' }));
+    expect(fromEnv.exitCode).toBe(3);
+    expect(fromEnv.stderr).toContain('set PROSPECT_SECURE_STORAGE=auto');
+
+    const set = await prospect(['config', 'set', 'secure_storage', 'required'], { env: auto() });
+    expect(set.exitCode, set.stderr).toBe(0);
+    const before = readFileSync(configFile(), 'utf8');
+    const fromConfig = await login([]);
+    expect(fromConfig.exitCode).toBe(3);
+    expect(printedCommands(fromConfig.stderr)).toEqual(['prospect config set secure_storage auto']);
+    expect(readFileSync(configFile(), 'utf8')).toBe(before);
+  });
+
+  it('required refuses a secret kept in plaintext, naming auth migrate; migrate without a keychain changes nothing (exit 3)', async () => {
+    expect((await login(['--secure-storage', 'off'])).exitCode).toBe(0);
+    const r = await prospect(['whoami'], { env: auto({ PROSPECT_SECURE_STORAGE: 'required' }) });
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toMatch(/^error: plaintext_secret_refused: the API key of profile "default" is stored in plaintext in .*config\.json, and secure storage is required\n/);
+    expect(printedCommands(r.stderr)).toEqual(['prospect auth migrate']);
+
+    const before = readFileSync(configFile(), 'utf8');
+    const m = await prospect(['auth', 'migrate'], { env: auto() });
+    expect(m.exitCode).toBe(3);
+    expect(m.stderr).toMatch(/^error: keychain_unavailable: no keychain answered: .*: nothing was moved\n/);
+    expect(readFileSync(configFile(), 'utf8')).toBe(before);
+  });
+
+  it('a key kept in the keychain, with no keychain answering, is exit 3 naming the way round; PROSPECT_API_KEY still works', async () => {
+    mkdirSync(path.dirname(configFile()), { recursive: true, mode: 0o700 });
+    const ref = { account: 'default/api_key/0123abcd', masked: 'svcapi_abc...wxyz' };
+    writeFileSync(configFile(), JSON.stringify({ profiles: { default: { base_url: t.sb.url, keychain: { api_key: ref } } } }), { mode: 0o600 });
+    const r = await prospect(['whoami'], { env: auto() });
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toMatch(/^error: keychain_unavailable: the API key of profile "default" is in the keychain, and no keychain answered: /);
+    expect(r.stderr).toContain('give the API key in PROSPECT_API_KEY');
+
+    const status = await prospect(['auth', 'status', '--json'], { env: auto() });
+    expect(status.exitCode).toBe(3);
+    expect(JSON.parse(status.stdout)).toMatchObject({ api_key: ref.masked, api_key_stored_in: 'keychain' });
+
+    const env = await prospect(['whoami', '--json'], { env: auto({ PROSPECT_API_KEY: t.sb.demoKey }) });
+    expect(env.exitCode, env.stderr).toBe(0);
+
+    // logout still removes the profile's secrets, and names the entry the keychain could not delete.
+    const out = await prospect(['auth', 'logout'], { env: auto() });
+    expect(out.exitCode, out.stderr).toBe(0);
+    expect(out.stderr).toContain(`this entry is left in it: prospect-cli / ${ref.account}`);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.default).toEqual({ base_url: t.sb.url });
+  });
+
+  it('keys create --save-profile that cannot save prints the new key rather than lose it, and exits 3', async () => {
+    const r = await prospect(['keys', 'create', '--jwt-stdin', '--base-url', t.sb.url, '--save-profile', 'ci', '--secure-storage', 'required'], {
+      env: auto(),
+      input: t.sb.mintJwt(),
+    });
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout).toMatch(/^svcapi_[A-Za-z0-9_-]{64}\n$/);
+    expect(r.stderr).toContain('store the key printed above now');
+    expect(existsSync(configFile())).toBe(false);
+  });
+
+  it('bad values of the setting are usage errors naming the three', async () => {
+    const flag = await prospect(['auth', 'login', '--secure-storage', 'always'], { env: auto() });
+    expect(flag.exitCode).toBe(2);
+    expect(flag.stderr).toMatch(/^error: usage: --secure-storage must be one of auto, required, off, got "always"\n/);
+    const env = await prospect(['whoami'], { env: auto({ PROSPECT_SECURE_STORAGE: 'yes' }) });
+    expect(env.exitCode).toBe(2);
+    expect(env.stderr).toContain('PROSPECT_SECURE_STORAGE must be one of auto, required, off, got "yes"');
+    const set = await prospect(['config', 'set', 'secure_storage', 'strict'], { env: auto() });
+    expect(set.exitCode).toBe(2);
+    expect(set.stderr).toContain('secure_storage must be one of auto, required, off, got "strict"');
+  });
+});
