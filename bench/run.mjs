@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchStartup, startupTable, startupTargets } from './startup.mjs';
 import { benchMcpStartup, mcpStartupTable, mcpStartupTargets } from './mcp-startup.mjs';
+import { benchKeychain, keychainTable, keychainTargets } from './keychain.mjs';
 import { benchSearch, searchTable, searchTargets } from './search.mjs';
 import { benchImport, importTable, importTargets } from './import.mjs';
 import { benchExport, exportTable, exportTargets } from './export.mjs';
@@ -25,6 +26,7 @@ const timed = async (name, run) => {
 };
 const startup = await timed('start-up', benchStartup);
 const mcpStartup = await timed('mcp start-up', benchMcpStartup);
+const keychain = await timed('keychain', benchKeychain);
 // The load generator measures latency in this process: it runs before the benchmarks that
 // hold sandboxes of up to 500,000 people in this same heap, whose collection would stall it.
 const load = await timed('load', benchLoad);
@@ -34,7 +36,7 @@ const exports = await timed('export', benchExport);
 const requests = await timed('requests', benchRequests);
 const memory = await timed('sandbox memory', benchSandboxMemory);
 const minutes = (performance.now() - t0) / 60_000;
-const targets = [...startupTargets(startup), ...mcpStartupTargets(mcpStartup), ...searchTargets(search), ...importTargets(imports), ...exportTargets(exports), ...requestsTargets(requests), ...loadTargets(load), ...sandboxMemoryTargets(memory)];
+const targets = [...startupTargets(startup), ...mcpStartupTargets(mcpStartup), ...keychainTargets(keychain), ...searchTargets(search), ...importTargets(imports), ...exportTargets(exports), ...requestsTargets(requests), ...loadTargets(load), ...sandboxMemoryTargets(memory)];
 const md = [
   '# Benchmark results',
   '',
@@ -52,6 +54,10 @@ const md = [
   `## prospect mcp start-up (spawn to the answers of initialize and tools/list, ${mcpStartup.runs} runs, alternating with \`node -e 0\`)`,
   '',
   mcpStartupTable(mcpStartup),
+  '',
+  `## whoami with a key in the OS keychain, the config file or the environment (${keychain?.runs ?? 0} runs each)`,
+  '',
+  keychainTable(keychain),
   '',
   '## Sandbox people search (POST /people/find over loopback HTTP, one request at a time)',
   '',

@@ -67,6 +67,11 @@ export async function benchStartup() {
 
 const quote = (argv) => argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
 
+/** Times each command (hyperfine when installed, else a node loop): { name: { mean, median } } in ms. */
+export function timeCommands(commands, env, tmp) {
+  return spawnSync('hyperfine', ['--version']).status === 0 ? withHyperfine(commands, env, tmp) : withNode(commands, env);
+}
+
 function withHyperfine(commands, env, tmp) {
   const timings = {};
   for (const c of commands) {
