@@ -113,12 +113,13 @@ describe('the README', () => {
     expect(hidden.map((f) => `${f.line} ${f.lang}`)).toEqual([]);
   });
 
-  it('runs all but the few install, log-in and second-sandbox blocks, each skip saying why', () => {
+  it('runs all but the few install, log-in, keyring and second-sandbox blocks, each skip saying why', () => {
     const skipped = blocks.filter((b) => b.skip);
     expect(skipped.map((b) => b.skip)).toEqual([
       expect.stringMatching(/^installs/),
       expect.stringMatching(/^installs/),
       expect.stringMatching(/^logs in to your own service/),
+      expect.stringMatching(/^starts a shell of its own and reads a password; test\/e2e\/keychain\.e2e\.test\.ts starts a keyring/),
       expect.stringMatching(/^starts a sandbox of its own beside the README's; test\/e2e\/sandbox-fixtures\.e2e\.test\.ts runs/),
     ]);
     expect(blocks.length - skipped.length).toBeGreaterThan(20);
