@@ -1,4 +1,4 @@
-import type { AsyncEntry as Entry } from '@napi-rs/keyring';
+import { spawn } from 'node:child_process';
 
 /** The keychain's name for our entries: what a person sees as the service in Keychain Access, Seahorse or Credential Manager. */
 export const KEYCHAIN_SERVICE = 'prospect-cli';
@@ -14,18 +14,94 @@ export interface Keychain {
   delete(account: string): Promise<boolean>;
 }
 
-/** No keychain answered: the binding did not load, no Secret Service runs, the keychain is locked, or a call timed out. */
+/**
+ * The keychain gave no usable answer: the binding did not load, no Secret Service runs, a call
+ * timed out; or (`refused`) it answered no: locked, and its unlock prompt was dismissed.
+ */
 export class KeychainUnavailable extends Error {
-  constructor(readonly reason: string) {
-    super(`no keychain answered: ${reason}`);
+  constructor(
+    readonly reason: string,
+    readonly refused = false,
+  ) {
+    super(refused ? `the keychain refused: ${reason}` : `no keychain answered: ${reason}`);
     this.name = 'KeychainUnavailable';
   }
 }
 
-type Binding = typeof import('@napi-rs/keyring');
+/** One keychain operation, as the helper process takes it on stdin. */
+export interface KeychainRequest {
+  op: 'get' | 'set' | 'delete';
+  account: string;
+  secret?: string;
+}
 
-/** What the binding's usual failures mean, in a person's words (the binding's text is kept for the rest). */
-const KNOWN_REASONS: ReadonlyArray<[RegExp, string]> = [
+/** The helper's answer: the operation's value, or the binding's error message. */
+export type KeychainAnswer = { value: string | boolean | null } | { error: string } | { unloadable: string };
+
+/**
+ * The helper process: loads the binding (its path is argv[1]), runs one operation on the Secret
+ * Service (pinned on Linux: the binding's fallback, the kernel keyring, forgets everything at
+ * logout, and a saved key that vanishes is worse than a warning), answers on stdout. The
+ * request comes on stdin, so a secret is never in a process list.
+ */
+const HELPER = `
+let out;
+let binding;
+try { binding = require(process.argv[1]); } catch (e) { out = { unloadable: String((e && e.message) || e) }; }
+let input = '';
+process.stdin.setEncoding('utf8').on('data', (d) => (input += d)).on('end', () => {
+  if (!out) {
+    try {
+      const r = JSON.parse(input);
+      const e = new binding.Entry(${JSON.stringify(KEYCHAIN_SERVICE)}, r.account, { linux: { store: 'secret-service' } });
+      out = { value: r.op === 'get' ? e.getPassword() : r.op === 'set' ? (e.setPassword(r.secret), null) : e.deletePassword() };
+    } catch (e) { out = { error: String((e && e.message) || e) }; }
+  }
+  process.stdout.write(JSON.stringify(out));
+});`;
+
+/**
+ * Runs one operation in a helper process. The binding's calls block in native code (opening an
+ * entry connects to D-Bus on the main thread; a locked keychain's prompt can wait for ever),
+ * and Node waits for native work at exit, even a worker's: only a process can be abandoned. It
+ * is killed at the timeout, and the command goes on.
+ */
+export function runInHelper(req: KeychainRequest, timeoutMs: number): Promise<KeychainAnswer> {
+  let bindingPath: string;
+  try {
+    bindingPath = require.resolve('@napi-rs/keyring');
+  } catch (e) {
+    return Promise.reject(new KeychainUnavailable(`the keychain binding is not installed (${firstLine(e)})`));
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', HELPER, bindingPath], { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new KeychainUnavailable(`the keychain did not answer within ${timeoutMs / 1000} s (is it locked, or waiting at a prompt?)`));
+    }, timeoutMs);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(new KeychainUnavailable(`the keychain helper did not start (${firstLine(e)})`));
+    });
+    child.on('close', () => {
+      clearTimeout(timer);
+      try {
+        resolve(JSON.parse(stdout) as KeychainAnswer);
+      } catch {
+        reject(new KeychainUnavailable(`the keychain helper ended without an answer (${firstLine(stderr.trim() || 'no message')})`));
+      }
+    });
+    child.stdin.on('error', () => undefined).end(JSON.stringify(req));
+  });
+}
+
+/** What the binding's usual failures mean, in a person's words (the binding's text is kept for the rest); refusals are the keychain saying no. */
+const KNOWN_REASONS: ReadonlyArray<[RegExp, string, boolean?]> = [
+  [/prompt was dismissed|dismissed/i, 'it is locked, and its unlock prompt was dismissed', true],
   [/DBUS_SESSION_BUS_ADDRESS|Failed to connect to socket|No such file or directory/i, 'no D-Bus session bus, so no Secret Service (is DBUS_SESSION_BUS_ADDRESS set?)'],
   [/Secret Service: no result found/i, 'the Secret Service has no default keyring'],
   [/Did not receive a reply/i, 'the Secret Service did not answer on D-Bus'],
@@ -39,59 +115,33 @@ function firstLine(e: unknown): string {
   return line.length > 200 ? `${line.slice(0, 197)}...` : line || 'the keychain gave no reason';
 }
 
-/** A keychain call's failure as one short line, in a person's words where it is a known one. */
-function reasonOf(e: unknown): string {
-  const text = e instanceof Error ? e.message : String(e);
-  return KNOWN_REASONS.find(([re]) => re.test(text))?.[1] ?? firstLine(e);
+/** A keychain call's failure, in a person's words where it is a known one. */
+function failure(message: string): KeychainUnavailable {
+  const known = KNOWN_REASONS.find(([re]) => re.test(message));
+  return known ? new KeychainUnavailable(known[1], known[2] ?? false) : new KeychainUnavailable(firstLine(message));
 }
 
 /**
  * The OS keychain through @napi-rs/keyring (macOS Keychain, Windows Credential Manager, the
- * Secret Service on Linux), loaded on the first call, never before: the native binding costs
- * about 20 ms to load, which commands given their key in the environment never pay.
- * On Linux the entry is pinned to the Secret Service: the binding's own fallback, the kernel
- * keyring, forgets everything at logout, and a saved key that vanishes is worse than a warning.
+ * Secret Service on Linux), in a helper process started for each call: nothing loads it but a
+ * read or write of a secret kept there, and no call outlives its timeout.
  */
-export function osKeychain({ timeoutMs = KEYCHAIN_TIMEOUT_MS, load = () => import('@napi-rs/keyring') }: { timeoutMs?: number; load?: () => Promise<Binding> } = {}): Keychain {
-  let binding: Promise<Binding> | undefined;
-  const entry = async (account: string): Promise<Entry> => {
-    binding ??= load();
-    let b: Binding;
-    try {
-      b = await binding;
-    } catch (e) {
-      throw new KeychainUnavailable(`the keychain binding did not load (${firstLine(e)})`);
-    }
-    // Opening an entry connects to the keychain (on Linux, D-Bus: bounded by the binding at about 2 s).
-    try {
-      return new b.AsyncEntry(KEYCHAIN_SERVICE, account, { linux: { store: 'secret-service' } });
-    } catch (e) {
-      throw new KeychainUnavailable(reasonOf(e));
-    }
-  };
-  /** One call, abandoned after the timeout: the binding is asked to stop, and the command goes on either way. */
-  const call = async <T>(account: string, op: (e: Entry, signal: AbortSignal) => Promise<T>): Promise<T> => {
-    const e = await entry(account);
-    const abort = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        abort.abort();
-        reject(new KeychainUnavailable(`the keychain did not answer within ${timeoutMs / 1000} s (is it locked, or waiting at a prompt?)`));
-      }, timeoutMs);
-      timer.unref();
-    });
-    try {
-      return await Promise.race([op(e, abort.signal), timedOut]);
-    } catch (err) {
-      throw err instanceof KeychainUnavailable ? err : new KeychainUnavailable(reasonOf(err));
-    } finally {
-      clearTimeout(timer);
-    }
+export function osKeychain({
+  timeoutMs = KEYCHAIN_TIMEOUT_MS,
+  run = runInHelper,
+}: { timeoutMs?: number; run?: (req: KeychainRequest, timeoutMs: number) => Promise<KeychainAnswer> } = {}): Keychain {
+  const call = async (req: KeychainRequest): Promise<KeychainAnswer & { value: unknown }> => {
+    const answer = await run(req, timeoutMs);
+    if ('unloadable' in answer) throw new KeychainUnavailable(`the keychain binding did not load (${firstLine(answer.unloadable)})`);
+    if ('error' in answer) throw failure(answer.error);
+    return answer;
   };
   return {
-    get: (account) => call(account, (e, signal) => e.getPassword(signal)),
-    set: (account, secret) => call(account, (e, signal) => e.setPassword(secret, signal)),
-    delete: (account) => call(account, (e, signal) => e.deletePassword(signal)),
+    get: async (account) => {
+      const { value } = await call({ op: 'get', account });
+      return typeof value === 'string' ? value : null;
+    },
+    set: async (account, secret) => void (await call({ op: 'set', account, secret })),
+    delete: async (account) => (await call({ op: 'delete', account })).value === true,
   };
 }

@@ -1,10 +1,13 @@
 import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { prospect } from '../helpers/in-process.js';
 import { NO_SECRET_SERVICE } from '../helpers/secret-service.js';
 import { printedCommands } from '../helpers/printed-command.js';
+import { spawnProspect } from '../helpers/binary.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 /**
  * A machine with no keychain (a server, a container, CI): on Linux, no Secret Service on the
@@ -120,6 +123,25 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
     expect(r.stdout).toMatch(/^svcapi_[A-Za-z0-9_-]{64}\n$/);
     expect(r.stderr).toContain('store the key printed above now');
     expect(existsSync(configFile())).toBe(false);
+  });
+
+  it('a Secret Service that takes the connection and never answers: the command goes on after the timeout and exits', async () => {
+    // A socket that accepts and never says a word: D-Bus waits for ever inside the binding, so only the helper process's kill ends it.
+    const socket = path.join(tempDir(), 'bus');
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(socket, resolve));
+    try {
+      const env = auto({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${socket}` });
+      const r = await spawnProspect(['auth', 'login', '--with-token', '--base-url', t.sb.url], { env, input: t.sb.demoKey });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stderr).toContain('warning: no keychain answered (the keychain did not answer within 3 s (is it locked, or waiting at a prompt?))');
+      expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.default.api_key).toBe(t.sb.demoKey);
+      const required = await spawnProspect(['auth', 'login', '--with-token', '--base-url', t.sb.url, '--profile', 'strict', '--secure-storage', 'required'], { env, input: t.sb.demoKey });
+      expect(required.exitCode).toBe(3);
+      expect(required.stderr).toMatch(/^error: keychain_unavailable: no keychain answered: the keychain did not answer within 3 s/);
+    } finally {
+      silent.close();
+    }
   });
 
   it('bad values of the setting are usage errors naming the three', async () => {

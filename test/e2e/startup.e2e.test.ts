@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,23 +14,26 @@ const dist = path.join(root, 'dist');
 
 // Spawns the binary: which modules a start loads, and how fast, is a property of a fresh process.
 
-/** A preload that lists, at exit, every file of the package the process loaded. */
+/** A preload that lists, at exit, every file of the package the process loaded: one file per process (a helper it starts inherits the preload). */
 function loadProbe(): { preload: string; out: string } {
   const dir = tempDir();
-  const out = path.join(dir, 'loaded.json');
+  const out = path.join(dir, 'loaded');
+  mkdirSync(out);
   const preload = path.join(dir, 'probe.cjs');
   writeFileSync(
     preload,
-    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(root)})).map((f) => require('path').relative(${JSON.stringify(root)}, f)))));`,
+    `process.on('exit', () => require('fs').writeFileSync(require('path').join(${JSON.stringify(out)}, process.pid + '.json'), JSON.stringify({ main: (process.argv[1] || '').endsWith('prospect.js'), files: Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(root)})).map((f) => require('path').relative(${JSON.stringify(root)}, f)) })));`,
   );
   return { preload, out };
 }
 
-async function loadedBy(args: string[], env: Record<string, string | undefined>, exitCode = 0): Promise<string[]> {
+/** The files the command's process loaded; with `helpers`, those of the processes it started too. */
+async function loadedBy(args: string[], env: Record<string, string | undefined>, exitCode = 0, o: { helpers?: boolean } = {}): Promise<string[]> {
   const probe = loadProbe();
   const r = await spawnProspect(args, { env: { ...env, NODE_OPTIONS: `--require ${probe.preload}` } });
   expect(r.exitCode, r.stderr).toBe(exitCode);
-  return JSON.parse(readFileSync(probe.out, 'utf8')) as string[];
+  const processes = readdirSync(probe.out).map((f) => JSON.parse(readFileSync(path.join(probe.out, f), 'utf8')) as { main: boolean; files: string[] });
+  return processes.filter((p) => p.main || o.helpers).flatMap((p) => p.files);
 }
 
 let sb: RunningSandbox;
@@ -59,18 +62,20 @@ describe('start-up loads only what the path needs', () => {
     const binding = (files: string[]) => files.filter((f) => f.startsWith('node_modules/@napi-rs/'));
     // Auto, the default: the keychain is where a login would save.
     const auto = (extra: Record<string, string | undefined> = {}) => isolatedEnv({ PROSPECT_SECURE_STORAGE: undefined, DBUS_SESSION_BUS_ADDRESS: NO_SECRET_SERVICE, ...extra });
-    expect(binding(await loadedBy(['--version'], auto()))).toEqual([]);
-    expect(binding(await loadedBy(['auth', 'login', '--help'], auto()))).toEqual([]);
-    expect(binding(await loadedBy(['whoami'], auto({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey })))).toEqual([]);
-    // A profile whose key is in the keychain: the same whoami loads it (here to find no keychain, exit 3).
+    const helpers = { helpers: true };
+    expect(binding(await loadedBy(['--version'], auto(), 0, helpers))).toEqual([]);
+    expect(binding(await loadedBy(['auth', 'login', '--help'], auto(), 0, helpers))).toEqual([]);
+    expect(binding(await loadedBy(['whoami'], auto({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey }), 0, helpers))).toEqual([]);
+    // A profile whose key is in the keychain: the same whoami loads it, in a helper process (here to find no keychain, exit 3).
     const env = auto({ PROSPECT_BASE_URL: sb.url });
     writeFileSync(
       path.join(env.PROSPECT_CONFIG_DIR!, 'config.json'),
       JSON.stringify({ profiles: { default: { base_url: sb.url, keychain: { api_key: { account: 'default/api_key/0123abcd', masked: 'svcapi_abc...wxyz' } } } } }),
     );
-    expect(binding(await loadedBy(['whoami'], env, 3))).toContain('node_modules/@napi-rs/keyring/index.js');
+    expect(binding(await loadedBy(['whoami'], env, 3, helpers))).toContain('node_modules/@napi-rs/keyring/index.js');
+    expect(binding(await loadedBy(['whoami'], env, 3))).toEqual([]);
     // With the key in the environment, that profile's keychain entry is never asked for.
-    expect(binding(await loadedBy(['whoami'], { ...env, PROSPECT_API_KEY: sb.demoKey }))).toEqual([]);
+    expect(binding(await loadedBy(['whoami'], { ...env, PROSPECT_API_KEY: sb.demoKey }, 0, helpers))).toEqual([]);
   });
 
   it('cli-table3 loads only to draw a table of rows', async () => {
