@@ -5,7 +5,7 @@ import { authError } from '../cli/errors.js';
 import { KEYCHAIN_SERVICE, KeychainUnavailable, type Keychain } from '../local/keychain.js';
 import { headerSafe, storedSecret, type SecretSetting, type Sourced } from './resolve.js';
 import type { SecureStorage } from './secure-storage.js';
-import { SECRET_KEYS, type ConfigStore, type KeychainRef, type Profile, type SecretKey } from './store.js';
+import { SECRET_KEYS, isKeychainRef, type ConfigStore, type KeychainRef, type Profile, type SecretKey } from './store.js';
 import { shellWord } from './shell-word.js';
 
 /** How a person names each secret. */
@@ -32,15 +32,19 @@ export interface MovedSecret {
 export const entryName = (ref: Pick<KeychainRef, 'account'>) => `${KEYCHAIN_SERVICE} / ${ref.account}`;
 
 /** What to do when secure storage is required and the keychain did not answer: turn it on, or allow the file where the setting came from. */
-function allowFileFix(policy: Sourced<SecureStorage>): string {
+function allowFileFix(policy: Sourced<SecureStorage>, profile: string): string {
   const allow =
     policy.source === 'flag'
       ? 'drop --secure-storage required'
       : policy.source === 'env'
         ? 'set PROSPECT_SECURE_STORAGE=auto'
-        : 'run `prospect config set secure_storage auto`';
+        : `run \`prospect config set secure_storage auto --profile ${shellWord(profile)}\``;
   return `Unlock or start your keychain (on Linux a Secret Service such as GNOME Keyring or KeePassXC), or, to allow the config file, ${allow}.`;
 }
+
+/** A keychain that refused (locked, its prompt dismissed) is never a reason to write plaintext: exit 3 whatever the setting. */
+const refusedError = (e: KeychainUnavailable, what: string) =>
+  authError('keychain_refused', `${e.message}: the ${what} was not saved`, 'Unlock the keychain and run the command again, or save to the config file with --secure-storage off.');
 
 const loginCommand = (profile: string, key: SecretKey) => `prospect auth login${key === 'jwt' ? ' --jwt' : ''} --profile ${shellWord(profile)}`;
 
@@ -71,7 +75,7 @@ export class Credentials {
       value = await this.keychain.get(ref.account);
     } catch (e) {
       if (!(e instanceof KeychainUnavailable)) throw e;
-      throw authError('keychain_unavailable', `${what} is in the keychain, and ${e.message}`, `Unlock your keychain and run the command again, or give the ${SECRET_NAME[key]} in ${ENV_OF[key]}.`);
+      throw authError(e.refused ? 'keychain_refused' : 'keychain_unavailable', `${what} is in the keychain, and ${e.message}`, `Unlock your keychain and run the command again, or give the ${SECRET_NAME[key]} in ${ENV_OF[key]}.`);
     }
     if (value === null)
       throw authError('keychain_entry_missing', `${what} is no longer in the keychain (entry ${entryName(ref)})`, `Log in again: ${loginCommand(profile, key)}`);
@@ -100,8 +104,9 @@ export class Credentials {
         ref = { account, masked: maskSecret(secret) };
       } catch (e) {
         if (!(e instanceof KeychainUnavailable)) throw e;
+        if (e.refused) throw refusedError(e, SECRET_NAME[key]);
         if (policy.value === 'required')
-          throw authError('keychain_unavailable', `${e.message}, and secure storage is required: the ${SECRET_NAME[key]} was not saved`, allowFileFix(policy));
+          throw authError('keychain_unavailable', `${e.message}, and secure storage is required: the ${SECRET_NAME[key]} was not saved`, allowFileFix(policy, profile));
         fallback = e.reason;
       }
     }
@@ -120,7 +125,9 @@ export class Credentials {
       throw e;
     }
     const previous = storedSecret(before, key);
-    const left = await this.deleteEntries(previous?.ref && previous.ref.account !== ref?.account ? [previous.ref] : []);
+    // The entry the profile named before, also where a plaintext value beside it was the one in use.
+    const old = before.keychain?.[key];
+    const left = await this.deleteEntries(isKeychainRef(old) && old.account !== ref?.account ? [old] : []);
     return { in: ref ? 'keychain' : 'file', ...(fallback ? { fallback } : {}), ...(previous ? { previous: previous.masked } : {}), left };
   }
 
@@ -131,7 +138,24 @@ export class Credentials {
       before = p;
       return keys.reduce<Profile>((next, key) => withSecret(next, key, undefined), p);
     });
-    return this.deleteEntries(keys.flatMap((k) => before.keychain?.[k] ?? []));
+    // Entries named by a `keychain` of the wrong type (a hand edit) cannot be found: only its valid ones are deleted.
+    const refs = isObject(before.keychain) ? keys.map((k) => before.keychain?.[k]).filter(isKeychainRef) : [];
+    return this.deleteEntries(refs);
+  }
+
+  /**
+   * Fails (exit 3) unless the keychain answers, before something that cannot be undone (a key
+   * created on the service) is to be saved there under `required`.
+   */
+  async ensureKeychain(policy: Sourced<SecureStorage>, profile: string, what: string): Promise<void> {
+    if (policy.value !== 'required') return;
+    try {
+      await this.keychain.get(newAccount(profile, 'api_key'));
+    } catch (e) {
+      if (!(e instanceof KeychainUnavailable)) throw e;
+      if (e.refused) throw refusedError(e, what);
+      throw authError('keychain_unavailable', `${e.message}, and secure storage is required: nothing was done`, allowFileFix(policy, profile));
+    }
   }
 
   /** Deletes keychain entries whose profile is gone; returns the names of those the keychain would not delete. */
@@ -153,7 +177,7 @@ export class Credentials {
    * read back before the file changes, in one write under the config's lock; a secret changed
    * meanwhile (a login in another terminal) stays as it is. Without a keychain nothing changes.
    */
-  async migrate(): Promise<MovedSecret[]> {
+  async migrate(): Promise<{ moved: MovedSecret[]; left: string[] }> {
     const written: Array<MovedSecret & { value: string }> = [];
     try {
       for (const profile of this.config.profileNames()) {
@@ -170,7 +194,7 @@ export class Credentials {
     } catch (e) {
       await this.deleteEntries(written.map((w) => ({ account: w.account, masked: '' })));
       if (!(e instanceof KeychainUnavailable)) throw e;
-      throw authError('keychain_unavailable', `${e.message}: nothing was moved`, 'Unlock or start your keychain (on Linux a Secret Service such as GNOME Keyring or KeePassXC), and run `prospect auth migrate` again.');
+      throw authError(e.refused ? 'keychain_refused' : 'keychain_unavailable', `${e.message}: nothing was moved`, 'Unlock or start your keychain (on Linux a Secret Service such as GNOME Keyring or KeePassXC), and run `prospect auth migrate` again.');
     }
     const moved: MovedSecret[] = [];
     const replaced: KeychainRef[] = [];
@@ -180,14 +204,14 @@ export class Credentials {
         const p = profiles[w.profile];
         if (!isObject(p) || p[w.key] !== w.value) continue;
         const old = (p as Profile).keychain?.[w.key];
-        if (old) replaced.push(old);
+        if (isKeychainRef(old)) replaced.push(old);
         profiles[w.profile] = withSecret(p as Profile, w.key, { ref: { account: w.account, masked: maskSecret(w.value) } });
         moved.push({ profile: w.profile, key: w.key, account: w.account });
       }
     });
     const unused = written.filter((w) => !moved.some((m) => m.account === w.account));
-    await this.deleteEntries([...replaced, ...unused.map((w) => ({ account: w.account, masked: '' }))]);
-    return moved;
+    const left = await this.deleteEntries([...replaced, ...unused.map((w) => ({ account: w.account, masked: '' }))]);
+    return { moved, left };
   }
 }
 

@@ -91,12 +91,7 @@ export function resolveSettings(flags: ResolveFlags, env: Env, store: ConfigStor
     return { ...stored, source: 'profile' };
   };
 
-  const secureEnv = env.PROSPECT_SECURE_STORAGE?.trim();
-  if (nonEmpty(secureEnv) && !isSecureStorage(secureEnv))
-    throw new ConfigurationError(`PROSPECT_SECURE_STORAGE must be one of ${SECURE_STORAGE.join(', ')}, got "${secureEnv}"`, 'Fix or unset PROSPECT_SECURE_STORAGE.');
-  const secureStorage = (pick('secure_storage', undefined, 'PROSPECT_SECURE_STORAGE', true) ?? { value: 'auto', source: 'default' }) as Sourced<SecureStorage>;
-
-  const s: Settings = { profile, sandbox, secureStorage: { ...secureStorage, value: secureStorage.value.trim() as SecureStorage } };
+  const s: Settings = { profile, sandbox, secureStorage: resolveSecureStorage(profile.value, env, store) };
   // A profile holding its own credential never borrows another profile's URL for it.
   const ownsCredential = storedSecret(chosen, 'api_key') !== undefined || storedSecret(chosen, 'jwt') !== undefined;
   const baseUrl = pick('base_url', flags.baseUrl, 'PROSPECT_BASE_URL', !ownsCredential);
@@ -118,6 +113,26 @@ export function resolveSettings(flags: ResolveFlags, env: Env, store: ConfigStor
   if (format) s.format = format as Sourced<string>;
   if (maxCost) s.maxCost = maxCost as Sourced<number>;
   return s;
+}
+
+/**
+ * Where a secret saved in `profile` goes: PROSPECT_SECURE_STORAGE, that profile's
+ * secure_storage, the default profile's, then auto (a command's --secure-storage comes first).
+ */
+export function resolveSecureStorage(profile: string, env: Env, store: ConfigStore): Sourced<SecureStorage> {
+  const e = env.PROSPECT_SECURE_STORAGE?.trim();
+  if (nonEmpty(e)) {
+    if (!isSecureStorage(e))
+      throw new ConfigurationError(`PROSPECT_SECURE_STORAGE must be one of ${SECURE_STORAGE.join(', ')}, got "${e}"`, 'Fix or unset PROSPECT_SECURE_STORAGE.');
+    return { value: e, source: 'env' };
+  }
+  const places: Array<[string, Source]> = [[profile, 'profile'], ...(profile === DEFAULT_PROFILE ? [] : [[DEFAULT_PROFILE, 'default-profile'] as [string, Source]])];
+  for (const [name, source] of places) {
+    store.failOn(`profiles.${name}.secure_storage`);
+    const v = store.profile(name)?.secure_storage;
+    if (v !== undefined) return { value: v as SecureStorage, source };
+  }
+  return { value: 'auto', source: 'default' };
 }
 
 /**
@@ -173,6 +188,6 @@ export function headerSafe(c: Sourced<string>, envName: string, key: string, pro
   const where = c.source === 'env' ? envName : `the ${key} of profile "${profile}"`;
   throw new ConfigurationError(
     `${where} holds characters a credential cannot have (spaces, control characters or non-ASCII)`,
-    c.source === 'env' ? `Set ${envName} to the credential alone.` : `Log in again: prospect auth login --profile ${shellWord(profile)}`,
+    c.source === 'env' ? `Set ${envName} to the credential alone.` : `Log in again: prospect auth login${key === 'jwt' ? ' --jwt' : ''} --profile ${shellWord(profile)}`,
   );
 }

@@ -8,6 +8,7 @@ import { FORMATS } from '../cli/output/output.js';
 import { withLock } from '../local/lock.js';
 import { reservedNameProblem } from './reserved-names.js';
 import { SECURE_STORAGE } from './secure-storage.js';
+import { shellWord } from './shell-word.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -119,8 +120,10 @@ function sanitize(raw: unknown): { data: ConfigData; problems: ConfigProblem[] }
 /** How to repair the value at `key` (`profiles.work.base_url`, `current_profile`, `profiles.work`). */
 function problemFix(key: string): string {
   const setting = /^profiles\.(.+)\.(\w+)$/.exec(key);
+  if (setting && (SECRET_KEYS as readonly string[]).concat('keychain').includes(setting[2]!))
+    return `Remove the profile's stored credentials, and log in again after: \`prospect auth logout --profile ${shellWord(setting[1]!)}\``;
   if (setting)
-    return `Set it again with \`prospect config set ${setting[2]} VALUE --profile ${setting[1]}\`, or remove it with \`prospect config unset ${setting[2]} --profile ${setting[1]}\`.`;
+    return `Set it again with \`prospect config set ${setting[2]} VALUE --profile ${shellWord(setting[1]!)}\`, or remove it with \`prospect config unset ${setting[2]} --profile ${shellWord(setting[1]!)}\`.`;
   if (key === 'current_profile') return 'Choose one with `prospect config set current_profile NAME`, or remove it with `prospect config unset current_profile`.';
   if (!key.startsWith('profiles.')) return 'Save a setting with `prospect config set KEY VALUE` (it replaces the broken value), or fix the file by hand.';
   const profile = key.slice('profiles.'.length);

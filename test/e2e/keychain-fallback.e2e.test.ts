@@ -1,11 +1,11 @@
-import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
-import { prospect } from '../helpers/in-process.js';
+import { prospect, runInProcess } from '../helpers/in-process.js';
 import { NO_SECRET_SERVICE } from '../helpers/secret-service.js';
-import { printedCommands } from '../helpers/printed-command.js';
+import { printedCommands, runPrinted } from '../helpers/printed-command.js';
 import { spawnProspect } from '../helpers/binary.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -73,8 +73,17 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
     const before = readFileSync(configFile(), 'utf8');
     const fromConfig = await login([]);
     expect(fromConfig.exitCode).toBe(3);
-    expect(printedCommands(fromConfig.stderr)).toEqual(['prospect config set secure_storage auto']);
     expect(readFileSync(configFile(), 'utf8')).toBe(before);
+
+    // A profile of its own: the printed fix names it, and runs as printed.
+    await prospect(['config', 'set', 'secure_storage', 'required', '--profile', 'my work'], { env: auto() });
+    const own = await login(['--profile', 'my work']);
+    expect(own.exitCode).toBe(3);
+    const fix = printedCommands(own.stderr);
+    expect(fix).toEqual(["prospect config set secure_storage auto --profile 'my work'"]);
+    const ran = await runPrinted(fix[0]!, { env: auto(), cwd: tempDir() });
+    expect(ran.exitCode, ran.stderr).toBe(0);
+    expect((await login(['--profile', 'my work'])).exitCode).toBe(0);
   });
 
   it('required refuses a secret kept in plaintext, naming auth migrate; migrate without a keychain changes nothing (exit 3)', async () => {
@@ -114,15 +123,53 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.default).toEqual({ base_url: t.sb.url });
   });
 
-  it('keys create --save-profile that cannot save prints the new key rather than lose it, and exits 3', async () => {
-    const r = await prospect(['keys', 'create', '--jwt-stdin', '--base-url', t.sb.url, '--save-profile', 'ci', '--secure-storage', 'required'], {
-      env: auto(),
-      input: t.sb.mintJwt(),
-    });
+  it('keys create --save-profile under required, with no keychain, stops before a key exists (the flag, or the setting of the profile saved into)', async () => {
+    const keysNow = async () => JSON.parse((await prospect(['keys', 'ls', '--jwt-stdin', '--base-url', t.sb.url, '--json'], { env: auto(), input: t.sb.mintJwt() })).stdout);
+    const before = await keysNow();
+    const r = await prospect(['keys', 'create', '--jwt-stdin', '--base-url', t.sb.url, '--save-profile', 'ci', '--secure-storage', 'required'], { env: auto(), input: t.sb.mintJwt() });
     expect(r.exitCode).toBe(3);
-    expect(r.stdout).toMatch(/^svcapi_[A-Za-z0-9_-]{64}\n$/);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^error: keychain_unavailable: no keychain answered: .*, and secure storage is required: nothing was done\n/);
+
+    expect((await prospect(['config', 'set', 'secure_storage', 'required', '--profile', 'ci'], { env: auto() })).exitCode).toBe(0);
+    const bySetting = await prospect(['keys', 'create', '--jwt-stdin', '--base-url', t.sb.url, '--save-profile', 'ci'], { env: auto(), input: t.sb.mintJwt() });
+    expect(bySetting.exitCode).toBe(3);
+    expect(bySetting.stderr).toContain('prospect config set secure_storage auto --profile ci');
+    expect(await keysNow()).toEqual(before);
+  });
+
+  it('keys create --save-profile that cannot write the profile prints the new key rather than lose it (JSON with --json)', async () => {
+    // A link planted at the config file: profiles are never written through one.
+    mkdirSync(path.dirname(configFile()), { recursive: true, mode: 0o700 });
+    symlinkSync(path.join(tempDir(), 'elsewhere.json'), configFile());
+    const r = await prospect(['keys', 'create', '--jwt-stdin', '--base-url', t.sb.url, '--save-profile', 'ci', '--json'], { env: auto(), input: t.sb.mintJwt() });
+    expect(r.exitCode).not.toBe(0);
+    expect(JSON.parse(r.stdout).api_key).toMatch(/^svcapi_[A-Za-z0-9_-]{64}$/);
     expect(r.stderr).toContain('store the key printed above now');
-    expect(existsSync(configFile())).toBe(false);
+    expect(r.stderr).toContain('is a symbolic link');
+  });
+
+  it('keys revoke-all marks the key a keychain profile uses without asking the keychain: a keychain that does not answer never stands in the way', async () => {
+    const masked = `${t.sb.demoKey.slice(0, 10)}...${t.sb.demoKey.slice(-4)}`;
+    mkdirSync(path.dirname(configFile()), { recursive: true, mode: 0o700 });
+    writeFileSync(configFile(), JSON.stringify({ profiles: { default: { base_url: t.sb.url, keychain: { api_key: { account: 'default/api_key/0123abcd', masked } } } } }), { mode: 0o600 });
+    const asked: string[] = [];
+    const prompter = { confirm: async () => false, secret: async () => '', text: async (q: string) => (asked.push(q), 'no') };
+    const r = await runInProcess(['keys', 'revoke-all'], { env: { ...auto(), PROSPECT_JWT: t.sb.mintJwt(), NO_COLOR: '1' }, tty: true, prompter });
+    expect(r.code, r.stderr).toBe(10);
+    expect(r.stderr.split('\n').find((l) => l.includes(masked))).toContain("this CLI's key");
+    expect(asked).toHaveLength(1);
+  });
+
+  it('a keychain value of the wrong type (a hand edit) names auth logout, which repairs the profile', async () => {
+    mkdirSync(path.dirname(configFile()), { recursive: true, mode: 0o700 });
+    writeFileSync(configFile(), JSON.stringify({ profiles: { 'x y': { base_url: t.sb.url, keychain: 'garbage' } } }), { mode: 0o600 });
+    const r = await prospect(['whoami', '--profile', 'x y'], { env: auto() });
+    expect(r.exitCode).toBe(2);
+    const fix = printedCommands(r.stderr);
+    expect(fix).toEqual(["prospect auth logout --profile 'x y'"]);
+    expect((await runPrinted(fix[0]!, { env: auto(), cwd: tempDir() })).exitCode).toBe(0);
+    expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles['x y']).toEqual({ base_url: t.sb.url });
   });
 
   it('a Secret Service that takes the connection and never answers: the command goes on after the timeout and exits', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AsyncEntry } from '@napi-rs/keyring';
@@ -94,6 +94,18 @@ describe.runIf(keyring.run)('on a Secret Service', () => {
     expect(out.stderr).toContain('from the OS keychain');
     expect(await entry(second).getPassword()).toBeNull();
     expect(config().profiles.default).toEqual({ base_url: t.sb.url });
+  });
+
+  it('a login over a profile holding both a plaintext key and a keychain entry (an older version wrote the first) deletes that entry', async () => {
+    const stale = 'both/api_key/0badf00d';
+    await entry(stale).setPassword(t.sb.demoKey);
+    mkdirSync(path.dirname(configFile()), { recursive: true, mode: 0o700 });
+    writeFileSync(configFile(), JSON.stringify({ profiles: { both: { base_url: t.sb.url, api_key: t.sb.demoKey, keychain: { api_key: { account: stale, masked: 'svcapi_abc...wxyz' } } } } }), { mode: 0o600 });
+    const r = await login(['--profile', 'both']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(await entry(stale).getPassword()).toBeNull();
+    expect(config().profiles.both.api_key).toBeUndefined();
+    expect(config().profiles.both.keychain.api_key.account).not.toBe(stale);
   });
 
   it('a session JWT goes to the keychain too, and key management reads it from there', async () => {

@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { SECRET_KEYS } from '../../config/store.js';
+import { resolveProfileName } from '../../config/resolve.js';
 import { keychainLeftWarning } from './stored-in.js';
 
 export const command = defineCommand({
@@ -9,11 +10,12 @@ export const command = defineCommand({
   examples: ['prospect auth logout', 'prospect auth logout --profile ci'],
   related: ['prospect auth login', 'prospect keys revoke'],
   async run(_opts, ctx) {
-    const profile = ctx.settings().profile.value;
-    const stored = ctx.config.profile(profile) ?? {};
+    // The profile only, not its settings: logout is how a key or keychain entry of the wrong type is removed.
+    const profile = resolveProfileName(ctx.globals, ctx.env, ctx.config).value;
+    const stored = ctx.config.storedProfile(profile) ?? {};
     const places = new Set([
       ...(SECRET_KEYS.some((k) => stored[k] !== undefined) ? ['file'] : []),
-      ...(SECRET_KEYS.some((k) => stored.keychain?.[k]) ? ['keychain'] : []),
+      ...(stored.keychain !== undefined ? ['keychain'] : []),
     ]);
     if (places.size === 0) {
       ctx.out.info(`No credentials are stored for profile "${profile}".`);

@@ -1,5 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { SECRET_NAME, entryName } from '../../config/credentials.js';
+import { keychainLeftWarning } from './stored-in.js';
 
 export const command = defineCommand({
   description:
@@ -8,7 +9,7 @@ export const command = defineCommand({
   examples: ['prospect auth migrate', 'prospect auth migrate --json'],
   related: ['prospect auth status', 'prospect config ls', 'prospect auth login'],
   async run(_opts, ctx) {
-    const moved = await ctx.credentials.migrate();
+    const { moved, left } = await ctx.credentials.migrate();
     const rows = moved.map((m) => ({ profile: m.profile, secret: m.key, keychain_entry: entryName(m) }));
     if (ctx.out.format === 'json' || ctx.out.format === 'ndjson' || rows.length > 0)
       await ctx.out.print({ kind: 'rows', payload: { config_file: ctx.config.file, moved: rows }, rows, columns: ['profile', 'secret', 'keychain_entry'] });
@@ -17,5 +18,6 @@ export const command = defineCommand({
       ctx.out.success(
         `Moved ${moved.map((m) => `the ${SECRET_NAME[m.key]} of "${m.profile}"`).join(', ')} into the OS keychain; ${ctx.config.file} no longer holds ${rows.length === 1 ? 'it' : 'them'}.`,
       );
+    keychainLeftWarning(ctx, left);
   },
 });

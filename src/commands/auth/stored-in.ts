@@ -1,7 +1,7 @@
 import type { Context } from '../../cli/context.js';
 import { SECRET_NAME, type SavedSecret } from '../../config/credentials.js';
 import { FILE_MODE, type SecretKey } from '../../config/store.js';
-import type { Sourced } from '../../config/resolve.js';
+import { resolveSecureStorage, type Sourced } from '../../config/resolve.js';
 import type { SecureStorage } from '../../config/secure-storage.js';
 import { parseSecureStorage } from '../config/keys.js';
 
@@ -13,9 +13,10 @@ export const SECURE_STORAGE_FLAG = {
   description: 'where the secret goes: auto (the OS keychain, else the config file with a warning), required (the keychain or nothing), off (the config file)',
 } as const;
 
-/** The flag's mode when given, else the resolved setting (PROSPECT_SECURE_STORAGE, the profile's secure_storage, auto). */
-export function secureStorageOf(ctx: Context, flag: string | undefined): Sourced<SecureStorage> {
-  return flag !== undefined ? { value: parseSecureStorage(flag, '--secure-storage'), source: 'flag' } : ctx.settings().secureStorage;
+/** The flag's mode when given, else the setting of the profile saved into (PROSPECT_SECURE_STORAGE, its secure_storage, the default profile's, auto). */
+export function secureStorageOf(ctx: Context, flag: string | undefined, profile?: string): Sourced<SecureStorage> {
+  if (flag !== undefined) return { value: parseSecureStorage(flag, '--secure-storage'), source: 'flag' };
+  return profile === undefined ? ctx.settings().secureStorage : resolveSecureStorage(profile, ctx.env, ctx.config);
 }
 
 /** Says where a saved secret went; where `auto` found no keychain, one warning line says why and what to do. */

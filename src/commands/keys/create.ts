@@ -4,6 +4,7 @@ import { createKey } from '../../api/resources/keys.js';
 import { maskSecret } from '../../api/redact.js';
 import { SANDBOX_PROFILE, usableProfileName } from '../../config/resolve.js';
 import type { SavedSecret } from '../../config/credentials.js';
+import { shellWord } from '../../config/shell-word.js';
 import { SECURE_STORAGE_FLAG, reportSaved, secureStorageOf } from '../auth/stored-in.js';
 import { JWT_STDIN_FLAG, sessionClient } from './session.js';
 
@@ -37,19 +38,22 @@ export const command = defineCommand({
     if (opts.saveProfile === SANDBOX_PROFILE) throw usageError('the profile name "sandbox" is reserved for the local sandbox', 'Choose another --save-profile.');
     if (opts.saveProfile) usableProfileName({ value: opts.saveProfile }, '--save-profile', ctx.config);
     if (opts.secureStorage !== undefined && !opts.saveProfile) throw usageError('--secure-storage says where --save-profile saves the key, and no --save-profile was given', 'Add --save-profile NAME, or drop --secure-storage.');
-    const policy = secureStorageOf(ctx, opts.secureStorage);
+    const policy = opts.saveProfile ? secureStorageOf(ctx, opts.secureStorage, opts.saveProfile) : undefined;
+    // Under required, a keychain that does not answer stops it before a key exists: the service shows a new key once.
+    if (policy && opts.saveProfile) await ctx.credentials.ensureKeychain(policy, opts.saveProfile, 'new API key');
     const client = await sessionClient(ctx, opts);
     const created = await createKey(client, { ...(opts.name !== undefined ? { name: opts.name } : {}), ...(expires_at ? { expires_at } : {}) }, { signal: ctx.signal });
     ctx.secrets.add(created.api_key);
     const about = `${maskSecret(created.api_key)}${created.id ? ` (id ${created.id})` : ''}, expires ${created.expires_at ?? 'never'}`;
-    if (opts.saveProfile) {
+    if (opts.saveProfile && policy) {
       const base_url = client.baseUrl.href.replace(/\/+$/, '');
       let saved: SavedSecret;
       try {
         saved = await ctx.credentials.save(opts.saveProfile, 'api_key', created.api_key, policy, { base_url });
       } catch (e) {
         // The key exists now and is shown only once: where it cannot be saved, it is printed rather than lost.
-        ctx.io.stdout.write(`${created.api_key}\n`);
+        if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') await ctx.out.print({ kind: 'object', payload: { ...created } });
+        else ctx.io.stdout.write(`${created.api_key}\n`);
         ctx.out.warn(`Created key ${about}, but it could not be saved to profile "${opts.saveProfile}": store the key printed above now, it is not shown again.`);
         throw e;
       }
@@ -60,7 +64,7 @@ export const command = defineCommand({
         await ctx.out.print({ kind: 'object', payload: { ...created, api_key: maskSecret(created.api_key), api_key_stored_in: saved.in } });
       ctx.out.success(`Created key ${about} and saved it to profile "${opts.saveProfile}".`);
       reportSaved(ctx, saved, 'api_key', opts.saveProfile);
-      ctx.out.info(`Use it with --profile ${opts.saveProfile}.`);
+      ctx.out.info(`Use it with --profile ${shellWord(opts.saveProfile)}.`);
       return;
     }
     if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') await ctx.out.print({ kind: 'object', payload: { ...created } });

@@ -13,11 +13,15 @@ const REVOKE_ALL_PHRASE = 'revoke all';
 
 export const OWN_KEY_NOTE = "this CLI's key: revoking it stops this profile working";
 
-/** The API key this invocation would send for key-authenticated commands (the sandbox's demo key with --sandbox), if any. */
+/**
+ * The API key this invocation would send for key-authenticated commands (the sandbox's demo key
+ * with --sandbox), if any: its masked form is enough to know it by (prefix and last 4), so a
+ * keychain that does not answer never stands in the way of revoking.
+ */
 async function ownKey(ctx: Context): Promise<string | undefined> {
   const st = ctx.settings();
   if (st.sandbox) return (await ctx.sandbox()).demoKey;
-  return ctx.token('key');
+  return st.apiKey?.masked;
 }
 
 const isKey = (k: ManagedKey, secret: string | undefined) =>
