@@ -196,7 +196,7 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
     early = undefined;
   }
   for (const known of [early?.apiKey?.value, early?.jwt?.value]) if (known) secrets.add(known);
-  const credentials = new Credentials(config, deps.keychain ?? osKeychain());
+  const credentials = new Credentials(config, deps.keychain ?? osKeychain(), deps.signal);
   const tokens = new Map<'key' | 'jwt', Promise<string | undefined>>();
 
   const stderrColor = colorEnabled(io.stderrIsTTY, globals, env);

@@ -57,6 +57,8 @@ export class Credentials {
   constructor(
     private readonly config: ConfigStore,
     private readonly keychain: Keychain,
+    /** The command's: Ctrl-C or SIGTERM stops a keychain call it waits on, and nothing is saved after. */
+    private readonly signal?: AbortSignal,
   ) {}
 
   /** The value of a resolved secret: as given, or read from the keychain; `required` refuses one kept in plaintext. */
@@ -72,7 +74,7 @@ export class Credentials {
     const ref = s.ref!;
     let value: string | null;
     try {
-      value = await this.keychain.get(ref.account);
+      value = await this.keychain.get(ref.account, this.signal);
     } catch (e) {
       if (!(e instanceof KeychainUnavailable)) throw e;
       throw authError(e.refused ? 'keychain_refused' : 'keychain_unavailable', `${what} is in the keychain, and ${e.message}`, `Unlock your keychain and run the command again, or give the ${SECRET_NAME[key]} in ${ENV_OF[key]}.`);
@@ -97,16 +99,23 @@ export class Credentials {
   ): Promise<SavedSecret> {
     let ref: KeychainRef | undefined;
     let fallback: string | undefined;
+    let lost: string[] = [];
     if (policy.value !== 'off') {
       const account = newAccount(profile, key);
       try {
-        await this.keychain.set(account, secret);
+        await this.keychain.set(account, secret, this.signal);
         ref = { account, masked: maskSecret(secret) };
       } catch (e) {
         if (!(e instanceof KeychainUnavailable)) throw e;
+        // A write whose answer was lost may have been made: its entry is deleted, or named.
+        lost = await this.deleteLost(e, account);
         if (e.refused) throw refusedError(e, SECRET_NAME[key]);
         if (policy.value === 'required')
-          throw authError('keychain_unavailable', `${e.message}, and secure storage is required: the ${SECRET_NAME[key]} was not saved`, allowFileFix(policy, profile));
+          throw authError(
+            'keychain_unavailable',
+            `${e.message}, and secure storage is required: the ${SECRET_NAME[key]} was not saved${lost.length ? ` (${leftText(lost)})` : ''}`,
+            allowFileFix(policy, profile),
+          );
         fallback = e.reason;
       }
     }
@@ -127,8 +136,14 @@ export class Credentials {
     const previous = storedSecret(before, key);
     // The entry the profile named before, also where a plaintext value beside it was the one in use.
     const old = before.keychain?.[key];
-    const left = await this.deleteEntries(isKeychainRef(old) && old.account !== ref?.account ? [old] : []);
+    const left = [...lost, ...(await this.deleteEntries(isKeychainRef(old) && old.account !== ref?.account ? [old] : []))];
     return { in: ref ? 'keychain' : 'file', ...(fallback ? { fallback } : {}), ...(previous ? { previous: previous.masked } : {}), left };
+  }
+
+  /** After a write whose answer was lost (`uncertain`), deletes the entry it may have made; returns its name when that fails too. */
+  private async deleteLost(e: KeychainUnavailable, account: string): Promise<string[]> {
+    if (!e.uncertain || this.signal?.aborted) return [];
+    return this.deleteEntries([{ account, masked: '' }]);
   }
 
   /** Removes secrets of a profile (all of them by default) from the file and the keychain; returns the keychain entries left behind. */
@@ -150,7 +165,7 @@ export class Credentials {
   async ensureKeychain(policy: Sourced<SecureStorage>, profile: string, what: string): Promise<void> {
     if (policy.value !== 'required') return;
     try {
-      await this.keychain.get(newAccount(profile, 'api_key'));
+      await this.keychain.get(newAccount(profile, 'api_key'), this.signal);
     } catch (e) {
       if (!(e instanceof KeychainUnavailable)) throw e;
       if (e.refused) throw refusedError(e, what);
@@ -163,7 +178,7 @@ export class Credentials {
     const left: string[] = [];
     for (const ref of refs) {
       try {
-        await this.keychain.delete(ref.account);
+        await this.keychain.delete(ref.account, this.signal);
       } catch (e) {
         if (!(e instanceof KeychainUnavailable)) throw e;
         left.push(entryName(ref));
@@ -179,6 +194,7 @@ export class Credentials {
    */
   async migrate(): Promise<{ moved: MovedSecret[]; left: string[] }> {
     const written: Array<MovedSecret & { value: string }> = [];
+    let writing: string | undefined;
     try {
       for (const profile of this.config.profileNames()) {
         const p = this.config.storedProfile(profile) ?? {};
@@ -186,15 +202,23 @@ export class Credentials {
           const value = p[key];
           if (typeof value !== 'string') continue;
           const account = newAccount(profile, key);
-          await this.keychain.set(account, value);
+          writing = account;
+          await this.keychain.set(account, value, this.signal);
           written.push({ profile, key, account, value });
-          if ((await this.keychain.get(account)) !== value) throw new KeychainUnavailable(`the entry ${entryName({ account })} did not read back as written`);
+          writing = undefined;
+          if ((await this.keychain.get(account, this.signal)) !== value) throw new KeychainUnavailable(`the entry ${entryName({ account })} did not read back as written`);
         }
       }
     } catch (e) {
-      await this.deleteEntries(written.map((w) => ({ account: w.account, masked: '' })));
+      if (this.signal?.aborted) throw e;
+      const left = await this.deleteEntries(written.map((w) => ({ account: w.account, masked: '' })));
       if (!(e instanceof KeychainUnavailable)) throw e;
-      throw authError(e.refused ? 'keychain_refused' : 'keychain_unavailable', `${e.message}: nothing was moved`, 'Unlock or start your keychain (on Linux a Secret Service such as GNOME Keyring or KeePassXC), and run `prospect auth migrate` again.');
+      if (writing) left.push(...(await this.deleteLost(e, writing)));
+      throw authError(
+        e.refused ? 'keychain_refused' : 'keychain_unavailable',
+        `${e.message}: nothing was moved${left.length ? ` (${leftText(left)})` : ''}`,
+        'Unlock or start your keychain (on Linux a Secret Service such as GNOME Keyring or KeePassXC), and run `prospect auth migrate` again.',
+      );
     }
     const moved: MovedSecret[] = [];
     const replaced: KeychainRef[] = [];
@@ -214,6 +238,9 @@ export class Credentials {
     return { moved, left };
   }
 }
+
+/** Entries the keychain would not delete, said in an error. */
+const leftText = (left: readonly string[]) => `${left.length === 1 ? 'an entry' : 'entries'} may be left in the keychain: ${left.join(', ')}`;
 
 /** A new account name for each save, so an entry is never shared between config folders or overwritten in place. */
 const newAccount = (profile: string, key: SecretKey) => `${profile}/${key}/${randomBytes(4).toString('hex')}`;

@@ -181,12 +181,39 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
       const env = auto({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${socket}` });
       const r = await spawnProspect(['auth', 'login', '--with-token', '--base-url', t.sb.url], { env, input: t.sb.demoKey });
       expect(r.exitCode, r.stderr).toBe(0);
-      expect(r.stderr).toContain('warning: no keychain answered (the keychain did not answer within 3 s (is it locked, or waiting at a prompt?))');
+      expect(r.stderr).toContain('warning: no keychain answered (the keychain did not answer within 3 s; is it locked, or waiting at a prompt?)');
+      // The write may have been made before its answer was lost, and the entry could not be deleted either: it is named.
+      expect(r.stderr).toMatch(/warning: the keychain did not answer, so this entry is left in it: prospect-cli \/ default\/api_key\/[0-9a-f]{8}; delete it/);
       expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.default.api_key).toBe(t.sb.demoKey);
       const required = await spawnProspect(['auth', 'login', '--with-token', '--base-url', t.sb.url, '--profile', 'strict', '--secure-storage', 'required'], { env, input: t.sb.demoKey });
       expect(required.exitCode).toBe(3);
-      expect(required.stderr).toMatch(/^error: keychain_unavailable: no keychain answered: the keychain did not answer within 3 s/);
+      expect(required.stderr).toMatch(/^error: keychain_unavailable: no keychain answered: the keychain did not answer within 3 s; .*the API key was not saved \(an entry may be left in the keychain: prospect-cli \/ strict\/api_key\/[0-9a-f]{8}\)/);
     } finally {
+      silent.close();
+    }
+  });
+
+  it('Ctrl-C or SIGTERM while the keychain does not answer stops the command: nothing is saved after', async () => {
+    const socket = path.join(tempDir(), 'bus');
+    const silent = net.createServer();
+    await new Promise<void>((resolve) => silent.listen(socket, resolve));
+    const controller = new AbortController();
+    // The helper reaching the bus is the moment the command waits on the keychain.
+    silent.once('connection', () => controller.abort(Object.assign(new Error('stopped by SIGTERM'), { name: 'AbortError', signal: 'SIGTERM' })));
+    // The helper finds the bus in this process's environment, as it would in the CLI's.
+    process.env.DBUS_SESSION_BUS_ADDRESS = `unix:path=${socket}`;
+    try {
+      const r = await runInProcess(['auth', 'login', '--with-token', '--base-url', t.sb.url], {
+        env: auto({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${socket}` }),
+        stdin: t.sb.demoKey,
+        signal: controller.signal,
+      });
+      expect(r.code).toBe(143);
+      expect(r.stderr).toContain('stopped by SIGTERM');
+      expect(r.stderr).not.toContain('Logged in');
+      expect(existsSync(configFile())).toBe(false);
+    } finally {
+      process.env.DBUS_SESSION_BUS_ADDRESS = NO_SECRET_SERVICE;
       silent.close();
     }
   });

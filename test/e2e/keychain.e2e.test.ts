@@ -169,6 +169,28 @@ describe.runIf(keyring.run)('on a Secret Service', () => {
     expect((await prospect(['whoami', '--profile', 'gone'], { env: withKeychain() })).exitCode).toBe(0);
   });
 
+  it('list names complete from the cache without asking the keychain; it is read only to fetch them', async () => {
+    await login(['--profile', 'tab']);
+    await prospect(['lists', 'create', 'Tab leads', '--profile', 'tab'], { env: withKeychain() });
+    const first = await prospect(['__complete', 'lists', '--profile', 'tab'], { env: withKeychain() });
+    expect(first.stdout).toContain('Tab leads\n');
+    // Gone from the keychain: a TAB within the cache's minute still answers, so it never read the key.
+    await entry(config().profiles.tab.keychain.api_key.account).deletePassword();
+    const again = await prospect(['__complete', 'lists', '--profile', 'tab'], { env: withKeychain() });
+    expect(again.stdout).toContain('Tab leads\n');
+  });
+
+  it('a NODE_OPTIONS preload that writes on stdout does not reach the keychain helper', async () => {
+    const preload = path.join(tempDir(), 'noisy.cjs');
+    writeFileSync(preload, "process.stdout.write('noise from a preload\\n');\n");
+    const env = { ...withKeychain(), NODE_OPTIONS: `--require ${preload}` };
+    const r = await spawnProspect(['auth', 'login', '--with-token', '--base-url', t.sb.url, '--profile', 'noisy'], { env, input: t.sb.demoKey });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('the API key in the OS keychain');
+    expect(config().profiles.noisy.keychain.api_key.account).toMatch(/^noisy\/api_key\//);
+    expect((await spawnProspect(['whoami', '--profile', 'noisy', '--fields', 'organization_name'], { env })).exitCode).toBe(0);
+  });
+
   it('PROSPECT_API_KEY still wins over a key in the keychain', async () => {
     await login();
     const { api_key } = await newKey(t.sb);

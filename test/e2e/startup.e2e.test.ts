@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,26 +14,33 @@ const dist = path.join(root, 'dist');
 
 // Spawns the binary: which modules a start loads, and how fast, is a property of a fresh process.
 
-/** A preload that lists, at exit, every file of the package the process loaded: one file per process (a helper it starts inherits the preload). */
+/**
+ * A preload that lists, at exit, every file of the package the process loaded, and the files
+ * of it handed to a process it started (the keychain helper runs without NODE_OPTIONS, and is
+ * given the binding's path).
+ */
 function loadProbe(): { preload: string; out: string } {
   const dir = tempDir();
-  const out = path.join(dir, 'loaded');
-  mkdirSync(out);
+  const out = path.join(dir, 'loaded.json');
   const preload = path.join(dir, 'probe.cjs');
+  const ofRoot = `(f) => typeof f === 'string' && f.startsWith(${JSON.stringify(root)})`;
+  const relative = `(f) => require('path').relative(${JSON.stringify(root)}, f)`;
   writeFileSync(
     preload,
-    `process.on('exit', () => require('fs').writeFileSync(require('path').join(${JSON.stringify(out)}, process.pid + '.json'), JSON.stringify({ main: (process.argv[1] || '').endsWith('prospect.js'), files: Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(root)})).map((f) => require('path').relative(${JSON.stringify(root)}, f)) })));`,
+    `const cp = require('child_process'); const handed = []; const spawn = cp.spawn;\n` +
+      `cp.spawn = function (cmd, args, ...rest) { handed.push(...(args || [])); return spawn.call(this, cmd, args, ...rest); };\n` +
+      `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify({ loaded: Object.keys(require.cache).filter(${ofRoot}).map(${relative}), handed: handed.filter(${ofRoot}).map(${relative}) })));`,
   );
   return { preload, out };
 }
 
-/** The files the command's process loaded; with `helpers`, those of the processes it started too. */
+/** The files the command's process loaded; with `helpers`, those it handed to the processes it started too. */
 async function loadedBy(args: string[], env: Record<string, string | undefined>, exitCode = 0, o: { helpers?: boolean } = {}): Promise<string[]> {
   const probe = loadProbe();
   const r = await spawnProspect(args, { env: { ...env, NODE_OPTIONS: `--require ${probe.preload}` } });
   expect(r.exitCode, r.stderr).toBe(exitCode);
-  const processes = readdirSync(probe.out).map((f) => JSON.parse(readFileSync(path.join(probe.out, f), 'utf8')) as { main: boolean; files: string[] });
-  return processes.filter((p) => p.main || o.helpers).flatMap((p) => p.files);
+  const { loaded, handed } = JSON.parse(readFileSync(probe.out, 'utf8')) as { loaded: string[]; handed: string[] };
+  return o.helpers ? [...loaded, ...handed] : loaded;
 }
 
 let sb: RunningSandbox;

@@ -33,3 +33,26 @@ describe('the OS keychain wrapper', () => {
     );
   });
 });
+
+describe('a keychain write whose answer was lost', () => {
+  it('is deleted before the secret falls back to the file, so no entry is left that no profile names', async () => {
+    const { Credentials } = await import('../../src/config/credentials.js');
+    const { ConfigStore } = await import('../../src/config/store.js');
+    const { tempDir } = await import('../helpers/temp-dir.js');
+    const deleted: string[] = [];
+    let written = '';
+    const keychain = {
+      get: async () => null,
+      set: async (account: string) => {
+        written = account;
+        throw new KeychainUnavailable('the keychain did not answer within 3 s', { uncertain: true });
+      },
+      delete: async (account: string) => (deleted.push(account), true),
+    };
+    const config = new ConfigStore({ PROSPECT_CONFIG_DIR: tempDir() });
+    const saved = await new Credentials(config, keychain).save('work', 'api_key', `svcapi_${'a'.repeat(64)}`, { value: 'auto', source: 'default' }, { base_url: 'https://api.example.com' });
+    expect(saved).toMatchObject({ in: 'file', left: [] });
+    expect(deleted).toEqual([written]);
+    expect(written).toMatch(/^work\/api_key\/[0-9a-f]{8}$/);
+  });
+});

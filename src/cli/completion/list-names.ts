@@ -38,14 +38,18 @@ function readCache(file: string): CacheFile | undefined {
   }
 }
 
-/** Where the target is and with what credential; undefined when nothing is configured. */
-async function target(deps: ContextDeps, words: readonly string[]): Promise<{ baseUrl: string; token: string } | undefined> {
+/**
+ * Where the target is and with what credential; undefined when nothing is configured. `identity`
+ * tells credentials apart for the cache without reading one kept in the keychain: a TAB reads
+ * the keychain only when the names must be fetched.
+ */
+async function target(deps: ContextDeps, words: readonly string[]): Promise<{ baseUrl: string; identity: string; token: () => Promise<string | undefined> } | undefined> {
   const o = optionsFrom(words);
   if (o.sandbox) {
     // The sandbox is never started for a completion: only a running one is asked.
     const { readLiveRuntime } = await import('../sandbox-target.js');
     const info = await readLiveRuntime(deps.env);
-    return info ? { baseUrl: info.url, token: info.demo_key } : undefined;
+    return info ? { baseUrl: info.url, identity: info.demo_key, token: async () => info.demo_key } : undefined;
   }
   const [{ resolveSettings }, { ConfigStore }, { Credentials }, { osKeychain }] = await Promise.all([
     import('../../config/resolve.js'),
@@ -55,15 +59,18 @@ async function target(deps: ContextDeps, words: readonly string[]): Promise<{ ba
   ]);
   const config = new ConfigStore(deps.env);
   const st = resolveSettings({ profile: o.profile, baseUrl: o.baseUrl, sandbox: false }, deps.env, config);
-  if (!st.baseUrl || !st.apiKey) return undefined;
-  // A key in a keychain that does not answer completes nothing, silently, as a missing key does.
-  const token = await new Credentials(config, deps.keychain ?? osKeychain())
-    .read(st.apiKey, 'api_key', st.profile.value, st.secureStorage)
-    .catch(() => undefined);
-  return token ? { baseUrl: st.baseUrl.value, token } : undefined;
+  const key = st.apiKey;
+  if (!st.baseUrl || !key) return undefined;
+  return {
+    baseUrl: st.baseUrl.value,
+    identity: key.value ?? `keychain ${key.ref?.account ?? ''}`,
+    // A key in a keychain that does not answer completes nothing, silently, as a missing key does.
+    token: () => new Credentials(config, deps.keychain ?? osKeychain()).read(key, 'api_key', st.profile.value, st.secureStorage).catch(() => undefined),
+  };
 }
 
-async function fetchNames(baseUrl: string, token: string): Promise<string[]> {
+async function fetchNames(baseUrl: string, token: string | undefined): Promise<string[]> {
+  if (!token) throw new Error('no key');
   const [{ Client }, { listListsPages }] = await Promise.all([import('../../api/client.js'), import('../../api/resources/lists.js')]);
   const client = new Client({ baseUrl, token, retry: { maxRetries: 0, maxRateLimitRetries: 0 } });
   const signal = AbortSignal.timeout(DEADLINE_MS);
@@ -86,14 +93,14 @@ export async function printListNames(words: readonly string[], deps: ContextDeps
     if (!t) return 0;
     const { createHash } = await import('node:crypto');
     // The file name tells services and credentials apart without holding either.
-    const id = createHash('sha256').update(`${t.baseUrl}\n${t.token}`).digest('hex').slice(0, 24);
+    const id = createHash('sha256').update(`${t.baseUrl}\n${t.identity}`).digest('hex').slice(0, 24);
     const file = path.join(dataDir(deps.env), 'completion', `lists-${id}.json`);
     const cached = readCache(file);
     const now = Date.now();
     let names = cached?.names ?? [];
     if (!cached || now - cached.fetched_at > LIST_NAMES_TTL_MS || now < cached.fetched_at) {
       try {
-        names = await fetchNames(t.baseUrl, t.token);
+        names = await fetchNames(t.baseUrl, await t.token());
         writePrivateFile(file, JSON.stringify({ fetched_at: now, names } satisfies CacheFile));
       } catch {
         // Offline, slow or refused: the names we had are better than none.

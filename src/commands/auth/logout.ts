@@ -1,6 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
-import { SECRET_KEYS } from '../../config/store.js';
+import { isObject } from '../../api/is-object.js';
+import { SECRET_KEYS, isKeychainRef } from '../../config/store.js';
 import { resolveProfileName } from '../../config/resolve.js';
+import { KEYCHAIN_SERVICE } from '../../local/keychain.js';
 import { keychainLeftWarning } from './stored-in.js';
 
 export const command = defineCommand({
@@ -13,18 +15,24 @@ export const command = defineCommand({
     // The profile only, not its settings: logout is how a key or keychain entry of the wrong type is removed.
     const profile = resolveProfileName(ctx.globals, ctx.env, ctx.config).value;
     const stored = ctx.config.storedProfile(profile) ?? {};
-    const places = new Set([
-      ...(SECRET_KEYS.some((k) => stored[k] !== undefined) ? ['file'] : []),
-      ...(stored.keychain !== undefined ? ['keychain'] : []),
-    ]);
-    if (places.size === 0) {
+    const inFile = SECRET_KEYS.some((k) => stored[k] !== undefined);
+    const keychain = stored.keychain;
+    const entries = isObject(keychain) ? SECRET_KEYS.map((k) => keychain[k]).filter(isKeychainRef) : [];
+    // Entries the file names in a form that cannot be read (a hand edit): they cannot be found, so they are not deleted.
+    const unreadable = keychain !== undefined && (!isObject(keychain) || Object.values(keychain).some((r) => !isKeychainRef(r)));
+    if (!inFile && keychain === undefined) {
       ctx.out.info(`No credentials are stored for profile "${profile}".`);
       return;
     }
     const left = await ctx.credentials.forget(profile);
-    const from = [...(places.has('keychain') && left.length === 0 ? ['the OS keychain'] : []), ...(places.has('file') ? [ctx.config.file] : [])];
-    ctx.out.success(`Removed the stored credentials of profile "${profile}"${from.length ? ` from ${from.join(' and ')}` : ''}.`);
+    const from = [...(entries.length > left.length ? ['the OS keychain'] : []), ...(inFile || keychain !== undefined ? [ctx.config.file] : [])];
+    ctx.out.success(`Removed the stored credentials of profile "${profile}" from ${from.join(' and ')}.`);
     keychainLeftWarning(ctx, left);
+    if (unreadable)
+      ctx.out.warn(
+        `the keychain entries named in ${ctx.config.file} for profile "${profile}" were not in a form that can be read, so none was deleted; ` +
+          `look for entries of the service ${KEYCHAIN_SERVICE} in your keychain's app.`,
+      );
     if (ctx.env.PROSPECT_API_KEY) ctx.out.warn('PROSPECT_API_KEY is still set in your environment and will be used.');
   },
 });
