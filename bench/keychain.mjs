@@ -2,7 +2,8 @@
 // the keychain, in the config file, or given in PROSPECT_API_KEY, against `node -e 0`. The
 // keychain is a Secret Service of the benchmark's own (GNOME Keyring on a session bus from
 // dbus-run-session, in a home folder of its own): this script runs itself again inside one.
-// The environment and file rows hold the start-up budget: neither loads the keychain binding.
+// Target: the file row costs what the environment row does (neither starts the keychain's
+// helper); the start-up budget itself is start-up.mjs's.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,8 +18,8 @@ const bin = path.join(root, 'bin', 'prospect.js');
 const runs = Number(process.env.BENCH_RUNS ?? 40);
 const INSIDE = 'PROSPECT_BENCH_KEYRING';
 
-/** The environment and file rows: as a whoami through the sandbox, at most this many times `node -e 0` (the start-up target). */
-export const KEYCHAIN_TARGETS = { 'key in PROSPECT_API_KEY': 1.6, 'key in the config file': 1.6 };
+/** The file row, at most this many times the environment row: a key in the file costs nothing a key in the environment does not. */
+export const KEYCHAIN_TARGETS = { 'key in the config file': 1.05 };
 
 /** Runs the measurement inside a session bus with an unlocked keyring; undefined when dbus-run-session or gnome-keyring-daemon is missing. */
 export function benchKeychain() {
@@ -69,9 +70,17 @@ function measure() {
   try {
     const timings = timeCommands(commands, base, tmp);
     const floor = timings['node -e 0'].median;
+    const envRow = timings['key in PROSPECT_API_KEY'].median;
     return {
       runs,
-      rows: commands.map((c) => ({ name: c.name, medianMs: timings[c.name].median, meanMs: timings[c.name].mean, ratio: timings[c.name].median / floor, target: KEYCHAIN_TARGETS[c.name] })),
+      rows: commands.map((c) => ({
+        name: c.name,
+        medianMs: timings[c.name].median,
+        meanMs: timings[c.name].mean,
+        ratio: timings[c.name].median / floor,
+        overEnv: timings[c.name].median / envRow,
+        target: KEYCHAIN_TARGETS[c.name],
+      })),
     };
   } finally {
     spawnSync(process.execPath, [bin, 'sandbox', 'stop'], { env: base });
@@ -81,14 +90,17 @@ function measure() {
 
 export function keychainTable(result) {
   if (!result) return 'not run: dbus-run-session or gnome-keyring-daemon is missing (Debian: dbus-daemon, gnome-keyring)';
-  const lines = ['| whoami with the | median | mean | median ratio to `node -e 0` | target |', '|---|---|---|---|---|'];
-  for (const r of result.rows) lines.push(`| ${r.name} | ${r.medianMs.toFixed(1)} ms | ${r.meanMs.toFixed(1)} ms | ${r.ratio.toFixed(2)}x | ${r.target ? `at most ${r.target}x` : ''} |`);
+  const lines = ['| whoami with the | median | mean | median ratio to `node -e 0` | to the key in the environment | target |', '|---|---|---|---|---|---|'];
+  for (const r of result.rows)
+    lines.push(`| ${r.name} | ${r.medianMs.toFixed(1)} ms | ${r.meanMs.toFixed(1)} ms | ${r.ratio.toFixed(2)}x | ${r.overEnv.toFixed(2)}x | ${r.target ? `at most ${r.target}x` : ''} |`);
   return lines.join('\n');
 }
 
 export function keychainTargets(result) {
   if (!result) return [];
-  return result.rows.filter((r) => r.target).map((r) => target('keychain', `whoami, ${r.name}, median over \`node -e 0\``, `${r.ratio.toFixed(2)}x`, `at most ${r.target}x`, r.ratio <= r.target));
+  return result.rows
+    .filter((r) => r.target)
+    .map((r) => target('keychain', `whoami, ${r.name}, median over the key in PROSPECT_API_KEY`, `${r.overEnv.toFixed(2)}x`, `at most ${r.target}x`, r.overEnv <= r.target));
 }
 
 if (process.argv[1] === here) {
