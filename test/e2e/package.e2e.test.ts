@@ -8,6 +8,7 @@ import { drives } from '../helpers/has-command.js';
 import { openSandbox, type RunningSandbox } from '../sandbox/helpers.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { typeCheck } from '../helpers/user-project.js';
+import { startSecretService } from '../helpers/secret-service.js';
 
 /**
  * The package as users get it: `npm pack` of the built checkout, installed globally into a
@@ -16,6 +17,7 @@ import { typeCheck } from '../helpers/user-project.js';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 const man = drives('man');
+const keyring = drives('gnome-keyring-daemon');
 
 let prefix: string;
 let shipped: string[];
@@ -63,6 +65,22 @@ describe('the installed package', () => {
     const answers = new Map(r.stdout.trim().split('\n').map((line) => { const m = JSON.parse(line) as { id: number; result: any }; return [m.id, m.result]; }));
     expect(answers.get(2).tools.map((t: { name: string }) => t.name)).toContain('enrich_list');
     expect(answers.get(3).structuredContent.credits).toBe(5000);
+  });
+
+  it.runIf(keyring.run)('keeps a key in the keychain from the installed files: the binding is found beside the bundle', async () => {
+    keyring.check();
+    const service = await startSecretService();
+    try {
+      const env = isolatedEnv({ PROSPECT_SECURE_STORAGE: undefined, DBUS_SESSION_BUS_ADDRESS: service.address });
+      const login = await execa(installedBin(), ['auth', 'login', '--with-token', '--base-url', sb.url, '--secure-storage', 'required'], { env, extendEnv: false, input: sb.demoKey, reject: false });
+      expect(login.exitCode, login.stderr).toBe(0);
+      expect(readFileSync(path.join(env.PROSPECT_CONFIG_DIR!, 'config.json'), 'utf8')).not.toContain(sb.demoKey);
+      const who = await execa(installedBin(), ['whoami', '--fields', 'organization_name'], { env, extendEnv: false, reject: false });
+      expect(who.exitCode, who.stderr).toBe(0);
+      expect(who.stdout).toBe('organization_name\nAcme Demo');
+    } finally {
+      await service.close();
+    }
   });
 
   it('starts its own sandbox in the background from the installed files', async () => {
