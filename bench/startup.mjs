@@ -45,7 +45,7 @@ export async function benchStartup() {
   ];
   try {
     const hasHyperfine = spawnSync('hyperfine', ['--version']).status === 0;
-    const timings = hasHyperfine ? withHyperfine(commands, env, tmp) : withNode(commands, env);
+    const timings = timeCommands(commands, env, tmp);
     // Ratios of medians: a shared 2-core machine has outliers that pull means around.
     const base = timings['node -e 0'].median;
     return {

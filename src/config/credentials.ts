@@ -5,7 +5,7 @@ import { authError } from '../cli/errors.js';
 import { KEYCHAIN_SERVICE, KeychainUnavailable, type Keychain } from '../local/keychain.js';
 import { headerSafe, storedSecret, type SecretSetting, type Sourced } from './resolve.js';
 import type { SecureStorage } from './secure-storage.js';
-import { SECRET_KEYS, isKeychainRef, type ConfigStore, type KeychainRef, type Profile, type SecretKey } from './store.js';
+import { SECRET_KEYS, isKeychainRef, keychainEntriesOf, type ConfigStore, type KeychainRef, type Profile, type SecretKey } from './store.js';
 import { shellWord } from './shell-word.js';
 
 /** How a person names each secret. */
@@ -143,19 +143,18 @@ export class Credentials {
   /** After a write whose answer was lost (`uncertain`), deletes the entry it may have made; returns its name when that fails too. */
   private async deleteLost(e: KeychainUnavailable, account: string): Promise<string[]> {
     if (!e.uncertain || this.signal?.aborted) return [];
-    return this.deleteEntries([{ account, masked: '' }]);
+    return this.deleteEntries([{ account }]);
   }
 
-  /** Removes secrets of a profile (all of them by default) from the file and the keychain; returns the keychain entries left behind. */
-  async forget(profile: string, keys: readonly SecretKey[] = SECRET_KEYS): Promise<string[]> {
+  /** Removes the secrets of a profile from the file and the keychain; returns the keychain entries left behind. */
+  async forget(profile: string): Promise<string[]> {
     let before: Profile = {};
     await this.config.updateProfile(profile, (p) => {
       before = p;
-      return keys.reduce<Profile>((next, key) => withSecret(next, key, undefined), p);
+      return SECRET_KEYS.reduce<Profile>((next, key) => withSecret(next, key, undefined), p);
     });
-    // Entries named by a `keychain` of the wrong type (a hand edit) cannot be found: only its valid ones are deleted.
-    const refs = isObject(before.keychain) ? keys.map((k) => before.keychain?.[k]).filter(isKeychainRef) : [];
-    return this.deleteEntries(refs);
+    // Entries named by a `keychain` of the wrong type cannot be found: only the readable ones are deleted.
+    return this.deleteEntries(keychainEntriesOf(before).refs);
   }
 
   /**
@@ -174,7 +173,7 @@ export class Credentials {
   }
 
   /** Deletes keychain entries whose profile is gone; returns the names of those the keychain would not delete. */
-  async deleteEntries(refs: readonly KeychainRef[]): Promise<string[]> {
+  async deleteEntries(refs: ReadonlyArray<Pick<KeychainRef, 'account'>>): Promise<string[]> {
     const left: string[] = [];
     for (const ref of refs) {
       try {
@@ -211,7 +210,7 @@ export class Credentials {
       }
     } catch (e) {
       if (this.signal?.aborted) throw e;
-      const left = await this.deleteEntries(written.map((w) => ({ account: w.account, masked: '' })));
+      const left = await this.deleteEntries(written);
       if (!(e instanceof KeychainUnavailable)) throw e;
       if (writing) left.push(...(await this.deleteLost(e, writing)));
       throw authError(
@@ -234,7 +233,7 @@ export class Credentials {
       }
     });
     const unused = written.filter((w) => !moved.some((m) => m.account === w.account));
-    const left = await this.deleteEntries([...replaced, ...unused.map((w) => ({ account: w.account, masked: '' }))]);
+    const left = await this.deleteEntries([...replaced, ...unused]);
     return { moved, left };
   }
 }

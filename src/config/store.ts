@@ -7,7 +7,7 @@ import { isObject } from '../api/is-object.js';
 import { FORMATS } from '../cli/output/output.js';
 import { withLock } from '../local/lock.js';
 import { reservedNameProblem } from './reserved-names.js';
-import { SECURE_STORAGE } from './secure-storage.js';
+import { SECURE_STORAGE, isSecureStorage } from './secure-storage.js';
 import { shellWord } from './shell-word.js';
 
 type Env = Record<string, string | undefined>;
@@ -67,7 +67,7 @@ function checkStored(key: string, v: unknown): string | undefined {
     case 'max_cost':
       return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? undefined : `is ${kind(v)}, not a number of 0 or more`;
     case 'secure_storage':
-      return typeof v === 'string' && (SECURE_STORAGE as readonly string[]).includes(v) ? undefined : `is ${kind(v)}, not one of ${SECURE_STORAGE.join(', ')}`;
+      return typeof v === 'string' && isSecureStorage(v) ? undefined : `is ${kind(v)}, not one of ${SECURE_STORAGE.join(', ')}`;
     case 'keychain':
       return isKeychainRefs(v) ? undefined : `is ${kind(v)}, not the keychain entries of api_key and jwt ({"account": ..., "masked": ...})`;
     default:
@@ -78,6 +78,19 @@ function checkStored(key: string, v: unknown): string | undefined {
 export const isKeychainRef = (v: unknown): v is KeychainRef => isObject(v) && typeof v.account === 'string' && v.account !== '' && typeof v.masked === 'string';
 const isKeychainRefs = (v: unknown) =>
   isObject(v) && Object.entries(v).every(([k, ref]) => (SECRET_KEYS as readonly string[]).includes(k) && isKeychainRef(ref));
+
+/**
+ * The keychain entries a profile names, as stored: those that can be found, and whether any
+ * cannot (a `keychain` of the wrong type, a hand edit), so nothing deletes them.
+ */
+export function keychainEntriesOf(p: { keychain?: unknown }): { refs: KeychainRef[]; unreadable: boolean } {
+  const k = p.keychain;
+  if (k === undefined) return { refs: [], unreadable: false };
+  if (!isObject(k)) return { refs: [], unreadable: true };
+  const values = Object.values(k);
+  const refs = values.filter(isKeychainRef);
+  return { refs, unreadable: refs.length < values.length };
+}
 
 /** Splits the parsed file into the settings that can be used and the values of the wrong type. */
 function sanitize(raw: unknown): { data: ConfigData; problems: ConfigProblem[] } {

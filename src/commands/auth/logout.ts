@@ -1,6 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { isObject } from '../../api/is-object.js';
-import { SECRET_KEYS, isKeychainRef } from '../../config/store.js';
+import { SECRET_KEYS, keychainEntriesOf } from '../../config/store.js';
 import { resolveProfileName } from '../../config/resolve.js';
 import { KEYCHAIN_SERVICE } from '../../local/keychain.js';
 import { keychainLeftWarning } from './stored-in.js';
@@ -17,9 +16,7 @@ export const command = defineCommand({
     const stored = ctx.config.storedProfile(profile) ?? {};
     const inFile = SECRET_KEYS.some((k) => stored[k] !== undefined);
     const keychain = stored.keychain;
-    const entries = isObject(keychain) ? SECRET_KEYS.map((k) => keychain[k]).filter(isKeychainRef) : [];
-    // Entries the file names in a form that cannot be read (a hand edit): they cannot be found, so they are not deleted.
-    const unreadable = keychain !== undefined && (!isObject(keychain) || Object.values(keychain).some((r) => !isKeychainRef(r)));
+    const { refs: entries, unreadable } = keychainEntriesOf(stored);
     if (!inFile && keychain === undefined) {
       ctx.out.info(`No credentials are stored for profile "${profile}".`);
       return;

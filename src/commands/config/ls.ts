@@ -2,10 +2,18 @@ import { defineCommand } from '../../cli/command.js';
 import { resolveProfileName, storedSecret } from '../../config/resolve.js';
 import type { Profile } from '../../config/store.js';
 
-/** Where a profile's secrets live: `keychain`, `file`, both, or null when it has none. */
-function storedIn(p: Profile): string | null {
-  const places = new Set([storedSecret(p, 'api_key')?.in, storedSecret(p, 'jwt')?.in].filter((w) => w !== undefined));
-  return places.size ? [...places].sort().join(', ') : null;
+/** A profile's secrets as the list shows them: masked, where each lives, and `stored_in` (`keychain`, `file`, both, or null). */
+function secretsOf(p: Profile) {
+  const key = storedSecret(p, 'api_key');
+  const jwt = storedSecret(p, 'jwt');
+  const places = new Set([key?.in, jwt?.in].filter((w) => w !== undefined));
+  return {
+    api_key: key?.masked ?? null,
+    api_key_stored_in: key?.in ?? null,
+    jwt: jwt?.masked ?? null,
+    jwt_stored_in: jwt?.in ?? null,
+    stored_in: places.size ? [...places].sort().join(', ') : null,
+  };
 }
 
 export const command = defineCommand({
@@ -26,11 +34,7 @@ export const command = defineCommand({
       profile: name,
       current: name === current,
       base_url: p.base_url ?? null,
-      api_key: storedSecret(p, 'api_key')?.masked ?? null,
-      api_key_stored_in: storedSecret(p, 'api_key')?.in ?? null,
-      jwt: storedSecret(p, 'jwt')?.masked ?? null,
-      jwt_stored_in: storedSecret(p, 'jwt')?.in ?? null,
-      stored_in: storedIn(p),
+      ...secretsOf(p),
       format: p.format ?? null,
       max_cost: p.max_cost ?? null,
       secure_storage: p.secure_storage ?? null,

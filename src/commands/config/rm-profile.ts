@@ -2,7 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { notFoundError } from '../../cli/errors.js';
 import { confirmDestructive } from '../lists/confirm.js';
 import { profilesHint } from './keys.js';
-import { SECRET_KEYS, isKeychainRef, type Profile } from '../../config/store.js';
+import { SECRET_KEYS, keychainEntriesOf, type Profile } from '../../config/store.js';
 import { isObject } from '../../api/is-object.js';
 import { keychainLeftWarning } from '../auth/stored-in.js';
 
@@ -32,7 +32,7 @@ export const command = defineCommand({
         wasCurrent = true;
       }
     });
-    const entries = isObject(removed.keychain) ? Object.values(removed.keychain).filter(isKeychainRef) : [];
+    const entries = keychainEntriesOf(removed).refs;
     const left = await ctx.credentials.deleteEntries(entries);
     ctx.out.success(`Removed profile "${name}" from ${ctx.config.file}${entries.length > left.length ? ' and its secrets from the keychain' : ''}.`);
     keychainLeftWarning(ctx, left);
