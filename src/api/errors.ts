@@ -120,6 +120,9 @@ export type ErrorFamily = 'connection' | 'credits' | 'rate_limit' | 'conflict' |
 const CREDIT_CODES = [
   'insufficient_credits',
   'spend_cap_exceeded',
+  // Found by the client, before anything is spent or after a run took more than approved.
+  'quote_malformed',
+  'charge_above_quote',
   'quote_required',
   'quote_expired',
   'quote_invalid',
@@ -136,8 +139,8 @@ const FEATURE_CODES = ['feature_not_available', 'not_supported'];
 
 /** Which family an error of this status and (lower-case) code belongs to. */
 export function errorFamily(status: number, code: string): ErrorFamily {
-  if (status === 0) return 'connection';
   if (CREDIT_CODES.includes(code) || status === 402) return 'credits';
+  if (status === 0) return 'connection';
   if (QUOTA_CODES.includes(code) || status === 429) return 'rate_limit';
   if (REFUSAL_CODES.includes(code) || status === 409) return 'conflict';
   if (status === 401) return 'authentication';

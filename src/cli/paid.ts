@@ -2,6 +2,7 @@ import type { Client } from '../api/client.js';
 import { LostResponseError, sendWithRenewedQuote, withPaidJournal } from '../api/paid-call.js';
 import { estimate } from '../api/resources/credits.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
+import { checkQuote, spendVerdict, type QuoteTerms } from '../workflows/spend-verdict.js';
 import type { Context } from './context.js';
 import { creditsError, declinedError } from './errors.js';
 import { formatCount } from './output/numbers.js';
@@ -61,34 +62,35 @@ export function warnIfShort(ctx: Context, q: Quote): void {
  * Whether to spend: throws exit 5 (short, over --max-cost) or exit 10 (declined, no terminal).
  * A job of several paid requests decides once on a quote that sums theirs.
  */
-export async function decide(ctx: Context, q: Pick<Quote, 'estimated_cost' | 'available_credits' | 'sufficient'>, what: string, asked: boolean): Promise<void> {
-  const cost = q.estimated_cost;
-  if (!q.sufficient)
-    throw creditsError(
-      `${what} needs up to ${credits(cost)} and the organization has ${credits(q.available_credits)}`,
-      'Buy credits on the plans page of the application, or run a smaller selection. Nothing was spent.',
-    );
+export async function decide(ctx: Context, q: QuoteTerms, what: string, asked: boolean): Promise<void> {
   // --max-cost, else PROSPECT_MAX_COST, else the profile's max_cost (config set max_cost).
   const ceiling = ctx.settings().maxCost;
-  const max = ceiling?.value;
-  const named = ceiling?.source === 'env' ? 'PROSPECT_MAX_COST' : ceiling?.source === 'flag' ? '--max-cost' : 'max_cost of the profile';
-  if (max !== undefined && cost > max)
-    throw creditsError(`${what} would cost up to ${credits(cost)}, over ${named} ${max}`, `Raise --max-cost to ${cost} or run a smaller selection. Nothing was spent.`);
   // A ceiling given for this run (flag or environment) answers the question; a profile's
   // max_cost is a standing ceiling only, so a person at a terminal is still asked.
-  const approved = ceiling !== undefined && (ceiling.source === 'flag' || ceiling.source === 'env');
-  // A quote of 0 caps the run at 0: nothing to confirm (the service says why there is nothing to do).
-  if (ctx.globals.yes || approved || asked || cost === 0) return;
+  const givenNow = ceiling !== undefined && (ceiling.source === 'flag' || ceiling.source === 'env');
+  const allowed = ctx.globals.yes ? Number.POSITIVE_INFINITY : givenNow ? ceiling.value : undefined;
+  const v = spendVerdict(q, { ceiling: ceiling?.value, allowed, approved: asked }, false);
+  if (v.kind === 'go') return;
+  if (v.kind === 'short')
+    throw creditsError(
+      `${what} needs up to ${credits(v.cost)} and the organization has ${credits(v.available)}`,
+      'Buy credits on the plans page of the application, or run a smaller selection. Nothing was spent.',
+    );
+  if (v.kind === 'over_ceiling') {
+    const named = ceiling?.source === 'env' ? 'PROSPECT_MAX_COST' : ceiling?.source === 'flag' ? '--max-cost' : 'max_cost of the profile';
+    throw creditsError(`${what} would cost up to ${credits(v.cost)}, over ${named} ${v.ceiling}`, `Raise --max-cost to ${v.cost} or run a smaller selection. Nothing was spent.`);
+  }
   if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY)
     throw declinedError(
-      `${what} spends up to ${credits(cost)} and needs confirmation, but no terminal is attached`,
-      `Pass --yes to confirm, or --max-cost ${cost} (or PROSPECT_MAX_COST) to cap the spend. Nothing was spent.`,
+      `${what} spends up to ${credits(v.cost)} and needs confirmation, but no terminal is attached`,
+      `Pass --yes to confirm, or --max-cost ${v.cost} (or PROSPECT_MAX_COST) to cap the spend. Nothing was spent.`,
     );
-  if (!(await ctx.prompter.confirm(`Spend up to ${credits(cost)}?`, { flag: '--yes' }))) throw declinedError(`${what} declined; nothing was spent`);
+  if (!(await ctx.prompter.confirm(`Spend up to ${credits(v.cost)}?`, { flag: '--yes' }))) throw declinedError(`${what} declined; nothing was spent`);
 }
 
 async function quote(ctx: Context, client: Client, plan: Pick<PaidPlan<unknown>, 'estimate' | 'check'>): Promise<Quote> {
   const q = await estimate(client, plan.estimate, { signal: ctx.signal });
+  checkQuote(q);
   ctx.out.info(describeQuote(q));
   plan.check?.(q);
   return q;

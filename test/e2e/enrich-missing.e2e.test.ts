@@ -1,4 +1,7 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
 import { control, raw } from '../sandbox/helpers.js';
 import { json } from '../helpers/json.js';
 import { runInProcess, sandboxClock } from '../helpers/in-process.js';
@@ -46,10 +49,10 @@ describe('enrich list again pays only for what is missing', () => {
     let again!: Awaited<ReturnType<typeof t.run>>;
     const requests = await requestsOf(async () => (again = await t.run('enrich', 'list', 'Q3', '--yes', '--json')));
     expect(again.exitCode, again.stderr).toBe(0);
-    expect(again.stderr).toContain(`Checked 126 leads in 3 requests (the list, its leads in pages of 500, 1 earlier run): ${had} already have an email, skipped (--all-leads enriches them again).`);
+    expect(again.stderr).toContain(`Checked 126 leads in 2 requests (its leads in pages of 500, 1 earlier run): ${had} already have an email, skipped (--all-leads enriches them again).`);
     expect(again.stderr).toContain(`Estimate: up to ${126 - had} credits for ${126 - had} rows (enrich_list)`);
     const r = json(again.stdout);
-    expect(r).toMatchObject({ total: 126 - had, credits_reserved: 126 - had, skipped: { has_email: had }, check: { leads_read: 126, requests: 3 } });
+    expect(r).toMatchObject({ total: 126 - had, credits_reserved: 126 - had, skipped: { has_email: had }, check: { leads_read: 126, requests: 2 } });
     expect(r.runs).toHaveLength(1);
     // Leads that had an email keep it and are not charged: what was charged is what the others found now.
     const after = await t.leads(listId);
@@ -57,8 +60,43 @@ describe('enrich list again pays only for what is missing', () => {
     expect(r.credits_charged).toBe(newlyFound.length);
     expect(await t.balance()).toBe(before - r.credits_charged);
     expect(count(requests, LEAD_PAGES)).toBe(1);
-    expect(count(requests, 'GET /lead-lists/{list_id}')).toBe(1);
+    expect(count(requests, 'GET /lead-lists/{list_id}')).toBe(0);
     expect(count(requests, BULK)).toBe(1);
+  });
+
+  it('after a CSV import, the emails and phones the file brought are held: not paid for, not replaced', async () => {
+    // 40 rows, the even ones with the CRM's own email, every fourth with a phone.
+    const rows = Array.from({ length: 40 }, (_, i) => `Ann${i},Lee${i},Acme ${i},${i % 2 === 0 ? `ann${i}@crm.example` : ''},${i % 4 === 0 ? `+1555000${String(i).padStart(4, '0')}` : ''}`);
+    const file = path.join(tempDir(), 'crm.csv');
+    writeFileSync(file, `First Name,Last Name,Company,Email,Phone\n${rows.join('\n')}\n`);
+    const imported = await t.run('import', 'CRM', file, '--create', '--json');
+    expect(imported.exitCode, imported.stderr).toBe(0);
+    const listId = json(imported.stdout).list_id as string;
+    const before = await t.leads(listId);
+    const crmEmails = new Map(before.filter((l) => l.email).map((l) => [l.lead_id, l.email]));
+    expect(crmEmails.size).toBe(20);
+
+    const dry = await t.run('enrich', 'list', 'CRM', '--dry-run');
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain('20 already have an email, skipped (--all-leads enriches them again)');
+    expect(dry.stderr).toContain('Estimate: up to 20 credits for 20 rows (enrich_list)');
+    const phones = await t.run('enrich', 'list', 'CRM', '--scope', 'phone-only', '--dry-run');
+    expect(phones.stderr).toContain('10 already have a phone, skipped');
+    expect(phones.stderr).toContain('Estimate: up to 300 credits for 30 rows');
+
+    const balance = await t.balance();
+    const r = await t.run('enrich', 'list', 'CRM', '--yes', '--json');
+    expect(r.exitCode, r.stderr).toBe(0);
+    const out = json(r.stdout);
+    expect(out).toMatchObject({ credits_reserved: 20, skipped: { has_email: 20 } });
+    const after = await t.leads(listId);
+    for (const [id, email] of crmEmails) expect(after.find((l) => l.lead_id === id)?.email).toBe(email);
+    expect(await t.balance()).toBe(balance - out.credits_charged);
+    expect(out.credits_charged).toBeLessThanOrEqual(20);
+
+    const again = await t.run('enrich', 'list', 'CRM', '--yes', '--json');
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(await t.balance()).toBe(balance - out.credits_charged);
   });
 
   it('when every lead already has it, nothing is spent and the command to enrich them again is printed; --all-leads enriches everyone', async () => {
@@ -81,14 +119,14 @@ describe('enrich list again pays only for what is missing', () => {
     expect(json(all.stdout)).toMatchObject({ total: 40, credits_charged: 40, skipped: {} });
   });
 
-  it('nothing enriched yet: one whole-list run, and no lead is read', async () => {
+  it('no lead holds an email: the leads are read (free), nothing is left out, and the whole list goes in one run', async () => {
     await t.seedList('Big', 1240);
     let r!: Awaited<ReturnType<typeof t.run>>;
     const requests = await requestsOf(async () => (r = await t.run('enrich', 'list', 'Big', '--yes', '--no-wait', '--json')));
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toContain('Nothing in the list is enriched yet, checked in 1 request (the list): the whole list goes in one run.');
-    expect(json(r.stdout)).toMatchObject({ total_leads: 1240, skipped: {}, check: { leads_read: 0, requests: 1 } });
-    expect(count(requests, LEAD_PAGES)).toBe(0);
+    expect(r.stderr).toContain('Checked 1,240 leads in 3 requests (its leads in pages of 500): none is skipped.');
+    expect(json(r.stdout)).toMatchObject({ total_leads: 1240, skipped: {}, check: { leads_read: 1240, requests: 3 } });
+    expect(count(requests, LEAD_PAGES)).toBe(3);
     expect(count(requests, ESTIMATE)).toBe(1);
     expect(count(requests, BULK)).toBe(1);
   });
@@ -102,7 +140,7 @@ describe('enrich list again pays only for what is missing', () => {
     // No terminal: refused with the one total (1,040 credits for three runs), nothing sent.
     const refused = await t.run('enrich', 'list', 'Big');
     expect(refused.exitCode, refused.stderr).toBe(10);
-    expect(refused.stderr).toContain('Checked 1,240 leads in 5 requests (the list, its leads in pages of 500, 1 earlier run): 200 already have an email, skipped');
+    expect(refused.stderr).toContain('Checked 1,240 leads in 4 requests (its leads in pages of 500, 1 earlier run): 200 already have an email, skipped');
     expect(refused.stderr).toContain('Estimate: up to 1,040 credits for 1,040 rows (enrich_list); ');
     expect(refused.stderr).toContain('In 3 runs of up to 500 leads, one quote each.');
     expect(refused.stderr.match(/Estimate:/g)).toHaveLength(1);
@@ -126,7 +164,7 @@ describe('enrich list again pays only for what is missing', () => {
     const out = json(r.stdout);
     expect(out.runs.map((s: any) => s.total)).toEqual([500, 500, 40]);
     // One status for the runs, as one run has it: a script reads .status whatever the count.
-    expect(out).toMatchObject({ status: 'completed', total: 1040, completed: 1040, credits_reserved: 1040, credits_charged: 1040, skipped: { has_email: 200 }, check: { leads_read: 1240, requests: 5 } });
+    expect(out).toMatchObject({ status: 'completed', total: 1040, completed: 1040, credits_reserved: 1040, credits_charged: 1040, skipped: { has_email: 200 }, check: { leads_read: 1240, requests: 4 } });
     expect(await t.balance()).toBe(before - 1040);
     expect(withEmail(await allLeads(listId))).toBe(1240);
     expect(count(requests, LEAD_PAGES)).toBe(3);

@@ -7,24 +7,28 @@ import { describe, expect, it } from 'vitest';
  * sandbox -> api; local/ (config and data dirs, files written whole, the lock) is shared by
  * the CLI and the sandbox and depends on api/ alone; the SDK (src/index.ts and src/sdk/) is api/ only;
  * the MCP server (src/mcp/) is api/ and the SDK's helpers, loaded by the mcp command.
+ * workflows/ holds the rules of paid and long work once, under the three faces (commands and cli,
+ * the SDK, the MCP server), over api/ and local/.
  * config/ is the CLI's own settings and goes with cli/. The CLI core gets its commands
  * handed in by the entries at the top of src/ (core.ts, generate.ts), the one place that
  * joins the two.
  */
 const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
 
-type Layer = 'entry' | 'sdk' | 'api' | 'local' | 'sandbox' | 'cli' | 'commands' | 'mcp';
+type Layer = 'entry' | 'sdk' | 'api' | 'local' | 'sandbox' | 'cli' | 'commands' | 'mcp' | 'workflows';
 
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   entry: ['cli', 'commands', 'local', 'api', 'sandbox'],
-  sdk: ['sdk', 'api'],
+  sdk: ['sdk', 'workflows', 'api'],
   api: ['api'],
+  // The rules of paid and long work, once under the three faces: what to pay for, runs going, the spend verdict, the journal.
+  workflows: ['workflows', 'local', 'api'],
   local: ['local', 'api'],
   sandbox: ['sandbox', 'local', 'api'],
-  cli: ['cli', 'local', 'api', 'sandbox'],
-  commands: ['commands', 'cli', 'local', 'api', 'sandbox', 'mcp'],
+  cli: ['cli', 'workflows', 'local', 'api', 'sandbox'],
+  commands: ['commands', 'cli', 'workflows', 'local', 'api', 'sandbox', 'mcp'],
   // The MCP server: tools over api/ (and the SDK's helpers), handed its client by the mcp command.
-  mcp: ['mcp', 'sdk', 'api'],
+  mcp: ['mcp', 'sdk', 'workflows', 'api'],
 };
 
 /** Imports the rules forbid that are still there, each with why; the test fails when one is gone too (take it off the list). */
@@ -35,7 +39,7 @@ function layerOf(file: string): Layer {
   if (file === 'core.ts' || file === 'generate.ts') return 'entry';
   const top = file.split('/')[0]!;
   if (top === 'config') return 'cli';
-  if (top === 'api' || top === 'local' || top === 'sandbox' || top === 'cli' || top === 'commands' || top === 'mcp') return top;
+  if (top === 'api' || top === 'local' || top === 'sandbox' || top === 'cli' || top === 'commands' || top === 'mcp' || top === 'workflows') return top;
   throw new Error(`src/${file} is in no layer: add its folder to test/unit/layers.test.ts`);
 }
 
@@ -70,6 +74,6 @@ describe('layers', () => {
 
   it('finds the imports it checks: a file of every layer has some', () => {
     const layers = new Set(edges.map(({ file }) => layerOf(file)));
-    expect([...layers].sort()).toEqual(['api', 'cli', 'commands', 'entry', 'local', 'mcp', 'sandbox', 'sdk']);
+    expect([...layers].sort()).toEqual(['api', 'cli', 'commands', 'entry', 'local', 'mcp', 'sandbox', 'sdk', 'workflows']);
   });
 });

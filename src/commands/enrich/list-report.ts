@@ -7,6 +7,7 @@ import { QUOTE_FIELDS } from '../../cli/paid.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 import { writeHandles } from '../../cli/wait.js';
 import type { QuotedRun } from './subsets.js';
+import type { SelectionCheck } from '../../workflows/enrich-list/missing-leads.js';
 import { TABLE_COLUMNS, reportRuns } from './status.js';
 import { STATUS_FIELDS, reportRun, watchRun } from './watch.js';
 
@@ -23,7 +24,7 @@ export interface JobFacts {
   list_id: string;
   scope: string;
   skipped: Record<string, number>;
-  check: { leads_read: number; requests: number; enriched_count: number } | null;
+  check: SelectionCheck | null;
   runs_going: string[];
 }
 

@@ -8,8 +8,10 @@ import { resolveList } from '../lists/resolve-list.js';
 import { readLeadIds } from '../lists/lead-ids.js';
 import { DRY_RUN_FLAG, SCOPE_FLAG } from './flags.js';
 import { STRICT_FLAG } from './watch.js';
-import { selectMissing, union, type Selection } from './missing-leads.js';
-import { quoteRuns, resolveLostRuns, runBodies, sendRuns, totalQuote, type Resolved } from './subsets.js';
+import { union } from '../../workflows/enrich-list/missing-leads.js';
+import { quoteRuns, resolveLostRuns, sendRuns, type Resolved } from './subsets.js';
+import { planListEnrichment, type ListEnrichmentPlan } from '../../workflows/enrich-list/plan.js';
+import { sumQuotes } from '../../workflows/spend-verdict.js';
 import { printDryRun, reportJob } from './list-report.js';
 import { runsGoing } from './runs-going.js';
 
@@ -19,8 +21,9 @@ export const command = defineCommand({
   description:
     'Enriches the leads of a list, or only some (--lead-ids), with verified emails and phones. By default only the leads that lack ' +
     'what the scope finds (an email for partial, a phone for phone-only, either for full) are enriched, so running it again pays only ' +
-    'for what is missing; --all-leads enriches every lead again. A list with nothing enriched yet goes in one run; otherwise its leads ' +
-    'are read (pages of 500, free) and the rest go in runs of up to 500, quoted together and asked once. ' +
+    'for what is missing, and emails and phones a list got from a CSV import are kept, not paid for again; --all-leads enriches every lead again. ' +
+    'The leads are read first (pages of 500, free); when none is left out the whole list goes in one run, otherwise the rest go in runs ' +
+    'of up to 500, quoted together and asked once. ' +
     'Estimates first and asks before spending (scripts pass --yes or --max-cost N); pays only for what is found, ' +
     'and refunds the rest of the reservation when the runs end. Waits with progress; ' +
     '--no-wait prints the workflow ids alone on stdout, one a line (the whole answer with --json), for WF=$(prospect ... --no-wait).',
@@ -54,14 +57,16 @@ export const command = defineCommand({
     const going = await runsGoing(ctx, client, journal, list_id);
     const resolved: Resolved = opts.dryRun ? { started: [], covered: new Set() } : await resolveLostRuns(ctx, client, journal, job);
     const covered = union(resolved.covered, going.covered);
-    const selection: Selection =
-      covered === 'all' ? { groups: [], skipped: {} } : await selectMissing(client, { ...job, allLeads: Boolean(opts.allLeads), covered, runsRead: going.requests, signal: ctx.signal });
+    const plan: ListEnrichmentPlan =
+      covered === 'all'
+        ? { selection: { groups: [], skipped: {} }, runs: [] }
+        : await planListEnrichment(client, { ...job, allLeads: Boolean(opts.allLeads), covered, runsRead: going.requests, signal: ctx.signal });
+    const { selection } = plan;
     if (selection.summary) ctx.out.info(selection.summary);
     const facts = { list_id, scope: opts.scope, skipped: selection.skipped, check: selection.check ?? null, runs_going: going.ids };
-    const bodies = runBodies(list_id, selection.groups);
     // The command that enriches every lead again, when the check left some out.
     const allLeads = opts.allLeads ? undefined : sameCommand({ argv: [...ctx.argv, ALL_LEADS] });
-    if (bodies.length === 0 && resolved.started.length === 0) {
+    if (plan.runs.length === 0 && resolved.started.length === 0) {
       const again = allLeads ? ` Enrich them again with: ${allLeads}` : '';
       ctx.out.success(
         covered === 'all' || opts.allLeads
@@ -70,8 +75,8 @@ export const command = defineCommand({
       );
       return void (await ctx.out.print({ kind: 'object', payload: { ...facts, runs: [] }, fields: ['list_id', 'scope'] }));
     }
-    const quoted = await quoteRuns(ctx, client, bodies, listArg, ids ? undefined : allLeads);
-    const total = quoted.length > 0 ? totalQuote(quoted) : undefined;
+    const quoted = await quoteRuns(ctx, client, plan.runs, listArg, ids ? undefined : allLeads);
+    const total = quoted.length > 0 ? sumQuotes(quoted.map((r) => r.quote)) : undefined;
     if (total) ctx.out.info(quoted.length === 1 ? describeQuote(quoted[0]!.quote) : `${describeQuote({ ...quoted[0]!.quote, ...total })} In ${counted(quoted.length, 'run')} of up to 500 leads, one quote each.`);
     if (opts.dryRun) {
       await printDryRun(ctx, quoted, facts);

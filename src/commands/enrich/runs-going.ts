@@ -9,7 +9,7 @@ import type { PaidRunJournal } from '../../cli/journal.js';
 import { sameService } from '../../cli/journal-entry.js';
 import { JournalStore, journalDir } from '../../cli/journal-store.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
-import { cover, type Covered } from './missing-leads.js';
+import { cover, type Covered } from '../../workflows/enrich-list/missing-leads.js';
 
 /**
  * Runs of this list sent from here (the paid-run journal, the last day) that are still going:

@@ -1,20 +1,16 @@
 import type { Client } from '../../api/client.js';
-import { estimate } from '../../api/resources/credits.js';
 import { enrichBulk } from '../../api/resources/enrichment.js';
-import { estimateBodyFor } from '../../api/quote-shape.js';
-import type { EstimateBody, Quote } from '../../api/schemas/credits.js';
 import type { BulkEnrichBody, BulkEnrichStarted } from '../../api/schemas/enrichment.js';
-import { BULK_ENRICH_LIMITS, type ListScope } from '../../api/schemas/values/credits.js';
+import type { ListScope } from '../../api/schemas/values/credits.js';
 import type { Context } from '../../cli/context.js';
 import { authError } from '../../cli/errors.js';
-import { isApiError } from '../../api/errors.js';
 import { nextCommand } from '../../cli/command-line.js';
 import type { PaidRunJournal } from '../../cli/journal.js';
 import { resolveEarlierRun } from '../../cli/journal-resolve.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 import { sendApproved } from '../../cli/paid.js';
-import { batches } from '../lists/lead-ids.js';
-import { cover, type Covered, type Group } from './missing-leads.js';
+import { cover, type Covered } from '../../workflows/enrich-list/missing-leads.js';
+import { priceRuns, type PlannedRun, type PricedRun } from '../../workflows/enrich-list/plan.js';
 
 /**
  * A list enrichment sent as several runs: each group of leads split into subsets of up to 500
@@ -23,21 +19,9 @@ import { cover, type Covered, type Group } from './missing-leads.js';
  * answer lost on the way is resolved through its quote and never paid twice.
  */
 
-const MAX_IDS = BULK_ENRICH_LIMITS.leadIds.max;
-
 /** One run of the job, quoted. */
-export interface QuotedRun {
-  body: BulkEnrichBody;
-  estimate: EstimateBody;
-  quote: Quote;
+export interface QuotedRun extends PricedRun {
   what: string;
-}
-
-/** The run requests of the groups: a group of lead ids in subsets of up to 500, a whole-list group as one run. */
-export function runBodies(listId: string, groups: readonly Group[]): BulkEnrichBody[] {
-  return groups.flatMap((g) =>
-    g.lead_ids ? batches(g.lead_ids, MAX_IDS).map((lead_ids) => ({ list_id: listId, scope: g.scope, lead_ids })) : [{ list_id: listId, scope: g.scope }],
-  );
 }
 
 /** "500 leads of list "Q3" (partial)", and which run of how many. */
@@ -51,31 +35,17 @@ function describeRun(b: BulkEnrichBody, listArg: string, index: number, count: n
  * command that enriches every lead instead, for a workspace that cannot enrich part of a list
  * when the check chose the part (without --lead-ids).
  */
-export async function quoteRuns(ctx: Context, client: Client, bodies: readonly BulkEnrichBody[], listArg: string, wholeList?: string): Promise<QuotedRun[]> {
-  const runs: QuotedRun[] = [];
-  for (const [i, body] of bodies.entries()) {
-    const est = estimateBodyFor({ tool: 'enrich_list', body });
-    let quote: Quote;
-    try {
-      quote = await estimate(client, est, { signal: ctx.signal });
-    } catch (e) {
-      if (!wholeList || !body.lead_ids || !isApiError(e) || !e.is('feature_gated')) throw e;
-      throw authError(
-        'feature_gated',
-        'this workspace cannot enrich part of a list, so the leads that already have what the scope finds cannot be left out; nothing was spent',
-        `Enrich every lead of the list again (paying again for those found again) with: ${wholeList}`,
-      );
-    }
-    runs.push({ body, estimate: est, quote, what: describeRun(body, listArg, i, bodies.length) });
-  }
-  return runs;
-}
-
-/** The quotes summed, as the one quote a person decides on. */
-export function totalQuote(runs: readonly QuotedRun[]): Pick<Quote, 'tool' | 'row_count' | 'estimated_cost' | 'available_credits' | 'sufficient'> {
-  const estimated_cost = runs.reduce((s, r) => s + r.quote.estimated_cost, 0);
-  const available_credits = Math.min(...runs.map((r) => r.quote.available_credits));
-  return { tool: 'enrich_list', row_count: runs.reduce((s, r) => s + r.quote.row_count, 0), estimated_cost, available_credits, sufficient: available_credits >= estimated_cost };
+export async function quoteRuns(ctx: Context, client: Client, runs: readonly PlannedRun[], listArg: string, wholeList?: string): Promise<QuotedRun[]> {
+  const gated = wholeList
+    ? () =>
+        authError(
+          'feature_gated',
+          'this workspace cannot enrich part of a list, so the leads that already have what the scope finds cannot be left out; nothing was spent',
+          `Enrich every lead of the list again (paying again for those found again) with: ${wholeList}`,
+        )
+    : undefined;
+  const priced = await priceRuns(client, runs, { signal: ctx.signal, ...(gated ? { gated } : {}) });
+  return priced.map((r, i) => ({ ...r, what: describeRun(r.body, listArg, i, priced.length) }));
 }
 
 const sendRun = (ctx: Context, client: Client, body: BulkEnrichBody) => (quote_id: string) =>

@@ -7,6 +7,7 @@ import type { CsvImportResponse } from '../../api/schemas/lists.js';
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
 import type { Client } from '../../api/client.js';
 import { approveSpend } from '../../cli/paid.js';
+import { checkQuote } from '../../workflows/spend-verdict.js';
 import { sameCommand } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
@@ -142,6 +143,7 @@ export class ChunkSender {
     const base = { csv_content_base64: Buffer.from(chunk.csv).toString('base64'), column_mapping: chunk.mapping ?? this.job.mapping, idempotency_key: key };
     if (!this.job.enrich) return { ...base, dispatch_enrichment: false };
     const q = await estimate(this.client!, this.estimateFor(chunk.rows.length), { signal: this.ctx.signal });
+    checkQuote(q);
     return { ...base, dispatch_enrichment: true, enrichment_type: this.job.enrich, ...(q.quote_id ? { quote_id: q.quote_id } : {}) };
   }
 

@@ -18,9 +18,4 @@ export async function readLeadIds(ids: readonly string[] | undefined, file: stri
   return out;
 }
 
-/** Splits ids into batches of at most `size`. */
-export function batches<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+export { batches } from '../../workflows/batches.js';

@@ -1,17 +1,18 @@
 import type { Client } from '../../api/client.js';
-import { getList, listLeadsPages } from '../../api/resources/lists.js';
+import { listLeadsPages } from '../../api/resources/lists.js';
 import type { LeadRow } from '../../api/schemas/lists.js';
 import type { ListScope } from '../../api/schemas/values/credits.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
-import { formatCount as n } from '../../cli/output/numbers.js';
+import { formatCount as n } from '../counts.js';
 
 /**
- * Which leads of a list still lack what a scope finds, so enriching again pays only for what is
- * missing. The list detail is read first (one request): with nothing enriched yet, every lead
- * lacks it and the whole list goes in one run without reading a lead. Otherwise the leads are
- * read in pages of 500 and each goes where its gap is: partial for a missing email, phone-only
- * for a missing phone, and with --scope full only the part it lacks (a lead with an email gets
- * the phone alone, a lead with a phone the email alone).
+ * Which leads of a list still lack what a scope finds, so enriching pays only for what is
+ * missing, in every face. Judged by each lead's own email and phone (reading leads is free), never by
+ * the list's enriched_count: an imported CRM export holds emails and phones nobody enriched
+ * (docs/design-changes.md). The leads are read in pages of 500 and each goes where its gap is:
+ * partial for a missing email, phone-only for a missing phone, and with scope full only the part it
+ * lacks (a lead with an email gets the phone alone, a lead with a phone the email alone). When no
+ * lead is left out, the whole list goes in one run.
  */
 
 /** What a lead holds that makes a scope skip it. */
@@ -47,12 +48,18 @@ export interface Group {
   lead_ids?: string[];
 }
 
+/** What finding out which leads lack the data cost (reads are free). */
+export interface SelectionCheck {
+  leads_read: number;
+  requests: number;
+}
+
 export interface Selection {
   groups: Group[];
   /** Leads left out, by what they hold ({has_email: 1000}). */
   skipped: Record<string, number>;
-  /** What finding out cost: the leads read and the requests made (the list detail and the pages of leads); undefined with --all-leads. */
-  check?: { leads_read: number; requests: number; enriched_count: number };
+  /** What finding out cost: the leads read and the requests made (pages of leads, status reads of earlier runs); undefined when nothing was read. */
+  check?: SelectionCheck;
   /** One line for a person: what was checked and what is left out. */
   summary?: string;
 }
@@ -68,6 +75,8 @@ export interface SelectionRequest {
   covered?: ReadonlySet<string>;
   /** Status reads of earlier runs made before: part of what the check cost. */
   runsRead?: number;
+  /** How the caller's face opts in to enriching held data again, for the summary: --all-leads, { allLeads: true }, all_leads: true. */
+  optIn?: string;
   signal?: AbortSignal;
 }
 
@@ -81,25 +90,9 @@ export async function selectMissing(client: Client, r: SelectionRequest): Promis
   const runsRead = r.runsRead ?? 0;
   let requests = runsRead;
   let pages = 0;
-  let enriched = 0;
-  /** "5 requests (the list, its leads in pages of 500, 1 earlier run)" */
+  /** "3 requests (its leads in pages of 500, 1 earlier run)" */
   const cost = () =>
-    `${plural(requests, 'request')} (${[
-      ...(r.allLeads ? [] : ['the list']),
-      ...(pages ? [`its leads in pages of ${LIST_LIMITS.leadsPage.max}`] : []),
-      ...(runsRead ? [plural(runsRead, 'earlier run')] : []),
-    ].join(', ')})`;
-  if (!r.allLeads) {
-    enriched = (await getList(client, r.listId, { signal: r.signal })).enriched_count;
-    requests += 1;
-    if (enriched === 0 && covered.size === 0)
-      return {
-        groups: everyone(r),
-        skipped: {},
-        check: { leads_read: 0, requests, enriched_count: 0 },
-        summary: `Nothing in the list is enriched yet, checked in ${cost()}: ${r.ids ? 'every given lead goes' : 'the whole list goes in one run'}.`,
-      };
-  }
+    `${plural(requests, 'request')} (${[...(pages ? [`its leads in pages of ${LIST_LIMITS.leadsPage.max}`] : []), ...(runsRead ? [plural(runsRead, 'earlier run')] : [])].join(', ')})`;
   const wanted = r.ids ? new Set(r.ids) : undefined;
   const byScope = new Map<ListScope, string[]>();
   const add = (scope: ListScope, ...ids: string[]) => void (byScope.get(scope)?.push(...ids) ?? byScope.set(scope, ids));
@@ -128,19 +121,19 @@ export async function selectMissing(client: Client, r: SelectionRequest): Promis
   return {
     groups: whole ? everyone(r) : [...byScope].map(([scope, lead_ids]) => ({ scope, lead_ids })),
     skipped,
-    check: { leads_read: read, requests, enriched_count: enriched },
-    summary: `Checked ${plural(read, 'lead')} in ${cost()}${skippedText(skipped, r.scope)}${partly}.`,
+    check: { leads_read: read, requests },
+    summary: `Checked ${plural(read, 'lead')} in ${cost()}${skippedText(skipped, r.scope, r.optIn)}${partly}.`,
   };
 }
 
 /** Leads an earlier run enriches (one still going, or one resolved now). */
 const IN_EARLIER_RUN = 'in_earlier_run';
 
-function skippedText(skipped: Record<string, number>, scope: ListScope): string {
+function skippedText(skipped: Record<string, number>, scope: ListScope, optIn = '--all-leads'): string {
   const held = skipped[SKIP_REASONS[scope]];
   const earlier = skipped[IN_EARLIER_RUN];
   const parts = [
-    ...(held ? [`${n(held)} already have ${HAVE[scope]}, skipped (--all-leads enriches them again)`] : []),
+    ...(held ? [`${n(held)} already have ${HAVE[scope]}, skipped (${optIn} enriches them again)`] : []),
     ...(earlier ? [`${n(earlier)} are in an earlier run named above`] : []),
   ];
   return parts.length ? `: ${parts.join('; ')}` : ': none is skipped';
