@@ -10,10 +10,11 @@
 // The client and its resources.
 export { Prospect } from './sdk/prospect.js';
 export type { ProspectOptions } from './sdk/prospect.js';
-export type { People, PeopleSearchParams, CompileParams } from './sdk/resources/people.js';
+export type { People, PeopleSearchParams, PeopleSearchOptions, CompileParams } from './sdk/resources/people.js';
 export type { Companies, CompanySearchParams } from './sdk/resources/companies.js';
 export type { Lists, ListsQuery, LeadsQuery, CsvContent, CsvImportFields, CsvImportParams, CsvImportEnrichParams } from './sdk/resources/lists.js';
 export type { Enrichment, PersonEnrichParams, CompanyEnrichParams, ByTaskEnrichParams, BulkEnrichParams } from './sdk/resources/enrichment.js';
+export type { BulkEnrichOptions, BulkEnrichResult, BulkEnrichPlan, ConfirmListSpend, SkippedLeads, SkipReason, LeadCheck } from './sdk/list-enrichment.js';
 export type { Agents, SmartAgentRunParams, SmartAgentRunsQuery } from './sdk/resources/agents.js';
 export type { Sync, CrmSyncParams, SequencerSyncParams } from './sdk/resources/sync.js';
 export type { Exports } from './sdk/resources/exports.js';
@@ -28,7 +29,7 @@ export { SDK_VERSION } from './api/version.js';
 
 // Paid calls.
 export { SpendDeclinedError } from './sdk/paid.js';
-export type { PaidOptions, SpendApproval, ConfirmSpend, DeclineReason } from './sdk/paid.js';
+export type { PaidOptions, SpendApproval, ConfirmSpend, SpendQuote, DeclineReason } from './sdk/paid.js';
 
 // Errors.
 export {
@@ -46,9 +47,12 @@ export {
   isApiError,
 } from './api/errors.js';
 export type { ApiErrorFields, ErrorFamily, ValidationIssue } from './api/errors.js';
+export { MalformedQuoteError, ChargeAboveQuoteError } from './workflows/spend-verdict.js';
+export { RunInProgressError } from './workflows/agents/run-going.js';
 export { LostResponseError } from './api/paid-call.js';
 export type { LostReason } from './api/paid-call.js';
 export { PollTimeoutError } from './api/poll.js';
+export { SearchPageCapError } from './workflows/search/page-cap.js';
 
 // Search filters.
 export type {

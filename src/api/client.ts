@@ -74,6 +74,8 @@ export interface AttemptHooks {
   sending(attempt: number): void | Promise<void>;
   /** The attempt failed and the request waits to be sent again. */
   retrying(error: ApiError, attempt: number): void | Promise<void>;
+  /** The attempt was handed to the network whole (before that, an abort stops it unsent). */
+  sent?(attempt: number): void;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -161,7 +163,7 @@ export class Client {
       const started = performance.now();
       let res: RawResponse;
       try {
-        res = await this.transport.send({ method, url, headers, body, signal: opts.signal });
+        res = await this.transport.send({ method, url, headers, body, signal: opts.signal, onSent: () => opts.attempts?.sent?.(attempt) });
       } catch (e) {
         if (!isTransportFailure(e)) throw e;
         const ms = Math.round(performance.now() - started);

@@ -65,12 +65,23 @@ function redemptionOf(e: ApiError): Redemption | undefined {
   return r.workflow_id || r.task_id ? r : undefined;
 }
 
+/** What a resource function that sends a paid request takes beside its body. */
+export interface PaidCallOptions {
+  signal?: AbortSignal | undefined;
+  /** How to wait between resends after a lost answer (tests pass a fake clock). */
+  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
+  /** The face's paid-run journal (the CLI's and MCP's files, the SDK's memory): the request is written down before it goes out. */
+  journal?: PaidCallJournal | null | undefined;
+}
+
 /** What a route adds to the rules of sendPaid. */
 export interface PaidCallRules {
   /** 5xx answers the route's contract makes final (a sync's whole-push failure: nothing pushed, refunded): thrown as they are, not resent. */
   answered?: (e: ApiError) => boolean;
   /** What to check before sending again when the answer is lost (default: the balance and the status of the runs). */
   lostFix?: string;
+  /** Where the request is written down before it goes out (the paid-run journal of the face), passed by the caller: null for none. */
+  journal?: PaidCallJournal | null | undefined;
 }
 
 /** A paid request as a journal writes it down: where it went and what it asked, without its quote. */
@@ -103,19 +114,30 @@ export interface PaidCallRecord {
   used(redemption: Redemption | undefined): Promise<void>;
   /** The service answered that nothing was done. */
   refused(e: ApiError): Promise<void>;
-  /** The service answered that nothing was done and the request waits to be sent again: until it goes, nothing is pending. */
-  withdrawn(e: ApiError): Promise<void>;
+  /** Nothing was done: the service answered so and the request waits to be sent again, or it was stopped before it was handed to the network (`e` undefined). Until it goes again, nothing is pending. */
+  withdrawn(e: ApiError | undefined): Promise<void>;
+  /** The caller stopped waiting (an abort) after the request went out: nobody waits for its answer now. */
+  abandoned(): Promise<void>;
 }
 
-const journals = new WeakMap<Client, PaidCallJournal>();
-
-/** Runs `send` with each paid request it makes through `client` written down in `journal` before it goes out. */
-export async function withPaidJournal<T>(client: Client, journal: PaidCallJournal, send: () => Promise<T>): Promise<T> {
-  journals.set(client, journal);
-  try {
-    return await send();
-  } finally {
-    journals.delete(client);
+/**
+ * A paid call stopped (its signal aborted) after it was sent or while it was being sent. Named
+ * AbortError, as any aborted call; `sent` says whether the request was handed to the network,
+ * and `quoteId` is the quote it went with: the same call again (or the same request with this
+ * quote) reads back the run it may have started instead of paying again.
+ */
+export class PaidCallAbortedError extends Error {
+  override readonly name = 'AbortError';
+  constructor(
+    readonly quoteId: string | undefined,
+    readonly sent: boolean,
+    override readonly cause: unknown,
+  ) {
+    super(
+      sent
+        ? `the paid request was stopped after it was sent with quote ${quoteId}: the run may have started; the same call again resolves it through the quote and never pays twice`
+        : 'the paid request was stopped before it was sent: nothing was spent',
+    );
   }
 }
 
@@ -127,6 +149,8 @@ function shapeOf(req: RequestOptions & { body: { quote_id?: string | undefined }
 /** Where a journaled resend starts: the earlier attempt's answer was lost. */
 const EARLIER_ANSWER_LOST = new ApiError({ status: 0, code: 'dispatch_outcome_unknown', problem: 'An earlier attempt of this request got no answer' });
 
+const isAbort = (e: unknown) => e instanceof Error && e.name === 'AbortError';
+
 export async function sendPaid<T>(
   client: Client,
   req: RequestOptions & { body: { quote_id?: string | undefined } },
@@ -136,14 +160,19 @@ export async function sendPaid<T>(
 ): Promise<T> {
   const lostAnswer = (cause: ApiError, reason: LostReason, detail: string) => new LostResponseError(cause, reason, detail, rules.lostFix);
   const quoted = typeof req.body.quote_id === 'string' && req.body.quote_id !== '';
-  const journal = journals.get(client);
+  const journal = rules.journal ?? undefined;
   let record: PaidCallRecord | undefined;
   let lost: ApiError | undefined;
+  let handedOff = false;
   const attempts: AttemptHooks = {
     sending: async () => {
+      handedOff = false;
       if (record || !journal) return;
       record = await journal.sending(shapeOf(req), req.body.quote_id ?? '');
       if (record.resend) lost = EARLIER_ANSWER_LOST;
+    },
+    sent: () => {
+      handedOff = true;
     },
     // The client sends a paid request again only after an answer that says nothing was done;
     // after a lost attempt that says nothing about the lost one, which stays pending.
@@ -154,13 +183,21 @@ export async function sendPaid<T>(
     },
   };
   const answered = async (result: T) => (await record?.answered(result), result);
+  // Stopped before the request was handed to the network: nothing went, nothing is pending. After: the run may have started.
+  const aborted = async (e: unknown) => {
+    const sent = handedOff || lost !== undefined;
+    if (record && !record.resend) await (sent ? record.abandoned() : record.withdrawn(undefined));
+    else if (record && sent) await record.abandoned();
+    return new PaidCallAbortedError(req.body.quote_id, sent, e);
+  };
   // Only a first attempt's refusal says nothing was done; after a lost answer it says nothing about that attempt.
   const refused = async (e: ApiError) => (lost ? e : (await record?.refused(e), e));
   for (let attempt = 0; ; attempt++) {
     let result: T;
     try {
-      result = await client.request<T>({ ...req, idempotent: false, ...(journal ? { attempts } : {}) });
+      result = await client.request<T>({ ...req, idempotent: false, attempts });
     } catch (e) {
+      if (isAbort(e)) throw await aborted(e);
       if (!isApiError(e)) throw e;
       if (e.is('quote_already_redeemed')) {
         // The run this quote paid for (an earlier attempt whose answer was lost) is read back, never run again.

@@ -18,6 +18,8 @@ export interface RawRequest {
   headers: Record<string, string>;
   body?: Buffer | undefined;
   signal?: AbortSignal | undefined;
+  /** Told once the whole request has been handed to the operating system for the network. */
+  onSent?: (() => void) | undefined;
 }
 
 export interface RawResponse {
@@ -121,6 +123,7 @@ export class Transport {
           if (settle()) resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) });
         });
       });
+      r.once('finish', () => req.onSent?.());
       r.end(req.body);
     });
   }

@@ -1,6 +1,6 @@
 import type { Context } from './context.js';
 import { nextCommand } from './command-line.js';
-import type { JournalEntry } from './journal-entry.js';
+import type { JournalEntry } from '../workflows/journal/entry.js';
 
 /** What a printed command needs: the global flags that choose the service. */
 type Target = Pick<Context, 'globals'>;

@@ -1,5 +1,4 @@
-import type { Client } from '../api/client.js';
-import { LostResponseError, withPaidJournal } from '../api/paid-call.js';
+import { LostResponseError, type PaidCallJournal } from '../api/paid-call.js';
 import type { FlagSpec } from './command.js';
 import type { Context } from './context.js';
 import { nextCommand, sameCommand } from './command-line.js';
@@ -7,8 +6,8 @@ import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { clockTime, NotTheJournaledRequest, StillInFlight, type PaidRunJournal } from './journal.js';
 import { destinationNote, unknownRunChecks } from './journal-checks.js';
-import type { JournalEntry, JournalQuote } from './journal-entry.js';
-import { systemProbe } from './journal-owner.js';
+import type { JournalEntry, JournalQuote } from '../workflows/journal/entry.js';
+import { systemProbe } from '../workflows/journal/owner.js';
 
 /**
  * Before a paid command estimates anything: an identical earlier request of this service and
@@ -63,23 +62,46 @@ function earlierRunUnknown(ctx: Context, e: JournalEntry): CliError {
   });
 }
 
+/**
+ * An identical request another process still waits for: this command waits for that answer
+ * and takes it (never paying a second time), or, when that process stops waiting, resolves it
+ * through its quote. Undefined when that request was refused: this command pays for its own.
+ */
+async function joinInFlight<R>(
+  ctx: Context,
+  journal: PaidRunJournal,
+  entry: JournalEntry,
+  run: (quoteId: string, journal: PaidCallJournal | null) => Promise<R>,
+): Promise<{ quote: JournalQuote; result: R } | undefined> {
+  const where = entry.host && entry.host !== systemProbe.host ? ` on ${entry.host}` : '';
+  ctx.out.info(`An identical run was sent at ${clockTime(entry.sent_at)} by process ${entry.pid}${where}, which still waits for its answer; waiting for that answer instead of paying again.`);
+  const now = await journal.settled(entry, ctx.signal);
+  if (now.state === 'answered' && now.answer !== undefined) return { quote: now.quote, result: now.answer as R };
+  if (now.state === 'sent') return { quote: now.quote, result: await run(now.quote.quote_id ?? '', journal.resending(now)) };
+  if (now.state === 'answered') throw earlierRunInFlight(ctx, now, systemProbe.host);
+  return undefined;
+}
+
 /** The earlier run's outcome, or undefined when there is none to resolve (or --pay-again gave it up). */
 export async function resolveEarlierRun<R>(
   ctx: Context,
-  client: Client,
   journal: PaidRunJournal,
   tool: string,
-  run: (quoteId: string) => Promise<R>,
+  run: (quoteId: string, journal: PaidCallJournal | null) => Promise<R>,
 ): Promise<{ quote: JournalQuote; result: R } | undefined> {
   for (const entry of journal.unanswered(tool)) {
     try {
-      const result = await withPaidJournal(client, journal.resending(entry), () => run(entry.quote.quote_id ?? ''));
+      const result = await run(entry.quote.quote_id ?? '', journal.resending(entry));
       return { quote: entry.quote, result };
     } catch (e) {
       if (e instanceof NotTheJournaledRequest) continue;
       if (e instanceof StillInFlight) {
-        if (!payAgainGiven(ctx.argv)) throw earlierRunInFlight(ctx, entry, systemProbe.host);
-        ctx.out.info(`${PAY_AGAIN}: the identical run sent at ${clockTime(entry.sent_at)} is left to process ${entry.pid}; paying for another one.`);
+        if (payAgainGiven(ctx.argv)) {
+          ctx.out.info(`${PAY_AGAIN}: the identical run sent at ${clockTime(entry.sent_at)} is left to process ${entry.pid}; paying for another one.`);
+          continue;
+        }
+        const joined = await joinInFlight(ctx, journal, entry, run);
+        if (joined) return joined;
         continue;
       }
       if (!(e instanceof LostResponseError) || e.reason !== 'quote_expired') throw e;

@@ -1,13 +1,14 @@
 import type { Client } from '../api/client.js';
-import { LostResponseError, sendWithRenewedQuote, withPaidJournal } from '../api/paid-call.js';
+import { LostResponseError, sendWithRenewedQuote, type PaidCallJournal } from '../api/paid-call.js';
+import { sendOnce, JoinedRunUnknown } from '../workflows/journal/send-once.js';
 import { estimate } from '../api/resources/credits.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
-import { checkQuote, spendVerdict, type QuoteTerms } from '../workflows/spend-verdict.js';
+import { checkCharge, checkQuote, spendVerdict, type QuoteTerms } from '../workflows/spend-verdict.js';
 import type { Context } from './context.js';
 import { creditsError, declinedError } from './errors.js';
 import { formatCount } from './output/numbers.js';
 import { nextCommand, sameCommand } from './command-line.js';
-import { PaidRunJournal } from './journal.js';
+import { PaidRunJournal, type Recording } from './journal.js';
 import { resolveEarlierRun } from './journal-resolve.js';
 
 export { PAY_AGAIN_FLAG } from './journal-resolve.js';
@@ -34,8 +35,8 @@ export interface PaidPlan<R> {
   estimate: EstimateBody;
   /** What is being paid for, for the question ("enrich 120 leads of list Q3 (full)"). */
   what: string;
-  /** Sends the run with the quote. */
-  run(quoteId: string): Promise<R>;
+  /** Sends the run with the quote, written down in `journal` as it goes out (pass it to the resource function). */
+  run(quoteId: string, journal: PaidCallJournal | null): Promise<R>;
   /** Refuses a quote before anyone is asked (a selection the service would refuse): throw a CliError. */
   check?(quote: Quote): void;
 }
@@ -132,13 +133,14 @@ export async function hasUnansweredRun(ctx: Context, client: Client, tool: strin
 /** Runs a paid request through the flow; undefined after --dry-run (the quote was printed). */
 export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>, opts: { dryRun?: boolean } = {}): Promise<PaidOutcome<R> | undefined> {
   if (opts.dryRun) return void (await approveSpend(ctx, client, plan, opts));
+  const since = ctx.clock.now();
   const journal = await PaidRunJournal.open(ctx, client);
   journal.prepare();
-  const earlier = await resolveEarlierRun(ctx, client, journal, plan.estimate.tool, plan.run);
+  const earlier = await resolveEarlierRun(ctx, journal, plan.estimate.tool, plan.run);
   if (earlier) return earlier;
   const q = await quote(ctx, client, plan);
   await decide(ctx, q, plan.what, false);
-  return sendApproved(ctx, client, journal, plan, q);
+  return sendApproved(ctx, client, journal, plan, q, since);
 }
 
 /**
@@ -146,15 +148,22 @@ export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>
  * expired quote is renewed, and asked again only when the cost went up. A job of several paid
  * requests quotes each, decides once on their sum, then sends each through here.
  */
-export async function sendApproved<R>(ctx: Context, client: Client, journal: PaidRunJournal, plan: PaidPlan<R>, approvedQuote: Quote): Promise<PaidOutcome<R>> {
+export async function sendApproved<R>(ctx: Context, client: Client, journal: PaidRunJournal, plan: PaidPlan<R>, approvedQuote: Quote, since: number): Promise<PaidOutcome<R>> {
   return sendWithRenewedQuote(
     approvedQuote,
     async (sent) => {
-      const recording = journal.recording({ tool: plan.estimate.tool, what: plan.what, quote: sent });
+      let recording: Recording | undefined;
       try {
-        return { quote: sent, result: await withPaidJournal(client, recording, () => plan.run(sent.quote_id ?? '')) };
+        const { result, joined } = await sendOnce(journal, { tool: plan.estimate.tool, what: plan.what, quote: sent, since }, plan.run, {
+          signal: ctx.signal,
+          onRecording: (r) => (recording = r),
+        });
+        if (!joined) checkCharge(result, sent.estimated_cost);
+        return { quote: sent, result };
       } catch (e) {
-        if (leftUnanswered(e)) ctx.out.info(recording.pending ? unansweredNote(ctx) : NOT_SENT_NOTE);
+        if (leftUnanswered(e)) ctx.out.info(recording?.pending ? unansweredNote(ctx) : NOT_SENT_NOTE);
+        if (e instanceof JoinedRunUnknown)
+          throw creditsError(e.message, `See it with \`${nextCommand(ctx, ['runs', 'ls'])}\`; run the command again to pay for another run.`);
         throw e;
       }
     },

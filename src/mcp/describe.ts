@@ -94,7 +94,11 @@ function paidOutput(spec: ToolSpec): JsonSchema {
   return {
     type: 'object',
     properties: {
-      status: { type: 'string', enum: ['priced', 'ran', 'declined'], description: 'priced: nothing spent, quote_id runs it; ran: result holds the answer; declined: the person said no, nothing spent.' },
+      status: {
+        type: 'string',
+        enum: ['priced', 'ran', 'declined', 'nothing_to_do'],
+        description: 'priced: nothing spent, quote_id runs it; ran: result holds the answer; declined: the person said no, nothing spent; nothing_to_do: nothing needed doing, nothing priced or spent.',
+      },
       quote: { anyOf: [quoteRoot, { type: 'null' }], description: 'The quote priced (null for a free request).' },
       spend: SPEND,
       preview: { description: 'What the run would do (a sync\u2019s preview).' },

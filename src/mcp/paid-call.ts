@@ -2,20 +2,24 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { estimate } from '../api/resources/credits.js';
 import { isApiError } from '../api/errors.js';
-import type { Quote } from '../api/schemas/credits.js';
-import type { Args, PaidRun, ToolEnv, ToolSpec } from './tool.js';
+import { ChargeAboveQuoteError, checkCharge, spendVerdict, type Verdict } from '../workflows/spend-verdict.js';
+import type { Args, PaidJob, PaidPlan, PaidRun, ToolEnv, ToolSpec } from './tool.js';
 import { argError } from './args.js';
 import { errorOf, ToolFailure } from './errors.js';
-import { canonical, type PricedCall, type SpendGate } from './spend.js';
+import { canonical, type PricedCall, type PricedPart, type SpendGate } from './spend.js';
 import type { SentLog } from './sent-log.js';
 import { errorResult, hintsAsTools, okResult, serviceNotes, summaryOf } from './result.js';
 
 /**
  * A paid tool's call: priced first (nothing spent), run only with a quote this session priced
- * for the same arguments, and only when the cost fits the session's budget or the person
- * approves it. A quote is sent once: a call with it while it is on its way waits for that
- * answer, and one after gets the same answer. A run whose answer was lost is sent again with
- * the same quote, which reads back the run it paid for (the api layer's sendPaid).
+ * for the same arguments, and only on the one spend verdict (workflows/spend-verdict.ts): a
+ * balance that covers it, and a cost within the session's budget or approved by the person. A
+ * quote that does not make sense is refused before anything is kept or sent. A call may be a
+ * job of several requests (enrich_list over more than 500 leads): priced together, decided once
+ * on their sum, run by one quote_id, each request sent with its own quote. A quote is sent once:
+ * a call with it while it is on its way waits for that answer, and one after gets the same
+ * answer. A run whose answer was lost is sent again with the same quote, which reads back the
+ * run it paid for (the api layer's sendPaid).
  */
 
 export interface PaidCallInput {
@@ -30,10 +34,13 @@ export interface PaidCallInput {
   names: ReadonlySet<string>;
 }
 
-type Status = 'priced' | 'ran' | 'declined';
+type Status = 'priced' | 'ran' | 'declined' | 'nothing_to_do';
+type ApprovedBy = 'budget' | 'person' | 'earlier';
 
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
 const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
+/** " in 3 runs" for a job of several requests. */
+const inRuns = (call: PricedCall) => (call.parts.length > 1 ? ` in ${call.parts.length} runs` : '');
 
 /** Errors the service answers before doing anything: the quote was not used, so the run is not counted. */
 const NOT_DONE = (e: unknown): boolean => isApiError(e) && e.code !== 'dispatch_outcome_unknown' && e.code !== 'quote_already_redeemed';
@@ -46,36 +53,33 @@ export async function paidCall(input: PaidCallInput): Promise<CallToolResult> {
   }
 }
 
+/** Every paid tool as a job: a tool of one request prices it (a free estimate) and sends it as its arguments say. */
+function asJob(run: PaidRun | PaidJob, env: ToolEnv): PaidJob {
+  if ('plan' in run) return run;
+  return {
+    ...(run.fingerprint !== undefined ? { fingerprint: run.fingerprint } : {}),
+    ...(run.preview !== undefined ? { preview: run.preview } : {}),
+    plan: async () => ({ requests: [{ quote: await estimate(env.client, run.estimate, { signal: env.signal }), body: undefined }] }),
+    send: (_body, quoteId) => run.send(quoteId),
+  };
+}
+
 async function decide(input: PaidCallInput): Promise<CallToolResult> {
   const { spec, args, env, gate } = input;
-  const run = await spec.paid!(args, env);
-  if (run.free) return result(input, 'ran', null, await run.send(undefined), [`${spec.name}: ran (free: nothing to price).`]);
+  const paid = await spec.paid!(args, env);
+  if (!('plan' in paid) && paid.free) return result(input, 'ran', null, await paid.send(undefined), [`${spec.name}: ran (free: nothing to price).`]);
+  const job = asJob(paid, env);
   const { quote_id: quoteId, fields: _f, pay_again: payAgain, ...priced } = args;
-  const fingerprint = canonical({ args: priced, bound: run.fingerprint ?? null });
+  const fingerprint = canonical({ args: priced, bound: job.fingerprint ?? null });
 
   // The same request, sent by an earlier server whose answer was lost: resolved through its own quote, not paid again.
   const earlier = quoteId === undefined ? gate.unansweredFor(spec.name, fingerprint) : undefined;
   if (earlier && payAgain === true) {
     gate.forget(earlier);
-    input.log?.settled(earlier.quote.quote_id ?? '');
-  } else if (earlier) return execute(input, earlier, run, 'earlier', fingerprint);
+    for (const part of earlier.parts) input.log?.settled(part.quote.quote_id ?? '');
+  } else if (earlier) return execute(input, earlier, job, 'earlier', fingerprint);
 
-  if (quoteId === undefined) {
-    const quote = await estimate(env.client, run.estimate, { signal: env.signal });
-    const call = gate.priced(quote, spec.name, fingerprint);
-    if (!quote.sufficient)
-      return result(
-        input,
-        'priced',
-        quote,
-        undefined,
-        [`${spec.name}: would cost up to ${credits(quote.estimated_cost)}; the balance is ${credits(quote.available_credits)}, which does not cover it. Nothing was spent.`],
-        run.preview,
-      );
-    // A client that can ask: the person decides on this first call, whatever the budget.
-    if (canAsk(input)) return askThenRun(input, call, run, fingerprint);
-    return result(input, 'priced', quote, undefined, pricedLines(spec.name, quote, gate), run.preview);
-  }
+  if (quoteId === undefined) return price(input, job, fingerprint);
 
   if (typeof quoteId !== 'string' || quoteId === '') throw argError('quote_id', `${JSON.stringify(quoteId)} is not a quote id`, `Call ${spec.name} without quote_id to get one.`);
   const found = gate.find(quoteId, spec.name, fingerprint, spec.entry.paid?.tools ?? []);
@@ -86,27 +90,68 @@ async function decide(input: PaidCallInput): Promise<CallToolResult> {
       fix: `Call ${spec.name} without quote_id, with the arguments to run, for a fresh quote.`,
       retryable: false,
     });
-  if (found.answer !== undefined || found.running)
-    return result(input, 'ran', found.quote, found.answer ?? (await found.running), [`${spec.name}: already ran with this quote; this is its answer. Nothing more was spent.`]);
-  if (found.approvedBy) return execute(input, found, run, found.approvedBy, fingerprint);
-  if (gate.fitsBudget(found)) return execute(input, found, run, 'budget', fingerprint);
-  if (canAsk(input)) return askThenRun(input, found, run, fingerprint);
+  if (found.answer !== undefined || found.running) {
+    const data = found.answer ?? (await found.running);
+    checkCharges(input, found);
+    return result(input, 'ran', found, data, [`${spec.name}: already ran with this quote; this is its answer. Nothing more was spent.`]);
+  }
+  // Decided with no wait before the run is counted (execute), so two calls at once cannot both fit the same budget.
+  const v = spendVerdict(found.quote, { allowed: gate.budgetLeft(), approved: found.approvedBy !== undefined });
+  if (v.kind === 'go') return execute(input, found, job, found.approvedBy ?? 'budget', fingerprint);
+  if (v.kind === 'short')
+    throw new ToolFailure({
+      code: 'insufficient_credits',
+      problem: `${spec.name} would cost up to ${credits(v.cost)} and the balance was ${credits(v.available)} when it was priced, which does not cover it; nothing was spent`,
+      fix: `Add credits (the plans page of the application) or ask for less, then call ${spec.name} without quote_id for a fresh quote.`,
+      retryable: false,
+    });
+  if (canAsk(input)) return askThenRun(input, found, job, fingerprint);
   const s = gate.session();
   throw new ToolFailure({
     code: 'over_session_budget',
-    problem: `${spec.name} would spend up to ${credits(found.quote.estimated_cost)} and this session may spend ${credits(s.budget_left)} more without the person's approval (--max-credits ${s.max_credits}); nothing was spent`,
+    problem: `${spec.name} would spend up to ${credits(v.cost)} and this session may spend ${credits(s.budget_left)} more without the person's approval (--max-credits ${s.max_credits}); nothing was spent`,
     fix: "This client cannot ask the person to approve a cost. The person can allow more by raising --max-credits in the client's settings for this server (see: prospect mcp config --help).",
     retryable: false,
   });
 }
 
-function pricedLines(tool: string, q: Quote, gate: SpendGate): string[] {
+/** Called without quote_id: what the call would do, priced (free), and kept for a call with its quote_id; a client that can ask is asked now. */
+async function price(input: PaidCallInput, job: PaidJob, fingerprint: string): Promise<CallToolResult> {
+  const { spec, gate } = input;
+  const plan = await job.plan();
+  if (plan.requests.length === 0) return nothingToDo(input, plan);
+  // A quote that does not make sense is refused here (MalformedQuoteError): never kept, never counted.
+  const call = gate.pricedJob(plan.requests, spec.name, fingerprint, plan.leftOut);
+  const asking = canAsk(input);
+  // A client that can ask: the person decides on this first call, whatever the budget.
+  const v = spendVerdict(call.quote, asking ? {} : { allowed: gate.budgetLeft() });
+  if (v.kind === 'short')
+    return result(
+      input,
+      'priced',
+      call,
+      undefined,
+      [`${spec.name}: would cost up to ${credits(v.cost)}${inRuns(call)}; the balance is ${credits(v.available)}, which does not cover it. Nothing was spent.`],
+      job.preview,
+    );
+  if (asking) return v.kind === 'go' ? execute(input, call, job, 'budget', fingerprint) : askThenRun(input, call, job, fingerprint);
+  return result(input, 'priced', call, undefined, pricedLines(spec.name, call, gate, v), job.preview);
+}
+
+function nothingToDo(input: PaidCallInput, plan: PaidPlan): CallToolResult {
+  const why = plan.nothing ?? 'there is nothing to do';
+  return result(input, 'nothing_to_do', null, undefined, [`${input.spec.name}: ${why}. Nothing was priced or spent.`], undefined, plan.leftOut);
+}
+
+function pricedLines(tool: string, call: PricedCall, gate: SpendGate, v: Verdict): string[] {
+  const q = call.quote;
   const expires = q.expires_at !== null ? ` (the quote expires at ${new Date(q.expires_at * 1000).toISOString()})` : '';
   const s = gate.session();
+  const runs = call.parts.length > 1 ? `, one quote each (quotes lists them; this quote_id runs them all)` : '';
   return [
-    `${tool}: priced at up to ${credits(q.estimated_cost)} for ${rows(q.row_count)}; the balance is ${credits(q.available_credits)}. Nothing was spent.`,
+    `${tool}: priced at up to ${credits(q.estimated_cost)} for ${rows(q.row_count)}${inRuns(call)}${runs}; the balance is ${credits(q.available_credits)}. Nothing was spent.`,
     `To run it: tell the person the cost, then call ${tool} again with the same arguments and quote_id "${q.quote_id}"${expires}. ` +
-      (q.estimated_cost <= s.budget_left
+      (v.kind === 'go'
         ? `It fits in what this session may spend without asking (${credits(s.budget_left)} of --max-credits ${s.max_credits}).`
         : `It is over what this session may spend without asking (${credits(s.budget_left)} of --max-credits ${s.max_credits}): this client cannot ask the person, so it will not run.`),
   ];
@@ -121,62 +166,92 @@ function canAsk(input: PaidCallInput): boolean {
 const ASK_AT_MOST_MS = 10 * 60_000;
 
 /** Asks the person to approve the quote's cost; runs it on approval. A quote declined never runs. */
-async function askThenRun(input: PaidCallInput, call: PricedCall, run: PaidRun, fingerprint: string): Promise<CallToolResult> {
+async function askThenRun(input: PaidCallInput, call: PricedCall, job: PaidJob, fingerprint: string): Promise<CallToolResult> {
   const q = call.quote;
   const left = q.expires_at === null ? ASK_AT_MOST_MS : q.expires_at * 1000 - input.gate.now();
   const answer = await input.server.elicitInput(
     {
       mode: 'form',
       message:
-        `${input.spec.title} (${input.spec.name}): spend up to ${credits(q.estimated_cost)} for ${rows(q.row_count)}? ` +
+        `${input.spec.title} (${input.spec.name}): spend up to ${credits(q.estimated_cost)} for ${rows(q.row_count)}${inRuns(call)}? ` +
+        (call.leftOut ? `${call.leftOut.summary} ` : '') +
         `The balance is ${credits(q.available_credits)}. Accept to run it once; decline and nothing is spent.`,
       requestedSchema: { type: 'object', properties: {} },
     },
     { signal: input.env.signal, timeout: Math.max(1000, Math.min(ASK_AT_MOST_MS, left)) },
   );
-  if (answer.action === 'accept') return execute(input, call, run, 'person', fingerprint);
+  if (answer.action === 'accept') return execute(input, call, job, 'person', fingerprint);
   input.gate.decline(call);
-  return result(input, 'declined', q, undefined, [`${input.spec.name}: the person declined up to ${credits(q.estimated_cost)}. Nothing was spent.`], run.preview);
+  return result(input, 'declined', call, undefined, [`${input.spec.name}: the person declined up to ${credits(q.estimated_cost)}. Nothing was spent.`], job.preview);
 }
 
-async function execute(input: PaidCallInput, call: PricedCall, run: PaidRun, by: 'budget' | 'person' | 'earlier', fingerprint: string): Promise<CallToolResult> {
+async function execute(input: PaidCallInput, call: PricedCall, job: PaidJob, by: ApprovedBy, fingerprint: string): Promise<CallToolResult> {
   input.gate.bind(call, input.spec.name, fingerprint);
   input.gate.commit(call, by);
-  const sending = sendOnce(input, call, run);
+  const sending = sendAll(input, call, job);
   call.running = sending;
   let data: unknown;
   try {
     data = await sending;
   } catch (e) {
-    // Not sent, or refused with nothing done: the quote may run later. Sent: its answer stays the one to wait for.
-    if (!call.sent && call.running === sending) delete call.running;
+    // A request not sent, or refused with nothing done: the quote may run later (a job goes on where it stopped). One sent and unanswered: its end stays the one to wait for.
+    if (call.running === sending && !call.parts.some((p) => p.sent && p.answer === undefined)) delete call.running;
     throw e;
   }
+  checkCharges(input, call);
   const how =
     by === 'person'
       ? 'approved by the person'
       : by === 'budget'
         ? 'within the session budget'
         : 'as sent by an earlier server whose answer was lost (found through its quote, paid once)';
-  return result(input, 'ran', call.quote, data, [`${input.spec.name}: ran, ${how}, for up to ${credits(call.quote.estimated_cost)}.`]);
+  const runs = call.parts.length > 1 ? ` ${call.parts.length} runs (one quote each)` : '';
+  return result(input, 'ran', call, data, [`${input.spec.name}: ran${runs}, ${how}, for up to ${credits(call.quote.estimated_cost)}.`]);
+}
+
+/** Sends the call's requests in order, each with its own quote; one answered already is not sent again. */
+async function sendAll(input: PaidCallInput, call: PricedCall, job: PaidJob): Promise<unknown> {
+  for (const part of call.parts) {
+    if (part.answer !== undefined) continue;
+    try {
+      await sendPart(input, call, part, job);
+    } catch (e) {
+      throw stoppedPartway(input, call, e);
+    }
+  }
+  const answers = call.parts.map((p) => p.answer);
+  call.answer = answers.length === 1 ? answers[0] : answers;
+  return call.answer;
+}
+
+/** A job that stopped after some of its runs started: they go on, and the error names them. */
+function stoppedPartway(input: PaidCallInput, call: PricedCall, e: unknown): unknown {
+  const started = call.parts.filter((p) => p.answer !== undefined).map((p) => p.answer);
+  if (started.length === 0) return e;
+  const err = errorOf(e);
+  return new ToolFailure({
+    ...err,
+    problem: `${err.problem}; ${started.length} of ${call.parts.length} runs had started before this stopped and go on (details.started: follow them with run_status)`,
+    fix: `${err.fix ? `${err.fix} ` : ''}Calling ${input.spec.name} again with the same quote_id sends only the runs that did not start.`,
+    details: { ...err.details, started },
+  });
 }
 
 /**
- * Sends the run with its quote, written down first (sent-log.ts). Only an answer of the service
- * that nothing was done takes the run back; any other end (a lost answer, a cancelled call, a
- * crash) may have started it, so it stays counted and written down, and the quote can only
- * read back what it paid for. A resend whose quote expired cannot tell whether the first ran.
+ * Sends one request with its quote, written down first (sent-log.ts). Only an answer of the
+ * service that nothing was done takes the run back; any other end (a lost answer, a cancelled
+ * call, a crash) may have started it, so it stays counted and written down, and the quote can
+ * only read back what it paid for. A resend whose quote expired cannot tell whether the first ran.
  */
-async function sendOnce(input: PaidCallInput, call: PricedCall, run: PaidRun): Promise<unknown> {
-  const id = call.quote.quote_id ?? '';
-  const resend = call.sent;
-  if (!resend) writeDown(input, call);
+async function sendPart(input: PaidCallInput, call: PricedCall, part: PricedPart, job: PaidJob): Promise<void> {
+  const id = part.quote.quote_id ?? '';
+  const resend = part.sent;
+  if (!resend) writeDown(input, call, part);
   try {
-    const data = await run.send(call.quote.quote_id ?? undefined);
+    const data = await job.send(part.body, id);
     input.log?.settled(id);
-    call.sent = true;
-    call.answer = data;
-    return data;
+    part.sent = call.sent = true;
+    part.answer = data;
   } catch (e) {
     if (resend && isApiError(e) && e.is('quote_expired'))
       throw new ToolFailure({
@@ -188,15 +263,22 @@ async function sendOnce(input: PaidCallInput, call: PricedCall, run: PaidRun): P
     if (NOT_DONE(e)) {
       input.log?.settled(id);
       input.gate.refund(call);
-    } else call.sent = true;
+    } else part.sent = call.sent = true;
     throw e;
   }
 }
 
 /** Writes the request down before it goes out; when that fails it is not sent, and not counted. */
-function writeDown(input: PaidCallInput, call: PricedCall): void {
+function writeDown(input: PaidCallInput, call: PricedCall, part: PricedPart): void {
   try {
-    input.log?.sending({ quote: call.quote, tool: call.tool, fingerprint: call.fingerprint, sent_at: new Date(input.gate.now()).toISOString() });
+    input.log?.sending({
+      quote: part.quote,
+      tool: call.tool,
+      fingerprint: call.fingerprint,
+      sent_at: new Date(input.gate.now()).toISOString(),
+      ...(part.body !== undefined ? { body: part.body } : {}),
+      ...(call.parts.length > 1 && call.quote.quote_id ? { job: call.quote.quote_id } : {}),
+    });
   } catch (e) {
     input.gate.refund(call);
     throw new ToolFailure({
@@ -208,20 +290,49 @@ function writeDown(input: PaidCallInput, call: PricedCall): void {
   }
 }
 
+/** A run whose answer says it took more than its approved quote is an error result; the run stands, and what it took is counted. */
+function checkCharges(input: PaidCallInput, call: PricedCall): void {
+  let over: ChargeAboveQuoteError | undefined;
+  for (const part of call.parts) {
+    try {
+      checkCharge(part.answer, part.quote.estimated_cost);
+    } catch (e) {
+      if (!(e instanceof ChargeAboveQuoteError)) throw e;
+      part.took = e.charged;
+      over ??= e;
+    }
+  }
+  if (over)
+    throw new ToolFailure({
+      code: over.code,
+      problem: `${input.spec.name} ran, and its run took ${credits(over.charged)}, more than the ${credits(over.approved)} approved on its quote; the run stands (its answer: details.answer)`,
+      fix: over.fix,
+      retryable: false,
+      details: over.details,
+    });
+}
+
 function sessionLine(gate: SpendGate): string {
   const s = gate.session();
   return `Session: spent up to ${credits(s.spent_up_to)} (${credits(s.approved_by_person)} approved by the person); ${credits(s.budget_left)} of --max-credits ${s.max_credits} left.`;
 }
 
-function result(input: PaidCallInput, status: Status, quote: Quote | null, data: unknown, lines: string[], preview?: unknown): CallToolResult {
+/** The answer: what happened, the quote (a job's: their sum, and each in quotes), the session's spending, what planning left out, and the run's answer (a job's: runs). */
+function result(input: PaidCallInput, status: Status, call: PricedCall | null, data: unknown, lines: string[], preview?: unknown, leftOut = call?.leftOut): CallToolResult {
   const said = <T>(v: T) => hintsAsTools(v, input.names);
+  const several = call !== null && call.parts.length > 1;
+  const answers = data === undefined ? [] : several && Array.isArray(data) ? data : [data];
   const out: Record<string, unknown> = {
     status,
-    quote: said(quote),
+    quote: said(call?.quote ?? null),
+    ...(several ? { quotes: call.parts.map((p) => said(p.quote)) } : {}),
     spend: input.gate.session(),
+    ...(leftOut ? { left_out: { summary: leftOut.summary, ...leftOut.facts } } : {}),
     ...(preview !== undefined ? { preview: said(preview) } : {}),
-    ...(data !== undefined ? { result: said(data) } : {}),
+    ...(data !== undefined ? (several ? { runs: answers.map(said) } : { result: said(data) }) : {}),
   };
-  const more = data !== undefined ? [...summaryOf(input.spec.name, data, input.spec.rows).slice(1), ...serviceNotes(data, input.names)] : quote ? serviceNotes(quote, input.names) : [];
-  return okResult([...lines, sessionLine(input.gate), ...more], out, input.structured);
+  const notes = answers.length
+    ? answers.flatMap((a) => [...summaryOf(input.spec.name, a, input.spec.rows).slice(1), ...serviceNotes(a, input.names)])
+    : (call?.parts ?? []).flatMap((p) => serviceNotes(p.quote, input.names));
+  return okResult([...(leftOut ? [leftOut.summary] : []), ...lines, sessionLine(input.gate), ...new Set(notes)], out, input.structured);
 }

@@ -15,6 +15,10 @@ export interface SentRecord {
   tool: string;
   fingerprint: string;
   sent_at: string;
+  /** The request sent, for a tool whose requests are planned (enrich_list); absent: the request its arguments say. */
+  body?: unknown;
+  /** The job's quote id, for one request of a job of several (its first quote's). */
+  job?: string;
 }
 
 export interface SentLog {

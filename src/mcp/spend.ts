@@ -1,4 +1,5 @@
 import type { Quote } from '../api/schemas/credits.js';
+import { checkQuote, sumQuotes } from '../workflows/spend-verdict.js';
 import type { SentRecord } from './sent-log.js';
 
 /**
@@ -7,25 +8,58 @@ import type { SentRecord } from './sent-log.js';
  * tool and arguments, once. A run goes ahead when it fits in what is left of the session's
  * --max-credits (what the assistant may spend on its own say-so; 0 by default), or when the
  * person approved its cost (asked by the server, where the client can ask). Costs are the
- * quotes' estimated_cost: the most a run can charge.
+ * quotes' estimated_cost, the most a run can charge (or what a run said it took, when more). A
+ * quote that does not make sense is never kept, so it counts for nothing and its id runs nothing.
  */
 
-export interface PricedCall {
+/** One request of a priced call, with its own quote. */
+export interface PricedPart {
   quote: Quote;
+  /** The request the quote priced (undefined: the request the call's arguments say). */
+  body: unknown;
+  /** Sent at least once: sent again, its quote reads back what it paid for, never pays again. */
+  sent: boolean;
+  /** Its answer, once it came. */
+  answer?: unknown;
+  /** What its answer says it took when that is more than its quote: counted instead of the quote. */
+  took?: number;
+}
+
+export interface PricedCall {
+  /** The quote the call is run by: its one request's, or, for a job of several, their sum under the first one's id. */
+  quote: Quote;
+  /** Its requests, each with its own quote, sent in this order. */
+  parts: PricedPart[];
   tool: string;
   /** The tool's arguments (and any file it read) as priced. */
   fingerprint: string;
   /** How the run was approved: within --max-credits, by the person, or by an earlier server whose answer was lost. */
   approvedBy?: 'budget' | 'person' | 'earlier';
-  /** Sent at least once: a later call with the quote reads back what it paid for, never pays again. */
+  /** A request of it was sent at least once: the call stays counted, whatever came back. */
   sent: boolean;
-  /** The run's answer, once it came: a later call with the quote gets it again without sending anything. */
+  /** The run's answer (a job's: each request's), once all came: a later call with the quote gets it again without sending anything. */
   answer?: unknown;
   /** The send in flight: a call with the same quote meanwhile waits for its answer instead of sending again. */
   running?: Promise<unknown>;
   /** The person declined it: it never runs. */
   declined?: true;
+  /** What planning it left out, said again with its answer. */
+  leftOut?: { summary: string; facts: Record<string, unknown> };
 }
+
+/**
+ * The quote a job of several requests is decided and run by: their sum (sumQuotes, which refuses
+ * a quote that does not make sense) under `id`, expiring with the first of them to expire.
+ */
+export function jobQuote(quotes: readonly Quote[], id: string | null = quotes[0]?.quote_id ?? null): Quote {
+  const sum = sumQuotes(quotes);
+  if (quotes.length === 1 && quotes[0]!.quote_id === id) return quotes[0]!;
+  const expiries = quotes.flatMap((q) => (q.expires_at === null ? [] : [q.expires_at]));
+  return { ...quotes[0]!, ...sum, quote_id: id, expires_at: expiries.length ? Math.min(...expiries) : null };
+}
+
+/** What a call can have taken: each request's quote, or what its answer said it took when more. */
+const costOf = (call: PricedCall): number => call.parts.reduce((sum, p) => sum + Math.max(p.quote.estimated_cost, p.took ?? 0), 0);
 
 /** What a paid result says of the session's spending. */
 export interface SessionSpend {
@@ -48,6 +82,7 @@ export interface QuoteProblem {
 export const ESTIMATE_TOOL = 'credits_estimate';
 
 export class SpendGate {
+  /** Each call under each of its quote ids (a job's first is the one it answers). */
   readonly #priced = new Map<string, PricedCall>();
 
   constructor(
@@ -55,27 +90,61 @@ export class SpendGate {
     readonly now: () => number = Date.now,
     earlier: readonly SentRecord[] = [],
   ) {
-    // Sent by an earlier server and never answered: approved then, counted in no budget now.
-    for (const r of earlier)
-      if (r.quote.quote_id) this.#priced.set(r.quote.quote_id, { quote: r.quote, tool: r.tool, fingerprint: r.fingerprint, sent: true, approvedBy: 'earlier' });
+    // Sent by an earlier server and never answered: approved then, counted in no budget now; a job's requests again as one call.
+    const jobs = new Map<string, SentRecord[]>();
+    for (const r of earlier) {
+      if (!wellFormed(r.quote)) continue;
+      const id = r.job ?? r.quote.quote_id!;
+      jobs.set(id, [...(jobs.get(id) ?? []), r]);
+    }
+    for (const [id, records] of jobs) {
+      records.sort((a, b) => a.sent_at.localeCompare(b.sent_at));
+      const first = records[0]!;
+      this.#keep({
+        quote: jobQuote(records.map((r) => r.quote), id),
+        parts: records.map((r) => ({ quote: r.quote, body: r.body, sent: true })),
+        tool: first.tool,
+        fingerprint: first.fingerprint,
+        sent: true,
+        approvedBy: 'earlier',
+      });
+    }
+  }
+
+  #keep(call: PricedCall): PricedCall {
+    for (const id of [call.quote.quote_id, ...call.parts.map((p) => p.quote.quote_id)]) if (id) this.#priced.set(id, call);
+    return call;
+  }
+
+  #calls(): Set<PricedCall> {
+    return new Set(this.#priced.values());
   }
 
   /** A request identical to this one that an earlier server sent and never saw answered. */
   unansweredFor(tool: string, fingerprint: string): PricedCall | undefined {
-    for (const call of this.#priced.values()) if (call.approvedBy === 'earlier' && call.answer === undefined && call.tool === tool && call.fingerprint === fingerprint) return call;
+    for (const call of this.#calls()) if (call.approvedBy === 'earlier' && call.answer === undefined && call.tool === tool && call.fingerprint === fingerprint) return call;
     return undefined;
   }
 
   /** Forgets an earlier server's request (the person pays for a new run instead). */
   forget(call: PricedCall): void {
-    if (call.quote.quote_id) this.#priced.delete(call.quote.quote_id);
+    for (const [id, c] of this.#priced) if (c === call) this.#priced.delete(id);
   }
 
-  /** Keeps a fresh quote for the tool and arguments it priced. */
-  priced(quote: Quote, tool: string, fingerprint: string): PricedCall {
-    const call: PricedCall = { quote, tool, fingerprint, sent: false };
-    if (quote.quote_id) this.#priced.set(quote.quote_id, call);
-    return call;
+  /**
+   * Keeps a quote (credits_estimate's) for the tool and arguments it priced; one that does not
+   * make sense is refused (MalformedQuoteError) and never kept. One with no id (a request that
+   * needs no quote) runs nothing, so it is not kept.
+   */
+  priced(quote: Quote, tool: string, fingerprint: string): void {
+    checkQuote(quote, false);
+    if (quote.quote_id) this.pricedJob([{ quote, body: undefined }], tool, fingerprint);
+  }
+
+  /** Keeps a paid call's quotes, one a request, as one call run by their sum (jobQuote); refused whole (MalformedQuoteError), and nothing kept, when one does not make sense. */
+  pricedJob(requests: readonly { quote: Quote; body: unknown }[], tool: string, fingerprint: string, leftOut?: PricedCall['leftOut']): PricedCall {
+    const quote = jobQuote(requests.map((r) => r.quote));
+    return this.#keep({ quote, parts: requests.map((r) => ({ quote: r.quote, body: r.body, sent: false })), tool, fingerprint, sent: false, ...(leftOut ? { leftOut } : {}) });
   }
 
   /**
@@ -108,11 +177,6 @@ export class SpendGate {
     call.declined = true;
   }
 
-  /** Whether the call's cost fits in what is left of --max-credits. */
-  fitsBudget(call: PricedCall): boolean {
-    return call.quote.estimated_cost <= this.budgetLeft();
-  }
-
   /** Counts a run before it is sent (so two calls at once cannot both fit the same budget). */
   commit(call: PricedCall, by: 'budget' | 'person' | 'earlier'): void {
     call.approvedBy ??= by;
@@ -123,10 +187,10 @@ export class SpendGate {
     if (!call.sent) delete call.approvedBy;
   }
 
-  /** The cost of the runs approved one way (a sent run's quote stays counted whatever came back). */
+  /** What the runs approved one way can have taken (a sent run stays counted whatever came back). */
   #spentBy(by: 'budget' | 'person'): number {
     let sum = 0;
-    for (const call of this.#priced.values()) if (call.approvedBy === by) sum += call.quote.estimated_cost;
+    for (const call of this.#calls()) if (call.approvedBy === by) sum += costOf(call);
     return sum;
   }
 
@@ -137,6 +201,16 @@ export class SpendGate {
   session(): SessionSpend {
     const person = this.#spentBy('person');
     return { spent_up_to: this.#spentBy('budget') + person, max_credits: this.maxCredits, budget_left: this.budgetLeft(), approved_by_person: person };
+  }
+}
+
+/** Whether a quote read back from a sent log makes sense (a record is written only for one that did). */
+function wellFormed(quote: Quote): boolean {
+  try {
+    checkQuote(quote);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Client } from '../api/client.js';
 import type { Endpoint } from '../api/endpoints/endpoint.js';
-import type { EstimateBody } from '../api/schemas/credits.js';
+import type { EstimateBody, Quote } from '../api/schemas/credits.js';
 import type { JsonSchema } from '../api/endpoints/json-schema.js';
 
 /**
@@ -27,7 +27,7 @@ export interface ToolEnv {
   readFile(path: string): Promise<Buffer>;
 }
 
-/** How a paid tool is priced and run: the estimate of the exact request, and the request sent with the approved quote. */
+/** How a paid tool of one request is priced and run: the estimate of the exact request, and the request sent with the approved quote. */
 export interface PaidRun {
   /** The estimate body (derived from the request, so the quote cannot mismatch) and what the request sends. */
   estimate: EstimateBody;
@@ -38,6 +38,36 @@ export interface PaidRun {
   /** What the run would do, shown with its price (a sync's preview). */
   preview?: unknown;
   send(quoteId: string | undefined): Promise<unknown>;
+}
+
+/** One request of a paid job, priced: its quote, and the request it priced (sent with that quote). */
+export interface PricedRequest {
+  quote: Quote;
+  /** The request as sent (written down with its quote, so a later server can send it again); undefined: the request the arguments say. */
+  body: unknown;
+}
+
+/** What a paid job found to do (by free reads) and priced: its requests, none when nothing needs doing. */
+export interface PaidPlan {
+  requests: PricedRequest[];
+  /** What was left out, for the person and the assistant: a line, and its facts for structuredContent. */
+  leftOut?: { summary: string; facts: Record<string, unknown> };
+  /** Why nothing needs doing, when there is no request. */
+  nothing?: string;
+}
+
+/**
+ * A paid tool whose call may send several requests (or none): planned and priced together when
+ * called without a quote, decided once on their sum, and each sent with its own quote.
+ */
+export interface PaidJob {
+  /** What the quote is bound to beside the arguments. */
+  fingerprint?: string;
+  preview?: unknown;
+  /** Finds the requests (free reads) and prices each (free estimates); the gate refuses the whole job when one quote does not make sense. */
+  plan(): Promise<PaidPlan>;
+  /** Sends one planned request with its quote; `body` undefined: the request the arguments say (a credits_estimate quote's). */
+  send(body: unknown, quoteId: string): Promise<unknown>;
 }
 
 export interface ToolSpec {
@@ -66,5 +96,5 @@ export interface ToolSpec {
   /** Sends a free call; default: the entry with path parameters, query and body taken from the arguments. */
   run?: (args: Args, env: ToolEnv) => Promise<unknown>;
   /** A paid tool: how its exact request is priced and sent with a quote. */
-  paid?: (args: Args, env: ToolEnv) => Promise<PaidRun>;
+  paid?: (args: Args, env: ToolEnv) => Promise<PaidRun | PaidJob>;
 }

@@ -27,6 +27,8 @@ export interface SessionOptions extends Partial<McpOptions> {
   answer?: ElicitResult['action'];
   /** Folders the client shares (MCP roots); none: the client names no roots. */
   roots?: string[];
+  /** Where the server reaches the service (a proxy in front of the sandbox); default the sandbox. */
+  baseUrl?: string;
 }
 
 export interface McpSandbox {
@@ -52,7 +54,7 @@ export function useMcpSandbox(): McpSandbox {
     const sent: string[] = [];
     const requests = new EventEmitter();
     const api = new ApiClient({
-      baseUrl: t.sb.url,
+      baseUrl: opts.baseUrl ?? t.sb.url,
       token: t.sb.demoKey,
       retry: { maxRetries: 0, maxRateLimitRetries: 0 },
       onTrace: (e) => {
@@ -63,7 +65,7 @@ export function useMcpSandbox(): McpSandbox {
       },
     });
     clients.push(api);
-    const { answer, roots, ...server } = opts;
+    const { answer, roots, baseUrl: _b, ...server } = opts;
     const mcpServer = createMcpServer(api, { toolset: 'all', readOnly: false, maxCredits: 0, cwd: process.cwd(), ...server });
     const mcp = new McpClient({ name: 'test', version: '1.0.0' }, { capabilities: { ...(answer ? { elicitation: {} } : {}), ...(roots ? { roots: {} } : {}) } });
     if (roots) mcp.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href })) }));

@@ -23,7 +23,8 @@ describe('paid tools are priced first', () => {
     });
     expect(textOf(r)).toContain('priced at up to 66 credits for 6 rows');
     expect(textOf(r)).toContain('Nothing was spent');
-    expect(s.sent).toEqual(['POST /credits/estimate']);
+    // The list's leads are read first (free): only those lacking what the scope finds are priced.
+    expect(s.sent).toEqual([`GET /lead-lists/${list}/leads`, 'POST /credits/estimate']);
     expect(await balance(t.sb)).toBe(before);
   });
 

@@ -32,12 +32,12 @@ const connect = (provider: string, connected = true) => control(t.sb, 'POST', '/
 describe('run_status', () => {
   it('kind enrichment: a list enrichment, done', async () => {
     const list = await seededList('Enriched', 3);
-    const run = await sdk.enrichment.bulk({ list_id: list, scope: 'partial' }, { maxCredits: 1000 });
+    const { runs: [run] } = await sdk.enrichment.bulk({ list_id: list, scope: 'partial' }, { maxCredits: 1000 });
     await runsEnd();
     const s = await t.session();
-    const { data } = await ok(s, 'run_status', { kind: 'enrichment', id: run.workflow_id });
+    const { data } = await ok(s, 'run_status', { kind: 'enrichment', id: run!.workflow_id });
     expect(data.kind).toBe('enrichment');
-    expect(data.status).toMatchObject({ workflow_id: run.workflow_id, total: 3, processed: 3, lead_list_id: list });
+    expect(data.status).toMatchObject({ workflow_id: run!.workflow_id, total: 3, processed: 3, lead_list_id: list });
     expect(['completed', 'completed_with_errors']).toContain(data.status.status);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigurationError, CreditsError, LostResponseError, SpendDeclinedError, type PaidOptions, type Quote } from '../../src/index.js';
+import { ConfigurationError, CreditsError, LostResponseError, SpendDeclinedError, type PaidOptions, type Quote, type SpendQuote } from '../../src/index.js';
 import { control } from '../sandbox/helpers.js';
 import { balanceOf, FAST_POLL, seededList, useSdkSandbox } from './helpers.js';
 
@@ -13,25 +13,25 @@ const refusal = (p: Promise<unknown>): Promise<unknown> =>
   );
 
 describe('paid methods: estimate, decide, then send with the quote', () => {
-  it('a declined confirm spends nothing and sends nothing but the estimate', async () => {
+  it('a declined confirm spends nothing and sends nothing but the free reads and the estimate', async () => {
     const list = await seededList(t, 'Decline', 6);
     const before = await balanceOf(t);
-    const confirm = vi.fn((_q: Quote) => false);
+    const confirm = vi.fn((_q: SpendQuote) => false);
     const e = await refusal(t.client.enrichment.bulk({ list_id: list, scope: 'full' }, { confirm }));
     expect(e).toBeInstanceOf(SpendDeclinedError);
     expect(e).toMatchObject({ reason: 'declined', spent: 0, quote: { tool: 'enrich_list', row_count: 6, estimated_cost: 66 } });
     expect(confirm).toHaveBeenCalledOnce();
     expect(confirm.mock.calls[0]![0]).toMatchObject({ estimated_cost: 66, sufficient: true, quote_id: expect.stringMatching(/^qte_v1_/) });
-    expect(t.sent).toEqual(['POST /credits/estimate']);
+    expect(t.sent).toEqual([`GET /lead-lists/${list}/leads`, 'POST /credits/estimate']);
     expect(await balanceOf(t)).toBe(before);
   });
 
   it('an accepted confirm sends the run once with its quote; the balance moves by what the run charged', async () => {
     const list = await seededList(t, 'Accept', 6);
     const before = await balanceOf(t);
-    const started = await t.client.enrichment.bulk({ list_id: list, scope: 'full' }, { confirm: (q) => q.estimated_cost <= 100 });
+    const { runs: [started] } = await t.client.enrichment.bulk({ list_id: list, scope: 'full' }, { confirm: (q) => q.estimated_cost <= 100 });
     expect(started).toMatchObject({ status: 'pending', credits_reserved: 66 });
-    const done = await t.client.enrichment.waitFor(started.workflow_id, FAST_POLL);
+    const done = await t.client.enrichment.waitFor(started!.workflow_id, FAST_POLL);
     expect(done.status).toMatch(/^completed/);
     expect(t.sent.filter((r) => r === 'POST /enrichment/bulk')).toHaveLength(1);
     expect(await balanceOf(t)).toBe(before - done.credits_charged!);
@@ -44,7 +44,7 @@ describe('paid methods: estimate, decide, then send with the quote', () => {
     expect(e).toMatchObject({ name: 'SpendDeclinedError', reason: 'over_max_credits', spent: 0 });
     expect((e as Error).message).toBe('enrich_list would cost up to 66 credits, over maxCredits 65; nothing was spent');
     expect(confirm).not.toHaveBeenCalled();
-    expect(t.sent).toEqual(['POST /credits/estimate']);
+    expect(t.sent).toEqual([`GET /lead-lists/${list}/leads`, 'POST /credits/estimate']);
     const started = await t.client.enrichment.bulk({ list_id: list, scope: 'full' }, { maxCredits: 66 });
     expect(started.credits_reserved).toBe(66);
   });
@@ -71,9 +71,9 @@ describe('paid methods: estimate, decide, then send with the quote', () => {
       return true;
     });
     const started = await t.client.enrichment.bulk({ list_id: list }, { confirm });
-    expect(started.status).toBe('pending');
+    expect(started.runs[0]!.status).toBe('pending');
     expect(confirm).toHaveBeenCalledOnce();
-    expect(t.sent).toEqual(['POST /credits/estimate', 'POST /enrichment/bulk', 'POST /credits/estimate', 'POST /enrichment/bulk']);
+    expect(t.sent).toEqual([`GET /lead-lists/${list}/leads`, 'POST /credits/estimate', 'POST /enrichment/bulk', 'POST /credits/estimate', 'POST /enrichment/bulk']);
   });
 
   it('a quote you estimated yourself is sent as is; a used one reads back the run it paid for instead of paying again', async () => {
@@ -82,8 +82,9 @@ describe('paid methods: estimate, decide, then send with the quote', () => {
     const first = await t.client.enrichment.bulk({ list_id: list, scope: 'partial' }, { quote });
     const after = await balanceOf(t);
     // The same call again, as after a crash that lost the first answer: the quote paid once.
-    const again = await t.client.enrichment.bulk({ list_id: list, scope: 'partial' }, { quote: quote.quote_id! });
-    expect(again.workflow_id).toBe(first.workflow_id);
+    // allLeads: the exact request the quote prices, whatever the first run found since.
+    const again = await t.client.enrichment.bulk({ list_id: list, scope: 'partial', allLeads: true }, { quote: quote.quote_id! });
+    expect(again.workflow_ids).toEqual(first.workflow_ids);
     expect(await balanceOf(t)).toBe(after);
   });
 });
@@ -93,10 +94,10 @@ describe('lost answers are resolved through the quote, never paid twice', () => 
     const list = await seededList(t, 'Dropped', 6);
     const before = await balanceOf(t);
     await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'drop', phase: 'after', count: 1 }] });
-    const started = await t.client.enrichment.bulk({ list_id: list, scope: 'full' }, { maxCredits: 100 });
-    expect(started.workflow_id).toMatch(/^bulk-enrich-/);
-    expect(started.message).toMatch(/found through its quote/);
-    const done = await t.client.enrichment.waitFor(started.workflow_id, FAST_POLL);
+    const { runs: [started] } = await t.client.enrichment.bulk({ list_id: list, scope: 'full' }, { maxCredits: 100 });
+    expect(started!.workflow_id).toMatch(/^bulk-enrich-/);
+    expect(started!.message).toMatch(/found through its quote/);
+    const done = await t.client.enrichment.waitFor(started!.workflow_id, FAST_POLL);
     expect((await control(t.sb, 'GET', '/enrichment')).active).toEqual([]);
     expect(await balanceOf(t)).toBe(before - done.credits_charged!);
     expect(t.sent.filter((r) => r === 'POST /enrichment/bulk')).toHaveLength(2);

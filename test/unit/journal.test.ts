@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../src/api/client.js';
-import { sendPaid, withPaidJournal, type PaidCallJournal } from '../../src/api/paid-call.js';
+import { PaidCallAbortedError, sendPaid, type PaidCallJournal } from '../../src/api/paid-call.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { JOURNAL_KEEP_MS, JournalStore, PRUNE_EVERY_MS, newEntryId } from '../../src/cli/journal-store.js';
-import { runIdOf, sameRequest, type JournalEntry } from '../../src/cli/journal-entry.js';
-import { ownerStillWaiting, processStart, type ProcessProbe } from '../../src/cli/journal-owner.js';
+import { JOURNAL_KEEP_MS, JournalStore, PRUNE_EVERY_MS, newEntryId } from '../../src/workflows/journal/file-store.js';
+import { runIdOf, sameRequest, type JournalEntry } from '../../src/workflows/journal/entry.js';
+import { ownerStillWaiting, processStart, type ProcessProbe } from '../../src/workflows/journal/owner.js';
 import { stateOf } from '../../src/commands/runs/run-rows.js';
 
 /** The paid-run journal's files and the rules that read them: no network, no sandbox. */
@@ -237,7 +237,8 @@ describe('a paid request is journaled when an attempt goes out, not while it wai
           answered: async () => void told.push('answered'),
           used: async () => void told.push('used'),
           refused: async (e) => void told.push(`refused ${e.code}`),
-          withdrawn: async (e) => void told.push(`withdrawn ${e.code}`),
+          withdrawn: async (e) => void told.push(`withdrawn ${e?.code ?? 'unsent'}`),
+          abandoned: async () => void told.push('abandoned'),
         };
       },
     };
@@ -263,14 +264,15 @@ describe('a paid request is journaled when an attempt goes out, not while it wai
   }
 
   const body: { quote_id: string } = Object.assign({ list_id: 'lst_1' }, { quote_id: 'qte_v1_x' });
-  const bulk = (client: Client, signal?: AbortSignal) => sendPaid(client, { method: 'POST', path: '/enrichment/bulk', body, ...(signal ? { signal } : {}) }, null);
+  const bulk = (client: Client, signal?: AbortSignal, journal?: PaidCallJournal) =>
+    sendPaid(client, { method: 'POST', path: '/enrichment/bulk', body, ...(signal ? { signal } : {}) }, null, undefined, { journal });
 
   it('stopped while pacing before it went out: nothing is journaled and nothing sent', async () => {
     posts = 0;
     const { client, stop, waiting } = stoppedWhileWaiting();
     await client.get('/whoami');
     const { j, told } = journal();
-    const sent = withPaidJournal(client, j, () => bulk(client, stop.signal));
+    const sent = bulk(client, stop.signal, j);
     await waiting;
     stop.abort();
     await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
@@ -284,7 +286,7 @@ describe('a paid request is journaled when an attempt goes out, not while it wai
     plan.push({ status: 429, headers: { 'retry-after': '30' } });
     const { client, stop, waiting } = stoppedWhileWaiting();
     const { j, told } = journal();
-    const sent = withPaidJournal(client, j, () => bulk(client, stop.signal));
+    const sent = bulk(client, stop.signal, j);
     await waiting;
     stop.abort();
     await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
@@ -297,8 +299,40 @@ describe('a paid request is journaled when an attempt goes out, not while it wai
     plan.push({ status: 429, headers: { 'retry-after': '1' } });
     const client = new Client({ baseUrl: base, token: 'svcapi_x', random: () => 0, sleep: async () => {} });
     const { j, told } = journal();
-    await expect(withPaidJournal(client, j, () => bulk(client))).resolves.toMatchObject({ workflow_id: 'bulk-enrich-1' });
+    await expect(bulk(client, undefined, j)).resolves.toMatchObject({ workflow_id: 'bulk-enrich-1' });
     expect(told).toEqual(['sending', 'withdrawn rate_limited', 'sending', 'answered']);
     client.close();
+  });
+
+  it('stopped before it was handed to the network: withdrawn, and the error says nothing was sent', async () => {
+    posts = 0;
+    const client = new Client({ baseUrl: base, token: 'svcapi_x', random: () => 0, sleep: async () => {} });
+    const { j, told } = journal();
+    const stop = new AbortController();
+    stop.abort();
+    const e = await bulk(client, stop.signal, j).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(PaidCallAbortedError);
+    expect(e).toMatchObject({ name: 'AbortError', sent: false });
+    expect(told).toEqual(['sending', 'withdrawn unsent']);
+    expect(posts).toBe(0);
+    client.close();
+  });
+
+  it('stopped after it went out: the entry stays open (abandoned) and the error carries the quote that resolves it', async () => {
+    let arrived!: () => void;
+    const got = new Promise<void>((r) => (arrived = r));
+    const silent = http.createServer((req) => req.resume().on('end', () => arrived()));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const client = new Client({ baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, token: 'svcapi_x', random: () => 0, sleep: async () => {} });
+    const { j, told } = journal();
+    const stop = new AbortController();
+    const sent = bulk(client, stop.signal, j).catch((err: unknown) => err);
+    await got;
+    stop.abort();
+    expect(await sent).toMatchObject({ name: 'AbortError', sent: true, quoteId: 'qte_v1_x' });
+    expect(told).toEqual(['sending', 'abandoned']);
+    client.close();
+    silent.closeAllConnections();
+    await new Promise<void>((r) => silent.close(() => r()));
   });
 });

@@ -2,7 +2,7 @@ import { agents } from '../endpoints/agents.js';
 import { call, requestOf } from '../endpoints/call.js';
 import type { Client } from '../client.js';
 import { waitForWorkflow, type PollOptions } from '../poll.js';
-import { sendPaid } from '../paid-call.js';
+import { sendPaid, type PaidCallOptions } from '../paid-call.js';
 import { agentColumn } from '../schemas/values/agents.js';
 import type { SmartAgentResults, SmartAgentRunBody, SmartAgentRunStarted, SmartAgentRunsPage } from '../schemas/agents.js';
 
@@ -13,11 +13,7 @@ import type { SmartAgentResults, SmartAgentRunBody, SmartAgentRunStarted, SmartA
  * paid for twice (see paid-call.ts).
  */
 
-interface Call {
-  signal?: AbortSignal | undefined;
-  /** How to wait between resends after a lost answer (tests pass a fake clock). */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-}
+type Call = PaidCallOptions;
 
 export interface SmartAgentRunsQuery {
   list_id?: string;
@@ -55,6 +51,7 @@ export function runSmartAgent(client: Client, body: SmartAgentRunBody, opts: Cal
       };
     },
     opts.sleep,
+    { journal: opts.journal },
   );
 }
 

@@ -3,7 +3,7 @@ import { call, requestOf } from '../endpoints/call.js';
 import { pathOf } from '../endpoints/endpoint.js';
 import type { Client } from '../client.js';
 import { waitForWorkflow, type PollOptions } from '../poll.js';
-import { sendPaid, type Redemption } from '../paid-call.js';
+import { sendPaid, type PaidCallOptions, type Redemption } from '../paid-call.js';
 import type {
   BulkEnrichBody,
   BulkEnrichStarted,
@@ -23,11 +23,7 @@ import type {
  * through its quote and the run's status, never by paying twice (see paid-call.ts).
  */
 
-interface Call {
-  signal?: AbortSignal | undefined;
-  /** How to wait between resends after a lost answer (tests pass a fake clock). */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-}
+type Call = PaidCallOptions;
 
 /** GET /enrichment/status/{id}: a workflow id (enrich-..., bulk-enrich-...) or a by-task cohort handle (free). */
 export function enrichmentStatus(client: Client, id: string, opts: Call = {}): Promise<EnrichmentStatusResponse> {
@@ -64,7 +60,7 @@ function startedFrom(client: Client, s: EnrichmentStatusResponse) {
 type PaidEntry = (typeof enrichment)['person' | 'company' | 'byTask' | 'bulk'];
 
 function post<T>(client: Client, e: PaidEntry, body: { quote_id?: string | undefined }, recover: ((r: Redemption) => Promise<T>) | null, opts: Call) {
-  return sendPaid<T>(client, { ...requestOf(e, { signal: opts.signal }), body }, recover, opts.sleep);
+  return sendPaid<T>(client, { ...requestOf(e, { signal: opts.signal }), body }, recover, opts.sleep, { journal: opts.journal });
 }
 
 /** POST /enrichment/person: async; reserves the type's price (1, 10 or 11) up front. */

@@ -2,7 +2,7 @@ import { sync } from '../endpoints/sync.js';
 import { call, requestOf } from '../endpoints/call.js';
 import type { Client } from '../client.js';
 import type { ApiError } from '../errors.js';
-import { sendPaid } from '../paid-call.js';
+import { sendPaid, type PaidCallOptions } from '../paid-call.js';
 import type {
   CrmSyncBody,
   DestinationConnections,
@@ -20,11 +20,7 @@ import type {
  * again with a new quote: check the destination first. The helper routes are free.
  */
 
-interface Call {
-  signal?: AbortSignal | undefined;
-  /** How to wait between resends after a lost answer (tests pass a fake clock). */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-}
+type Call = PaidCallOptions;
 
 /**
  * The 502 internal_error of a push that failed as a whole: the spec makes it final (nothing
@@ -36,6 +32,7 @@ export const isWholePushFailure = (e: ApiError): boolean => e.status === 502 && 
 function push(client: Client, e: typeof sync.crm | typeof sync.sequencer, body: CrmSyncBody | SequencerSyncBody, opts: Call): Promise<SyncResult> {
   const where = 'campaign_id' in body ? `campaign ${body.campaign_id} of ${body.provider}` : body.provider;
   return sendPaid<SyncResult>(client, { ...requestOf(e, { signal: opts.signal }), body }, null, opts.sleep, {
+    journal: opts.journal,
     answered: isWholePushFailure,
     lostFix: `A sync cannot be read back: look in ${where} for the leads of list ${body.list_id} before syncing again (the balance shows whether it was charged).`,
   });

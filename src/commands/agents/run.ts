@@ -15,6 +15,7 @@ import { DRY_RUN_FLAG } from '../enrich/flags.js';
 import { AGENT_STRICT_FLAG, reportAgentRun, watchAgentRun } from './report.js';
 import { NothingSelected, coverageNote, leadsLeft, nothingLeft } from './selection.js';
 import { failedBefore, failedBeforeNote } from './failed-before.js';
+import { guardRunGoing } from './run-going.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
 import { printHandle } from '../../cli/wait.js';
 
@@ -91,7 +92,10 @@ export const command = defineCommand({
     `Types: custom_ai (your --prompt; priced from its length), title_normalizer, company_intel, pain_point_hypothesis, cold_intro_email ` +
     `(drafts an email from a template into column ${COLD_EMAIL_COLUMN}; every selected lead needs an email). Credits per lead: ${prices}. ` +
     `Selects the first --max-rows leads (default ${ROWS.default}) or --scope all, skipping leads that already hold a value unless --overwrite; ` +
-    `at most ${counted(MAX, 'lead')} per run; a run that leaves leads out says how many and which flag covers them. When every lead already holds a value ` +
+    `at most ${counted(MAX, 'lead')} per run; a run that leaves leads out says how many and which flag covers them. ` +
+    'While a run on the same list and column is pending or processing, another is refused before anything is priced (exit 7), naming that run and ' +
+    '`prospect agents results ID --wait` to follow it (--dry-run warns and still prints the quote); a run on another column is other work. ' +
+    'When every lead already holds a value ' +
     'there is nothing left to do: it says so and exits 0, spending nothing and starting no run (with --json it prints ' +
     '{"status": "nothing_left", "list_id": ..., "column_name": ..., "agent_type": ..., "leads": N}; in other formats stdout stays empty, so ' +
     '`ID=$(... --no-wait)` is empty, and stderr says no run was started). Estimates first and asks before spending (scripts pass --yes or ' +
@@ -116,6 +120,8 @@ export const command = defineCommand({
     const body = { list_id, ...request };
     const column = agentColumn(body)!;
     const nothing = { list_id, listArg, column, agent_type: opts.type };
+    // A run still going on this list and column: refused before anything is priced (a dry run warns).
+    const going = await guardRunGoing(ctx, client, body, { dryRun: Boolean(opts.dryRun), payAgain: Boolean(opts.payAgain) });
     // A subset may leave leads out: a free quote over the whole list says how many, before anyone pays.
     const left = opts.scope === 'all' ? undefined : await leadsLeft(ctx, client, body);
     // Nothing left may be the work of an earlier run whose answer was lost: runPaid resolves that one first.
@@ -140,7 +146,10 @@ export const command = defineCommand({
           estimate: estimateBodyFor({ tool: 'run_smart_agent', body }),
           what: `Running ${opts.type} over list "${listArg}"`,
           check,
-          run: (quote_id) => runSmartAgent(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep }),
+          run: async (quote_id, journal) => {
+            await going.beforeSend(quote_id);
+            return runSmartAgent(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep, journal });
+          },
         },
         { dryRun: opts.dryRun },
       );

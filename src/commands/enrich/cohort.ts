@@ -70,7 +70,7 @@ export const command = defineCommand({
       {
         estimate: estimateBodyFor({ tool, body }),
         what: `Enriching ${body.entity_ids ? `${counted(body.entity_ids.length, 'row')} of ` : ''}cohort ${body.task_id} (${points.join(', ')})`,
-        run: (quote_id) => enrichByTask(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep }),
+        run: (quote_id, journal) => enrichByTask(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep, journal }),
       },
       { dryRun: opts.dryRun },
     );

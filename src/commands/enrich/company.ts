@@ -35,7 +35,7 @@ export const command = defineCommand({
       {
         estimate: estimateBodyFor({ tool: 'enrich_company', body }),
         what: 'Enriching one company',
-        run: (quote_id) => enrichCompany(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep }),
+        run: (quote_id, journal) => enrichCompany(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep, journal }),
       },
       { dryRun: opts.dryRun },
     );

@@ -47,6 +47,8 @@ export const command = defineCommand({
   async run(opts, ctx) {
     const ids = await readLeadIds(opts.leadIds, opts.leadIdsFile, ctx.io.stdin);
     const client = await ctx.client();
+    // Identical runs sent from now on, by this command or another at once, are joined, not paid again.
+    const since = ctx.clock.now();
     const listArg = opts.args[0] ?? '';
     const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });
     const job = { listId: list_id, scope: opts.scope, ...(ids ? { ids } : {}) };
@@ -85,7 +87,7 @@ export const command = defineCommand({
     }
     const what = `Enriching ${counted(total?.row_count ?? 0, 'lead')} of list "${listArg}" (${opts.scope})${quoted.length > 1 ? ` in ${counted(quoted.length, 'run')}` : ''}`;
     if (total) await decide(ctx, total, what, false);
-    const started = [...resolved.started, ...(await sendRuns(ctx, client, journal, quoted))];
+    const started = [...resolved.started, ...(await sendRuns(ctx, client, journal, quoted, since))];
     return reportJob(ctx, client, started, facts, { strict: opts.strict });
   },
 });

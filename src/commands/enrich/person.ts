@@ -87,7 +87,7 @@ export const command = defineCommand({
       {
         estimate: estimateBodyFor({ tool: 'enrich_person', body }),
         what: `Enriching one person (${opts.type})`,
-        run: (quote_id) => enrichPerson(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep }),
+        run: (quote_id, journal) => enrichPerson(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep, journal }),
       },
       { dryRun: opts.dryRun },
     );

@@ -1,4 +1,5 @@
 import type { Client } from '../../api/client.js';
+import type { PaidCallJournal } from '../../api/paid-call.js';
 import { enrichBulk } from '../../api/resources/enrichment.js';
 import type { BulkEnrichBody, BulkEnrichStarted } from '../../api/schemas/enrichment.js';
 import type { ListScope } from '../../api/schemas/values/credits.js';
@@ -48,14 +49,14 @@ export async function quoteRuns(ctx: Context, client: Client, runs: readonly Pla
   return priced.map((r, i) => ({ ...r, what: describeRun(r.body, listArg, i, priced.length) }));
 }
 
-const sendRun = (ctx: Context, client: Client, body: BulkEnrichBody) => (quote_id: string) =>
-  enrichBulk(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep });
+const sendRun = (ctx: Context, client: Client, body: BulkEnrichBody) => (quote_id: string, journal: PaidCallJournal | null) =>
+  enrichBulk(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep, journal });
 
 /** Sends the approved runs in order; when one fails, the runs already started are named with the command that watches them. */
-export async function sendRuns(ctx: Context, client: Client, journal: PaidRunJournal, runs: readonly QuotedRun[]): Promise<BulkEnrichStarted[]> {
+export async function sendRuns(ctx: Context, client: Client, journal: PaidRunJournal, runs: readonly QuotedRun[], since: number): Promise<BulkEnrichStarted[]> {
   const started: BulkEnrichStarted[] = [];
   try {
-    for (const r of runs) started.push((await sendApproved(ctx, client, journal, { estimate: r.estimate, what: r.what, run: sendRun(ctx, client, r.body) }, r.quote)).result);
+    for (const r of runs) started.push((await sendApproved(ctx, client, journal, { estimate: r.estimate, what: r.what, run: sendRun(ctx, client, r.body) }, r.quote, since)).result);
   } catch (e) {
     if (started.length)
       ctx.out.info(
@@ -96,7 +97,7 @@ export async function resolveLostRuns(
   for (const entry of journal.unanswered('enrich_list')) {
     const body = entry.request.body as BulkEnrichBody;
     if (!ours(body)) continue;
-    const earlier = await resolveEarlierRun(ctx, client, journal, 'enrich_list', sendRun(ctx, client, body));
+    const earlier = await resolveEarlierRun(ctx, journal, 'enrich_list', sendRun(ctx, client, body));
     if (!earlier) continue;
     resolved.started.push(earlier.result);
     resolved.covered = cover(resolved.covered, body);

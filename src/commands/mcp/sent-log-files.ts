@@ -25,7 +25,7 @@ export function fileSentLog(dir: string): SentLog {
       return names.flatMap((n) => {
         try {
           const r = JSON.parse(readFileSync(path.join(dir, n), 'utf8')) as SentRecord;
-          return r.quote?.quote_id && typeof r.tool === 'string' && typeof r.fingerprint === 'string' ? [r] : [];
+          return r.quote?.quote_id && typeof r.tool === 'string' && typeof r.fingerprint === 'string' && (r.job === undefined || typeof r.job === 'string') ? [r] : [];
         } catch {
           return [];
         }

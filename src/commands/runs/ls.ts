@@ -1,6 +1,6 @@
 import { defineCommand, type FlagSpec } from '../../cli/command.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
-import { JournalStore, journalDir } from '../../cli/journal-store.js';
+import { JournalStore, journalDir } from '../../workflows/journal/file-store.js';
 import { RUN_STATES, runRow, type RunRow } from './run-rows.js';
 
 const LIMIT = { min: 1, max: 1000, default: 20 };

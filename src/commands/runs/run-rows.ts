@@ -1,6 +1,6 @@
 import type { Context } from '../../cli/context.js';
 import { destinationNote, runCommand, unknownRunChecks } from '../../cli/journal-checks.js';
-import { quoteExpiresMs, type JournalEntry } from '../../cli/journal-entry.js';
+import { quoteExpiresMs, type JournalEntry } from '../../workflows/journal/entry.js';
 import { serviceUrl } from '../../api/base-url.js';
 
 /**

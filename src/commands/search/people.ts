@@ -12,12 +12,13 @@ import { readSearchInput } from './search-input.js';
 import { PEOPLE_FILTER_FLAGS } from './people-flags.js';
 import { PERSON_TABLE_COLUMNS, runSearch } from './run-search.js';
 import { NO_HEADER_FLAG } from '../../cli/paging-progress.js';
-import { NO_CHECK_FLAG, checkTitles, titlesOf } from './title-check.js';
+import { NO_CHECK_FLAG, checkTitles } from './title-check.js';
+import { titlesOf } from '../../workflows/search/title-check.js';
+import { PEOPLE_SEARCH_PAGE_CAP } from '../../workflows/search/page-cap.js';
 
 const L = SEARCH_LIMITS.people;
 /** One response carries at most perResponse rows: the largest page. */
 const SIZES = { min: L.min, max: L.perResponse, default: L.default };
-const MAX_PAGES_WITH_ALL = 10;
 
 export const command = defineCommand({
   description:
@@ -38,7 +39,7 @@ export const command = defineCommand({
       flags: '--max-pages <n>',
       description: 'stop after this many searches (pages)',
       parse: intInRange('--max-pages', 1, 10_000),
-      defaultDescription: `${MAX_PAGES_WITH_ALL} with --all, else what --limit takes`,
+      defaultDescription: `${PEOPLE_SEARCH_PAGE_CAP} with --all, else what --limit takes`,
     },
     ...SAVE_TO_FLAGS,
     NO_CHECK_FLAG,
@@ -75,7 +76,7 @@ export const command = defineCommand({
       tableColumns: PERSON_TABLE_COLUMNS,
       sizes: SIZES,
       countsAsSearch: true,
-      maxPagesWithAll: MAX_PAGES_WITH_ALL,
+      maxPagesWithAll: PEOPLE_SEARCH_PAGE_CAP,
       emptyMessage: 'No people match these filters.',
       ...(saver ? { onPage: saver.save, extra: () => ({ saved_to: saver.result() }) } : {}),
     });

@@ -1,4 +1,5 @@
 import type { Client } from '../../api/client.js';
+import type { PaidCallJournal } from '../../api/paid-call.js';
 import type { FlagSpec } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { jobFailedError, usageError } from '../../cli/errors.js';
@@ -81,8 +82,8 @@ async function preview(ctx: Context, client: Client, run: SyncRun, listName: str
   }
 }
 
-function send(ctx: Context, client: Client, run: SyncRun, quote_id: string) {
-  const opts = { signal: ctx.signal, sleep: ctx.clock.sleep };
+function send(ctx: Context, client: Client, run: SyncRun, quote_id: string, journal: PaidCallJournal | null) {
+  const opts = { signal: ctx.signal, sleep: ctx.clock.sleep, journal };
   // approved: true only here, after the person (or --yes / --max-cost) agreed to the spend.
   return run.tool === 'sync_to_crm'
     ? syncToCrm(client, { ...run.body, quote_id, approved: true }, opts)
@@ -107,7 +108,7 @@ export async function runSync(
   const paid = await runPaid(
     ctx,
     client,
-    { estimate: estimateBodyFor(run), what: `Syncing list "${listName}" to ${describeDestination(run)}`, run: (quote_id) => send(ctx, client, run, quote_id) },
+    { estimate: estimateBodyFor(run), what: `Syncing list "${listName}" to ${describeDestination(run)}`, run: (quote_id, journal) => send(ctx, client, run, quote_id, journal) },
     { dryRun: o.dryRun },
   );
   if (!paid) return;

@@ -1,6 +1,8 @@
 import { listSmartAgentRuns, runSmartAgent, smartAgentResults, waitForSmartAgent, type SmartAgentRunsQuery } from '../../api/resources/agents.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { SmartAgentResults, SmartAgentRunBody, SmartAgentRunStarted, SmartAgentRunsPage } from '../../api/schemas/agents.js';
+import type { Client } from '../../api/client.js';
+import { refuseAgentRunGoing } from '../../workflows/agents/run-going.js';
 import { Resource } from '../core.js';
 import type { CallOptions, WaitOptions } from '../options.js';
 import type { PaidOptions } from '../paid.js';
@@ -10,9 +12,24 @@ export type SmartAgentRunParams = Omit<SmartAgentRunBody, 'quote_id'>;
 
 /** Smart agents: run one over leads of a list (paid, taken at start), list runs, read results (free). */
 export class Agents extends Resource {
-  /** Starts a run (pending); wait for it with waitFor. */
+  /**
+   * Starts a run (pending); wait for it with waitFor. While a run on the same list and column
+   * is pending or processing, throws RunInProgressError (its runId is that run) before anything
+   * is priced or spent, whatever quote is given: a second run would pay again for the leads the
+   * first has not written yet. It is checked again just before the run is sent.
+   */
   async run(params: SmartAgentRunParams, opts: PaidOptions): Promise<SmartAgentRunStarted> {
-    return this.pay(estimateBodyFor({ tool: 'run_smart_agent', body: params }), params, runSmartAgent, opts);
+    const check = (signal: AbortSignal | undefined) => ({
+      signal,
+      follow: (id: string) => `Wait for it with client.agents.waitFor('${id}'); once it has ended, run again: leads holding a value by then are skipped.`,
+    });
+    // With a quote given, the check just before the send is the one before pricing too.
+    if (opts.quote === undefined) await refuseAgentRunGoing(this.core, params, check(opts.signal));
+    const send = async (client: Client, body: SmartAgentRunBody, call: CallOptions) => {
+      await refuseAgentRunGoing(client, body, check(call.signal));
+      return runSmartAgent(client, body, call);
+    };
+    return this.pay(estimateBodyFor({ tool: 'run_smart_agent', body: params }), params, send, opts);
   }
 
   /** Runs, most recent first. */

@@ -1,8 +1,6 @@
-import { enrichBulk, enrichByTask, enrichCompany, enrichPerson, enrichmentStatus, waitForEnrichment } from '../../api/resources/enrichment.js';
+import { enrichByTask, enrichCompany, enrichPerson, enrichmentStatus, waitForEnrichment } from '../../api/resources/enrichment.js';
 import { byTaskTool, estimateBodyFor } from '../../api/quote-shape.js';
 import type {
-  BulkEnrichBody,
-  BulkEnrichStarted,
   ByTaskEnrichBody,
   ByTaskEnrichResponse,
   CompanyEnrichBody,
@@ -15,12 +13,14 @@ import type { CompanyDataPoint, PersonDataPoint } from '../../api/schemas/values
 import { Resource } from '../core.js';
 import type { CallOptions, WaitOptions } from '../options.js';
 import type { PaidOptions } from '../paid.js';
+import { enrichListMissing, type BulkEnrichOptions, type BulkEnrichParams, type BulkEnrichResult } from '../list-enrichment.js';
+
+export type { BulkEnrichParams };
 
 export type PersonEnrichParams = Omit<PersonEnrichBody, 'quote_id'>;
 export type CompanyEnrichParams = Omit<CompanyEnrichBody, 'quote_id'>;
 /** A cohort (a search page's task_id) and what to find for it: person data points, or company ones. */
 export type ByTaskEnrichParams = Omit<ByTaskEnrichBody, 'quote_id' | 'data_points'> & { data_points: readonly PersonDataPoint[] | readonly CompanyDataPoint[] };
-export type BulkEnrichParams = Omit<BulkEnrichBody, 'quote_id'>;
 
 /**
  * Enrichment (paid): each method estimates the exact request, asks `confirm` / checks
@@ -44,9 +44,30 @@ export class Enrichment extends Resource {
     return this.pay(estimateBodyFor({ tool: byTaskTool(body.data_points), body }), body, enrichByTask, opts);
   }
 
-  /** A whole list, or lead_ids of it (1 to 500), at the scope's price per lead found. */
-  async bulk(params: BulkEnrichParams, opts: PaidOptions): Promise<BulkEnrichStarted> {
-    return this.pay(estimateBodyFor({ tool: 'enrich_list', body: params }), params, enrichBulk, opts);
+  /**
+   * A whole list, or lead_ids of it, at the scope's price per lead found; pays only for what is
+   * missing. The leads are read first (free): a lead that already holds what the scope finds
+   * (an email for partial, a phone for phone-only, both for full), imported or enriched earlier,
+   * is left out, not paid for, and keeps its value; with scope full a lead holding one part gets
+   * only the other. `{ allLeads: true }` in the params enriches every selected lead again.
+   * The rest go in runs of up to 500 leads and one scope each, each priced; the spend is decided
+   * once on their sum (`maxCredits` caps the sum; `confirm(quote, plan)` gets the sum and what
+   * was skipped: `plan.skipped`, `plan.summary`, `plan.runs`, `plan.quotes`), then each run is
+   * sent with its own quote. Nothing missing: nothing is quoted or sent (`runs: []`).
+   *
+   * A `quote` you estimated is for one exact request: it is sent only when the plan is exactly
+   * the request asked (nothing skipped, one run, or `allLeads: true`); otherwise it throws a
+   * ConfigurationError and sends nothing.
+   *
+   * Changed: it used to send the whole list and answer one BulkEnrichStarted; that run is now
+   * `result.runs[0]`, and `result.workflow_ids` lists every run to wait for.
+   *
+   * @throws SpendDeclinedError when declined, over maxCredits or short of credits (nothing sent);
+   *   MalformedQuoteError for a quote that does not make sense (nothing sent);
+   *   ChargeAboveQuoteError when a run reserved or charged more than its approved quote.
+   */
+  async bulk(params: BulkEnrichParams, opts: BulkEnrichOptions): Promise<BulkEnrichResult> {
+    return enrichListMissing(this.core, params, opts);
   }
 
   /** A run's state and, settled, what it charged and refunded (a workflow id or a by-task cohort handle). */

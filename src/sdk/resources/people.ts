@@ -2,7 +2,6 @@ import {
   compileCriteria,
   filterValues,
   findAtCompaniesStatus,
-  searchPeoplePages,
   startFindAtCompanies,
   waitForFindAtCompanies,
 } from '../../api/resources/search.js';
@@ -18,6 +17,7 @@ import type {
   PersonSearchRow,
 } from '../../api/schemas/search.js';
 import type { CrmProvider } from '../../api/schemas/values/sync.js';
+import { cappedPeoplePages } from '../../workflows/search/people-pages.js';
 import { Resource } from '../core.js';
 import type { CompanyCriteria, PeopleFilters, PersonCriteria } from '../filters.js';
 import type { CallOptions, WaitOptions } from '../options.js';
@@ -33,6 +33,19 @@ export type PeopleSearchParams = ({ filters: PeopleFilters; criteria?: undefined
   cursor?: string;
 };
 
+/** What people.search() takes beside its parameters. */
+export interface PeopleSearchOptions extends CallOptions {
+  /**
+   * The most pages (searches) one iteration (`for await`, `.pages()`, `.toArray()`) may use,
+   * a whole number of 1 or more. Default 10: each page uses one of the organization's 60 people
+   * searches a day, so an iteration with more pages left after its cap throws
+   * SearchPageCapError (every row of the pages used was given first) instead of spending the
+   * day's searches. Raise it explicitly to read further, e.g. `{ maxPages: 30 }`. Awaiting
+   * the first page uses one search whatever the cap.
+   */
+  maxPages?: number;
+}
+
 export interface CompileParams {
   criteria: PersonCriteria;
   company_criteria?: CompanyCriteria;
@@ -44,11 +57,23 @@ export interface CompileParams {
 export class People extends Resource {
   /**
    * POST /people/find. Awaited: the first page (rows, total, cursor, and the page's cohort
-   * task_id for lists.addLeads). Iterated: every person, page after page.
+   * task_id for lists.addLeads). Iterated: every person, page after page, up to `maxPages`
+   * pages (default 10, one daily search each); with pages left after that it throws
+   * SearchPageCapError, whose `cursor` continues the search and whose message says how to raise the cap.
+   *
+   * @example
+   * ```ts
+   * try {
+   *   for await (const person of client.people.search({ filters: { seniority: ['Director'] } })) use(person);
+   * } catch (e) {
+   *   if (!(e instanceof SearchPageCapError)) throw e;
+   *   // e.cursor: search again from there, or raise the cap: client.people.search(params, { maxPages: 30 })
+   * }
+   * ```
    */
-  search(params: PeopleSearchParams, opts: CallOptions = {}): PagePromise<PeopleSearchResponse, PersonSearchRow> {
+  search(params: PeopleSearchParams, opts: PeopleSearchOptions = {}): PagePromise<PeopleSearchResponse, PersonSearchRow> {
     const { cursor, ...body } = params;
-    return new PagePromise(() => searchPeoplePages(this.core, body, { signal: opts.signal, ...(cursor ? { cursor } : {}) }));
+    return new PagePromise(() => cappedPeoplePages(this.core, body, { signal: opts.signal, cursor, maxPages: opts.maxPages }));
   }
 
   /** What the service makes of a criteria object (route, raw filters, warnings). Free; not a search. */

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { dataDir } from '../local/paths.js';
-import { writePrivateFile } from '../local/private-file.js';
-import { parseEntry, type JournalEntry } from './journal-entry.js';
+import { dataDir } from '../../local/paths.js';
+import { writePrivateFile } from '../../local/private-file.js';
+import { withLock } from '../../local/lock.js';
+import { parseEntry, type JournalEntry } from './entry.js';
 
 /**
  * The paid-run journal on disk: one file per paid request, each written whole (a temporary
@@ -64,7 +65,28 @@ const idsIn = (dir: string) =>
 /** Ids newest first: they start with the send time, fixed width. */
 const newestFirst = (ids: string[]) => ids.sort().reverse();
 
-export class JournalStore {
+/** Where a paid-run journal keeps its entries: files (the CLI and the MCP server share them), or memory (the SDK's default). */
+export interface JournalBackend {
+  /** Where it is, for messages ("memory" for the SDK's own). */
+  readonly dir: string;
+  prepare(): void;
+  pruneIfDue(nowMs: number): void;
+  /** The open entries (sent, no answer yet), newest first. */
+  open(): JournalEntry[];
+  /** Every entry, newest first. */
+  entries(): Iterable<JournalEntry>;
+  /** One entry as it is now (closed wins over open), or undefined. */
+  read(id: string): JournalEntry | undefined;
+  write(entry: JournalEntry): void;
+  remove(entry: JournalEntry): void;
+  /** Runs `fn` holding the lock named `key` (a request's fingerprint), against every process sharing the journal. */
+  locked<T>(key: string, fn: () => Promise<T>): Promise<T>;
+}
+
+/** How long a process waits for another that holds a request's lock (it holds it only to check the journal and write an entry). */
+const LOCK_WAIT_MS = 30_000;
+
+export class JournalStore implements JournalBackend {
   readonly openDir: string;
 
   constructor(readonly dir: string) {
@@ -113,6 +135,14 @@ export class JournalStore {
     if (entry.state === 'sent') return writePrivateFile(this.openFile(entry.id), `${JSON.stringify(entry, null, 2)}\n`);
     writePrivateFile(this.closedFile(entry.id), `${JSON.stringify(entry, null, 2)}\n`);
     rmSync(this.openFile(entry.id), { force: true });
+  }
+
+  read(id: string): JournalEntry | undefined {
+    return readEntry(this.closedFile(id)) ?? readEntry(this.openFile(id));
+  }
+
+  locked<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    return withLock(path.join(this.openDir, `${key}`), { what: 'the paid-run journal', waitMs: LOCK_WAIT_MS, staleMs: LOCK_WAIT_MS }, fn);
   }
 
   /** Removes an open entry (its request turned out not to be pending). */

@@ -1,6 +1,8 @@
-import type { PaidRequestShape } from '../api/paid-call.js';
-import type { Quote } from '../api/schemas/credits.js';
-import { QUOTE_TTL_MS } from '../api/schemas/values/credits.js';
+import { createHash } from 'node:crypto';
+import { serviceUrl } from '../../api/base-url.js';
+import type { PaidRequestShape } from '../../api/paid-call.js';
+import type { Quote } from '../../api/schemas/credits.js';
+import { QUOTE_TTL_MS } from '../../api/schemas/values/credits.js';
 
 /**
  * One paid request in the paid-run journal: written as it is sent, updated when its
@@ -45,6 +47,10 @@ export interface JournalEntry {
   started?: string | null;
   /** workflow_id, smart_agent_task_id or task_id of the run, once known. */
   run_id?: string | null;
+  /** The run's answer as it came (or was read back): an identical request made while this one was on its way gets it instead of paying. */
+  answer?: unknown;
+  /** The sender stopped waiting (an aborted call) after the request went out: nobody waits for its answer, so the next identical request resolves it through its quote. */
+  abandoned?: true;
   /**
    * How the entry was closed, in a few words: "answered", "resolved through its quote",
    * "its quote was used (charged); the run cannot be read back", the refusal as "conflict (409)",
@@ -112,4 +118,17 @@ function canonical(v: unknown): string {
       .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
       .join(',')}}`;
   return JSON.stringify(v);
+}
+
+/** What locks an identical request: its shape (the quote aside) and where it goes, hashed. */
+export function requestKey(request: PaidRequestShape, service: ServiceIdentity): string {
+  return createHash('sha256')
+    .update(canonical({ request, service: { base_url: service.base_url, profile: service.profile, key_fingerprint: service.key_fingerprint } }))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** The service and credential a journal's requests go to; the key appears only as a fingerprint. */
+export function serviceIdentity(baseUrl: string, key: string, profile: string, sandbox = false): ServiceIdentity {
+  return { base_url: serviceUrl(baseUrl), sandbox, profile, key_fingerprint: createHash('sha256').update(key).digest('hex').slice(0, 16) };
 }

@@ -1,0 +1,185 @@
+import type { Client } from '../api/client.js';
+import { ConfigurationError } from '../api/errors.js';
+import { sendWithRenewedQuote } from '../api/paid-call.js';
+import { estimateBodyFor } from '../api/quote-shape.js';
+import { estimate } from '../api/resources/credits.js';
+import { enrichBulk } from '../api/resources/enrichment.js';
+import type { Quote } from '../api/schemas/credits.js';
+import type { BulkEnrichBody, BulkEnrichStarted } from '../api/schemas/enrichment.js';
+import type { ListScope } from '../api/schemas/values/credits.js';
+import { planListEnrichment, priceRuns, type PlannedRun, type PricedRun } from '../workflows/enrich-list/plan.js';
+import type { Selection, SKIP_REASONS } from '../workflows/enrich-list/missing-leads.js';
+import { checkQuote, sumQuotes } from '../workflows/spend-verdict.js';
+import { checkApproval, decideSpend, sendApproved, sendGivenQuote, type PaidOptions, type SpendQuote } from './paid.js';
+
+/**
+ * client.enrichment.bulk as every face runs a list enrichment: it pays only for what is missing.
+ * The workflow plans it (the leads that lack what the scope finds, in runs of up to 500 and one
+ * scope each) and prices each run; the SDK decides once on their sum through the one verdict
+ * (its `confirm`, told what was skipped, and `maxCredits`), then sends each run with its own quote.
+ */
+
+/** How `{ allLeads: true }` is spelled in the summary's "... enriches them again". */
+const OPT_IN = '{ allLeads: true }';
+
+/**
+ * Why leads were left out: they hold what the scope finds (has_email for partial, has_phone for
+ * phone-only, has_email_and_phone for full), or a run still going enriches them (in_earlier_run).
+ */
+export type SkipReason = 'has_email' | 'has_phone' | 'has_email_and_phone' | 'in_earlier_run';
+
+/** Leads left out, by why: `{ has_email: 1538 }`. Empty when none was. */
+export type SkippedLeads = Partial<Record<SkipReason, number>>;
+
+/** What finding out which leads lack the data cost (reads are free). */
+export interface LeadCheck {
+  /** Leads read. */
+  leads_read: number;
+  /** Requests made: pages of leads, status reads of earlier runs. */
+  requests: number;
+}
+
+/** What `confirm` of enrichment.bulk is told beside the quote it decides on. */
+export interface BulkEnrichPlan {
+  list_id: string;
+  scope: ListScope;
+  /** Leads left out because they already hold what the scope finds (not paid for, their values kept). */
+  skipped: SkippedLeads;
+  /** One line for a person: what was checked and what is left out. */
+  summary: string;
+  /** Runs that will be sent: over 500 leads, or scope full split into the part each lead lacks, takes several. */
+  runs: number;
+  /** Each run's own quote, in the order they are sent; the quote `confirm` gets is their sum (with one run, that run's quote). */
+  quotes: Quote[];
+  /** What the check cost; null when nothing was read ({ allLeads: true }). */
+  check: LeadCheck | null;
+}
+
+/**
+ * Decides on a list enrichment: `quote` is the quote of its one run, or with several runs their
+ * quotes summed (cost, rows, the lowest balance, whether it covers the sum; no quote_id: each run
+ * has its own, in `plan.quotes`); true spends up to its estimated_cost.
+ */
+export type ConfirmListSpend = (quote: SpendQuote, plan: BulkEnrichPlan) => boolean | Promise<boolean>;
+
+/** How enrichment.bulk may spend: `confirm` (told what was skipped), `maxCredits` on the sum, or a `quote` of the one exact request. */
+export type BulkEnrichOptions = PaidOptions<ConfirmListSpend>;
+
+/** A list, or lead_ids of it, to enrich; `allLeads: true` enriches every selected lead, even those that hold what the scope finds. */
+export type BulkEnrichParams = Omit<BulkEnrichBody, 'quote_id'> & {
+  /** Enrich (and pay for) every selected lead again, replacing what it holds. Default false: only what is missing. */
+  allLeads?: boolean | undefined;
+};
+
+/**
+ * What enrichment.bulk did. Before, it answered one BulkEnrichStarted; that run is now
+ * `runs[0]` (`result.runs[0]?.workflow_id`), and a job may take several runs or none.
+ */
+export interface BulkEnrichResult {
+  list_id: string;
+  scope: ListScope;
+  /** The runs started, in order, each sent with its own quote; [] when nothing was missing (nothing quoted or sent). */
+  runs: BulkEnrichStarted[];
+  /** The runs' workflow ids, for enrichment.waitFor (or status). */
+  workflow_ids: string[];
+  /** What the runs reserved together; 0 with no run. */
+  credits_reserved: number;
+  /** The quote the spend was decided on (one run's quote, or several runs' quotes summed); null when nothing was quoted. */
+  quote: SpendQuote | null;
+  /** Leads left out, by why: not paid for, their values kept. */
+  skipped: SkippedLeads;
+  /** What the check cost; null when nothing was read. */
+  check: LeadCheck | null;
+  /** One line for a person: what was checked and what was left out. */
+  summary: string;
+}
+
+/** What a job's plan says of itself: in what `confirm` is told and in the result. */
+type JobFacts = Omit<BulkEnrichPlan, 'runs' | 'quotes'>;
+
+function factsOf(list_id: string, scope: ListScope, s: Selection): JobFacts {
+  return {
+    list_id,
+    scope,
+    skipped: s.skipped as Partial<Record<(typeof SKIP_REASONS)[ListScope], number>> satisfies SkippedLeads,
+    summary: s.summary ?? `Every selected lead goes in, whatever it holds (${OPT_IN}): nothing was checked.`,
+    check: s.check ?? null,
+  };
+}
+
+function resultOf(facts: JobFacts, runs: BulkEnrichStarted[], quote: SpendQuote | null): BulkEnrichResult {
+  const { list_id, scope, skipped, check, summary } = facts;
+  const credits_reserved = runs.reduce((sum, r) => sum + (r.credits_reserved ?? 0), 0);
+  return { list_id, scope, runs, workflow_ids: runs.map((r) => r.workflow_id), credits_reserved, quote, skipped, check, summary };
+}
+
+/** What the job is decided on: one run's quote as it is; several runs' quotes summed (no quote_id). */
+const decidedOn = (quotes: readonly Quote[]): SpendQuote => (quotes.length === 1 ? quotes[0]! : sumQuotes(quotes));
+
+/** Enriches what the leads of a list lack (or, with allLeads, every selected lead); see Enrichment.bulk. */
+export async function enrichListMissing(client: Client, params: BulkEnrichParams, opts: BulkEnrichOptions): Promise<BulkEnrichResult> {
+  checkApproval(opts);
+  if (typeof opts.quote === 'object') checkQuote(opts.quote);
+  const { allLeads, ...asked } = params;
+  if (asked.lead_ids?.length === 0)
+    throw new ConfigurationError('lead_ids is empty: no lead to enrich', 'Pass the ids of the leads to enrich, or leave lead_ids out to enrich the whole list.');
+  const scope = asked.scope ?? 'partial';
+  const { selection, runs } = await planListEnrichment(client, {
+    listId: asked.list_id,
+    scope,
+    ...(asked.lead_ids ? { ids: asked.lead_ids } : {}),
+    allLeads: Boolean(allLeads),
+    optIn: OPT_IN,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
+  const facts = factsOf(asked.list_id, scope, selection);
+  const send = (body: BulkEnrichBody) => (quote_id: string | undefined) => enrichBulk(client, { ...body, quote_id }, { signal: opts.signal });
+  if (opts.quote !== undefined) {
+    const run = exactRun(runs, asked, facts.summary);
+    return resultOf(facts, [await sendGivenQuote(send(run.body), opts)], typeof opts.quote === 'object' ? opts.quote : null);
+  }
+  if (runs.length === 0) return resultOf(facts, [], null);
+  const priced = await priceRuns(client, runs, { signal: opts.signal });
+  const quotes = priced.map((r) => r.quote);
+  const confirm = opts.confirm;
+  const ask = confirm && ((q: SpendQuote) => confirm(q, { ...facts, runs: priced.length, quotes: [...quotes] }));
+  await decideSpend(decidedOn(quotes), opts, { approved: false, ask, needsId: false });
+  const started: BulkEnrichStarted[] = [];
+  for (const [i, run] of priced.entries()) started.push(await sendRun(client, run, i, quotes, opts, ask, send(run.body)));
+  return resultOf(facts, started, decidedOn(quotes));
+}
+
+/**
+ * Sends run `i` with its quote. Expired while the caller decided, it is priced again, and the job
+ * decided on again with that run's new quote (asked again only when the run costs more).
+ */
+function sendRun(
+  client: Client,
+  run: PricedRun,
+  i: number,
+  quotes: Quote[],
+  opts: BulkEnrichOptions,
+  ask: ((q: SpendQuote) => boolean | Promise<boolean>) | undefined,
+  send: (quoteId: string | undefined) => Promise<BulkEnrichStarted>,
+): Promise<BulkEnrichStarted> {
+  return sendWithRenewedQuote(run.quote, (q) => sendApproved(send, q.quote_id ?? undefined, q.estimated_cost), {
+    estimate: () => estimate(client, run.estimate, { signal: opts.signal }),
+    decide: async (renewed, approvedBefore) => {
+      checkQuote(renewed);
+      quotes[i] = renewed;
+      await decideSpend(decidedOn(quotes), opts, { approved: approvedBefore, ask, needsId: false });
+    },
+  });
+}
+
+/** The one run a quote the caller estimated can pay for: the plan must be exactly the request asked. */
+function exactRun(runs: readonly PlannedRun[], asked: Omit<BulkEnrichBody, 'quote_id'>, summary: string): PlannedRun {
+  const wanted = JSON.stringify(estimateBodyFor({ tool: 'enrich_list', body: asked }));
+  const [run] = runs;
+  if (run && runs.length === 1 && JSON.stringify(run.estimate) === wanted) return run;
+  const missing = runs.length === 0 ? 'none of it is missing' : `the plan is ${runs.length === 1 ? 'another request' : `${runs.length} runs`}`;
+  throw new ConfigurationError(
+    `the quote given prices the whole request as asked, but ${missing} (${summary}); nothing was sent`,
+    `Leave out quote and pass confirm or maxCredits to pay only for what is missing, or pass ${OPT_IN} in the params to send exactly the request the quote prices (it also reads back a run whose answer was lost).`,
+  );
+}

@@ -1,0 +1,51 @@
+import type { Client } from '../../api/client.js';
+import { isApiError } from '../../api/errors.js';
+import { isTerminalStatus } from '../../api/poll.js';
+import { enrichmentStatus } from '../../api/resources/enrichment.js';
+import type { BulkEnrichBody } from '../../api/schemas/enrichment.js';
+import { sameService } from '../journal/entry.js';
+import type { PaidJournal } from '../journal/journal.js';
+import { cover, type Covered } from './missing-leads.js';
+
+/**
+ * Runs of this list sent through the journal (the last day) that are still going: their leads
+ * have nothing yet, and enriching them again now would pay for them twice. Each such run is read
+ * once (its status, free); the leads it enriches are left out. The same rule in every face.
+ */
+
+/** How far back the journal is read. */
+const WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface RunsGoing {
+  ids: string[];
+  /** The leads the runs going enrich. */
+  covered: Covered;
+  /** Status reads made. */
+  requests: number;
+}
+
+/** A run the service no longer knows (404) is not going. */
+async function stillGoing(client: Client, id: string, signal: AbortSignal | undefined): Promise<boolean> {
+  try {
+    return !isTerminalStatus((await enrichmentStatus(client, id, { signal })).status);
+  } catch (e) {
+    if (isApiError(e) && e.status === 404) return false;
+    throw e;
+  }
+}
+
+export async function runsGoing(client: Client, journal: PaidJournal, listId: string, opts: { now: number; signal?: AbortSignal | undefined }): Promise<RunsGoing> {
+  const found: RunsGoing = { ids: [], covered: new Set(), requests: 0 };
+  const since = opts.now - WINDOW_MS;
+  for (const e of journal.store.entries()) {
+    // Newest first: the rest is older.
+    if (Date.parse(e.sent_at) < since) break;
+    const body = e.request.body as BulkEnrichBody;
+    if (e.state !== 'answered' || e.tool !== 'enrich_list' || !e.run_id || body.list_id !== listId || !sameService(e.service, journal.service)) continue;
+    found.requests += 1;
+    if (!(await stillGoing(client, e.run_id, opts.signal))) continue;
+    found.ids.push(e.run_id);
+    found.covered = cover(found.covered, body);
+  }
+  return found;
+}
