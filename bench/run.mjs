@@ -13,6 +13,7 @@ import { benchExport, exportTable, exportTargets } from './export.mjs';
 import { benchLoad, loadTable, loadTargets } from './load.mjs';
 import { benchRequests, requestsTable, requestsTargets } from './requests.mjs';
 import { benchSandboxMemory, sandboxMemoryTable, sandboxMemoryTargets } from './sandbox-memory.mjs';
+import { benchPaidOnce, paidOnceTable, paidOnceTargets } from './paid-once.mjs';
 import { targetTable } from './targets.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,8 +36,9 @@ const imports = await timed('import', benchImport);
 const exports = await timed('export', benchExport);
 const requests = await timed('requests', benchRequests);
 const memory = await timed('sandbox memory', benchSandboxMemory);
+const paidOnce = await timed('paid once', () => benchPaidOnce(20));
 const minutes = (performance.now() - t0) / 60_000;
-const targets = [...startupTargets(startup), ...mcpStartupTargets(mcpStartup), ...keychainTargets(keychain), ...searchTargets(search), ...importTargets(imports), ...exportTargets(exports), ...requestsTargets(requests), ...loadTargets(load), ...sandboxMemoryTargets(memory)];
+const targets = [...startupTargets(startup), ...mcpStartupTargets(mcpStartup), ...keychainTargets(keychain), ...searchTargets(search), ...importTargets(imports), ...exportTargets(exports), ...requestsTargets(requests), ...loadTargets(load), ...sandboxMemoryTargets(memory), ...paidOnceTargets(paidOnce)];
 const md = [
   '# Benchmark results',
   '',
@@ -82,6 +84,10 @@ const md = [
   '## Sandbox memory under sustained search',
   '',
   sandboxMemoryTable(memory),
+  '',
+  '## Paid once: two identical paid commands at once, and agents run stopped then run again (20 rounds each)',
+  '',
+  paidOnceTable(paidOnce),
   '',
 ].join('\n');
 writeFileSync(path.join(here, 'results.md'), md);

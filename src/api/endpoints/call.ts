@@ -1,4 +1,4 @@
-import type { AttemptHooks, Client, RequestOptions } from '../client.js';
+import { ConfigurationError, type AttemptHooks, type Client, type RequestOptions } from '../client.js';
 import type { Prefix } from '../prefixes.js';
 import { pathOf, type BodyOf, type Endpoint, type EndpointKind, type ResponseOf } from './endpoint.js';
 
@@ -31,7 +31,27 @@ export function requestOf<E extends Endpoint>(e: E, opts: CallOptions<E> = {}): 
   };
 }
 
-/** Sends one catalog operation; retried after a lost answer only when the entry says that does no harm. */
+/**
+ * Whether an entry as sent may go without the paid path: it spends nothing as asked (a CSV import
+ * that dispatches no enrichment), a resend replays its first answer (a CSV import with an
+ * idempotency_key: the service answers a repeat from its cache for 24 hours, with no re-charge),
+ * or it takes no quote to resolve a lost answer with (v1 bulk: never resent, see paid-call.ts).
+ */
+export function sendableWithoutPaidPath(e: Endpoint, body: unknown): boolean {
+  if (!e.paid) return true;
+  if (e.paid.tools.length === 0) return true;
+  if (e.idempotent !== 'idempotency_key') return false;
+  const b = (body ?? {}) as { dispatch_enrichment?: unknown; idempotency_key?: unknown };
+  return b.dispatch_enrichment === false || (typeof b.idempotency_key === 'string' && b.idempotency_key !== '');
+}
+
+/**
+ * Sends one catalog operation; retried after a lost answer only when the entry says that does no
+ * harm. A paid entry is refused here: it goes through sendPaid (paid-call.ts), whose journal and
+ * quote make a lost answer resolvable, never paid twice.
+ */
 export function call<E extends Endpoint>(client: Client, e: E, opts: CallOptions<E> = {}): Promise<ResponseOf<E>> {
+  if (!sendableWithoutPaidPath(e, opts.body))
+    return Promise.reject(new ConfigurationError(`${e.id} spends credits: it is sent through the paid path (sendPaid), never call()`, 'Send it with its resource function.'));
   return client.request<ResponseOf<E>>(requestOf(e, opts));
 }

@@ -1,0 +1,127 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Prospect } from '../../src/index.js';
+import { control } from '../sandbox/helpers.js';
+import { isolatedEnv } from '../helpers/binary.js';
+import { prospect, sandboxClock } from '../helpers/in-process.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { json } from '../helpers/json.js';
+import { balance, callTool, structuredOf, textOf, useMcpSandbox } from '../mcp/helpers.js';
+
+/**
+ * One set of spending rules for every face (issue 31): the same scenario through the CLI, the
+ * SDK and the MCP server spends the same credits and leaves the same data. A CRM export of 2,000
+ * leads, 1,200 with an email, is imported into a list per face; each face enriches its list
+ * (partial): 800 credits at most, the 1,200 imported emails byte-identical after; run again: 0.
+ */
+const t = useMcpSandbox();
+const clients: Prospect[] = [];
+afterEach(() => {
+  for (const c of clients.splice(0)) c.close();
+});
+
+const ROWS = 2_000;
+const WITH_EMAIL = 1_200;
+const crmExport = () =>
+  [
+    'First Name,Last Name,Company,Website,Email',
+    ...Array.from({ length: ROWS }, (_, i) => `Ann${i},Lee${i},Acme ${i % 97},acme${i % 97}.example,${i < WITH_EMAIL ? `ann${i}.lee@crm-${i % 13}.example` : ''}`),
+  ].join('\n') + '\n';
+
+interface Face {
+  name: string;
+  /** Enriches the list (partial), waits for its runs to end, and says what it charged. */
+  enrich(listId: string): Promise<number>;
+}
+
+function sdk(): Prospect {
+  const c = new Prospect({ baseUrl: t.sb.url, apiKey: t.sb.demoKey });
+  clients.push(c);
+  return c;
+}
+
+/** Every run started so far ends: the sandbox's clock moves on. */
+const runsEnd = () => control(t.sb, 'POST', '/clock', { advance_ms: 60 * 60_000 });
+
+const FACES: Face[] = [
+  {
+    name: 'the CLI',
+    enrich: async (listId) => {
+      const env = isolatedEnv({ PROSPECT_BASE_URL: t.sb.url, PROSPECT_API_KEY: t.sb.demoKey });
+      const r = await prospect(['enrich', 'list', listId, '--yes', '--json'], { env, clock: sandboxClock(t.sb) });
+      expect(r.exitCode, r.stderr).toBe(0);
+      return json(r.stdout).credits_charged ?? 0;
+    },
+  },
+  {
+    name: 'the SDK',
+    enrich: async (listId) => {
+      const client = sdk();
+      const job = await client.enrichment.bulk({ list_id: listId, scope: 'partial' }, { maxCredits: 1_000 });
+      await runsEnd();
+      let charged = 0;
+      for (const id of job.workflow_ids) charged += (await client.enrichment.status(id)).credits_charged ?? 0;
+      return charged;
+    },
+  },
+  {
+    name: 'MCP',
+    enrich: async (listId) => {
+      const s = await t.session({ maxCredits: 1_000 });
+      const priced = structuredOf(await callTool(s, 'enrich_list', { list_id: listId, scope: 'partial' }));
+      if (priced.status === 'nothing_to_do') return 0;
+      const ran = await callTool(s, 'enrich_list', { list_id: listId, scope: 'partial', quote_id: priced.quote.quote_id });
+      expect(structuredOf(ran)?.status, textOf(ran)).toBe('ran');
+      await runsEnd();
+      // Several runs answer `runs`, one answers `result`.
+      const answers = (structuredOf(ran).runs ?? [structuredOf(ran).result]) as Array<{ workflow_id: string }>;
+      let charged = 0;
+      for (const a of answers) charged += (await sdk().enrichment.status(a.workflow_id)).credits_charged ?? 0;
+      return charged;
+    },
+  },
+];
+
+/** A list holding the CRM export, imported without enrichment (free). */
+async function importedList(name: string): Promise<string> {
+  const file = path.join(tempDir(), 'crm.csv');
+  writeFileSync(file, crmExport());
+  const env = isolatedEnv({ PROSPECT_BASE_URL: t.sb.url, PROSPECT_API_KEY: t.sb.demoKey });
+  const r = await prospect(['import', name, file, '--create', '--json'], { env });
+  expect(r.exitCode, r.stderr).toBe(0);
+  return json(r.stdout).list_id as string;
+}
+
+/** The list's emails by lead name: what enrichment left, comparable across lists. */
+async function emailsByName(listId: string): Promise<Map<string, string | null>> {
+  const leads = await sdk().lists.leads(listId).toArray({ limit: 5_000 });
+  return new Map(leads.map((l) => [`${l.first_name} ${l.last_name}`, l.email]));
+}
+
+describe('the same list enrichment through the CLI, the SDK and MCP', () => {
+  it('each pays only for the 800 leads without an email, keeps the 1,200 imported ones byte for byte, pays 0 again, and all three leave the same emails', async () => {
+    await control(t.sb, 'POST', '/enrichment', { hit_rates: { email: 1 } });
+    const left: Array<Map<string, string | null>> = [];
+    for (const face of FACES) {
+      const listId = await importedList(`CRM ${face.name}`);
+      const imported = await emailsByName(listId);
+      expect([...imported.values()].filter(Boolean)).toHaveLength(WITH_EMAIL);
+
+      const before = await balance(t.sb);
+      const charged = await face.enrich(listId);
+      // Every lead without an email is found (hit rate 1): exactly the 800 are paid for.
+      expect(charged, face.name).toBe(ROWS - WITH_EMAIL);
+      expect(before - (await balance(t.sb)), face.name).toBe(charged);
+      const after = await emailsByName(listId);
+      for (const [who, email] of imported) if (email) expect(after.get(who), `${face.name}: ${who}`).toBe(email);
+
+      const again = await face.enrich(listId);
+      expect(again, `${face.name} again`).toBe(0);
+      expect(before - (await balance(t.sb)), `${face.name} again`).toBe(charged);
+      left.push(after);
+    }
+    expect(left[1]).toEqual(left[0]);
+    expect(left[2]).toEqual(left[0]);
+  }, 120_000);
+});

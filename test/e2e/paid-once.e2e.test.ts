@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: the benchmark is plain JavaScript (bench/paid-once.mjs), run here for a few rounds.
+import { benchPaidOnce } from '../../bench/paid-once.mjs';
+
+/**
+ * Paid exactly once across processes (issue 31): a few rounds of the benchmark's scenarios,
+ * which spawn the built CLI twice at once (what the journal's lock is for: separate processes)
+ * with the first paid request's answer held back by a sandbox fault, and stop `agents run` then
+ * run it again. `npm run bench` runs 20 rounds of each.
+ */
+describe('two identical paid commands at once, and a stopped agents run run again', () => {
+  it('never pay twice, and every command ends as it should', async () => {
+    const results = (await benchPaidOnce(2)) as Array<{ name: string; rounds: number; doubles: number; failed: number }>;
+    expect(results.map((r) => r.name)).toEqual([
+      'enrich list, two at once',
+      'agents run, two at once',
+      'sync crm, two at once',
+      'enrich person, two at once',
+      'enrich company, two at once',
+      'import --enrich, two at once',
+      'agents run stopped, then run again',
+    ]);
+    for (const r of results) expect(r, r.name).toMatchObject({ rounds: 2, doubles: 0, failed: 0 });
+  }, 120_000);
+});
