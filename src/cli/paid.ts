@@ -39,6 +39,8 @@ export interface PaidPlan<R> {
   run(quoteId: string, journal: PaidCallJournal | null): Promise<R>;
   /** Refuses a quote before anyone is asked (a selection the service would refuse): throw a CliError. */
   check?(quote: Quote): void;
+  /** A last check right before the run is sent, after identical requests on their way were looked for (they are joined, not checked). */
+  beforeSend?: () => Promise<void>;
 }
 
 export interface PaidOutcome<R> {
@@ -131,9 +133,10 @@ export async function hasUnansweredRun(ctx: Context, client: Client, tool: strin
 }
 
 /** Runs a paid request through the flow; undefined after --dry-run (the quote was printed). */
-export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>, opts: { dryRun?: boolean } = {}): Promise<PaidOutcome<R> | undefined> {
+export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>, opts: { dryRun?: boolean; since?: number } = {}): Promise<PaidOutcome<R> | undefined> {
   if (opts.dryRun) return void (await approveSpend(ctx, client, plan, opts));
-  const since = ctx.clock.now();
+  // When the command began: an identical request sent from then on is joined, not paid again.
+  const since = opts.since ?? ctx.clock.now();
   const journal = await PaidRunJournal.open(ctx, client);
   journal.prepare();
   const earlier = await resolveEarlierRun(ctx, journal, plan.estimate.tool, plan.run);
@@ -154,7 +157,7 @@ export async function sendApproved<R>(ctx: Context, client: Client, journal: Pai
     async (sent) => {
       let recording: Recording | undefined;
       try {
-        const { result, joined } = await sendOnce(journal, { tool: plan.estimate.tool, what: plan.what, quote: sent, since }, plan.run, {
+        const { result, joined } = await sendOnce(journal, { tool: plan.estimate.tool, what: plan.what, quote: sent, since, beforeWrite: plan.beforeSend }, plan.run, {
           signal: ctx.signal,
           onRecording: (r) => (recording = r),
         });

@@ -115,13 +115,15 @@ export const command = defineCommand({
   async run(opts, ctx) {
     const request = await runRequest(opts, ctx);
     const client = await ctx.client();
+    // Identical runs sent from now on, by this command or another at once, are joined, not paid again.
+    const since = ctx.clock.now();
     const listArg = opts.args[0] ?? '';
     const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });
     const body = { list_id, ...request };
     const column = agentColumn(body)!;
     const nothing = { list_id, listArg, column, agent_type: opts.type };
     // A run still going on this list and column: refused before anything is priced (a dry run warns).
-    const going = await guardRunGoing(ctx, client, body, { dryRun: Boolean(opts.dryRun), payAgain: Boolean(opts.payAgain) });
+    const going = await guardRunGoing(ctx, client, body, { dryRun: Boolean(opts.dryRun), payAgain: Boolean(opts.payAgain), since });
     // A subset may leave leads out: a free quote over the whole list says how many, before anyone pays.
     const left = opts.scope === 'all' ? undefined : await leadsLeft(ctx, client, body);
     // Nothing left may be the work of an earlier run whose answer was lost: runPaid resolves that one first.
@@ -146,12 +148,12 @@ export const command = defineCommand({
           estimate: estimateBodyFor({ tool: 'run_smart_agent', body }),
           what: `Running ${opts.type} over list "${listArg}"`,
           check,
+          beforeSend: going.beforeSend,
           run: async (quote_id, journal) => {
-            await going.beforeSend(quote_id);
             return runSmartAgent(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep, journal });
           },
         },
-        { dryRun: opts.dryRun },
+        { dryRun: opts.dryRun, since },
       );
     } catch (e) {
       if (e instanceof NothingSelected) return nothingLeft(ctx, client, nothing);

@@ -53,6 +53,11 @@ export interface PaidRunInfo {
   what: string;
   quote: Quote;
   since: number;
+  /**
+   * A last check before a request that joins no identical one is written down and sent, under
+   * the request's lock (a smart-agent run refused while another is going on its column); throwing stops it unsent.
+   */
+  beforeWrite?: (() => Promise<void>) | undefined;
 }
 
 export interface JournalDeps {
@@ -126,6 +131,17 @@ export class PaidJournal {
     return !entry.abandoned && ownerStillWaiting(entry, this.#deps.now() < quoteExpiresMs(entry), this.#probe);
   }
 
+  /** A request of `tool` with this body (the quote aside) on its way, or answered since `since`: one a new identical request joins. */
+  joinable(tool: string, body: Record<string, unknown>, since: number): JournalEntry | undefined {
+    const entry = this.#deps.store.open().find((e) => e.tool === tool && sameService(e.service, this.service) && sameRequest(e.request, { ...e.request, body }));
+    if (entry) return entry;
+    for (const e of this.#deps.store.entries()) {
+      if (Date.parse(e.sent_at) < since) break;
+      if (e.tool === tool && e.state === 'answered' && sameService(e.service, this.service) && sameRequest(e.request, { ...e.request, body })) return e;
+    }
+    return undefined;
+  }
+
   /** An identical request that went out while this one was being made (since `since`), or is still on its way. */
   #identical(request: PaidRequestShape, since: number): JournalEntry | undefined {
     const same = (e: JournalEntry) => sameService(e.service, this.service) && sameRequest(request, e.request);
@@ -150,6 +166,7 @@ export class PaidJournal {
         this.#deps.store.locked(requestKey(request, this.service), async () => {
           const earlier = this.#identical(request, run.since);
           if (earlier) throw new JoinedRun(earlier);
+          await run.beforeWrite?.();
           const now = this.#deps.now();
           current = {
             id: newEntryId(now),
