@@ -92,7 +92,11 @@ export async function benchPaidOnce(rounds = 20) {
       const s = await round();
       await control('POST', '/faults', { rules: [{ method: 'POST', path: sc.route.replace(/\{[^}]+\}/g, '*'), kind: 'latency', phase: 'after', latency_ms: HOLD_MS, count: 1 }] });
       const both = await Promise.all([run(sc.args(s), s.env), run(sc.args(s), s.env)]);
-      if (both.some((r) => r.code !== 0)) failed++;
+      const bad = both.find((r) => r.code !== 0);
+      if (bad) {
+        failed++;
+        console.error(`paid-once: ${sc.name}: a command ended ${bad.code ?? bad.signal}: ${bad.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+      }
       if ((await paidRequests(sc.route)) > 1) doubles++;
     }
     results.push({ name: `${sc.name}, two at once`, rounds, doubles, failed });
@@ -107,7 +111,10 @@ export async function benchPaidOnce(rounds = 20) {
     const first = await run(args, s.env, { onLine: (text, child) => /Started agent-/.test(text) && child.kill('SIGINT') });
     const again = await run(args, s.env);
     // Stopped: 130; run again while the first goes: refused (7) or resolved (0).
-    if (first.code !== 130 || ![0, 7].includes(again.code)) failed++;
+    if (first.code !== 130 || ![0, 7].includes(again.code)) {
+      failed++;
+      console.error(`paid-once: agents run stopped: ended ${first.code}, then ${again.code}: ${again.stderr.trim().split('\n').slice(-2).join(' | ')}`);
+    }
     if ((await paidRequests('/smart-agents/run')) > 1) doubles++;
   }
   results.push({ name: 'agents run stopped, then run again', rounds, doubles, failed });

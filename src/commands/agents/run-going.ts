@@ -32,13 +32,15 @@ export async function guardRunGoing(ctx: Context, client: Client, body: RunBody,
     signal: ctx.signal,
     follow: (id) => `Once it has ended, run this again (leads holding a value by then are skipped). Follow it with: ${nextCommand(ctx, ['agents', 'results', id, '--wait'])}`,
   };
-  if (opts.payAgain || !(await identicalSent(ctx, client, body, opts.since))) {
-    try {
-      await refuseAgentRunGoing(client, body, check);
-    } catch (e) {
-      if (!(opts.dryRun && e instanceof RunInProgressError)) throw e;
-      ctx.out.warn(`${e.problem}. Without --dry-run this run is refused (exit 7). ${e.fix ?? ''}`);
-    }
+  const guard = { beforeSend: () => refuseAgentRunGoing(client, body, check) };
+  try {
+    await guard.beforeSend();
+  } catch (e) {
+    if (!(e instanceof RunInProgressError)) throw e;
+    // Read after the run was seen: an identical request's entry is written before its run exists.
+    if (!opts.payAgain && (await identicalSent(ctx, client, body, opts.since))) return guard;
+    if (!opts.dryRun) throw e;
+    ctx.out.warn(`${e.problem}. Without --dry-run this run is refused (exit 7). ${e.fix ?? ''}`);
   }
-  return { beforeSend: () => refuseAgentRunGoing(client, body, check) };
+  return guard;
 }
