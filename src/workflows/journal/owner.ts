@@ -24,17 +24,12 @@ export interface ProcessProbe {
   startOf(pid: number): string | null;
 }
 
-let bootId: string | null | undefined;
-
 function readBootId(): string | null {
-  if (bootId === undefined) {
-    try {
-      bootId = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || null;
-    } catch {
-      bootId = null;
-    }
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || null;
+  } catch {
+    return null;
   }
-  return bootId;
 }
 
 /** Linux: the boot id and the start time in clock ticks since boot (field 22 of /proc/<pid>/stat). */
