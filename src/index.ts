@@ -29,7 +29,10 @@ export { SDK_VERSION } from './api/version.js';
 
 // Paid calls.
 export { SpendDeclinedError } from './sdk/paid.js';
-export type { PaidOptions, SpendApproval, ConfirmSpend, SpendQuote, DeclineReason } from './sdk/paid.js';
+export type { PaidOptions, SpendApproval, ConfirmSpend, SpendQuote, DeclineReason, PayAgainOption } from './sdk/paid.js';
+export { PaidCallAbortedError } from './sdk/aborted.js';
+export { EarlierRunUnknownError } from './workflows/journal/resolve-earlier.js';
+export type { PaidRunJournalOption } from './sdk/journal.js';
 
 // Errors.
 export {

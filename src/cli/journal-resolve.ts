@@ -1,10 +1,12 @@
-import { LostResponseError, type PaidCallJournal } from '../api/paid-call.js';
+import type { PaidCallJournal } from '../api/paid-call.js';
+import { EarlierRunUnknownError, resolveEarlier, type ResolveEarlierOptions } from '../workflows/journal/resolve-earlier.js';
+import { JoinedRunUnknown } from '../workflows/journal/send-once.js';
 import type { FlagSpec } from './command.js';
 import type { Context } from './context.js';
 import { nextCommand, sameCommand } from './command-line.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
-import { clockTime, NotTheJournaledRequest, StillInFlight, type PaidRunJournal } from './journal.js';
+import { clockTime, type PaidRunJournal } from './journal.js';
 import { destinationNote, unknownRunChecks } from './journal-checks.js';
 import type { JournalEntry, JournalQuote } from '../workflows/journal/entry.js';
 import { systemProbe } from '../workflows/journal/owner.js';
@@ -15,10 +17,9 @@ import { systemProbe } from '../workflows/journal/owner.js';
  * own quote. The service runs it now (it never arrived) or answers quote_already_redeemed
  * naming the run, which is read back: either way it is paid once, and nobody is asked again
  * (the spend was approved when it was first sent). When its quote expired, no one can tell
- * whether it ran, and paying again takes --pay-again. While the process that sent it still
- * runs (it waits for that answer), the command refuses too: paying again takes --pay-again.
- * Both exit 5, as any quote that cannot pay does: nothing is spent, and the credits are what
- * is at stake.
+ * whether it ran, and paying again takes --pay-again (exit 5, as any quote that cannot pay:
+ * nothing is spent). While the process that sent it still runs (it waits for that answer), the
+ * command waits for that answer and takes it; --pay-again pays for another run instead.
  */
 
 export const PAY_AGAIN = '--pay-again';
@@ -38,13 +39,12 @@ function payAgainGiven(argv: readonly string[]): boolean {
 /** This command again with --pay-again. */
 const payingAgain = (ctx: Context) => sameCommand({ argv: payAgainGiven(ctx.argv) ? ctx.argv : [...ctx.argv, PAY_AGAIN] });
 
-/** An identical request is awaited by another process that still runs: exit 5 like earlierRunUnknown (nothing is spent). */
-function earlierRunInFlight(ctx: Context, e: JournalEntry, here: string): CliError {
-  const where = e.host && e.host !== here ? ` on ${e.host}` : '';
+/** An identical request ran while this one waited for it, but its answer was not kept: exit 5 like earlierRunUnknown (nothing is spent). */
+function joinedRunUnknown(ctx: Context, e: JoinedRunUnknown): CliError {
   return new CliError({
-    code: 'earlier_run_in_flight',
-    message: `an identical run was sent at ${clockTime(e.sent_at)} by process ${e.pid}${where}, which still waits for its answer; nothing was spent now`,
-    fix: `Wait for that command to finish (\`${nextCommand(ctx, ['runs', 'ls'])}\` shows the run), or pay for another run with: ${payingAgain(ctx)}`,
+    code: 'earlier_run_answered',
+    message: e.message,
+    fix: `See it with \`${nextCommand(ctx, ['runs', 'ls'])}\`, or pay for another run with: ${payingAgain(ctx)}`,
     exitCode: ExitCode.CREDITS,
   });
 }
@@ -62,24 +62,29 @@ function earlierRunUnknown(ctx: Context, e: JournalEntry): CliError {
   });
 }
 
-/**
- * An identical request another process still waits for: this command waits for that answer
- * and takes it (never paying a second time), or, when that process stops waiting, resolves it
- * through its quote. Undefined when that request was refused: this command pays for its own.
- */
-async function joinInFlight<R>(
-  ctx: Context,
-  journal: PaidRunJournal,
-  entry: JournalEntry,
-  run: (quoteId: string, journal: PaidCallJournal | null) => Promise<R>,
-): Promise<{ quote: JournalQuote; result: R } | undefined> {
-  const where = entry.host && entry.host !== systemProbe.host ? ` on ${entry.host}` : '';
-  ctx.out.info(`An identical run was sent at ${clockTime(entry.sent_at)} by process ${entry.pid}${where}, which still waits for its answer; waiting for that answer instead of paying again.`);
-  const now = await journal.settled(entry, ctx.signal);
-  if (now.state === 'answered' && now.answer !== undefined) return { quote: now.quote, result: now.answer as R };
-  if (now.state === 'sent') return { quote: now.quote, result: await run(now.quote.quote_id ?? '', journal.resending(now)) };
-  if (now.state === 'answered') throw earlierRunInFlight(ctx, now, systemProbe.host);
-  return undefined;
+/** The CLI's words for resolving earlier requests (workflows/journal/resolve-earlier.ts does the work). */
+export function resolveNotes(ctx: Context): ResolveEarlierOptions {
+  return {
+    signal: ctx.signal,
+    payAgain: payAgainGiven(ctx.argv),
+    unknownFix: (e) => earlierRunUnknown(ctx, e).fix ?? '',
+    onInFlight: (e, waiting) => {
+      const where = e.host && e.host !== systemProbe.host ? ` on ${e.host}` : '';
+      ctx.out.info(
+        waiting
+          ? `An identical run was sent at ${clockTime(e.sent_at)} by process ${e.pid}${where}, which still waits for its answer; waiting for that answer instead of paying again.`
+          : `${PAY_AGAIN}: the identical run sent at ${clockTime(e.sent_at)} is left to process ${e.pid}; paying for another one.`,
+      );
+    },
+    onPaidAgain: (e) => ctx.out.info(`${PAY_AGAIN}: the earlier run of ${clockTime(e.sent_at)} stays unknown; paying for a new one.`),
+  };
+}
+
+/** The workflow's errors in the CLI's words: exit 5, naming what to check and --pay-again. */
+export function resolveFailure(ctx: Context, e: unknown): unknown {
+  if (e instanceof EarlierRunUnknownError) return earlierRunUnknown(ctx, e.entry);
+  if (e instanceof JoinedRunUnknown) return joinedRunUnknown(ctx, e);
+  return e;
 }
 
 /** The earlier run's outcome, or undefined when there is none to resolve (or --pay-again gave it up). */
@@ -89,26 +94,10 @@ export async function resolveEarlierRun<R>(
   tool: string,
   run: (quoteId: string, journal: PaidCallJournal | null) => Promise<R>,
 ): Promise<{ quote: JournalQuote; result: R } | undefined> {
-  for (const entry of journal.unanswered(tool)) {
-    try {
-      const result = await run(entry.quote.quote_id ?? '', journal.resending(entry));
-      return { quote: entry.quote, result };
-    } catch (e) {
-      if (e instanceof NotTheJournaledRequest) continue;
-      if (e instanceof StillInFlight) {
-        if (payAgainGiven(ctx.argv)) {
-          ctx.out.info(`${PAY_AGAIN}: the identical run sent at ${clockTime(entry.sent_at)} is left to process ${entry.pid}; paying for another one.`);
-          continue;
-        }
-        const joined = await joinInFlight(ctx, journal, entry, run);
-        if (joined) return joined;
-        continue;
-      }
-      if (!(e instanceof LostResponseError) || e.reason !== 'quote_expired') throw e;
-      if (!payAgainGiven(ctx.argv)) throw earlierRunUnknown(ctx, entry);
-      journal.paidAgain(entry);
-      ctx.out.info(`${PAY_AGAIN}: the earlier run of ${clockTime(entry.sent_at)} stays unknown; paying for a new one.`);
-    }
+  try {
+    const r = await resolveEarlier(journal, tool, run, resolveNotes(ctx));
+    return r && { quote: r.quote, result: r.result };
+  } catch (e) {
+    throw resolveFailure(ctx, e);
   }
-  return undefined;
 }

@@ -2,7 +2,7 @@ import type { Client } from '../api/client.js';
 import type { Context } from './context.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
-import { serviceIdentity } from '../workflows/journal/entry.js';
+import { serviceIdentity, type ServiceIdentity } from '../workflows/journal/entry.js';
 import { JournalStore, journalDir } from '../workflows/journal/file-store.js';
 import { PaidJournal } from '../workflows/journal/journal.js';
 
@@ -25,13 +25,18 @@ function journalUnwritable(dir: string, e: unknown): CliError {
   });
 }
 
+/** The service and credential the journal's entries are keyed by: the same for a command and `prospect mcp`, which share the files. */
+export async function journalService(ctx: Context, client: Client): Promise<ServiceIdentity> {
+  const st = ctx.settings();
+  const key = st.sandbox ? (await ctx.sandbox()).demoKey : ((await ctx.token('key')) ?? '');
+  return serviceIdentity(client.baseUrl.href, key, st.profile.value, st.sandbox);
+}
+
 export const PaidRunJournal = {
   async open(ctx: Context, client: Client): Promise<PaidJournal> {
-    const st = ctx.settings();
-    const key = st.sandbox ? (await ctx.sandbox()).demoKey : ((await ctx.token('key')) ?? '');
     return new PaidJournal({
       store: new JournalStore(journalDir(ctx.env)),
-      service: serviceIdentity(client.baseUrl.href, key, st.profile.value, st.sandbox),
+      service: await journalService(ctx, client),
       now: () => ctx.clock.now(),
       notes: { info: (l) => ctx.out.info(l), warn: (l) => ctx.out.warn(l) },
       unwritable: journalUnwritable,

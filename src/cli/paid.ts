@@ -1,6 +1,6 @@
 import type { Client } from '../api/client.js';
 import { LostResponseError, sendWithRenewedQuote, type PaidCallJournal } from '../api/paid-call.js';
-import { sendOnce, JoinedRunUnknown } from '../workflows/journal/send-once.js';
+import { sendOnce } from '../workflows/journal/send-once.js';
 import { estimate } from '../api/resources/credits.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
 import { checkCharge, checkQuote, spendVerdict, type QuoteTerms } from '../workflows/spend-verdict.js';
@@ -9,7 +9,7 @@ import { creditsError, declinedError } from './errors.js';
 import { formatCount } from './output/numbers.js';
 import { nextCommand, sameCommand } from './command-line.js';
 import { PaidRunJournal, type Recording } from './journal.js';
-import { resolveEarlierRun } from './journal-resolve.js';
+import { resolveEarlierRun, resolveFailure } from './journal-resolve.js';
 
 export { PAY_AGAIN_FLAG } from './journal-resolve.js';
 
@@ -165,9 +165,7 @@ export async function sendApproved<R>(ctx: Context, client: Client, journal: Pai
         return { quote: sent, result };
       } catch (e) {
         if (leftUnanswered(e)) ctx.out.info(recording?.pending ? unansweredNote(ctx) : NOT_SENT_NOTE);
-        if (e instanceof JoinedRunUnknown)
-          throw creditsError(e.message, `See it with \`${nextCommand(ctx, ['runs', 'ls'])}\`; run the command again to pay for another run.`);
-        throw e;
+        throw resolveFailure(ctx, e);
       }
     },
     {

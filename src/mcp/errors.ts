@@ -2,6 +2,8 @@ import { ConfigurationError, isApiError } from '../api/errors.js';
 import { ToolArgError } from './args.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolError } from './result.js';
+import { JournalUnwritable } from './journal.js';
+import { JoinedRunUnknown } from '../workflows/journal/send-once.js';
 
 const isMcpTimeout = (e: unknown): boolean => e instanceof McpError && e.code === (ErrorCode.RequestTimeout as number);
 
@@ -16,6 +18,20 @@ export class ToolFailure extends Error {
 /** Any failure of a tool as its error result: the service's fields as it sent them, ours in the same shape. */
 export function errorOf(e: unknown): ToolError {
   if (e instanceof ToolFailure) return e.failure;
+  if (e instanceof JournalUnwritable)
+    return {
+      code: 'paid_log_unwritable',
+      problem: `the paid request could not be written down before sending (${e.message}); nothing was sent`,
+      fix: `Free disk space, or make ${e.dir} writable (or set PROSPECT_DATA_DIR to a folder that is), then call again with the same quote_id.`,
+      retryable: true,
+    };
+  if (e instanceof JoinedRunUnknown)
+    return {
+      code: 'identical_run_unknown',
+      problem: e.message,
+      fix: 'Check run_status and credits_balance; call the tool again without quote_id for a new quote to pay for another run.',
+      retryable: false,
+    };
   if (isMcpTimeout(e))
     return {
       code: 'approval_timed_out',

@@ -2,12 +2,18 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { estimate } from '../api/resources/credits.js';
 import { isApiError } from '../api/errors.js';
+import { LostResponseError } from '../api/paid-call.js';
+import type { Quote } from '../api/schemas/credits.js';
 import { ChargeAboveQuoteError, checkCharge, spendVerdict, type Verdict } from '../workflows/spend-verdict.js';
+import { clockTime, type Recording } from '../workflows/journal/journal.js';
+import { sendOnce } from '../workflows/journal/send-once.js';
+import { resolveEntry } from '../workflows/journal/resolve-earlier.js';
+import type { JournalEntry } from '../workflows/journal/entry.js';
 import type { Args, PaidJob, PaidPlan, PaidRun, ToolEnv, ToolSpec } from './tool.js';
 import { argError } from './args.js';
 import { errorOf, ToolFailure } from './errors.js';
-import { canonical, type PricedCall, type PricedPart, type SpendGate } from './spend.js';
-import type { SentLog } from './sent-log.js';
+import { JournalUnwritable } from './journal.js';
+import { canonical, costOf, type PricedCall, type PricedPart, type SpendGate } from './spend.js';
 import { errorResult, hintsAsTools, okResult, serviceNotes, summaryOf } from './result.js';
 
 /**
@@ -18,13 +24,14 @@ import { errorResult, hintsAsTools, okResult, serviceNotes, summaryOf } from './
  * job of several requests (enrich_list over more than 500 leads): priced together, decided once
  * on their sum, run by one quote_id, each request sent with its own quote. A quote is sent once:
  * a call with it while it is on its way waits for that answer, and one after gets the same
- * answer. A run whose answer was lost is sent again with the same quote, which reads back the
- * run it paid for (the api layer's sendPaid).
+ * answer. Every request goes through the paid-run journal the server was given (the CLI's
+ * files, for `prospect mcp`): an identical request another server, a command or another call
+ * sent since this one was priced is joined, its answer taken and nothing paid again; a run
+ * whose answer was lost is sent again with its own quote, which reads back the run it paid for,
+ * by this server or, after a restart, by the next one (the same call finds it in the journal).
  */
 
 export interface PaidCallInput {
-  /** Where each paid request is written down before it goes out (sent-log.ts). */
-  log: SentLog | undefined;
   spec: ToolSpec;
   args: Args;
   env: ToolEnv;
@@ -42,8 +49,19 @@ const rows = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
 /** " in 3 runs" for a job of several requests. */
 const inRuns = (call: PricedCall) => (call.parts.length > 1 ? ` in ${call.parts.length} runs` : '');
 
-/** Errors the service answers before doing anything: the quote was not used, so the run is not counted. */
-const NOT_DONE = (e: unknown): boolean => isApiError(e) && e.code !== 'dispatch_outcome_unknown' && e.code !== 'quote_already_redeemed';
+/**
+ * Whether a send that failed may have started its run: its journal entry is still open (it went
+ * out, no answer), or the answer was lost or its quote used. An entry the journal could not write
+ * never went; an answer of the service that nothing was done, a check that refused it, or a join
+ * that ended otherwise used nothing of this request's.
+ */
+function mayHaveRun(e: unknown, recording: Recording | undefined): boolean {
+  if (e instanceof JournalUnwritable) return false;
+  return recording?.pending === true || e instanceof LostResponseError || (isApiError(e) && (e.is('dispatch_outcome_unknown') || e.is('quote_already_redeemed')));
+}
+
+/** A resend whose quote expired: whether the first attempt ran cannot be told. */
+const quoteExpired = (e: unknown): boolean => (e instanceof LostResponseError && e.reason === 'quote_expired') || (isApiError(e) && e.is('quote_expired'));
 
 export async function paidCall(input: PaidCallInput): Promise<CallToolResult> {
   try {
@@ -57,10 +75,11 @@ export async function paidCall(input: PaidCallInput): Promise<CallToolResult> {
 function asJob(run: PaidRun | PaidJob, env: ToolEnv): PaidJob {
   if ('plan' in run) return run;
   return {
+    tool: run.estimate.tool,
     ...(run.fingerprint !== undefined ? { fingerprint: run.fingerprint } : {}),
     ...(run.preview !== undefined ? { preview: run.preview } : {}),
     plan: async () => ({ requests: [{ quote: await estimate(env.client, run.estimate, { signal: env.signal }), body: undefined }] }),
-    send: (_body, quoteId) => run.send(quoteId),
+    send: (_body, quoteId, journal) => run.send(quoteId, journal),
   };
 }
 
@@ -72,17 +91,14 @@ async function decide(input: PaidCallInput): Promise<CallToolResult> {
   const { quote_id: quoteId, fields: _f, pay_again: payAgain, ...priced } = args;
   const fingerprint = canonical({ args: priced, bound: job.fingerprint ?? null });
 
-  // The same request, sent by an earlier server whose answer was lost: resolved through its own quote, not paid again.
-  const earlier = quoteId === undefined ? gate.unansweredFor(spec.name, fingerprint) : undefined;
-  if (earlier && payAgain === true) {
-    gate.forget(earlier);
-    for (const part of earlier.parts) input.log?.settled(part.quote.quote_id ?? '');
-  } else if (earlier) return execute(input, earlier, job, 'earlier', fingerprint);
-
-  if (quoteId === undefined) return price(input, job, fingerprint);
+  // The same request, sent by an earlier server (or a command) whose answer was lost: resolved through its own quote, not paid again.
+  if (quoteId === undefined) return (await resolveEarlier(input, job, fingerprint, payAgain === true)) ?? price(input, job, fingerprint);
 
   if (typeof quoteId !== 'string' || quoteId === '') throw argError('quote_id', `${JSON.stringify(quoteId)} is not a quote id`, `Call ${spec.name} without quote_id to get one.`);
   const found = gate.find(quoteId, spec.name, fingerprint, spec.entry.paid?.tools ?? []);
+  // A quote of an earlier server: its request, if it went out unanswered, is resolved through it.
+  const earlier = !('quote' in found) && found.code === 'quote_unknown' ? await resolveEarlier(input, job, fingerprint, false) : undefined;
+  if (earlier) return earlier;
   if (!('quote' in found))
     throw new ToolFailure({
       code: found.code,
@@ -186,6 +202,8 @@ async function askThenRun(input: PaidCallInput, call: PricedCall, job: PaidJob, 
 }
 
 async function execute(input: PaidCallInput, call: PricedCall, job: PaidJob, by: ApprovedBy, fingerprint: string): Promise<CallToolResult> {
+  // The journal can be written (else nothing is sent, nothing counted); old entries go (hourly).
+  input.env.journal.prepare();
   input.gate.bind(call, input.spec.name, fingerprint);
   input.gate.commit(call, by);
   const sending = sendAll(input, call, job);
@@ -199,14 +217,60 @@ async function execute(input: PaidCallInput, call: PricedCall, job: PaidJob, by:
     throw e;
   }
   checkCharges(input, call);
-  const how =
-    by === 'person'
-      ? 'approved by the person'
-      : by === 'budget'
-        ? 'within the session budget'
-        : 'as sent by an earlier server whose answer was lost (found through its quote, paid once)';
+  const how = by === 'person' ? 'approved by the person' : by === 'budget' ? 'within the session budget' : EARLIER;
   const runs = call.parts.length > 1 ? ` ${call.parts.length} runs (one quote each)` : '';
-  return result(input, 'ran', call, data, [`${input.spec.name}: ran${runs}, ${how}, for up to ${credits(call.quote.estimated_cost)}.`]);
+  const joined = call.parts.filter((p) => p.joined);
+  const ran =
+    joined.length === call.parts.length
+      ? `${input.spec.name}: did not run again${runs ? ` (${call.parts.length} runs)` : ''}: nothing more was spent.`
+      : `${input.spec.name}: ran${runs}, ${how}, for up to ${credits(costOf(call))}.`;
+  return result(input, 'ran', call, data, [ran, ...joined.map((p) => joinedLine(p.joined!))]);
+}
+
+const EARLIER = 'as sent by an earlier server whose answer was lost (found through its quote, paid once)';
+
+/** A part joined to an identical request: whose answer it took. */
+function joinedLine(e: JournalEntry): string {
+  const who = e.pid === process.pid ? 'this process' : `process ${e.pid} (another server, or a command)`;
+  return `An identical request was sent at ${clockTime(e.sent_at)} by ${who} while this one was being made (quote ${e.quote.quote_id}); this is its answer, paid once by that request.`;
+}
+
+/**
+ * Before pricing: requests this call would send that an earlier server or command sent and
+ * never saw answered (the journal's open entries) are sent again with their own quotes, so each
+ * is read back or run once, whatever the budget now (the workflow's resolveEntry); one another
+ * process still waits for is waited for. Undefined when there is none. With pay_again, one that
+ * cannot be told (its quote expired) is given up, and the call is priced anew.
+ */
+async function resolveEarlier(input: PaidCallInput, job: PaidJob, fingerprint: string, payAgain: boolean): Promise<CallToolResult | undefined> {
+  const { journal } = input.env;
+  const lost = job.lost ? job.lost(journal) : journal.unanswered(job.tool).map((entry) => ({ entry, body: undefined }));
+  if (lost.length === 0) return undefined;
+  journal.prepare();
+  const parts: { quote: Quote; body: unknown; answer: unknown; joined?: JournalEntry }[] = [];
+  const unknownFix = () => `Check run_status and credits_balance; if it did not run, call ${input.spec.name} again with pay_again: true for a new quote.`;
+  const kept = () => input.gate.earlier(parts, input.spec.name, fingerprint);
+  for (const { entry, body } of lost) {
+    // Another process still waits for its answer: this call waits for it too and takes it.
+    const inFlight = journal.stillAwaited(entry);
+    let resolved;
+    try {
+      resolved = await resolveEntry(journal, entry, (quoteId, j) => job.send(body, quoteId, j), { signal: input.env.signal, payAgain, unknownFix });
+    } catch (e) {
+      throw parts.length ? stoppedPartway(input, kept(), e) : e;
+    }
+    // A journal quote holds the fields a quote is decided on.
+    if (resolved) parts.push({ quote: resolved.quote as Quote, body, answer: resolved.result, ...(inFlight ? { joined: entry } : {}) });
+  }
+  if (parts.length === 0) return undefined;
+  const call = kept();
+  checkCharges(input, call);
+  const lostOnes = parts.filter((p) => !p.joined).length;
+  const runs = lostOnes > 1 ? ` ${lostOnes} runs` : '';
+  return result(input, 'ran', call, call.answer, [
+    lostOnes ? `${input.spec.name}: ran${runs}, ${EARLIER}, for up to ${credits(costOf(call))}.` : `${input.spec.name}: did not run again: nothing more was spent.`,
+    ...parts.flatMap((p) => (p.joined ? [joinedLine(p.joined)] : [])),
+  ]);
 }
 
 /** Sends the call's requests in order, each with its own quote; one answered already is not sent again. */
@@ -238,55 +302,42 @@ function stoppedPartway(input: PaidCallInput, call: PricedCall, e: unknown): unk
 }
 
 /**
- * Sends one request with its quote, written down first (sent-log.ts). Only an answer of the
- * service that nothing was done takes the run back; any other end (a lost answer, a cancelled
- * call, a crash) may have started it, so it stays counted and written down, and the quote can
- * only read back what it paid for. A resend whose quote expired cannot tell whether the first ran.
+ * Sends one request with its quote through the paid-run journal (sendOnce), which writes it down
+ * before it goes out; an identical request sent since the call was priced is joined instead, its
+ * answer taken. Only an end that leaves nothing open in the journal (the service answered that
+ * nothing was done, or it never went out) takes the run back; any other (a lost answer, a crash)
+ * may have started it, so it stays counted and written down, and the quote can only read back what
+ * it paid for. A resend whose quote expired cannot tell whether the first ran.
  */
 async function sendPart(input: PaidCallInput, call: PricedCall, part: PricedPart, job: PaidJob): Promise<void> {
   const id = part.quote.quote_id ?? '';
   const resend = part.sent;
-  if (!resend) writeDown(input, call, part);
+  let recording: Recording | undefined;
   try {
-    const data = await job.send(part.body, id);
-    input.log?.settled(id);
-    part.sent = call.sent = true;
-    part.answer = data;
+    const index = call.parts.indexOf(part);
+    const what = `${input.spec.title} (MCP ${input.spec.name})${call.parts.length > 1 ? `, run ${index + 1} of ${call.parts.length}` : ''}`;
+    // The last check of a first send runs once no identical request was found to join (under its lock); a resend is of what went out already.
+    const beforeWrite = resend ? undefined : job.beforeFirstSend;
+    const run = { tool: job.tool, what, quote: part.quote, since: call.pricedAt, ...(beforeWrite ? { beforeWrite } : {}) };
+    const sent = await sendOnce(input.env.journal, run, (quoteId, journal) => job.send(part.body, quoteId, journal), {
+      signal: input.env.signal,
+      onRecording: (r) => (recording = r),
+    });
+    part.answer = sent.result;
+    // Joined to its own request, sent earlier and left unanswered: that is this part, resolved.
+    if (sent.joined && sent.joined.quote.quote_id !== id) part.joined = sent.joined;
+    else part.sent = call.sent = true;
   } catch (e) {
-    if (resend && isApiError(e) && e.is('quote_expired'))
+    if (resend && quoteExpired(e))
       throw new ToolFailure({
         code: 'earlier_run_unknown',
         problem: `${input.spec.name} was sent with quote ${id} and got no answer before the quote expired, so whether it ran (and was charged) cannot be told; nothing was spent now`,
         fix: `Check run_status and credits_balance; if it did not run, call ${input.spec.name} again with pay_again: true for a new quote.`,
         retryable: false,
       });
-    if (NOT_DONE(e)) {
-      input.log?.settled(id);
-      input.gate.refund(call);
-    } else part.sent = call.sent = true;
+    if (mayHaveRun(e, recording)) part.sent = call.sent = true;
+    else input.gate.refund(call);
     throw e;
-  }
-}
-
-/** Writes the request down before it goes out; when that fails it is not sent, and not counted. */
-function writeDown(input: PaidCallInput, call: PricedCall, part: PricedPart): void {
-  try {
-    input.log?.sending({
-      quote: part.quote,
-      tool: call.tool,
-      fingerprint: call.fingerprint,
-      sent_at: new Date(input.gate.now()).toISOString(),
-      ...(part.body !== undefined ? { body: part.body } : {}),
-      ...(call.parts.length > 1 && call.quote.quote_id ? { job: call.quote.quote_id } : {}),
-    });
-  } catch (e) {
-    input.gate.refund(call);
-    throw new ToolFailure({
-      code: 'paid_log_unwritable',
-      problem: `the paid request could not be written down before sending (${e instanceof Error ? e.message : String(e)}); nothing was sent`,
-      fix: 'Free disk space, or make the data folder writable (PROSPECT_DATA_DIR), then call again with the same quote_id.',
-      retryable: true,
-    });
   }
 }
 
@@ -294,6 +345,8 @@ function writeDown(input: PaidCallInput, call: PricedCall, part: PricedPart): vo
 function checkCharges(input: PaidCallInput, call: PricedCall): void {
   let over: ChargeAboveQuoteError | undefined;
   for (const part of call.parts) {
+    // A joined part's answer is the identical request's, approved on that request's quote.
+    if (part.joined) continue;
     try {
       checkCharge(part.answer, part.quote.estimated_cost);
     } catch (e) {

@@ -18,12 +18,17 @@ import { errorResult, hintsAsTools, okResult, pickFields, serviceNotes, summaryO
 import { ESTIMATE_TOOL, SpendGate } from './spend.js';
 import type { Quote } from '../api/schemas/credits.js';
 import { errorOf } from './errors.js';
-import type { SentLog } from './sent-log.js';
+import type { PaidJournal } from '../workflows/journal/journal.js';
+import { MemoryJournalStore } from '../workflows/journal/memory-store.js';
+import { serviceIdentity } from '../workflows/journal/entry.js';
+import { mcpJournal } from './journal.js';
 import { approvalFormValidator } from './form-validator.js';
 import { paidCall } from './paid-call.js';
 
 // The build calls it on the built bundle (scripts/build.mjs).
 export { writeToolSchemas } from './tool-schemas.js';
+// The mcp command builds the server's journal with it: in this bundle, whose sendOnce knows the errors that journal throws.
+export { mcpJournal } from './journal.js';
 
 export interface McpOptions {
   toolset: Toolset;
@@ -34,8 +39,12 @@ export interface McpOptions {
   /** Where relative file paths (CSV import) resolve. */
   cwd: string;
   now?: () => number;
-  /** Where paid requests are written down before they go out, so a later server resolves one whose answer was lost. */
-  sentLog?: SentLog;
+  /**
+   * The paid-run journal every paid request goes through (`prospect mcp`: the CLI's files, so
+   * servers and commands at once pay once, and the next server resolves an answer lost with this
+   * one). Default: one in memory, for this server alone.
+   */
+  journal?: PaidJournal;
 }
 
 const INSTRUCTIONS =
@@ -59,7 +68,9 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
   const tools: Tool[] = specs.map((s) => describeTool(s, names, schemas[s.name]));
   const structured = new Set(tools.filter((t) => t.outputSchema).map((t) => t.name));
   const limits = new Map(tools.map((t) => [t.name, t.inputSchema.properties?.limit as { default?: unknown } | undefined]));
-  const gate = new SpendGate(opts.maxCredits, opts.now, opts.sentLog?.unanswered() ?? []);
+  const now = opts.now ?? Date.now;
+  const gate = new SpendGate(opts.maxCredits, now);
+  const journal = opts.journal ?? mcpJournal({ store: new MemoryJournalStore(), service: serviceIdentity(client.baseUrl.href, '', 'mcp'), now });
   const server = new Server({ name: 'prospect', title: 'prospect-cli', version: SDK_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: approvalFormValidator });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
@@ -68,7 +79,7 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
     if (!spec)
       return errorResult({ code: 'unknown_tool', problem: `no tool ${req.params.name} on this server`, fix: 'Call tools/list for the tools offered.', retryable: false }, names);
     const args = withPageLimit(spec, (req.params.arguments ?? {}) as Args, limits.get(spec.name));
-    const env: ToolEnv = { client, signal: extra.signal, readFile: (file) => readLocalFile(file, opts.cwd, server) };
+    const env: ToolEnv = { client, signal: extra.signal, journal, now, readFile: (file) => readLocalFile(file, opts.cwd, server) };
     try {
       if (spec.destructive && args.confirm !== true)
         return errorResult(
@@ -83,7 +94,7 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
       checkFields(args.fields);
       if (spec.rows && typeof args.limit === 'number' && args.limit > PAGE_MAX)
         throw argError('limit', `${args.limit} is over the ${PAGE_MAX} rows a call answers here`, `Pass limit ${PAGE_MAX} or less, and page on with the answered cursor.`);
-      if (spec.paid) return await paidCall({ log: opts.sentLog, spec, args, env, gate, server, structured: structured.has(spec.name), names });
+      if (spec.paid) return await paidCall({ spec, args, env, gate, server, structured: structured.has(spec.name), names });
       const data = spec.run ? await spec.run(args, env) : await send(spec, args, env);
       // Its quotes can run the paid tool whose request they priced (spend.ts).
       if (spec.mintsQuotes) gate.priced(data as Quote, ESTIMATE_TOOL, '');

@@ -1,6 +1,6 @@
 import type { Quote } from '../api/schemas/credits.js';
 import { checkQuote, sumQuotes } from '../workflows/spend-verdict.js';
-import type { SentRecord } from './sent-log.js';
+import type { JournalEntry } from '../workflows/journal/entry.js';
 
 /**
  * What this server has spent and may spend. Every paid tool is priced first: its quote is kept
@@ -23,6 +23,11 @@ export interface PricedPart {
   answer?: unknown;
   /** What its answer says it took when that is more than its quote: counted instead of the quote. */
   took?: number;
+  /**
+   * The identical request (another server's, a command's, another call's) it joined instead of
+   * being sent: its answer is that request's, paid by that request, so this part counts for nothing.
+   */
+  joined?: JournalEntry;
 }
 
 export interface PricedCall {
@@ -33,6 +38,8 @@ export interface PricedCall {
   tool: string;
   /** The tool's arguments (and any file it read) as priced. */
   fingerprint: string;
+  /** When it was priced (ms): an identical request sent since is joined, not paid again (the journal's `since`). */
+  pricedAt: number;
   /** How the run was approved: within --max-credits, by the person, or by an earlier server whose answer was lost. */
   approvedBy?: 'budget' | 'person' | 'earlier';
   /** A request of it was sent at least once: the call stays counted, whatever came back. */
@@ -58,8 +65,8 @@ export function jobQuote(quotes: readonly Quote[], id: string | null = quotes[0]
   return { ...quotes[0]!, ...sum, quote_id: id, expires_at: expiries.length ? Math.min(...expiries) : null };
 }
 
-/** What a call can have taken: each request's quote, or what its answer said it took when more. */
-const costOf = (call: PricedCall): number => call.parts.reduce((sum, p) => sum + Math.max(p.quote.estimated_cost, p.took ?? 0), 0);
+/** What a call can have taken: each request's quote, or what its answer said it took when more; nothing for a request joined to an identical one. */
+export const costOf = (call: PricedCall): number => call.parts.reduce((sum, p) => sum + (p.joined ? 0 : Math.max(p.quote.estimated_cost, p.took ?? 0)), 0);
 
 /** What a paid result says of the session's spending. */
 export interface SessionSpend {
@@ -88,28 +95,7 @@ export class SpendGate {
   constructor(
     readonly maxCredits: number,
     readonly now: () => number = Date.now,
-    earlier: readonly SentRecord[] = [],
-  ) {
-    // Sent by an earlier server and never answered: approved then, counted in no budget now; a job's requests again as one call.
-    const jobs = new Map<string, SentRecord[]>();
-    for (const r of earlier) {
-      if (!wellFormed(r.quote)) continue;
-      const id = r.job ?? r.quote.quote_id!;
-      jobs.set(id, [...(jobs.get(id) ?? []), r]);
-    }
-    for (const [id, records] of jobs) {
-      records.sort((a, b) => a.sent_at.localeCompare(b.sent_at));
-      const first = records[0]!;
-      this.#keep({
-        quote: jobQuote(records.map((r) => r.quote), id),
-        parts: records.map((r) => ({ quote: r.quote, body: r.body, sent: true })),
-        tool: first.tool,
-        fingerprint: first.fingerprint,
-        sent: true,
-        approvedBy: 'earlier',
-      });
-    }
-  }
+  ) {}
 
   #keep(call: PricedCall): PricedCall {
     for (const id of [call.quote.quote_id, ...call.parts.map((p) => p.quote.quote_id)]) if (id) this.#priced.set(id, call);
@@ -120,15 +106,23 @@ export class SpendGate {
     return new Set(this.#priced.values());
   }
 
-  /** A request identical to this one that an earlier server sent and never saw answered. */
-  unansweredFor(tool: string, fingerprint: string): PricedCall | undefined {
-    for (const call of this.#calls()) if (call.approvedBy === 'earlier' && call.answer === undefined && call.tool === tool && call.fingerprint === fingerprint) return call;
-    return undefined;
-  }
-
-  /** Forgets an earlier server's request (the person pays for a new run instead). */
-  forget(call: PricedCall): void {
-    for (const [id, c] of this.#priced) if (c === call) this.#priced.delete(id);
+  /**
+   * Keeps the requests an earlier server or command sent and never saw answered, resolved now
+   * through their own quotes, as one call that ran: approved when they went out, counted in no
+   * budget now; a call with one of their quote ids gets their answer.
+   */
+  earlier(parts: readonly { quote: Quote; body: unknown; answer: unknown; joined?: JournalEntry }[], tool: string, fingerprint: string): PricedCall {
+    const answers = parts.map((p) => p.answer);
+    return this.#keep({
+      quote: jobQuote(parts.map((p) => p.quote)),
+      parts: parts.map((p) => ({ ...p, sent: true })),
+      tool,
+      fingerprint,
+      pricedAt: this.now(),
+      sent: true,
+      approvedBy: 'earlier',
+      answer: answers.length === 1 ? answers[0] : answers,
+    });
   }
 
   /**
@@ -144,7 +138,15 @@ export class SpendGate {
   /** Keeps a paid call's quotes, one a request, as one call run by their sum (jobQuote); refused whole (MalformedQuoteError), and nothing kept, when one does not make sense. */
   pricedJob(requests: readonly { quote: Quote; body: unknown }[], tool: string, fingerprint: string, leftOut?: PricedCall['leftOut']): PricedCall {
     const quote = jobQuote(requests.map((r) => r.quote));
-    return this.#keep({ quote, parts: requests.map((r) => ({ quote: r.quote, body: r.body, sent: false })), tool, fingerprint, sent: false, ...(leftOut ? { leftOut } : {}) });
+    return this.#keep({
+      quote,
+      parts: requests.map((r) => ({ quote: r.quote, body: r.body, sent: false })),
+      tool,
+      fingerprint,
+      pricedAt: this.now(),
+      sent: false,
+      ...(leftOut ? { leftOut } : {}),
+    });
   }
 
   /**
@@ -201,16 +203,6 @@ export class SpendGate {
   session(): SessionSpend {
     const person = this.#spentBy('person');
     return { spent_up_to: this.#spentBy('budget') + person, max_credits: this.maxCredits, budget_left: this.budgetLeft(), approved_by_person: person };
-  }
-}
-
-/** Whether a quote read back from a sent log makes sense (a record is written only for one that did). */
-function wellFormed(quote: Quote): boolean {
-  try {
-    checkQuote(quote);
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -2,6 +2,9 @@ import type { Client } from '../api/client.js';
 import type { Endpoint } from '../api/endpoints/endpoint.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
 import type { JsonSchema } from '../api/endpoints/json-schema.js';
+import type { PaidCallJournal } from '../api/paid-call.js';
+import type { JournalEntry } from '../workflows/journal/entry.js';
+import type { PaidJournal } from '../workflows/journal/journal.js';
 
 /**
  * One MCP tool: a catalog entry as an AI assistant calls it. The entry gives the tool its
@@ -19,10 +22,13 @@ export type Args = Record<string, unknown>;
 /** The most rows a paged tool answers per call, whatever the service allows: an assistant's context is small; it pages with the cursor. */
 export const PAGE_MAX = 100;
 
-/** What a tool's code reaches: the service, and the local files a person named (CSV import). */
+/** What a tool's code reaches: the service, the paid-run journal, and the local files a person named (CSV import). */
 export interface ToolEnv {
   client: Client;
   signal: AbortSignal;
+  /** The paid-run journal the server was given (the CLI's files, for `prospect mcp`): every paid request is sent through it. */
+  journal: PaidJournal;
+  now: () => number;
   /** Reads a local file a tool was given (CSV import), relative to the server's working directory. */
   readFile(path: string): Promise<Buffer>;
 }
@@ -37,7 +43,8 @@ export interface PaidRun {
   free?: true;
   /** What the run would do, shown with its price (a sync's preview). */
   preview?: unknown;
-  send(quoteId: string | undefined): Promise<unknown>;
+  /** Sends the request with the quote, written down in `journal` as it goes out (the resource function takes it); a free one goes without. */
+  send(quoteId: string | undefined, journal?: PaidCallJournal): Promise<unknown>;
 }
 
 /** One request of a paid job, priced: its quote, and the request it priced (sent with that quote). */
@@ -61,13 +68,23 @@ export interface PaidPlan {
  * called without a quote, decided once on their sum, and each sent with its own quote.
  */
 export interface PaidJob {
+  /** The service's tool its quotes price: what the paid-run journal files its requests under. */
+  tool: string;
   /** What the quote is bound to beside the arguments. */
   fingerprint?: string;
   preview?: unknown;
   /** Finds the requests (free reads) and prices each (free estimates); the gate refuses the whole job when one quote does not make sense. */
   plan(): Promise<PaidPlan>;
-  /** Sends one planned request with its quote; `body` undefined: the request the arguments say (a credits_estimate quote's). */
-  send(body: unknown, quoteId: string): Promise<unknown>;
+  /** Sends one planned request with its quote, written down in `journal` as it goes out; `body` undefined: the request the arguments say (a credits_estimate quote's). */
+  send(body: unknown, quoteId: string, journal: PaidCallJournal): Promise<unknown>;
+  /**
+   * Of the requests of its tool sent earlier and never answered (an answer lost with its server or
+   * command), those this call would send, each with the body to send again; default: every one,
+   * with the request the arguments say (the journal refuses another request before it goes out).
+   */
+  lost?(journal: PaidJournal): { entry: JournalEntry; body: unknown }[];
+  /** Right before a request's first send (never before a resend of a lost answer): throws to send nothing. */
+  beforeFirstSend?(): Promise<void>;
 }
 
 export interface ToolSpec {

@@ -1,14 +1,27 @@
 import type { Client } from '../api/client.js';
+import type { PaidCallOptions } from '../api/paid-call.js';
 import type { EstimateBody } from '../api/schemas/credits.js';
-import type { CallOptions } from './options.js';
+import type { ConcurrentPaidJournal } from '../workflows/journal/concurrent-journal.js';
 import { payFor, type PaidOptions } from './paid.js';
 
 /** Which credential a call uses: the API key, or the session JWT (key management only). */
 export type Credential = 'key' | 'jwt';
 
-/** What a resource reaches its client through: the core Client of a credential (made when first used). */
+/** What a resource reaches its client through: the core Client of a credential (made when first used), and the paid-run journal of the client. */
 export interface CoreSource {
   core(credential?: Credential): Client;
+  /** The paid-run journal every paid request of this client goes through (made when first used). */
+  journal(): ConcurrentPaidJournal;
+}
+
+/** How Resource.pay sends a paid request beside its body. */
+export interface PayHow {
+  /** When the method was called (default: when pay is): identical requests sent since then are joined. */
+  since?: number;
+  /** Checked before pricing, once no identical earlier call is left to resolve. */
+  beforePricing?: () => Promise<void>;
+  /** Checked right before a new request goes out with this call's quote. */
+  check?: () => Promise<void>;
 }
 
 /** The base of every resource (client.people, client.lists, ...). */
@@ -26,14 +39,25 @@ export abstract class Resource {
     return this.source.core('key');
   }
 
-  /** @internal Estimates a paid request, decides (payFor), and sends `body` through `send` with the quote. */
+  /** @internal The client's paid-run journal, and now as when the call began. */
+  protected journaled(since = Date.now()) {
+    return { journal: this.source.journal(), since };
+  }
+
+  /**
+   * @internal Estimates a paid request, decides (payFor), and sends `body` through `send` with
+   * the quote and the client's paid-run journal. `what` names the method in the journal.
+   */
   protected pay<B extends object, R>(
+    what: string,
     estimate: EstimateBody,
     body: B,
-    send: (client: Client, body: B & { quote_id?: string | undefined }, call: CallOptions) => Promise<R>,
+    send: (client: Client, body: B & { quote_id?: string | undefined }, call: PaidCallOptions) => Promise<R>,
     opts: PaidOptions,
+    how: PayHow = {},
   ): Promise<R> {
     const client = this.core;
-    return payFor(client, { estimate, send: (quote_id) => send(client, { ...body, quote_id }, { signal: opts.signal }) }, opts);
+    const { since, ...checks } = how;
+    return payFor(client, { estimate, what, send: (quote_id, journal) => send(client, { ...body, quote_id }, { signal: opts.signal, journal }), ...checks }, opts, this.journaled(since));
   }
 }

@@ -1,22 +1,43 @@
 import type { Client } from '../api/client.js';
 import { ConfigurationError } from '../api/errors.js';
-import { sendWithRenewedQuote } from '../api/paid-call.js';
+import { sendWithRenewedQuote, type PaidCallJournal } from '../api/paid-call.js';
 import { estimateBodyFor } from '../api/quote-shape.js';
 import { estimate } from '../api/resources/credits.js';
 import { enrichBulk } from '../api/resources/enrichment.js';
+import { getList } from '../api/resources/lists.js';
 import type { Quote } from '../api/schemas/credits.js';
 import type { BulkEnrichBody, BulkEnrichStarted } from '../api/schemas/enrichment.js';
 import type { ListScope } from '../api/schemas/values/credits.js';
-import { planListEnrichment, priceRuns, type PlannedRun, type PricedRun } from '../workflows/enrich-list/plan.js';
-import type { Selection, SKIP_REASONS } from '../workflows/enrich-list/missing-leads.js';
+import { planListEnrichment, priceRuns, type ListEnrichmentPlan, type PlannedRun, type PricedRun } from '../workflows/enrich-list/plan.js';
+import { union, type Covered, type Selection, type SKIP_REASONS } from '../workflows/enrich-list/missing-leads.js';
+import { resolveLostRuns, type ListJob, type LostRuns } from '../workflows/enrich-list/lost-runs.js';
+import { runsGoing, type RunsGoing } from '../workflows/enrich-list/runs-going.js';
 import { checkQuote, sumQuotes } from '../workflows/spend-verdict.js';
-import { checkApproval, decideSpend, sendApproved, sendGivenQuote, type PaidOptions, type SpendQuote } from './paid.js';
+import type { JournalEntry } from '../workflows/journal/entry.js';
+import type { Resend } from '../workflows/journal/resolve-earlier.js';
+import {
+  checkApproval,
+  decideSpend,
+  resenderOf,
+  resolving,
+  sendApproved,
+  senderOf,
+  sendGivenQuote,
+  usedQuote,
+  type Journaled,
+  type PaidOptions,
+  type QuoteSender,
+  type SpendQuote,
+} from './paid.js';
 
 /**
  * client.enrichment.bulk as every face runs a list enrichment: it pays only for what is missing.
  * The workflow plans it (the leads that lack what the scope finds, in runs of up to 500 and one
  * scope each) and prices each run; the SDK decides once on their sum through the one verdict
- * (its `confirm`, told what was skipped, and `maxCredits`), then sends each run with its own quote.
+ * (its `confirm`, told what was skipped, and `maxCredits`), then sends each run with its own quote
+ * through the client's paid-run journal. Before the check, the runs of this list still going
+ * (runs-going.ts) and those an earlier call sent without an answer (lost-runs.ts: resolved through
+ * their quotes, or waited for) leave their leads out, as the CLI's `enrich list` does.
  */
 
 /** How `{ allLeads: true }` is spelled in the summary's "... enriches them again". */
@@ -47,6 +68,8 @@ export interface BulkEnrichPlan {
   skipped: SkippedLeads;
   /** One line for a person: what was checked and what is left out. */
   summary: string;
+  /** Earlier runs of this list still going (their leads are left out: skipped.in_earlier_run): wait for them with enrichment.waitFor. */
+  runs_going: string[];
   /** Runs that will be sent: over 500 leads, or scope full split into the part each lead lacks, takes several. */
   runs: number;
   /** Each run's own quote, in the order they are sent; the quote `confirm` gets is their sum (with one run, that run's quote). */
@@ -78,7 +101,11 @@ export type BulkEnrichParams = Omit<BulkEnrichBody, 'quote_id'> & {
 export interface BulkEnrichResult {
   list_id: string;
   scope: ListScope;
-  /** The runs started, in order, each sent with its own quote; [] when nothing was missing (nothing quoted or sent). */
+  /**
+   * The runs started, in order, each sent with its own quote; first, those of an earlier identical
+   * call whose answer was lost (resolved through their quotes) or that was on its way (its answer
+   * taken); [] when nothing was missing (nothing quoted or sent).
+   */
   runs: BulkEnrichStarted[];
   /** The runs' workflow ids, for enrichment.waitFor (or status). */
   workflow_ids: string[];
@@ -88,6 +115,8 @@ export interface BulkEnrichResult {
   quote: SpendQuote | null;
   /** Leads left out, by why: not paid for, their values kept. */
   skipped: SkippedLeads;
+  /** Earlier runs of this list still going (their leads are in skipped.in_earlier_run). */
+  runs_going: string[];
   /** What the check cost; null when nothing was read. */
   check: LeadCheck | null;
   /** One line for a person: what was checked and what was left out. */
@@ -97,55 +126,123 @@ export interface BulkEnrichResult {
 /** What a job's plan says of itself: in what `confirm` is told and in the result. */
 type JobFacts = Omit<BulkEnrichPlan, 'runs' | 'quotes'>;
 
-function factsOf(list_id: string, scope: ListScope, s: Selection): JobFacts {
+const runsWord = (ids: readonly string[]) => `run${ids.length === 1 ? '' : 's'}`;
+
+/** Names the earlier runs whose leads are left out, before the check's summary (which says "in an earlier run named above"). */
+function earlierNote(going: readonly string[], taken: readonly string[]): string {
+  const parts = [
+    ...(going.length ? [`Earlier ${runsWord(going)} of this list still going: ${going.join(', ')}.`] : []),
+    ...(taken.length ? [`The ${runsWord(taken)} of an earlier identical call, taken instead of paying again: ${taken.join(', ')}.`] : []),
+  ];
+  return parts.map((p) => `${p} `).join('');
+}
+
+/** `going`: runs of the list still going; `taken`: runs of an earlier identical call resolved or joined now (they are in the result's runs). */
+function factsOf(list_id: string, scope: ListScope, s: Selection, going: readonly string[], taken: readonly string[]): JobFacts {
   return {
     list_id,
     scope,
-    skipped: s.skipped as Partial<Record<(typeof SKIP_REASONS)[ListScope], number>> satisfies SkippedLeads,
-    summary: s.summary ?? `Every selected lead goes in, whatever it holds (${OPT_IN}): nothing was checked.`,
+    skipped: s.skipped as Partial<Record<(typeof SKIP_REASONS)[ListScope] | 'in_earlier_run', number>> satisfies SkippedLeads,
+    runs_going: [...going],
+    summary: earlierNote(going, taken) + (s.summary ?? `Every selected lead goes in, whatever it holds (${OPT_IN}): nothing was checked.`),
     check: s.check ?? null,
   };
 }
 
 function resultOf(facts: JobFacts, runs: BulkEnrichStarted[], quote: SpendQuote | null): BulkEnrichResult {
-  const { list_id, scope, skipped, check, summary } = facts;
+  const { list_id, scope, skipped, runs_going, check, summary } = facts;
   const credits_reserved = runs.reduce((sum, r) => sum + (r.credits_reserved ?? 0), 0);
-  return { list_id, scope, runs, workflow_ids: runs.map((r) => r.workflow_id), credits_reserved, quote, skipped, check, summary };
+  return { list_id, scope, runs, workflow_ids: runs.map((r) => r.workflow_id), credits_reserved, quote, skipped, runs_going, check, summary };
 }
+
+/** Earlier runs enrich every selected lead: nothing to check or send; the leads are counted (one free read without lead_ids). */
+async function everyLeadCovered(client: Client, job: ListJob, going: RunsGoing, signal: AbortSignal | undefined): Promise<ListEnrichmentPlan> {
+  const count = job.ids ? job.ids.length : (await getList(client, job.listId, { signal })).lead_count;
+  return {
+    selection: {
+      groups: [],
+      skipped: { in_earlier_run: count },
+      check: { leads_read: 0, requests: going.requests + (job.ids ? 0 : 1) },
+      summary: 'Every selected lead is in an earlier run named above: nothing to enrich now.',
+    },
+    runs: [],
+  };
+}
+
+/** The answer of the run a quote given already paid for (this client's journal kept it). */
+function usedQuoteResult(entry: JournalEntry, run: BulkEnrichStarted): BulkEnrichResult {
+  const body = entry.request.body as BulkEnrichBody;
+  const summary = `The quote given already paid for run ${run.workflow_id} of this list; this is its answer, not paid again.`;
+  return resultOf({ list_id: body.list_id, scope: body.scope ?? 'partial', skipped: {}, runs_going: [], check: null, summary }, [run], null);
+}
+
+/**
+ * The runs whose leads are left out: those of the list still going (answered earlier, read from
+ * the journal first, so a run resolved now is not counted twice), and those of an earlier
+ * identical call sent without an answer, or on its way, resolved or joined now.
+ */
+async function earlierRuns(
+  client: Client,
+  { journal, since }: Journaled,
+  job: ListJob,
+  send: (body: BulkEnrichBody) => Resend<BulkEnrichStarted>,
+  opts: BulkEnrichOptions,
+): Promise<{ going: RunsGoing; resolved: LostRuns; covered: Covered }> {
+  const going = await runsGoing(client, journal, job.listId, { now: since, signal: opts.signal });
+  const resolved = await resolveLostRuns(journal, job, (body) => resenderOf(journal, 'enrich_list', send(body)), resolving(opts));
+  return { going, resolved, covered: union(resolved.covered, going.covered) };
+}
+
+/** What the journal says a run paid for. */
+const whatOf = (b: BulkEnrichBody) => `client.enrichment.bulk: list ${b.list_id} (${b.scope ?? 'partial'})${b.lead_ids ? `, ${b.lead_ids.length} leads` : ''}`;
 
 /** What the job is decided on: one run's quote as it is; several runs' quotes summed (no quote_id). */
 const decidedOn = (quotes: readonly Quote[]): SpendQuote => (quotes.length === 1 ? quotes[0]! : sumQuotes(quotes));
 
 /** Enriches what the leads of a list lack (or, with allLeads, every selected lead); see Enrichment.bulk. */
-export async function enrichListMissing(client: Client, params: BulkEnrichParams, opts: BulkEnrichOptions): Promise<BulkEnrichResult> {
+export async function enrichListMissing(client: Client, journaled: Journaled, params: BulkEnrichParams, opts: BulkEnrichOptions): Promise<BulkEnrichResult> {
   checkApproval(opts);
   if (typeof opts.quote === 'object') checkQuote(opts.quote);
   const { allLeads, ...asked } = params;
   if (asked.lead_ids?.length === 0)
     throw new ConfigurationError('lead_ids is empty: no lead to enrich', 'Pass the ids of the leads to enrich, or leave lead_ids out to enrich the whole list.');
   const scope = asked.scope ?? 'partial';
-  const { selection, runs } = await planListEnrichment(client, {
-    listId: asked.list_id,
-    scope,
-    ...(asked.lead_ids ? { ids: asked.lead_ids } : {}),
-    allLeads: Boolean(allLeads),
-    optIn: OPT_IN,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-  });
-  const facts = factsOf(asked.list_id, scope, selection);
-  const send = (body: BulkEnrichBody) => (quote_id: string | undefined) => enrichBulk(client, { ...body, quote_id }, { signal: opts.signal });
+  const job: ListJob = { listId: asked.list_id, scope, ids: asked.lead_ids };
+  const signal = opts.signal;
+  journaled.journal.prepare();
+  const used = opts.quote === undefined ? undefined : usedQuote<BulkEnrichStarted>(journaled, 'enrich_list', opts.quote);
+  if (used) return usedQuoteResult(used.entry, used.result);
+  const send = (body: BulkEnrichBody) => (quoteId: string | undefined, j?: PaidCallJournal) => enrichBulk(client, { ...body, quote_id: quoteId }, { signal, journal: j });
+  const { going, resolved, covered } = await earlierRuns(client, journaled, job, send, opts);
+  const { selection, runs } =
+    covered === 'all'
+      ? await everyLeadCovered(client, job, going, signal)
+      : await planListEnrichment(client, {
+          listId: asked.list_id,
+          scope,
+          ...(asked.lead_ids ? { ids: asked.lead_ids } : {}),
+          allLeads: Boolean(allLeads),
+          covered,
+          runsRead: going.requests,
+          optIn: OPT_IN,
+          ...(signal ? { signal } : {}),
+        });
+  const earlier = resolved.started;
+  const facts = factsOf(asked.list_id, scope, selection, going.ids, earlier.map((r) => r.workflow_id));
+  const sender = (run: PlannedRun) => senderOf({ estimate: run.estimate, what: whatOf(run.body), send: send(run.body) }, opts, journaled);
+  // A quote given for the request an earlier call sent is answered by that run, resolved above.
+  if (runs.length === 0 && (opts.quote === undefined || earlier.length > 0)) return resultOf(facts, earlier, null);
   if (opts.quote !== undefined) {
     const run = exactRun(runs, asked, facts.summary);
-    return resultOf(facts, [await sendGivenQuote(send(run.body), opts)], typeof opts.quote === 'object' ? opts.quote : null);
+    return resultOf(facts, [...earlier, await sendGivenQuote(sender(run), opts)], typeof opts.quote === 'object' ? opts.quote : null);
   }
-  if (runs.length === 0) return resultOf(facts, [], null);
-  const priced = await priceRuns(client, runs, { signal: opts.signal });
+  const priced = await priceRuns(client, runs, { signal });
   const quotes = priced.map((r) => r.quote);
   const confirm = opts.confirm;
   const ask = confirm && ((q: SpendQuote) => confirm(q, { ...facts, runs: priced.length, quotes: [...quotes] }));
   await decideSpend(decidedOn(quotes), opts, { approved: false, ask, needsId: false });
-  const started: BulkEnrichStarted[] = [];
-  for (const [i, run] of priced.entries()) started.push(await sendRun(client, run, i, quotes, opts, ask, send(run.body)));
+  const started: BulkEnrichStarted[] = [...earlier];
+  for (const [i, run] of priced.entries()) started.push(await sendRun(client, run, i, quotes, opts, ask, sender(run)));
   return resultOf(facts, started, decidedOn(quotes));
 }
 
@@ -160,9 +257,9 @@ function sendRun(
   quotes: Quote[],
   opts: BulkEnrichOptions,
   ask: ((q: SpendQuote) => boolean | Promise<boolean>) | undefined,
-  send: (quoteId: string | undefined) => Promise<BulkEnrichStarted>,
+  send: QuoteSender<BulkEnrichStarted>,
 ): Promise<BulkEnrichStarted> {
-  return sendWithRenewedQuote(run.quote, (q) => sendApproved(send, q.quote_id ?? undefined, q.estimated_cost), {
+  return sendWithRenewedQuote(run.quote, (q) => sendApproved(send, q, q.estimated_cost), {
     estimate: () => estimate(client, run.estimate, { signal: opts.signal }),
     decide: async (renewed, approvedBefore) => {
       checkQuote(renewed);

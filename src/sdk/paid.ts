@@ -1,9 +1,14 @@
 import type { Client } from '../api/client.js';
 import { ConfigurationError } from '../api/errors.js';
-import { sendWithRenewedQuote } from '../api/paid-call.js';
+import { sendWithRenewedQuote, type PaidCallJournal } from '../api/paid-call.js';
 import { estimate } from '../api/resources/credits.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
+import type { ConcurrentPaidJournal } from '../workflows/journal/concurrent-journal.js';
+import type { JournalEntry } from '../workflows/journal/entry.js';
+import { answeredWith, resolveEarlier, type Resend, type ResolveEarlierOptions, type ResolvedEarlier } from '../workflows/journal/resolve-earlier.js';
+import { sendOnce } from '../workflows/journal/send-once.js';
 import { checkCharge, checkQuote, spendVerdict } from '../workflows/spend-verdict.js';
+import { withQuote } from './aborted.js';
 import type { CallOptions } from './options.js';
 
 /**
@@ -17,6 +22,11 @@ import type { CallOptions } from './options.js';
  * answer lost on the way (a dropped connection, a 503 dispatch_outcome_unknown) is resolved
  * through the quote: the request is sent again with the same single-use quote, and the run it
  * already paid for is read back instead of run twice.
+ *
+ * Each request goes through the client's paid-run journal (workflows/journal/send-once.ts), as
+ * the CLI's do: before pricing, an identical earlier call whose answer was lost is resolved
+ * through its quote (resolve-earlier.ts); an identical call made while one is on its way waits
+ * for that one's answer and takes it. Either way it is paid once and nobody is asked.
  */
 
 /** Decides on a quote: true spends up to `quote.estimated_cost`, false spends nothing. */
@@ -51,7 +61,16 @@ export type SpendApproval<C = ConfirmSpend> =
     };
 
 /** What a paid method takes beside its parameters. */
-export type PaidOptions<C = ConfirmSpend> = SpendApproval<C> & CallOptions;
+export type PaidOptions<C = ConfirmSpend> = SpendApproval<C> & CallOptions & PayAgainOption;
+
+export interface PayAgainOption {
+  /**
+   * Pay for a new run even though an identical earlier call got no answer and cannot be told
+   * (EarlierRunUnknownError: its quote expired), or another process still waits for its answer.
+   * Check your runs and balance first. Default false.
+   */
+  payAgain?: boolean | undefined;
+}
 
 /** Why a paid call was not sent. */
 export type DeclineReason = 'declined' | 'over_max_credits' | 'insufficient_credits';
@@ -75,14 +94,119 @@ export class SpendDeclinedError extends Error {
   }
 }
 
-/** A paid request: its estimate body (estimateBodyFor of the request) and how to send it with a quote. */
+/**
+ * A paid request: its estimate body (estimateBodyFor of the request), what the journal calls it,
+ * and how to send it with a quote.
+ */
 export interface PaidRequest<R> {
   estimate: EstimateBody;
-  /** Sends the request; `quoteId` is undefined only when the route takes none (legacy bulk). */
-  send(quoteId: string | undefined): Promise<R>;
+  /** What is paid for, as the journal says it ("client.enrichment.person"). */
+  what: string;
+  /**
+   * Sends the request; `quoteId` is undefined only when the route takes none (legacy bulk).
+   * `journal`: where it is written down as it goes out (pass it to the resource function).
+   */
+  send(quoteId: string | undefined, journal?: PaidCallJournal): Promise<R>;
+  /** Checked before pricing, once no identical earlier call is left to resolve (the journal's). */
+  beforePricing?(): Promise<void>;
+  /** Checked right before the request goes out with a quote of this call (not when it resolves or joins an identical one). */
+  check?(): Promise<void>;
 }
 
+/** The client's paid-run journal, and when the method was called (identical requests sent since then are joined). */
+export interface Journaled {
+  journal: ConcurrentPaidJournal;
+  since: number;
+}
+
+/** What came back for a request sent with an approved quote; `joined`: the identical request whose answer this is. */
+export interface Sent<R> {
+  result: R;
+  joined?: JournalEntry | undefined;
+}
+
+/** Sends a request with an approved quote (a Quote, or only its id). */
+export type QuoteSender<R> = (quote: Quote | string | undefined) => Promise<Sent<R>>;
+
 const credits = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+
+const idOf = (quote: Quote | string | undefined) => (typeof quote === 'object' ? (quote.quote_id ?? undefined) : quote);
+
+/** What the journal keeps of a quote given by its id alone: the id, and maxCredits as the cost approved. */
+function standIn(quoteId: string, tool: string, opts: PaidOptions<unknown>): Quote {
+  return { quote_id: quoteId, expires_at: null, estimated_cost: opts.maxCredits ?? 0, tool, row_count: 0, filter_hash: '', available_credits: 0, sufficient: true };
+}
+
+/**
+ * How `req` is sent with an approved quote: through the journal (sendOnce: paid once, an
+ * identical request on its way joined), or without one for the routes that keep their own rule
+ * (a CSV import's idempotency key; legacy bulk, which takes no quote). An abort throws
+ * PaidCallAbortedError with the quote.
+ */
+export function senderOf<R>(req: PaidRequest<R>, opts: PaidOptions<unknown>, journaled: Journaled | undefined): QuoteSender<R> {
+  return async (quote) => {
+    try {
+      if (!journaled) return { result: await req.send(idOf(quote)) };
+      const { journal, since } = journaled;
+      const own = typeof quote === 'object' ? quote : standIn(quote ?? '', req.estimate.tool, opts);
+      return await sendOnce(
+        journal,
+        { tool: req.estimate.tool, what: req.what, quote: own, since },
+        (quoteId, j) =>
+          journal.tracked(j, async (tracked) => {
+            if (quoteId === own.quote_id) await req.check?.();
+            return req.send(quoteId, tracked);
+          }),
+        { signal: opts.signal },
+      );
+    } catch (e) {
+      // Its own quote (none to give for an id alone), or, stopped while resending an identical request it joined, that one's.
+      const given = typeof quote === 'object' ? quote : undefined;
+      throw withQuote(e, (id) => (id === idOf(quote) ? given : journaled && openQuote(journaled.journal, req.estimate.tool, id)));
+    }
+  };
+}
+
+/** The quote of an open entry of `tool` (a request sent without an answer yet). */
+const openQuote = (journal: ConcurrentPaidJournal, tool: string, quoteId: string) =>
+  journal.unanswered(tool).find((entry) => entry.quote.quote_id === quoteId)?.quote as Quote | undefined;
+
+/** What an SDK call says to check, and how to pay again, when an earlier identical call cannot be told. */
+const UNKNOWN_FIX =
+  'Check your balance (client.credits.balance()) and your recent runs; if it did not run, pay for a new one by calling again with { payAgain: true } in the options.';
+
+/** How an SDK call resolves earlier identical requests (resolve-earlier.ts). */
+export const resolving = (opts: PaidOptions<unknown>): ResolveEarlierOptions => ({ signal: opts.signal, payAgain: opts.payAgain, unknownFix: () => UNKNOWN_FIX });
+
+/** How an open entry of `tool` is sent again with its quote: as a call of this journal; stopped, it throws PaidCallAbortedError with that quote. */
+export function resenderOf<R>(journal: ConcurrentPaidJournal, tool: string, send: Resend<R>): Resend<R> {
+  return async (quoteId, j) => {
+    try {
+      return await journal.tracked(j, (tracked) => send(quoteId, tracked));
+    } catch (e) {
+      // Its entry stays open, with the quote that resolves it.
+      throw withQuote(e, (id) => openQuote(journal, tool, id));
+    }
+  };
+}
+
+/**
+ * Before pricing: an identical earlier call of this journal whose answer was lost is resolved
+ * through its own quote (or, while its sender still waits, its answer is waited for and taken).
+ * Throws EarlierRunUnknownError when it cannot be told (its quote expired), unless `payAgain`.
+ */
+export async function resolveEarlierCall<R>(journaled: Journaled, tool: string, send: Resend<R>, opts: PaidOptions<unknown>): Promise<ResolvedEarlier<R> | undefined> {
+  journaled.journal.prepare();
+  const earlier = await resolveEarlier(journaled.journal, tool, resenderOf(journaled.journal, tool, send), resolving(opts));
+  if (earlier || opts.quote === undefined) return earlier;
+  return usedQuote(journaled, tool, opts.quote);
+}
+
+/** The answer of the request a quote the caller gave already paid for, as the journal kept it: that run, not another. */
+export function usedQuote<R>(journaled: Journaled, tool: string, quote: Quote | string): ResolvedEarlier<R> | undefined {
+  const used = answeredWith(journaled.journal, tool, idOf(quote) ?? '', Date.now());
+  return used && { quote: used.quote, result: used.answer as R, entry: used };
+}
 
 /** Refuses options that give no way to decide (JavaScript callers), before anything is sent. */
 export function checkApproval(opts: PaidOptions<unknown>): void {
@@ -125,31 +249,41 @@ export async function decideSpend(q: unknown, opts: PaidOptions<unknown>, how: D
   }
 }
 
-/** Sends with a quote, then refuses an answer that took more than `approvedCost` (ChargeAboveQuoteError; the run stands). */
-export async function sendApproved<R>(send: (quoteId: string | undefined) => Promise<R>, quoteId: string | undefined, approvedCost: number | undefined): Promise<R> {
-  const answer = await send(quoteId);
-  if (approvedCost !== undefined) checkCharge(answer, approvedCost);
-  return answer;
+/** Sends with an approved quote, then refuses an answer that took more than `approvedCost` (ChargeAboveQuoteError; the run stands); an identical request's answer was approved by its own caller. */
+export async function sendApproved<R>(send: QuoteSender<R>, quote: Quote | string | undefined, approvedCost: number | undefined): Promise<R> {
+  const { result, joined } = await send(quote);
+  if (approvedCost !== undefined && !joined) checkCharge(result, approvedCost);
+  return result;
 }
 
 /** Sends with the quote the caller gave: a Quote object is checked and decided on first; an id alone, capped by maxCredits when given. */
-export async function sendGivenQuote<R>(send: (quoteId: string | undefined) => Promise<R>, opts: PaidOptions<unknown> & { quote: Quote | string }): Promise<R> {
+export async function sendGivenQuote<R>(send: QuoteSender<R>, opts: PaidOptions<unknown> & { quote: Quote | string }): Promise<R> {
   if (typeof opts.quote === 'string') return sendApproved(send, opts.quote, opts.maxCredits);
   checkQuote(opts.quote);
   await decideSpend(opts.quote, opts, { approved: true });
-  return sendApproved(send, opts.quote.quote_id ?? undefined, opts.quote.estimated_cost);
+  return sendApproved(send, opts.quote, opts.quote.estimated_cost);
 }
 
-/** Runs a paid request through the estimate-confirm-run step. */
-export async function payFor<R>(client: Client, req: PaidRequest<R>, opts: PaidOptions): Promise<R> {
+/**
+ * Runs a paid request through the estimate-confirm-run step; with the client's journal
+ * (`journaled`), an identical earlier call whose answer was lost is resolved first, and the
+ * request is sent once.
+ */
+export async function payFor<R>(client: Client, req: PaidRequest<R>, opts: PaidOptions, journaled?: Journaled): Promise<R> {
   checkApproval(opts);
-  if (opts.quote !== undefined) return sendGivenQuote(req.send, opts);
+  if (journaled) {
+    const earlier = await resolveEarlierCall(journaled, req.estimate.tool, (quoteId, journal) => req.send(quoteId, journal), opts);
+    if (earlier) return earlier.result;
+  }
+  await req.beforePricing?.();
+  const send = senderOf(req, opts, journaled);
+  if (opts.quote !== undefined) return sendGivenQuote(send, opts);
   const confirm = opts.confirm;
   const ask = confirm && ((q: SpendQuote) => confirm(q as Quote));
   const quote = () => estimate(client, req.estimate, { signal: opts.signal });
   const q = await quote();
   await decideSpend(q, opts, { approved: false, ask });
-  return sendWithRenewedQuote(q, (sent) => sendApproved(req.send, sent.quote_id ?? undefined, sent.estimated_cost), {
+  return sendWithRenewedQuote(q, (sent) => sendApproved(send, sent, sent.estimated_cost), {
     estimate: quote,
     decide: (renewed, asked) => decideSpend(renewed, opts, { approved: asked, ask }),
   });

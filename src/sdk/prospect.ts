@@ -6,6 +6,8 @@ import { API_KEY_PREFIX } from '../api/schemas/values/auth.js';
 import type { Identity } from '../api/schemas/identity.js';
 import type { CallOptions } from './options.js';
 import type { CoreSource, Credential } from './core.js';
+import { checkJournalOption, openJournal, type PaidRunJournalOption } from './journal.js';
+import type { ConcurrentPaidJournal } from '../workflows/journal/concurrent-journal.js';
 import { People } from './resources/people.js';
 import { Companies } from './resources/companies.js';
 import { Lists } from './resources/lists.js';
@@ -34,6 +36,20 @@ export interface ProspectOptions {
   timeoutMs?: number;
   /** Told of every request, response and retry, with credentials redacted (for logging). */
   onTrace?: (event: TraceEvent) => void;
+  /**
+   * Where paid calls are written down as they go out (the paid-run journal), so each paid request
+   * is paid once: identical paid calls made at once start one run (the later ones take the first
+   * one's answer), and a call whose answer was lost (aborted after it went out, or cut off) is
+   * resolved through its quote by the same call again instead of paid for twice.
+   * - `'memory'` (default): this client's own journal, in memory: it covers this client's calls.
+   * - `'shared'`: the files the CLI and the MCP server use (`paid-runs` in PROSPECT_DATA_DIR, else
+   *   the CLI's default data dir): it covers other processes too, so a script and a CLI command
+   *   with the same key and base URL never pay twice for one request (`prospect runs ls` lists it).
+   * - `{ dataDir }`: the files of that data dir (as the CLI with PROSPECT_DATA_DIR=dataDir).
+   *
+   * A journal folder that cannot be written makes paid calls throw ConfigurationError before anything is sent.
+   */
+  paidRunJournal?: PaidRunJournalOption;
 }
 
 const env = (name: string): string | undefined => process.env[name] || undefined;
@@ -50,7 +66,8 @@ const env = (name: string): string | undefined => process.env[name] || undefined
  *
  * Requests are retried, paced under the rate limits the service announces, and traced with
  * credentials redacted. Failures are ApiError subclasses (AuthenticationError, CreditsError,
- * ...). Paid methods estimate first and spend only after `confirm` or within `maxCredits`.
+ * ...). Paid methods estimate first and spend only after `confirm` or within `maxCredits`, and
+ * go through the client's paid-run journal (`paidRunJournal`), so each request is paid once.
  */
 export class Prospect {
   readonly people: People;
@@ -70,8 +87,10 @@ export class Prospect {
   readonly #options: ProspectOptions;
   readonly #tokens: Record<Credential, string | undefined>;
   readonly #cores = new Map<Credential, Client>();
+  readonly #journalOption: PaidRunJournalOption;
+  #journal: ConcurrentPaidJournal | undefined;
 
-  /** @throws ConfigurationError when there is no base URL, or no API key and no JWT, or the URL is unsafe. */
+  /** @throws ConfigurationError when there is no base URL, or no API key and no JWT, or the URL is unsafe, or paidRunJournal is not one of its forms. */
   constructor(options: ProspectOptions = {}) {
     const baseUrl = options.baseUrl ?? env('PROSPECT_BASE_URL');
     if (!baseUrl)
@@ -82,7 +101,8 @@ export class Prospect {
     if (!this.#tokens.key && !this.#tokens.jwt)
       throw new ConfigurationError('no API key', 'Pass apiKey to new Prospect(), or set PROSPECT_API_KEY (a svcapi_ key; the sandbox prints one).');
     this.#options = options;
-    const source: CoreSource = { core: (credential) => this.#core(credential) };
+    this.#journalOption = checkJournalOption(options.paidRunJournal);
+    const source: CoreSource = { core: (credential) => this.#core(credential), journal: () => this.#paidJournal() };
     this.people = new People(source);
     this.companies = new Companies(source);
     this.lists = new Lists(source);
@@ -105,6 +125,12 @@ export class Prospect {
   close(): void {
     for (const c of this.#cores.values()) c.close();
     this.#cores.clear();
+  }
+
+  /** The paid-run journal of this client, made on first use (paid calls take the API key). */
+  #paidJournal(): ConcurrentPaidJournal {
+    this.#journal ??= openJournal(this.#journalOption, this.#core('key'), this.#tokens.key ?? '');
+    return this.#journal;
   }
 
   /** The core client of a credential, made on first use: one for the API key, one for the JWT. */

@@ -8,6 +8,7 @@ import { prospect, sandboxClock } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { json } from '../helpers/json.js';
 import { balance, callTool, structuredOf, textOf, useMcpSandbox } from '../mcp/helpers.js';
+import { JournalStore, journalDir } from '../../src/workflows/journal/file-store.js';
 
 /**
  * One set of spending rules for every face (issue 31): the same scenario through the CLI, the
@@ -33,6 +34,8 @@ interface Face {
   name: string;
   /** Enriches the list (partial), waits for its runs to end, and says what it charged. */
   enrich(listId: string): Promise<number>;
+  /** The same enrichment twice at once (two commands, two calls of one client, two servers of one user), both awaited. */
+  twice(listId: string): Promise<void>;
 }
 
 function sdk(): Prospect {
@@ -53,6 +56,11 @@ const FACES: Face[] = [
       expect(r.exitCode, r.stderr).toBe(0);
       return json(r.stdout).credits_charged ?? 0;
     },
+    twice: async (listId) => {
+      const env = isolatedEnv({ PROSPECT_BASE_URL: t.sb.url, PROSPECT_API_KEY: t.sb.demoKey });
+      const both = await Promise.all([0, 1].map(() => prospect(['enrich', 'list', listId, '--yes', '--no-wait', '--json'], { env })));
+      for (const r of both) expect(r.exitCode, r.stderr).toBe(0);
+    },
   },
   {
     name: 'the SDK',
@@ -63,6 +71,10 @@ const FACES: Face[] = [
       let charged = 0;
       for (const id of job.workflow_ids) charged += (await client.enrichment.status(id)).credits_charged ?? 0;
       return charged;
+    },
+    twice: async (listId) => {
+      const client = sdk();
+      await Promise.all([0, 1].map(() => client.enrichment.bulk({ list_id: listId, scope: 'partial' }, { maxCredits: 1_000 })));
     },
   },
   {
@@ -79,6 +91,15 @@ const FACES: Face[] = [
       let charged = 0;
       for (const a of answers) charged += (await sdk().enrichment.status(a.workflow_id)).credits_charged ?? 0;
       return charged;
+    },
+    twice: async (listId) => {
+      // Two servers of one user (one data dir), told apart as two processes are.
+      const store = new JournalStore(journalDir(isolatedEnv()));
+      const servers = await Promise.all(['one', 'two'].map((host) => t.session({ maxCredits: 1_000, store, host })));
+      const args = { list_id: listId, scope: 'partial' };
+      const quotes = await Promise.all(servers.map(async (s) => structuredOf(await callTool(s, 'enrich_list', args)).quote.quote_id as string));
+      const ran = await Promise.all(servers.map((s, i) => callTool(s, 'enrich_list', { ...args, quote_id: quotes[i] })));
+      for (const r of ran) expect(structuredOf(r)?.status, textOf(r)).toBe('ran');
     },
   },
 ];
@@ -124,4 +145,27 @@ describe('the same list enrichment through the CLI, the SDK and MCP', () => {
     expect(left[1]).toEqual(left[0]);
     expect(left[2]).toEqual(left[0]);
   }, 120_000);
+
+  it('the same enrichment twice at once through each face starts its runs once: 800 credits, not 1,600', async () => {
+    await control(t.sb, 'POST', '/enrichment', { hit_rates: { email: 1 } });
+    for (const face of FACES) {
+      const listId = await importedList(`CRM ${face.name}`);
+      const before = await balance(t.sb);
+      const bulkBefore = await handledRuns();
+      // The first run's answer is held back, so the second request is made while the first is on its way.
+      await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'latency', phase: 'after', latency_ms: 1_500, count: 1 }] });
+      await face.twice(listId);
+      await control(t.sb, 'DELETE', '/faults');
+      // 800 leads without an email: two runs (500 and 300), each started once.
+      expect((await handledRuns()) - bulkBefore, face.name).toBe(2);
+      await runsEnd();
+      expect(before - (await balance(t.sb)), face.name).toBe(ROWS - WITH_EMAIL);
+    }
+  }, 120_000);
 });
+
+/** Runs of POST /enrichment/bulk the sandbox started (handled, credits reserved). */
+async function handledRuns(): Promise<number> {
+  const rows = (await control(t.sb, 'GET', '/requests?limit=50000')).requests as Array<{ method: string; route: string; status_code: number; credits_spent: number }>;
+  return rows.filter((r) => r.method === 'POST' && r.route === '/enrichment/bulk' && r.status_code < 300 && r.credits_spent > 0).length;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
-import { balance, callTool, memoryLog, structuredOf, textOf, useMcpSandbox, type Session } from './helpers.js';
+import { MemoryJournalStore } from '../../src/workflows/journal/memory-store.js';
+import { balance, callTool, structuredOf, textOf, useMcpSandbox, type Session } from './helpers.js';
 
 /**
  * agents_run while a run on the same list and column is going: an error result before anything
@@ -66,8 +67,8 @@ describe('agents_run while a run on the same list and column is going', () => {
 
   it("the same call after an earlier server lost the run's answer is that run, resolved through its quote while it goes, paid once", async () => {
     await control(t.sb, 'POST', '/clock', { freeze: true });
-    const log = memoryLog();
-    const first = await t.session({ maxCredits: 100, sentLog: log });
+    const store = new MemoryJournalStore();
+    const first = await t.session({ maxCredits: 100, store });
     const list = await t.seededList('Lost', 4);
     const args = { list_id: list, agent_type: 'title_normalizer', column_name: 'Clean' };
     const before = await balance(t.sb);
@@ -84,7 +85,7 @@ describe('agents_run while a run on the same list and column is going', () => {
     const going = structuredOf(await callTool(first, 'agents_ls', { list_id: list })).runs;
     expect(going).toMatchObject([{ status: 'pending', column_name: 'Clean' }]);
 
-    const next = await t.session({ maxCredits: 100, sentLog: log });
+    const next = await t.session({ maxCredits: 100, store });
     const r = await callTool(next, 'agents_run', args);
     expect(structuredOf(r), textOf(r)).toMatchObject({ status: 'ran', result: { smart_agent_task_id: going[0].task_id } });
     expect(await balance(t.sb)).toBe(before - 4);

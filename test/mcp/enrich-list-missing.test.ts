@@ -3,8 +3,9 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import type { SentRecord } from '../../src/mcp/sent-log.js';
-import { balance, callTool, memoryLog, structuredOf, textOf, useMcpSandbox, type Session } from './helpers.js';
+import type { JournalEntry } from '../../src/workflows/journal/entry.js';
+import { MemoryJournalStore } from '../../src/workflows/journal/memory-store.js';
+import { balance, callTool, structuredOf, textOf, useMcpSandbox, type Session } from './helpers.js';
 
 /**
  * enrich_list pays only for what is missing (issue 31): leads that already hold what the scope
@@ -120,9 +121,12 @@ describe('a job of several runs: priced together, run by one quote_id, each run 
   beforeEach(() => control(t.sb, 'POST', '/clock', { freeze: true }));
 
   it('priced once on the sum, run once: two runs sent, each written down with its own quote before it went out', async () => {
-    const log = memoryLog();
-    const written: SentRecord[] = [];
-    const { s, list } = await importedList({ maxCredits: 1000, sentLog: { ...log, sending: (r) => (written.push(r), log.sending(r)) } });
+    const store = new MemoryJournalStore();
+    // The entries written as their requests went out (sent, no answer yet).
+    const written: JournalEntry[] = [];
+    const write = store.write.bind(store);
+    store.write = (e) => (e.state === 'sent' && written.push(structuredClone(e)), write(e));
+    const { s, list } = await importedList({ maxCredits: 1000, store });
     const before = await balance(t.sb);
     const priced = await callTool(s, 'enrich_list', { list_id: list, ...FULL });
     const p = structuredOf(priced);
@@ -137,8 +141,9 @@ describe('a job of several runs: priced together, run by one quote_id, each run 
     expect(ran).toMatchObject({ status: 'ran', spend: { spent_up_to: 320 } });
     expect(ran.runs.map((r: { credits_reserved: number }) => r.credits_reserved).sort()).toEqual([100, 220]);
     expect(written.map((r) => r.quote.quote_id)).toEqual(p.quotes.map((q: { quote_id: string }) => q.quote_id));
-    expect(written.every((r) => r.job === p.quote.quote_id && Array.isArray((r.body as { lead_ids: string[] }).lead_ids))).toBe(true);
-    expect(log.records.size).toBe(0);
+    expect(written.map((r) => r.what)).toEqual(['Enrich a lead list (MCP enrich_list), run 1 of 2', 'Enrich a lead list (MCP enrich_list), run 2 of 2']);
+    expect(written.every((r) => Array.isArray((r.request.body as { lead_ids: string[] }).lead_ids))).toBe(true);
+    expect(store.open()).toHaveLength(0);
     expect(await balance(t.sb)).toBe(before - 320);
 
     const again = await callTool(s, 'enrich_list', args);
@@ -178,8 +183,8 @@ describe('a job of several runs: priced together, run by one quote_id, each run 
   });
 
   it("a run whose answer was lost with the server is resolved by the next one through its own quote; the run answered is not sent again", async () => {
-    const log = memoryLog();
-    const { s, list } = await importedList({ maxCredits: 1000, sentLog: log });
+    const store = new MemoryJournalStore();
+    const { s, list } = await importedList({ maxCredits: 1000, store });
     const before = await balance(t.sb);
     const p = structuredOf(await callTool(s, 'enrich_list', { list_id: list, ...FULL }));
     // The second run is handled and its answer lost, and every resend of it never arrives.
@@ -192,16 +197,17 @@ describe('a job of several runs: priced together, run by one quote_id, each run 
     const lost = await callTool(s, 'enrich_list', { list_id: list, ...FULL, quote_id: p.quote.quote_id });
     expect(textOf(lost)).toContain('Error dispatch_outcome_unknown');
     expect(textOf(lost)).toContain('1 of 2 runs had started before this stopped and go on');
-    expect([...log.records.values()].map((r) => r.quote.quote_id)).toEqual([p.quotes[1].quote_id]);
+    expect(store.open().map((r) => r.quote.quote_id)).toEqual([p.quotes[1].quote_id]);
     await control(t.sb, 'DELETE', '/faults');
 
-    const next = await t.session({ maxCredits: 0, sentLog: log });
+    const next = await t.session({ maxCredits: 0, store });
     const r = await callTool(next, 'enrich_list', { list_id: list, ...FULL });
-    expect(structuredOf(r), textOf(r)).toMatchObject({ status: 'ran', quote: { quote_id: p.quote.quote_id }, result: { workflow_id: expect.stringMatching(/^bulk-enrich-/) } });
+    // The journal keeps each run with its own quote: the answer names the quote of the run it resolved.
+    expect(structuredOf(r), textOf(r)).toMatchObject({ status: 'ran', quote: { quote_id: p.quotes[1].quote_id }, result: { workflow_id: expect.stringMatching(/^bulk-enrich-/) } });
     expect(textOf(r)).toContain('as sent by an earlier server whose answer was lost');
     expect(runs(next.sent, 'POST /credits/estimate')).toBe(0);
     expect(runs(next.sent, BULK)).toBe(1);
-    expect(log.records.size).toBe(0);
+    expect(store.open()).toHaveLength(0);
     expect(await balance(t.sb)).toBe(before - 320);
   });
 });

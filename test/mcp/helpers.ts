@@ -5,7 +5,11 @@ import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import { ElicitRequestSchema, ListRootsRequestSchema, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer, type McpOptions } from '../../src/mcp/server.js';
-import type { SentLog, SentRecord } from '../../src/mcp/sent-log.js';
+import { mcpJournal } from '../../src/mcp/journal.js';
+import { serviceIdentity } from '../../src/workflows/journal/entry.js';
+import type { JournalBackend } from '../../src/workflows/journal/file-store.js';
+import { MemoryJournalStore } from '../../src/workflows/journal/memory-store.js';
+import { systemProbe } from '../../src/workflows/journal/owner.js';
 import { clientFor, control, type RunningSandbox } from '../sandbox/helpers.js';
 import { useFastSandbox } from '../sdk/helpers.js';
 import { Client as ApiClient, type Client } from '../../src/api/client.js';
@@ -29,6 +33,17 @@ export interface SessionOptions extends Partial<McpOptions> {
   roots?: string[];
   /** Where the server reaches the service (a proxy in front of the sandbox); default the sandbox. */
   baseUrl?: string;
+  /**
+   * Where the server's paid-run journal keeps its entries (two sessions sharing one are a server
+   * and the next, or two servers at once); default its own, in memory. Ignored with `journal`.
+   */
+  store?: JournalBackend;
+  /**
+   * The host the server's journal says it runs on: two sessions of this test process on two
+   * hosts are told apart as two processes are (one waits for the other's answer instead of
+   * resending its quote); default this machine's, where a session's entries count as this process's.
+   */
+  host?: string;
 }
 
 export interface McpSandbox {
@@ -65,8 +80,17 @@ export function useMcpSandbox(): McpSandbox {
       },
     });
     clients.push(api);
-    const { answer, roots, baseUrl: _b, ...server } = opts;
-    const mcpServer = createMcpServer(api, { toolset: 'all', readOnly: false, maxCredits: 0, cwd: process.cwd(), ...server });
+    const { answer, roots, baseUrl: _b, store, host, ...server } = opts;
+    // As `prospect mcp` builds it, over the store given: keyed by the service and the demo key, as the CLI's commands of the test's environment are.
+    const journal =
+      server.journal ??
+      mcpJournal({
+        store: store ?? new MemoryJournalStore(),
+        service: serviceIdentity(api.baseUrl.href, t.sb.demoKey, 'default'),
+        now: server.now ?? Date.now,
+        ...(host ? { probe: { ...systemProbe, host } } : {}),
+      });
+    const mcpServer = createMcpServer(api, { toolset: 'all', readOnly: false, maxCredits: 0, cwd: process.cwd(), ...server, journal });
     const mcp = new McpClient({ name: 'test', version: '1.0.0' }, { capabilities: { ...(answer ? { elicitation: {} } : {}), ...(roots ? { roots: {} } : {}) } });
     if (roots) mcp.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href })) }));
     const asked: string[] = [];
@@ -96,15 +120,4 @@ export const structuredOf = (r: CallToolResult): any => r.structuredContent;
 
 export async function balance(sb: RunningSandbox): Promise<number> {
   return (await clientFor(sb).request<{ credits: number }>({ method: 'GET', path: '/credits/balance' })).credits;
-}
-
-/** A sent log (src/mcp/sent-log.ts) that keeps its records in memory: two sessions sharing one are a server and the next. */
-export function memoryLog(): SentLog & { records: Map<string, SentRecord> } {
-  const records = new Map<string, SentRecord>();
-  return {
-    records,
-    unanswered: () => [...records.values()],
-    sending: (r) => void records.set(r.quote.quote_id ?? '', r),
-    settled: (id) => void records.delete(id),
-  };
 }

@@ -1,10 +1,7 @@
-import { statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
-import { tempDir } from '../helpers/temp-dir.js';
-import { fileSentLog, sentLogDir } from '../../src/commands/mcp/sent-log-files.js';
-import { balance, callTool, memoryLog, structuredOf, textOf, useMcpSandbox } from './helpers.js';
+import { MemoryJournalStore } from '../../src/workflows/journal/memory-store.js';
+import { balance, callTool, structuredOf, textOf, useMcpSandbox } from './helpers.js';
 
 const t = useMcpSandbox();
 const runs = (sent: string[], route: string) => sent.filter((r) => r === route).length;
@@ -24,8 +21,8 @@ const clearFaults = () => control(t.sb, 'DELETE', '/faults');
 describe('a paid request whose answer was lost with the server', () => {
   it('is resolved by the next server through its own quote when the same call comes: paid once, whatever that budget', async () => {
     await control(t.sb, 'POST', '/clock', { freeze: true });
-    const log = memoryLog();
-    const first = await t.session({ maxCredits: 100, sentLog: log });
+    const store = new MemoryJournalStore();
+    const first = await t.session({ maxCredits: 100, store });
     const list = await t.seededList('Lost', 6);
     const args = { list_id: list, scope: 'full' };
     const before = await balance(t.sb);
@@ -33,22 +30,22 @@ describe('a paid request whose answer was lost with the server', () => {
     await loseAnswers('after');
     const lost = await callTool(first, 'enrich_list', { ...args, quote_id: priced.quote.quote_id });
     expect(textOf(lost)).toContain('Error dispatch_outcome_unknown');
-    expect(log.records.size).toBe(1);
+    expect(store.open()).toHaveLength(1);
     await clearFaults();
 
     // The client restarts the server (no budget now, and a client that cannot ask): the same call is the earlier run.
-    const next = await t.session({ maxCredits: 0, sentLog: log });
+    const next = await t.session({ maxCredits: 0, store });
     const r = await callTool(next, 'enrich_list', args);
     expect(structuredOf(r), textOf(r)).toMatchObject({ status: 'ran', quote: { quote_id: priced.quote.quote_id }, result: { workflow_id: expect.stringMatching(/^bulk-enrich-/) } });
     expect(textOf(r)).toContain('as sent by an earlier server whose answer was lost (found through its quote, paid once)');
     expect(runs(next.sent, 'POST /credits/estimate')).toBe(0);
     expect(await balance(t.sb)).toBe(before - 66);
-    expect(log.records.size).toBe(0);
+    expect(store.open()).toHaveLength(0);
   });
 
   it('whose quote expired before anything answered cannot be told: said so, and pay_again prices a new run', async () => {
-    const log = memoryLog();
-    const first = await t.session({ maxCredits: 100, sentLog: log });
+    const store = new MemoryJournalStore();
+    const first = await t.session({ maxCredits: 100, store });
     const list = await t.seededList('Unknown', 2);
     const args = { list_id: list, scope: 'partial' };
     const priced = structuredOf(await callTool(first, 'enrich_list', args));
@@ -57,26 +54,27 @@ describe('a paid request whose answer was lost with the server', () => {
     await clearFaults();
     await control(t.sb, 'POST', '/clock', { advance_ms: 6 * 60_000 });
 
-    const next = await t.session({ maxCredits: 100, sentLog: log, now: () => (priced.quote.expires_at + 60) * 1000 });
+    const next = await t.session({ maxCredits: 100, store, now: () => (priced.quote.expires_at + 60) * 1000 });
     const unknown = await callTool(next, 'enrich_list', args);
     expect(textOf(unknown)).toContain('Error earlier_run_unknown');
     expect(textOf(unknown)).toContain('pay_again: true');
     const again = structuredOf(await callTool(next, 'enrich_list', { ...args, pay_again: true }));
     expect(again).toMatchObject({ status: 'priced', quote: { row_count: 2 } });
     expect(again.quote.quote_id).not.toBe(priced.quote.quote_id);
-    expect(log.records.size).toBe(0);
+    expect(store.open()).toHaveLength(0);
   });
 });
 
 describe('writing a paid request down', () => {
-  it('when the log cannot be written (a full disk), the request is not sent, not counted, and the same quote runs once it can', async () => {
-    const log = memoryLog();
+  it('when the journal cannot be written (a full disk), the request is not sent, not counted, and the same quote runs once it can', async () => {
+    const store = new MemoryJournalStore();
     let diskFull = true;
-    const sending: typeof log.sending = (r) => {
+    const write = store.write.bind(store);
+    store.write = (entry) => {
       if (diskFull) throw new Error('ENOSPC: no space left on device');
-      log.sending(r);
+      write(entry);
     };
-    const s = await t.session({ maxCredits: 10, sentLog: { ...log, sending } });
+    const s = await t.session({ maxCredits: 10, store });
     const list = await t.seededList('Full disk', 2);
     const args = { list_id: list, scope: 'partial' };
     const priced = structuredOf(await callTool(s, 'enrich_list', args));
@@ -86,21 +84,5 @@ describe('writing a paid request down', () => {
     expect(runs(s.sent, 'POST /enrichment/bulk')).toBe(0);
     diskFull = false;
     expect(structuredOf(await callTool(s, 'enrich_list', { ...args, quote_id: priced.quote.quote_id })).status).toBe('ran');
-  });
-});
-
-describe('the files the command keeps them in', () => {
-  it('one private file per request, read back by the next server, removed once settled', () => {
-    const dir = sentLogDir(tempDir(), 'http://127.0.0.1:1234/', 'default');
-    const log = fileSentLog(dir);
-    expect(log.unanswered()).toEqual([]);
-    const record = { quote: { quote_id: 'qte_v1_x', estimated_cost: 3 } as never, tool: 'enrich_list', fingerprint: '{"args":{}}', sent_at: '2026-11-25T00:00:00.000Z' };
-    log.sending(record);
-    expect(fileSentLog(dir).unanswered()).toEqual([record]);
-    expect(statSync(dir).mode & 0o777).toBe(0o700);
-    const [file] = require('node:fs').readdirSync(dir) as string[];
-    expect(statSync(path.join(dir, file!)).mode & 0o777).toBe(0o600);
-    log.settled('qte_v1_x');
-    expect(fileSentLog(dir).unanswered()).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ import { readLeadIds } from '../lists/lead-ids.js';
 import { DRY_RUN_FLAG, SCOPE_FLAG } from './flags.js';
 import { STRICT_FLAG } from './watch.js';
 import { union } from '../../workflows/enrich-list/missing-leads.js';
-import { quoteRuns, resolveLostRuns, sendRuns, type Resolved } from './subsets.js';
+import { quoteRuns, resolveLostRuns, sendRuns } from './subsets.js';
+import type { LostRuns } from '../../workflows/enrich-list/lost-runs.js';
 import { planListEnrichment, type ListEnrichmentPlan } from '../../workflows/enrich-list/plan.js';
 import { sumQuotes } from '../../workflows/spend-verdict.js';
 import { printDryRun, reportJob } from './list-report.js';
@@ -57,7 +58,7 @@ export const command = defineCommand({
     if (!opts.dryRun) journal.prepare();
     // Runs answered earlier and still going first: a run resolved now is not one of them.
     const going = await runsGoing(ctx, client, journal, list_id);
-    const resolved: Resolved = opts.dryRun ? { started: [], covered: new Set() } : await resolveLostRuns(ctx, client, journal, job);
+    const resolved: LostRuns = opts.dryRun ? { started: [], covered: new Set() } : await resolveLostRuns(ctx, client, journal, job);
     const covered = union(resolved.covered, going.covered);
     const plan: ListEnrichmentPlan =
       covered === 'all'

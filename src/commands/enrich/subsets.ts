@@ -7,7 +7,8 @@ import type { Context } from '../../cli/context.js';
 import { authError } from '../../cli/errors.js';
 import { nextCommand } from '../../cli/command-line.js';
 import type { PaidRunJournal } from '../../cli/journal.js';
-import { resolveEarlierRun } from '../../cli/journal-resolve.js';
+import { resolveFailure, resolveNotes } from '../../cli/journal-resolve.js';
+import { resolveLostRuns as resolveJobRuns, type ListJob, type LostRuns } from '../../workflows/enrich-list/lost-runs.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 import { sendApproved } from '../../cli/paid.js';
 import { cover, type Covered } from '../../workflows/enrich-list/missing-leads.js';
@@ -67,40 +68,15 @@ export async function sendRuns(ctx: Context, client: Client, journal: PaidRunJou
   return started;
 }
 
-/** The scopes a command may send: --scope full sends partial or phone-only to leads that lack one part. */
-const scopesSent = (scope: ListScope): readonly ListScope[] => (scope === 'full' ? ['full', 'partial', 'phone-only'] : [scope]);
-
-/** Earlier runs of this job whose answer was lost, resolved through their quotes, and the leads they cover. */
-export interface Resolved {
-  started: BulkEnrichStarted[];
-  /** The leads the resolved runs enrich. */
-  covered: Covered;
-}
-
 /**
  * Before the check: runs of this list a killed or cut-off earlier command sent and got no answer
  * for (its scope, and within its --lead-ids) are sent again with their own quotes, so each is
- * read back or run once, and their leads are left out of the new runs.
+ * read back or run once, and their leads are left out of the new runs (workflows/enrich-list/lost-runs.ts).
  */
-export async function resolveLostRuns(
-  ctx: Context,
-  client: Client,
-  journal: PaidRunJournal,
-  job: { listId: string; scope: ListScope; ids?: readonly string[] },
-): Promise<Resolved> {
-  const within = job.ids ? new Set(job.ids) : undefined;
-  const ours = (b: BulkEnrichBody) =>
-    b.list_id === job.listId &&
-    scopesSent(job.scope).includes(b.scope ?? 'partial') &&
-    (b.lead_ids ? !within || b.lead_ids.every((id) => within.has(id)) : !within);
-  const resolved: Resolved = { started: [], covered: new Set() };
-  for (const entry of journal.unanswered('enrich_list')) {
-    const body = entry.request.body as BulkEnrichBody;
-    if (!ours(body)) continue;
-    const earlier = await resolveEarlierRun(ctx, journal, 'enrich_list', sendRun(ctx, client, body));
-    if (!earlier) continue;
-    resolved.started.push(earlier.result);
-    resolved.covered = cover(resolved.covered, body);
+export async function resolveLostRuns(ctx: Context, client: Client, journal: PaidRunJournal, job: ListJob): Promise<LostRuns> {
+  try {
+    return await resolveJobRuns(journal, job, (body) => sendRun(ctx, client, body), resolveNotes(ctx));
+  } catch (e) {
+    throw resolveFailure(ctx, e);
   }
-  return resolved;
 }

@@ -1,8 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { SERVER_FLAGS } from './flags.js';
-import { fileSentLog, sentLogDir } from './sent-log-files.js';
-import { dataDir } from '../../local/paths.js';
+import { journalService } from '../../cli/journal.js';
+import { JournalStore, journalDir } from '../../workflows/journal/file-store.js';
 
 export const command = defineCommand({
   description:
@@ -27,12 +27,18 @@ export const command = defineCommand({
       throw usageError(`${ctx.globals.yes ? '--yes' : '--max-cost'} does not apply to prospect mcp`, 'Use --max-credits N: what the assistant may spend in the session without asking the person.');
     const client = await ctx.client();
     // The MCP SDK and the tools are their own bundle, loaded by this command alone.
-    const { serveStdio } = await import('../../mcp/server.js');
+    const { serveStdio, mcpJournal } = await import('../../mcp/server.js');
+    // The CLI's paid-run journal (the same files, service and credential): servers and commands at once pay once, and a lost answer is resolved by the next one.
+    const journal = mcpJournal({
+      store: new JournalStore(journalDir(ctx.env)),
+      service: await journalService(ctx, client),
+      now: ctx.clock.now,
+      notes: { info: (l) => ctx.out.info(l), warn: (l) => ctx.out.warn(l) },
+    });
     ctx.out.info(`MCP server ready on stdio (toolset ${opts.toolset ?? 'standard'}${opts.readOnly ? ', read-only' : ''}, --max-credits ${opts.maxCredits ?? 0}).`);
-    const sentLog = fileSentLog(sentLogDir(dataDir(ctx.env), client.baseUrl.href, ctx.globals.sandbox ? 'sandbox' : ctx.settings().profile.value));
     await serveStdio(
       client,
-      { toolset: opts.toolset ?? 'standard', readOnly: opts.readOnly === true, maxCredits: opts.maxCredits ?? 0, cwd: process.cwd(), now: ctx.clock.now, sentLog },
+      { toolset: opts.toolset ?? 'standard', readOnly: opts.readOnly === true, maxCredits: opts.maxCredits ?? 0, cwd: process.cwd(), now: ctx.clock.now, journal },
       { stdin: ctx.io.stdin, stdout: ctx.io.stdout },
       ctx.signal,
     );

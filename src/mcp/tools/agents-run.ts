@@ -9,8 +9,12 @@ import { bodyArgs, checkBody } from '../args.js';
 
 /**
  * agents_run: refused while a run on the same list and column is pending or processing
- * (workflows/agents/run-going.ts), before it is priced, with the run to follow with
- * agents_results. A call resolving an earlier server's lost answer is not planned, so not refused.
+ * (workflows/agents/run-going.ts), with the run to follow with agents_results: before it is
+ * priced, and again right before its first send, so a quote priced before another run started
+ * cannot start a second one. That last check comes after the journal looked for an identical
+ * request on its way (another server's, a command's), which is joined instead. A call resolving a
+ * lost answer (this server's, or an earlier server's) sends again what already went out, so it is
+ * not refused.
  */
 
 function agentsRunJob(args: Args, env: ToolEnv): PaidJob {
@@ -19,14 +23,17 @@ function agentsRunJob(args: Args, env: ToolEnv): PaidJob {
   checkBody(e, body);
   const follow = (id: string) =>
     `Follow it with agents_results (smart_agent_task_id "${id}") until it has completed or failed, then call agents_run again if leads are left: leads holding a value by then are skipped.`;
+  const refuseIfGoing = () => refuseAgentRunGoing(env.client, body, { signal: env.signal, follow });
   return {
+    tool: 'run_smart_agent',
     plan: async () => {
-      await refuseAgentRunGoing(env.client, body, { signal: env.signal, follow });
+      await refuseIfGoing();
       const quote = await estimate(env.client, estimateBodyFor({ tool: 'run_smart_agent', body }), { signal: env.signal });
       return { requests: [{ quote, body: undefined }] };
     },
+    beforeFirstSend: refuseIfGoing,
     // Not stopped by the tool call's cancellation: once decided, a paid request goes out whole and its answer is kept.
-    send: (_planned, quoteId) => runSmartAgent(env.client, { ...body, quote_id: quoteId }),
+    send: (_planned, quoteId, journal) => runSmartAgent(env.client, { ...body, quote_id: quoteId }, { journal }),
   };
 }
 

@@ -1,12 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { API } from '../../api/endpoints/index.js';
 import { importCsv } from '../../api/resources/lists.js';
+import { requestOf } from '../../api/endpoints/call.js';
+import { sendPaid, type PaidCallJournal } from '../../api/paid-call.js';
+import type { CsvImportResponse } from '../../api/schemas/lists.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import { CSV_IMPORT_LIMITS } from '../../api/schemas/values/lists.js';
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
 import { countCsvRecords } from '../../sdk/csv-rows.js';
 import type { Args, ToolSpec } from '../tool.js';
 import { argError, bodyArgs, checkBody, paramsOf } from '../args.js';
+import { canonical } from '../spend.js';
 
 export const listTools: ToolSpec[] = [
   { name: 'lists_ls', title: 'Lead lists', entry: API.lists.list, toolset: 'read', rows: 'lists', note: 'One page; pass the answered cursor for the next.' },
@@ -50,11 +54,17 @@ export const listTools: ToolSpec[] = [
       const body = { ...fields, csv_content_base64: bytes.toString('base64') } as Args;
       checkBody(API.lists.importCsv, body);
       const fingerprint = createHash('sha256').update(bytes).digest('hex');
-      // A repeat of the same quote replays the first answer; the key holds 255 characters at most, a quote id more.
-      const key = (quoteId: string | undefined) => (quoteId ? `mcp-${createHash('sha256').update(quoteId).digest('hex').slice(0, 32)}` : randomUUID());
       // Not stopped by the tool call's cancellation: once decided, a paid request goes out whole and its answer is kept.
-      const send = (quoteId: string | undefined) => importCsv(env.client, list_id, { ...body, idempotency_key: key(quoteId), ...(quoteId ? { quote_id: quoteId } : {}) } as never);
-      if (fields.dispatch_enrichment === false) return { estimate: { tool: 'bulk_import_csv' }, fingerprint, free: true, send };
+      if (fields.dispatch_enrichment === false)
+        return { estimate: { tool: 'bulk_import_csv' }, fingerprint, free: true, send: () => importCsv(env.client, list_id, { ...body, idempotency_key: randomUUID() } as never) };
+      // The key is the request's own (the list, the fields, the file; the quote aside, as the CLI's import keys a chunk): the same import
+      // sent again, by this server, the next one or another at once, is answered by the service from the first (24 hours), paid once.
+      const idempotency_key = `mcp-${createHash('sha256').update(canonical({ list_id, fields })).update('\n').update(bytes).digest('hex').slice(0, 32)}`;
+      // Sent through the paid path with the call's journal: the resource function sends an import with an idempotency key as any request.
+      const send = (quoteId: string | undefined, journal?: PaidCallJournal) => {
+        const sent: Args = { ...body, idempotency_key, ...(quoteId ? { quote_id: quoteId } : {}) };
+        return sendPaid<CsvImportResponse>(env.client, { ...requestOf(API.lists.importCsv, { params: { list_id } }), body: sent }, null, undefined, { journal });
+      };
       const enrichment_type = fields.enrichment_type as EnrichmentType;
       const rows = countCsvRecords(bytes.toString('utf8'));
       return { estimate: estimateBodyFor({ tool: 'bulk_import_csv', body: { enrichment_type }, rows }), fingerprint, send };

@@ -4,6 +4,7 @@ import { enrichByTask, enrichCompany, enrichPerson } from '../../api/resources/e
 import { previewSync, syncToCrm, syncToSequencer } from '../../api/resources/sync.js';
 import { byTaskTool, estimateBodyFor, type PaidRun as QuotedRun } from '../../api/quote-shape.js';
 import type { Client } from '../../api/client.js';
+import type { PaidCallOptions } from '../../api/paid-call.js';
 import type { Args, PaidRun, ToolEnv, ToolSpec } from '../tool.js';
 import { bodyArgs, checkBody } from '../args.js';
 import { enrichListTool } from './enrich-list.js';
@@ -12,10 +13,10 @@ import { agentsRunTool } from './agents-run.js';
 /**
  * The paid tools: each prices its exact request (estimateBodyFor, the mapping the CLI and the
  * service's quote check share) and sends it through the resource function that resolves a lost
- * answer through the quote.
+ * answer through the quote, with the paid-run journal the call hands it.
  */
 
-type Send = (client: Client, body: never) => Promise<unknown>;
+type Send = (client: Client, body: never, opts: PaidCallOptions) => Promise<unknown>;
 
 function quoted(e: Endpoint, tool: (body: Args) => QuotedRun, send: Send, extra: (body: Args) => Args = () => ({})) {
   return async (args: Args, env: ToolEnv): Promise<PaidRun> => {
@@ -24,7 +25,7 @@ function quoted(e: Endpoint, tool: (body: Args) => QuotedRun, send: Send, extra:
     return {
       estimate: estimateBodyFor(tool(body)),
       // Not stopped by the tool call's cancellation: once decided, a paid request goes out whole and its answer is kept.
-      send: (quoteId) => send(env.client, { ...body, ...extra(body), quote_id: quoteId } as never),
+      send: (quoteId, journal) => send(env.client, { ...body, ...extra(body), quote_id: quoteId } as never, { journal }),
     };
   };
 }

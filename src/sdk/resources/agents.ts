@@ -1,7 +1,6 @@
 import { listSmartAgentRuns, runSmartAgent, smartAgentResults, waitForSmartAgent, type SmartAgentRunsQuery } from '../../api/resources/agents.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { SmartAgentResults, SmartAgentRunBody, SmartAgentRunStarted, SmartAgentRunsPage } from '../../api/schemas/agents.js';
-import type { Client } from '../../api/client.js';
 import { refuseAgentRunGoing } from '../../workflows/agents/run-going.js';
 import { Resource } from '../core.js';
 import type { CallOptions, WaitOptions } from '../options.js';
@@ -19,17 +18,17 @@ export class Agents extends Resource {
    * first has not written yet. It is checked again just before the run is sent.
    */
   async run(params: SmartAgentRunParams, opts: PaidOptions): Promise<SmartAgentRunStarted> {
-    const check = (signal: AbortSignal | undefined) => ({
-      signal,
+    const check = {
+      signal: opts.signal,
       follow: (id: string) => `Wait for it with client.agents.waitFor('${id}'); once it has ended, run again: leads holding a value by then are skipped.`,
-    });
-    // With a quote given, the check just before the send is the one before pricing too.
-    if (opts.quote === undefined) await refuseAgentRunGoing(this.core, params, check(opts.signal));
-    const send = async (client: Client, body: SmartAgentRunBody, call: CallOptions) => {
-      await refuseAgentRunGoing(client, body, check(call.signal));
-      return runSmartAgent(client, body, call);
     };
-    return this.pay(estimateBodyFor({ tool: 'run_smart_agent', body: params }), params, send, opts);
+    const refuseGoing = () => refuseAgentRunGoing(this.core, params, check);
+    // Checked after an identical earlier call whose answer was lost is resolved (it would be the run going);
+    // with a quote given, the check just before the send is the one before pricing too.
+    return this.pay('client.agents.run', estimateBodyFor({ tool: 'run_smart_agent', body: params }), params, runSmartAgent, opts, {
+      ...(opts.quote === undefined ? { beforePricing: refuseGoing } : {}),
+      check: refuseGoing,
+    });
   }
 
   /** Runs, most recent first. */

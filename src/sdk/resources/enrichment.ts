@@ -25,23 +25,24 @@ export type ByTaskEnrichParams = Omit<ByTaskEnrichBody, 'quote_id' | 'data_point
 /**
  * Enrichment (paid): each method estimates the exact request, asks `confirm` / checks
  * `maxCredits` (or takes your `quote`), then sends it with the quote. Runs are async: wait
- * for them with waitFor. A run whose answer was lost is read back through its quote, never paid twice.
+ * for them with waitFor. A run whose answer was lost is read back through its quote, never paid
+ * twice, and identical calls made at once start one run (the client's paid-run journal).
  */
 export class Enrichment extends Resource {
   /** One person (email, linkedin_url, person_id, or names and company); reserves the type's price (1, 10 or 11) up front. */
   async person(params: PersonEnrichParams, opts: PaidOptions): Promise<PersonEnrichStarted> {
-    return this.pay(estimateBodyFor({ tool: 'enrich_person', body: params }), params, enrichPerson, opts);
+    return this.pay('client.enrichment.person', estimateBodyFor({ tool: 'enrich_person', body: params }), params, enrichPerson, opts);
   }
 
   /** One company, answered at once: 1 credit, refunded when it is not found (NotFoundError). */
   async company(params: CompanyEnrichParams, opts: PaidOptions): Promise<CompanyEnrichResponse> {
-    return this.pay(estimateBodyFor({ tool: 'enrich_company', body: params }), params, enrichCompany, opts);
+    return this.pay('client.enrichment.company', estimateBodyFor({ tool: 'enrich_company', body: params }), params, enrichCompany, opts);
   }
 
   /** A search cohort: person data points start a run; company data points are answered at once. */
   async byTask(params: ByTaskEnrichParams, opts: PaidOptions): Promise<ByTaskEnrichResponse> {
     const body = { ...params, data_points: [...params.data_points] };
-    return this.pay(estimateBodyFor({ tool: byTaskTool(body.data_points), body }), body, enrichByTask, opts);
+    return this.pay('client.enrichment.byTask', estimateBodyFor({ tool: byTaskTool(body.data_points), body }), body, enrichByTask, opts);
   }
 
   /**
@@ -55,6 +56,11 @@ export class Enrichment extends Resource {
    * was skipped: `plan.skipped`, `plan.summary`, `plan.runs`, `plan.quotes`), then each run is
    * sent with its own quote. Nothing missing: nothing is quoted or sent (`runs: []`).
    *
+   * Paid once, through the client's paid-run journal: leads in a run of this list still going
+   * are left out (`skipped.in_earlier_run`, the runs in `runs_going`); a run an earlier call sent
+   * without getting its answer (aborted, cut off) is resolved through its quote and returned in
+   * `runs`; an identical call on its way is waited for and its runs taken, not paid again.
+   *
    * A `quote` you estimated is for one exact request: it is sent only when the plan is exactly
    * the request asked (nothing skipped, one run, or `allLeads: true`); otherwise it throws a
    * ConfigurationError and sends nothing.
@@ -63,11 +69,13 @@ export class Enrichment extends Resource {
    * `result.runs[0]`, and `result.workflow_ids` lists every run to wait for.
    *
    * @throws SpendDeclinedError when declined, over maxCredits or short of credits (nothing sent);
+   *   PaidCallAbortedError when its signal stopped it (with `sent: true`, the quote of the run that went out: call again);
+   *   EarlierRunUnknownError when an earlier identical run cannot be told (nothing sent; `{ payAgain: true }`);
    *   MalformedQuoteError for a quote that does not make sense (nothing sent);
    *   ChargeAboveQuoteError when a run reserved or charged more than its approved quote.
    */
   async bulk(params: BulkEnrichParams, opts: BulkEnrichOptions): Promise<BulkEnrichResult> {
-    return enrichListMissing(this.core, params, opts);
+    return enrichListMissing(this.core, this.journaled(), params, opts);
   }
 
   /** A run's state and, settled, what it charged and refunded (a workflow id or a by-task cohort handle). */

@@ -19,7 +19,8 @@ export class Legacy extends Resource {
    */
   async bulkEnrich(params: LegacyBulkBody, opts: LegacySpendApproval): Promise<LegacyBulkStarted> {
     const estimate = estimateBodyFor({ tool: 'bulk_import_csv', body: { enrichment_type: params.enrichment_type ?? 'partial' }, rows: params.contacts.length });
-    return payFor(this.core, { estimate, send: () => legacyBulkEnrich(this.core, params, { signal: opts.signal }) }, opts);
+    // v1 bulk takes no quote, so nothing can resolve a lost answer: it keeps its own rule, outside the journal.
+    return payFor(this.core, { estimate, what: 'client.legacy.bulkEnrich', send: () => legacyBulkEnrich(this.core, params, { signal: opts.signal }) }, opts);
   }
 
   async workflowStatus(workflowId: string, opts: CallOptions = {}): Promise<LegacyWorkflowStatus> {

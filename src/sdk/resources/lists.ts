@@ -127,7 +127,8 @@ export class Lists extends Resource {
     if (rest.dispatch_enrichment === false) return send();
     const enrichment_type = (rest as CsvImportEnrichParams).enrichment_type;
     const estimate = estimateBodyFor({ tool: 'bulk_import_csv', body: { enrichment_type }, rows: countCsvRecords(text) });
-    return payFor(this.core, { estimate, send }, opts as PaidOptions);
+    // A CSV import keeps its own rule (its idempotency key replays the first answer), outside the journal.
+    return payFor(this.core, { estimate, what: 'client.lists.importCsv', send }, opts as PaidOptions);
   }
 
   /** Starts a job finding people at companies of the list (free); poll it with findPeopleStatus or waitForFindPeople. */

@@ -16,11 +16,11 @@ export type SequencerSyncParams = Omit<SequencerSyncBody, 'quote_id' | 'approved
  */
 export class Sync extends Resource {
   async crm(params: CrmSyncParams, opts: PaidOptions): Promise<SyncResult> {
-    return this.pay(estimateBodyFor({ tool: 'sync_to_crm', body: params }), { ...params, approved: true }, syncToCrm, opts);
+    return this.pay('client.sync.crm', estimateBodyFor({ tool: 'sync_to_crm', body: params }), { ...params, approved: true }, syncToCrm, opts);
   }
 
   async sequencer(params: SequencerSyncParams, opts: PaidOptions): Promise<SyncResult> {
-    return this.pay(estimateBodyFor({ tool: 'sync_to_sequencer', body: params }), { ...params, approved: true }, syncToSequencer, opts);
+    return this.pay('client.sync.sequencer', estimateBodyFor({ tool: 'sync_to_sequencer', body: params }), { ...params, approved: true }, syncToSequencer, opts);
   }
 
   /** The mapping a sync would use, what it would push, skip and fail, and its cost (free). */

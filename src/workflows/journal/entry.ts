@@ -105,8 +105,13 @@ export function sameRequest(a: PaidRequestShape, b: PaidRequestShape): boolean {
   return canonical(a) === canonical(b);
 }
 
+/**
+ * Same service and credential: the URL and the key, whoever holds it. The profile (the CLI's name
+ * for a credential; "sdk" for a script) is not compared: the same key pays for the same request
+ * whichever face or profile sends it, so they share their entries and paid-once lock.
+ */
 export function sameService(a: ServiceIdentity, b: ServiceIdentity): boolean {
-  return a.base_url === b.base_url && a.profile === b.profile && a.key_fingerprint === b.key_fingerprint;
+  return a.base_url === b.base_url && a.key_fingerprint === b.key_fingerprint;
 }
 
 function canonical(v: unknown): string {
@@ -123,7 +128,7 @@ function canonical(v: unknown): string {
 /** What locks an identical request: its shape (the quote aside) and where it goes, hashed. */
 export function requestKey(request: PaidRequestShape, service: ServiceIdentity): string {
   return createHash('sha256')
-    .update(canonical({ request, service: { base_url: service.base_url, profile: service.profile, key_fingerprint: service.key_fingerprint } }))
+    .update(canonical({ request, service: { base_url: service.base_url, key_fingerprint: service.key_fingerprint } }))
     .digest('hex')
     .slice(0, 32);
 }

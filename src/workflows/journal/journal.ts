@@ -168,7 +168,7 @@ export class PaidJournal {
           if (earlier) throw new JoinedRun(earlier);
           await run.beforeWrite?.();
           const now = this.#deps.now();
-          current = {
+          const entry: JournalEntry = {
             id: newEntryId(now),
             state: 'sent',
             sent_at: new Date(now).toISOString(),
@@ -181,11 +181,13 @@ export class PaidJournal {
             ...this.#owner,
           };
           try {
-            this.#deps.store.write(current);
+            this.#deps.store.write(entry);
           } catch (e) {
             throw this.#deps.unwritable(this.dir, e);
           }
-          return this.#record(current, false);
+          // Pending only once written down: a request the journal could not write was never sent.
+          current = entry;
+          return this.#record(entry, false);
         }),
     };
   }
