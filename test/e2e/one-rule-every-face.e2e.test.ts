@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Prospect } from '../../src/index.js';
 import { control } from '../sandbox/helpers.js';
 import { isolatedEnv } from '../helpers/binary.js';
-import { prospect, sandboxClock } from '../helpers/in-process.js';
+import { prospect, runInProcess, sandboxClock } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { json } from '../helpers/json.js';
 import { balance, callTool, structuredOf, textOf, useMcpSandbox } from '../mcp/helpers.js';
@@ -36,7 +36,11 @@ interface Face {
   enrich(listId: string): Promise<number>;
   /** The same enrichment twice at once (two commands, two calls of one client, two servers of one user), both awaited. */
   twice(listId: string): Promise<void>;
+  /** A title_normalizer run over the list, stopped once `started` resolves (the service took it), then the same again. */
+  agentStoppedThenAgain(listId: string, started: Promise<void>): Promise<void>;
 }
+
+const AGENT = (list_id: string) => ({ list_id, agent_type: 'title_normalizer' as const, column_name: 'Clean' });
 
 function sdk(): Prospect {
   const c = new Prospect({ baseUrl: t.sb.url, apiKey: t.sb.demoKey });
@@ -61,6 +65,18 @@ const FACES: Face[] = [
       const both = await Promise.all([0, 1].map(() => prospect(['enrich', 'list', listId, '--yes', '--no-wait', '--json'], { env })));
       for (const r of both) expect(r.exitCode, r.stderr).toBe(0);
     },
+    agentStoppedThenAgain: async (listId, started) => {
+      const env = isolatedEnv({ PROSPECT_BASE_URL: t.sb.url, PROSPECT_API_KEY: t.sb.demoKey });
+      const argv = ['agents', 'run', listId, '--type', 'title_normalizer', '--column', 'Clean', '--yes'];
+      const stop = new AbortController();
+      const first = runInProcess(argv, { env, signal: stop.signal });
+      await started;
+      stop.abort();
+      expect((await first).code).toBe(130);
+      // Again while it goes: refused, naming the run (exit 7); or, its answer lost, resolved through its quote (exit 0).
+      const again = await prospect(argv, { env });
+      expect([0, 7], again.stderr).toContain(again.exitCode);
+    },
   },
   {
     name: 'the SDK',
@@ -75,6 +91,16 @@ const FACES: Face[] = [
     twice: async (listId) => {
       const client = sdk();
       await Promise.all([0, 1].map(() => client.enrichment.bulk({ list_id: listId, scope: 'partial' }, { maxCredits: 1_000 })));
+    },
+    agentStoppedThenAgain: async (listId, started) => {
+      const client = sdk();
+      const stop = new AbortController();
+      const first = client.agents.run(AGENT(listId), { maxCredits: 100, signal: stop.signal }).catch((e: unknown) => e);
+      await started;
+      stop.abort();
+      expect(await first).toMatchObject({ name: 'AbortError', sent: true });
+      // The same call again resolves the run it started through its quote: the same run, paid once.
+      await client.agents.run(AGENT(listId), { maxCredits: 100 }).catch((e: unknown) => expect(e).toMatchObject({ code: 'run_in_progress' }));
     },
   },
   {
@@ -100,6 +126,18 @@ const FACES: Face[] = [
       const quotes = await Promise.all(servers.map(async (s) => structuredOf(await callTool(s, 'enrich_list', args)).quote.quote_id as string));
       const ran = await Promise.all(servers.map((s, i) => callTool(s, 'enrich_list', { ...args, quote_id: quotes[i] })));
       for (const r of ran) expect(structuredOf(r)?.status, textOf(r)).toBe('ran');
+    },
+    agentStoppedThenAgain: async (listId, started) => {
+      const s = await t.session({ maxCredits: 100 });
+      const quote = structuredOf(await callTool(s, 'agents_run', AGENT(listId))).quote.quote_id as string;
+      const stop = new AbortController();
+      const first = s.mcp.callTool({ name: 'agents_run', arguments: { ...AGENT(listId), quote_id: quote } }, undefined, { signal: stop.signal }).catch((e: unknown) => e);
+      await started;
+      stop.abort();
+      await first;
+      // The assistant calls again: the run going is named (run_in_progress) or the same quote's answer comes back; nothing more is spent.
+      const again = await callTool(s, 'agents_run', AGENT(listId));
+      expect(textOf(again)).toMatch(/run_in_progress|already ran|ran/);
     },
   },
 ];
@@ -164,8 +202,29 @@ describe('the same list enrichment through the CLI, the SDK and MCP', () => {
   }, 120_000);
 });
 
-/** Runs of POST /enrichment/bulk the sandbox started (handled, credits reserved). */
-async function handledRuns(): Promise<number> {
+describe('a smart-agent run stopped and run again through each face', () => {
+  it('pays each lead once: one run started, 20 credits for 20 leads', async () => {
+    for (const face of FACES) {
+      const listId = await t.seededList(`Agents ${face.name}`, 20);
+      const before = await balance(t.sb);
+      // Its answer is held back: the face is stopped after the service started the run.
+      await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/smart-agents/run', kind: 'latency', phase: 'after', latency_ms: 2_000, count: 1 }] });
+      // The fault rule counts the request once the service took it (handled, its answer held).
+      const taken = async () => ((await control(t.sb, 'GET', '/faults')).rules as Array<{ matched: number }>)[0]?.matched ?? 0;
+      const started = expect.poll(taken, { timeout: 20_000 }).toBe(1);
+      await face.agentStoppedThenAgain(listId, started);
+      await control(t.sb, 'DELETE', '/faults');
+      await runsEnd();
+      expect((await sdk().agents.list({ list_id: listId })).runs, face.name).toHaveLength(1);
+      expect(before - (await balance(t.sb)), face.name).toBe(20);
+    }
+  }, 120_000);
+});
+
+/** Requests of a paid route the sandbox handled with credits reserved: the runs it started. */
+async function handled(route: string): Promise<number> {
   const rows = (await control(t.sb, 'GET', '/requests?limit=50000')).requests as Array<{ method: string; route: string; status_code: number; credits_spent: number }>;
-  return rows.filter((r) => r.method === 'POST' && r.route === '/enrichment/bulk' && r.status_code < 300 && r.credits_spent > 0).length;
+  return rows.filter((r) => r.method === 'POST' && r.route === route && r.status_code < 300 && r.credits_spent > 0).length;
 }
+
+const handledRuns = () => handled('/enrichment/bulk');
