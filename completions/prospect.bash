@@ -133,7 +133,7 @@ _prospect_flags() {
     'lists add') printf '%s\t%s\n' '--task' 'the task_id of a search or of a list page' '--ids' 'with --task: only these entity ids (up to 2000); repeatable or comma-separated' '--lead-ids' 'workspace lead ids; repeatable or comma-separated (sent 1000 at a time)' '--lead-ids-file' 'workspace lead ids, one per line (- for stdin)' ;;
     'lists remove') printf '%s\t%s\n' '--lead-ids' 'lead ids; repeatable or comma-separated (sent 100 at a time)' '--lead-ids-file' 'lead ids, one per line (- for stdin)' ;;
     'lists find-people') printf '%s\t%s\n' '--company-ids' 'company ids of the list (1-100); repeatable or comma-separated' '--title' 'job titles to look for; repeatable' '--seniority' 'seniority levels; repeatable or comma-separated' '--limit-per-company' 'people per company (1-25)' '--state' 'only people in this state or region' '--country' 'only people in this country' '--workflow' 'watch a job already started instead of starting one' ;;
-    'import') printf '%s\t%s\n' '--map' 'map a column onto a field (repeatable); overrides the automatic mapping' '--enrich' 'enrich the imported rows (none: free); credits per person found: partial 1, pho…' '--dry-run' 'read the file, print the mapping and the chunk plan, send nothing' '--create' 'create the list when no list has that name' '--strict' 'with --enrich: exit 8 when a run ends completed_with_errors' ;;
+    'import') printf '%s\t%s\n' '--map' 'map a column onto a field (repeatable); overrides the automatic mapping' '--enrich' 'enrich the imported rows (none: free); credits per person found: partial 1, pho…' '--all-rows' 'with --enrich: enrich every row, also those that already hold what it finds (by…' '--dry-run' 'read the file, print the mapping and the chunk plan, send nothing' '--create' 'create the list when no list has that name' '--strict' 'with --enrich: exit 8 when a run ends completed_with_errors' ;;
     'folders') : ;;
     'folders create') printf '%s\t%s\n' '--parent' 'the folder id (a UUID) to create it in' ;;
     'credits') : ;;
@@ -292,6 +292,7 @@ _prospect_flag_kind() {
     'lists find-people|--workflow') REPLY='text' ;;
     'import|--map') REPLY='text' ;;
     'import|--enrich') REPLY='one' ;;
+    'import|--all-rows') REPLY='switch' ;;
     'import|--dry-run') REPLY='switch' ;;
     'import|--create') REPLY='switch' ;;
     'import|--strict') REPLY='switch' ;;

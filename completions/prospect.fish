@@ -232,7 +232,7 @@ function __prospect_flags --argument-names path
         case 'lists find-people'
             printf '%s\t%s\n' '--company-ids' 'company ids of the list (1-100); repeatable or comma-separated' '--title' 'job titles to look for; repeatable' '--seniority' 'seniority levels; repeatable or comma-separated' '--limit-per-company' 'people per company (1-25)' '--state' 'only people in this state or region' '--country' 'only people in this country' '--workflow' 'watch a job already started instead of starting one'
         case 'import'
-            printf '%s\t%s\n' '--map' 'map a column onto a field (repeatable); overrides the automatic mapping' '--enrich' 'enrich the imported rows (none: free); credits per person found: partial 1, pho…' '--dry-run' 'read the file, print the mapping and the chunk plan, send nothing' '--create' 'create the list when no list has that name' '--strict' 'with --enrich: exit 8 when a run ends completed_with_errors'
+            printf '%s\t%s\n' '--map' 'map a column onto a field (repeatable); overrides the automatic mapping' '--enrich' 'enrich the imported rows (none: free); credits per person found: partial 1, pho…' '--all-rows' 'with --enrich: enrich every row, also those that already hold what it finds (by…' '--dry-run' 'read the file, print the mapping and the chunk plan, send nothing' '--create' 'create the list when no list has that name' '--strict' 'with --enrich: exit 8 when a run ends completed_with_errors'
         case 'folders create'
             printf '%s\t%s\n' '--parent' 'the folder id (a UUID) to create it in'
         case 'credits estimate'
@@ -490,6 +490,8 @@ function __prospect_flag_kind --argument-names path flag
             echo text
         case 'import|--enrich'
             echo one
+        case 'import|--all-rows'
+            echo switch
         case 'import|--dry-run'
             echo switch
         case 'import|--create'

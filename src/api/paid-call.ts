@@ -118,6 +118,8 @@ export interface PaidCallRecord {
   withdrawn(e: ApiError | undefined): Promise<void>;
   /** The caller stopped waiting (an abort) after the request went out: nobody waits for its answer now. */
   abandoned(): Promise<void>;
+  /** The request was handed to the network whole: from now on it may have been taken (written down as sent). */
+  handedOff(): void;
 }
 
 /**
@@ -173,6 +175,7 @@ export async function sendPaid<T>(
     },
     sent: () => {
       handedOff = true;
+      record?.handedOff();
     },
     // The client sends a paid request again only after an answer that says nothing was done;
     // after a lost attempt that says nothing about the lost one, which stays pending.

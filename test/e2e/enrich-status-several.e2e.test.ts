@@ -16,11 +16,11 @@ import { STATUS_FIELDS } from '../../src/commands/enrich/watch.js';
 
 const t = usePaidSandbox();
 
-/** `leads.csv` in `dir`: `rows` people, each with an email (import chunks take 600 rows at most). */
+/** `leads.csv` in `dir`: `rows` people with their company and no email, so each is enriched (import chunks take 600 rows at most). */
 function writeLeads(dir: string, rows: number): string {
-  const body = Array.from({ length: rows }, (_, i) => `Ann${i},Lee${i},ann${i}@co${i % 25}.example`);
+  const body = Array.from({ length: rows }, (_, i) => `Ann${i},Lee${i},co${i % 25}.example`);
   const file = path.join(dir, 'leads.csv');
-  writeFileSync(file, ['first_name,last_name,email', ...body].join('\n') + '\n');
+  writeFileSync(file, ['first_name,last_name,company_domain', ...body].join('\n') + '\n');
   return file;
 }
 

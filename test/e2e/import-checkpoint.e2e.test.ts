@@ -37,6 +37,14 @@ function leadsCsv(rows: number, width?: number): string {
   return file;
 }
 
+/** A CSV of `rows` people named with their company, without an email: each row needs what --enrich partial finds. */
+function leadsToEnrich(rows: number): string {
+  const lines = ['first_name,last_name,company_domain,job_title', ...Array.from({ length: rows }, (_, i) => `First${i},Last${i},firm${i % 40}.example,Buyer`)];
+  const file = path.join(tempDir(), 'leads.csv');
+  writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
 const checkpointsIn = (dataDir: string) => {
   const dir = path.join(dataDir, 'imports');
   return readdirSync(dir).filter((n) => n.endsWith('.json')).map((n) => path.join(dir, n));
@@ -176,7 +184,7 @@ describe('import: the checkpoint of acknowledged chunks', () => {
 
 describe('import --enrich, resumed', () => {
   it('asks to spend only for the rows not imported yet, and sends only the chunks left', async () => {
-    const file = leadsCsv(1_300);
+    const file = leadsToEnrich(1_300);
     await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/csv-import', after: 1, kind: 'status', status: 500 }] });
     // The retries of the 500 wait in real time: cut to a few milliseconds.
     const failed = await runInProcess(['import', 'Paid', file, '--create', '--enrich', 'partial', '--yes'], { env: t.env, clock: fastClock });
@@ -198,7 +206,7 @@ describe('import --enrich, resumed', () => {
 
 describe('import --enrich with --no-wait', () => {
   it('prints the workflow id alone, which enrich status "$WF" --wait watches to the end', async () => {
-    const r = await t.run('import', 'Handle', leadsCsv(20), '--create', '--enrich', 'partial', '--yes', '--no-wait');
+    const r = await t.run('import', 'Handle', leadsToEnrich(20), '--create', '--enrich', 'partial', '--yes', '--no-wait');
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^[\w-]+\n$/);
     const wf = r.stdout.trim();
@@ -211,7 +219,7 @@ describe('import --enrich with --no-wait', () => {
   });
 
   it('one run per chunk: one id a line (the summary object with --json), each watched by enrich status', async () => {
-    const file = leadsCsv(700);
+    const file = leadsToEnrich(700);
     const r = await t.run('import', 'Handles', file, '--create', '--enrich', 'partial', '--yes', '--no-wait');
     expect(r.exitCode, r.stderr).toBe(0);
     const ids = r.stdout.split('\n').filter(Boolean);

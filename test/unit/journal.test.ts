@@ -239,6 +239,7 @@ describe('a paid request is journaled when an attempt goes out, not while it wai
           refused: async (e) => void told.push(`refused ${e.code}`),
           withdrawn: async (e) => void told.push(`withdrawn ${e?.code ?? 'unsent'}`),
           abandoned: async () => void told.push('abandoned'),
+          handedOff: () => void told.push('handed off'),
         };
       },
     };
@@ -290,7 +291,7 @@ describe('a paid request is journaled when an attempt goes out, not while it wai
     await waiting;
     stop.abort();
     await expect(sent).rejects.toMatchObject({ name: 'AbortError' });
-    expect(told).toEqual(['sending', 'withdrawn rate_limited']);
+    expect(told).toEqual(['sending', 'handed off', 'withdrawn rate_limited']);
     expect(posts).toBe(1);
     client.close();
   });
@@ -300,7 +301,7 @@ describe('a paid request is journaled when an attempt goes out, not while it wai
     const client = new Client({ baseUrl: base, token: 'svcapi_x', random: () => 0, sleep: async () => {} });
     const { j, told } = journal();
     await expect(bulk(client, undefined, j)).resolves.toMatchObject({ workflow_id: 'bulk-enrich-1' });
-    expect(told).toEqual(['sending', 'withdrawn rate_limited', 'sending', 'answered']);
+    expect(told).toEqual(['sending', 'handed off', 'withdrawn rate_limited', 'sending', 'handed off', 'answered']);
     client.close();
   });
 
@@ -330,7 +331,7 @@ describe('a paid request is journaled when an attempt goes out, not while it wai
     await got;
     stop.abort();
     expect(await sent).toMatchObject({ name: 'AbortError', sent: true, quoteId: 'qte_v1_x' });
-    expect(told).toEqual(['sending', 'abandoned']);
+    expect(told).toEqual(['sending', 'handed off', 'abandoned']);
     client.close();
     silent.closeAllConnections();
     await new Promise<void>((r) => silent.close(() => r()));

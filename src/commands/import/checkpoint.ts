@@ -12,8 +12,9 @@ import type { ChunkLimits } from './chunks.js';
 /**
  * The checkpoint of an import: the chunks the service acknowledged, saved after each one, so a
  * re-run sends only the others. It holds what was asked (service URL, list, the file's SHA-256,
- * mapping, enrichment) and per chunk its idempotency key, row count, when it was sent and what
- * the service answered: no credentials, no row data. A chunk counts as done for as long as
+ * mapping, enrichment) and per request (a chunk, or each part of one sent in parts) its
+ * idempotency key, row count, when it was sent and what the service answered: no credentials,
+ * no row data. A chunk counts as done for as long as
  * the service would replay its key (24 hours from sending), so a re-run does with the
  * checkpoint what it would do without it, with no request.
  */
@@ -27,8 +28,10 @@ export interface ImportRequest {
   list_id: string;
   file_sha256: string;
   column_mapping: ColumnMapping;
-  /** 'none', or the enrichment type dispatched with every chunk. */
+  /** 'none', or the enrichment type asked (--enrich). */
   enrichment: string;
+  /** --all-rows: rows holding what the enrichment finds are enriched too (absent: they are imported without it). */
+  all_rows?: true;
   /** The limits the file was cut by: with the same ones, the same file makes the same chunks. */
   chunk_limits: ChunkLimits;
 }
@@ -36,10 +39,15 @@ export interface ImportRequest {
 /** What the service answered for a chunk: enough to report it again without asking. */
 export type ChunkAnswer = Pick<CsvImportResponse, 'rows_parsed' | 'rows_imported' | 'rows_skipped' | 'skip_reasons' | 'sample_skip_rows' | 'workflow_id'>;
 
+/** A request of a chunk the service acknowledged: the whole chunk, or one of its parts (chunk-parts.ts). */
 export interface AcknowledgedChunk {
   index: number;
   idempotency_key: string;
-  /** Data rows the chunk carried. */
+  /** How many requests the chunk goes in, when more than one. */
+  parts?: number;
+  /** The enrichment this request dispatched ('none'), with --enrich. */
+  enrichment?: string;
+  /** Data rows the request carried. */
   rows: number;
   sent_at_ms: number;
   answer: ChunkAnswer;
@@ -63,7 +71,7 @@ const checkpointDir = (env: Env): string => path.join(dataDir(env), 'imports');
 export function checkpointFile(req: ImportRequest, env: Env): string {
   const fields = Object.keys(req.column_mapping).sort() as Array<keyof ColumnMapping>;
   const limits = [req.chunk_limits.rows, req.chunk_limits.base64Bytes];
-  const asked = [req.service, req.list_id, req.file_sha256, fields.map((f) => [f, req.column_mapping[f]]), req.enrichment, limits];
+  const asked = [req.service, req.list_id, req.file_sha256, fields.map((f) => [f, req.column_mapping[f]]), req.enrichment, limits, ...(req.all_rows ? ['all_rows'] : [])];
   const key = createHash('sha256').update(JSON.stringify(asked)).digest('hex').slice(0, 16);
   return path.join(checkpointDir(env), `${req.list_id}-${key}.json`);
 }

@@ -6,8 +6,9 @@ import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { CsvImportResponse } from '../../api/schemas/lists.js';
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
 import type { Client } from '../../api/client.js';
-import { approveSpend } from '../../cli/paid.js';
-import { checkQuote } from '../../workflows/spend-verdict.js';
+import { approveSpend, decide, describeQuote } from '../../cli/paid.js';
+import { checkQuote, sumQuotes } from '../../workflows/spend-verdict.js';
+import { addRowsToEnrich, noRowsToEnrich, notEnrichedText, typesToEnrich, type RowsToEnrich } from '../../workflows/import/enrich-rows.js';
 import { sameCommand } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
@@ -16,9 +17,8 @@ import { fileSha256 } from './checkpoint.js';
 import { serviceUrl } from '../../api/base-url.js';
 import { chunkSteps } from './chunk-steps.js';
 import { chunkKey, chunkLimitsFor, type Chunk } from './chunks.js';
+import { ALL_ROWS_FLAG, chunkParts, type ChunkPart, type PartsRule } from './chunk-parts.js';
 import { readCsv } from './csv-read.js';
-import { countDataRows } from './enrich-runs.js';
-import type { ColumnMapping } from './header-map.js';
 import { ImportJournal } from './journal.js';
 import type { ImportTally } from './tally.js';
 import { etaText } from '../../cli/wait-notice.js';
@@ -26,28 +26,27 @@ import { etaText } from '../../cli/wait-notice.js';
 /** How often a chunk waits out "an import is still processing" (409 conflict) before giving up. */
 const CONFLICT_RETRIES = 5;
 
-export interface ImportJob {
+export interface ImportJob extends PartsRule {
   file: string;
   listArg: string;
   headers: readonly string[];
-  mapping: ColumnMapping;
   create: boolean;
-  enrich: EnrichmentType | undefined;
 }
 
-/** What the file holds, read once more when a checkpoint has chunks: to say how many are left and what to estimate. */
+/** What the file holds, read once more before spending or when a checkpoint has chunks: how many are left and what to estimate. */
 interface Survey {
-  dataRows: number;
   chunks: number;
   done: number;
-  rowsDone: number;
+  /** With --enrich: the rows of the chunks not sent in full yet that need it, per type, and those left without it. */
+  left?: RowsToEnrich;
 }
 
 /**
- * Sends chunks in order to the list, resolved (or created) when opened, skipping those the
- * import's checkpoint shows acknowledged and recording each new acknowledgement. With
- * enrichment the cost of the rows left is approved once, before the first chunk sent, and each
- * chunk is quoted as it is sent.
+ * Sends chunks in order to the list, resolved (or created) when opened, skipping the requests
+ * the import's checkpoint shows acknowledged and recording each new acknowledgement. A chunk
+ * goes in one request, or with --enrich in parts: its rows holding what the enrichment finds
+ * without it (free), the others with it. With enrichment the cost of the rows left is approved
+ * once, before the first request sent, and each paid request is quoted as it is sent.
  */
 export class ChunkSender {
   listId: string | undefined;
@@ -83,6 +82,7 @@ export class ChunkSender {
       file_sha256: await fileSha256(job.file, ctx.signal),
       column_mapping: job.mapping,
       enrichment: job.enrich ?? 'none',
+      ...(job.enrich && job.allRows ? { all_rows: true as const } : {}),
       chunk_limits: chunkLimitsFor(job.mapping),
     };
     const opened = await ImportJournal.open(request, list, { env: ctx.env, nowMs: ctx.clock.now(), file: path.resolve(job.file), createdNow: created });
@@ -92,68 +92,102 @@ export class ChunkSender {
     const complete = opened.journal.complete;
     if (complete !== undefined)
       ctx.out.info(`${job.file} was already imported into ${this.listId}: all ${complete} chunks are acknowledged in the checkpoint ${opened.journal.path}. Nothing is sent again.`);
-    else if (opened.journal.acknowledged) await this.announce();
+    else if (opened.journal.acknowledged) {
+      const s = await this.surveyed();
+      if (s.done) ctx.out.info(`${s.done} of ${s.chunks} chunks were imported earlier; sending the remaining ${s.chunks - s.done}.`);
+    }
   }
 
   /**
-   * Reads the file once more to say how much of it earlier runs imported, and how many rows are
-   * left (what --enrich asks to spend for).
+   * Reads the file once more: how much of it earlier runs imported (in the checkpoint), and
+   * which rows are left to enrich (what --enrich asks to spend for).
    */
-  private async announce(): Promise<void> {
-    const s: Survey = { dataRows: 0, chunks: 0, done: 0, rowsDone: 0 };
-    const records = readCsv(this.job.file, this.ctx.signal);
+  private async surveyed(): Promise<Survey> {
+    if (this.survey) return this.survey;
+    const { job } = this;
+    const s: Survey = { chunks: 0, done: 0, ...(job.enrich ? { left: noRowsToEnrich(job.enrich) } : {}) };
+    const records = readCsv(job.file, this.ctx.signal);
     await records.next();
-    for await (const step of chunkSteps(records, this.job.headers, this.job.mapping)) {
-      if (step.row !== undefined) s.dataRows += 1;
+    for await (const step of chunkSteps(records, job.headers, job.mapping)) {
       if (!step.chunk) continue;
       s.chunks += 1;
-      if (await this.earlier(step.chunk)) {
-        s.done += 1;
-        s.rowsDone += step.chunk.rows.length;
-      }
+      const { parts, skipped } = chunkParts(step.chunk, job);
+      const left = [];
+      for (const part of parts) if (!(await this.earlier(step.chunk, part))) left.push({ enrichment: part.enrichment, rows: part.rows.length });
+      if (!left.length) s.done += 1;
+      else if (s.left) addRowsToEnrich(s.left, left, skipped);
     }
     this.survey = s;
-    if (s.done) this.ctx.out.info(`${s.done} of ${s.chunks} chunks were imported earlier; sending the remaining ${s.chunks - s.done}.`);
+    return s;
   }
 
-  private async earlier(chunk: Chunk) {
-    return this.journal!.done(chunk.index, await this.keyOf(chunk), this.ctx.clock.now());
+  /** The acknowledgement of a request an earlier run sent (none before the list is known: a list made now has none). */
+  private async earlier(chunk: Chunk, part: ChunkPart) {
+    if (!this.journal) return undefined;
+    return this.journal.done(chunk.index, await this.keyOf(chunk, part), this.ctx.clock.now());
   }
 
-  private keyOf(chunk: Chunk): Promise<string> {
-    return chunkKey(this.listId!, this.job.mapping, chunk, this.job.enrich);
+  private keyOf(chunk: Chunk, part: ChunkPart): Promise<string> {
+    const { listId, job } = this;
+    if (part.whole) return chunkKey(listId!, job.mapping, chunk, job.enrich);
+    return chunkKey(listId!, job.mapping, { index: chunk.index, csv: part.csv }, job.enrich, part.enrichment ?? 'none');
   }
 
-  /** With --enrich, the spend for the rows not imported yet, asked once (before --create makes a list, so a refusal leaves nothing). */
+  /**
+   * With --enrich, the spend for the rows not imported yet that lack what it finds, asked once
+   * (before --create makes a list, so a refusal leaves nothing); the rows left out are named first.
+   */
   private async approve(): Promise<void> {
     if (this.approved) return;
     this.approved = true;
     const { ctx, job } = this;
-    const rows = this.survey ? this.survey.dataRows - this.survey.rowsDone : await countDataRows(job.file, ctx.signal);
-    const what = `Importing ${job.file} and enriching up to ${counted(rows, 'row')} (${job.enrich})`;
-    await approveSpend(ctx, this.client!, { estimate: this.estimateFor(rows), what });
+    const left = (await this.surveyed()).left!;
+    const skipped = notEnrichedText(left, ALL_ROWS_FLAG);
+    if (skipped) ctx.out.info(`${skipped}.`);
+    const types = typesToEnrich(left);
+    if (!types.length) return;
+    const rows = types.reduce((n, [, r]) => n + r, 0);
+    const what = `Importing ${job.file} and enriching up to ${counted(rows, 'row')} (${types.map(([t, r]) => (types.length > 1 ? `${t} ${formatCount(r)}` : t)).join(', ')})`;
+    if (types.length === 1) return void (await approveSpend(ctx, this.client!, { estimate: this.estimateFor(types[0]![0], rows), what }));
+    // Rows getting different types: one quote each, one question on their sum.
+    const quotes = [];
+    for (const [type, r] of types) {
+      const q = await estimate(this.client!, this.estimateFor(type, r), { signal: ctx.signal });
+      checkQuote(q);
+      quotes.push(q);
+    }
+    const total = sumQuotes(quotes);
+    ctx.out.info(`${describeQuote({ ...quotes[0]!, ...total })} ${quotes.map((q, i) => `${types[i]![0]}: ${counted(q.estimated_cost, 'credit')} for ${counted(q.row_count, 'row')}`).join('; ')}.`);
+    await decide(ctx, total, what, false);
   }
 
-  private estimateFor(rows: number) {
-    return estimateBodyFor({ tool: 'bulk_import_csv', body: { enrichment_type: this.job.enrich! }, rows });
+  private estimateFor(type: EnrichmentType, rows: number) {
+    return estimateBodyFor({ tool: 'bulk_import_csv', body: { enrichment_type: type }, rows });
   }
 
-  /** What a chunk asks of the service: its rows, and enrichment with a quote of its own. */
-  private async bodyOf(chunk: Chunk, key: string) {
-    const base = { csv_content_base64: Buffer.from(chunk.csv).toString('base64'), column_mapping: chunk.mapping ?? this.job.mapping, idempotency_key: key };
-    if (!this.job.enrich) return { ...base, dispatch_enrichment: false };
-    const q = await estimate(this.client!, this.estimateFor(chunk.rows.length), { signal: this.ctx.signal });
+  /** What a request asks of the service: its rows, and enrichment with a quote of its own (none: free). */
+  private async bodyOf(chunk: Chunk, part: ChunkPart, key: string) {
+    const base = { csv_content_base64: Buffer.from(part.csv).toString('base64'), column_mapping: chunk.mapping ?? this.job.mapping, idempotency_key: key };
+    if (!part.enrichment) return { ...base, dispatch_enrichment: false };
+    const q = await estimate(this.client!, this.estimateFor(part.enrichment, part.rows.length), { signal: this.ctx.signal });
     checkQuote(q);
-    return { ...base, dispatch_enrichment: true, enrichment_type: this.job.enrich, ...(q.quote_id ? { quote_id: q.quote_id } : {}) };
+    return { ...base, dispatch_enrichment: true, enrichment_type: part.enrichment, ...(q.quote_id ? { quote_id: q.quote_id } : {}) };
   }
 
-  async send(chunk: Chunk, tally: ImportTally, percent: number): Promise<void> {
+  /** Sends the requests of a chunk the checkpoint does not show acknowledged, in order, and tallies every answer. */
+  async send(chunk: Chunk, parts: readonly ChunkPart[], tally: ImportTally, percent: number): Promise<void> {
     if (!this.client) await this.open();
-    const key = await this.keyOf(chunk);
-    const ack = this.journal!.done(chunk.index, key, this.ctx.clock.now());
-    const answer = ack ? ack.answer : await this.post(chunk, key);
-    tally.addChunk(chunk, answer, ack ? 'checkpoint' : 'sent');
-    if (answer.workflow_id) this.workflowIds.add(answer.workflow_id);
+    const how: Array<'sent' | 'replayed' | 'checkpoint'> = [];
+    for (const part of parts) {
+      const key = await this.keyOf(chunk, part);
+      const ack = this.journal!.done(chunk.index, key, this.ctx.clock.now());
+      const sent = ack ? undefined : await this.post(chunk, part, key, parts.length);
+      const answer = ack?.answer ?? sent!;
+      tally.addAnswer(part.rows, answer);
+      how.push(!sent ? 'checkpoint' : sent.idempotency_replayed ? 'replayed' : 'sent');
+      if (answer.workflow_id) this.workflowIds.add(answer.workflow_id);
+    }
+    tally.countChunk(how);
     // Chunks left, from the share of the file read so far: the ETA under the announced rate limit.
     const left = percent > 0 && percent < 100 ? Math.round(((chunk.index + 1) * (100 - percent)) / percent) : 0;
     const eta = left > 0 && this.client ? etaText(this.client.paceEstimate(left)) : undefined;
@@ -163,10 +197,10 @@ export class ChunkSender {
     );
   }
 
-  /** Sends a chunk and records its acknowledgement in the checkpoint before anything else happens. */
-  private async post(chunk: Chunk, key: string): Promise<CsvImportResponse> {
+  /** Sends a request of a chunk and records its acknowledgement in the checkpoint before anything else happens. */
+  private async post(chunk: Chunk, part: ChunkPart, key: string, parts: number): Promise<CsvImportResponse> {
     await this.approve();
-    const body = await this.bodyOf(chunk, key);
+    const body = await this.bodyOf(chunk, part, key);
     const sentAt = this.ctx.clock.now();
     let r: CsvImportResponse | undefined;
     for (let attempt = 0; !r; attempt++) {
@@ -179,7 +213,15 @@ export class ChunkSender {
     }
     const { rows_parsed, rows_imported, rows_skipped, skip_reasons, sample_skip_rows, workflow_id } = r;
     const answer = { rows_parsed, rows_imported, rows_skipped, skip_reasons, sample_skip_rows, workflow_id };
-    const ack = { index: chunk.index, idempotency_key: key, rows: chunk.rows.length, sent_at_ms: sentAt, answer };
+    const ack = {
+      index: chunk.index,
+      idempotency_key: key,
+      ...(parts > 1 ? { parts } : {}),
+      ...(this.job.enrich ? { enrichment: part.enrichment ?? 'none' } : {}),
+      rows: part.rows.length,
+      sent_at_ms: sentAt,
+      answer,
+    };
     this.keep(() => this.journal!.record(ack, this.ctx.clock.now()));
     return r;
   }

@@ -1,5 +1,5 @@
 import { CSV_IMPORT_LIMITS, type CanonicalField, type SkipReason } from '../../api/schemas/values/lists.js';
-import { csvField } from '../../api/schemas/values/export.js';
+import { csvLine } from '../../workflows/import/csv-parts.js';
 import type { ColumnMapping } from './header-map.js';
 import { chunkColumns, splitMapping, type ChunkColumns } from './chunk-columns.js';
 
@@ -52,6 +52,11 @@ export interface Chunk {
   csv: string;
   /** The original file's record number of each data row, in order. */
   rows: number[];
+  /** The header of `csv`, as fields. */
+  columns: string[];
+  /** Each row's line of `csv` (with its line end) and its fields under `columns`: a request can carry some of the rows. */
+  lines: string[];
+  values: string[][];
   /** Bytes of `csv` (before base64). */
   bytes: number;
   /** The column_mapping of this chunk's CSV when it is not the file's: the split name columns (chunk-columns.ts). */
@@ -63,8 +68,7 @@ export interface ClientSkip {
   reason: SkipReason;
 }
 
-/** One CSV field, quoted when it holds a comma, a quote or a line end. */
-export const csvLine = (fields: readonly string[]) => fields.map(csvField).join(',') + '\n';
+export { csvLine };
 
 /** Builds chunks from data rows of a file whose header is `headers`. */
 export class ChunkBuilder {
@@ -72,6 +76,7 @@ export class ChunkBuilder {
   private readonly headerBytes: number;
   private readonly splitHeaderBytes: number;
   private lines: string[] = [];
+  private values: string[][] = [];
   private rows: number[] = [];
   private bytes: number;
   /** Whether the chunk being built carries the split name columns. */
@@ -101,25 +106,31 @@ export class ChunkBuilder {
   /** Adds a row; returns a chunk when the row does not fit the current one, or a skip when it fits no chunk. */
   add(row: number, fields: readonly string[]): { chunk?: Chunk; skip?: ClientSkip } {
     const own = this.columns.needsSplit(fields);
-    const ownLine = csvLine(this.columns.values(fields, own));
+    const ownValues = this.columns.values(fields, own);
+    const ownLine = csvLine(ownValues);
     if (Buffer.byteLength(ownLine) > this.largestRowWith(own ? this.splitHeaderBytes : this.headerBytes)) return { skip: { row, reason: 'row_too_large' } };
     // In the current chunk: with the split name columns if it has them or this row needs them
     // (the rows before it then leave them empty), without otherwise.
     const split = this.split || own;
-    const line = split === own ? ownLine : csvLine(this.columns.values(fields, true));
+    const values = split === own ? ownValues : this.columns.values(fields, true);
+    const line = split === own ? ownLine : csvLine(values);
     const bytes = split && !this.split ? this.splitHeaderBytes + (this.bytes - this.headerBytes) + 2 * this.lines.length : this.bytes;
     if (this.rows.length < this.limits.rows && base64Length(bytes + Buffer.byteLength(line)) <= this.limits.base64Bytes) {
-      if (split && !this.split) this.lines = this.lines.map((l) => `${l.slice(0, -1)},,\n`);
-      this.push(row, line, split, bytes);
+      if (split && !this.split) {
+        this.lines = this.lines.map((l) => `${l.slice(0, -1)},,\n`);
+        this.values = this.values.map((v) => [...v, '', '']);
+      }
+      this.push(row, line, values, split, bytes);
       return {};
     }
     const chunk = this.flush();
-    this.push(row, ownLine, own, own ? this.splitHeaderBytes : this.headerBytes);
+    this.push(row, ownLine, ownValues, own, own ? this.splitHeaderBytes : this.headerBytes);
     return chunk ? { chunk } : {};
   }
 
-  private push(row: number, line: string, split: boolean, bytesBefore: number): void {
+  private push(row: number, line: string, values: string[], split: boolean, bytesBefore: number): void {
     this.lines.push(line);
+    this.values.push(values);
     this.rows.push(row);
     this.split = split;
     this.bytes = bytesBefore + Buffer.byteLength(line);
@@ -128,9 +139,11 @@ export class ChunkBuilder {
   /** The chunk of the rows added since the last one, if any. */
   flush(): Chunk | undefined {
     if (this.rows.length === 0) return undefined;
-    const header = csvLine(this.columns.header(this.split));
-    const chunk: Chunk = { index: this.next++, csv: header + this.lines.join(''), rows: this.rows, bytes: this.bytes, ...(this.split ? { mapping: this.columns.mapping(true) } : {}) };
+    const columns = this.columns.header(this.split);
+    const csv = csvLine(columns) + this.lines.join('');
+    const chunk: Chunk = { index: this.next++, csv, rows: this.rows, columns, lines: this.lines, values: this.values, bytes: this.bytes, ...(this.split ? { mapping: this.columns.mapping(true) } : {}) };
     this.lines = [];
+    this.values = [];
     this.rows = [];
     this.bytes = this.headerBytes;
     this.split = false;
@@ -140,14 +153,16 @@ export class ChunkBuilder {
 
 /**
  * The idempotency key of a chunk: the same list, mapping, position and content give the same
- * key on every run, so a repeated import replays what the service already took. (node:crypto
- * is loaded here, not at start-up: every command's module is evaluated when the CLI starts.)
+ * key on every run, so a repeated import replays what the service already took. A chunk sent
+ * in parts (rows that hold what --enrich finds apart from the others: chunk-parts.ts) keys each
+ * part by the chunk's position, the part (its enrichment, or none) and the part's content.
+ * (node:crypto is loaded here, not at start-up: every command's module is evaluated when the CLI starts.)
  */
-export async function chunkKey(listId: string, mapping: ColumnMapping, chunk: Pick<Chunk, 'index' | 'csv'>, enrich?: string): Promise<string> {
+export async function chunkKey(listId: string, mapping: ColumnMapping, chunk: Pick<Chunk, 'index' | 'csv'>, enrich?: string, part?: string): Promise<string> {
   const { createHash } = await import('node:crypto');
   const fields = Object.keys(mapping).sort() as CanonicalField[];
   const h = createHash('sha256')
-    .update(JSON.stringify({ list: listId, mapping: fields.map((f) => [f, mapping[f]]), chunk: chunk.index, ...(enrich ? { enrich } : {}) }))
+    .update(JSON.stringify({ list: listId, mapping: fields.map((f) => [f, mapping[f]]), chunk: chunk.index, ...(enrich ? { enrich } : {}), ...(part ? { part } : {}) }))
     .update('\n')
     .update(chunk.csv)
     .digest('hex');

@@ -3,15 +3,20 @@ import { waitForEnrichment } from '../../api/resources/enrichment.js';
 import type { EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
 import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
-import { readCsv } from './csv-read.js';
+import type { RowsToEnrich } from '../../workflows/import/enrich-rows.js';
+import type { EnrichmentType } from '../../api/schemas/values/credits.js';
 import { pollOptions, withProgress } from '../../cli/wait.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
-/** The enrichment runs an import dispatched (one per chunk), waited for together and summed. */
+/** The enrichment runs an import dispatched (one per chunk and enrichment type), waited for together and summed. */
 
 export interface EnrichmentSummary {
-  type: string;
+  type: EnrichmentType;
+  /** Rows sent for enrichment, per type (with full, rows holding one part get the other alone). */
+  rows_by_type: RowsToEnrich['rows_by_type'];
+  /** Rows imported without enrichment, by what they already hold ({has_email: 10}); --all-rows enriches them too. */
+  skipped: Record<string, number>;
   runs: number;
   /** Runs per terminal status (or 'running' with --no-wait). */
   statuses: Record<string, number>;
@@ -23,15 +28,21 @@ export interface EnrichmentSummary {
   workflow_ids: string[];
 }
 
-/** Data records of a CSV (not the header): the most rows an import can enrich, for the estimate. */
-export async function countDataRows(file: string, signal: AbortSignal): Promise<number> {
-  let n = -1;
-  for await (const _ of readCsv(file, signal)) n++;
-  return Math.max(0, n);
-}
-
-export function summarize(type: string, runs: readonly EnrichmentStatusResponse[], ids: readonly string[]): EnrichmentSummary {
-  const s: EnrichmentSummary = { type, runs: ids.length, statuses: {}, rows: 0, rows_enriched: 0, credits_reserved: 0, credits_charged: 0, credits_refunded: 0, workflow_ids: [...ids] };
+export function summarize(planned: RowsToEnrich, runs: readonly EnrichmentStatusResponse[], ids: readonly string[]): EnrichmentSummary {
+  const { type, rows_by_type, skipped } = planned;
+  const s: EnrichmentSummary = {
+    type,
+    rows_by_type: { ...rows_by_type },
+    skipped: { ...skipped },
+    runs: ids.length,
+    statuses: {},
+    rows: 0,
+    rows_enriched: 0,
+    credits_reserved: 0,
+    credits_charged: 0,
+    credits_refunded: 0,
+    workflow_ids: [...ids],
+  };
   for (const r of runs) {
     s.statuses[r.status] = (s.statuses[r.status] ?? 0) + 1;
     s.rows += r.total;

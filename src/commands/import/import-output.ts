@@ -7,6 +7,8 @@ import type { ImportTally, ImportReport } from './tally.js';
 import type { EnrichmentSummary } from './enrich-runs.js';
 import { writeHandles } from '../../cli/wait.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
+import { notEnrichedText, rowsToEnrich, type RowsToEnrich } from '../../workflows/import/enrich-rows.js';
+import { ALL_ROWS_FLAG } from './chunk-parts.js';
 
 /** The mapping used, on stderr: field <- header, then the columns left out and, where a field matched one, why. */
 export function describeMapping(ctx: Context, { mapping, unmapped }: MappingResult): void {
@@ -35,8 +37,8 @@ function skipLines(ctx: Context, reasons: Record<string, number>): void {
   for (const [reason, n] of Object.entries(reasons)) ctx.out.info(`  skipped, ${reason}: ${n}`);
 }
 
-/** --dry-run: the chunks that would be sent. */
-export async function printPlan(ctx: Context, file: string, plan: readonly Chunk[], tally: ImportTally, columns: MappingResult): Promise<void> {
+/** --dry-run: the chunks that would be sent (and with --enrich, what would be enriched and its most cost). */
+export async function printPlan(ctx: Context, file: string, plan: readonly Chunk[], tally: ImportTally, columns: MappingResult, enrichment?: RowsToEnrich & { most_cost: number }): Promise<void> {
   const rows = plan.reduce((n, c) => n + c.rows.length, 0);
   const payload = {
     file,
@@ -48,6 +50,7 @@ export async function printPlan(ctx: Context, file: string, plan: readonly Chunk
     skipped_before_sending: tally.report('', file).skip_reasons,
     mapping: columns.mapping,
     unmapped: columns.unmapped,
+    ...(enrichment ? { enrichment } : {}),
   };
   await ctx.out.print({ kind: 'object', payload, fields: ['file', 'rows', 'rows_to_send', 'chunks', 'max_rows_per_chunk', 'max_bytes_per_chunk'] });
   skipLines(ctx, payload.skipped_before_sending);
@@ -63,9 +66,19 @@ export async function printReport(ctx: Context, report: ReportWithColumns): Prom
   describeReport(ctx, report);
 }
 
-/** The report's lines on stderr: skips, replays, the total. */
+/** Why an import with --enrich started no run. */
+export function nothingEnriched(report: ImportReport & { enrichment: EnrichmentSummary }): string {
+  if (!report.rows_imported) return 'No rows were imported, so nothing was enriched.';
+  const { type } = report.enrichment;
+  if (!rowsToEnrich(report.enrichment)) return `Nothing was enriched: every row already holds what --enrich ${type} finds (${ALL_ROWS_FLAG} enriches them too).`;
+  return 'No row lacking what the enrichment finds was imported (see the skips above), so nothing was enriched.';
+}
+
+/** The report's lines on stderr: skips, rows left without enrichment, replays, the total. */
 function describeReport(ctx: Context, report: ImportReport): void {
   skipLines(ctx, report.skip_reasons);
+  const notEnriched = report.enrichment === 'none' ? '' : notEnrichedText(report.enrichment, ALL_ROWS_FLAG);
+  if (notEnriched) ctx.out.info(`${notEnriched}.`);
   if (report.skipped_rows.length)
     ctx.out.info(`  skipped rows (file row numbers, header = 1${report.rows_skipped > report.skipped_rows.length ? '; a sample' : ''}): ${report.skipped_rows.join(', ')}`);
   const replayed = report.chunks_replayed - report.chunks_from_checkpoint;
@@ -85,7 +98,8 @@ export async function printRunHandles(ctx: Context, report: ReportWithColumns & 
   const ids = report.enrichment.workflow_ids;
   await writeHandles(ctx, ids, report);
   describeReport(ctx, report);
-  if (!ids.length) return ctx.out.info('No rows were imported, so nothing was enriched.');
+  if (!ids.length) return ctx.out.info(nothingEnriched(report));
   const watch = nextCommand(ctx, ['enrich', 'status', ...ids, '--wait']);
-  ctx.out.info(ids.length === 1 ? `Watch the run with: ${watch}` : `${counted(ids.length, 'run')} started, one per chunk. Watch them with: ${watch}`);
+  const per = Object.keys(report.enrichment.rows_by_type).length > 1 ? 'one per chunk and enrichment type' : 'one per chunk';
+  ctx.out.info(ids.length === 1 ? `Watch the run with: ${watch}` : `${counted(ids.length, 'run')} started, ${per}. Watch them with: ${watch}`);
 }

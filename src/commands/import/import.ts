@@ -2,7 +2,9 @@ import { defineCommand, type FlagSpec } from '../../cli/command.js';
 import { jobFailedError, usageError } from '../../cli/errors.js';
 import { collect, oneOf } from '../../cli/parse.js';
 import { IMPORT_ENRICHMENT_TYPES, type SkipReason } from '../../api/schemas/values/lists.js';
-import { ENRICHMENT_TYPE_PRICES, type EnrichmentType } from '../../api/schemas/values/credits.js';
+import { ENRICHMENT_TYPE_PRICES } from '../../api/schemas/values/credits.js';
+import { addRowsToEnrich, mostCost, noRowsToEnrich, notEnrichedText, typesToEnrich, type RowsToEnrich } from '../../workflows/import/enrich-rows.js';
+import { ALL_ROWS_FLAG, chunkParts } from './chunk-parts.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { anyFailed, summarize, watchRuns, type EnrichmentSummary } from './enrich-runs.js';
 import { settlementLine } from '../enrich/watch.js';
@@ -15,7 +17,7 @@ import { ChunkBuilder, type Chunk } from './chunks.js';
 import { chunkSteps, type ChunkStep } from './chunk-steps.js';
 import type { ChunkSender, ImportJob } from './chunk-sender.js';
 import { ImportTally } from './tally.js';
-import { describeMapping, printPlan, printReport, printRunHandles, type ReportWithColumns } from './import-output.js';
+import { describeMapping, nothingEnriched, printPlan, printReport, printRunHandles, type ReportWithColumns } from './import-output.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
@@ -27,6 +29,10 @@ const FLAGS = [
     choices: [...IMPORT_ENRICHMENT_TYPES, 'none'],
     parse: oneOf('--enrich', [...IMPORT_ENRICHMENT_TYPES, 'none'] as const),
     default: 'none',
+  },
+  {
+    flags: '--all-rows',
+    description: 'with --enrich: enrich every row, also those that already hold what it finds (by default they are imported without it, free, and keep their value)',
   },
   { flags: '--dry-run', description: 'read the file, print the mapping and the chunk plan, send nothing' },
   { flags: '--create', description: 'create the list when no list has that name' },
@@ -41,7 +47,10 @@ export const command = defineCommand({
     'list, file content, mapping and enrichment; no credentials or row data). Running the same command again after a ' +
     'failure or Ctrl-C sends only the chunks not acknowledged; run again after it finished, it sends nothing and prints ' +
     'the same summary. A checkpoint counts for 24 hours, as long as the service replays an idempotency key; after that ' +
-    'it is removed and the same command imports the file again. Import is free. With --enrich and --no-wait, stdout ' +
+    'it is removed and the same command imports the file again. Import is free. --enrich pays only for what a row lacks: ' +
+    'a row that already holds an email (partial), a phone (phone_only: any of the phone columns) or both (full) is imported ' +
+    'without enrichment and keeps its value, and with full a row holding one of them gets the other alone; --all-rows ' +
+    'enriches every row. With --enrich and --no-wait, stdout ' +
     'holds only the enrichment workflow id(s), one per line (the summary object with --json): `prospect enrich status $WF --wait` ' +
     '($WF unquoted, so each id is a word) waits for them all.',
   args: [
@@ -60,6 +69,7 @@ export const command = defineCommand({
   async run(opts, ctx) {
     const [listArg = '', file = ''] = opts.args;
     const enrich = opts.enrich === 'none' ? undefined : opts.enrich;
+    if (opts.allRows && !enrich) throw usageError('--all-rows applies only with --enrich', 'Add --enrich partial, phone_only or full, or leave out --all-rows.');
     const records = readCsv(file, ctx.signal);
     const header = (await records.next()).value as CsvRecord | undefined;
     if (!header) throw usageError(`${file} is empty`, 'Give a CSV with a header row and data rows.');
@@ -74,14 +84,19 @@ export const command = defineCommand({
         'Map the columns with --map, e.g. --map email="Work E-mail".',
       );
     const size = (await stat(file)).size;
-    const importer = opts.dryRun ? undefined : await senderFor(ctx, { file, listArg, headers, mapping, create: Boolean(opts.create), enrich });
+    const job: ImportJob = { file, listArg, headers, mapping, create: Boolean(opts.create), enrich, allRows: Boolean(opts.allRows) };
+    const importer = opts.dryRun ? undefined : await senderFor(ctx, job);
     const tally = new ImportTally();
+    // What --enrich enriches, over the whole file: the rows per type, and those that hold what it finds.
+    const toEnrich = enrich ? noRowsToEnrich(enrich) : undefined;
     const plan: Chunk[] = [];
     const handle = async (step: ChunkStep) => {
       if (step.skip) tally.skipRow(step.skip);
       if (!step.chunk) return;
-      if (importer) await importer.send(step.chunk, tally, Math.floor((100 * step.bytesRead) / Math.max(1, size)));
-      else plan.push({ ...step.chunk, csv: '' });
+      const { parts, skipped } = chunkParts(step.chunk, job);
+      if (toEnrich) addRowsToEnrich(toEnrich, parts.map((p) => ({ enrichment: p.enrichment, rows: p.rows.length })), skipped);
+      if (importer) await importer.send(step.chunk, parts, tally, Math.floor((100 * step.bytesRead) / Math.max(1, size)));
+      else plan.push({ ...step.chunk, csv: '', lines: [], values: [] });
     };
     await ctx.progress.start(`Reading ${file}`);
     let dataRows = 0;
@@ -100,19 +115,29 @@ export const command = defineCommand({
       throw usageError(`${file} has a header but no data rows`, 'Nothing was sent.');
     if (importer && tally.chunks === 0) throw nothingToSend(file, dataRows, tally, new ChunkBuilder(headers, mapping).largestRow);
     if (!importer) {
-      await printPlan(ctx, file, plan, tally, columns);
-      if (enrich) {
-        const rows = plan.reduce((n, c) => n + c.rows.length, 0);
-        ctx.out.info(`With --enrich ${enrich}: up to ${counted(rows * ENRICHMENT_TYPE_PRICES[enrich], 'credit')} (${counted(rows, 'row')} x ${ENRICHMENT_TYPE_PRICES[enrich]}), asked before spending.`);
-      }
+      await printPlan(ctx, file, plan, tally, columns, toEnrich && { ...toEnrich, most_cost: mostCost(toEnrich) });
+      if (toEnrich) describeEnrichmentPlan(ctx, toEnrich);
       return;
     }
     importer.finished(tally.chunks);
     const report = { ...tally.report(importer.listId ?? '', file), ...columns };
-    if (!enrich) return printReport(ctx, report);
-    return finishEnrichment(ctx, importer, report, enrich, Boolean(opts.strict));
+    if (!toEnrich) return printReport(ctx, report);
+    return finishEnrichment(ctx, importer, report, toEnrich, Boolean(opts.strict));
   },
 });
+
+/** --dry-run with --enrich: the rows left out, and what the others may cost. */
+function describeEnrichmentPlan(ctx: Context, planned: RowsToEnrich): void {
+  const skipped = notEnrichedText(planned, ALL_ROWS_FLAG);
+  if (skipped) ctx.out.info(`${skipped}.`);
+  const types = typesToEnrich(planned);
+  const each = types.map(([t, rows]) => `${counted(rows, 'row')} x ${ENRICHMENT_TYPE_PRICES[t]}${types.length > 1 ? ` (${t})` : ''}`).join(' + ');
+  ctx.out.info(
+    types.length
+      ? `With --enrich ${planned.type}: up to ${counted(mostCost(planned), 'credit')} (${each}), asked before spending.`
+      : `With --enrich ${planned.type}: nothing to pay for, every row already holds what it finds.`,
+  );
+}
 
 /** The sender and its checkpoint code are loaded only when something may be sent (node:crypto stays off the start-up path). */
 async function senderFor(ctx: Context, job: ImportJob): Promise<ChunkSender> {
@@ -135,19 +160,19 @@ function nothingToSend(file: string, dataRows: number, tally: ImportTally, large
 }
 
 /** Waits for the runs the chunks dispatched (unless --no-wait) and reports the import with what enrichment charged. */
-async function finishEnrichment(ctx: Context, importer: ChunkSender, report: ReportWithColumns, type: EnrichmentType, strict: boolean): Promise<number> {
+async function finishEnrichment(ctx: Context, importer: ChunkSender, report: ReportWithColumns, planned: RowsToEnrich, strict: boolean): Promise<number> {
   const ids = [...importer.workflowIds];
   if (!ctx.globals.wait) {
-    const summary = summarize(type, [], ids);
+    const summary = summarize(planned, [], ids);
     summary.statuses = ids.length ? { running: ids.length } : {};
     await printRunHandles(ctx, { ...report, enrichment: summary });
     return ExitCode.OK;
   }
   const runs = ids.length ? await watchRuns(ctx, importer.client!, ids) : [];
-  const summary: EnrichmentSummary = summarize(type, runs, ids);
+  const summary: EnrichmentSummary = summarize(planned, runs, ids);
   await printReport(ctx, { ...report, enrichment: summary });
   if (!ids.length) {
-    ctx.out.info('No rows were imported, so nothing was enriched.');
+    ctx.out.info(nothingEnriched({ ...report, enrichment: summary }));
     return ExitCode.OK;
   }
   // A replayed chunk (a re-run, or a resend after a lost answer) reports the run it started when first sent.

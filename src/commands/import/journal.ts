@@ -25,15 +25,21 @@ export interface JournalOptions {
   createdNow: boolean;
 }
 
-/** One import's checkpoint while it runs: which chunks a re-run skips, and each acknowledgement saved at once. */
+/** One import's checkpoint while it runs: which requests a re-run skips, and each acknowledgement saved at once. */
 export class ImportJournal {
-  private readonly byIndex = new Map<number, AcknowledgedChunk>();
+  /** The acknowledged requests of each chunk: one, or one per part of a chunk sent in parts. */
+  private readonly byIndex = new Map<number, AcknowledgedChunk[]>();
 
   private constructor(
     readonly path: string,
     private readonly cp: ImportCheckpoint,
   ) {
-    for (const c of cp.chunks) this.byIndex.set(c.index, c);
+    for (const c of cp.chunks) this.add(c);
+  }
+
+  private add(ack: AcknowledgedChunk): void {
+    const acks = (this.byIndex.get(ack.index) ?? []).filter((a) => a.idempotency_key !== ack.idempotency_key);
+    this.byIndex.set(ack.index, [...acks, ack]);
   }
 
   /**
@@ -58,27 +64,30 @@ export class ImportJournal {
     return { journal: new ImportJournal(file, { ...found, file: o.file, chunks: live }) };
   }
 
-  /** Chunks acknowledged by earlier runs and still replayed by the service. */
+  /** Chunks earlier runs sent some or all of, still replayed by the service. */
   get acknowledged(): number {
     return this.byIndex.size;
   }
 
-  /** How many chunks the file makes, when earlier runs had every one of them acknowledged (and still replayed). */
+  /** How many chunks the file makes, when earlier runs had every request of each acknowledged (and still replayed). */
   get complete(): number | undefined {
     const total = this.cp.total_chunks;
     if (total === null) return undefined;
-    for (let i = 0; i < total; i++) if (!this.byIndex.has(i)) return undefined;
+    for (let i = 0; i < total; i++) {
+      const acks = this.byIndex.get(i);
+      if (!acks || acks.length < (acks[0]!.parts ?? 1)) return undefined;
+    }
     return total;
   }
 
-  /** The acknowledgement of the chunk at `index` if it was sent with `key` (the same content) and is still replayed. */
+  /** The acknowledgement of a request of the chunk at `index` if it was sent with `key` (the same content) and is still replayed. */
   done(index: number, key: string, nowMs: number): AcknowledgedChunk | undefined {
-    const c = this.byIndex.get(index);
-    return c && c.idempotency_key === key && stillReplayed(c.sent_at_ms, nowMs) ? c : undefined;
+    const c = this.byIndex.get(index)?.find((a) => a.idempotency_key === key);
+    return c && stillReplayed(c.sent_at_ms, nowMs) ? c : undefined;
   }
 
   record(ack: AcknowledgedChunk, nowMs: number): void {
-    this.byIndex.set(ack.index, ack);
+    this.add(ack);
     this.save(nowMs);
   }
 
@@ -89,7 +98,7 @@ export class ImportJournal {
   }
 
   private save(nowMs: number): void {
-    this.cp.chunks = [...this.byIndex.values()].sort((a, b) => a.index - b.index);
+    this.cp.chunks = [...this.byIndex.values()].flat().sort((a, b) => a.index - b.index);
     this.cp.updated_at_ms = nowMs;
     saveCheckpoint(this.path, this.cp);
   }

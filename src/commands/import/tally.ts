@@ -41,20 +41,31 @@ export class ImportTally {
     keep(this.skippedHere, [s.row]);
   }
 
+  /** A chunk sent in one request: its answer, and the chunk counted. */
+  addChunk(chunk: Pick<Chunk, 'index' | 'rows'>, r: ChunkAnswer & { idempotency_replayed?: boolean }, from: 'sent' | 'checkpoint'): void {
+    this.addAnswer(chunk.rows, r);
+    this.countChunk([from === 'checkpoint' ? 'checkpoint' : r.idempotency_replayed ? 'replayed' : 'sent']);
+  }
+
   /**
-   * The service's answer to a chunk, now or (from the checkpoint) in an earlier run: its sample
-   * row numbers (of the chunk's CSV, header = 1) mapped back to the file's.
+   * The service's answer to a request of a chunk (all its rows or a part), now or (from the
+   * checkpoint) in an earlier run: its sample row numbers (of the request's CSV, header = 1)
+   * mapped back to the file's through `rows`, the file's record numbers of the rows it carried.
    */
-  addChunk(chunk: Chunk, r: ChunkAnswer & { idempotency_replayed?: boolean }, from: 'sent' | 'checkpoint'): void {
-    this.chunks += 1;
-    if (from === 'checkpoint') this.fromCheckpoint += 1;
-    if (from === 'checkpoint' || r.idempotency_replayed) this.replayed += 1;
+  addAnswer(rows: readonly number[], r: ChunkAnswer): void {
     this.parsed += r.rows_parsed;
     this.imported += r.rows_imported;
-    const rows = r.sample_skip_rows.map((n) => chunk.rows[n - 2]).filter((n): n is number => n !== undefined);
+    const skipped = r.sample_skip_rows.map((n) => rows[n - 2]).filter((n): n is number => n !== undefined);
     for (const [reason, n] of Object.entries(r.skip_reasons)) this.skip(reason, n);
     this.skippedCount += r.rows_skipped - Object.values(r.skip_reasons).reduce((a, b) => a + b, 0);
-    keep(this.skippedThere, rows);
+    keep(this.skippedThere, skipped);
+  }
+
+  /** A chunk whose every request was answered, each sent now, replayed by the service, or skipped through the checkpoint. */
+  countChunk(requests: ReadonlyArray<'sent' | 'replayed' | 'checkpoint'>): void {
+    this.chunks += 1;
+    if (requests.every((r) => r === 'checkpoint')) this.fromCheckpoint += 1;
+    if (requests.every((r) => r !== 'sent')) this.replayed += 1;
   }
 
   private skip(reason: string, n: number): void {

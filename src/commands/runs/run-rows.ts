@@ -32,6 +32,8 @@ export interface RunRow {
 }
 
 export function stateOf(e: JournalEntry, nowMs: number): RunState {
+  // Being handed to the network: open while its quote lives; after, it never went out.
+  if (e.state === 'sending') return nowMs < quoteExpiresMs(e) ? 'open' : 'not_charged';
   if (e.state !== 'sent') return e.state;
   return nowMs < quoteExpiresMs(e) ? 'open' : 'unknown';
 }

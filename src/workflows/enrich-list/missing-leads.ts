@@ -18,7 +18,8 @@ import { formatCount as n } from '../counts.js';
 /** What a lead holds that makes a scope skip it. */
 export const SKIP_REASONS = { partial: 'has_email', 'phone-only': 'has_phone', full: 'has_email_and_phone' } as const satisfies Record<ListScope, string>;
 
-const HAVE: Record<ListScope, string> = { partial: 'an email', 'phone-only': 'a phone', full: 'an email and a phone' };
+/** The same, in words. */
+export const HAVE: Record<ListScope, string> = { partial: 'an email', 'phone-only': 'a phone', full: 'an email and a phone' };
 
 /** The scope that finds what `lead` lacks of `scope`, or undefined when it lacks nothing. */
 export function missingScope(lead: Pick<LeadRow, 'email' | 'phone'>, scope: ListScope): ListScope | undefined {

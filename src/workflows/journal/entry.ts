@@ -11,8 +11,15 @@ import { QUOTE_TTL_MS } from '../../api/schemas/values/credits.js';
  * and cannot be turned back into either.
  */
 
-/** sent: gone out, no answer yet (the entry is open); answered: the run is known; not_charged: the service said nothing was done; paid_again: given up with --pay-again. */
-export type JournalState = 'sent' | 'answered' | 'not_charged' | 'paid_again';
+/**
+ * sending: written down, being handed to the network (open; left so by a process that died, it
+ * never went out); sent: handed to the network whole, no answer yet (open); answered: the run is
+ * known; not_charged: the service said nothing was done; paid_again: given up with --pay-again.
+ */
+export type JournalState = 'sending' | 'sent' | 'answered' | 'not_charged' | 'paid_again';
+
+/** An entry whose request is on its way or may be: not closed. */
+export const isOpen = (e: Pick<JournalEntry, 'state'>): boolean => e.state === 'sending' || e.state === 'sent';
 
 /** The service and identity a request went to. */
 export interface ServiceIdentity {

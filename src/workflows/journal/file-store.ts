@@ -4,7 +4,7 @@ import path from 'node:path';
 import { dataDir } from '../../local/paths.js';
 import { writePrivateFile } from '../../local/private-file.js';
 import { withLock } from '../../local/lock.js';
-import { parseEntry, type JournalEntry } from './entry.js';
+import { isOpen, parseEntry, type JournalEntry } from './entry.js';
 
 /**
  * The paid-run journal on disk: one file per paid request, each written whole (a temporary
@@ -132,7 +132,7 @@ export class JournalStore implements JournalBackend {
 
   /** Writes an open entry in the open folder; a closed one in the journal's folder, then removes its open file. */
   write(entry: JournalEntry): void {
-    if (entry.state === 'sent') return writePrivateFile(this.openFile(entry.id), `${JSON.stringify(entry, null, 2)}\n`);
+    if (isOpen(entry)) return writePrivateFile(this.openFile(entry.id), `${JSON.stringify(entry, null, 2)}\n`);
     writePrivateFile(this.closedFile(entry.id), `${JSON.stringify(entry, null, 2)}\n`);
     rmSync(this.openFile(entry.id), { force: true });
   }

@@ -1,7 +1,7 @@
 import type { ApiError } from '../../api/errors.js';
 import type { PaidCallJournal, PaidCallRecord, PaidRequestShape, Redemption } from '../../api/paid-call.js';
 import type { Quote } from '../../api/schemas/credits.js';
-import { journalQuote, quoteExpiresMs, requestKey, runIdOf, sameRequest, sameService, type JournalEntry, type ServiceIdentity } from './entry.js';
+import { isOpen, journalQuote, quoteExpiresMs, requestKey, runIdOf, sameRequest, sameService, type JournalEntry, type ServiceIdentity } from './entry.js';
 import type { JournalBackend } from './file-store.js';
 import { newEntryId } from './file-store.js';
 import { ownerStillWaiting, systemProbe, thisProcess, type ProcessOwner, type ProcessProbe } from './owner.js';
@@ -145,7 +145,8 @@ export class PaidJournal {
   /** An identical request that went out while this one was being made (since `since`), or is still on its way. */
   #identical(request: PaidRequestShape, since: number): JournalEntry | undefined {
     const same = (e: JournalEntry) => sameService(e.service, this.service) && sameRequest(request, e.request);
-    const open = this.#deps.store.open().find(same);
+    // One being handed to the network by a sender gone never went out: not joined.
+    const open = this.#deps.store.open().find((e) => same(e) && (e.state === 'sent' || this.stillAwaited(e)));
     if (open) return open;
     for (const e of this.#deps.store.entries()) {
       // Newest first: the rest went out before this request was begun.
@@ -170,7 +171,7 @@ export class PaidJournal {
           const now = this.#deps.now();
           const entry: JournalEntry = {
             id: newEntryId(now),
-            state: 'sent',
+            state: 'sending',
             sent_at: new Date(now).toISOString(),
             tool: run.tool,
             what: run.what,
@@ -207,7 +208,7 @@ export class PaidJournal {
   async settled(entry: JournalEntry, signal?: AbortSignal): Promise<JournalEntry> {
     for (;;) {
       const now = this.#deps.store.read(entry.id) ?? entry;
-      if (now.state !== 'sent' || !this.stillAwaited(now)) return now;
+      if (!isOpen(now) || !this.stillAwaited(now)) return now;
       await new Promise<void>((resolve, reject) => {
         if (signal?.aborted) return reject(signal.reason);
         const t = setTimeout(() => (signal?.removeEventListener('abort', stop), resolve()), JOIN_POLL_MS);
@@ -248,6 +249,9 @@ export class PaidJournal {
         }
       },
       abandoned: async () => this.#write(Object.assign(entry, { abandoned: true as const })),
+      handedOff: () => {
+        if (entry.state === 'sending') this.#write(Object.assign(entry, { state: 'sent' as const }));
+      },
     };
   }
 

@@ -1,4 +1,4 @@
-import type { JournalEntry } from './entry.js';
+import { isOpen, type JournalEntry } from './entry.js';
 import type { JournalBackend } from './file-store.js';
 
 /**
@@ -16,7 +16,7 @@ export class MemoryJournalStore implements JournalBackend {
   pruneIfDue(): void {}
 
   open(): JournalEntry[] {
-    return [...this.entries()].filter((e) => e.state === 'sent');
+    return [...this.entries()].filter(isOpen);
   }
 
   entries(): JournalEntry[] {
@@ -33,7 +33,8 @@ export class MemoryJournalStore implements JournalBackend {
   }
 
   remove(entry: JournalEntry): void {
-    if (this.#entries.get(entry.id)?.state === 'sent') this.#entries.delete(entry.id);
+    const held = this.#entries.get(entry.id);
+    if (held && isOpen(held)) this.#entries.delete(entry.id);
   }
 
   async locked<T>(key: string, fn: () => Promise<T>): Promise<T> {
