@@ -58,6 +58,11 @@ export interface PaidRunInfo {
    * the request's lock (a smart-agent run refused while another is going on its column); throwing stops it unsent.
    */
   beforeWrite?: (() => Promise<void>) | undefined;
+  /**
+   * What the check and the write are locked on, when more than identical requests must take turns
+   * (a smart-agent run: its list and column, whatever else the request says). Default: the request.
+   */
+  lockKey?: string | undefined;
 }
 
 export interface JournalDeps {
@@ -164,7 +169,7 @@ export class PaidJournal {
         return current?.state === 'sent';
       },
       sending: (request, quoteId) =>
-        this.#deps.store.locked(requestKey(request, this.service), async () => {
+        this.#deps.store.locked(run.lockKey ? requestKey({ ...request, body: { lock: run.lockKey } }, this.service) : requestKey(request, this.service), async () => {
           const earlier = this.#identical(request, run.since);
           if (earlier) throw new JoinedRun(earlier);
           await run.beforeWrite?.();
