@@ -18,6 +18,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const BIN = process.env.PROSPECT_BENCH_BIN ?? path.join(here, '..', 'bin', 'prospect.js');
 const require = createRequire(import.meta.url);
 
+/** How long the first request's answer is held back by default (the suite's few rounds pass less). */
 const HOLD_MS = 1_500;
 
 function run(args, env, { onLine } = {}) {
@@ -44,7 +45,7 @@ const SCENARIOS = [
   { name: 'import --enrich', route: '/lead-lists/{list_id}/csv-import', args: (s) => ['import', s.list, s.csv, '--enrich', 'partial', '--yes', '--no-wait'] },
 ];
 
-export async function benchPaidOnce(rounds = 20) {
+export async function benchPaidOnce(rounds = 20, { holdMs = HOLD_MS } = {}) {
   const { startSandbox } = require(path.join(here, '..', 'dist', 'sandbox-server.cjs'));
   const sb = await startSandbox({ port: 0, rateLimits: false, dataset: { people: 5_000, companies: 1_000 } });
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'prospect-paid-once-'));
@@ -90,7 +91,7 @@ export async function benchPaidOnce(rounds = 20) {
     let failed = 0;
     for (let i = 0; i < rounds; i++) {
       const s = await round();
-      await control('POST', '/faults', { rules: [{ method: 'POST', path: sc.route.replace(/\{[^}]+\}/g, '*'), kind: 'latency', phase: 'after', latency_ms: HOLD_MS, count: 1 }] });
+      await control('POST', '/faults', { rules: [{ method: 'POST', path: sc.route.replace(/\{[^}]+\}/g, '*'), kind: 'latency', phase: 'after', latency_ms: holdMs, count: 1 }] });
       const both = await Promise.all([run(sc.args(s), s.env), run(sc.args(s), s.env)]);
       const bad = both.find((r) => r.code !== 0);
       if (bad) {

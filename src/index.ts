@@ -13,6 +13,7 @@ export type { ProspectOptions } from './sdk/prospect.js';
 export type { People, PeopleSearchParams, PeopleSearchOptions, CompileParams } from './sdk/resources/people.js';
 export type { Companies, CompanySearchParams } from './sdk/resources/companies.js';
 export type { Lists, ListsQuery, LeadsQuery, CsvContent, CsvImportFields, CsvImportParams, CsvImportEnrichParams } from './sdk/resources/lists.js';
+export type { CsvImportResult, CsvImportEnrichment, CsvImportPlan, CsvImportOptions, ConfirmCsvImportSpend, CsvSkipReason } from './sdk/csv-import.js';
 export type { Enrichment, PersonEnrichParams, CompanyEnrichParams, ByTaskEnrichParams, BulkEnrichParams } from './sdk/resources/enrichment.js';
 export type { BulkEnrichOptions, BulkEnrichResult, BulkEnrichPlan, ConfirmListSpend, SkippedLeads, SkipReason, LeadCheck } from './sdk/list-enrichment.js';
 export type { Agents, SmartAgentRunParams, SmartAgentRunsQuery } from './sdk/resources/agents.js';
@@ -32,6 +33,7 @@ export { SpendDeclinedError } from './sdk/paid.js';
 export type { PaidOptions, SpendApproval, ConfirmSpend, SpendQuote, DeclineReason, PayAgainOption } from './sdk/paid.js';
 export { PaidCallAbortedError } from './sdk/aborted.js';
 export { EarlierRunUnknownError } from './workflows/journal/resolve-earlier.js';
+export { JoinedRunUnknown } from './workflows/journal/send-once.js';
 export type { PaidRunJournalOption } from './sdk/journal.js';
 
 // Errors.

@@ -108,6 +108,8 @@ export interface PaidCallJournal {
 export interface PaidCallRecord {
   /** This sends again a journaled request whose answer was lost: what comes back is about that earlier attempt. */
   readonly resend: boolean;
+  /** The request is on its way or may be (no answer, no refusal written down yet). */
+  readonly open: boolean;
   /** The run's answer, as sent or as read back through the quote. */
   answered(result: unknown): Promise<void>;
   /** The quote paid for a run that cannot be read back: it ran and was charged. */
@@ -195,40 +197,47 @@ export async function sendPaid<T>(
   };
   // Only a first attempt's refusal says nothing was done; after a lost answer it says nothing about that attempt.
   const refused = async (e: ApiError) => (lost ? e : (await record?.refused(e), e));
-  for (let attempt = 0; ; attempt++) {
-    let result: T;
-    try {
-      result = await client.request<T>({ ...req, idempotent: false, attempts });
-    } catch (e) {
-      if (isAbort(e)) throw await aborted(e);
-      if (!isApiError(e)) throw e;
-      if (e.is('quote_already_redeemed')) {
-        // The run this quote paid for (an earlier attempt whose answer was lost) is read back, never run again.
-        const r = redemptionOf(e);
-        if (r && recover) return answered(await recover(r));
-        if (!lost) throw await refused(e);
-        await record?.used(r);
-        throw lostAnswer(
-          lost,
-          'quote_used',
-          r
-            ? `The quote was used: it paid for ${r.workflow_id ?? r.task_id}, which ran (and was charged) but cannot be read back.`
-            : 'The quote was used, so the run started (and was charged), but the service did not say which run it is.',
-        );
+  try {
+    for (let attempt = 0; ; attempt++) {
+      let result: T;
+      try {
+        result = await client.request<T>({ ...req, idempotent: false, attempts });
+      } catch (e) {
+        if (isAbort(e)) throw await aborted(e);
+        if (!isApiError(e)) throw e;
+        if (e.is('quote_already_redeemed')) {
+          // The run this quote paid for (an earlier attempt whose answer was lost) is read back, never run again.
+          const r = redemptionOf(e);
+          if (r && recover) return answered(await recover(r));
+          if (!lost) throw await refused(e);
+          await record?.used(r);
+          throw lostAnswer(
+            lost,
+            'quote_used',
+            r
+              ? `The quote was used: it paid for ${r.workflow_id ?? r.task_id}, which ran (and was charged) but cannot be read back.`
+              : 'The quote was used, so the run started (and was charged), but the service did not say which run it is.',
+          );
+        }
+        // An expired quote on a resend says nothing about the lost attempt: a fresh quote could pay twice.
+        if (lost && e.is('quote_expired'))
+          throw lostAnswer(lost, 'quote_expired', 'The quote expired before a resend could tell whether the first attempt started.');
+        // No connection was made, so the request never left: nothing to resolve.
+        if (!lost && NEVER_SENT.some((c) => e.is(c))) throw await refused(e);
+        if (!isLost(e) || rules.answered?.(e)) throw await refused(e);
+        if (!quoted) throw lostAnswer(e, 'unquoted', 'It was sent without a quote, so sending it again could charge twice.');
+        if (attempt >= RESENDS) throw lostAnswer(e, 'no_answer', `No answer after ${RESENDS + 1} attempts with the same quote.`);
+        lost = e;
+        await sleep(250 * 2 ** attempt, req.signal);
+        continue;
       }
-      // An expired quote on a resend says nothing about the lost attempt: a fresh quote could pay twice.
-      if (lost && e.is('quote_expired'))
-        throw lostAnswer(lost, 'quote_expired', 'The quote expired before a resend could tell whether the first attempt started.');
-      // No connection was made, so the request never left: nothing to resolve.
-      if (!lost && NEVER_SENT.some((c) => e.is(c))) throw await refused(e);
-      if (!isLost(e) || rules.answered?.(e)) throw await refused(e);
-      if (!quoted) throw lostAnswer(e, 'unquoted', 'It was sent without a quote, so sending it again could charge twice.');
-      if (attempt >= RESENDS) throw lostAnswer(e, 'no_answer', `No answer after ${RESENDS + 1} attempts with the same quote.`);
-      lost = e;
-      await sleep(250 * 2 ** attempt, req.signal);
-      continue;
+      return answered(result);
     }
-    return answered(result);
+  } catch (e) {
+    // Whatever ends this call with its request still open (a lost answer, a failed read back), nobody waits for it now:
+    // the next identical request resolves it through its quote.
+    if (record?.open) await record.abandoned();
+    throw e;
   }
 }
 

@@ -41,6 +41,8 @@ export interface PaidPlan<R> {
   check?(quote: Quote): void;
   /** A last check right before the run is sent, after identical requests on their way were looked for (they are joined, not checked). */
   beforeSend?: () => Promise<void>;
+  /** What the journal locks that check and the write on, when runs that are not identical must take turns (PaidRunInfo.lockKey). */
+  lockKey?: string;
 }
 
 export interface PaidOutcome<R> {
@@ -157,7 +159,7 @@ export async function sendApproved<R>(ctx: Context, client: Client, journal: Pai
     async (sent) => {
       let recording: Recording | undefined;
       try {
-        const { result, joined } = await sendOnce(journal, { tool: plan.estimate.tool, what: plan.what, quote: sent, since, beforeWrite: plan.beforeSend }, plan.run, {
+        const { result, joined } = await sendOnce(journal, { tool: plan.estimate.tool, what: plan.what, quote: sent, since, beforeWrite: plan.beforeSend, lockKey: plan.lockKey }, plan.run, {
           signal: ctx.signal,
           onRecording: (r) => (recording = r),
         });

@@ -7,13 +7,13 @@ import type { Quote } from '../api/schemas/credits.js';
 import { ChargeAboveQuoteError, checkCharge, spendVerdict, type Verdict } from '../workflows/spend-verdict.js';
 import { clockTime, type Recording } from '../workflows/journal/journal.js';
 import { sendOnce } from '../workflows/journal/send-once.js';
-import { resolveEntry } from '../workflows/journal/resolve-earlier.js';
+import { resolveEntry, type ResolveEarlierOptions } from '../workflows/journal/resolve-earlier.js';
 import type { JournalEntry } from '../workflows/journal/entry.js';
-import type { Args, PaidJob, PaidPlan, PaidRun, ToolEnv, ToolSpec } from './tool.js';
+import type { Args, EarlierRequest, PaidJob, PaidPlan, PaidRun, ToolEnv, ToolSpec } from './tool.js';
 import { argError } from './args.js';
 import { errorOf, ToolFailure } from './errors.js';
 import { JournalUnwritable } from './journal.js';
-import { canonical, costOf, type PricedCall, type PricedPart, type SpendGate } from './spend.js';
+import { canonical, costOf, type EarlierPart, type PricedCall, type PricedPart, type SpendGate } from './spend.js';
 import { errorResult, hintsAsTools, okResult, serviceNotes, summaryOf } from './result.js';
 
 /**
@@ -86,13 +86,13 @@ function asJob(run: PaidRun | PaidJob, env: ToolEnv): PaidJob {
 async function decide(input: PaidCallInput): Promise<CallToolResult> {
   const { spec, args, env, gate } = input;
   const paid = await spec.paid!(args, env);
-  if (!('plan' in paid) && paid.free) return result(input, 'ran', null, await paid.send(undefined), [`${spec.name}: ran (free: nothing to price).`]);
+  if (!('plan' in paid) && paid.free) return result(input, 'ran', null, await paid.send(undefined), [`${spec.name}: ran (free: nothing to price).`], undefined, paid.leftOut);
   const job = asJob(paid, env);
   const { quote_id: quoteId, fields: _f, pay_again: payAgain, ...priced } = args;
   const fingerprint = canonical({ args: priced, bound: job.fingerprint ?? null });
 
   // The same request, sent by an earlier server (or a command) whose answer was lost: resolved through its own quote, not paid again.
-  if (quoteId === undefined) return (await resolveEarlier(input, job, fingerprint, payAgain === true)) ?? price(input, job, fingerprint);
+  if (quoteId === undefined) return (await resolveEarlier(input, job, fingerprint, payAgain === true)) ?? price(input, job, fingerprint, payAgain === true);
 
   if (typeof quoteId !== 'string' || quoteId === '') throw argError('quote_id', `${JSON.stringify(quoteId)} is not a quote id`, `Call ${spec.name} without quote_id to get one.`);
   const found = gate.find(quoteId, spec.name, fingerprint, spec.entry.paid?.tools ?? []);
@@ -111,6 +111,8 @@ async function decide(input: PaidCallInput): Promise<CallToolResult> {
     checkCharges(input, found);
     return result(input, 'ran', found, data, [`${spec.name}: already ran with this quote; this is its answer. Nothing more was spent.`]);
   }
+  // A credits_estimate quote priced the request the arguments say: it runs only when that is exactly what this call would send.
+  if (!found.sent && job.checkEstimated && found.parts.some((p) => p.body === undefined)) await job.checkEstimated();
   // Decided with no wait before the run is counted (execute), so two calls at once cannot both fit the same budget.
   const v = spendVerdict(found.quote, { allowed: gate.budgetLeft(), approved: found.approvedBy !== undefined });
   if (v.kind === 'go') return execute(input, found, job, found.approvedBy ?? 'budget', fingerprint);
@@ -131,13 +133,23 @@ async function decide(input: PaidCallInput): Promise<CallToolResult> {
   });
 }
 
-/** Called without quote_id: what the call would do, priced (free), and kept for a call with its quote_id; a client that can ask is asked now. */
-async function price(input: PaidCallInput, job: PaidJob, fingerprint: string): Promise<CallToolResult> {
+/**
+ * Called without quote_id: what the call would do, priced (free), and kept for a call with its
+ * quote_id; a client that can ask is asked now. A job that resolvesEarlier resolves its lost
+ * requests as it plans: they are said (and kept, as resolveEarlier keeps them) with what is priced.
+ */
+async function price(input: PaidCallInput, job: PaidJob, fingerprint: string, payAgain = false): Promise<CallToolResult> {
   const { spec, gate } = input;
-  const plan = await job.plan();
-  if (plan.requests.length === 0) return nothingToDo(input, plan);
+  // When the call began: an identical request answered while it planned (or the person decided) is joined, not sent again.
+  const began = gate.now();
+  const joined = new Set<string>();
+  const plan = await job.plan({ ...resolving(input, payAgain), onInFlight: (e, waiting) => void (waiting && joined.add(e.id)) });
+  const parts = (plan.earlier ?? []).map((r: EarlierRequest): EarlierPart => ({ quote: r.quote, body: r.body, answer: r.answer, ...(joined.has(r.entry.id) ? { joined: r.entry } : {}) }));
+  const earlier = parts.length ? await keptEarlier(input, job, fingerprint, parts) : undefined;
+  if (plan.requests.length === 0) return earlier ? earlierRan(input, earlier, plan.leftOut) : nothingToDo(input, plan);
   // A quote that does not make sense is refused here (MalformedQuoteError): never kept, never counted.
   const call = gate.pricedJob(plan.requests, spec.name, fingerprint, plan.leftOut);
+  call.pricedAt = began;
   const asking = canAsk(input);
   // A client that can ask: the person decides on this first call, whatever the budget.
   const v = spendVerdict(call.quote, asking ? {} : { allowed: gate.budgetLeft() });
@@ -149,9 +161,11 @@ async function price(input: PaidCallInput, job: PaidJob, fingerprint: string): P
       undefined,
       [`${spec.name}: would cost up to ${credits(v.cost)}${inRuns(call)}; the balance is ${credits(v.available)}, which does not cover it. Nothing was spent.`],
       job.preview,
+      call.leftOut,
+      earlier,
     );
-  if (asking) return v.kind === 'go' ? execute(input, call, job, 'budget', fingerprint) : askThenRun(input, call, job, fingerprint);
-  return result(input, 'priced', call, undefined, pricedLines(spec.name, call, gate, v), job.preview);
+  if (asking) return v.kind === 'go' ? execute(input, call, job, 'budget', fingerprint, earlier) : askThenRun(input, call, job, fingerprint, earlier);
+  return result(input, 'priced', call, undefined, pricedLines(spec.name, call, gate, v), job.preview, call.leftOut, earlier);
 }
 
 function nothingToDo(input: PaidCallInput, plan: PaidPlan): CallToolResult {
@@ -182,7 +196,7 @@ function canAsk(input: PaidCallInput): boolean {
 const ASK_AT_MOST_MS = 10 * 60_000;
 
 /** Asks the person to approve the quote's cost; runs it on approval. A quote declined never runs. */
-async function askThenRun(input: PaidCallInput, call: PricedCall, job: PaidJob, fingerprint: string): Promise<CallToolResult> {
+async function askThenRun(input: PaidCallInput, call: PricedCall, job: PaidJob, fingerprint: string, earlier?: PricedCall): Promise<CallToolResult> {
   const q = call.quote;
   const left = q.expires_at === null ? ASK_AT_MOST_MS : q.expires_at * 1000 - input.gate.now();
   const answer = await input.server.elicitInput(
@@ -196,12 +210,12 @@ async function askThenRun(input: PaidCallInput, call: PricedCall, job: PaidJob, 
     },
     { signal: input.env.signal, timeout: Math.max(1000, Math.min(ASK_AT_MOST_MS, left)) },
   );
-  if (answer.action === 'accept') return execute(input, call, job, 'person', fingerprint);
+  if (answer.action === 'accept') return execute(input, call, job, 'person', fingerprint, earlier);
   input.gate.decline(call);
-  return result(input, 'declined', call, undefined, [`${input.spec.name}: the person declined up to ${credits(q.estimated_cost)}. Nothing was spent.`], job.preview);
+  return result(input, 'declined', call, undefined, [`${input.spec.name}: the person declined up to ${credits(q.estimated_cost)}. Nothing was spent.`], job.preview, call.leftOut, earlier);
 }
 
-async function execute(input: PaidCallInput, call: PricedCall, job: PaidJob, by: ApprovedBy, fingerprint: string): Promise<CallToolResult> {
+async function execute(input: PaidCallInput, call: PricedCall, job: PaidJob, by: ApprovedBy, fingerprint: string, earlier?: PricedCall): Promise<CallToolResult> {
   // The journal can be written (else nothing is sent, nothing counted); old entries go (hourly).
   input.env.journal.prepare();
   input.gate.bind(call, input.spec.name, fingerprint);
@@ -224,7 +238,7 @@ async function execute(input: PaidCallInput, call: PricedCall, job: PaidJob, by:
     joined.length === call.parts.length
       ? `${input.spec.name}: did not run again${runs ? ` (${call.parts.length} runs)` : ''}: nothing more was spent.`
       : `${input.spec.name}: ran${runs}, ${how}, for up to ${credits(costOf(call))}.`;
-  return result(input, 'ran', call, data, [ran, ...joined.map((p) => joinedLine(p.joined!))]);
+  return result(input, 'ran', call, data, [ran, ...joined.map((p) => joinedLine(p.joined!))], undefined, call.leftOut, earlier);
 }
 
 const EARLIER = 'as sent by an earlier server whose answer was lost (found through its quote, paid once)';
@@ -247,15 +261,16 @@ async function resolveEarlier(input: PaidCallInput, job: PaidJob, fingerprint: s
   const lost = job.lost ? job.lost(journal) : journal.unanswered(job.tool).map((entry) => ({ entry, body: undefined }));
   if (lost.length === 0) return undefined;
   journal.prepare();
-  const parts: { quote: Quote; body: unknown; answer: unknown; joined?: JournalEntry }[] = [];
-  const unknownFix = () => `Check run_status and credits_balance; if it did not run, call ${input.spec.name} again with pay_again: true for a new quote.`;
+  // Its plan resolves them, then prices what is still to do.
+  if (job.resolvesEarlier) return price(input, job, fingerprint, payAgain);
+  const parts: EarlierPart[] = [];
   const kept = () => input.gate.earlier(parts, input.spec.name, fingerprint);
   for (const { entry, body } of lost) {
     // Another process still waits for its answer: this call waits for it too and takes it.
     const inFlight = journal.stillAwaited(entry);
     let resolved;
     try {
-      resolved = await resolveEntry(journal, entry, (quoteId, j) => job.send(body, quoteId, j), { signal: input.env.signal, payAgain, unknownFix });
+      resolved = await resolveEntry(journal, entry, (quoteId, j) => job.send(body, quoteId, j), resolving(input, payAgain));
     } catch (e) {
       throw parts.length ? stoppedPartway(input, kept(), e) : e;
     }
@@ -263,20 +278,43 @@ async function resolveEarlier(input: PaidCallInput, job: PaidJob, fingerprint: s
     if (resolved) parts.push({ quote: resolved.quote as Quote, body, answer: resolved.result, ...(inFlight ? { joined: entry } : {}) });
   }
   if (parts.length === 0) return undefined;
-  const call = kept();
+  return earlierRan(input, await keptEarlier(input, job, fingerprint, parts));
+}
+
+/** How this call resolves an earlier request (resolve-earlier.ts), in the tools' words. */
+function resolving(input: PaidCallInput, payAgain: boolean): ResolveEarlierOptions {
+  const unknownFix = () => `Check run_status and credits_balance; if it did not run, call ${input.spec.name} again with pay_again: true for a new quote.`;
+  return { signal: input.env.signal, payAgain, unknownFix };
+}
+
+/** The earlier requests resolved, kept as one call that ran (a call with one of their quote ids gets their answer); a charge above a quote is an error. */
+async function keptEarlier(input: PaidCallInput, job: PaidJob, fingerprint: string, parts: readonly EarlierPart[]): Promise<PricedCall> {
+  const call = input.gate.earlier(parts, input.spec.name, fingerprint);
+  if (job.answer) call.answer = await job.answer(call.parts);
   checkCharges(input, call);
-  const lostOnes = parts.filter((p) => !p.joined).length;
+  return call;
+}
+
+/** What resolving the earlier requests did: ran as sent (paid once, when they went out), or joined to a sender that still waited. */
+function earlierLines(input: PaidCallInput, call: PricedCall): string[] {
+  const lostOnes = call.parts.filter((p) => !p.joined).length;
   const runs = lostOnes > 1 ? ` ${lostOnes} runs` : '';
-  return result(input, 'ran', call, call.answer, [
+  return [
     lostOnes ? `${input.spec.name}: ran${runs}, ${EARLIER}, for up to ${credits(costOf(call))}.` : `${input.spec.name}: did not run again: nothing more was spent.`,
-    ...parts.flatMap((p) => (p.joined ? [joinedLine(p.joined)] : [])),
-  ]);
+    ...call.parts.flatMap((p) => (p.joined ? [joinedLine(p.joined)] : [])),
+  ];
+}
+
+/** The earlier requests resolved were all there was to do: their answer. */
+function earlierRan(input: PaidCallInput, call: PricedCall, leftOut?: PricedCall['leftOut']): CallToolResult {
+  return result(input, 'ran', call, call.answer, earlierLines(input, call), undefined, leftOut);
 }
 
 /** Sends the call's requests in order, each with its own quote; one answered already is not sent again. */
 async function sendAll(input: PaidCallInput, call: PricedCall, job: PaidJob): Promise<unknown> {
   for (const part of call.parts) {
     if (part.answer !== undefined) continue;
+    if (call.sent && !part.sent && input.env.signal.aborted) throw cancelledPartway(input, call);
     try {
       await sendPart(input, call, part, job);
     } catch (e) {
@@ -284,8 +322,25 @@ async function sendAll(input: PaidCallInput, call: PricedCall, job: PaidJob): Pr
     }
   }
   const answers = call.parts.map((p) => p.answer);
-  call.answer = answers.length === 1 ? answers[0] : answers;
+  call.answer = job.answer ? await job.answer(call.parts) : answers.length === 1 ? answers[0] : answers;
   return call.answer;
+}
+
+/**
+ * The client cancelled the call after a request of its job went out: that one went out whole
+ * (its answer is kept), the job stops there, as an interrupted command or SDK call does. The
+ * requests not started are dropped (never sent, no longer counted): calling again plans and
+ * prices what is still to do.
+ */
+function cancelledPartway(input: PaidCallInput, call: PricedCall): ToolFailure {
+  const dropped = call.parts.filter((p) => !p.sent).length;
+  call.parts = call.parts.filter((p) => p.sent);
+  return new ToolFailure({
+    code: 'cancelled',
+    problem: `the call was cancelled after ${call.parts.length} of its runs started (they go on); the other ${dropped} were not sent`,
+    fix: `Call ${input.spec.name} again without quote_id: it prices what is still to do.`,
+    retryable: false,
+  });
 }
 
 /** A job that stopped after some of its runs started: they go on, and the error names them. */
@@ -318,7 +373,7 @@ async function sendPart(input: PaidCallInput, call: PricedCall, part: PricedPart
     const what = `${input.spec.title} (MCP ${input.spec.name})${call.parts.length > 1 ? `, run ${index + 1} of ${call.parts.length}` : ''}`;
     // The last check of a first send runs once no identical request was found to join (under its lock); a resend is of what went out already.
     const beforeWrite = resend ? undefined : job.beforeFirstSend;
-    const run = { tool: job.tool, what, quote: part.quote, since: call.pricedAt, ...(beforeWrite ? { beforeWrite } : {}) };
+    const run = { tool: job.tool, what, quote: part.quote, since: call.pricedAt, ...(beforeWrite ? { beforeWrite } : {}), lockKey: job.lockKey };
     const sent = await sendOnce(input.env.journal, run, (quoteId, journal) => job.send(part.body, quoteId, journal), {
       signal: input.env.signal,
       onRecording: (r) => (recording = r),
@@ -371,10 +426,21 @@ function sessionLine(gate: SpendGate): string {
 }
 
 /** The answer: what happened, the quote (a job's: their sum, and each in quotes), the session's spending, what planning left out, and the run's answer (a job's: runs). */
-function result(input: PaidCallInput, status: Status, call: PricedCall | null, data: unknown, lines: string[], preview?: unknown, leftOut = call?.leftOut): CallToolResult {
+function result(
+  input: PaidCallInput,
+  status: Status,
+  call: PricedCall | null,
+  data: unknown,
+  lines: string[],
+  preview?: unknown,
+  leftOut = call?.leftOut,
+  earlier?: PricedCall,
+): CallToolResult {
   const said = <T>(v: T) => hintsAsTools(v, input.names);
   const several = call !== null && call.parts.length > 1;
-  const answers = data === undefined ? [] : several && Array.isArray(data) ? data : [data];
+  // A job's answers one a run, unless the job gave them as one answer.
+  const runs = several && Array.isArray(data);
+  const answers = data === undefined ? [] : runs ? data : [data];
   const out: Record<string, unknown> = {
     status,
     quote: said(call?.quote ?? null),
@@ -382,10 +448,12 @@ function result(input: PaidCallInput, status: Status, call: PricedCall | null, d
     spend: input.gate.session(),
     ...(leftOut ? { left_out: { summary: leftOut.summary, ...leftOut.facts } } : {}),
     ...(preview !== undefined ? { preview: said(preview) } : {}),
-    ...(data !== undefined ? (several ? { runs: answers.map(said) } : { result: said(data) }) : {}),
+    ...(data !== undefined ? (runs ? { runs: answers.map(said) } : { result: said(data) }) : {}),
+    ...(earlier ? { earlier_runs: earlier.parts.map((p) => said(p.answer)) } : {}),
   };
   const notes = answers.length
     ? answers.flatMap((a) => [...summaryOf(input.spec.name, a, input.spec.rows).slice(1), ...serviceNotes(a, input.names)])
     : (call?.parts ?? []).flatMap((p) => serviceNotes(p.quote, input.names));
-  return okResult([...(leftOut ? [leftOut.summary] : []), ...lines, sessionLine(input.gate), ...new Set(notes)], out, input.structured);
+  const before = earlier ? earlierLines(input, earlier) : [];
+  return okResult([...(leftOut ? [leftOut.summary] : []), ...before, ...lines, sessionLine(input.gate), ...new Set(notes)], out, input.structured);
 }

@@ -30,6 +30,14 @@ export interface PricedPart {
   joined?: JournalEntry;
 }
 
+/** A request sent earlier and resolved now through its quote (or taken from a sender that still waited: joined). */
+export interface EarlierPart {
+  quote: Quote;
+  body: unknown;
+  answer: unknown;
+  joined?: JournalEntry;
+}
+
 export interface PricedCall {
   /** The quote the call is run by: its one request's, or, for a job of several, their sum under the first one's id. */
   quote: Quote;
@@ -111,7 +119,7 @@ export class SpendGate {
    * through their own quotes, as one call that ran: approved when they went out, counted in no
    * budget now; a call with one of their quote ids gets their answer.
    */
-  earlier(parts: readonly { quote: Quote; body: unknown; answer: unknown; joined?: JournalEntry }[], tool: string, fingerprint: string): PricedCall {
+  earlier(parts: readonly EarlierPart[], tool: string, fingerprint: string): PricedCall {
     const answers = parts.map((p) => p.answer);
     return this.#keep({
       quote: jobQuote(parts.map((p) => p.quote)),

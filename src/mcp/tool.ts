@@ -5,6 +5,7 @@ import type { JsonSchema } from '../api/endpoints/json-schema.js';
 import type { PaidCallJournal } from '../api/paid-call.js';
 import type { JournalEntry } from '../workflows/journal/entry.js';
 import type { PaidJournal } from '../workflows/journal/journal.js';
+import type { ResolveEarlierOptions } from '../workflows/journal/resolve-earlier.js';
 
 /**
  * One MCP tool: a catalog entry as an AI assistant calls it. The entry gives the tool its
@@ -41,6 +42,8 @@ export interface PaidRun {
   fingerprint?: string;
   /** The request costs nothing as asked (a CSV import without enrichment): sent at once, without a quote. */
   free?: true;
+  /** What a free request left out of what was asked (a CSV import whose every row holds what the enrichment finds): said with its answer. */
+  leftOut?: PaidPlan['leftOut'];
   /** What the run would do, shown with its price (a sync's preview). */
   preview?: unknown;
   /** Sends the request with the quote, written down in `journal` as it goes out (the resource function takes it); a free one goes without. */
@@ -54,9 +57,19 @@ export interface PricedRequest {
   body: unknown;
 }
 
+/** A request an earlier call sent and got no answer for, resolved through its own quote while the job was planned (paid once, when it went out). */
+export interface EarlierRequest {
+  quote: Quote;
+  body: unknown;
+  answer: unknown;
+  entry: JournalEntry;
+}
+
 /** What a paid job found to do (by free reads) and priced: its requests, none when nothing needs doing. */
 export interface PaidPlan {
   requests: PricedRequest[];
+  /** Requests of the job sent earlier and lost, resolved while planning (a job that resolvesEarlier): the requests priced leave out their work. */
+  earlier?: EarlierRequest[];
   /** What was left out, for the person and the assistant: a line, and its facts for structuredContent. */
   leftOut?: { summary: string; facts: Record<string, unknown> };
   /** Why nothing needs doing, when there is no request. */
@@ -73,8 +86,23 @@ export interface PaidJob {
   /** What the quote is bound to beside the arguments. */
   fingerprint?: string;
   preview?: unknown;
-  /** Finds the requests (free reads) and prices each (free estimates); the gate refuses the whole job when one quote does not make sense. */
-  plan(): Promise<PaidPlan>;
+  /**
+   * Finds the requests (free reads) and prices each (free estimates); the gate refuses the whole
+   * job when one quote does not make sense. A job that resolvesEarlier first resolves its lost
+   * requests, in the face's words (`resolve`).
+   */
+  plan(resolve: ResolveEarlierOptions): Promise<PaidPlan>;
+  /**
+   * Its plan resolves the requests it sent earlier and lost, then plans what is still to do
+   * (a list enrichment: the runs lost, then the leads still missing): the call does not resolve
+   * them first and stop there, and `lost` only tells whether there are any.
+   */
+  resolvesEarlier?: true;
+  /**
+   * A quote of credits_estimate prices the request the arguments say: throws (nothing sent) when
+   * that is not exactly what this call would send (a list whose leads already hold some of it).
+   */
+  checkEstimated?(): Promise<void>;
   /** Sends one planned request with its quote, written down in `journal` as it goes out; `body` undefined: the request the arguments say (a credits_estimate quote's). */
   send(body: unknown, quoteId: string, journal: PaidCallJournal): Promise<unknown>;
   /**
@@ -85,6 +113,14 @@ export interface PaidJob {
   lost?(journal: PaidJournal): { entry: JournalEntry; body: unknown }[];
   /** Right before a request's first send (never before a resend of a lost answer): throws to send nothing. */
   beforeFirstSend?(): Promise<void>;
+  /** What the journal locks that check and the write on, when requests that are not identical must take turns (PaidRunInfo.lockKey). */
+  lockKey?: string;
+  /**
+   * The answers of its requests (each with the body it sent) as the tool's one answer (a CSV import
+   * sent in parts: one import's, with its free request sent if no send did); default: the one
+   * answer, or each in `runs`.
+   */
+  answer?(sent: ReadonlyArray<{ body: unknown; answer?: unknown }>): Promise<unknown>;
 }
 
 export interface ToolSpec {

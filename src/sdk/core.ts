@@ -1,7 +1,7 @@
 import type { Client } from '../api/client.js';
 import type { PaidCallOptions } from '../api/paid-call.js';
 import type { EstimateBody } from '../api/schemas/credits.js';
-import type { ConcurrentPaidJournal } from '../workflows/journal/concurrent-journal.js';
+import type { PaidJournal } from '../workflows/journal/journal.js';
 import { payFor, type PaidOptions } from './paid.js';
 
 /** Which credential a call uses: the API key, or the session JWT (key management only). */
@@ -11,7 +11,7 @@ export type Credential = 'key' | 'jwt';
 export interface CoreSource {
   core(credential?: Credential): Client;
   /** The paid-run journal every paid request of this client goes through (made when first used). */
-  journal(): ConcurrentPaidJournal;
+  journal(): PaidJournal;
 }
 
 /** How Resource.pay sends a paid request beside its body. */
@@ -20,8 +20,10 @@ export interface PayHow {
   since?: number;
   /** Checked before pricing, once no identical earlier call is left to resolve. */
   beforePricing?: () => Promise<void>;
-  /** Checked right before a new request goes out with this call's quote. */
+  /** Checked right before a new request goes out with this call's quote, under the journal's lock (of `lockKey` when given). */
   check?: () => Promise<void>;
+  /** What the journal locks that check and the write on, when requests that are not identical must take turns (PaidRunInfo.lockKey). */
+  lockKey?: string;
 }
 
 /** The base of every resource (client.people, client.lists, ...). */

@@ -2,7 +2,7 @@ import type { Client } from '../api/client.js';
 import { ConfigurationError } from '../api/errors.js';
 import { serviceIdentity } from '../workflows/journal/entry.js';
 import { JournalStore, journalDir, type JournalBackend } from '../workflows/journal/file-store.js';
-import { ConcurrentPaidJournal } from '../workflows/journal/concurrent-journal.js';
+import { PaidJournal } from '../workflows/journal/journal.js';
 import { MemoryJournalStore } from '../workflows/journal/memory-store.js';
 
 /**
@@ -48,8 +48,8 @@ export function checkJournalOption(option: unknown): PaidRunJournalOption {
 }
 
 /** The journal of a client's paid calls to `client`'s service with `key`; notes are silent. */
-export function openJournal(option: PaidRunJournalOption, client: Client, key: string): ConcurrentPaidJournal {
-  return new ConcurrentPaidJournal({
+export function openJournal(option: PaidRunJournalOption, client: Client, key: string): PaidJournal {
+  return new PaidJournal({
     store: storeOf(option),
     service: serviceIdentity(client.baseUrl.href, key, SDK_PROFILE),
     now: () => Date.now(),

@@ -1,43 +1,38 @@
 import type { Client } from '../api/client.js';
 import { ConfigurationError } from '../api/errors.js';
-import { sendWithRenewedQuote, type PaidCallJournal } from '../api/paid-call.js';
-import { estimateBodyFor } from '../api/quote-shape.js';
-import { estimate } from '../api/resources/credits.js';
+import type { PaidCallJournal } from '../api/paid-call.js';
 import { enrichBulk } from '../api/resources/enrichment.js';
-import { getList } from '../api/resources/lists.js';
 import type { Quote } from '../api/schemas/credits.js';
 import type { BulkEnrichBody, BulkEnrichStarted } from '../api/schemas/enrichment.js';
 import type { ListScope } from '../api/schemas/values/credits.js';
-import { planListEnrichment, priceRuns, type ListEnrichmentPlan, type PlannedRun, type PricedRun } from '../workflows/enrich-list/plan.js';
-import { union, type Covered, type Selection, type SKIP_REASONS } from '../workflows/enrich-list/missing-leads.js';
-import { resolveLostRuns, type ListJob, type LostRuns } from '../workflows/enrich-list/lost-runs.js';
-import { runsGoing, type RunsGoing } from '../workflows/enrich-list/runs-going.js';
-import { checkQuote, sumQuotes } from '../workflows/spend-verdict.js';
+import { askedRun, enrichListJob, type EnrichListJobState } from '../workflows/enrich-list/job.js';
+import { priceRuns, type PlannedRun } from '../workflows/enrich-list/plan.js';
+import type { Selection, SKIP_REASONS } from '../workflows/enrich-list/missing-leads.js';
+import { checkQuote } from '../workflows/spend-verdict.js';
 import type { JournalEntry } from '../workflows/journal/entry.js';
-import type { Resend } from '../workflows/journal/resolve-earlier.js';
 import {
   checkApproval,
+  decidedOn,
   decideSpend,
   resenderOf,
   resolving,
-  sendApproved,
   senderOf,
   sendGivenQuote,
+  sendJobPart,
   usedQuote,
   type Journaled,
   type PaidOptions,
-  type QuoteSender,
   type SpendQuote,
 } from './paid.js';
 
 /**
  * client.enrichment.bulk as every face runs a list enrichment: it pays only for what is missing.
- * The workflow plans it (the leads that lack what the scope finds, in runs of up to 500 and one
- * scope each) and prices each run; the SDK decides once on their sum through the one verdict
- * (its `confirm`, told what was skipped, and `maxCredits`), then sends each run with its own quote
- * through the client's paid-run journal. Before the check, the runs of this list still going
- * (runs-going.ts) and those an earlier call sent without an answer (lost-runs.ts: resolved through
- * their quotes, or waited for) leave their leads out, as the CLI's `enrich list` does.
+ * The job's workflow (workflows/enrich-list/job.ts) leaves out the leads of runs of this list still
+ * going and of runs an earlier call sent without an answer (resolved through their quotes, or
+ * waited for), then plans the leads that lack what the scope finds, in runs of up to 500 and one
+ * scope each, as the CLI's `enrich list` and the MCP tool do; the SDK prices each run, decides
+ * once on their sum through the one verdict (its `confirm`, told what was skipped, and
+ * `maxCredits`), then sends each run with its own quote through the client's paid-run journal.
  */
 
 /** How `{ allLeads: true }` is spelled in the summary's "... enriches them again". */
@@ -155,20 +150,6 @@ function resultOf(facts: JobFacts, runs: BulkEnrichStarted[], quote: SpendQuote 
   return { list_id, scope, runs, workflow_ids: runs.map((r) => r.workflow_id), credits_reserved, quote, skipped, runs_going, check, summary };
 }
 
-/** Earlier runs enrich every selected lead: nothing to check or send; the leads are counted (one free read without lead_ids). */
-async function everyLeadCovered(client: Client, job: ListJob, going: RunsGoing, signal: AbortSignal | undefined): Promise<ListEnrichmentPlan> {
-  const count = job.ids ? job.ids.length : (await getList(client, job.listId, { signal })).lead_count;
-  return {
-    selection: {
-      groups: [],
-      skipped: { in_earlier_run: count },
-      check: { leads_read: 0, requests: going.requests + (job.ids ? 0 : 1) },
-      summary: 'Every selected lead is in an earlier run named above: nothing to enrich now.',
-    },
-    runs: [],
-  };
-}
-
 /** The answer of the run a quote given already paid for (this client's journal kept it). */
 function usedQuoteResult(entry: JournalEntry, run: BulkEnrichStarted): BulkEnrichResult {
   const body = entry.request.body as BulkEnrichBody;
@@ -176,28 +157,8 @@ function usedQuoteResult(entry: JournalEntry, run: BulkEnrichStarted): BulkEnric
   return resultOf({ list_id: body.list_id, scope: body.scope ?? 'partial', skipped: {}, runs_going: [], check: null, summary }, [run], null);
 }
 
-/**
- * The runs whose leads are left out: those of the list still going (answered earlier, read from
- * the journal first, so a run resolved now is not counted twice), and those of an earlier
- * identical call sent without an answer, or on its way, resolved or joined now.
- */
-async function earlierRuns(
-  client: Client,
-  { journal, since }: Journaled,
-  job: ListJob,
-  send: (body: BulkEnrichBody) => Resend<BulkEnrichStarted>,
-  opts: BulkEnrichOptions,
-): Promise<{ going: RunsGoing; resolved: LostRuns; covered: Covered }> {
-  const going = await runsGoing(client, journal, job.listId, { now: since, signal: opts.signal });
-  const resolved = await resolveLostRuns(journal, job, (body) => resenderOf(journal, 'enrich_list', send(body)), resolving(opts));
-  return { going, resolved, covered: union(resolved.covered, going.covered) };
-}
-
 /** What the journal says a run paid for. */
 const whatOf = (b: BulkEnrichBody) => `client.enrichment.bulk: list ${b.list_id} (${b.scope ?? 'partial'})${b.lead_ids ? `, ${b.lead_ids.length} leads` : ''}`;
-
-/** What the job is decided on: one run's quote as it is; several runs' quotes summed (no quote_id). */
-const decidedOn = (quotes: readonly Quote[]): SpendQuote => (quotes.length === 1 ? quotes[0]! : sumQuotes(quotes));
 
 /** Enriches what the leads of a list lack (or, with allLeads, every selected lead); see Enrichment.bulk. */
 export async function enrichListMissing(client: Client, journaled: Journaled, params: BulkEnrichParams, opts: BulkEnrichOptions): Promise<BulkEnrichResult> {
@@ -207,33 +168,31 @@ export async function enrichListMissing(client: Client, journaled: Journaled, pa
   if (asked.lead_ids?.length === 0)
     throw new ConfigurationError('lead_ids is empty: no lead to enrich', 'Pass the ids of the leads to enrich, or leave lead_ids out to enrich the whole list.');
   const scope = asked.scope ?? 'partial';
-  const job: ListJob = { listId: asked.list_id, scope, ids: asked.lead_ids };
   const signal = opts.signal;
   journaled.journal.prepare();
   const used = opts.quote === undefined ? undefined : usedQuote<BulkEnrichStarted>(journaled, 'enrich_list', opts.quote);
   if (used) return usedQuoteResult(used.entry, used.result);
   const send = (body: BulkEnrichBody) => (quoteId: string | undefined, j?: PaidCallJournal) => enrichBulk(client, { ...body, quote_id: quoteId }, { signal, journal: j });
-  const { going, resolved, covered } = await earlierRuns(client, journaled, job, send, opts);
-  const { selection, runs } =
-    covered === 'all'
-      ? await everyLeadCovered(client, job, going, signal)
-      : await planListEnrichment(client, {
-          listId: asked.list_id,
-          scope,
-          ...(asked.lead_ids ? { ids: asked.lead_ids } : {}),
-          allLeads: Boolean(allLeads),
-          covered,
-          runsRead: going.requests,
-          optIn: OPT_IN,
-          ...(signal ? { signal } : {}),
-        });
-  const earlier = resolved.started;
+  // The runs of the list still going and those of an earlier call lost (resolved through their quotes) leave their leads out of the plan.
+  const job = await enrichListJob(
+    { listId: asked.list_id, scope, ids: asked.lead_ids, allLeads: Boolean(allLeads) },
+    {
+      client,
+      journal: journaled.journal,
+      resolve: { send: (body) => resenderOf(journaled.journal, 'enrich_list', send(body)), options: resolving(opts) },
+      now: journaled.since,
+      signal,
+      optIn: OPT_IN,
+    },
+  );
+  const { selection, runs, going, resolved } = job;
+  const earlier = resolved.map((r) => r.result);
   const facts = factsOf(asked.list_id, scope, selection, going.ids, earlier.map((r) => r.workflow_id));
   const sender = (run: PlannedRun) => senderOf({ estimate: run.estimate, what: whatOf(run.body), send: send(run.body) }, opts, journaled);
   // A quote given for the request an earlier call sent is answered by that run, resolved above.
   if (runs.length === 0 && (opts.quote === undefined || earlier.length > 0)) return resultOf(facts, earlier, null);
   if (opts.quote !== undefined) {
-    const run = exactRun(runs, asked, facts.summary);
+    const run = exactRun(job, asked, facts.summary);
     return resultOf(facts, [...earlier, await sendGivenQuote(sender(run), opts)], typeof opts.quote === 'object' ? opts.quote : null);
   }
   const priced = await priceRuns(client, runs, { signal });
@@ -242,38 +201,15 @@ export async function enrichListMissing(client: Client, journaled: Journaled, pa
   const ask = confirm && ((q: SpendQuote) => confirm(q, { ...facts, runs: priced.length, quotes: [...quotes] }));
   await decideSpend(decidedOn(quotes), opts, { approved: false, ask, needsId: false });
   const started: BulkEnrichStarted[] = [...earlier];
-  for (const [i, run] of priced.entries()) started.push(await sendRun(client, run, i, quotes, opts, ask, sender(run)));
+  for (const [i, run] of priced.entries()) started.push(await sendJobPart(client, run.estimate, sender(run), i, quotes, opts, ask));
   return resultOf(facts, started, decidedOn(quotes));
 }
 
-/**
- * Sends run `i` with its quote. Expired while the caller decided, it is priced again, and the job
- * decided on again with that run's new quote (asked again only when the run costs more).
- */
-function sendRun(
-  client: Client,
-  run: PricedRun,
-  i: number,
-  quotes: Quote[],
-  opts: BulkEnrichOptions,
-  ask: ((q: SpendQuote) => boolean | Promise<boolean>) | undefined,
-  send: QuoteSender<BulkEnrichStarted>,
-): Promise<BulkEnrichStarted> {
-  return sendWithRenewedQuote(run.quote, (q) => sendApproved(send, q, q.estimated_cost), {
-    estimate: () => estimate(client, run.estimate, { signal: opts.signal }),
-    decide: async (renewed, approvedBefore) => {
-      checkQuote(renewed);
-      quotes[i] = renewed;
-      await decideSpend(decidedOn(quotes), opts, { approved: approvedBefore, ask, needsId: false });
-    },
-  });
-}
-
-/** The one run a quote the caller estimated can pay for: the plan must be exactly the request asked. */
-function exactRun(runs: readonly PlannedRun[], asked: Omit<BulkEnrichBody, 'quote_id'>, summary: string): PlannedRun {
-  const wanted = JSON.stringify(estimateBodyFor({ tool: 'enrich_list', body: asked }));
-  const [run] = runs;
-  if (run && runs.length === 1 && JSON.stringify(run.estimate) === wanted) return run;
+/** The one run a quote the caller estimated can pay for: the plan must be exactly the request asked (askedRun). */
+function exactRun(job: EnrichListJobState, asked: Omit<BulkEnrichBody, 'quote_id'>, summary: string): PlannedRun {
+  const run = askedRun(job, asked);
+  if (run) return run;
+  const { runs } = job;
   const missing = runs.length === 0 ? 'none of it is missing' : `the plan is ${runs.length === 1 ? 'another request' : `${runs.length} runs`}`;
   throw new ConfigurationError(
     `the quote given prices the whole request as asked, but ${missing} (${summary}); nothing was sent`,

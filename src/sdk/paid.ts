@@ -3,11 +3,11 @@ import { ConfigurationError } from '../api/errors.js';
 import { sendWithRenewedQuote, type PaidCallJournal } from '../api/paid-call.js';
 import { estimate } from '../api/resources/credits.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
-import type { ConcurrentPaidJournal } from '../workflows/journal/concurrent-journal.js';
+import type { PaidJournal } from '../workflows/journal/journal.js';
 import type { JournalEntry } from '../workflows/journal/entry.js';
 import { answeredWith, resolveEarlier, type Resend, type ResolveEarlierOptions, type ResolvedEarlier } from '../workflows/journal/resolve-earlier.js';
 import { sendOnce } from '../workflows/journal/send-once.js';
-import { checkCharge, checkQuote, spendVerdict } from '../workflows/spend-verdict.js';
+import { checkCharge, checkQuote, spendVerdict, sumQuotes } from '../workflows/spend-verdict.js';
 import { withQuote } from './aborted.js';
 import type { CallOptions } from './options.js';
 
@@ -109,13 +109,15 @@ export interface PaidRequest<R> {
   send(quoteId: string | undefined, journal?: PaidCallJournal): Promise<R>;
   /** Checked before pricing, once no identical earlier call is left to resolve (the journal's). */
   beforePricing?(): Promise<void>;
-  /** Checked right before the request goes out with a quote of this call (not when it resolves or joins an identical one). */
+  /** Checked right before the request goes out with a quote of this call (not when it resolves or joins an identical one), under the journal's lock. */
   check?(): Promise<void>;
+  /** What the journal locks that check and the write on, when requests that are not identical must take turns (PaidRunInfo.lockKey). */
+  lockKey?: string | undefined;
 }
 
 /** The client's paid-run journal, and when the method was called (identical requests sent since then are joined). */
 export interface Journaled {
-  journal: ConcurrentPaidJournal;
+  journal: PaidJournal;
   since: number;
 }
 
@@ -151,12 +153,8 @@ export function senderOf<R>(req: PaidRequest<R>, opts: PaidOptions<unknown>, jou
       const own = typeof quote === 'object' ? quote : standIn(quote ?? '', req.estimate.tool, opts);
       return await sendOnce(
         journal,
-        { tool: req.estimate.tool, what: req.what, quote: own, since },
-        (quoteId, j) =>
-          journal.tracked(j, async (tracked) => {
-            if (quoteId === own.quote_id) await req.check?.();
-            return req.send(quoteId, tracked);
-          }),
+        { tool: req.estimate.tool, what: req.what, quote: own, since, beforeWrite: req.check && (() => req.check!()), lockKey: req.lockKey },
+        (quoteId, j) => req.send(quoteId, j),
         { signal: opts.signal },
       );
     } catch (e) {
@@ -168,7 +166,7 @@ export function senderOf<R>(req: PaidRequest<R>, opts: PaidOptions<unknown>, jou
 }
 
 /** The quote of an open entry of `tool` (a request sent without an answer yet). */
-const openQuote = (journal: ConcurrentPaidJournal, tool: string, quoteId: string) =>
+const openQuote = (journal: PaidJournal, tool: string, quoteId: string) =>
   journal.unanswered(tool).find((entry) => entry.quote.quote_id === quoteId)?.quote as Quote | undefined;
 
 /** What an SDK call says to check, and how to pay again, when an earlier identical call cannot be told. */
@@ -179,10 +177,10 @@ const UNKNOWN_FIX =
 export const resolving = (opts: PaidOptions<unknown>): ResolveEarlierOptions => ({ signal: opts.signal, payAgain: opts.payAgain, unknownFix: () => UNKNOWN_FIX });
 
 /** How an open entry of `tool` is sent again with its quote: as a call of this journal; stopped, it throws PaidCallAbortedError with that quote. */
-export function resenderOf<R>(journal: ConcurrentPaidJournal, tool: string, send: Resend<R>): Resend<R> {
+export function resenderOf<R>(journal: PaidJournal, tool: string, send: Resend<R>): Resend<R> {
   return async (quoteId, j) => {
     try {
-      return await journal.tracked(j, (tracked) => send(quoteId, tracked));
+      return await send(quoteId, j);
     } catch (e) {
       // Its entry stays open, with the quote that resolves it.
       throw withQuote(e, (id) => openQuote(journal, tool, id));
@@ -254,6 +252,25 @@ export async function sendApproved<R>(send: QuoteSender<R>, quote: Quote | strin
   const { result, joined } = await send(quote);
   if (approvedCost !== undefined && !joined) checkCharge(result, approvedCost);
   return result;
+}
+
+/** What a job of several requests is decided on: one request's quote as it is; several requests' quotes summed (no quote_id: each has its own). */
+export const decidedOn = (quotes: readonly Quote[]): SpendQuote => (quotes.length === 1 ? quotes[0]! : sumQuotes(quotes));
+
+/**
+ * Sends request `i` of a job decided once on the sum of `quotes` (decidedOn), with its own quote.
+ * Expired while the caller decided, it is priced again (`estimateBody`), and the job decided on
+ * again with that request's new quote (asked again only when it costs more).
+ */
+export function sendJobPart<R>(client: Client, estimateBody: EstimateBody, send: QuoteSender<R>, i: number, quotes: Quote[], opts: PaidOptions<unknown>, ask: Deciding['ask']): Promise<R> {
+  return sendWithRenewedQuote(quotes[i]!, (q) => sendApproved(send, q, q.estimated_cost), {
+    estimate: () => estimate(client, estimateBody, { signal: opts.signal }),
+    decide: async (renewed, approvedBefore) => {
+      checkQuote(renewed);
+      quotes[i] = renewed;
+      await decideSpend(decidedOn(quotes), opts, { approved: approvedBefore, ask, needsId: false });
+    },
+  });
 }
 
 /** Sends with the quote the caller gave: a Quote object is checked and decided on first; an id alone, capped by maxCredits when given. */

@@ -7,7 +7,7 @@ import type { Identity } from '../api/schemas/identity.js';
 import type { CallOptions } from './options.js';
 import type { CoreSource, Credential } from './core.js';
 import { checkJournalOption, openJournal, type PaidRunJournalOption } from './journal.js';
-import type { ConcurrentPaidJournal } from '../workflows/journal/concurrent-journal.js';
+import type { PaidJournal } from '../workflows/journal/journal.js';
 import { People } from './resources/people.js';
 import { Companies } from './resources/companies.js';
 import { Lists } from './resources/lists.js';
@@ -88,7 +88,7 @@ export class Prospect {
   readonly #tokens: Record<Credential, string | undefined>;
   readonly #cores = new Map<Credential, Client>();
   readonly #journalOption: PaidRunJournalOption;
-  #journal: ConcurrentPaidJournal | undefined;
+  #journal: PaidJournal | undefined;
 
   /** @throws ConfigurationError when there is no base URL, or no API key and no JWT, or the URL is unsafe, or paidRunJournal is not one of its forms. */
   constructor(options: ProspectOptions = {}) {
@@ -128,7 +128,7 @@ export class Prospect {
   }
 
   /** The paid-run journal of this client, made on first use (paid calls take the API key). */
-  #paidJournal(): ConcurrentPaidJournal {
+  #paidJournal(): PaidJournal {
     this.#journal ??= openJournal(this.#journalOption, this.#core('key'), this.#tokens.key ?? '');
     return this.#journal;
   }

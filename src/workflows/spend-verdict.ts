@@ -34,7 +34,7 @@ export class ChargeAboveQuoteError extends CreditsError {
       status: 0,
       code: 'charge_above_quote',
       problem: `the run took ${charged} credits, more than the ${approved} approved on its quote`,
-      fix: 'Check the balance and the run (prospect usage --days 1 shows what each operation reserved); the quote was the spend cap, so the service should refund the difference.',
+      fix: 'Check the balance and what the run charged (its status); the quote was the spend cap, so the service should refund the difference.',
       retryable: false,
       details: { charged, approved, answer },
     });
@@ -44,6 +44,9 @@ export class ChargeAboveQuoteError extends CreditsError {
 }
 
 const wholeCredits = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/** 9999-12-31T23:59:59Z: the last second a date can show. */
+const LAST_SECOND = 253_402_300_799;
 
 const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : String(v));
 
@@ -56,6 +59,8 @@ export function checkQuote(q: unknown, needsId = true): asserts q is Quote {
   if (typeof r.available_credits !== 'number' || !Number.isFinite(r.available_credits)) throw new MalformedQuoteError(`available_credits ${shown(r.available_credits)} is not a number`);
   if (r.sufficient && r.available_credits < r.estimated_cost) throw new MalformedQuoteError(`it says sufficient with ${r.available_credits} credits available for ${r.estimated_cost}`);
   if (needsId && (typeof r.quote_id !== 'string' || r.quote_id === '')) throw new MalformedQuoteError('it has no quote_id');
+  if (r.expires_at !== undefined && r.expires_at !== null && !(Number.isSafeInteger(r.expires_at) && (r.expires_at as number) >= 0 && (r.expires_at as number) <= LAST_SECOND))
+    throw new MalformedQuoteError(`expires_at ${shown(r.expires_at)} is not a time in Unix seconds`);
 }
 
 /** Several runs' quotes as the one a person decides on: costs and rows summed, the lowest balance. */

@@ -31,6 +31,8 @@ const BAD_QUOTES: Array<[string, Record<string, unknown>, string]> = [
   ['a fractional cost', { estimated_cost: 2.5 }, 'estimated_cost 2.5 is not a whole number of credits'],
   ['sufficient not a boolean', { sufficient: 'yes' }, 'sufficient "yes" is not true or false'],
   ['no quote id', { quote_id: null }, 'it has no quote_id'],
+  ['an expiry that is no time', { expires_at: 'soon' }, 'expires_at "soon" is not a time in Unix seconds'],
+  ['an expiry past any date', { expires_at: 1e15 }, 'expires_at 1000000000000000 is not a time in Unix seconds'],
 ];
 
 describe('a quote that does not make sense', () => {

@@ -38,6 +38,7 @@ describe('the built SDK (import from "prospect-cli")', () => {
         'ConnectionError',
         'CreditsError',
         'EarlierRunUnknownError',
+        'JoinedRunUnknown',
         'LostResponseError',
         'MalformedQuoteError',
         'NotFoundError',

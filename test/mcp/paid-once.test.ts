@@ -118,7 +118,7 @@ describe('an MCP server and a command of the same user at once', () => {
   it('agents_run sent by the server, the same agents run by the command meanwhile: the command takes its answer, one run', async () => {
     const { env, servers: [s], list, args, quotes: [quote], before } = await pricedBy(['mcp-host'], 'agents_run', AGENT);
     // The command must find it on its way (it began after it was sent).
-    const { answer: sending } = await heldWhile('/smart-agents/run', () => callTool(s!, 'agents_run', { ...args, quote_id: quote }), 5000);
+    const { answer: sending } = await heldWhile('/smart-agents/run', () => callTool(s!, 'agents_run', { ...args, quote_id: quote }), 2500);
     const cli = await prospect(['agents', 'run', list, '--type', 'title_normalizer', '--column', 'Clean', '--yes', '--json', '--no-wait'], { env });
     const r = structuredOf(await sending);
     expect(cli.exitCode, cli.stderr).toBe(0);
@@ -185,7 +185,7 @@ describe('a request another server sent, found in the shared journal', () => {
   it('priced while it is on its way: the call waits for that answer and takes it, nothing priced or paid again', async () => {
     const { servers: [a, b], args, quotes: [quote], before } = await pricedBy(['server-a', 'server-b'], 'enrich_list', ENRICH);
     // The pricing call must find it on its way.
-    const { answer: first } = await heldWhile('/enrichment/bulk', () => callTool(a!, 'enrich_list', { ...args, quote_id: quote }), 5000);
+    const { answer: first } = await heldWhile('/enrichment/bulk', () => callTool(a!, 'enrich_list', { ...args, quote_id: quote }), 2500);
     const r = await callTool(b!, 'enrich_list', args);
     const ra = structuredOf(await first);
     expect(structuredOf(r), textOf(r)).toMatchObject({ status: 'ran', quote: { quote_id: quote }, result: { workflow_id: ra.result.workflow_id }, spend: { spent_up_to: 0 } });

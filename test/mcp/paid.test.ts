@@ -162,7 +162,8 @@ describe('where the client can ask, the person approves the cost', () => {
     expect(s.asked).toHaveLength(1);
     expect(small.status).toBe('ran');
     const q = structuredOf(await callTool(s, 'credits_estimate', { tool: 'enrich_list', list_id: list, scope: 'partial' }));
-    expect(structuredOf(await callTool(s, 'enrich_list', { list_id: list, scope: 'partial', quote_id: q.quote_id }))).toMatchObject({
+    // The estimate prices every lead, the one enrich_person gave an email too: all_leads: true is the request it priced.
+    expect(structuredOf(await callTool(s, 'enrich_list', { list_id: list, scope: 'partial', all_leads: true, quote_id: q.quote_id }))).toMatchObject({
       status: 'ran',
       spend: { spent_up_to: 4, approved_by_person: 1, budget_left: 2 },
     });

@@ -41,7 +41,7 @@ describe('identical paid calls of one client made at once start one run', () => 
   it('enrichment.bulk twice on one list: one POST, the same workflow ids for both, the credits taken once', async () => {
     const list = await seededList(t, 'Twice', 20);
     const before = await balanceOf(t);
-    await holdAnswer('/enrichment/bulk', 3_000);
+    await holdAnswer('/enrichment/bulk', 1_500);
     const first = t.client.enrichment.bulk({ list_id: list }, { maxCredits: 100 });
     await expect.poll(workflowIds, { timeout: 20_000 }).toHaveLength(1);
     const second = await t.client.enrichment.bulk({ list_id: list }, { maxCredits: 100 });
@@ -64,7 +64,7 @@ describe('identical paid calls of one client made at once start one run', () => 
     const list = await seededList(t, 'Person', 0);
     const params = { lead_list_id: list, email: 'ada@example.com', enrichment_type: 'full' } as const;
     const before = await balanceOf(t);
-    await holdAnswer('/enrichment/person', 3_000);
+    await holdAnswer('/enrichment/person', 1_500);
     const first = t.client.enrichment.person(params, { maxCredits: 11 });
     await expect.poll(workflowIds, { timeout: 20_000 }).toHaveLength(1);
     const second = await t.client.enrichment.person(params, { maxCredits: 11 });
@@ -84,7 +84,7 @@ describe('agents.run: one run for identical calls at once, and for a call stoppe
     const list = await seededList(t, 'Agents', 6);
     const params = { list_id: list, agent_type: 'title_normalizer', column_name: 'Clean', max_rows: 3 } as const;
     const before = await balanceOf(t);
-    await holdAnswer('/smart-agents/run', 3_000);
+    await holdAnswer('/smart-agents/run', 1_500);
     const first = t.client.agents.run(params, { maxCredits: 100 });
     await expect.poll(agentRuns, { timeout: 20_000 }).toHaveLength(1);
     const second = await t.client.agents.run(params, { maxCredits: 100 });

@@ -27,7 +27,7 @@ async function bothFaces(name: string) {
   const sdk = t.clientWith({ paidRunJournal: { dataDir: env.PROSPECT_DATA_DIR! } });
   const list = await seededList(t, name, 20);
   const before = await balanceOf(t);
-  await holdAnswer('/enrichment/bulk', 3_000);
+  await holdAnswer('/enrichment/bulk', 1_500);
   return { env, sdk, list, before };
 }
 

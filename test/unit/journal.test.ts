@@ -234,6 +234,7 @@ describe('a paid request is journaled when an attempt goes out, not while it wai
         told.push('sending');
         return {
           resend: false,
+          open: false,
           answered: async () => void told.push('answered'),
           used: async () => void told.push('used'),
           refused: async (e) => void told.push(`refused ${e.code}`),

@@ -49,11 +49,13 @@ describe('the paid-run journal writes a request as sending, then sent', () => {
 
   it('one left sending by a sender that is gone never went out: not resent, not joined; the identical request goes with its own quote', async () => {
     const dir = path.join(tempDir(), 'paid-runs');
-    const gone = journalOn(dir, 'gone-host', false);
-    gone.prepare();
-    await gone.recording({ tool: 'enrich_list', what: 'w', quote, since: 0 }).sending(request, 'qte_v1_x');
-    // Seen from a journal whose probe finds that sender gone.
-    const here = journalOn(dir, 'gone-host', false);
+    const here = journalOn(dir, 'this-host', false);
+    here.prepare();
+    // Written down by a process of this host that is gone now (its probe says the pid no longer runs).
+    const record = await journalOn(dir, 'this-host').recording({ tool: 'enrich_list', what: 'w', quote, since: 0 }).sending(request, 'qte_v1_x');
+    expect(record.open).toBe(true);
+    const [left] = here.store.open();
+    here.store.write({ ...left!, pid: 999_999 });
     expect(here.unanswered('enrich_list')).toEqual([]);
     const mine = await here.recording({ tool: 'enrich_list', what: 'w', quote, since: 0 }).sending(request, 'qte_v1_y');
     expect(mine.resend).toBe(false);

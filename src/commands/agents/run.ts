@@ -93,8 +93,9 @@ export const command = defineCommand({
     `(drafts an email from a template into column ${COLD_EMAIL_COLUMN}; every selected lead needs an email). Credits per lead: ${prices}. ` +
     `Selects the first --max-rows leads (default ${ROWS.default}) or --scope all, skipping leads that already hold a value unless --overwrite; ` +
     `at most ${counted(MAX, 'lead')} per run; a run that leaves leads out says how many and which flag covers them. ` +
-    'While a run on the same list and column is pending or processing, another is refused before anything is priced (exit 7), naming that run and ' +
-    '`prospect agents results ID --wait` to follow it (--dry-run warns and still prints the quote); a run on another column is other work. ' +
+    "While a run on the same list and column is pending or processing, or another command's run request on it is on its way, another is refused " +
+    'before anything is priced (exit 7), naming that run and `prospect agents results ID --wait` to follow it (--dry-run warns and still prints the quote); ' +
+    'an identical run on its way is joined, not paid again; a run on another column is other work. ' +
     'When every lead already holds a value ' +
     'there is nothing left to do: it says so and exits 0, spending nothing and starting no run (with --json it prints ' +
     '{"status": "nothing_left", "list_id": ..., "column_name": ..., "agent_type": ..., "leads": N}; in other formats stdout stays empty, so ' +
@@ -148,7 +149,8 @@ export const command = defineCommand({
           estimate: estimateBodyFor({ tool: 'run_smart_agent', body }),
           what: `Running ${opts.type} over list "${listArg}"`,
           check,
-          beforeSend: going.beforeSend,
+          beforeSend: going.beforeWrite,
+          lockKey: going.lockKey,
           run: async (quote_id, journal) => {
             return runSmartAgent(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep, journal });
           },

@@ -73,7 +73,7 @@ export const command = defineCommand({
       const again = allLeads ? ` Enrich them again with: ${allLeads}` : '';
       ctx.out.success(
         covered === 'all' || opts.allLeads
-          ? `Nothing to enrich now: the run${going.ids.length === 1 ? ' still going enriches' : 's still going enrich'} ${covered === 'all' ? 'every lead' : 'the rest'}.`
+          ? `Nothing to enrich now: the run${going.ids.length + going.onTheirWay.length === 1 ? ' still going enriches' : 's still going enrich'} ${covered === 'all' ? 'every lead' : 'the rest'}.`
           : `Nothing to enrich: every selected lead already has what --scope ${opts.scope} finds${going.ids.length ? ' or is in a run still going' : ''}.${again}`,
       );
       return void (await ctx.out.print({ kind: 'object', payload: { ...facts, runs: [] }, fields: ['list_id', 'scope'] }));

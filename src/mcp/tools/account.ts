@@ -13,7 +13,8 @@ export const accountTools: ToolSpec[] = [
     readOnly: true,
     mintsQuotes: true,
     note:
-      'The quote_id it answers runs the paid tool whose request it priced (the service refuses it for any other request). Simpler: call the paid tool itself without quote_id; it prices its exact request the same way.',
+      'To run a paid tool, call that tool without quote_id instead: it prices exactly what it will send (enrich_list leaves out the leads that already hold what it finds; this prices every lead). ' +
+      'A quote_id from here runs a paid tool only when it prices exactly that request.',
   },
   { name: 'usage', title: 'Usage report', entry: API.usage.get, toolset: 'read', rows: 'rows' },
 ];

@@ -1,24 +1,34 @@
 import { API } from '../../api/endpoints/index.js';
 import type { JsonSchema } from '../../api/endpoints/json-schema.js';
 import { enrichBulk } from '../../api/resources/enrichment.js';
-import type { BulkEnrichBody } from '../../api/schemas/enrichment.js';
+import type { Quote } from '../../api/schemas/credits.js';
+import type { BulkEnrichBody, BulkEnrichStarted } from '../../api/schemas/enrichment.js';
+import type { ListScope } from '../../api/schemas/values/credits.js';
 import { formatCount as n } from '../../workflows/counts.js';
-import { planListEnrichment, priceRuns, type ListEnrichmentPlan } from '../../workflows/enrich-list/plan.js';
-import { SKIP_REASONS } from '../../workflows/enrich-list/missing-leads.js';
-import { runsGoing, type RunsGoing } from '../../workflows/enrich-list/runs-going.js';
+import { askedRun, enrichListJob, type EnrichListJob, type EnrichListJobState } from '../../workflows/enrich-list/job.js';
+import { priceRuns } from '../../workflows/enrich-list/plan.js';
+import { HAVE, SKIP_REASONS } from '../../workflows/enrich-list/missing-leads.js';
+import type { RunsGoing } from '../../workflows/enrich-list/runs-going.js';
 import { lostRuns } from '../../workflows/enrich-list/lost-runs.js';
+import type { Resend, ResolvedEarlier, ResolveEarlierOptions } from '../../workflows/journal/resolve-earlier.js';
+import type { JournalEntry } from '../../workflows/journal/entry.js';
+import { clockTime } from '../../workflows/journal/journal.js';
 import type { Args, PaidJob, PaidPlan, ToolEnv, ToolSpec } from '../tool.js';
 import { argError, bodyArgs, checkBody } from '../args.js';
 import { ToolFailure } from '../errors.js';
 
 /**
- * enrich_list: pays only for what is missing, as the CLI's `enrich list` does. The leads that
- * already hold what the scope finds (an email for partial, a phone for phone-only, both for
- * full), whatever put it there, are left out unless all_leads is true; the rest go in runs of up
- * to 500 (workflows/enrich-list/plan.ts), priced together and run by one quote_id.
+ * enrich_list: pays only for what is missing, as the CLI's `enrich list` and the SDK's bulk do,
+ * through the same job (workflows/enrich-list/job.ts): the leads of runs of the list still going,
+ * and of runs an earlier call sent and lost (resolved through their quotes), are left out, and so
+ * are the leads that already hold what the scope finds (an email for partial, a phone for
+ * phone-only, both for full), whatever put it there, unless all_leads is true; the rest go in
+ * runs of up to 500, priced together and run by one quote_id. A credits_estimate quote runs only
+ * when it prices exactly that (checkEstimated).
  */
 
 const ALL_LEADS = 'all_leads';
+const OPT_IN = `${ALL_LEADS}: true`;
 
 const ALL_LEADS_ARG: JsonSchema = {
   type: 'boolean',
@@ -27,8 +37,8 @@ const ALL_LEADS_ARG: JsonSchema = {
     'Left out (the default): only the leads that lack it are priced and enriched, and the answer says how many were skipped.',
 };
 
-/** What a scope finds, for "every selected lead already has an email". */
-const FOUND = { has_email: 'an email', has_phone: 'a phone', has_email_and_phone: 'an email and a phone' } as const;
+const runsOf = (count: number) => `${n(count)} run${count === 1 ? '' : 's'}`;
+const leadsOf = (count: number) => `${n(count)} lead${count === 1 ? '' : 's'}`;
 
 /** "1 run of this list is still going (bulk-enrich-1); the 6 leads it enriches are left out; follow it with run_status." */
 function goingLine(going: RunsGoing): string {
@@ -40,6 +50,21 @@ function goingLine(going: RunsGoing): string {
   );
 }
 
+/** "1 request of this list is on its way (sent at 10:02 by another call or process, no answer yet); its leads are left out." */
+function onItsWayLine(entries: readonly JournalEntry[]): string {
+  const one = entries.length === 1;
+  return (
+    `${n(entries.length)} request${one ? ' of this list is' : 's of this list are'} on ${one ? 'its' : 'their'} way (sent at ${entries.map((e) => clockTime(e.sent_at)).join(', ')} ` +
+    `by another call or process, no answer yet); ${one ? 'its' : 'their'} leads are left out.`
+  );
+}
+
+/** "1 run sent earlier got no answer and was resolved through its quote (bulk-enrich-1): its leads are left out." */
+function resolvedLine(resolved: readonly ResolvedEarlier<BulkEnrichStarted>[]): string {
+  const one = resolved.length === 1;
+  return `${runsOf(resolved.length)} of this list sent earlier got no answer and ${one ? 'was' : 'were'} resolved through ${one ? 'its quote' : 'their quotes'} (${resolved.map((r) => r.result.workflow_id).join(', ')}): ${one ? 'its' : 'their'} leads are left out.`;
+}
+
 function allLeadsOf(args: Args): boolean {
   const v = args[ALL_LEADS];
   if (v === undefined) return false;
@@ -47,36 +72,78 @@ function allLeadsOf(args: Args): boolean {
   return v;
 }
 
-async function enrichListJob(args: Args, env: ToolEnv): Promise<PaidJob> {
+/** What the job found, as the tool says it: left out (and why), and why there is nothing to do when so. */
+function leftOutOf(s: EnrichListJobState, scope: ListScope): Pick<PaidPlan, 'leftOut' | 'nothing'> {
+  const { going, resolved, selection } = s;
+  // Said when the check left leads out, or gave some of them only the part they lack (scope full), or earlier runs have some.
+  const left = going.ids.length > 0 || going.onTheirWay.length > 0 || resolved.length > 0 || Object.keys(selection.skipped).length > 0 || selection.groups.some((g) => g.scope !== scope);
+  // A request on its way that this job waited for is said as resolved.
+  const onItsWay = going.onTheirWay.filter((e) => !resolved.some((r) => r.entry.id === e.id));
+  const summary = [
+    ...(going.ids.length ? [goingLine(going)] : []),
+    ...(onItsWay.length ? [onItsWayLine(onItsWay)] : []),
+    ...(resolved.length ? [resolvedLine(resolved)] : []),
+    ...(selection.summary ? [selection.summary] : []),
+  ].join(' ');
+  const { skipped, check, runs_going } = s.facts;
+  const facts = { skipped, ...(check ? { check } : {}), ...(runs_going.length ? { runs_going } : {}) };
+  const leftOut = left && summary ? { summary, facts } : undefined;
+  if (s.runs.length) return leftOut ? { leftOut } : {};
+  const held = skipped[SKIP_REASONS[scope]] ?? 0;
+  const inRuns = skipped.in_earlier_run ?? 0;
+  const nothing =
+    held && inRuns
+      ? `nothing to enrich: every selected lead already has ${HAVE[scope]} or is in an earlier run`
+      : held
+        ? `nothing to enrich: every selected lead (${n(held)}) already has ${HAVE[scope]}; ${OPT_IN} enriches them again, paid again`
+        : inRuns
+          ? 'nothing to enrich now: earlier runs enrich every selected lead'
+          : 'nothing to enrich: no lead is selected';
+  return { ...(leftOut ? { leftOut } : {}), nothing };
+}
+
+/**
+ * A credits_estimate quote prices the request the arguments say, every selected lead whatever it
+ * holds: it runs only when that is the one run this call would send. Nothing is resolved or sent to tell.
+ */
+function checkEstimated(s: EnrichListJobState, body: BulkEnrichBody, scope: ListScope): void {
+  if (askedRun(s, body)) return;
+  const what = body.lead_ids ? `the ${n(body.lead_ids.length)} leads asked` : 'the whole list';
+  const held = s.selection.skipped[SKIP_REASONS[scope]] ?? 0;
+  const inRuns = s.selection.skipped.in_earlier_run ?? 0;
+  const why = [
+    ...(held ? [`${leadsOf(held)} already ${held === 1 ? 'has' : 'have'} ${HAVE[scope]}`] : []),
+    ...(inRuns ? [`${leadsOf(inRuns)} ${inRuns === 1 ? 'is' : 'are'} in a run of this list still going`] : []),
+    ...(s.unresolved ? [`${runsOf(s.unresolved)} of this list sent earlier got no answer`] : []),
+  ];
+  const plan = s.runs.length === 0 ? 'none of it is to enrich' : `this call would send ${runsOf(s.runs.length)}${s.selection.summary ? ` (${s.selection.summary})` : ''}`;
+  throw new ToolFailure({
+    code: 'quote_mismatch',
+    problem: `the credits_estimate quote prices ${what}, while ${why.length ? why.join(', ') : plan}; nothing was spent`,
+    fix: `Call enrich_list without quote_id to price only the leads that lack ${HAVE[scope]}${s.unresolved ? ' (it resolves the runs sent earlier first)' : ''}, or with ${OPT_IN} to pay for all of them, replacing what they hold.`,
+    retryable: false,
+  });
+}
+
+async function enrichListCall(args: Args, env: ToolEnv): Promise<PaidJob> {
   const e = API.enrichment.bulk;
   const allLeads = allLeadsOf(args);
   const body = bodyArgs(e, args, [ALL_LEADS]) as BulkEnrichBody;
   checkBody(e, body);
   const scope = body.scope ?? 'partial';
-  const job = { listId: body.list_id, scope, ...(body.lead_ids ? { ids: body.lead_ids } : {}) };
+  const job: EnrichListJob = { listId: body.list_id, scope, ...(body.lead_ids ? { ids: body.lead_ids } : {}), allLeads };
+  // Not stopped by the tool call's cancellation: once decided, a paid request goes out whole and its answer is kept.
+  const send = (b: BulkEnrichBody): Resend<BulkEnrichStarted> => (quoteId, journal) => enrichBulk(env.client, { ...b, quote_id: quoteId }, { journal });
+  const state = (resolve?: ResolveEarlierOptions) =>
+    enrichListJob(job, { client: env.client, journal: env.journal, resolve: resolve && { send, options: resolve }, now: env.now(), signal: env.signal, optIn: OPT_IN });
   return {
     tool: 'enrich_list',
-    plan: async (): Promise<PaidPlan> => {
-      const going = await runsGoing(env.client, env.journal, body.list_id, { now: env.now(), signal: env.signal });
-      const { selection, runs }: ListEnrichmentPlan =
-        going.covered === 'all'
-          ? { selection: { groups: [], skipped: {} }, runs: [] }
-          : await planListEnrichment(env.client, { ...job, allLeads, optIn: `${ALL_LEADS}: true`, covered: going.covered, runsRead: going.requests, signal: env.signal });
-      // Said when the check left leads out, or gave some of them only the part they lack (scope full), or runs going have some.
-      const left = going.ids.length > 0 || Object.keys(selection.skipped).length > 0 || selection.groups.some((g) => g.scope !== scope);
-      const summary = [...(going.ids.length ? [goingLine(going)] : []), ...(selection.summary ? [selection.summary] : [])].join(' ');
-      const facts = { skipped: selection.skipped, ...(selection.check ? { check: selection.check } : {}), ...(going.ids.length ? { runs_going: going.ids } : {}) };
-      const leftOut = left && summary ? { summary, facts } : undefined;
-      if (runs.length === 0) {
-        const held = selection.skipped[SKIP_REASONS[scope]] ?? 0;
-        const nothing =
-          going.covered === 'all' || (allLeads && going.ids.length)
-            ? `nothing to enrich now: the run${going.ids.length === 1 ? ' still going enriches' : 's still going enrich'} ${going.covered === 'all' ? 'every lead' : 'the rest'}`
-            : going.ids.length
-              ? `nothing to enrich: every selected lead already has ${FOUND[SKIP_REASONS[scope]]} or is in a run still going`
-              : `nothing to enrich: every selected lead (${n(held)}) already has ${FOUND[SKIP_REASONS[scope]]}; all_leads: true enriches them again, paid again`;
-        return { requests: [], ...(leftOut ? { leftOut } : {}), nothing };
-      }
+    resolvesEarlier: true,
+    plan: async (resolve): Promise<PaidPlan> => {
+      const s = await state(resolve);
+      const earlier = s.resolved.map((r) => ({ quote: r.quote as Quote, body: r.entry.request.body, answer: r.result, entry: r.entry }));
+      const said = leftOutOf(s, scope);
+      if (s.runs.length === 0) return { requests: [], earlier, ...said };
       const gated = () =>
         new ToolFailure({
           code: 'feature_gated',
@@ -84,13 +151,13 @@ async function enrichListJob(args: Args, env: ToolEnv): Promise<PaidJob> {
           fix: 'Call enrich_list with all_leads: true to enrich every lead (paying again for those found again), after telling the person.',
           retryable: false,
         });
-      const priced = await priceRuns(env.client, runs, { signal: env.signal, ...(body.lead_ids ? {} : { gated }) });
-      return { requests: priced.map((r) => ({ quote: r.quote, body: r.body })), ...(leftOut ? { leftOut } : {}) };
+      const priced = await priceRuns(env.client, s.runs, { signal: env.signal, ...(body.lead_ids ? {} : { gated }) });
+      return { requests: priced.map((r) => ({ quote: r.quote, body: r.body })), earlier, ...said };
     },
-    // A run of this list sent earlier and never answered is sent again as it went.
+    // Whether a run of this job was sent earlier and never answered: the plan resolves it.
     lost: (journal) => lostRuns(journal, job).map((entry) => ({ entry, body: entry.request.body })),
-    // Not stopped by the tool call's cancellation: once decided, a paid request goes out whole and its answer is kept.
-    send: (planned, quoteId, journal) => enrichBulk(env.client, { ...((planned as BulkEnrichBody | undefined) ?? body), quote_id: quoteId }, { journal }),
+    checkEstimated: async () => checkEstimated(await state(), body, scope),
+    send: (planned, quoteId, journal) => send((planned as BulkEnrichBody | undefined) ?? body)(quoteId, journal),
   };
 }
 
@@ -101,8 +168,9 @@ export const enrichListTool: ToolSpec = {
   toolset: 'standard',
   note:
     'Pays only for what is missing: leads that already hold what the scope finds (imported or enriched earlier) are left out, and the priced answer says how many ' +
-    '(left_out); all_leads: true enriches them again. Leads of a run of this list still going are left out too (left_out.runs_going). Leads left are sent in runs of up to 500: several runs are priced together, the quote holds their sum ' +
+    '(left_out); all_leads: true enriches them again. Leads of a run of this list still going are left out too (left_out.runs_going), and runs sent earlier whose answer was lost ' +
+    'are resolved through their own quotes first, not paid again (earlier_runs). Leads left are sent in runs of up to 500: several runs are priced together, the quote holds their sum ' +
     '(quotes lists each), and its quote_id runs them all; runs holds each answer. A run is async: follow it with run_status.',
   args: { add: { [ALL_LEADS]: ALL_LEADS_ARG } },
-  paid: enrichListJob,
+  paid: enrichListCall,
 };

@@ -75,7 +75,10 @@ export function journalQuote(q: Quote): JournalQuote {
 
 /** When the entry's quote expires (or would, for a quote that did not say), in ms. */
 export function quoteExpiresMs(e: JournalEntry): number {
-  return e.quote.expires_at ? e.quote.expires_at * 1000 : Date.parse(e.sent_at) + QUOTE_TTL_MS;
+  // A quote lives 5 minutes: an entry saying longer (hand-edited, or a service answering wrongly) is held to that.
+  const most = Date.parse(e.sent_at) + QUOTE_TTL_MS;
+  const said = typeof e.quote.expires_at === 'number' && Number.isFinite(e.quote.expires_at) ? e.quote.expires_at * 1000 : most;
+  return Math.min(said, most);
 }
 
 /** The id of the run an answer names: a smart-agent run, an enrichment workflow or sync, or a cohort handle. */

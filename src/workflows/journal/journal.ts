@@ -138,7 +138,7 @@ export class PaidJournal {
 
   /** A request of `tool` with this body (the quote aside) on its way, or answered since `since`: one a new identical request joins. */
   joinable(tool: string, body: Record<string, unknown>, since: number): JournalEntry | undefined {
-    const entry = this.#deps.store.open().find((e) => e.tool === tool && sameService(e.service, this.service) && sameRequest(e.request, { ...e.request, body }));
+    const entry = this.#deps.store.open().find((e) => isOpen(e) && e.tool === tool && sameService(e.service, this.service) && sameRequest(e.request, { ...e.request, body }));
     if (entry) return entry;
     for (const e of this.#deps.store.entries()) {
       if (Date.parse(e.sent_at) < since) break;
@@ -151,7 +151,7 @@ export class PaidJournal {
   #identical(request: PaidRequestShape, since: number): JournalEntry | undefined {
     const same = (e: JournalEntry) => sameService(e.service, this.service) && sameRequest(request, e.request);
     // One being handed to the network by a sender gone never went out: not joined.
-    const open = this.#deps.store.open().find((e) => same(e) && (e.state === 'sent' || this.stillAwaited(e)));
+    const open = this.#deps.store.open().find((e) => same(e) && isOpen(e) && (e.state === 'sent' || this.stillAwaited(e)));
     if (open) return open;
     for (const e of this.#deps.store.entries()) {
       // Newest first: the rest went out before this request was begun.
@@ -235,12 +235,15 @@ export class PaidJournal {
       resend && this.#deps.notes.info(`An earlier run of this ${this.#deps.sender ?? 'call'} was sent at ${clockTime(entry.sent_at)} but its answer was lost; resolved through its quote, not paid again.`);
     return {
       resend,
+      get open() {
+        return isOpen(entry);
+      },
       answered: async (result: unknown) => {
         resolved();
         this.#update(entry, { state: 'answered', run_id: runIdOf(result), answer: result, outcome: how });
       },
+      // Not "resolved": the run cannot be read back, and the error that follows says so.
       used: async (r: Redemption | undefined) => {
-        resolved();
         this.#update(entry, { state: 'answered', run_id: r?.workflow_id ?? r?.task_id ?? null, outcome: 'its quote was used (charged); the run cannot be read back' });
       },
       refused: async (e: ApiError) => this.#update(entry, { state: 'not_charged', outcome: refusal(e) }),

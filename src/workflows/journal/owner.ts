@@ -62,8 +62,11 @@ export function thisProcess(probe: ProcessProbe = systemProbe): ProcessOwner {
 }
 
 /**
- * Whether another process that still runs sent the entry. `quoteLive`: whether the entry's
- * quote is still valid, which bounds how long an owner that cannot be told apart counts.
+ * Whether the process that sent the entry still runs (and so still waits for the answer, unless
+ * the entry says its sender stopped waiting). `quoteLive`: whether the entry's quote is still
+ * valid, which bounds how long an owner that cannot be told apart counts. An entry of this very
+ * process is awaited by a call of it (every call that stops waiting marks its entry abandoned),
+ * unless it was written by an earlier process that had this pid (its start differs).
  */
 export function ownerStillWaiting(
   owner: { pid: number; host?: string | undefined; started?: string | null | undefined },
@@ -71,8 +74,10 @@ export function ownerStillWaiting(
   probe: ProcessProbe = systemProbe,
 ): boolean {
   if (owner.host !== undefined && owner.host !== probe.host) return quoteLive;
-  // This process, or one gone that had its pid.
-  if (owner.pid === process.pid) return false;
+  if (owner.pid === process.pid) {
+    const mine = probe.startOf(process.pid);
+    return owner.started && mine ? owner.started === mine : quoteLive;
+  }
   if (!probe.alive(owner.pid)) return false;
   const started = probe.startOf(owner.pid);
   if (owner.started && started) return started === owner.started;

@@ -50,10 +50,15 @@ export async function sendOnce<R>(
 
 /** The identical request ran, but its answer was not kept (its quote was used by a run that cannot be read back). */
 export class JoinedRunUnknown extends Error {
-  constructor(readonly entry: JournalEntry) {
+  /** @internal The identical request, as the journal holds it. */
+  readonly entry: JournalEntry;
+
+  /** @internal */
+  constructor(entry: JournalEntry) {
     super(
       `an identical request sent at ${clockTime(entry.sent_at)} ran${entry.run_id ? ` (${entry.run_id})` : ''} while this one was being made, but its answer was not kept; nothing was spent now`,
     );
     this.name = 'JoinedRunUnknown';
+    this.entry = entry;
   }
 }

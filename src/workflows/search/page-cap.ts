@@ -35,6 +35,7 @@ export class SearchPageCapError extends Error {
   readonly rowsRead: number;
   readonly total: number;
 
+  /** @internal */
   constructor(stop: PageCapStop) {
     super(
       `people search stopped after ${counted(stop.pagesUsed, 'page')} (maxPages ${stop.maxPages}), ${counted(stop.rowsRead, 'person', 'people')} read of ` +
