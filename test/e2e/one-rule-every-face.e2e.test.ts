@@ -190,8 +190,8 @@ describe('the same list enrichment through the CLI, the SDK and MCP', () => {
       const listId = await importedList(`CRM ${face.name}`);
       const before = await balance(t.sb);
       const bulkBefore = await handledRuns();
-      // The first run's answer is held back, so the second request is made while the first is on its way.
-      await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'latency', phase: 'after', latency_ms: 1_500, count: 1 }] });
+      // The first run's answer is held back, so the second request is made while the first is on its way (the second began before the first was sent: it joins it even once answered).
+      await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'latency', phase: 'after', latency_ms: 600, count: 1 }] });
       await face.twice(listId);
       await control(t.sb, 'DELETE', '/faults');
       // 800 leads without an email: two runs (500 and 300), each started once.
@@ -208,7 +208,7 @@ describe('a smart-agent run stopped and run again through each face', () => {
       const listId = await t.seededList(`Agents ${face.name}`, 20);
       const before = await balance(t.sb);
       // Its answer is held back: the face is stopped after the service started the run.
-      await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/smart-agents/run', kind: 'latency', phase: 'after', latency_ms: 2_000, count: 1 }] });
+      await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/smart-agents/run', kind: 'latency', phase: 'after', latency_ms: 1_000, count: 1 }] });
       // The fault rule counts the request once the service took it (handled, its answer held).
       const taken = async () => ((await control(t.sb, 'GET', '/faults')).rules as Array<{ matched: number }>)[0]?.matched ?? 0;
       const started = expect.poll(taken, { timeout: 20_000 }).toBe(1);
