@@ -13,7 +13,8 @@ import type { Args, EarlierRequest, PaidJob, PaidPlan, PaidRun, ToolEnv, ToolSpe
 import { argError } from './args.js';
 import { errorOf, ToolFailure } from './errors.js';
 import { JournalUnwritable } from './journal.js';
-import { canonical, costOf, type EarlierPart, type PricedCall, type PricedPart, type SpendGate } from './spend.js';
+import { canonical } from '../workflows/journal/entry.js';
+import { costOf, type EarlierPart, type PricedCall, type PricedPart, type SpendGate } from './spend.js';
 import { errorResult, hintsAsTools, okResult, serviceNotes, summaryOf } from './result.js';
 
 /**

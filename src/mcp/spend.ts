@@ -1,5 +1,5 @@
 import type { Quote } from '../api/schemas/credits.js';
-import { checkQuote, sumQuotes } from '../workflows/spend-verdict.js';
+import { checkQuote, jobQuote } from '../workflows/spend-verdict.js';
 import type { JournalEntry } from '../workflows/journal/entry.js';
 
 /**
@@ -60,17 +60,6 @@ export interface PricedCall {
   declined?: true;
   /** What planning it left out, said again with its answer. */
   leftOut?: { summary: string; facts: Record<string, unknown> };
-}
-
-/**
- * The quote a job of several requests is decided and run by: their sum (sumQuotes, which refuses
- * a quote that does not make sense) under `id`, expiring with the first of them to expire.
- */
-export function jobQuote(quotes: readonly Quote[], id: string | null = quotes[0]?.quote_id ?? null): Quote {
-  const sum = sumQuotes(quotes);
-  if (quotes.length === 1 && quotes[0]!.quote_id === id) return quotes[0]!;
-  const expiries = quotes.flatMap((q) => (q.expires_at === null ? [] : [q.expires_at]));
-  return { ...quotes[0]!, ...sum, quote_id: id, expires_at: expiries.length ? Math.min(...expiries) : null };
 }
 
 /** What a call can have taken: each request's quote, or what its answer said it took when more; nothing for a request joined to an identical one. */
@@ -212,16 +201,4 @@ export class SpendGate {
     const person = this.#spentBy('person');
     return { spent_up_to: this.#spentBy('budget') + person, max_credits: this.maxCredits, budget_left: this.budgetLeft(), approved_by_person: person };
   }
-}
-
-/** The arguments of a call as one string, keys sorted: what a quote is bound to. */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null)
-    return `{${Object.keys(value)
-      .sort()
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
 }

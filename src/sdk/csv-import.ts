@@ -11,6 +11,7 @@ import { mergeCsvAnswers, planCsvImport, sendCsvPart, type CsvImportRequest } fr
 import type { CsvPart } from '../workflows/import/csv-parts.js';
 import { resolveEarlier } from '../workflows/journal/resolve-earlier.js';
 import { checkQuote } from '../workflows/spend-verdict.js';
+import { jobQuote } from '../workflows/spend-verdict.js';
 import { checkApproval, decidedOn, decideSpend, payFor, resenderOf, resolving, senderOf, sendJobPart, type Journaled, type PaidOptions, type SpendQuote } from './paid.js';
 
 /**
@@ -87,12 +88,8 @@ export interface EnrichedImport {
   idempotency_key: string | undefined;
 }
 
-/** Several quotes as the one `confirm` gets: their sum under no id, expiring with the first of them. */
-function asOneQuote(quotes: readonly Quote[]): Quote {
-  if (quotes.length === 1) return quotes[0]!;
-  const expiries = quotes.flatMap((q) => (q.expires_at === null ? [] : [q.expires_at]));
-  return { ...quotes[0]!, ...decidedOn(quotes), quote_id: null, expires_at: expiries.length ? Math.min(...expiries) : null };
-}
+/** Several quotes as the one `confirm` gets: one request's quote as it is, several summed under no id (jobQuote). */
+const asOneQuote = (quotes: readonly Quote[]): Quote => (quotes.length === 1 ? quotes[0]! : jobQuote(quotes, null));
 
 /** A quote given prices one request: the CSV whole, with the type asked. */
 function checkExact(requests: readonly CsvImportRequest[], asked: EnrichedImport, summary: string): void {

@@ -71,6 +71,17 @@ export function sumQuotes(quotes: readonly Quote[]): QuoteTerms & Pick<Quote, 't
   return { tool: quotes[0]?.tool ?? '', row_count: quotes.reduce((s, q) => s + q.row_count, 0), estimated_cost, available_credits, sufficient: available_credits >= estimated_cost };
 }
 
+/**
+ * The quote a job of several requests is decided and run by: their sum (sumQuotes, which refuses
+ * a quote that does not make sense) under `id`, expiring with the first of them to expire.
+ */
+export function jobQuote(quotes: readonly Quote[], id: string | null = quotes[0]?.quote_id ?? null): Quote {
+  const sum = sumQuotes(quotes);
+  if (quotes.length === 1 && quotes[0]!.quote_id === id) return quotes[0]!;
+  const expiries = quotes.flatMap((q) => (q.expires_at === null ? [] : [q.expires_at]));
+  return { ...quotes[0]!, ...sum, quote_id: id, expires_at: expiries.length ? Math.min(...expiries) : null };
+}
+
 /** What a face does with a quote. */
 export type Verdict =
   /** The balance does not cover it: nothing is spent. */

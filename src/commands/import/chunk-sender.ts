@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isApiError } from '../../api/errors.js';
+import { waitingOutBusyList } from '../../workflows/import/csv-import-requests.js';
 import { getList, importCsv } from '../../api/resources/lists.js';
 import { estimate } from '../../api/resources/credits.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
@@ -23,8 +23,6 @@ import { ImportJournal } from './journal.js';
 import type { ImportTally } from './tally.js';
 import { etaText } from '../../cli/wait-notice.js';
 
-/** How often a chunk waits out "an import is still processing" (409 conflict) before giving up. */
-const CONFLICT_RETRIES = 5;
 
 export interface ImportJob extends PartsRule {
   file: string;
@@ -202,15 +200,7 @@ export class ChunkSender {
     await this.approve();
     const body = await this.bodyOf(chunk, part, key);
     const sentAt = this.ctx.clock.now();
-    let r: CsvImportResponse | undefined;
-    for (let attempt = 0; !r; attempt++) {
-      try {
-        r = await importCsv(this.client!, this.listId!, body, { signal: this.ctx.signal });
-      } catch (e) {
-        if (!isApiError(e) || e.code !== 'conflict' || attempt >= CONFLICT_RETRIES) throw e;
-        await this.ctx.clock.sleep(e.retryAfterMs ?? 1_000, this.ctx.signal);
-      }
-    }
+    const r = await waitingOutBusyList(() => importCsv(this.client!, this.listId!, body, { signal: this.ctx.signal }), this.ctx.clock.sleep, this.ctx.signal);
     const { rows_parsed, rows_imported, rows_skipped, skip_reasons, sample_skip_rows, workflow_id } = r;
     const answer = { rows_parsed, rows_imported, rows_skipped, skip_reasons, sample_skip_rows, workflow_id };
     const ack = {

@@ -82,7 +82,7 @@ export function planCsvImport(listId: string, csv: string, asked: CsvImportAsked
   return { requests, planned, summary: notEnrichedText(planned, optIn) };
 }
 
-/** How often a request waits out "an import into this list is still processing" (409 conflict), as the CLI's chunks do. */
+/** How often a request waits out "an import into this list is still processing" (409 conflict). */
 const CONFLICT_RETRIES = 5;
 
 export interface PartSendOptions extends PaidCallOptions {
@@ -101,6 +101,11 @@ export async function sendCsvPart(client: Client, listId: string, body: CsvPartB
     body.dispatch_enrichment === false
       ? importCsv(client, listId, body, { signal })
       : sendPaid<CsvImportResponse>(client, { ...requestOf(API.lists.importCsv, { params: { list_id: listId }, signal }), body }, null, sleep, { journal });
+  return waitingOutBusyList(send, sleep, signal);
+}
+
+/** Sends an import request, waiting out "an import into this list is still processing" (409 conflict) up to CONFLICT_RETRIES times. */
+export async function waitingOutBusyList<T>(send: () => Promise<T>, sleep: (ms: number, signal?: AbortSignal) => Promise<void>, signal?: AbortSignal): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await send();

@@ -124,7 +124,8 @@ export function sameService(a: ServiceIdentity, b: ServiceIdentity): boolean {
   return a.base_url === b.base_url && a.key_fingerprint === b.key_fingerprint;
 }
 
-function canonical(v: unknown): string {
+/** A value as one string, keys sorted and undefined ones left out: what two requests or two calls' arguments are compared by. */
+export function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object')
     return `{${Object.keys(v)

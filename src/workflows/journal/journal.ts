@@ -138,25 +138,24 @@ export class PaidJournal {
 
   /** A request of `tool` with this body (the quote aside) on its way, or answered since `since`: one a new identical request joins. */
   joinable(tool: string, body: Record<string, unknown>, since: number): JournalEntry | undefined {
-    const entry = this.#deps.store.open().find((e) => isOpen(e) && e.tool === tool && sameService(e.service, this.service) && sameRequest(e.request, { ...e.request, body }));
-    if (entry) return entry;
-    for (const e of this.#deps.store.entries()) {
-      if (Date.parse(e.sent_at) < since) break;
-      if (e.tool === tool && e.state === 'answered' && sameService(e.service, this.service) && sameRequest(e.request, { ...e.request, body })) return e;
-    }
-    return undefined;
+    return this.#joinableWhere((e) => e.tool === tool && sameRequest(e.request, { ...e.request, body }), since);
   }
 
   /** An identical request that went out while this one was being made (since `since`), or is still on its way. */
   #identical(request: PaidRequestShape, since: number): JournalEntry | undefined {
-    const same = (e: JournalEntry) => sameService(e.service, this.service) && sameRequest(request, e.request);
+    return this.#joinableWhere((e) => sameRequest(request, e.request), since);
+  }
+
+  /** An entry of this service that `same` picks, on its way or answered since `since`. */
+  #joinableWhere(same: (e: JournalEntry) => boolean, since: number): JournalEntry | undefined {
+    const ours = (e: JournalEntry) => sameService(e.service, this.service) && same(e);
     // One being handed to the network by a sender gone never went out: not joined.
-    const open = this.#deps.store.open().find((e) => same(e) && isOpen(e) && (e.state === 'sent' || this.stillAwaited(e)));
+    const open = this.#deps.store.open().find((e) => ours(e) && isOpen(e) && (e.state === 'sent' || this.stillAwaited(e)));
     if (open) return open;
     for (const e of this.#deps.store.entries()) {
       // Newest first: the rest went out before this request was begun.
       if (Date.parse(e.sent_at) < since) break;
-      if (e.state === 'answered' && same(e)) return e;
+      if (e.state === 'answered' && ours(e)) return e;
     }
     return undefined;
   }
