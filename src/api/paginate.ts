@@ -8,10 +8,10 @@ export interface CursorPageResult<T> {
   page: unknown;
 }
 
-export type PageFetcher<T> = (cursor: string | undefined) => Promise<CursorPageResult<T>>;
+type PageFetcher<T> = (cursor: string | undefined) => Promise<CursorPageResult<T>>;
 
 /** A page function that is also told how many rows to ask for. */
-export type SizedPageFetcher<T> = (size: number, cursor: string | undefined) => Promise<CursorPageResult<T>>;
+type SizedPageFetcher<T> = (size: number, cursor: string | undefined) => Promise<CursorPageResult<T>>;
 
 /**
  * How much a paged read takes: at most `total` rows in all (undefined: every row, to the
@@ -76,12 +76,8 @@ export function pages<T>(fetchPage: PageFetcher<T>, startCursor?: string): Async
   return budgetedPages((_size, cursor) => fetchPage(cursor), { pageSize: Infinity }, newPagingState(), startCursor);
 }
 
-export async function* items<T>(fetchPage: PageFetcher<T>, startCursor?: string): AsyncGenerator<T> {
-  for await (const page of pages(fetchPage, startCursor)) yield* page.items;
-}
-
 /** Adapts a JSON page like `{leads: [...], cursor}` to the iterator's shape. */
-export function pageOf<T>(page: Record<string, unknown>, key: string): CursorPageResult<T> {
+function pageOf<T>(page: Record<string, unknown>, key: string): CursorPageResult<T> {
   const list = page[key];
   return {
     items: Array.isArray(list) ? (list as T[]) : [],
@@ -90,23 +86,103 @@ export function pageOf<T>(page: Record<string, unknown>, key: string): CursorPag
   };
 }
 
-/** The pages of a paged read as the resources' *Pages functions yield them: each page's items and the page itself. */
-export type PageSource<Page, Item> = () => AsyncGenerator<CursorPageResult<Item> & { page: Page }>;
+/** Asks for one page: `size` rows (undefined: the operation's default) after `cursor` (undefined: the first page). */
+export type PageRequest<Page> = (size: number | undefined, cursor: string | undefined) => Promise<Page>;
+
+/** How a paged operation's pages are read (the catalog's Paging), and where a read starts. */
+export interface PageReading {
+  /** The key of the page that holds the rows. */
+  rows: string;
+  /** Rows asked for a page (undefined: the service's default). */
+  size?: number | undefined;
+  /** Start after this cursor of an earlier page. */
+  cursor?: string | undefined;
+}
+
+type PageResult<Page, Item> = CursorPageResult<Item> & { page: Page };
+
+/** The most pages one iteration may read, and the error it throws instead of reading a page after them. */
+export interface PageCap<Page> {
+  maxPages: number;
+  tooMany(read: PagingState, last: Page): Error;
+}
 
 /**
- * What a paged SDK call returns, in the manner of openai-node's PagePromise: awaited, the first
+ * What a paged call returns, in the manner of openai-node's PagePromise: awaited, the first
  * page as the service answers it (its rows, total and cursor); iterated with `for await`, every
  * item of every page, each page asked for only when the items before it are used up.
  * `pages()` iterates whole pages. Nothing is sent until the object is awaited or iterated; a
  * first page already awaited is not asked for again by the iteration that follows.
  */
 export class PagePromise<Page, Item> implements PromiseLike<Page>, AsyncIterable<Item> {
-  readonly #open: PageSource<Page, Item>;
-  #started: { pages: AsyncGenerator<CursorPageResult<Item> & { page: Page }>; first: Promise<IteratorResult<CursorPageResult<Item> & { page: Page }>> } | undefined;
+  readonly #request: PageRequest<Page>;
+  /** How the pages are read, known once the operation's entry is loaded. */
+  readonly #reading: Promise<PageReading>;
+  #rows: string | undefined;
+  readonly #cap: PageCap<Page> | undefined;
+  #started: { pages: AsyncGenerator<PageResult<Page, Item>>; first: Promise<IteratorResult<PageResult<Page, Item>>> } | undefined;
   #startedTaken = false;
 
-  constructor(open: PageSource<Page, Item>) {
-    this.#open = open;
+  /** @internal */
+  constructor(request: PageRequest<Page>, reading: PageReading | Promise<PageReading>, cap?: PageCap<Page>) {
+    this.#request = request;
+    this.#reading = Promise.resolve(reading);
+    this.#reading.then((r) => (this.#rows = r.rows)).catch(() => undefined);
+    this.#cap = cap;
+  }
+
+  /** @internal The key of a page's rows (known once a page was asked for). */
+  get rows(): string {
+    if (this.#rows === undefined) throw new Error('PagePromise: the rows key is known once a page was asked for');
+    return this.#rows;
+  }
+
+  /**
+   * @internal The same read, each iteration stopping after `cap.maxPages` pages: with pages left
+   * it throws `cap.tooMany` (every row of the pages read given first). Awaiting the first page is
+   * not capped.
+   */
+  capped(cap: PageCap<Page>): PagePromise<Page, Item> {
+    return new PagePromise(this.#request, this.#reading, cap);
+  }
+
+  async #page(size: number | undefined, cursor: string | undefined): Promise<PageResult<Page, Item>> {
+    const { rows } = await this.#reading;
+    const page = await this.#request(size === Infinity ? undefined : size, cursor);
+    return pageOf<Item>(page as Record<string, unknown>, rows) as PageResult<Page, Item>;
+  }
+
+  async *#open(): AsyncGenerator<PageResult<Page, Item>> {
+    const cap = this.#cap;
+    const { size, cursor: start } = await this.#reading;
+    if (!cap) return yield* pages((cursor) => this.#page(size, cursor), start) as AsyncGenerator<PageResult<Page, Item>>;
+    const state = newPagingState();
+    let last: Page | undefined;
+    for await (const page of this.budgeted({ pageSize: size ?? Infinity, maxPages: cap.maxPages }, state)) {
+      last = page.page;
+      yield page;
+    }
+    if (state.stoppedAtMaxPages) throw cap.tooMany(state, last!);
+  }
+
+  /**
+   * @internal The pages within a budget (the CLI's --limit and --max-pages): each request asks
+   * only for the rows still wanted; `state` says where the read got to. `seen` is told of each
+   * page before it counts as read (a page it fails on is left to read again).
+   */
+  async *budgeted(budget: PageBudget, state?: PagingState, seen?: (page: PageResult<Page, Item>) => Promise<void> | void): AsyncGenerator<PageResult<Page, Item>> {
+    const { cursor: start } = await this.#reading;
+    const read = async (size: number, cursor: string | undefined) => {
+      const page = await this.#page(size, cursor);
+      await seen?.(page);
+      return page;
+    };
+    yield* budgetedPages(read, budget, state, start) as AsyncGenerator<PageResult<Page, Item>>;
+  }
+
+  /** @internal Every page as rows and page, at the operation's page size. */
+  rowPages(): AsyncGenerator<PageResult<Page, Item>> {
+    return this.#open();
   }
 
   #start() {
@@ -116,7 +192,6 @@ export class PagePromise<Page, Item> implements PromiseLike<Page>, AsyncIterable
     }
     return this.#started;
   }
-
   /** The first page. */
   then<A = Page, B = never>(onfulfilled?: ((page: Page) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
     const first = this.#start().first.then((r) => {
@@ -156,7 +231,7 @@ export class PagePromise<Page, Item> implements PromiseLike<Page>, AsyncIterable
   }
 
   /** The pages, starting with the one already asked for when the first iteration follows an await. */
-  async *#pageResults(): AsyncGenerator<CursorPageResult<Item> & { page: Page }> {
+  async *#pageResults(): AsyncGenerator<PageResult<Page, Item>> {
     if (this.#started && !this.#startedTaken) {
       this.#startedTaken = true;
       const { pages, first } = this.#started;

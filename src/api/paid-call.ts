@@ -65,7 +65,7 @@ function redemptionOf(e: ApiError): Redemption | undefined {
   return r.workflow_id || r.task_id ? r : undefined;
 }
 
-/** What a resource function that sends a paid request takes beside its body. */
+/** What an area's send method of a paid request takes beside its body. */
 export interface PaidCallOptions {
   signal?: AbortSignal | undefined;
   /** How to wait between resends after a lost answer (tests pass a fake clock). */

@@ -1,3 +1,4 @@
+import { Api } from '../api/api.js';
 import { checkBaseUrl } from '../api/base-url.js';
 import type { Readable, Writable } from 'node:stream';
 import type { Client, ClientOptions, TraceEvent } from '../api/client.js';
@@ -81,10 +82,13 @@ export interface Context {
    */
   token(kind: 'key' | 'jwt'): Promise<string | undefined>;
   /**
-   * A client for the resolved base URL and credential; starts the sandbox for --sandbox.
-   * `token` and `baseUrl` override the resolved ones (auth login checks a new key).
+   * A client for the resolved base URL and credential; starts the sandbox for --sandbox. One per
+   * credential for the invocation, unless `token` or `baseUrl` override the resolved ones (auth
+   * login checks a new key): then a client of its own.
    */
   client(opts?: ClientRequest): Promise<Client>;
+  /** The service's areas (`ctx.api.lists.get(id)`) over this invocation's clients, each call carrying the command's signal. */
+  readonly api: Api;
   /** The local sandbox (started in the background when none runs). */
   sandbox(): Promise<SandboxTarget>;
   /** Secrets this invocation knows about, masked wherever they would be printed. */
@@ -214,6 +218,8 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
   });
   const interactive = io.stdinIsTTY && io.stderrIsTTY;
   let sandboxTarget: Promise<SandboxTarget> | undefined;
+  const clients = new Map<AuthKind, Promise<Client>>();
+  let api: Api | undefined;
   const ctx: Context = {
     io,
     env,
@@ -249,30 +255,43 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
       sandboxTarget ??= import('./sandbox-target.js').then((m) => m.ensureSandbox(ctx));
       return sandboxTarget;
     },
-    async client({ auth = 'key', ...override }: ClientRequest = {}) {
-      const st = getSettings();
-      if (st.sandbox && globals.baseUrl) throw usageError('--sandbox and --base-url cannot be combined', 'Drop one of them.');
-      const baseUrl = override.baseUrl ?? (st.sandbox ? (await ctx.sandbox()).url : st.baseUrl?.value);
-      if (!baseUrl) throw noBaseUrl();
-      // A URL that cannot be used (userinfo, plain http to a remote host) is the first thing to fix, before any credential.
-      checkBaseUrl(baseUrl);
-      const token = override.token ?? (await tokenFor(auth, ctx));
-      if (token) secrets.add(token);
-      const opts: ClientOptions = {
-        baseUrl,
-        ...(token ? { token } : {}),
-        sleep: ctx.clock.sleep,
-        now: ctx.clock.now,
-        onTrace: tracer(
-          globals.debug ? debugTracer(stderr, { hints: !globals.quiet }) : undefined,
-          noticeWaits({ note: (text) => ctx.progress.note(text), line: (text) => ctx.out.info(text) }),
-          answers.listen,
-        ),
-      };
-      const client = deps.makeClient ? await deps.makeClient(opts) : new (await import('../api/client.js')).Client(opts);
-      deps.onClient?.(client);
-      return client;
+    get api() {
+      return (api ??= new Api({ client: (credential) => ctx.client({ auth: credential }), signal: ctx.signal }));
+    },
+    client(request: ClientRequest = {}) {
+      if (request.token !== undefined || request.baseUrl !== undefined) return makeClient(request);
+      const auth = request.auth ?? 'key';
+      let made = clients.get(auth);
+      if (!made) {
+        clients.set(auth, (made = makeClient({ auth })));
+        made.catch(() => clients.delete(auth));
+      }
+      return made;
     },
   };
+  async function makeClient({ auth = 'key', ...override }: ClientRequest): Promise<Client> {
+    const st = getSettings();
+    if (st.sandbox && globals.baseUrl) throw usageError('--sandbox and --base-url cannot be combined', 'Drop one of them.');
+    const baseUrl = override.baseUrl ?? (st.sandbox ? (await ctx.sandbox()).url : st.baseUrl?.value);
+    if (!baseUrl) throw noBaseUrl();
+    // A URL that cannot be used (userinfo, plain http to a remote host) is the first thing to fix, before any credential.
+    checkBaseUrl(baseUrl);
+    const token = override.token ?? (await tokenFor(auth, ctx));
+    if (token) secrets.add(token);
+    const opts: ClientOptions = {
+      baseUrl,
+      ...(token ? { token } : {}),
+      sleep: ctx.clock.sleep,
+      now: ctx.clock.now,
+      onTrace: tracer(
+        globals.debug ? debugTracer(stderr, { hints: !globals.quiet }) : undefined,
+        noticeWaits({ note: (text) => ctx.progress.note(text), line: (text) => ctx.out.info(text) }),
+        answers.listen,
+      ),
+    };
+    const client = deps.makeClient ? await deps.makeClient(opts) : new (await import('../api/client.js')).Client(opts);
+    deps.onClient?.(client);
+    return client;
+  }
   return ctx;
 }

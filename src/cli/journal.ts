@@ -1,4 +1,3 @@
-import type { Client } from '../api/client.js';
 import type { Context } from './context.js';
 import { CliError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
@@ -26,17 +25,18 @@ function journalUnwritable(dir: string, e: unknown): CliError {
 }
 
 /** The service and credential the journal's entries are keyed by: the same for a command and `prospect mcp`, which share the files. */
-export async function journalService(ctx: Context, client: Client): Promise<ServiceIdentity> {
+export async function journalService(ctx: Context): Promise<ServiceIdentity> {
   const st = ctx.settings();
+  const { baseUrl } = await ctx.client();
   const key = st.sandbox ? (await ctx.sandbox()).demoKey : ((await ctx.token('key')) ?? '');
-  return serviceIdentity(client.baseUrl.href, key, st.profile.value, st.sandbox);
+  return serviceIdentity(baseUrl.href, key, st.profile.value, st.sandbox);
 }
 
 export const PaidRunJournal = {
-  async open(ctx: Context, client: Client): Promise<PaidJournal> {
+  async open(ctx: Context): Promise<PaidJournal> {
     return new PaidJournal({
       store: new JournalStore(journalDir(ctx.env)),
-      service: await journalService(ctx, client),
+      service: await journalService(ctx),
       now: () => ctx.clock.now(),
       notes: { info: (l) => ctx.out.info(l), warn: (l) => ctx.out.warn(l) },
       unwritable: journalUnwritable,

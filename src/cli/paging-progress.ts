@@ -1,5 +1,5 @@
 import type { Client } from '../api/client.js';
-import { budgetedPages, newPagingState, type CursorPageResult, type PageBudget, type PagingState, type SizedPageFetcher } from '../api/paginate.js';
+import { newPagingState, type CursorPageResult, type PageBudget, type PagePromise, type PagingState } from '../api/paginate.js';
 import { appendToStdout, sameCommand, sameCommandWith } from './command-line.js';
 import type { FlagSpec } from './command.js';
 import type { Context } from './context.js';
@@ -102,37 +102,31 @@ export interface PagedResult extends PagingState {
   total?: number | undefined;
 }
 
-/** A paged listing to print: how a page is fetched, and how its rows show. */
-export interface PagedListing<T> {
-  client: Client;
-  fetch: SizedPageFetcher<T>;
+/** A paged listing to print: its pages (the call, from its --cursor), and how its rows show. */
+export interface PagedListing<T, P = unknown> {
+  pages: PagePromise<P, T>;
   budget: PageBudget;
   /** --all: every row, streamed page by page (json: one array at the end). */
   all: boolean;
-  cursor?: string | undefined;
   noun: string;
-  /** The key of the rows in the service's page ("leads"), for the merged page. */
-  rowsKey: string;
   columns?: readonly string[];
   tableColumns?: readonly string[];
   emptyMessage?: string;
   /** csv and tsv with --all: false leaves out the header (--no-header). */
   header?: boolean;
   /** Each page as it comes, before it is printed (warnings, saving its cohort). */
-  onPage?(page: CursorPageResult<T>): Promise<void> | void;
+  onPage?(page: CursorPageResult<T> & { page: P }): Promise<void> | void;
   /** json output of a bounded run: keys added to the merged page (what --save-to saved). */
   extra?(): Record<string, unknown>;
 }
 
 /** The pages of a listing, watched with progress; `state` is kept up to date. */
-function watchedPages<T>(ctx: Context, l: PagedListing<T>, state: PagedResult, streamed: boolean, printsRead = false): AsyncGenerator<CursorPageResult<T>> {
-  const fetch: SizedPageFetcher<T> = async (size, cursor) => {
-    const page = await l.fetch(size, cursor);
+async function* watchedPages<T, P>(ctx: Context, l: PagedListing<T, P>, state: PagedResult, streamed: boolean, printsRead = false): AsyncGenerator<CursorPageResult<T>> {
+  const seen = async (page: CursorPageResult<T> & { page: P }) => {
     state.total ??= (page.page as { total?: number }).total;
     await l.onPage?.(page);
-    return page;
   };
-  return withPagingProgress(ctx, l.client, budgetedPages(fetch, l.budget, state, l.cursor), {
+  yield* withPagingProgress(ctx, await ctx.client(), l.pages.budgeted(l.budget, state, seen), {
     noun: l.noun,
     pageSize: l.budget.pageSize,
     maxPages: l.budget.maxPages,
@@ -149,9 +143,9 @@ function watchedPages<T>(ctx: Context, l: PagedListing<T>, state: PagedResult, s
  * rows left from the next page, appending to the file stdout went to. json is one document, so
  * it is not continued into the same file: it prints nothing and says to run the command again.
  */
-async function printRead<T>(ctx: Context, l: PagedListing<T>, state: PagedResult, got: ReadonlyArray<CursorPageResult<T>>): Promise<void> {
+async function printRead<T, P>(ctx: Context, l: PagedListing<T, P>, state: PagedResult, got: ReadonlyArray<CursorPageResult<T>>): Promise<void> {
   if (ctx.out.format === 'json' || got.length === 0 || !state.next) return;
-  await printRows(ctx, l, mergePages(got.map((p) => p.page), l.rowsKey), got.flatMap((p) => p.items));
+  await printRows(ctx, l, mergePages(got.map((p) => p.page), l.pages.rows), got.flatMap((p) => p.items));
   const left = l.budget.total !== undefined ? l.budget.total - state.rows : undefined;
   const pages = l.budget.maxPages !== undefined ? l.budget.maxPages - state.requests : undefined;
   ctx.out.info(
@@ -160,7 +154,7 @@ async function printRead<T>(ctx: Context, l: PagedListing<T>, state: PagedResult
   );
 }
 
-function printRows<T>(ctx: Context, l: PagedListing<T>, payload: Record<string, unknown>, rows: readonly T[]): Promise<void> {
+function printRows<T, P>(ctx: Context, l: PagedListing<T, P>, payload: Record<string, unknown>, rows: readonly T[]): Promise<void> {
   return ctx.out.print({
     kind: 'rows',
     payload,
@@ -172,9 +166,9 @@ function printRows<T>(ctx: Context, l: PagedListing<T>, payload: Record<string, 
 }
 
 /** Every page of a listing read before anything is printed: one page of the service's shape (mergePages) and its rows. */
-export async function readPaged<T>(
+export async function readPaged<T, P>(
   ctx: Context,
-  l: PagedListing<T>,
+  l: PagedListing<T, P>,
   /** Stopped part way, the rows read are printed with the command for the rest (printRead). */
   printsRead = false,
 ): Promise<{ result: PagedResult; payload: Record<string, unknown>; rows: T[] }> {
@@ -186,7 +180,7 @@ export async function readPaged<T>(
     if (printsRead) await printRead(ctx, l, result, got);
     throw e;
   }
-  const payload = { ...mergePages(got.map((p) => p.page), l.rowsKey), ...l.extra?.() };
+  const payload = { ...mergePages(got.map((p) => p.page), l.pages.rows), ...l.extra?.() };
   return { result, payload, rows: got.flatMap((p) => p.items) };
 }
 
@@ -195,7 +189,7 @@ export async function readPaged<T>(
  * --limit are read and printed together as one page of the service's shape (with --json: the
  * service's page object, whose `cursor` continues after the last row).
  */
-export async function printPaged<T>(ctx: Context, l: PagedListing<T>): Promise<PagedResult> {
+export async function printPaged<T, P>(ctx: Context, l: PagedListing<T, P>): Promise<PagedResult> {
   if (l.all && !(ctx.out.format === 'json' && l.extra)) {
     const result: PagedResult = newPagingState();
     await ctx.out.printPages(printablePages(watchedPages(ctx, l, result, true)), l.columns, l.tableColumns, { header: l.header !== false });

@@ -1,7 +1,5 @@
-import type { Client } from '../api/client.js';
 import { LostResponseError, sendWithRenewedQuote, type PaidCallJournal } from '../api/paid-call.js';
 import { sendOnce } from '../workflows/journal/send-once.js';
-import { estimate } from '../api/resources/credits.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
 import { checkCharge, checkQuote, spendVerdict, type QuoteTerms } from '../workflows/spend-verdict.js';
 import type { Context } from './context.js';
@@ -35,7 +33,7 @@ export interface PaidPlan<R> {
   estimate: EstimateBody;
   /** What is being paid for, for the question ("enrich 120 leads of list Q3 (full)"). */
   what: string;
-  /** Sends the run with the quote, written down in `journal` as it goes out (pass it to the resource function). */
+  /** Sends the run with the quote, written down in `journal` as it goes out (pass it to the area's send method). */
   run(quoteId: string, journal: PaidCallJournal | null): Promise<R>;
   /** Refuses a quote before anyone is asked (a selection the service would refuse): throw a CliError. */
   check?(quote: Quote): void;
@@ -93,8 +91,8 @@ export async function decide(ctx: Context, q: QuoteTerms, what: string, asked: b
   if (!(await ctx.prompter.confirm(`Spend up to ${credits(v.cost)}?`, { flag: '--yes' }))) throw declinedError(`${what} declined; nothing was spent`);
 }
 
-async function quote(ctx: Context, client: Client, plan: Pick<PaidPlan<unknown>, 'estimate' | 'check'>): Promise<Quote> {
-  const q = await estimate(client, plan.estimate, { signal: ctx.signal });
+async function quote(ctx: Context, plan: Pick<PaidPlan<unknown>, 'estimate' | 'check'>): Promise<Quote> {
+  const q = await ctx.api.credits.estimate(plan.estimate);
   checkQuote(q);
   ctx.out.info(describeQuote(q));
   plan.check?.(q);
@@ -106,8 +104,8 @@ async function quote(ctx: Context, client: Client, plan: Pick<PaidPlan<unknown>,
  * --dry-run. A job of many paid requests (a chunked import) approves its total once here and
  * quotes each request as it sends it.
  */
-export async function approveSpend(ctx: Context, client: Client, plan: Omit<PaidPlan<unknown>, 'run'>, opts: { dryRun?: boolean } = {}): Promise<Quote | undefined> {
-  const q = await quote(ctx, client, plan);
+export async function approveSpend(ctx: Context, plan: Omit<PaidPlan<unknown>, 'run'>, opts: { dryRun?: boolean } = {}): Promise<Quote | undefined> {
+  const q = await quote(ctx, plan);
   if (opts.dryRun) {
     await ctx.out.print({ kind: 'object', payload: q, fields: QUOTE_FIELDS });
     warnIfShort(ctx, q);
@@ -130,22 +128,22 @@ const unansweredNote = (ctx: Context) =>
 const NOT_SENT_NOTE = 'The run was not started (the service had not taken the request): nothing was spent.';
 
 /** Whether an earlier paid request of this tool was sent and never answered (the next runPaid resolves it first). */
-export async function hasUnansweredRun(ctx: Context, client: Client, tool: string): Promise<boolean> {
-  return (await PaidRunJournal.open(ctx, client)).unanswered(tool).length > 0;
+export async function hasUnansweredRun(ctx: Context, tool: string): Promise<boolean> {
+  return (await PaidRunJournal.open(ctx)).unanswered(tool).length > 0;
 }
 
 /** Runs a paid request through the flow; undefined after --dry-run (the quote was printed). */
-export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>, opts: { dryRun?: boolean; since?: number } = {}): Promise<PaidOutcome<R> | undefined> {
-  if (opts.dryRun) return void (await approveSpend(ctx, client, plan, opts));
+export async function runPaid<R>(ctx: Context, plan: PaidPlan<R>, opts: { dryRun?: boolean; since?: number } = {}): Promise<PaidOutcome<R> | undefined> {
+  if (opts.dryRun) return void (await approveSpend(ctx, plan, opts));
   // When the command began: an identical request sent from then on is joined, not paid again.
   const since = opts.since ?? ctx.clock.now();
-  const journal = await PaidRunJournal.open(ctx, client);
+  const journal = await PaidRunJournal.open(ctx);
   journal.prepare();
   const earlier = await resolveEarlierRun(ctx, journal, plan.estimate.tool, plan.run);
   if (earlier) return earlier;
-  const q = await quote(ctx, client, plan);
+  const q = await quote(ctx, plan);
   await decide(ctx, q, plan.what, false);
-  return sendApproved(ctx, client, journal, plan, q, since);
+  return sendApproved(ctx, journal, plan, q, since);
 }
 
 /**
@@ -153,7 +151,7 @@ export async function runPaid<R>(ctx: Context, client: Client, plan: PaidPlan<R>
  * expired quote is renewed, and asked again only when the cost went up. A job of several paid
  * requests quotes each, decides once on their sum, then sends each through here.
  */
-export async function sendApproved<R>(ctx: Context, client: Client, journal: PaidRunJournal, plan: PaidPlan<R>, approvedQuote: Quote, since: number): Promise<PaidOutcome<R>> {
+export async function sendApproved<R>(ctx: Context, journal: PaidRunJournal, plan: PaidPlan<R>, approvedQuote: Quote, since: number): Promise<PaidOutcome<R>> {
   return sendWithRenewedQuote(
     approvedQuote,
     async (sent) => {
@@ -173,7 +171,7 @@ export async function sendApproved<R>(ctx: Context, client: Client, journal: Pai
     {
       estimate: () => {
         ctx.out.info('The quote expired before the run was sent; estimating again.');
-        return quote(ctx, client, plan);
+        return quote(ctx, plan);
       },
       decide: (q, approvedBefore) => decide(ctx, q, plan.what, approvedBefore),
     },

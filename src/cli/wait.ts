@@ -1,3 +1,4 @@
+import type { WaitOptions } from '../api/resource.js';
 import type { Context } from './context.js';
 import { nextCommand } from './command-line.js';
 
@@ -6,8 +7,8 @@ import { nextCommand } from './command-line.js';
  * never the work, and says how to pick it up again.
  */
 
-/** What the SDK's pollers take from the context: the abort signal and the clock. */
-export const pollOptions = (ctx: Context) => ({ signal: ctx.signal, sleep: ctx.clock.sleep, now: ctx.clock.now });
+/** What the api's waits take from the context: its clock (the api binds the signal). */
+export const pollOptions = (ctx: Context): Pick<WaitOptions<unknown>, 'sleep' | 'now'> => ({ sleep: ctx.clock.sleep, now: ctx.clock.now });
 
 export async function withProgress<T>(ctx: Context, text: string, resumeHint: string, work: () => Promise<T>): Promise<T> {
   await ctx.progress.start(text);
@@ -24,7 +25,7 @@ export async function withProgress<T>(ctx: Context, text: string, resumeHint: st
 
 /**
  * Polls remote work with a progress line rendered from each status read (`text()` before the
- * first); `poll` gets the context's signal and clock and the progress callback.
+ * first); `poll` gets the context's clock and the progress callback.
  */
 export function watchWithProgress<S>(
   ctx: Context,

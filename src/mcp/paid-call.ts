@@ -1,6 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { estimate } from '../api/resources/credits.js';
 import { isApiError } from '../api/errors.js';
 import { LostResponseError } from '../api/paid-call.js';
 import type { Quote } from '../api/schemas/credits.js';
@@ -79,7 +78,7 @@ function asJob(run: PaidRun | PaidJob, env: ToolEnv): PaidJob {
     tool: run.estimate.tool,
     ...(run.fingerprint !== undefined ? { fingerprint: run.fingerprint } : {}),
     ...(run.preview !== undefined ? { preview: run.preview } : {}),
-    plan: async () => ({ requests: [{ quote: await estimate(env.client, run.estimate, { signal: env.signal }), body: undefined }] }),
+    plan: async () => ({ requests: [{ quote: await env.api.credits.estimate(run.estimate, { signal: env.signal }), body: undefined }] }),
     send: (_body, quoteId, journal) => run.send(quoteId, journal),
   };
 }
@@ -453,7 +452,7 @@ function result(
     ...(earlier ? { earlier_runs: earlier.parts.map((p) => said(p.answer)) } : {}),
   };
   const notes = answers.length
-    ? answers.flatMap((a) => [...summaryOf(input.spec.name, a, input.spec.rows).slice(1), ...serviceNotes(a, input.names)])
+    ? answers.flatMap((a) => [...summaryOf(input.spec.name, a, input.spec.entry.rows).slice(1), ...serviceNotes(a, input.names)])
     : (call?.parts ?? []).flatMap((p) => serviceNotes(p.quote, input.names));
   const before = earlier ? earlierLines(input, earlier) : [];
   return okResult([...(leftOut ? [leftOut.summary] : []), ...before, ...lines, sessionLine(input.gate), ...new Set(notes)], out, input.structured);

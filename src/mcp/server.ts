@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type JSONRPCMessage, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { apiOf } from '../api/api.js';
 import type { Client } from '../api/client.js';
 import { call } from '../api/endpoints/call.js';
 import { SDK_VERSION } from '../api/version.js';
@@ -71,6 +72,7 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
   const now = opts.now ?? Date.now;
   const gate = new SpendGate(opts.maxCredits, now);
   const journal = opts.journal ?? mcpJournal({ store: new MemoryJournalStore(), service: serviceIdentity(client.baseUrl.href, '', 'mcp'), now });
+  const api = apiOf(client);
   const server = new Server({ name: 'prospect', title: 'prospect-cli', version: SDK_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: approvalFormValidator });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
@@ -79,7 +81,7 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
     if (!spec)
       return errorResult({ code: 'unknown_tool', problem: `no tool ${req.params.name} on this server`, fix: 'Call tools/list for the tools offered.', retryable: false }, names);
     const args = withPageLimit(spec, (req.params.arguments ?? {}) as Args, limits.get(spec.name));
-    const env: ToolEnv = { client, signal: extra.signal, journal, now, readFile: (file) => readLocalFile(file, opts.cwd, server) };
+    const env: ToolEnv = { api, signal: extra.signal, journal, now, readFile: (file) => readLocalFile(file, opts.cwd, server) };
     try {
       if (spec.destructive && args.confirm !== true)
         return errorResult(
@@ -92,14 +94,14 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
           names,
         );
       checkFields(args.fields);
-      if (spec.rows && typeof args.limit === 'number' && args.limit > PAGE_MAX)
+      if (spec.entry.rows && typeof args.limit === 'number' && args.limit > PAGE_MAX)
         throw argError('limit', `${args.limit} is over the ${PAGE_MAX} rows a call answers here`, `Pass limit ${PAGE_MAX} or less, and page on with the answered cursor.`);
       if (spec.paid) return await paidCall({ spec, args, env, gate, server, structured: structured.has(spec.name), names });
-      const data = spec.run ? await spec.run(args, env) : await send(spec, args, env);
+      const data = spec.run ? await spec.run(args, env) : await send(client, spec, args, env.signal);
       // Its quotes can run the paid tool whose request they priced (spend.ts).
       if (spec.mintsQuotes) gate.priced(data as Quote, ESTIMATE_TOOL, '');
-      const picked = pickFields(hintsAsTools(data, names), spec.rows, args.fields as string[] | undefined);
-      return okResult([...summaryOf(spec.name, picked, spec.rows), ...serviceNotes(data, names)], picked as Record<string, unknown>, structured.has(spec.name));
+      const picked = pickFields(hintsAsTools(data, names), spec.entry.rows, args.fields as string[] | undefined);
+      return okResult([...summaryOf(spec.name, picked, spec.entry.rows), ...serviceNotes(data, names)], picked as Record<string, unknown>, structured.has(spec.name));
     } catch (e) {
       return errorResult(errorOf(e), names);
     }
@@ -109,16 +111,16 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
 
 /** A page no larger than PAGE_MAX when the call leaves the size to the service's default. */
 function withPageLimit(spec: ToolSpec, args: Args, limit: { default?: unknown } | undefined): Args {
-  if (!spec.rows || !limit || args.limit !== undefined) return args;
+  if (!spec.entry.rows || !limit || args.limit !== undefined) return args;
   return typeof limit.default === 'number' && limit.default <= PAGE_MAX ? args : { ...args, limit: PAGE_MAX };
 }
 
 /** A free tool's request: the entry, with path parameters, query and body from the arguments. */
-function send(spec: ToolSpec, args: Args, env: ToolEnv): Promise<unknown> {
+function send(client: Client, spec: ToolSpec, args: Args, signal: AbortSignal): Promise<unknown> {
   const e = spec.entry;
   const body = e.body ? bodyArgs(e, args) : undefined;
   if (body) checkBody(e, body);
-  return call(env.client, e, { params: paramsOf(e, args), query: queryOf(e, args), ...(body ? { body: body as never } : {}), signal: env.signal });
+  return call(client, e, { params: paramsOf(e, args), query: queryOf(e, args), ...(body ? { body: body as never } : {}), signal });
 }
 
 function checkFields(fields: unknown): void {

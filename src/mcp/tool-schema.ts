@@ -83,8 +83,8 @@ export function inputSchema(spec: ToolSpec): JsonSchema {
   }
   for (const [name, s] of Object.entries(spec.args?.add ?? {})) take(name, s, spec.args?.required?.includes(name) ?? false);
   const limit = properties.limit;
-  if (spec.rows && limit) properties.limit = { ...limit, maximum: Math.min(PAGE_MAX, typeof limit.maximum === 'number' ? limit.maximum : PAGE_MAX) };
-  if (spec.rows) take('fields', FIELDS_ARG, false);
+  if (spec.entry.rows && limit) properties.limit = { ...limit, maximum: Math.min(PAGE_MAX, typeof limit.maximum === 'number' ? limit.maximum : PAGE_MAX) };
+  if (spec.entry.rows) take('fields', FIELDS_ARG, false);
   if (spec.paid) take('quote_id', QUOTE_ARG, false);
   if (spec.paid) take('pay_again', PAY_AGAIN_ARG, false);
   if (spec.destructive) take('confirm', CONFIRM_ARG, true);
@@ -120,7 +120,7 @@ export function outputSchema(spec: ToolSpec): JsonSchema | undefined {
   const base = spec.output ?? (spec.entry.response ? standalone(spec.entry.response, 'output') : undefined);
   if (!base || base.type !== 'object') return undefined;
   const open = openObjects(base) as JsonSchema;
-  return spec.rows ? partialRows(open, spec.rows) : open;
+  return spec.entry.rows ? partialRows(open, spec.entry.rows) : open;
 }
 
 function openObjects(node: unknown): unknown {

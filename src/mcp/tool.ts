@@ -1,4 +1,4 @@
-import type { Client } from '../api/client.js';
+import type { Api } from '../api/api.js';
 import type { Endpoint } from '../api/endpoints/endpoint.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
 import type { JsonSchema } from '../api/endpoints/json-schema.js';
@@ -25,7 +25,8 @@ export const PAGE_MAX = 100;
 
 /** What a tool's code reaches: the service, the paid-run journal, and the local files a person named (CSV import). */
 export interface ToolEnv {
-  client: Client;
+  /** The service's areas over the server's client, no signal bound: a paid request, once decided, goes out whole whatever the call's cancellation. */
+  api: Api;
   signal: AbortSignal;
   /** The paid-run journal the server was given (the CLI's files, for `prospect mcp`): every paid request is sent through it. */
   journal: PaidJournal;
@@ -46,7 +47,7 @@ export interface PaidRun {
   leftOut?: PaidPlan['leftOut'];
   /** What the run would do, shown with its price (a sync's preview). */
   preview?: unknown;
-  /** Sends the request with the quote, written down in `journal` as it goes out (the resource function takes it); a free one goes without. */
+  /** Sends the request with the quote, written down in `journal` as it goes out (the area's send method takes it); a free one goes without. */
   send(quoteId: string | undefined, journal?: PaidCallJournal): Promise<unknown>;
 }
 
@@ -132,8 +133,6 @@ export interface ToolSpec {
   toolset: Toolset;
   /** What an assistant needs beyond the entry's description: how to page, what to call next. */
   note?: string;
-  /** A paged answer's array: the tool takes `fields` to keep each row to the fields named. */
-  rows?: string;
   /** Deletes or removes: needs `confirm: true`, and does nothing without it. */
   destructive?: true;
   /** Reaches a system outside the service (a CRM, a sequencer). */

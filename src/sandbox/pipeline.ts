@@ -7,6 +7,7 @@ import { faultResponse } from './engine/faults.js';
 import { guardControlRequest } from './engine/control-guard.js';
 import { settleRuns } from './engine/settle.js';
 import { clientIp } from './engine/request-log.js';
+import { answerMismatch } from './engine/answer-check.js';
 import { applicableRows, rateRequestOf, type RateRejection } from './engine/rate-limits.js';
 import { ClientGoneError, newRequestId, parseJsonBody, readBody, sendBytes, sendJson, sleep } from './http.js';
 
@@ -22,9 +23,11 @@ export function createRequestHandler(
   onRequestDone: (mutating: boolean) => void,
   /** Aborted when the server closes. */
   closing?: AbortSignal,
+  /** Every 2xx JSON answer parsed with its entry's response schema; a mismatch is a 500 naming both (the test suite's sandboxes). */
+  checkAnswers = false,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    handle(services, router, req, res, closing).then(onRequestDone, (e: unknown) => {
+    handle(services, router, req, res, closing, checkAnswers).then(onRequestDone, (e: unknown) => {
       process.stderr.write(`sandbox: unhandled error ${(e as Error)?.stack ?? String(e)}\n`);
       if (!res.headersSent) sendJson(res, 500, { error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
     });
@@ -37,6 +40,7 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   closing: AbortSignal | undefined,
+  checkAnswers: boolean,
 ): Promise<boolean> {
   const started = performance.now();
   const requestId = newRequestId();
@@ -108,12 +112,14 @@ async function handle(
     // A handled request whose answer is lost still leaves its request log row.
     if (await applyFaults('after')) {
       let out = r.body;
-      const kind = route.route.def.endpoint.kind;
+      const entry = route.route.def.endpoint;
       // A file (a signed export download) goes out as its bytes, with the content type its route set.
       if (Buffer.isBuffer(out)) sendBytes(res, status, out, r.headers);
       else {
-        if ((kind === 'v2' || kind === 'v1only') && isPlainObject(out) && !('timestamp_ms' in out))
+        if ((entry.kind === 'v2' || entry.kind === 'v1only') && isPlainObject(out) && !('timestamp_ms' in out))
           out = { ...out, timestamp_ms: services.clock.now() };
+        const mismatch = checkAnswers && status < 300 ? answerMismatch(entry, out) : undefined;
+        if (mismatch) throw answerError(mismatch);
         sendJson(res, status, out, r.headers);
       }
     }
@@ -152,6 +158,11 @@ async function handle(
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function answerError(mismatch: string): SandboxError {
+  process.stderr.write(`sandbox: ${mismatch}\n`);
+  return genericError(500, 'INTERNAL_ERROR', mismatch);
 }
 
 function internalError(e: unknown, requestId: string): SandboxError {

@@ -43,6 +43,8 @@ export interface StartSandboxOptions {
   fixtures?: FixturesInput | string;
   /** Routes mounted beside the built-in ones (tests of the pipeline, areas under development). */
   extraRoutes?: RouteDef[];
+  /** Every 2xx answer parsed with the schema its entry names, a 500 naming both otherwise (the test suite's sandboxes). Default false. */
+  checkAnswers?: boolean;
 }
 
 export interface RunningSandbox {
@@ -154,6 +156,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
         if (mutating) saver?.schedule();
       },
       stopRequests.signal,
+      opts.checkAnswers,
     ),
   );
   // Longer than common client pools keep idle sockets, so a reused socket is never closed under a request.

@@ -14,7 +14,7 @@ export class PaidCallAbortedError extends SendAborted {
   /** The quote the request went with; undefined when the call was given a quote id alone (see `quoteId`). */
   readonly quote: Quote | undefined;
 
-  /** @internal */
+  /** Made by the SDK; not for your own code to construct. */
   constructor(aborted: SendAborted, quote: Quote | undefined) {
     super(aborted.quoteId, aborted.sent, aborted.cause);
     this.quote = quote;

@@ -1,7 +1,6 @@
-import type { Client } from '../api/client.js';
+import type { Api } from '../api/api.js';
 import { ConfigurationError } from '../api/errors.js';
 import type { PaidCallJournal } from '../api/paid-call.js';
-import { estimate } from '../api/resources/credits.js';
 import type { Quote } from '../api/schemas/credits.js';
 import type { CsvImportResponse } from '../api/schemas/lists.js';
 import { ENRICHMENT_TYPES, type EnrichmentType } from '../api/schemas/values/credits.js';
@@ -10,8 +9,7 @@ import { mostCost, type ImportColumnMapping } from '../workflows/import/enrich-r
 import { mergeCsvAnswers, planCsvImport, sendCsvPart, type CsvImportRequest } from '../workflows/import/csv-import-requests.js';
 import type { CsvPart } from '../workflows/import/csv-parts.js';
 import { resolveEarlier } from '../workflows/journal/resolve-earlier.js';
-import { checkQuote } from '../workflows/spend-verdict.js';
-import { jobQuote } from '../workflows/spend-verdict.js';
+import { checkQuote, jobQuote } from '../workflows/spend-verdict.js';
 import { checkApproval, decidedOn, decideSpend, payFor, resenderOf, resolving, senderOf, sendJobPart, type Journaled, type PaidOptions, type SpendQuote } from './paid.js';
 
 /**
@@ -102,7 +100,7 @@ function checkExact(requests: readonly CsvImportRequest[], asked: EnrichedImport
 }
 
 /** Imports a CSV, enriching only the rows that lack what the enrichment finds (or, with allRows, every row); see Lists.importCsv. */
-export async function importCsvEnriched(client: Client, journaled: Journaled, asked: EnrichedImport, opts: CsvImportOptions): Promise<CsvImportResult> {
+export async function importCsvEnriched(api: Api, journaled: Journaled, asked: EnrichedImport, opts: CsvImportOptions): Promise<CsvImportResult> {
   checkApproval(opts);
   if (!(ENRICHMENT_TYPES as readonly unknown[]).includes(asked.enrichment_type))
     throw new ConfigurationError(`enrichment_type ${JSON.stringify(asked.enrichment_type)} is not one of ${ENRICHMENT_TYPES.join(', ')}`, 'Pass enrichment_type, or dispatch_enrichment: false to import without enriching.');
@@ -114,7 +112,7 @@ export async function importCsvEnriched(client: Client, journaled: Journaled, as
   const planOf = (quotes: readonly Quote[]): CsvImportPlan => ({ list_id: listId, ...enrichment, most_cost: mostCost(planned), requests: requests.length, quotes: [...quotes] });
   const signal = opts.signal;
   const send = (r: CsvImportRequest) => (quoteId: string | undefined, journal?: PaidCallJournal) =>
-    sendCsvPart(client, listId, { ...r.body, ...(quoteId ? { quote_id: quoteId } : {}) }, { signal, journal, sleep });
+    sendCsvPart(api, listId, { ...r.body, ...(quoteId ? { quote_id: quoteId } : {}) }, { signal, journal, sleep });
   const what = (r: CsvImportRequest) => `client.lists.importCsv: list ${listId}, ${r.part.rows.length} rows (${r.part.enrichment})`;
   const sent: Array<{ part: CsvPart; answer: CsvImportResponse }> = [];
   const result = (): CsvImportResult => ({ ...mergeCsvAnswers(sent), enrichment });
@@ -131,7 +129,7 @@ export async function importCsvEnriched(client: Client, journaled: Journaled, as
   if (requests.length === 1) {
     const [only] = paid as [CsvImportRequest];
     const asking = confirm ? { ...opts, confirm: (q: Quote) => confirm(q, planOf([q])) } : opts;
-    sent.push({ part: only.part, answer: await payFor(client, { estimate: only.estimate!, what: what(only), send: send(only) }, asking as PaidOptions, journaled) });
+    sent.push({ part: only.part, answer: await payFor(api, { estimate: only.estimate!, what: what(only), send: send(only) }, asking as PaidOptions, journaled) });
     return result();
   }
 
@@ -145,7 +143,7 @@ export async function importCsvEnriched(client: Client, journaled: Journaled, as
   }
   const quotes: Quote[] = [];
   for (const r of left) {
-    const q = await estimate(client, r.estimate!, { signal });
+    const q = await api.credits.estimate(r.estimate!, { signal });
     checkQuote(q);
     quotes.push(q);
   }
@@ -154,7 +152,7 @@ export async function importCsvEnriched(client: Client, journaled: Journaled, as
   await sendFree();
   for (const [i, r] of left.entries()) {
     const sender = senderOf({ estimate: r.estimate!, what: what(r), send: send(r) }, opts, journaled);
-    sent.push({ part: r.part, answer: await sendJobPart(client, r.estimate!, sender, i, quotes, opts, ask) });
+    sent.push({ part: r.part, answer: await sendJobPart(api, r.estimate!, sender, i, quotes, opts, ask) });
   }
   return result();
 }

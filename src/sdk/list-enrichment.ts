@@ -1,7 +1,6 @@
-import type { Client } from '../api/client.js';
+import type { Api } from '../api/api.js';
 import { ConfigurationError } from '../api/errors.js';
 import type { PaidCallJournal } from '../api/paid-call.js';
-import { enrichBulk } from '../api/resources/enrichment.js';
 import type { Quote } from '../api/schemas/credits.js';
 import type { BulkEnrichBody, BulkEnrichStarted } from '../api/schemas/enrichment.js';
 import type { ListScope } from '../api/schemas/values/credits.js';
@@ -161,7 +160,7 @@ function usedQuoteResult(entry: JournalEntry, run: BulkEnrichStarted): BulkEnric
 const whatOf = (b: BulkEnrichBody) => `client.enrichment.bulk: list ${b.list_id} (${b.scope ?? 'partial'})${b.lead_ids ? `, ${b.lead_ids.length} leads` : ''}`;
 
 /** Enriches what the leads of a list lack (or, with allLeads, every selected lead); see Enrichment.bulk. */
-export async function enrichListMissing(client: Client, journaled: Journaled, params: BulkEnrichParams, opts: BulkEnrichOptions): Promise<BulkEnrichResult> {
+export async function enrichListMissing(api: Api, journaled: Journaled, params: BulkEnrichParams, opts: BulkEnrichOptions): Promise<BulkEnrichResult> {
   checkApproval(opts);
   if (typeof opts.quote === 'object') checkQuote(opts.quote);
   const { allLeads, ...asked } = params;
@@ -172,12 +171,12 @@ export async function enrichListMissing(client: Client, journaled: Journaled, pa
   journaled.journal.prepare();
   const used = opts.quote === undefined ? undefined : usedQuote<BulkEnrichStarted>(journaled, 'enrich_list', opts.quote);
   if (used) return usedQuoteResult(used.entry, used.result);
-  const send = (body: BulkEnrichBody) => (quoteId: string | undefined, j?: PaidCallJournal) => enrichBulk(client, { ...body, quote_id: quoteId }, { signal, journal: j });
+  const send = (body: BulkEnrichBody) => (quoteId: string | undefined, j?: PaidCallJournal) => api.enrichment.sendBulk({ ...body, quote_id: quoteId }, { signal, journal: j });
   // The runs of the list still going and those of an earlier call lost (resolved through their quotes) leave their leads out of the plan.
   const job = await enrichListJob(
     { listId: asked.list_id, scope, ids: asked.lead_ids, allLeads: Boolean(allLeads) },
     {
-      client,
+      api,
       journal: journaled.journal,
       resolve: { send: (body) => resenderOf(journaled.journal, 'enrich_list', send(body)), options: resolving(opts) },
       now: journaled.since,
@@ -195,13 +194,13 @@ export async function enrichListMissing(client: Client, journaled: Journaled, pa
     const run = exactRun(job, asked, facts.summary);
     return resultOf(facts, [...earlier, await sendGivenQuote(sender(run), opts)], typeof opts.quote === 'object' ? opts.quote : null);
   }
-  const priced = await priceRuns(client, runs, { signal });
+  const priced = await priceRuns(api, runs, { signal });
   const quotes = priced.map((r) => r.quote);
   const confirm = opts.confirm;
   const ask = confirm && ((q: SpendQuote) => confirm(q, { ...facts, runs: priced.length, quotes: [...quotes] }));
   await decideSpend(decidedOn(quotes), opts, { approved: false, ask, needsId: false });
   const started: BulkEnrichStarted[] = [...earlier];
-  for (const [i, run] of priced.entries()) started.push(await sendJobPart(client, run.estimate, sender(run), i, quotes, opts, ask));
+  for (const [i, run] of priced.entries()) started.push(await sendJobPart(api, run.estimate, sender(run), i, quotes, opts, ask));
   return resultOf(facts, started, decidedOn(quotes));
 }
 

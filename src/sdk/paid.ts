@@ -1,7 +1,7 @@
-import type { Client } from '../api/client.js';
+import type { Api } from '../api/api.js';
 import { ConfigurationError } from '../api/errors.js';
 import { sendWithRenewedQuote, type PaidCallJournal } from '../api/paid-call.js';
-import { estimate } from '../api/resources/credits.js';
+import type { CallOptions } from '../api/resource.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
 import type { PaidJournal } from '../workflows/journal/journal.js';
 import type { JournalEntry } from '../workflows/journal/entry.js';
@@ -9,7 +9,6 @@ import { answeredWith, resolveEarlier, type Resend, type ResolveEarlierOptions, 
 import { sendOnce } from '../workflows/journal/send-once.js';
 import { checkCharge, checkQuote, spendVerdict, sumQuotes } from '../workflows/spend-verdict.js';
 import { withQuote } from './aborted.js';
-import type { CallOptions } from './options.js';
 
 /**
  * The estimate-confirm-run step of every paid method, as the CLI runs it (DESIGN.md section 5):
@@ -104,7 +103,7 @@ export interface PaidRequest<R> {
   what: string;
   /**
    * Sends the request; `quoteId` is undefined only when the route takes none (legacy bulk).
-   * `journal`: where it is written down as it goes out (pass it to the resource function).
+   * `journal`: where it is written down as it goes out (pass it to the area's send method).
    */
   send(quoteId: string | undefined, journal?: PaidCallJournal): Promise<R>;
   /** Checked before pricing, once no identical earlier call is left to resolve (the journal's). */
@@ -262,9 +261,9 @@ export const decidedOn = (quotes: readonly Quote[]): SpendQuote => (quotes.lengt
  * Expired while the caller decided, it is priced again (`estimateBody`), and the job decided on
  * again with that request's new quote (asked again only when it costs more).
  */
-export function sendJobPart<R>(client: Client, estimateBody: EstimateBody, send: QuoteSender<R>, i: number, quotes: Quote[], opts: PaidOptions<unknown>, ask: Deciding['ask']): Promise<R> {
+export function sendJobPart<R>(api: Api, estimateBody: EstimateBody, send: QuoteSender<R>, i: number, quotes: Quote[], opts: PaidOptions<unknown>, ask: Deciding['ask']): Promise<R> {
   return sendWithRenewedQuote(quotes[i]!, (q) => sendApproved(send, q, q.estimated_cost), {
-    estimate: () => estimate(client, estimateBody, { signal: opts.signal }),
+    estimate: () => api.credits.estimate(estimateBody, { signal: opts.signal }),
     decide: async (renewed, approvedBefore) => {
       checkQuote(renewed);
       quotes[i] = renewed;
@@ -286,7 +285,7 @@ export async function sendGivenQuote<R>(send: QuoteSender<R>, opts: PaidOptions<
  * (`journaled`), an identical earlier call whose answer was lost is resolved first, and the
  * request is sent once.
  */
-export async function payFor<R>(client: Client, req: PaidRequest<R>, opts: PaidOptions, journaled?: Journaled): Promise<R> {
+export async function payFor<R>(api: Api, req: PaidRequest<R>, opts: PaidOptions, journaled?: Journaled): Promise<R> {
   checkApproval(opts);
   if (journaled) {
     const earlier = await resolveEarlierCall(journaled, req.estimate.tool, (quoteId, journal) => req.send(quoteId, journal), opts);
@@ -297,7 +296,7 @@ export async function payFor<R>(client: Client, req: PaidRequest<R>, opts: PaidO
   if (opts.quote !== undefined) return sendGivenQuote(send, opts);
   const confirm = opts.confirm;
   const ask = confirm && ((q: SpendQuote) => confirm(q as Quote));
-  const quote = () => estimate(client, req.estimate, { signal: opts.signal });
+  const quote = () => api.credits.estimate(req.estimate, { signal: opts.signal });
   const q = await quote();
   await decideSpend(q, opts, { approved: false, ask });
   return sendWithRenewedQuote(q, (sent) => sendApproved(send, sent, sent.estimated_cost), {

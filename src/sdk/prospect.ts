@@ -1,23 +1,23 @@
+import { Api } from '../api/api.js';
 import { Client, type TraceEvent } from '../api/client.js';
 import { checkBaseUrl } from '../api/base-url.js';
 import { ConfigurationError } from '../api/errors.js';
-import { getIdentity } from '../api/resources/whoami.js';
+import type { CallOptions, Credential } from '../api/resource.js';
+import type { Credits } from '../api/resources/credits.js';
+import type { Exports } from '../api/resources/export.js';
+import type { Keys } from '../api/resources/keys.js';
+import type { Usage } from '../api/resources/usage.js';
 import { API_KEY_PREFIX } from '../api/schemas/values/auth.js';
 import type { Identity } from '../api/schemas/identity.js';
-import type { CallOptions } from './options.js';
-import type { CoreSource, Credential } from './core.js';
-import { checkJournalOption, openJournal, type PaidRunJournalOption } from './journal.js';
 import type { PaidJournal } from '../workflows/journal/journal.js';
+import type { SdkHost } from './host.js';
+import { checkJournalOption, openJournal, type PaidRunJournalOption } from './journal.js';
 import { People } from './resources/people.js';
 import { Companies } from './resources/companies.js';
 import { Lists } from './resources/lists.js';
 import { Enrichment } from './resources/enrichment.js';
 import { Agents } from './resources/agents.js';
 import { Sync } from './resources/sync.js';
-import { Exports } from './resources/exports.js';
-import { Credits } from './resources/credits.js';
-import { Keys } from './resources/keys.js';
-import { Usage } from './resources/usage.js';
 import { Legacy } from './resources/legacy.js';
 
 export interface ProspectOptions {
@@ -89,6 +89,8 @@ export class Prospect {
   readonly #cores = new Map<Credential, Client>();
   readonly #journalOption: PaidRunJournalOption;
   #journal: PaidJournal | undefined;
+  /** The api's areas as they are: the free areas themselves, and what the SDK's paid methods price and run workflows with. */
+  readonly #api: Api;
 
   /** @throws ConfigurationError when there is no base URL, or no API key and no JWT, or the URL is unsafe, or paidRunJournal is not one of its forms. */
   constructor(options: ProspectOptions = {}) {
@@ -102,23 +104,24 @@ export class Prospect {
       throw new ConfigurationError('no API key', 'Pass apiKey to new Prospect(), or set PROSPECT_API_KEY (a svcapi_ key; the sandbox prints one).');
     this.#options = options;
     this.#journalOption = checkJournalOption(options.paidRunJournal);
-    const source: CoreSource = { core: (credential) => this.#core(credential), journal: () => this.#paidJournal() };
-    this.people = new People(source);
-    this.companies = new Companies(source);
-    this.lists = new Lists(source);
-    this.enrichment = new Enrichment(source);
-    this.agents = new Agents(source);
-    this.sync = new Sync(source);
-    this.exports = new Exports(source);
-    this.credits = new Credits(source);
-    this.keys = new Keys(source);
-    this.usage = new Usage(source);
-    this.legacy = new Legacy(source);
+    const host: SdkHost = { client: (credential) => this.#core(credential), journal: () => this.#paidJournal(), api: () => this.#api };
+    this.#api = new Api(host);
+    this.people = new People(host);
+    this.companies = new Companies(host);
+    this.lists = new Lists(host);
+    this.enrichment = new Enrichment(host);
+    this.agents = new Agents(host);
+    this.sync = new Sync(host);
+    this.exports = this.#api.exports;
+    this.credits = this.#api.credits;
+    this.keys = this.#api.keys;
+    this.usage = this.#api.usage;
+    this.legacy = new Legacy(host);
   }
 
   /** Who the API key belongs to: user, organization, plan and scopes. */
   async whoami(opts: CallOptions = {}): Promise<Identity> {
-    return getIdentity(this.#core('key'), opts);
+    return this.#api.identity.whoami(opts);
   }
 
   /** Closes pooled connections (idle ones do not keep the process alive either). */

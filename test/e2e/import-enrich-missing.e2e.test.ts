@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientFor, control } from '../sandbox/helpers.js';
-import { listLeadsPages } from '../../src/api/resources/lists.js';
+import { apiOf } from '../../src/api/api.js';
 import { json } from '../helpers/json.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { fastClock, runInProcess, sandboxClock } from '../helpers/in-process.js';
@@ -43,7 +43,7 @@ const crmCsv = (rows: number) =>
 /** Each lead's email and phone by its first name (the rows' own key), every page read. */
 async function heldBy(listId: string): Promise<Map<string, { email: string | null; phone: string | null }>> {
   const out = new Map<string, { email: string | null; phone: string | null }>();
-  for await (const page of listLeadsPages(clientFor(t.sb), listId, { limit: 500 })) for (const l of page.items) out.set(l.first_name!, { email: l.email, phone: l.phone });
+  for await (const l of apiOf(clientFor(t.sb)).lists.leads(listId, { limit: 500 })) out.set(l.first_name!, { email: l.email, phone: l.phone });
   return out;
 }
 

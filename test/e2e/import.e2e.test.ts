@@ -9,7 +9,7 @@ import { prospect } from '../helpers/in-process.js';
 import { json } from '../helpers/json.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { clientFor } from '../sandbox/helpers.js';
-import { listLeadsPages } from '../../src/api/resources/lists.js';
+import { apiOf } from '../../src/api/api.js';
 
 const t = useSandboxEnv({ withKey: true });
 const run = (...args: string[]) => prospect(args, { env: t.env });
@@ -43,7 +43,7 @@ function writeLeadsCsv(): { file: string; expected: Record<string, number> } {
 
 async function leadsOf(listId: string): Promise<string[]> {
   const out: string[] = [];
-  for await (const p of listLeadsPages(clientFor(t.sb), listId, { limit: 500 })) for (const l of p.items) out.push(`${l.email}|${l.full_name}|${l.company}`);
+  for await (const l of apiOf(clientFor(t.sb)).lists.leads(listId, { limit: 500 })) out.push(`${l.email}|${l.full_name}|${l.company}`);
   return out;
 }
 

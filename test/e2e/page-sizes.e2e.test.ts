@@ -3,8 +3,7 @@ import { clientFor, control } from '../sandbox/helpers.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { prospect } from '../helpers/in-process.js';
 import { ndjson } from '../helpers/json.js';
-import { listLeadsPages } from '../../src/api/resources/lists.js';
-import { searchPeoplePages } from '../../src/api/resources/search.js';
+import { apiOf } from '../../src/api/api.js';
 import { LIST_LIMITS } from '../../src/api/schemas/values/lists.js';
 import { EXPORT_LIMITS } from '../../src/api/schemas/values/export.js';
 import { SEARCH_LIMITS } from '../../src/api/schemas/values/search.js';
@@ -72,14 +71,15 @@ describe('--all pages at the spec maximum', () => {
 });
 
 describe('the SDK iterators page at the maximum unless told otherwise', () => {
-  it('listLeadsPages and searchPeoplePages', async () => {
+  it('lists.leads and people.search', async () => {
     const id = await seedList('Big', LEADS);
+    const api = apiOf(clientFor(t.sb));
     const sizes: number[] = [];
-    for await (const page of listLeadsPages(clientFor(t.sb), id)) sizes.push(page.items.length);
+    for await (const page of api.lists.leads(id).pages()) sizes.push(page.leads.length);
     expect(sizes).toEqual([500, 500, 200]);
     const people: number[] = [];
-    for await (const page of searchPeoplePages(clientFor(t.sb), { filters: { seniority: ['Manager'] } })) {
-      people.push(page.items.length);
+    for await (const page of api.people.search({ filters: { seniority: ['Manager'] } }).pages()) {
+      people.push(page.results.length);
       if (people.length === 2) break;
     }
     expect(people).toEqual([100, 100]);

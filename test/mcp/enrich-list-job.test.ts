@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientFor, control } from '../sandbox/helpers.js';
-import { importCsv } from '../../src/api/resources/lists.js';
+import { apiOf } from '../../src/api/api.js';
 import { MemoryJournalStore } from '../../src/workflows/journal/memory-store.js';
 import { balance, callTool, structuredOf, textOf, useMcpSandbox, type Session } from './helpers.js';
 
@@ -30,7 +30,7 @@ async function importedList(rows: number, withEmail: (i: number) => boolean): Pr
   const api = clientFor(t.sb);
   for (let from = 0; from < rows; from += 500) {
     const csv = crmRows(from, Math.min(rows, from + 500), withEmail);
-    const r = await importCsv(api, list, { csv_content_base64: Buffer.from(csv).toString('base64'), column_mapping: MAPPING, dispatch_enrichment: false });
+    const r = await apiOf(api).lists.sendImportCsv(list, { csv_content_base64: Buffer.from(csv).toString('base64'), column_mapping: MAPPING, dispatch_enrichment: false });
     expect(r.rows_imported).toBe(Math.min(rows, from + 500) - from);
   }
   api.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { openSandbox, raw, control, clientFor, apiError, newKey, type RunningSandbox } from './helpers.js';
 import { SCOPES } from '../../src/api/schemas/auth.js';
-import { getIdentity } from '../../src/api/resources/whoami.js';
+import { apiOf } from '../../src/api/api.js';
 
 let sb: RunningSandbox;
 let demo: { organization_id: string; user_id: string; teammate_user_id: string; other_organization_id: string; other_user_id: string };
@@ -98,7 +98,7 @@ describe('plan gating (API keys)', () => {
     ['pro', 'pro'],
   ])('plan %s has API access and whoami reads tier %s', async (plan, tier) => {
     await control(sb, 'POST', '/plan', { plan });
-    const who = await getIdentity(clientFor(sb));
+    const who = await apiOf(clientFor(sb)).identity.whoami();
     expect(who.tier).toBe(tier);
     expect(who.features).toContain('api_access');
   });
@@ -167,7 +167,7 @@ describe('scopes', () => {
 
 describe('whoami', () => {
   test('masks the email for key auth and shows the demo identity', async () => {
-    const who = await getIdentity(clientFor(sb));
+    const who = await apiOf(clientFor(sb)).identity.whoami();
     expect(who).toMatchObject({
       user_email: 'd***@acme.example',
       user_id: demo.user_id,
@@ -183,15 +183,15 @@ describe('whoami', () => {
   });
 
   test('a session shows the whole email; the connector client reads oauth', async () => {
-    const session = await getIdentity(clientFor(sb, sb.mintJwt('dana@acme.example')));
+    const session = await apiOf(clientFor(sb, sb.mintJwt('dana@acme.example'))).identity.whoami();
     expect(session).toMatchObject({ user_email: 'dana@acme.example', auth_type: 'session' });
-    const oauth = await getIdentity(clientFor(sb, sb.mintJwt(undefined, { client: 'connector' })));
+    const oauth = await apiOf(clientFor(sb, sb.mintJwt(undefined, { client: 'connector' }))).identity.whoami();
     expect(oauth).toMatchObject({ user_email: 'dana@acme.example', auth_type: 'oauth' });
   });
 
   test('a key of the other organization sees its own organization', async () => {
     const k = await newKey(sb, { organization_id: demo.other_organization_id });
-    const who = await getIdentity(clientFor(sb, k.api_key));
+    const who = await apiOf(clientFor(sb, k.api_key)).identity.whoami();
     expect(who).toMatchObject({ organization_id: demo.other_organization_id, organization_name: 'Globex', user_email: 'g***@globex.example' });
   });
 });

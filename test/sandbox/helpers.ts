@@ -13,9 +13,12 @@ export { startSandbox, type RunningSandbox };
  */
 export const SMALL_DATASET = { people: 5000, companies: 500 } as const;
 
-/** A sandbox on an ephemeral loopback port, with the small data set unless `dataset` says otherwise. */
+/**
+ * A sandbox on an ephemeral loopback port, with the small data set unless `dataset` says
+ * otherwise, answering a 500 wherever an answer does not fit the schema its entry names.
+ */
 export function openSandbox(opts: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  return startSandbox({ port: 0, dataset: SMALL_DATASET, ...opts });
+  return startSandbox({ port: 0, dataset: SMALL_DATASET, checkAnswers: true, ...opts });
 }
 
 /** One sandbox per test file, reset before each test; `demo` is the seeded identity the reset answers. */

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
 import { LeadRow, ListSummary } from '../../src/api/schemas/lists.js';
-import { listLeadsPages, listListsPages } from '../../src/api/resources/lists.js';
+import { apiOf } from '../../src/api/api.js';
+import type { PagePromise } from '../../src/api/paginate.js';
 import { clientFor, control } from './helpers.js';
 import { call, expectOk, expectPublicError, seedList, useListsSandbox } from './lists-helpers.js';
 
@@ -10,11 +11,12 @@ const cast = useListsSandbox();
 const lists = (query = '', token?: string, prefix?: string) =>
   call(cast.sb, 'GET', `/lead-lists${query}`, { ...(token ? { token } : {}), ...(prefix ? { prefix } : {}) });
 
-async function collect<T>(pages: AsyncIterable<{ items: T[]; page: any }>): Promise<{ items: T[]; pages: any[] }> {
+/** Every page of a paged call, and the rows of all of them. */
+async function collect<P, T>(paged: PagePromise<P, T>): Promise<{ items: T[]; pages: any[] }> {
   const out = { items: [] as T[], pages: [] as any[] };
-  for await (const p of pages) {
-    out.items.push(...p.items);
-    out.pages.push(p.page);
+  for await (const page of paged.pages()) {
+    out.items.push(...((page as Record<string, T[]>)[paged.rows] ?? []));
+    out.pages.push(page);
   }
   return out;
 }
@@ -42,7 +44,7 @@ async function seedVisible(n: number): Promise<string[]> {
 describe('GET /lead-lists', () => {
   test('250 visible lists page out exactly once each, in created order, with total and a null last cursor', async () => {
     const ids = await seedVisible(250);
-    const { items, pages } = await collect(listListsPages(clientFor(cast.sb), { limit: 100 }));
+    const { items, pages } = await collect(apiOf(clientFor(cast.sb)).lists.list({ limit: 100 }));
     expect(items.map((l) => l.list_id)).toEqual(ids);
     expect(pages.map((p) => p.lists.length)).toEqual([100, 100, 50]);
     expect(pages.every((p) => p.total === 250)).toBe(true);
@@ -58,7 +60,7 @@ describe('GET /lead-lists', () => {
   test('small pages too (rate limits switched off for the many requests); the default page is 50', async () => {
     const ids = await seedVisible(100);
     await control(cast.sb, 'POST', '/rate-limits', { enabled: false });
-    const { items, pages } = await collect(listListsPages(clientFor(cast.sb), { limit: 3 }));
+    const { items, pages } = await collect(apiOf(clientFor(cast.sb)).lists.list({ limit: 3 }));
     expect(items.map((l) => l.list_id)).toEqual(ids);
     expect(pages).toHaveLength(34);
     expect(expectOk(await lists()).lists).toHaveLength(50);
@@ -114,7 +116,7 @@ describe('GET /lead-lists/{list_id}/leads', () => {
 
   test('250 leads page out exactly once each in the order saved, every page with its own cohort task_id', async () => {
     const list = await seedList(cast.sb, { name: 'Big', people: 250 });
-    const { items, pages } = await collect(listLeadsPages(clientFor(cast.sb), list.list_id, { limit: 100 }));
+    const { items, pages } = await collect(apiOf(clientFor(cast.sb)).lists.leads(list.list_id, { limit: 100 }));
     expect(items).toHaveLength(250);
     expect(new Set(items.map((l) => l.lead_id)).size).toBe(250);
     expect(items.map((l) => l.full_name)).toEqual(Array.from({ length: 250 }, (_, i) => cast.ds.personRow(i).full_name));

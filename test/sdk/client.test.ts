@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError, Prospect } from '../../src/index.js';
+import { APIResource } from '../../src/api/resource.js';
 import { FAST_POLL, seededList, useSdkSandbox } from './helpers.js';
 
 const t = useSdkSandbox();
@@ -67,6 +68,23 @@ describe('new Prospect()', () => {
     } finally {
       jwtOnly.close();
     }
+  });
+});
+
+describe("the client's areas", () => {
+  it('spend only through their methods that decide first: no area carries a request sent as given (send*)', () => {
+    const client = new Prospect({ baseUrl: t.sb.url, apiKey: t.sb.demoKey });
+    const methodsOf = (o: object): string[] => {
+      const names: string[] = [];
+      // The areas' own methods, above the base every area shares (its protected helpers take catalog entries no caller gets).
+      for (let p = Object.getPrototypeOf(o) as object | null; p && p !== APIResource.prototype; p = Object.getPrototypeOf(p) as object | null) names.push(...Object.getOwnPropertyNames(p));
+      return names;
+    };
+    const areas = Object.entries(client).filter(([, v]) => typeof v === 'object' && v !== null);
+    expect(areas.map(([k]) => k).sort()).toEqual(['agents', 'companies', 'credits', 'enrichment', 'exports', 'keys', 'legacy', 'lists', 'people', 'sync', 'usage']);
+    const raw = areas.flatMap(([k, v]) => methodsOf(v as object).filter((m) => /^send[A-Z]/.test(m)).map((m) => `${k}.${m}`));
+    expect(raw).toEqual([]);
+    expect(typeof client.enrichment.bulk).toBe('function');
   });
 });
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadTo } from '../../src/api/download.js';
-import { downloadCsvExport } from '../../src/api/resources/export.js';
+import { Api } from '../../src/api/api.js';
 import { ApiError, ConfigurationError } from '../../src/api/errors.js';
 
 /** A local receiver standing in for a storage host: each path answers its own way; request headers are recorded. */
@@ -109,12 +109,14 @@ describe('downloadTo', () => {
   });
 });
 
-describe('downloadCsvExport', () => {
+describe('exports.downloadCsv', () => {
   it('checks that exactly file_size_bytes arrived', async () => {
+    // The link needs no credentials: no client of the service is made.
+    const { exports } = new Api({ client: () => Promise.reject(new Error('no client')) });
     routes.set('/e.csv', (_req, res) => res.writeHead(200).end('lead_id\nld_1\n'));
     const link = { list_id: 'lst_1', download_url: `${base}/e.csv`, expires_at: 2_000_000_000, row_count: 1 };
-    expect((await downloadCsvExport({ ...link, file_size_bytes: 13 }, counter().sink)).bytes).toBe(13);
-    const e = await downloadCsvExport({ ...link, file_size_bytes: 20 }, counter().sink).catch((x: unknown) => x);
+    expect((await exports.downloadCsv({ ...link, file_size_bytes: 13 }, counter().sink)).bytes).toBe(13);
+    const e = await exports.downloadCsv({ ...link, file_size_bytes: 20 }, counter().sink).catch((x: unknown) => x);
     expect(e).toMatchObject({ code: 'connection_reset', causeText: 'the file has 13 bytes where the export announced 20' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetedPages, items, newPagingState, pages, requestsFor } from '../../src/api/paginate.js';
+import { budgetedPages, newPagingState, pages, requestsFor } from '../../src/api/paginate.js';
 import { pageBudget } from '../../src/cli/paging.js';
 import { TERMINAL_STATUSES, waitForWorkflow, PollTimeoutError } from '../../src/api/poll.js';
 
@@ -12,12 +12,12 @@ describe('cursor iteration', () => {
     };
     const seen: (string | undefined)[] = [];
     const all: number[] = [];
-    for await (const r of items<number>(async (c) => {
+    for await (const page of pages<number>(async (c) => {
       seen.push(c);
       const p = data[c ?? 'start']!;
       return { items: p.rows, cursor: p.cursor, page: p };
     }))
-      all.push(r);
+      all.push(...page.items);
     expect(all).toEqual([1, 2, 3, 4, 5]);
     expect(seen).toEqual([undefined, 'c1', 'c2']);
   });

@@ -3,7 +3,7 @@ import { clientFor, control, openSandbox, type RunningSandbox } from '../sandbox
 import { runInProcess } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import type { Prompter } from '../../src/cli/prompt.js';
-import { getBalance } from '../../src/api/resources/credits.js';
+import { apiOf } from '../../src/api/api.js';
 
 /** The paid flow at a terminal: the question, a decline, and a quote that expires while the person decides. */
 let sb: RunningSandbox;
@@ -18,7 +18,7 @@ beforeEach(async () => {
 });
 
 const env = () => ({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey, NO_COLOR: '1' });
-const balance = async () => (await getBalance(clientFor(sb))).credits;
+const balance = async () => (await apiOf(clientFor(sb)).credits.balance()).credits;
 
 /** A person at the terminal: each answer may first do something (take their time, change the list). */
 function person(answers: Array<{ yes: boolean; meanwhile?: () => Promise<void> }>) {
@@ -146,7 +146,6 @@ describe('sendPaid', () => {
   it('a refused connection is reported as it is: the request never left, so nothing may have been accepted', async () => {
     const { createServer } = await import('node:net');
     const { Client } = await import('../../src/api/client.js');
-    const { enrichBulk } = await import('../../src/api/resources/enrichment.js');
     // A port that was just free: nothing listens there.
     const probe = createServer();
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
@@ -154,7 +153,7 @@ describe('sendPaid', () => {
     await new Promise<void>((r) => probe.close(() => r()));
     const client = new Client({ baseUrl: `http://127.0.0.1:${port}`, token: 'svcapi_x', retry: { maxRetries: 0 } });
     let resends = 0;
-    const e = await enrichBulk(client, { list_id: 'lst_1', quote_id: 'qte_v1_x' }, { sleep: async () => void resends++ }).catch((err: unknown) => err);
+    const e = await apiOf(client).enrichment.sendBulk({ list_id: 'lst_1', quote_id: 'qte_v1_x' }, { sleep: async () => void resends++ }).catch((err: unknown) => err);
     expect(e).toMatchObject({ code: 'connection_refused' });
     expect(resends).toBe(0);
   });

@@ -59,12 +59,14 @@ describe('the paid path', () => {
     expect(senders.sort()).toEqual(['api/client.ts', 'api/endpoints/call.ts', 'api/paid-call.ts', 'cli/sandbox-target.ts', 'commands/api/api.ts']);
   });
 
-  it('each paid resource function sends through sendPaid with the journal its caller passes', () => {
-    for (const file of ['enrichment', 'agents', 'sync']) {
-      const text = readFileSync(path.join(SRC, 'api', 'resources', `${file}.ts`), 'utf8');
-      expect(text, file).toMatch(/sendPaid/);
-      expect(text, file).toMatch(/journal: opts\.journal/);
+  it('each paid entry is sent by its area through sendQuoted, which passes sendPaid the journal its caller gives', () => {
+    const areas = readdirSync(path.join(SRC, 'api', 'resources')).map((f) => readFileSync(path.join(SRC, 'api', 'resources', f), 'utf8')).join('\n');
+    for (const e of CATALOG.filter((entry) => entry.paid && entry.paid.tools.length > 0)) {
+      const [area, verb] = e.id.split('.') as [string, string];
+      expect(areas, e.id).toMatch(new RegExp(`sendQuoted(<\\w+>)?\\(${area}\\.${verb}\\b`));
     }
+    const core = readFileSync(path.join(SRC, 'api', 'resource.ts'), 'utf8');
+    expect(core).toMatch(/sendPaid<R>\(client, sent, .*journal: opts\.journal \}\)/);
     expect(readFileSync(path.join(SRC, 'api', 'paid-call.ts'), 'utf8')).not.toMatch(/new WeakMap|^let |^const \w+ = new Map/m);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../../src/api/client.js';
+import type { Api } from '../../src/api/api.js';
 import type { Quote } from '../../src/api/schemas/credits.js';
 import type { BulkEnrichBody } from '../../src/api/schemas/enrichment.js';
 import { agentColumnLock, agentRunOnItsWay } from '../../src/workflows/agents/run-going.js';
@@ -37,7 +37,7 @@ async function onItsWay(j: PaidJournal, tool: string, path: string, body: Record
   if (gone) for (const e of j.store.open()) j.store.write({ ...e, pid: 999_999 });
 }
 
-const noReads = {} as Client;
+const noReads = {} as Api;
 
 describe('a list enrichment and a request on its way', () => {
   it('leaves out the leads of a request on its way whose sender waits, with no status read; the whole list for one without lead ids', async () => {

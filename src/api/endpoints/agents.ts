@@ -1,4 +1,3 @@
-import type { SmartAgentResults, SmartAgentRunBody, SmartAgentRunStarted, SmartAgentRunsPage } from '../schemas/agents.js';
 import { AGENT_RUNS_PAGE } from '../schemas/values/agents.js';
 import { endpoint, ref } from './endpoint.js';
 import { limitParam, QUOTE_ERRORS, TAGS, textParam } from './params.js';
@@ -16,8 +15,8 @@ export const agents = {
     summary: 'Run a smart agent over the leads of a list',
     description:
       'Starts one agent over the leads of a list, writing its answer into a column; credits are taken at start. Needs a quote_id from POST /credits/estimate with tool run_smart_agent and the same fields. Poll GET /smart-agents/{smart_agent_task_id} for results.',
-    body: ref<typeof SmartAgentRunBody>('SmartAgentRunBody'),
-    response: ref<typeof SmartAgentRunStarted>('SmartAgentRunStarted'),
+    body: ref('SmartAgentRunBody'),
+    response: ref('SmartAgentRunStarted'),
     errors: {
       400: ['validation_error', 'approval_required', ...QUOTE_ERRORS],
       403: ['list_not_editable'],
@@ -58,7 +57,8 @@ export const agents = {
     summary: 'Smart agent runs, most recent first',
     description: 'The organization’s agent runs, most recent first, optionally only those over one list. Free.',
     query: [textParam('list_id', 'Only runs over this list.'), limitParam('limit', AGENT_RUNS_PAGE, 'How many runs')],
-    response: ref<typeof SmartAgentRunsPage>('SmartAgentRunsPage'),
+    response: ref('SmartAgentRunsPage'),
+    rows: 'runs',
     idempotent: true,
     published: { document: 'v2', operationId: 'listSmartAgentRuns', tag: TAGS.agents },
   }),
@@ -71,7 +71,7 @@ export const agents = {
     scope: 'smart_agents:read',
     summary: 'Results of a run (partial while processing)',
     description: 'A run’s state and its answers per lead so far (partial while it processes). Free.',
-    response: ref<typeof SmartAgentResults>('SmartAgentResults'),
+    response: ref('SmartAgentResults'),
     errors: { 404: ['not_found'] },
     example: {
       response: {
@@ -87,6 +87,7 @@ export const agents = {
         ],
       },
     },
+    rows: 'results',
     idempotent: true,
     published: { document: 'v2', operationId: 'getSmartAgentResults', tag: TAGS.agents },
   }),

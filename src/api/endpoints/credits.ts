@@ -1,4 +1,3 @@
-import type { Balance, EstimateBody, Quote } from '../schemas/credits.js';
 import { endpoint, ref } from './endpoint.js';
 import { TAGS } from './params.js';
 import { SAMPLE } from './samples.js';
@@ -14,7 +13,7 @@ export const credits = {
     scope: 'credits:read',
     summary: 'Credit balance of the organization',
     description: 'The credits the organization can spend now, shared by all its members. Free.',
-    response: ref<typeof Balance>('Balance'),
+    response: ref('Balance'),
     example: { response: { organization_id: SAMPLE.organizationId, credits: 5000 } },
     idempotent: true,
     published: { document: 'v2', operationId: 'getCreditBalance', tag: TAGS.identity },
@@ -28,8 +27,8 @@ export const credits = {
     summary: 'Price a paid run and get a quote',
     description:
       'The most a paid run can cost, what is free, the balance, and a single-use quote valid 5 minutes that the run must carry as quote_id. Free, and safe to repeat.',
-    body: ref<typeof EstimateBody>('EstimateBody'),
-    response: ref<typeof Quote>('Quote'),
+    body: ref('EstimateBody'),
+    response: ref('Quote'),
     errors: { 400: ['validation_error'], 404: ['list_not_found', 'task_not_found'] },
     idempotent: true,
   }),

@@ -54,10 +54,28 @@ export interface PathParam {
   schema?: { format?: string; pattern?: string };
 }
 
+/** The exports of src/api/schemas, by name (types only: the catalog loads no zod). */
+type SchemaExports = typeof import('../schemas/agents.js') &
+  typeof import('../schemas/auth.js') &
+  typeof import('../schemas/credits.js') &
+  typeof import('../schemas/enrichment.js') &
+  typeof import('../schemas/errors.js') &
+  typeof import('../schemas/export.js') &
+  typeof import('../schemas/identity.js') &
+  typeof import('../schemas/keys.js') &
+  typeof import('../schemas/legacy.js') &
+  typeof import('../schemas/lists.js') &
+  typeof import('../schemas/search.js') &
+  typeof import('../schemas/sync.js');
+
+/** The export name of every zod schema of src/api/schemas. */
+export type SchemaName = { [K in keyof SchemaExports]: SchemaExports[K] extends z.ZodMiniType ? K : never }[keyof SchemaExports];
+
 /**
  * A schema of src/api/schemas named by its export name. Entries name their schemas instead of
- * holding them, so the catalog costs the CLI no zod at start-up; the type rides along for the
- * SDK, and the sandbox and the OpenAPI documents look the schema up by name (schemas.ts).
+ * holding them, so the catalog costs the CLI no zod at start-up; the sandbox and the OpenAPI
+ * documents look the schema up by name (schemas.ts). The type is the named schema's: name and
+ * type cannot disagree.
  */
 export interface SchemaRef<S extends z.ZodMiniType = z.ZodMiniType> {
   readonly schema: string;
@@ -65,8 +83,8 @@ export interface SchemaRef<S extends z.ZodMiniType = z.ZodMiniType> {
   readonly type?: S;
 }
 
-/** `ref<typeof ListDetail>('ListDetail')`: the name must be the schema's export name (the catalog test checks it). */
-export function ref<S extends z.ZodMiniType>(schema: string): SchemaRef<S> {
+/** `ref('ListDetail')`: the schema exported as ListDetail, typed as it. */
+export function ref<N extends SchemaName>(schema: N): SchemaRef<Extract<SchemaExports[N], z.ZodMiniType>> {
   return { schema };
 }
 
@@ -87,7 +105,21 @@ export interface Example<Body, Response> {
   response?: OutputOf<Response>;
 }
 
-export interface Endpoint<Body extends SchemaSlot | undefined = SchemaSlot | undefined, Response extends SchemaSlot | undefined = SchemaSlot | undefined> {
+/**
+ * How an operation's pages are read beside their rows (the entry's `rows`): where the cursor and
+ * the page size go (the query of a GET, the body of a search), and the page size a client asks
+ * for unless told (none: the service's default). Each page's `cursor` leads to the next.
+ */
+export interface Paging {
+  in: 'query' | 'body';
+  size?: number;
+}
+
+export interface Endpoint<
+  Body extends SchemaSlot | undefined = SchemaSlot | undefined,
+  Response extends SchemaSlot | undefined = SchemaSlot | undefined,
+  Rows extends string | undefined = string | undefined,
+> {
   /** Area and verb, e.g. `lists.create`: unique, stable, what tests and the `api` help name. */
   id: string;
   method: HttpMethod;
@@ -107,6 +139,10 @@ export interface Endpoint<Body extends SchemaSlot | undefined = SchemaSlot | und
   /** The answer; `oneOf` lists the schemas the answer is one of (the first is `response`). */
   response?: Response;
   oneOf?: readonly SchemaSlot[];
+  /** The key of the answer that holds its rows (a list, paged or not): what a face lists and keeps to the fields asked. */
+  rows?: Rows;
+  /** A paged operation (its rows a page of them): how its pages are read (one paging helper reads every one). */
+  pages?: Paging;
   /**
    * A sample body and answer, typed by the entry's schemas; a test parses each with them and
    * sends each body to the sandbox. Every published operation with a body has one.
@@ -140,18 +176,30 @@ export interface Endpoint<Body extends SchemaSlot | undefined = SchemaSlot | und
 }
 
 /** Declares an entry, keeping its literal types (so `request` knows the body and answer). */
-export function endpoint<const B extends SchemaSlot | undefined = undefined, const R extends SchemaSlot | undefined = undefined>(
-  e: Endpoint<B, R>,
-): Endpoint<B, R> {
+export function endpoint<const B extends SchemaSlot | undefined = undefined, const R extends SchemaSlot | undefined = undefined, const K extends string | undefined = undefined>(
+  e: Endpoint<B, R, K>,
+): Endpoint<B, R, K> {
   return e;
 }
 
 /** The body type an entry takes, or never. */
-export type BodyOf<E> = E extends Endpoint<infer B, SchemaSlot | undefined> ? InputOf<B> : never;
+export type BodyOf<E> = E extends Endpoint<infer B, SchemaSlot | undefined, string | undefined> ? InputOf<B> : never;
 /** The body of an entry as its schema leaves it after parsing (defaults filled in). */
-export type ParsedBodyOf<E> = E extends Endpoint<infer B, SchemaSlot | undefined> ? OutputOf<B> : never;
+export type ParsedBodyOf<E> = E extends Endpoint<infer B, SchemaSlot | undefined, string | undefined> ? OutputOf<B> : never;
 /** The answer type of an entry, or unknown. */
-export type ResponseOf<E> = E extends Endpoint<SchemaSlot | undefined, infer R> ? (R extends SchemaSlot ? z.output<SchemaIn<R>> : unknown) : unknown;
+export type ResponseOf<E> = E extends Endpoint<SchemaSlot | undefined, infer R, string | undefined> ? (R extends SchemaSlot ? z.output<SchemaIn<R>> : unknown) : unknown;
+
+/** An entry whose answer holds rows (paged ones say `pages` too). */
+export type RowsEndpoint = Endpoint<SchemaSlot | undefined, SchemaSlot | undefined, string>;
+/** The type of one row of an entry's rows. */
+export type RowOf<E> =
+  E extends Endpoint<SchemaSlot | undefined, SchemaSlot | undefined, infer K>
+    ? K extends keyof ResponseOf<E>
+      ? ResponseOf<E>[K] extends ReadonlyArray<infer T>
+        ? T
+        : never
+      : never
+    : never;
 
 /** The path with its `:name` segments filled in (each value URI-encoded); '' is the mount itself. */
 export function pathOf(e: Pick<Endpoint, 'path'>, params: Readonly<Record<string, string>> = {}): string {

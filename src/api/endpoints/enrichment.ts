@@ -1,14 +1,3 @@
-import type {
-  BulkEnrichBody,
-  BulkEnrichStarted,
-  ByTaskEnrichBody,
-  ByTaskEnrichResponse,
-  CompanyEnrichBody,
-  CompanyEnrichResponse,
-  EnrichmentStatusResponse,
-  PersonEnrichBody,
-  PersonEnrichStarted,
-} from '../schemas/enrichment.js';
 import { endpoint, ref } from './endpoint.js';
 import { QUOTE_ERRORS, QUOTE_UNCONFIRMED, TAGS } from './params.js';
 import { SAMPLE } from './samples.js';
@@ -30,8 +19,8 @@ export const enrichment = {
     summary: 'Enrich one person (async)',
     description:
       'Finds a verified email and/or phone of one person, given a strong identifier (email, linkedin_url, person_id) or a name with a company name or domain. Reserves the type’s price up front and keeps only what it finds; poll GET /enrichment/status/{workflow_id}. A quote_id from POST /credits/estimate (tool enrich_person) is optional; one sent must match.',
-    body: ref<typeof PersonEnrichBody>('PersonEnrichBody'),
-    response: ref<typeof PersonEnrichStarted>('PersonEnrichStarted'),
+    body: ref('PersonEnrichBody'),
+    response: ref('PersonEnrichStarted'),
     errors: { 400: [...QUOTE_ERRORS, 'quote_already_redeemed'], 404: ['list_not_found'], 503: QUOTE_UNCONFIRMED },
     example: {
       body: { lead_list_id: SAMPLE.listId, linkedin_url: SAMPLE.linkedinUrl, enrichment_type: 'partial', quote_id: SAMPLE.quoteId },
@@ -56,8 +45,8 @@ export const enrichment = {
     summary: 'Enrich one company (sync, 1 credit)',
     description:
       'The firmographics of one company, answered at once for 1 credit, refunded when the company is not found (404). A quote_id from POST /credits/estimate (tool enrich_company) is optional; one sent must match.',
-    body: ref<typeof CompanyEnrichBody>('CompanyEnrichBody'),
-    response: ref<typeof CompanyEnrichResponse>('CompanyEnrichResponse'),
+    body: ref('CompanyEnrichBody'),
+    response: ref('CompanyEnrichResponse'),
     errors: { 400: [...QUOTE_ERRORS, 'quote_already_redeemed'], 404: ['not_found'], 502: ['provider_error'], 503: ['quote_verification_unavailable'] },
     example: {
       body: { domain: SAMPLE.domain, quote_id: SAMPLE.quoteId },
@@ -92,8 +81,8 @@ export const enrichment = {
     summary: 'Enrich a cohort (person async, company sync)',
     description:
       'Enriches the entities of a search cohort (its task_id): people start a run whose results are queued (poll GET /enrichment/status/{workflow_id}), companies are answered at once. Needs a quote_id from POST /credits/estimate with tool add_person_enrichments or add_company_enrichments and the same task_id, data_points and entity_ids.',
-    body: ref<typeof ByTaskEnrichBody>('ByTaskEnrichBody'),
-    response: ref<typeof ByTaskEnrichResponse>('ByTaskEnrichResponse'),
+    body: ref('ByTaskEnrichBody'),
+    response: ref('ByTaskEnrichResponse'),
     errors: { 400: ['validation_error', ...QUOTE_ERRORS, 'quote_already_redeemed'], 404: ['task_not_found', 'list_not_found'], 503: QUOTE_UNCONFIRMED },
     example: {
       body: { task_id: SAMPLE.cohort, data_points: ['Email'], lead_list_id: SAMPLE.listId, quote_id: SAMPLE.quoteId },
@@ -124,8 +113,8 @@ export const enrichment = {
     summary: 'Enrich every lead of a list, or a subset (async)',
     description:
       'Enriches a whole list, or 1 to 500 of its leads, in one run; poll GET /enrichment/status/{workflow_id}. Needs a quote_id from POST /credits/estimate with tool enrich_list (a subset is quoted with filters {list_id, scope, lead_ids}).',
-    body: ref<typeof BulkEnrichBody>('BulkEnrichBody'),
-    response: ref<typeof BulkEnrichStarted>('BulkEnrichStarted'),
+    body: ref('BulkEnrichBody'),
+    response: ref('BulkEnrichStarted'),
     errors: {
       400: ['validation_error', ...QUOTE_ERRORS, 'quote_already_redeemed'],
       403: ['feature_gated'],
@@ -161,7 +150,7 @@ export const enrichment = {
     scope: 'enrich:read',
     summary: 'Poll an enrichment workflow (workflow id or cohort handle)',
     description: 'The state of an enrichment run (by workflow id or by-task cohort handle), its progress, credits and, when done, its results. Free.',
-    response: ref<typeof EnrichmentStatusResponse>('EnrichmentStatusResponse'),
+    response: ref('EnrichmentStatusResponse'),
     errors: { 404: ['not_found', 'task_not_found'] },
     example: {
       response: {

@@ -1,4 +1,3 @@
-import type { CsvExportBody, CsvExportLink, ExportColumns, JsonExportPage } from '../schemas/export.js';
 import { EXPORT_LIMITS } from '../schemas/values/export.js';
 import { endpoint, ref } from './endpoint.js';
 import { cursorParam, limitParam, TAGS, textParam } from './params.js';
@@ -16,8 +15,8 @@ export const exportEndpoints = {
     summary: 'A signed download link to a CSV of a list',
     description:
       'The list’s CSV as it is now, behind a link that works without credentials for 24 hours. Free and without side effects, so safe to repeat.',
-    body: ref<typeof CsvExportBody>('CsvExportBody'),
-    response: ref<typeof CsvExportLink>('CsvExportLink'),
+    body: ref('CsvExportBody'),
+    response: ref('CsvExportLink'),
     errors: { 404: ['list_not_found'], 502: ['internal_error'] },
     example: {
       body: { list_id: SAMPLE.listId, columns: ['first_name', 'last_name', 'email', 'title', 'company'], include_smart_agents: false },
@@ -49,10 +48,10 @@ export const exportEndpoints = {
         description: 'Columns in order, each named once, the parameter repeated once per column (columns=email&columns=title); omit for the defaults.',
         repeated: true,
         // The schema the handler validates the repeated values with.
-        schema: ref<typeof ExportColumns>('ExportColumns'),
+        schema: ref('ExportColumns'),
       },
     ],
-    response: ref<typeof JsonExportPage>('JsonExportPage'),
+    response: ref('JsonExportPage'),
     errors: { 400: ['invalid_cursor'], 404: ['list_not_found'], 502: ['internal_error'] },
     example: {
       response: {
@@ -65,6 +64,8 @@ export const exportEndpoints = {
         cursor: null,
       },
     },
+    rows: 'leads',
+    pages: { in: 'query' },
     idempotent: true,
     published: { document: 'v2', operationId: 'exportJson', tag: TAGS.export },
   }),

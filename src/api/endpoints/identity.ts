@@ -1,4 +1,3 @@
-import type { Identity, KeyValidation } from '../schemas/identity.js';
 import { endpoint, ref } from './endpoint.js';
 import { TAGS } from './params.js';
 import { SAMPLE } from './samples.js';
@@ -14,7 +13,7 @@ export const identity = {
     scope: null,
     summary: 'Identity of the credential',
     description: 'The user, organization, scopes, plan tier and features behind the credential. Free; any valid credential may ask.',
-    response: ref<typeof Identity>('Identity'),
+    response: ref('Identity'),
     example: {
       response: {
         user_email: 'd***@acme.example',
@@ -41,7 +40,7 @@ export const identity = {
     summary: 'Check a key',
     description:
       'Whether the credential is valid, and whose it is: organization, user, key and scopes (a credential that is not valid gets a 401). Legacy and frozen; GET /whoami of the v2 document tells more.',
-    response: ref<typeof KeyValidation>('KeyValidation'),
+    response: ref('KeyValidation'),
     example: {
       response: {
         valid: true,

@@ -1,4 +1,3 @@
-import type { CreateKeyBody, CreatedKey, KeyRequestRows, ManagedKey, ManagedKeys, RevokeAllResult, V2KeyList } from '../schemas/keys.js';
 import { KEY_REQUESTS_LIMITS } from '../schemas/values/keys.js';
 import { endpoint, ref } from './endpoint.js';
 import { limitParam, TAGS } from './params.js';
@@ -19,8 +18,8 @@ export const keys = {
     summary: 'Create an API key',
     description:
       'A new key for the calling user, with the scopes and expiry asked for. The whole secret is in this answer only. Not idempotent: sending it again makes a second key.',
-    body: ref<typeof CreateKeyBody>('CreateKeyBody'),
-    response: ref<typeof CreatedKey>('CreatedKey'),
+    body: ref('CreateKeyBody'),
+    response: ref('CreatedKey'),
     status: 201,
     errors: { 400: ['BAD_REQUEST'] },
     idempotent: false,
@@ -34,7 +33,7 @@ export const keys = {
     planGate: 'always',
     summary: 'Keys of the organization',
     description: 'Every key of the organization, active and revoked, newest first; never a secret.',
-    response: ref<typeof ManagedKeys>('ManagedKeys'),
+    response: ref('ManagedKeys'),
     idempotent: true,
   }),
   revokeAll: endpoint({
@@ -45,7 +44,7 @@ export const keys = {
     scope: null,
     summary: 'Revoke all of your keys',
     description: 'Revokes every active key of the calling user in the organization. Safe to repeat.',
-    response: ref<typeof RevokeAllResult>('RevokeAllResult'),
+    response: ref('RevokeAllResult'),
     idempotent: true,
   }),
   revoke: endpoint({
@@ -57,7 +56,7 @@ export const keys = {
     scope: null,
     summary: 'Revoke a key',
     description: 'Revocation is final. Revoking a revoked key answers the key as it is, so it is safe to repeat.',
-    response: ref<typeof ManagedKey>('ManagedKey'),
+    response: ref('ManagedKey'),
     errors: { 403: ['PERMISSION_DENIED'], 404: ['not_found'], 422: ['validation_error'] },
     idempotent: true,
   }),
@@ -71,7 +70,7 @@ export const keys = {
     summary: 'Request log of a key',
     description: 'The requests made with a key, newest first.',
     query: [limitParam('limit', KEY_REQUESTS_LIMITS.limit, 'How many requests')],
-    response: ref<typeof KeyRequestRows>('KeyRequestRows'),
+    response: ref('KeyRequestRows'),
     errors: { 404: ['not_found'], 422: ['validation_error'] },
     idempotent: true,
   }),
@@ -83,7 +82,7 @@ export const keys = {
     scope: 'admin:api_keys',
     summary: "API keys of the token's organization",
     description: 'The keys of the organization as seen with an API key (admin:api_keys): names, prefixes, scopes and state, never a secret.',
-    response: ref<typeof V2KeyList>('V2KeyList'),
+    response: ref('V2KeyList'),
     example: {
       response: {
         keys: [

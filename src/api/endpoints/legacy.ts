@@ -1,4 +1,3 @@
-import type { LegacyBulkBody, LegacyBulkStarted, LegacyTaskStatus, LegacyWorkflowStatus, WebhookDeliveries } from '../schemas/legacy.js';
 import { LEGACY_BULK_LIMITS, WEBHOOK_DELIVERIES_LIMITS, WEBHOOK_EVENT } from '../schemas/values/legacy.js';
 import { endpoint, ref } from './endpoint.js';
 import { limitParam, TAGS, textParam } from './params.js';
@@ -18,8 +17,8 @@ export const legacy = {
       `Enriches up to ${LEGACY_BULK_LIMITS.contacts.max} contacts in one run without a quote: the balance must cover every new contact at the type's full price (402 otherwise; nothing is queued). ` +
       'Contacts go to the protected Extension Leads list; those already in it, or repeated in the request, are left out, and a request with no new contact is a 400, so the same request sent again starts nothing. ' +
       `With webhook_url, the ${WEBHOOK_EVENT} event is posted there when the run ends.`,
-    body: ref<typeof LegacyBulkBody>('LegacyBulkBody'),
-    response: ref<typeof LegacyBulkStarted>('LegacyBulkStarted'),
+    body: ref('LegacyBulkBody'),
+    response: ref('LegacyBulkStarted'),
     errors: { 400: ['BAD_REQUEST'], 402: ['INSUFFICIENT_CREDITS'] },
     example: {
       body: {
@@ -48,8 +47,8 @@ export const legacy = {
     summary: 'Status of a run or of one contact',
     description: 'The state of a v1 run (workflow_id) or of one of its contacts (task_id, kept about 24 hours). Send exactly one of them (both or neither is a 400).',
     query: [textParam('workflow_id', 'The run (public_bulk_...).'), textParam('task_id', 'One contact of a run: one of the task_ids its start answered.')],
-    response: ref<typeof LegacyWorkflowStatus>('LegacyWorkflowStatus'),
-    oneOf: [ref<typeof LegacyWorkflowStatus>('LegacyWorkflowStatus'), ref<typeof LegacyTaskStatus>('LegacyTaskStatus')],
+    response: ref('LegacyWorkflowStatus'),
+    oneOf: [ref('LegacyWorkflowStatus'), ref('LegacyTaskStatus')],
     errors: { 400: ['BAD_REQUEST'], 403: ['PERMISSION_DENIED'], 404: ['RESOURCE_NOT_FOUND'] },
     example: {
       response: {
@@ -78,7 +77,7 @@ export const legacy = {
     summary: 'Webhook delivery attempts of a run, newest first',
     description: 'One row per attempt to deliver a run’s webhook, newest first; empty when the run sent none.',
     query: [textParam('workflow_id', 'The run (public_bulk_...), as its start answered.', true), limitParam('limit', WEBHOOK_DELIVERIES_LIMITS.limit, 'How many attempts')],
-    response: ref<typeof WebhookDeliveries>('WebhookDeliveries'),
+    response: ref('WebhookDeliveries'),
     errors: { 404: ['RESOURCE_NOT_FOUND'] },
     idempotent: true,
     published: { document: 'v1', operationId: 'listWebhookDeliveries', tag: TAGS.webhooks },

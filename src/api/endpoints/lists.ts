@@ -1,22 +1,3 @@
-import type {
-  AddLeadsBody,
-  AddLeadsResponse,
-  CreateFolderBody,
-  CreateListBody,
-  CsvImportBody,
-  CsvImportResponse,
-  DeleteListResponse,
-  FindPeopleBody,
-  FindPeopleStarted,
-  FindPeopleStatusResponse,
-  Folder,
-  LeadsPage,
-  ListDetail,
-  ListsPage,
-  RemoveLeadsBody,
-  RemoveLeadsResponse,
-  UpdateListBody,
-} from '../schemas/lists.js';
 import { LIST_LIMITS } from '../schemas/values/lists.js';
 import { endpoint, ref } from './endpoint.js';
 import { cursorParam, LIST_PARAM, limitParam, QUOTE_ERRORS, QUOTE_UNCONFIRMED, TAGS, textParam } from './params.js';
@@ -48,8 +29,8 @@ export const lists = {
     summary: 'Create a private list (idempotent on name)',
     description:
       'A new private list (201), or the list of yours with the same name in any case (200, reused true), so sending it again makes no second list.',
-    body: ref<typeof CreateListBody>('CreateListBody'),
-    response: ref<typeof ListDetail>('ListDetail'),
+    body: ref('CreateListBody'),
+    response: ref('ListDetail'),
     status: 201,
     also200: 'Reused: you already own a list of that name (reused true).',
     errors: { 403: ['list_cap_reached'], 404: ['folder_not_found'] },
@@ -69,8 +50,10 @@ export const lists = {
     summary: 'Lists you own, your organization’s and those shared with you',
     description: 'One page of the lists you can see: your own, your organization’s and those shared with you, optionally only those in a folder.',
     query: [limitParam('limit', LIST_LIMITS.listsPage, 'Page size'), cursorParam, textParam('folder_id', 'Only lists in this folder (its folder_id); an unknown folder is a 404 folder_not_found.')],
-    response: ref<typeof ListsPage>('ListsPage'),
+    response: ref('ListsPage'),
     errors: { 400: ['invalid_cursor'], 404: ['folder_not_found'] },
+    rows: 'lists',
+    pages: { in: 'query' },
     idempotent: true,
     published: { document: 'v2', operationId: 'listLeadLists', tag: TAGS.lists },
   }),
@@ -83,7 +66,7 @@ export const lists = {
     scope: 'lists:read',
     summary: 'A list',
     description: 'One list you can see: its name, description, folder, and how many leads it holds and how many of them are enriched.',
-    response: ref<typeof ListDetail>('ListDetail'),
+    response: ref('ListDetail'),
     errors: { 404: ['list_not_found'] },
     example: { response: SAMPLE_LIST },
     idempotent: true,
@@ -99,8 +82,8 @@ export const lists = {
     summary: 'Rename, describe or move a list',
     description:
       'Only present fields change; null description clears it, null folder_id takes the list out of its folder. Send at least one field. A protected list keeps its name.',
-    body: ref<typeof UpdateListBody>('UpdateListBody'),
-    response: ref<typeof ListDetail>('ListDetail'),
+    body: ref('UpdateListBody'),
+    response: ref('ListDetail'),
     errors: { 403: ['list_not_editable', 'list_protected'], 404: ['list_not_found', 'folder_not_found'] },
     example: {
       body: { name: 'Fintech sales leaders (Q3)', folder_id: SAMPLE.folderId },
@@ -118,7 +101,7 @@ export const lists = {
     scope: 'lists:write',
     summary: 'Delete a list (its lead records stay)',
     description: 'Deletes a list of yours and its memberships; the lead records stay. Protected lists cannot be deleted.',
-    response: ref<typeof DeleteListResponse>('DeleteListResponse'),
+    response: ref('DeleteListResponse'),
     errors: { 403: ['list_protected', 'list_not_editable'], 404: ['list_not_found'] },
     example: { response: { list_id: SAMPLE.listId, deleted: true } },
     idempotent: true,
@@ -134,7 +117,7 @@ export const lists = {
     summary: 'A page of the leads of a list',
     description: 'One page of a list’s leads, with a cohort task_id for the page’s leads (to enrich or add them elsewhere).',
     query: [limitParam('limit', LIST_LIMITS.leadsPage, 'Page size'), cursorParam],
-    response: ref<typeof LeadsPage>('LeadsPage'),
+    response: ref('LeadsPage'),
     errors: { 400: ['invalid_cursor'], 404: ['list_not_found'] },
     example: {
       response: {
@@ -157,6 +140,8 @@ export const lists = {
         task_id: SAMPLE.cohort,
       },
     },
+    rows: 'leads',
+    pages: { in: 'query', size: LIST_LIMITS.leadsPage.max },
     idempotent: true,
     published: { document: 'v2', operationId: 'listLeads', tag: TAGS.lists },
   }),
@@ -170,8 +155,8 @@ export const lists = {
     summary: 'Add leads by cohort or by lead id',
     description:
       'Adds a search cohort (task_id, optionally only some entity_ids) or lead ids to a list. Exactly one of task_id or lead_ids. Free; leads already in the list are skipped, so it is safe to repeat.',
-    body: ref<typeof AddLeadsBody>('AddLeadsBody'),
-    response: ref<typeof AddLeadsResponse>('AddLeadsResponse'),
+    body: ref('AddLeadsBody'),
+    response: ref('AddLeadsResponse'),
     errors: { 403: ['lead_cap_reached', 'list_not_editable'], 404: ['list_not_found', 'task_not_found', 'not_found'], 409: ['search_result_conflict'] },
     example: {
       body: { task_id: SAMPLE.cohort },
@@ -189,8 +174,8 @@ export const lists = {
     scope: 'lists:write',
     summary: 'Remove leads from a list (membership only)',
     description: 'Takes up to 100 leads out of a list; the lead records stay and unknown ids are ignored.',
-    body: ref<typeof RemoveLeadsBody>('RemoveLeadsBody'),
-    response: ref<typeof RemoveLeadsResponse>('RemoveLeadsResponse'),
+    body: ref('RemoveLeadsBody'),
+    response: ref('RemoveLeadsResponse'),
     errors: { 403: ['list_not_editable'], 404: ['list_not_found'] },
     example: { body: { lead_ids: [...SAMPLE.leadIds] }, response: { list_id: SAMPLE.listId, removed: 2 } },
     idempotent: true,
@@ -206,8 +191,8 @@ export const lists = {
     summary: 'Import a CSV into a list, optionally dispatching enrichment',
     description:
       'Imports one CSV (at most 600 rows, about 150 KB) into a list. The import is free; an enrichment dispatched with it is billed per lead and needs enrich:write too; its quote_id (optional) comes from POST /credits/estimate with tool bulk_import_csv, row_count the CSV’s data rows and the enrichment_type. With an idempotency_key a repeat within 24 hours replays the first answer.',
-    body: ref<typeof CsvImportBody>('CsvImportBody'),
-    response: ref<typeof CsvImportResponse>('CsvImportResponse'),
+    body: ref('CsvImportBody'),
+    response: ref('CsvImportResponse'),
     status: 201,
     errors: {
       400: ['validation_error', ...QUOTE_ERRORS],
@@ -251,8 +236,8 @@ export const lists = {
     summary: 'Find people at the companies of a list and import them',
     description:
       'Starts a job that finds people at companies of the list and adds them to it; poll GET /lead-lists/{list_id}/find-people/status/{workflow_id}. Free, but the balance must cover companies x limit_per_company (402 otherwise).',
-    body: ref<typeof FindPeopleBody>('FindPeopleBody'),
-    response: ref<typeof FindPeopleStarted>('FindPeopleStarted'),
+    body: ref('FindPeopleBody'),
+    response: ref('FindPeopleStarted'),
     errors: { 400: ['validation_error'], 402: ['insufficient_credits'], 403: ['feature_gated', 'lead_cap_reached', 'list_not_editable'], 404: ['list_not_found'] },
     example: {
       body: { company_ids: [SAMPLE.companyId], job_titles: ['Head of Sales', 'VP of Sales'], limit_per_company: 3 },
@@ -280,7 +265,7 @@ export const lists = {
     scope: 'people:read',
     summary: 'Poll a find-people job',
     description: 'The state of a find-people job and how many people it found and imported. Free.',
-    response: ref<typeof FindPeopleStatusResponse>('FindPeopleStatusResponse'),
+    response: ref('FindPeopleStatusResponse'),
     errors: { 404: ['list_not_found', 'not_found'] },
     example: {
       response: {
@@ -311,8 +296,8 @@ export const folders = {
     scope: null,
     summary: 'Create a lead-list folder',
     description: 'A folder for lists, optionally inside parent_id, which must be the UUID of one of your folders (not a UUID: 400; unknown: 404).',
-    body: ref<typeof CreateFolderBody>('CreateFolderBody'),
-    response: ref<typeof Folder>('Folder'),
+    body: ref('CreateFolderBody'),
+    response: ref('Folder'),
     status: 201,
     errors: { 400: ['BAD_REQUEST'], 404: ['RESOURCE_NOT_FOUND'], 422: ['validation_error'] },
     example: {

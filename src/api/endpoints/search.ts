@@ -1,18 +1,4 @@
-import type {
-  CompanySearchBody,
-  CompanySearchResponse,
-  CompileBody,
-  CompileResponse,
-  FilterValuesResponse,
-  FindAtCompaniesBody,
-  FindAtCompaniesStarted,
-  FindAtCompaniesStatusResponse,
-  PeopleFindBody,
-  PeopleSearchResponse,
-  SimilarCompaniesBody,
-  SimilarCompaniesResponse,
-} from '../schemas/search.js';
-import { COMPANY_FILTER_FIELDS, PEOPLE_FILTER_FIELDS } from '../schemas/values/search.js';
+import { COMPANY_FILTER_FIELDS, PEOPLE_FILTER_FIELDS, SEARCH_LIMITS } from '../schemas/values/search.js';
 import { endpoint, ref, type QueryParam } from './endpoint.js';
 import { TAGS, textParam } from './params.js';
 import { SAMPLE } from './samples.js';
@@ -35,8 +21,8 @@ export const people = {
     summary: 'Search people by flat filters or criteria',
     description:
       'One page of people matching flat filters or a criteria object (exactly one). Free; each page counts as one search toward the daily cap. Follow cursor with the same filters until it is null. It changes nothing, so a request whose answer was lost may be sent again (it counts as another search).',
-    body: ref<typeof PeopleFindBody>('PeopleFindBody'),
-    response: ref<typeof PeopleSearchResponse>('PeopleSearchResponse'),
+    body: ref('PeopleFindBody'),
+    response: ref('PeopleSearchResponse'),
     errors: {
       400: ['validation_error', 'invalid_cursor', 'invalid_criteria', 'empty_criteria', 'unsupported_exclusions', 'crm_not_connected'],
       403: ['search_quota_exhausted', 'feature_gated'],
@@ -73,6 +59,8 @@ export const people = {
         truncation_warning: null,
       },
     },
+    rows: 'results',
+    pages: { in: 'body', size: SEARCH_LIMITS.people.perResponse },
     idempotent: true,
     published: { document: 'v2', operationId: 'findPeople', tag: TAGS.search },
   }),
@@ -84,8 +72,8 @@ export const people = {
     scope: 'people:read',
     summary: 'Compile criteria to raw filters',
     description: 'What the service makes of a criteria object: the raw filters it would search with, and a link that opens them in the product. Free; not a search.',
-    body: ref<typeof CompileBody>('CompileBody'),
-    response: ref<typeof CompileResponse>('CompileResponse'),
+    body: ref('CompileBody'),
+    response: ref('CompileResponse'),
     errors: { 400: ['invalid_criteria', 'empty_criteria', 'unsupported_exclusions', 'crm_not_connected'], 403: ['feature_gated'], 404: ['not_found'] },
     example: {
       body: {
@@ -104,8 +92,9 @@ export const people = {
     summary: 'Values of a people filter field matching a text',
     description: 'The values of one people filter field that contain a text, most common first: what a filter accepts. Free.',
     query: filterQuery(PEOPLE_FILTER_FIELDS),
-    response: ref<typeof FilterValuesResponse>('FilterValuesResponse'),
+    response: ref('FilterValuesResponse'),
     errors: { 400: ['unknown_field', 'query_required'], 503: ['filters_unavailable'] },
+    rows: 'values',
     idempotent: true,
     published: { document: 'v2', operationId: 'getPeopleFilterValues', tag: TAGS.search },
   }),
@@ -118,8 +107,8 @@ export const people = {
     summary: 'Start a search for people at matching companies',
     description:
       'Starts a job that finds people at companies matching a company filter or LinkedIn URLs; poll GET /people/find-at-companies/status/{task_id}. A completed job answers one block of people and a cursor; send it in a new request for the next block. Free.',
-    body: ref<typeof FindAtCompaniesBody>('FindAtCompaniesBody'),
-    response: ref<typeof FindAtCompaniesStarted>('FindAtCompaniesStarted'),
+    body: ref('FindAtCompaniesBody'),
+    response: ref('FindAtCompaniesStarted'),
     errors: { 400: ['validation_error', 'invalid_cursor'] },
     example: {
       body: {
@@ -152,7 +141,7 @@ export const people = {
     scope: 'people:read',
     summary: 'Poll a find-at-companies job',
     description: 'The state of a find-at-companies job and, once completed, the people it found. Free.',
-    response: ref<typeof FindAtCompaniesStatusResponse>('FindAtCompaniesStatusResponse'),
+    response: ref('FindAtCompaniesStatusResponse'),
     errors: { 404: ['task_not_found'] },
     idempotent: true,
     published: { document: 'v2', operationId: 'getFindAtCompaniesStatus', tag: TAGS.search },
@@ -170,9 +159,11 @@ export const companies = {
     summary: 'Search companies',
     description:
       'One page of companies matching flat filters, their aliases, a raw filter or a criteria object (exactly one). Free; follow cursor with the same body. It changes nothing, so a request whose answer was lost may be sent again.',
-    body: ref<typeof CompanySearchBody>('CompanySearchBody'),
-    response: ref<typeof CompanySearchResponse>('CompanySearchResponse'),
+    body: ref('CompanySearchBody'),
+    response: ref('CompanySearchResponse'),
     errors: { 400: ['validation_error', 'invalid_cursor', 'invalid_criteria', 'empty_criteria'], 403: ['search_quota_exhausted'] },
+    rows: 'results',
+    pages: { in: 'body', size: SEARCH_LIMITS.companies.perResponse },
     idempotent: true,
   }),
   similar: endpoint({
@@ -183,9 +174,10 @@ export const companies = {
     scope: 'companies:read',
     summary: 'Companies like a seed',
     description: 'Companies similar to one seed company (by domain or id), with a similarity score. Free.',
-    body: ref<typeof SimilarCompaniesBody>('SimilarCompaniesBody'),
-    response: ref<typeof SimilarCompaniesResponse>('SimilarCompaniesResponse'),
+    body: ref('SimilarCompaniesBody'),
+    response: ref('SimilarCompaniesResponse'),
     errors: { 400: ['validation_error'], 404: ['not_found'] },
+    rows: 'results',
     idempotent: true,
   }),
   filterValues: endpoint({
@@ -197,8 +189,9 @@ export const companies = {
     summary: 'Values of a company filter field matching a text',
     description: 'The values of one company filter field that contain a text, most common first. Free.',
     query: filterQuery(COMPANY_FILTER_FIELDS),
-    response: ref<typeof FilterValuesResponse>('FilterValuesResponse'),
+    response: ref('FilterValuesResponse'),
     errors: { 400: ['unknown_field', 'query_required'], 503: ['filters_unavailable'] },
+    rows: 'values',
     idempotent: true,
   }),
 };

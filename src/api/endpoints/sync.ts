@@ -1,12 +1,3 @@
-import type {
-  CrmSyncBody,
-  DestinationConnections,
-  SequencerCampaigns,
-  SequencerSyncBody,
-  SyncPreview,
-  SyncPreviewBody,
-  SyncResult,
-} from '../schemas/sync.js';
 import { endpoint, ref } from './endpoint.js';
 import { QUOTE_ERRORS, QUOTE_UNCONFIRMED } from './params.js';
 
@@ -32,8 +23,8 @@ export const sync = {
     summary: 'Push a list to a CRM',
     description:
       'Pushes the leads of a list to crm_one or crm_two with a field mapping, 0.2 credit per lead pushed. Needs a quote and approved: true. A sync cannot be read back, so a lost answer is never sent again.',
-    body: ref<typeof CrmSyncBody>('CrmSyncBody'),
-    response: ref<typeof SyncResult>('SyncResult'),
+    body: ref('CrmSyncBody'),
+    response: ref('SyncResult'),
     errors: SYNC_ERRORS,
     idempotent: false,
     paid: { tools: ['sync_to_crm'] },
@@ -47,8 +38,8 @@ export const sync = {
     summary: 'Push a list into a sequencer campaign',
     description:
       'Pushes the leads of a list into a campaign of sequencer_one, 0.2 credit per lead pushed. Needs a quote and approved: true. A sync cannot be read back, so a lost answer is never sent again.',
-    body: ref<typeof SequencerSyncBody>('SequencerSyncBody'),
-    response: ref<typeof SyncResult>('SyncResult'),
+    body: ref('SequencerSyncBody'),
+    response: ref('SyncResult'),
     errors: SYNC_ERRORS,
     idempotent: false,
     paid: { tools: ['sync_to_sequencer'] },
@@ -61,8 +52,8 @@ export const sync = {
     scope: 'sync:write',
     summary: 'What a sync would do',
     description: 'The mapping a sync would use, the leads it would push, skip and fail, and its cost. Free, without side effects.',
-    body: ref<typeof SyncPreviewBody>('SyncPreviewBody'),
-    response: ref<typeof SyncPreview>('SyncPreview'),
+    body: ref('SyncPreviewBody'),
+    response: ref('SyncPreview'),
     errors: { 400: ['validation_error', 'provider_not_connected'], 404: ['list_not_found'] },
     idempotent: true,
   }),
@@ -74,7 +65,7 @@ export const sync = {
     scope: 'sync:write',
     summary: 'Campaigns of the connected sequencer',
     description: 'The campaigns of the organization’s connected sequencer, to push into. Free.',
-    response: ref<typeof SequencerCampaigns>('SequencerCampaigns'),
+    response: ref('SequencerCampaigns'),
     errors: { 400: ['provider_not_connected'] },
     idempotent: true,
   }),
@@ -86,7 +77,7 @@ export const sync = {
     scope: 'crm:read',
     summary: 'Destinations and whether each is connected',
     description: 'Every CRM and sequencer destination and whether the organization has connected it. Free.',
-    response: ref<typeof DestinationConnections>('DestinationConnections'),
+    response: ref('DestinationConnections'),
     idempotent: true,
   }),
 };

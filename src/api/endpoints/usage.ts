@@ -1,4 +1,3 @@
-import type { Usage } from '../schemas/keys.js';
 import { USAGE_DEFAULT_GROUP, USAGE_GROUPS, USAGE_LIMITS } from '../schemas/values/keys.js';
 import { endpoint, ref } from './endpoint.js';
 import { limitParam, TAGS } from './params.js';
@@ -18,7 +17,7 @@ export const usage = {
       limitParam('days', USAGE_LIMITS.days, 'Days back from now'),
       { name: 'group_by', description: 'How rows are grouped.', schema: { type: 'string', enum: [...USAGE_GROUPS], default: USAGE_DEFAULT_GROUP } },
     ],
-    response: ref<typeof Usage>('Usage'),
+    response: ref('Usage'),
     example: {
       response: {
         days: 7,
@@ -32,6 +31,7 @@ export const usage = {
         ],
       },
     },
+    rows: 'rows',
     idempotent: true,
     published: { document: 'v2', operationId: 'getUsage', tag: TAGS.identity },
   }),

@@ -1,19 +1,8 @@
-import { agents } from '../endpoints/agents.js';
-import { call, requestOf } from '../endpoints/call.js';
-import type { Client } from '../client.js';
-import { waitForWorkflow, type PollOptions } from '../poll.js';
-import { sendPaid, type PaidCallOptions } from '../paid-call.js';
-import { agentColumn } from '../schemas/values/agents.js';
+import type { PaidCallOptions } from '../paid-call.js';
+import { APIResource, lazyEntries, type CallOptions, type WaitOptions } from '../resource.js';
 import type { SmartAgentResults, SmartAgentRunBody, SmartAgentRunStarted, SmartAgentRunsPage } from '../schemas/agents.js';
 
-/**
- * Smart agents: run one agent over leads of a list (paid: the quote_id of a matching
- * run_smart_agent estimate; credits are taken at start), list runs, and read a run's results
- * (partial while it processes). A run whose answer is lost is found through its quote, never
- * paid for twice (see paid-call.ts).
- */
-
-type Call = PaidCallOptions;
+const agents = lazyEntries(() => import('../endpoints/agents.js').then((m) => m.agents));
 
 export interface SmartAgentRunsQuery {
   list_id?: string;
@@ -21,23 +10,30 @@ export interface SmartAgentRunsQuery {
   limit?: number;
 }
 
-/** GET /smart-agents/{id}: the results so far (free). */
-export function smartAgentResults(client: Client, id: string, opts: Call = {}): Promise<SmartAgentResults> {
-  return call(client, agents.results, { params: { smart_agent_task_id: id }, signal: opts.signal });
+/** Smart agents: run one over leads of a list (paid, taken at start), list runs, read results (free). */
+export class Agents extends APIResource {
+  /** Runs, most recent first. */
+  list(query: SmartAgentRunsQuery = {}, opts?: CallOptions): Promise<SmartAgentRunsPage> {
+    return this.send(agents.list, { query: { ...query } }, opts);
+  }
+
+  /** A run's results so far (partial while it processes). */
+  results(id: string, opts?: CallOptions): Promise<SmartAgentResults> {
+    return this.send(agents.results, { params: { smart_agent_task_id: id } }, opts);
+  }
+
+  /** Polls a run until it completes or fails. */
+  waitFor(id: string, opts: WaitOptions<SmartAgentResults> = {}): Promise<SmartAgentResults> {
+    return this.poll(() => this.results(id, opts), opts);
+  }
 }
 
-/** GET /smart-agents: runs, most recent first (free). */
-export function listSmartAgentRuns(client: Client, query: SmartAgentRunsQuery = {}, opts: Call = {}): Promise<SmartAgentRunsPage> {
-  return call(client, agents.list, { query: { ...query }, signal: opts.signal });
-}
-
-/** POST /smart-agents/run: starts the run (pending); poll it with smartAgentResults or waitForSmartAgent. */
-export function runSmartAgent(client: Client, body: SmartAgentRunBody, opts: Call = {}): Promise<SmartAgentRunStarted> {
-  return sendPaid<SmartAgentRunStarted>(
-    client,
-    { ...requestOf(agents.run, { signal: opts.signal }), body },
-    async (r) => {
-      const s = await smartAgentResults(client, (r.workflow_id ?? r.task_id)!, opts);
+/** Smart agents with the run request as sent, with its quote: the CLI's, MCP's and the workflows'; the SDK's run decides the spend first. */
+export class PaidAgents extends Agents {
+  /** @internal POST /smart-agents/run with its quote: starts the run (pending); a lost answer is found through the quote. */
+  sendRun(body: SmartAgentRunBody, opts: PaidCallOptions = {}): Promise<SmartAgentRunStarted> {
+    return this.sendQuoted(agents.run, { body }, async (_client, r): Promise<SmartAgentRunStarted> => {
+      const [s, { agentColumn }] = await Promise.all([this.results((r.workflow_id ?? r.task_id)!, opts), import('../schemas/values/agents.js')]);
       const type = s.agent_type ?? body.agent_type ?? 'custom_ai';
       return {
         task_id: s.smart_agent_task_id,
@@ -49,17 +45,6 @@ export function runSmartAgent(client: Client, body: SmartAgentRunBody, opts: Cal
         estimated_cost: s.credits_charged ?? 0,
         message: 'The answer was lost; the run was found through its quote.',
       };
-    },
-    opts.sleep,
-    { journal: opts.journal },
-  );
-}
-
-/** Polls a run until it completes or fails. */
-export function waitForSmartAgent(
-  client: Client,
-  id: string,
-  opts: Call & Omit<PollOptions<SmartAgentResults>, 'fetchStatus'> = {},
-): Promise<SmartAgentResults> {
-  return waitForWorkflow({ initialIntervalMs: 500, maxIntervalMs: 5_000, ...opts, fetchStatus: () => smartAgentResults(client, id, opts) });
+    }, opts);
+  }
 }

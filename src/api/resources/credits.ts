@@ -1,17 +1,19 @@
-import { credits } from '../endpoints/credits.js';
-import { call } from '../endpoints/call.js';
-import type { Client } from '../client.js';
+import { APIResource, lazyEntries, type CallOptions } from '../resource.js';
 import type { Balance, EstimateBody, Quote } from '../schemas/credits.js';
 
-interface Call {
-  signal?: AbortSignal | undefined;
-}
+const credits = lazyEntries(() => import('../endpoints/credits.js').then((m) => m.credits));
 
-export function getBalance(client: Client, opts: Call = {}): Promise<Balance> {
-  return call(client, credits.balance, opts);
-}
+/** Credits (free): the balance, and quotes. */
+export class Credits extends APIResource {
+  balance(opts?: CallOptions): Promise<Balance> {
+    return this.send(credits.balance, {}, opts);
+  }
 
-/** POST /credits/estimate: the most a request can cost and a single-use quote for it, valid 5 minutes (free). */
-export function estimate(client: Client, body: EstimateBody, opts: Call = {}): Promise<Quote> {
-  return call(client, credits.estimate, { body, signal: opts.signal });
+  /**
+   * The most a request can cost and a single-use quote for it, valid 5 minutes. Paid methods
+   * estimate for you; estimate yourself to pass the quote as `{ quote }`.
+   */
+  estimate(params: EstimateBody, opts?: CallOptions): Promise<Quote> {
+    return this.send(credits.estimate, { body: params }, opts);
+  }
 }

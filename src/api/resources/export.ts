@@ -1,58 +1,36 @@
-import { exportEndpoints } from '../endpoints/export.js';
-import { call } from '../endpoints/call.js';
 import type { Writable } from 'node:stream';
-import type { Client } from '../client.js';
-import { pages, type CursorPageResult } from '../paginate.js';
 import type { DownloadOptions, DownloadResult } from '../download.js';
 import { networkError } from '../errors.js';
+import type { PagePromise } from '../paginate.js';
+import { APIResource, lazyEntries, type CallOptions } from '../resource.js';
 import type { CsvExportBody, CsvExportLink, ExportRow, JsonExportPage, JsonExportQuery } from '../schemas/export.js';
 
-/** Export of a list (free): a signed link to a CSV file, or the leads as paged JSON. */
+const exportEndpoints = lazyEntries(() => import('../endpoints/export.js').then((m) => m.exportEndpoints));
 
-interface Call {
-  signal?: AbortSignal | undefined;
-}
+/** Export of a list (free): a signed link to its CSV, or its leads as paged JSON rows of the chosen columns. */
+export class Exports extends APIResource {
+  /** A link to the list's CSV as it is now, working without credentials for 24 hours. */
+  csvLink(params: CsvExportBody, opts?: CallOptions): Promise<CsvExportLink> {
+    return this.send(exportEndpoints.csvLink, { body: params }, opts);
+  }
 
-/**
- * POST /export/csv/signed-url: the list's CSV as it is now, behind a link that works
- * without credentials for 24 hours. Free and without side effects, so safe to repeat.
- */
-export function createCsvExportLink(client: Client, body: CsvExportBody, opts: Call = {}): Promise<CsvExportLink> {
-  return call(client, exportEndpoints.csvLink, { body, signal: opts.signal });
-}
+  /**
+   * Streams a link's file into `sink` as it arrives (no credentials sent; https, or http to a
+   * loopback host) and checks the whole file arrived.
+   */
+  async downloadCsv(link: CsvExportLink, sink: Writable, opts: DownloadOptions = {}): Promise<DownloadResult> {
+    // Loaded here: node:http and the transport stay off the start-up path of every command.
+    const { downloadTo } = await import('../download.js');
+    const signal = this.signalOf(opts);
+    const got = await downloadTo(link.download_url, sink, { ...opts, ...(signal ? { signal } : {}) });
+    if (got.bytes !== link.file_size_bytes)
+      throw networkError('connection_reset', `the file has ${got.bytes} bytes where the export announced ${link.file_size_bytes}`, 'GET', new URL(link.download_url).origin);
+    return got;
+  }
 
-/**
- * Downloads an export link's file into `sink` as it arrives (no credentials sent), and checks
- * that exactly file_size_bytes arrived.
- */
-export async function downloadCsvExport(link: CsvExportLink, sink: Writable, opts: DownloadOptions = {}): Promise<DownloadResult> {
-  // Loaded here: node:http and the transport stay off the start-up path of every command.
-  const { downloadTo } = await import('../download.js');
-  const got = await downloadTo(link.download_url, sink, opts);
-  if (got.bytes !== link.file_size_bytes)
-    throw networkError(
-      'connection_reset',
-      `the file has ${got.bytes} bytes where the export announced ${link.file_size_bytes}`,
-      'GET',
-      new URL(link.download_url).origin,
-    );
-  return got;
-}
-
-/** GET /export/json: one page of the list's leads with the chosen columns (columns repeat in the query). */
-export function exportJsonPage(client: Client, query: JsonExportQuery, opts: Call = {}): Promise<JsonExportPage> {
-  const { columns, ...rest } = query;
-  return call(client, exportEndpoints.json, { query: { ...rest, ...(columns?.length ? { columns } : {}) }, signal: opts.signal });
-}
-
-/** Every page of GET /export/json from a cursor (or the start), one request at a time. */
-export function exportJsonPages(
-  client: Client,
-  query: Omit<JsonExportQuery, 'cursor'>,
-  opts: Call & { cursor?: string | undefined } = {},
-): AsyncGenerator<CursorPageResult<ExportRow> & { page: JsonExportPage }> {
-  return pages(async (cursor) => {
-    const page = await exportJsonPage(client, { ...query, ...(cursor ? { cursor } : {}) }, opts);
-    return { items: page.leads, cursor: page.cursor, page };
-  }, opts.cursor) as AsyncGenerator<CursorPageResult<ExportRow> & { page: JsonExportPage }>;
+  /** The list's leads as rows of the chosen columns (repeated in the query). Awaited: the first page; iterated: every row. */
+  json(query: JsonExportQuery, opts?: CallOptions): PagePromise<JsonExportPage, ExportRow> {
+    const { columns, ...rest } = query;
+    return this.paged(exportEndpoints.json, { query: { ...rest, ...(columns?.length ? { columns } : {}) } }, opts);
+  }
 }

@@ -1,35 +1,35 @@
-import { keys } from '../endpoints/keys.js';
-import { call } from '../endpoints/call.js';
-import type { Client } from '../client.js';
+import { APIResource, lazyEntries, type CallOptions, type Credential } from '../resource.js';
 import type { CreatedKey, CreateKeyBody, KeyRequestRow, ManagedKey, RevokeAllResult } from '../schemas/keys.js';
 
-/* Key management lives at /api/v1/api-keys and takes a session JWT only (a svcapi_ key there is 401). */
+const keys = lazyEntries(() => import('../endpoints/keys.js').then((m) => m.keys));
 
-interface Call {
-  signal?: AbortSignal | undefined;
-}
+/** API key management. It takes the session JWT (`jwt`, or PROSPECT_JWT), never an API key. */
+export class Keys extends APIResource {
+  /** @internal */
+  protected override readonly credential: Credential = 'jwt';
 
-/** POST: the whole secret comes back this once. Not idempotent: a resent POST would mint a second key. */
-export function createKey(client: Client, body: CreateKeyBody, opts: Call = {}): Promise<CreatedKey> {
-  return call(client, keys.create, { body, signal: opts.signal });
-}
+  /** A new key: the whole secret comes back this once. Not retried when its answer is lost (a second key could be made). */
+  create(params: CreateKeyBody = {}, opts?: CallOptions): Promise<CreatedKey> {
+    return this.send(keys.create, { body: params }, opts);
+  }
 
-/** Every key of the organization, active and revoked, newest first (never a secret). */
-export function listKeys(client: Client, opts: Call = {}): Promise<ManagedKey[]> {
-  return call(client, keys.list, opts);
-}
+  /** Every key of the organization, active and revoked, newest first (never a secret). */
+  list(opts?: CallOptions): Promise<ManagedKey[]> {
+    return this.send(keys.list, {}, opts);
+  }
 
-/** Final; sending it again for a revoked key answers the key as it is. */
-export function revokeKey(client: Client, keyId: string, opts: Call = {}): Promise<ManagedKey> {
-  return call(client, keys.revoke, { params: { key_id: keyId }, signal: opts.signal });
-}
+  /** Revokes a key for good (by id); revoking a revoked key answers it as it is. */
+  revoke(keyId: string, opts?: CallOptions): Promise<ManagedKey> {
+    return this.send(keys.revoke, { params: { key_id: keyId } }, opts);
+  }
 
-/** Revokes every active key of the calling user in the organization. */
-export function revokeAllKeys(client: Client, opts: Call = {}): Promise<RevokeAllResult> {
-  return call(client, keys.revokeAll, opts);
-}
+  /** Revokes every active key of the calling user in the organization. */
+  revokeAll(opts?: CallOptions): Promise<RevokeAllResult> {
+    return this.send(keys.revokeAll, {}, opts);
+  }
 
-/** A key's request log, newest first (limit 1 to 500, default 100). */
-export function keyRequests(client: Client, keyId: string, query: { limit?: number }, opts: Call = {}): Promise<KeyRequestRow[]> {
-  return call(client, keys.requests, { params: { key_id: keyId }, query, signal: opts.signal });
+  /** A key's request log, newest first (limit 1 to 500, default 100). */
+  requests(keyId: string, query: { limit?: number } = {}, opts?: CallOptions): Promise<KeyRequestRow[]> {
+    return this.send(keys.requests, { params: { key_id: keyId }, query }, opts);
+  }
 }

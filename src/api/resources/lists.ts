@@ -1,9 +1,6 @@
-import { folders, lists } from '../endpoints/lists.js';
-import { call } from '../endpoints/call.js';
-import type { Client } from '../client.js';
-import { pages, type CursorPageResult } from '../paginate.js';
-import { waitForWorkflow, type PollOptions } from '../poll.js';
-import { LIST_LIMITS } from '../schemas/values/lists.js';
+import type { PagePromise } from '../paginate.js';
+import type { PaidCallOptions } from '../paid-call.js';
+import { APIResource, lazyEntries, type CallOptions, type WaitOptions } from '../resource.js';
 import type {
   AddLeadsBody,
   AddLeadsResponse,
@@ -25,11 +22,8 @@ import type {
   UpdateListBody,
 } from '../schemas/lists.js';
 
-/** Lead lists (free): lists, their leads, CSV import, find-people jobs, and v1 folders. */
-
-interface Call {
-  signal?: AbortSignal | undefined;
-}
+const lists = lazyEntries(() => import('../endpoints/lists.js').then((m) => m.lists));
+const folders = lazyEntries(() => import('../endpoints/lists.js').then((m) => m.folders));
 
 export interface ListsQuery {
   limit?: number;
@@ -40,109 +34,81 @@ export interface LeadsQuery {
   limit?: number;
 }
 
-/** POST /lead-lists. A list of yours with the same name (any case) is returned with reused true, so a retry is safe. */
-export function createList(client: Client, body: CreateListBody, opts: Call = {}): Promise<ListDetail> {
-  return call(client, lists.create, { body, signal: opts.signal });
+/** Lead lists (free): lists, their leads, CSV import (paid when it enriches), find-people jobs, folders. */
+export class Lists extends APIResource {
+  /** A private list. One of yours with the same name (any case) is returned with reused: true, so a retry is safe. */
+  create(params: CreateListBody, opts?: CallOptions): Promise<ListDetail> {
+    return this.send(lists.create, { body: params }, opts);
+  }
+
+  /** The lists you own, your organization's and those shared with you. Awaited: the first page; iterated: every list. */
+  list(query: ListsQuery & { cursor?: string } = {}, opts?: CallOptions): PagePromise<ListsPage, ListSummary> {
+    return this.paged(lists.list, { query: { ...query } }, opts);
+  }
+
+  get(listId: string, opts?: CallOptions): Promise<ListDetail> {
+    return this.send(lists.get, { params: { list_id: listId } }, opts);
+  }
+
+  /** Present fields change; description: null clears it, folder_id: null takes the list out of its folder. */
+  update(listId: string, params: UpdateListBody, opts?: CallOptions): Promise<ListDetail> {
+    return this.send(lists.update, { params: { list_id: listId }, body: params }, opts);
+  }
+
+  /** Deletes the list and its memberships; the lead records stay. */
+  delete(listId: string, opts?: CallOptions): Promise<DeleteListResponse> {
+    return this.send(lists.delete, { params: { list_id: listId } }, opts);
+  }
+
+  /**
+   * The list's leads. Awaited: the first page (with a cohort task_id for enrichment.byTask);
+   * iterated: every lead, in pages of `limit` (default 500, the most a page holds).
+   */
+  leads(listId: string, query: LeadsQuery & { cursor?: string } = {}, opts?: CallOptions): PagePromise<LeadsPage, LeadRow> {
+    return this.paged(lists.leads, { params: { list_id: listId }, query: { ...query } }, opts);
+  }
+
+  /** Adds a search page's cohort (task_id, optionally only entity_ids of it) or lead_ids. Free; leads already there are skipped. */
+  addLeads(listId: string, params: AddLeadsBody, opts?: CallOptions): Promise<AddLeadsResponse> {
+    return this.send(lists.addLeads, { params: { list_id: listId }, body: params }, opts);
+  }
+
+  /** Removes up to 100 leads from the list (the records stay); unknown ids are ignored. */
+  removeLeads(listId: string, leadIds: readonly string[], opts?: CallOptions): Promise<RemoveLeadsResponse> {
+    return this.send(lists.removeLeads, { params: { list_id: listId }, body: { lead_ids: [...leadIds] } }, opts);
+  }
+
+
+  /** Starts a job finding people at companies of the list (free); poll it with findPeopleStatus or waitForFindPeople. */
+  findPeople(listId: string, params: FindPeopleBody, opts?: CallOptions): Promise<FindPeopleStarted> {
+    return this.send(lists.findPeople, { params: { list_id: listId }, body: params }, opts);
+  }
+
+  findPeopleStatus(listId: string, workflowId: string, opts?: CallOptions): Promise<FindPeopleStatusResponse> {
+    return this.send(lists.findPeopleStatus, { params: { list_id: listId, workflow_id: workflowId } }, opts);
+  }
+
+  /** Polls a find-people job until completed, failed or cancelled. */
+  waitForFindPeople(listId: string, workflowId: string, opts: WaitOptions<FindPeopleStatusResponse> = {}): Promise<FindPeopleStatusResponse> {
+    return this.poll(() => this.findPeopleStatus(listId, workflowId, opts), opts);
+  }
+
+  /** A lead-list folder (v1), optionally inside parent_id. */
+  createFolder(params: CreateFolderBody, opts?: CallOptions): Promise<Folder> {
+    return this.send(folders.create, { body: params }, opts);
+  }
 }
 
-/** GET /lead-lists: one page of the lists you own, your organization's and those shared with you. */
-export function listLists(client: Client, query: ListsQuery & { cursor?: string } = {}, opts: Call = {}): Promise<ListsPage> {
-  return call(client, lists.list, { query: { ...query }, signal: opts.signal });
-}
-
-/** Every page of GET /lead-lists, following cursors. */
-export function listListsPages(
-  client: Client,
-  query: ListsQuery = {},
-  opts: Call & { cursor?: string } = {},
-): AsyncGenerator<CursorPageResult<ListSummary> & { page: ListsPage }> {
-  return pages(async (cursor) => {
-    const page = await listLists(client, { ...query, ...(cursor ? { cursor } : {}) }, opts);
-    return { items: page.lists, cursor: page.cursor, page };
-  }, opts.cursor) as AsyncGenerator<CursorPageResult<ListSummary> & { page: ListsPage }>;
-}
-
-/** GET /lead-lists/{list_id} */
-export function getList(client: Client, listId: string, opts: Call = {}): Promise<ListDetail> {
-  return call(client, lists.get, { params: { list_id: listId }, signal: opts.signal });
-}
-
-/** PATCH /lead-lists/{list_id}: present fields change (null clears description or leaves the folder). */
-export function updateList(client: Client, listId: string, body: UpdateListBody, opts: Call = {}): Promise<ListDetail> {
-  return call(client, lists.update, { params: { list_id: listId }, body, signal: opts.signal });
-}
-
-/** DELETE /lead-lists/{list_id}: the list and its memberships; lead records stay. */
-export function deleteList(client: Client, listId: string, opts: Call = {}): Promise<DeleteListResponse> {
-  return call(client, lists.delete, { params: { list_id: listId }, signal: opts.signal });
-}
-
-/** GET /lead-lists/{list_id}/leads: one page, with a cohort task_id for the page's leads. */
-export function listLeads(client: Client, listId: string, query: LeadsQuery & { cursor?: string } = {}, opts: Call = {}): Promise<LeadsPage> {
-  return call(client, lists.leads, { params: { list_id: listId }, query: { ...query }, signal: opts.signal });
-}
-
-/**
- * Every page of a list's leads, following cursors. Pages are as large as the service takes
- * unless `query.limit` says otherwise: the per-key rate limit counts requests, not rows.
- */
-export function listLeadsPages(
-  client: Client,
-  listId: string,
-  query: LeadsQuery = {},
-  opts: Call & { cursor?: string } = {},
-): AsyncGenerator<CursorPageResult<LeadRow> & { page: LeadsPage }> {
-  const limit = query.limit ?? LIST_LIMITS.leadsPage.max;
-  return pages(async (cursor) => {
-    const page = await listLeads(client, listId, { ...query, limit, ...(cursor ? { cursor } : {}) }, opts);
-    return { items: page.leads, cursor: page.cursor, page };
-  }, opts.cursor) as AsyncGenerator<CursorPageResult<LeadRow> & { page: LeadsPage }>;
-}
-
-/** POST /lead-lists/{list_id}/leads: a cohort (task_id, optional entity_ids) or lead_ids. Free; duplicates are skipped. */
-export function addLeads(client: Client, listId: string, body: AddLeadsBody, opts: Call = {}): Promise<AddLeadsResponse> {
-  return call(client, lists.addLeads, { params: { list_id: listId }, body, signal: opts.signal });
-}
-
-/** DELETE /lead-lists/{list_id}/leads: memberships of up to 100 leads; unknown ids are ignored. */
-export function removeLeads(client: Client, listId: string, leadIds: readonly string[], opts: Call = {}): Promise<RemoveLeadsResponse> {
-  return call(client, lists.removeLeads, { params: { list_id: listId }, body: { lead_ids: [...leadIds] }, signal: opts.signal });
-}
-
-/**
- * POST /lead-lists/{list_id}/csv-import: one CSV of at most 600 rows and about 150 KB. With
- * an idempotency_key a repeat replays the first response (24 h), so it is safe to retry.
- */
-export function importCsv(client: Client, listId: string, body: CsvImportBody, opts: Call = {}): Promise<CsvImportResponse> {
-  return call(client, lists.importCsv, { params: { list_id: listId }, body, signal: opts.signal });
-}
-
-/** POST /lead-lists/{list_id}/find-people: starts a job finding people at companies of the list. Free. */
-export function startFindPeople(client: Client, listId: string, body: FindPeopleBody, opts: Call = {}): Promise<FindPeopleStarted> {
-  return call(client, lists.findPeople, { params: { list_id: listId }, body, signal: opts.signal });
-}
-
-/** GET /lead-lists/{list_id}/find-people/status/{workflow_id} */
-export function findPeopleStatus(client: Client, listId: string, workflowId: string, opts: Call = {}): Promise<FindPeopleStatusResponse> {
-  return call(client, lists.findPeopleStatus, { params: { list_id: listId, workflow_id: workflowId }, signal: opts.signal });
-}
-
-/** Polls a find-people job until completed, failed or cancelled. */
-export function waitForFindPeople(
-  client: Client,
-  listId: string,
-  workflowId: string,
-  opts: Call & Omit<PollOptions<FindPeopleStatusResponse>, 'fetchStatus'> = {},
-): Promise<FindPeopleStatusResponse> {
-  return waitForWorkflow({
-    initialIntervalMs: 500,
-    maxIntervalMs: 5_000,
-    ...opts,
-    fetchStatus: () => findPeopleStatus(client, listId, workflowId, opts),
-  });
-}
-
-/** v1 POST /folders: a lead-list folder (optionally inside parent_id). */
-export function createFolder(client: Client, body: CreateFolderBody, opts: Call = {}): Promise<Folder> {
-  return call(client, folders.create, { body, signal: opts.signal });
+/** The lists area with its CSV import as sent (the paid path when it enriches with a quote): the CLI's, MCP's and the workflows'; the SDK's importCsv decides first. */
+export class PaidLists extends Lists {
+  /**
+   * @internal One CSV import request as given: one that enriches with a quote_id through the paid
+   * path, written down in the journal of `opts` as it goes out; any other as any request (free, or
+   * enriching without a quote: its idempotency key replays a resend).
+   */
+  sendImportCsv(listId: string, body: CsvImportBody, opts: PaidCallOptions = {}): Promise<CsvImportResponse> {
+    const req = { params: { list_id: listId }, body };
+    if (body.dispatch_enrichment === false || !body.quote_id) return this.send(lists.importCsv, req, opts);
+    return this.sendQuoted<CsvImportResponse>(lists.importCsv, req, null, opts);
+  }
 }

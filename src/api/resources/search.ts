@@ -1,111 +1,84 @@
-import { companies, people } from '../endpoints/search.js';
-import { call } from '../endpoints/call.js';
-import type { Client } from '../client.js';
-import { pages, type CursorPageResult } from '../paginate.js';
-import { waitForWorkflow, type PollOptions } from '../poll.js';
-import { SEARCH_LIMITS } from '../schemas/values/search.js';
+import type { PagePromise } from '../paginate.js';
+import { APIResource, lazyEntries, type CallOptions, type WaitOptions } from '../resource.js';
 import type {
+  CompanyFilterField,
   CompanySearchBody,
   CompanySearchResponse,
+  CompanySearchRow,
   CompileBody,
   CompileResponse,
   FilterValuesResponse,
   FindAtCompaniesBody,
   FindAtCompaniesStarted,
   FindAtCompaniesStatusResponse,
+  PeopleFilterField,
   PeopleFindBody,
   PeopleSearchResponse,
+  PersonSearchRow,
   SimilarCompaniesBody,
   SimilarCompaniesResponse,
 } from '../schemas/search.js';
+import type { CompanyRawFilter } from '../schemas/values/search.js';
 
-/** Search (free): people, companies, similar companies, find-at-companies jobs and filter values. */
-
-interface Call {
-  signal?: AbortSignal | undefined;
-}
+const people = lazyEntries(() => import('../endpoints/search.js').then((m) => m.people));
+const companies = lazyEntries(() => import('../endpoints/search.js').then((m) => m.companies));
 
 /**
- * POST /people/find: one page. Send the cursor of the previous page with the same filters.
- * A read that charges nothing, so a lost answer is asked again like a GET (idempotent).
+ * A company search as the SDK's typed params give it too: the raw {op, conditions} filter is an
+ * interface, which TypeScript does not take for a record, and columns may be a readonly list.
  */
-export function searchPeople(client: Client, body: PeopleFindBody, opts: Call = {}): Promise<PeopleSearchResponse> {
-  return call(client, people.search, { body, signal: opts.signal });
+export type CompanySearch = Omit<CompanySearchBody, 'filters' | 'columns'> & {
+  filters?: CompanySearchBody['filters'] | CompanyRawFilter;
+  columns?: readonly string[] | undefined;
+};
+
+/** People: search (free; each page counts toward the daily search cap), criteria compile, filter values, find-at-companies jobs. */
+export class People extends APIResource {
+  /** One search: awaited, the first page (rows, total, cursor, the page's cohort task_id); iterated, every person, page after page (as large as one answer holds unless `limit` says). */
+  search(body: PeopleFindBody, opts?: CallOptions): PagePromise<PeopleSearchResponse, PersonSearchRow> {
+    return this.paged(people.search, { body }, opts);
+  }
+
+  /** What the service makes of a criteria object (route, raw filters, warnings). Free; not a search. */
+  compile(params: CompileBody, opts?: CallOptions): Promise<CompileResponse> {
+    return this.send(people.compile, { body: params }, opts);
+  }
+
+  /** Values of a filter field containing `query`, most common first (at most 50). */
+  filterValues(field: PeopleFilterField, query: string, opts?: CallOptions): Promise<FilterValuesResponse> {
+    return this.send(people.filterValues, { query: { field, query } }, opts);
+  }
+
+  /** Starts a job finding people at companies (free); poll its task_id. */
+  findAtCompanies(body: FindAtCompaniesBody, opts?: CallOptions): Promise<FindAtCompaniesStarted> {
+    return this.send(people.findAtCompanies, { body }, opts);
+  }
+
+  /** The job's state; completed, it holds one block of results and the cursor of the next (send findAtCompanies again with it). */
+  findAtCompaniesStatus(taskId: string, opts?: CallOptions): Promise<FindAtCompaniesStatusResponse> {
+    return this.send(people.findAtCompaniesStatus, { params: { task_id: taskId } }, opts);
+  }
+
+  /** Polls the job until it is completed or failed. */
+  waitForFindAtCompanies(taskId: string, opts: WaitOptions<FindAtCompaniesStatusResponse> = {}): Promise<FindAtCompaniesStatusResponse> {
+    return this.poll(() => this.findAtCompaniesStatus(taskId, opts), opts);
+  }
 }
 
-/**
- * Every page of a people search, following cursors; each page counts as one search toward the
- * daily cap, so pages are as large as one response carries unless `body.limit` says otherwise.
- */
-export function searchPeoplePages(client: Client, body: Omit<PeopleFindBody, 'cursor'>, opts: Call & { cursor?: string } = {}) {
-  const sized = { ...body, limit: body.limit ?? SEARCH_LIMITS.people.perResponse };
-  return searchPages<PeopleFindBody, PeopleSearchResponse>((b) => searchPeople(client, b, opts), sized, opts.cursor);
-}
+/** Companies: search, similar companies and filter values (free). */
+export class Companies extends APIResource {
+  /** One search: awaited, the first page; iterated, every company, page after page. */
+  search(body: CompanySearch, opts?: CallOptions): PagePromise<CompanySearchResponse, CompanySearchRow> {
+    return this.paged(companies.search, { body: body as CompanySearchBody }, opts);
+  }
 
-/** Pages of a search endpoint: the body again with each cursor, until the cursor is null. */
-function searchPages<B extends { cursor?: string }, P extends { results: unknown[]; cursor: string | null }>(
-  fetch: (body: B) => Promise<P>,
-  body: Omit<B, 'cursor'>,
-  startCursor: string | undefined,
-): AsyncGenerator<CursorPageResult<P['results'][number]> & { page: P }> {
-  return pages(async (cursor) => {
-    const page = await fetch({ ...body, ...(cursor ? { cursor } : {}) } as B);
-    return { items: page.results, cursor: page.cursor, page };
-  }, startCursor) as AsyncGenerator<CursorPageResult<P['results'][number]> & { page: P }>;
-}
+  /** Companies like a seed (company_domain or company_id), with a similarity score from 0 to 1. */
+  similar(params: SimilarCompaniesBody, opts?: CallOptions): Promise<SimilarCompaniesResponse> {
+    return this.send(companies.similar, { body: params }, opts);
+  }
 
-/** POST /people/find/compile: what the service makes of a criteria object. Free; not a search. */
-export function compileCriteria(client: Client, body: CompileBody, opts: Call = {}): Promise<CompileResponse> {
-  return call(client, people.compile, { body, signal: opts.signal });
-}
-
-/** GET /people/find/filters or /search/companies/filters: values of a filter field containing the query. */
-export function filterValues(
-  client: Client,
-  kind: 'people' | 'companies',
-  field: string,
-  query: string,
-  opts: Call = {},
-): Promise<FilterValuesResponse> {
-  return call(client, kind === 'people' ? people.filterValues : companies.filterValues, { query: { field, query }, signal: opts.signal });
-}
-
-/** POST /search/companies: one page. */
-export function searchCompanies(client: Client, body: CompanySearchBody, opts: Call = {}): Promise<CompanySearchResponse> {
-  return call(client, companies.search, { body, signal: opts.signal });
-}
-
-/** Every page of a company search, following cursors, as large as one response carries unless `body.limit` says otherwise. */
-export function searchCompaniesPages(client: Client, body: Omit<CompanySearchBody, 'cursor'>, opts: Call & { cursor?: string } = {}) {
-  const sized = { ...body, limit: body.limit ?? SEARCH_LIMITS.companies.perResponse };
-  return searchPages<CompanySearchBody, CompanySearchResponse>((b) => searchCompanies(client, b, opts), sized, opts.cursor);
-}
-
-/** POST /search/companies/similar: companies like a seed (by domain or id). No credits. */
-export function similarCompanies(client: Client, body: SimilarCompaniesBody, opts: Call = {}): Promise<SimilarCompaniesResponse> {
-  return call(client, companies.similar, { body, signal: opts.signal });
-}
-
-/** POST /people/find-at-companies: starts the job; poll its task_id. */
-export function startFindAtCompanies(client: Client, body: FindAtCompaniesBody, opts: Call = {}): Promise<FindAtCompaniesStarted> {
-  return call(client, people.findAtCompanies, { body, signal: opts.signal });
-}
-
-/** GET /people/find-at-companies/status/{task_id} */
-export function findAtCompaniesStatus(client: Client, taskId: string, opts: Call = {}): Promise<FindAtCompaniesStatusResponse> {
-  return call(client, people.findAtCompaniesStatus, { params: { task_id: taskId }, signal: opts.signal });
-}
-
-/** Polls a find-at-companies job until it is completed or failed. */
-export function waitForFindAtCompanies(
-  client: Client,
-  taskId: string,
-  opts: Call & Omit<PollOptions<FindAtCompaniesStatusResponse>, 'fetchStatus'> = {},
-): Promise<FindAtCompaniesStatusResponse> {
-  return waitForWorkflow({
-    initialIntervalMs: 500,
-    maxIntervalMs: 5_000,
-    ...opts,
-    fetchStatus: () => findAtCompaniesStatus(client, taskId, opts),
-  });
+  /** Values of a filter field containing `query`, most common first (at most 50). */
+  filterValues(field: CompanyFilterField, query: string, opts?: CallOptions): Promise<FilterValuesResponse> {
+    return this.send(companies.filterValues, { query: { field, query } }, opts);
+  }
 }

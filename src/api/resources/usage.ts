@@ -1,9 +1,19 @@
-import { usage } from '../endpoints/usage.js';
-import { call } from '../endpoints/call.js';
-import type { Client } from '../client.js';
-import type { Usage, UsageGroup } from '../schemas/keys.js';
+import { APIResource, lazyEntries, type CallOptions } from '../resource.js';
+import type { Usage as UsageReport, UsageGroup } from '../schemas/keys.js';
 
-/** GET /usage (scope admin:api_keys): calls, credits and errors of the organization over the last `days` days. */
-export function getUsage(client: Client, query: { days?: number; group_by?: UsageGroup }, opts: { signal?: AbortSignal | undefined } = {}): Promise<Usage> {
-  return call(client, usage.get, { query, signal: opts.signal });
+const usage = lazyEntries(() => import('../endpoints/usage.js').then((m) => m.usage));
+
+export interface UsageQuery {
+  /** 1 to 365, default 7. */
+  days?: number;
+  /** Default tool (the endpoint template). */
+  group_by?: UsageGroup;
+}
+
+/** The organization's usage (needs the admin:api_keys scope). */
+export class Usage extends APIResource {
+  /** Calls, credits spent and errors over the last `days`, grouped by tool, key, day or error code. */
+  get(query: UsageQuery = {}, opts?: CallOptions): Promise<UsageReport> {
+    return this.send(usage.get, { query: { ...query } }, opts);
+  }
 }

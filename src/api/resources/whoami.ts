@@ -1,13 +1,12 @@
-import { identity } from '../endpoints/identity.js';
-import { call } from '../endpoints/call.js';
-import type { Client } from '../client.js';
-import type { Identity, KeyValidation } from '../schemas/identity.js';
+import { APIResource, lazyEntries, type CallOptions } from '../resource.js';
+import type { Identity as IdentityAnswer } from '../schemas/identity.js';
 
-export function getIdentity(client: Client, opts: { signal?: AbortSignal } = {}): Promise<Identity> {
-  return call(client, identity.whoami, opts);
-}
+const identity = lazyEntries(() => import('../endpoints/identity.js').then((m) => m.identity));
 
-/** v1-only GET /auth/validate-key (maps to whoami on v2). */
-export function validateKey(client: Client): Promise<KeyValidation> {
-  return call(client, identity.validateKey);
+/** Who a credential belongs to. */
+export class Identity extends APIResource {
+  /** The user, organization, plan and scopes of the API key (or session JWT). */
+  whoami(opts?: CallOptions): Promise<IdentityAnswer> {
+    return this.send(identity.whoami, {}, opts);
+  }
 }

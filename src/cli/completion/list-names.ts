@@ -71,16 +71,13 @@ async function target(deps: ContextDeps, words: readonly string[]): Promise<{ ba
 
 async function fetchNames(baseUrl: string, token: string | undefined): Promise<string[]> {
   if (!token) throw new Error('no key');
-  const [{ Client }, { listListsPages }] = await Promise.all([import('../../api/client.js'), import('../../api/resources/lists.js')]);
+  const [{ Client }, { apiOf }] = await Promise.all([import('../../api/client.js'), import('../../api/api.js')]);
   const client = new Client({ baseUrl, token, retry: { maxRetries: 0, maxRateLimitRetries: 0 } });
-  const signal = AbortSignal.timeout(DEADLINE_MS);
   const names: string[] = [];
   try {
-    let pages = 0;
-    for await (const page of listListsPages(client, { limit: 100 }, { signal })) {
+    const lists = apiOf(client, AbortSignal.timeout(DEADLINE_MS)).lists.list();
+    for await (const page of lists.budgeted({ pageSize: 100, maxPages: MAX_PAGES }))
       for (const l of page.items) if (l.name && !/[\r\n\t]/.test(l.name)) names.push(l.name);
-      if (++pages >= MAX_PAGES) break;
-    }
   } finally {
     client.close();
   }

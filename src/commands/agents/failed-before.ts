@@ -1,6 +1,4 @@
-import type { Client } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
-import { listSmartAgentRuns, smartAgentResults } from '../../api/resources/agents.js';
 import type { SmartAgentRun } from '../../api/schemas/agents.js';
 import { AGENT_RUNS_PAGE } from '../../api/schemas/values/agents.js';
 import { nextCommand } from '../../cli/command-line.js';
@@ -36,24 +34,20 @@ const IDS_PRINTED = 20;
  * there are none, or when the runs cannot be read (a key without smart_agents:read): the note is a
  * courtesy, never a reason not to run.
  */
-export async function failedBefore(
-  ctx: Context,
-  client: Client,
-  req: { list_id: string; agent_type: string; column: string; overwrite: boolean },
-): Promise<FailedBefore | undefined> {
+export async function failedBefore(ctx: Context, req: { list_id: string; agent_type: string; column: string; overwrite: boolean }): Promise<FailedBefore | undefined> {
   try {
-    const { runs } = await listSmartAgentRuns(client, { list_id: req.list_id, limit: AGENT_RUNS_PAGE.max }, { signal: ctx.signal });
+    const { runs } = await ctx.api.agents.list({ list_id: req.list_id, limit: AGENT_RUNS_PAGE.max });
     // A run that failed as a whole wrote nothing and was refunded: it changes nothing here.
     const completed = runs.filter((r) => r.column_name === req.column && r.status === 'completed');
     const latest = completed[0];
     if (!latest || latest.agent_type !== req.agent_type || latest.failed === 0) return undefined;
-    const failed = (await smartAgentResults(client, latest.task_id, { signal: ctx.signal })).results.filter((r) => r.value === null);
+    const failed = (await ctx.api.agents.results(latest.task_id)).results.filter((r) => r.value === null);
     let ids = failed.map((r) => r.lead_id);
     if (!req.overwrite)
       for (const older of completed.slice(1, 1 + OLDER_RUNS_READ)) {
         if (ids.length === 0) break;
         if (older.processed === older.failed) continue;
-        const valued = new Set((await smartAgentResults(client, older.task_id, { signal: ctx.signal })).results.filter((r) => r.value !== null).map((r) => r.lead_id));
+        const valued = new Set((await ctx.api.agents.results(older.task_id)).results.filter((r) => r.value !== null).map((r) => r.lead_id));
         ids = ids.filter((id) => !valued.has(id));
       }
     if (ids.length === 0) return undefined;

@@ -2,7 +2,6 @@ import { defineCommand } from '../../cli/command.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
 import { intInRange } from '../../cli/parse.js';
 import { nextCommand } from '../../cli/command-line.js';
-import { listSmartAgentRuns } from '../../api/resources/agents.js';
 import { AGENT_RUNS_PAGE } from '../../api/schemas/values/agents.js';
 import { resolveList } from '../lists/resolve-list.js';
 
@@ -19,9 +18,8 @@ export const command = defineCommand({
   examples: ['prospect agents ls', 'prospect agents ls --list "Q3 CTOs" --limit 5', 'prospect agents ls --json'],
   related: ['prospect agents run', 'prospect agents results'],
   async run(opts, ctx) {
-    const client = await ctx.client();
-    const list_id = opts.list !== undefined ? (await resolveList(client, opts.list, { signal: ctx.signal })).list_id : undefined;
-    const page = await listSmartAgentRuns(client, { ...(list_id ? { list_id } : {}), ...(opts.limit ? { limit: opts.limit } : {}) }, { signal: ctx.signal });
+    const list_id = opts.list !== undefined ? (await resolveList(ctx.api, opts.list)).list_id : undefined;
+    const page = await ctx.api.agents.list({ ...(list_id ? { list_id } : {}), ...(opts.limit ? { limit: opts.limit } : {}) });
     await ctx.out.print({
       kind: 'rows',
       payload: page,

@@ -1,6 +1,4 @@
 import type { FlagSpec } from '../../cli/command.js';
-import type { Client } from '../../api/client.js';
-import { waitForSmartAgent } from '../../api/resources/agents.js';
 import type { SmartAgentResults } from '../../api/schemas/agents.js';
 import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
@@ -29,9 +27,9 @@ export function progressText(id: string, r?: SmartAgentResults): string {
 }
 
 /** Waits with a progress line; Ctrl-C leaves the run going and says how to read it later. */
-export function watchAgentRun(ctx: Context, client: Client, id: string): Promise<SmartAgentResults> {
+export function watchAgentRun(ctx: Context, id: string): Promise<SmartAgentResults> {
   const resume = `The run keeps going. Read its results with: ${nextCommand(ctx, ['agents', 'results', id, '--wait'])}`;
-  return watchWithProgress(ctx, (r?: SmartAgentResults) => progressText(id, r), resume, (o) => waitForSmartAgent(client, id, o));
+  return watchWithProgress(ctx, (r?: SmartAgentResults) => progressText(id, r), resume, (o) => ctx.api.agents.waitFor(id, o));
 }
 
 /** The results table (the whole results object with --json). */

@@ -1,7 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { nextCommand } from '../../cli/command-line.js';
-import { smartAgentResults } from '../../api/resources/agents.js';
 import { isTerminalStatus } from '../../api/poll.js';
 import { AGENT_STRICT_FLAG, printResults, reportAgentRun, stillRunning, watchAgentRun } from './report.js';
 
@@ -17,8 +16,7 @@ export const command = defineCommand({
   async run(opts, ctx) {
     const id = (opts.args[0] ?? '').trim();
     if (!id) throw usageError('the run id is empty', `Pass the smart_agent_task_id the run started with (see \`${nextCommand(ctx, ['agents', 'ls'])}\`).`);
-    const client = await ctx.client();
-    const r = opts.wait ? await watchAgentRun(ctx, client, id) : await smartAgentResults(client, id, { signal: ctx.signal });
+    const r = opts.wait ? await watchAgentRun(ctx, id) : await ctx.api.agents.results(id);
     if (isTerminalStatus(r.status)) return reportAgentRun(ctx, r, { strict: opts.strict });
     await printResults(ctx, r);
     stillRunning(ctx, r);

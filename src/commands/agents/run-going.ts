@@ -1,4 +1,3 @@
-import type { Client } from '../../api/client.js';
 import type { SmartAgentRunBody } from '../../api/schemas/agents.js';
 import { nextCommand } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
@@ -19,18 +18,17 @@ type RunBody = Omit<SmartAgentRunBody, 'quote_id'>;
 /** What runPaid passes to the journal when the run goes out (PaidPlan.lockKey, PaidPlan.beforeSend). */
 export type RunGoingGuard = AgentRunSend;
 
-export async function guardRunGoing(ctx: Context, client: Client, body: RunBody, opts: { dryRun: boolean; payAgain: boolean; since: number }): Promise<RunGoingGuard> {
+export async function guardRunGoing(ctx: Context, body: RunBody, opts: { dryRun: boolean; payAgain: boolean; since: number }): Promise<RunGoingGuard> {
   const check: RunGoingCheck = {
-    signal: ctx.signal,
     follow: (id) => `Once it has ended, run this again (leads holding a value by then are skipped). Follow it with: ${nextCommand(ctx, ['agents', 'results', id, '--wait'])}`,
     find: (list) => `Once it has ended, run this again (leads holding a value by then are skipped). Find it with: ${nextCommand(ctx, ['agents', 'ls', '--list', list])}`,
   };
-  const journal = await PaidRunJournal.open(ctx, client);
+  const journal = await PaidRunJournal.open(ctx);
   try {
-    await refuseAgentRunGoing(client, body, { ...check, journal, since: opts.since, payAgain: opts.payAgain });
+    await refuseAgentRunGoing(ctx.api, body, { ...check, journal, since: opts.since, payAgain: opts.payAgain });
   } catch (e) {
     if (!(e instanceof RunInProgressError) || !opts.dryRun) throw e;
     ctx.out.warn(`${e.problem}. Without --dry-run this run is refused (exit 7). ${e.fix ?? ''}`);
   }
-  return agentRunSend(client, body, { ...check, journal });
+  return agentRunSend(ctx.api, body, { ...check, journal });
 }

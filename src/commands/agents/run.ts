@@ -5,7 +5,6 @@ import { intInRange, oneOf } from '../../cli/parse.js';
 import { readTextFile } from '../../cli/prompt.js';
 import { PAY_AGAIN_FLAG, runPaid, hasUnansweredRun } from '../../cli/paid.js';
 import type { Context } from '../../cli/context.js';
-import { runSmartAgent } from '../../api/resources/agents.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { Quote } from '../../api/schemas/credits.js';
 import type { SmartAgentRunBody } from '../../api/schemas/agents.js';
@@ -16,7 +15,7 @@ import { AGENT_STRICT_FLAG, reportAgentRun, watchAgentRun } from './report.js';
 import { NothingSelected, coverageNote, leadsLeft, nothingLeft } from './selection.js';
 import { failedBefore, failedBeforeNote } from './failed-before.js';
 import { guardRunGoing } from './run-going.js';
-import { counted, formatCount } from '../../cli/output/numbers.js';
+import { counted } from '../../cli/output/numbers.js';
 import { printHandle } from '../../cli/wait.js';
 
 const MAX = AGENT_LIMITS.maxLeads;
@@ -115,23 +114,22 @@ export const command = defineCommand({
   related: ['prospect agents results', 'prospect agents ls', 'prospect credits estimate', 'prospect export csv'],
   async run(opts, ctx) {
     const request = await runRequest(opts, ctx);
-    const client = await ctx.client();
     // Identical runs sent from now on, by this command or another at once, are joined, not paid again.
     const since = ctx.clock.now();
     const listArg = opts.args[0] ?? '';
-    const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });
+    const { list_id } = await resolveList(ctx.api, listArg);
     const body = { list_id, ...request };
     const column = agentColumn(body)!;
     const nothing = { list_id, listArg, column, agent_type: opts.type };
     // A run still going on this list and column: refused before anything is priced (a dry run warns).
-    const going = await guardRunGoing(ctx, client, body, { dryRun: Boolean(opts.dryRun), payAgain: Boolean(opts.payAgain), since });
+    const going = await guardRunGoing(ctx, body, { dryRun: Boolean(opts.dryRun), payAgain: Boolean(opts.payAgain), since });
     // A subset may leave leads out: a free quote over the whole list says how many, before anyone pays.
-    const left = opts.scope === 'all' ? undefined : await leadsLeft(ctx, client, body);
+    const left = opts.scope === 'all' ? undefined : await leadsLeft(ctx, body);
     // Nothing left may be the work of an earlier run whose answer was lost: runPaid resolves that one first.
-    if (left === 0 && !(await hasUnansweredRun(ctx, client, 'run_smart_agent'))) return nothingLeft(ctx, client, nothing);
+    if (left === 0 && !(await hasUnansweredRun(ctx, 'run_smart_agent'))) return nothingLeft(ctx, nothing);
     // Leads an earlier run of this agent failed on are charged again (free reads, said before paying).
     const overwrite = Boolean(opts.overwrite);
-    const failed = await failedBefore(ctx, client, { list_id, agent_type: opts.type, column, overwrite });
+    const failed = await failedBefore(ctx, { list_id, agent_type: opts.type, column, overwrite });
     const check = (q: Quote) => {
       checkSelection(q);
       const note = left === undefined ? undefined : coverageNote(q.row_count, left, column, overwrite);
@@ -144,21 +142,18 @@ export const command = defineCommand({
     try {
       paid = await runPaid(
         ctx,
-        client,
         {
           estimate: estimateBodyFor({ tool: 'run_smart_agent', body }),
           what: `Running ${opts.type} over list "${listArg}"`,
           check,
           beforeSend: going.beforeWrite,
           lockKey: going.lockKey,
-          run: async (quote_id, journal) => {
-            return runSmartAgent(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep, journal });
-          },
+          run: (quote_id, journal) => ctx.api.agents.sendRun({ ...body, quote_id }, { sleep: ctx.clock.sleep, journal }),
         },
         { dryRun: opts.dryRun, since },
       );
     } catch (e) {
-      if (e instanceof NothingSelected) return nothingLeft(ctx, client, nothing);
+      if (e instanceof NothingSelected) return nothingLeft(ctx, nothing);
       throw e;
     }
     if (!paid) return;
@@ -168,7 +163,7 @@ export const command = defineCommand({
     if (!ctx.globals.wait) {
       return printHandle(ctx, id, started, ['agents', 'results', id, '--wait'], 'Read the results with');
     }
-    return reportAgentRun(ctx, await watchAgentRun(ctx, client, id), { credits: started.credits_reserved ?? started.estimated_cost, strict: opts.strict });
+    return reportAgentRun(ctx, await watchAgentRun(ctx, id), { credits: started.credits_reserved ?? started.estimated_cost, strict: opts.strict });
   },
 });
 

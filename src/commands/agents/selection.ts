@@ -1,8 +1,5 @@
-import type { Client } from '../../api/client.js';
 import { isApiError } from '../../api/errors.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
-import { estimate } from '../../api/resources/credits.js';
-import { getList } from '../../api/resources/lists.js';
 import type { SmartAgentRunBody } from '../../api/schemas/agents.js';
 import { AGENT_LIMITS } from '../../api/schemas/values/agents.js';
 import { shellWord } from '../../cli/command-line.js';
@@ -28,10 +25,10 @@ export class NothingSelected extends Error {}
  * column, or every lead with overwrite): the row count of a free quote for lead_scope all.
  * undefined when the service will not price that selection (it then says why at the real estimate).
  */
-export async function leadsLeft(ctx: Context, client: Client, body: RunRequest): Promise<number | undefined> {
+export async function leadsLeft(ctx: Context, body: RunRequest): Promise<number | undefined> {
   const { max_rows: _rows, ...rest } = body;
   try {
-    return (await estimate(client, estimateBodyFor({ tool: 'run_smart_agent', body: { ...rest, lead_scope: 'all' } }), { signal: ctx.signal })).row_count;
+    return (await ctx.api.credits.estimate(estimateBodyFor({ tool: 'run_smart_agent', body: { ...rest, lead_scope: 'all' } }))).row_count;
   } catch (e) {
     // A 400 here (cold_intro_email over leads past the subset without an email, a selection
     // the service refuses to price) is not this run's problem: the note is left out.
@@ -66,9 +63,9 @@ export interface NothingLeft {
  * never an empty stdout); in other formats stdout stays empty (no run id), and with --no-wait
  * stderr says so, since `ID=$(... --no-wait)` comes back empty.
  */
-export async function nothingLeft(ctx: Context, client: Client, run: { list_id: string; listArg: string; column: string; agent_type: string }): Promise<void> {
+export async function nothingLeft(ctx: Context, run: { list_id: string; listArg: string; column: string; agent_type: string }): Promise<void> {
   const { list_id, listArg, column } = run;
-  const list = await getList(client, list_id, { signal: ctx.signal });
+  const list = await ctx.api.lists.get(list_id);
   if (list.lead_count === 0)
     throw usageError(
       `list "${listArg}" is empty: there is no lead to run the agent over`,

@@ -5,7 +5,7 @@ import { maskSecret } from '../../api/redact.js';
 import { API_KEY_PATTERN } from '../../api/schemas/values/auth.js';
 import { SANDBOX_PROFILE } from '../../config/resolve.js';
 import { SECURE_STORAGE_FLAG, reportSaved, secureStorageOf } from './stored-in.js';
-import { getIdentity } from '../../api/resources/whoami.js';
+import { apiOf } from '../../api/api.js';
 
 /** Keys never come on the command line (shell history, process lists): stdin or a hidden prompt. */
 export const command = defineCommand({
@@ -47,8 +47,7 @@ export const command = defineCommand({
       );
     ctx.secrets.add(secret);
 
-    const client = await ctx.client({ token: secret, baseUrl });
-    const identity = await getIdentity(client, { signal: ctx.signal });
+    const identity = await apiOf(await ctx.client({ token: secret, baseUrl }), ctx.signal).identity.whoami();
 
     const key = opts.jwt ? 'jwt' : 'api_key';
     const saved = await ctx.credentials.save(profile, key, secret, policy, { base_url: baseUrl }, { becomeCurrent: true });

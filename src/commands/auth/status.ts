@@ -1,7 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { authError } from '../../cli/errors.js';
 import { SECRET_NAME } from '../../config/credentials.js';
-import { getIdentity } from '../../api/resources/whoami.js';
 
 export const command = defineCommand({
   description:
@@ -33,9 +32,8 @@ export const command = defineCommand({
     let failure: unknown;
     if (st.sandbox || (st.apiKey && st.baseUrl)) {
       try {
-        const client = await ctx.client();
-        if (st.sandbox) status.base_url = client.baseUrl.href.replace(/\/$/, '');
-        const id = await getIdentity(client, { signal: ctx.signal });
+        if (st.sandbox) status.base_url = (await ctx.client()).baseUrl.href.replace(/\/$/, '');
+        const id = await ctx.api.identity.whoami();
         Object.assign(status, {
           organization_name: id.organization_name,
           organization_id: id.organization_id,

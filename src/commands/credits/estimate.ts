@@ -3,7 +3,6 @@ import { usageError } from '../../cli/errors.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import { readJsonObject } from '../../cli/json-input.js';
 import { gather } from '../search/filter-flags.js';
-import { estimate } from '../../api/resources/credits.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { EstimateBody } from '../../api/schemas/credits.js';
 import { ENRICHMENT_TYPES, LIST_SCOPES, TOOLS, LIST_TOOLS } from '../../api/schemas/values/credits.js';
@@ -83,8 +82,7 @@ export const command = defineCommand({
     const ids = await readLeadIds(opts.leadIds, opts.leadIdsFile, ctx.io.stdin);
     if (ids && opts.tool !== 'enrich_list') throw usageError('--lead-ids prices a subset for --tool enrich_list only', 'Drop --lead-ids, or use --tool enrich_list.');
     const mapping = opts.mapping === undefined ? undefined : await readJsonObject('--mapping', opts.mapping, ctx.io.stdin);
-    const client = await ctx.client();
-    const listId = opts.list === undefined ? undefined : (await resolveList(client, opts.list, { signal: ctx.signal })).list_id;
+    const listId = opts.list === undefined ? undefined : (await resolveList(ctx.api, opts.list)).list_id;
     let body: EstimateBody = {
       tool: opts.tool,
       ...(listId !== undefined ? { list_id: listId } : {}),
@@ -111,7 +109,7 @@ export const command = defineCommand({
       if (listId === undefined) throw usageError('--lead-ids needs --list', 'Name the list the leads are in.');
       body = estimateBodyFor({ tool: 'enrich_list', body: { list_id: listId, scope: (opts.scope ?? 'partial') as 'partial', lead_ids: ids } });
     }
-    const q = await estimate(client, body, { signal: ctx.signal });
+    const q = await ctx.api.credits.estimate(body);
     await ctx.out.print({ kind: 'object', payload: q, fields: QUOTE_FIELDS });
     warnIfShort(ctx, q);
   },

@@ -1,17 +1,8 @@
 import path from 'node:path';
 import { defineCommand } from '../../cli/command.js';
-import type { Context } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
-import { getIdentity } from '../../api/resources/whoami.js';
-import { estimate, getBalance } from '../../api/resources/credits.js';
-import { searchPeople } from '../../api/resources/search.js';
-import { addLeads, createList, importCsv, listLeads } from '../../api/resources/lists.js';
-import { enrichBulk, waitForEnrichment } from '../../api/resources/enrichment.js';
-import { runSmartAgent, waitForSmartAgent } from '../../api/resources/agents.js';
-import { previewSync, syncToCrm } from '../../api/resources/sync.js';
-import { createCsvExportLink } from '../../api/resources/export.js';
+import { apiOf, type Api } from '../../api/api.js';
 import { estimateBodyFor, type PaidRun } from '../../api/quote-shape.js';
-import type { Client } from '../../api/client.js';
 import { pollOptions, withProgress } from '../../cli/wait.js';
 import { dataDir } from '../../local/paths.js';
 import { settlementLine } from '../enrich/watch.js';
@@ -31,8 +22,8 @@ const DEMO_LEAD_COLUMNS = ['full_name', 'email', 'phone'];
 const EXPORT_NAME = 'engineering-leaders.csv';
 
 /** Estimates a paid run from its own request (so the quote matches), then runs it with the quote. */
-async function quoted<R>(ctx: Context, client: Client, run: PaidRun, send: (quoteId: string) => Promise<R>) {
-  const quote = await estimate(client, estimateBodyFor(run), { signal: ctx.signal });
+async function quoted<R>(api: Api, run: PaidRun, send: (quoteId: string) => Promise<R>) {
+  const quote = await api.credits.estimate(estimateBodyFor(run));
   return { quote, result: await send(quote.quote_id ?? '') };
 }
 
@@ -64,9 +55,8 @@ export const command = defineCommand({
       for (const f of [csvFile, exportFile]) await refuseOverwrite(f, opts.force, 'Pass --force to replace it, or choose another folder with --dir.');
     }
     const target = await ctx.sandbox();
-    const client = await ctx.client({ token: target.demoKey, baseUrl: target.url });
+    const api = apiOf(await ctx.client({ token: target.demoKey, baseUrl: target.url }), ctx.signal);
     const json = ctx.out.format === 'json';
-    const signal = ctx.signal;
     await fs.mkdir(dir, { recursive: true });
     const payloads: Record<string, unknown> = { sandbox_url: target.url };
     let n = 0;
@@ -86,16 +76,16 @@ export const command = defineCommand({
     const at = (unixSeconds: number) => new Date(unixSeconds * 1000).toLocaleTimeString('en-GB', { hour12: false });
 
     ctx.out.info(`Prospect demo on the local sandbox at ${target.url}${target.started ? ' (just started)' : ''}\n`);
-    const identity = await getIdentity(client, { signal });
+    const identity = await api.identity.whoami();
     await step('identity', 'Who the key belongs to', sb('whoami'), identity, () =>
       ctx.out.info(`${identity.user_name} (${identity.user_email}) of ${identity.organization_name}, ${identity.tier} tier, ${identity.scopes.length} scopes.`),
     );
-    const balance = await getBalance(client, { signal });
+    const balance = await api.credits.balance();
     await step('balance', "The organization's credits, shared by every key", sb('credits', 'balance'), balance, () =>
       ctx.out.info(`${counted(balance.credits, 'credit')}.`),
     );
 
-    const people = await searchPeople(client, SEARCH, { signal });
+    const people = await api.people.search(SEARCH);
     const searchWords = ['search', 'people', '--seniority', 'C-Suite', '--department', 'Engineering', '--limit', '5'];
     await step('search', 'Engineering leaders, searched for free (no email or phone yet)', sb(...searchWords), people, async () => {
       await ctx.out.print({ kind: 'rows', payload: people, rows: people.results, columns: DEMO_PERSON_COLUMNS });
@@ -103,20 +93,19 @@ export const command = defineCommand({
     });
 
     // Creating reuses the list of the same name, so running the demo again adds nothing twice.
-    const list = await createList(client, { name: LIST_NAME, description: 'Saved by prospect demo' }, { signal });
-    const saved = await addLeads(client, list.list_id, { task_id: people.task_id ?? '' }, { signal });
+    const list = await api.lists.create({ name: LIST_NAME, description: 'Saved by prospect demo' });
+    const saved = await api.lists.addLeads(list.list_id, { task_id: people.task_id ?? '' });
     payloads.list = list;
     await step('saved', 'Saved to a lead list (free)', sb(...searchWords, '--save-to', LIST_NAME, '--create'), saved, () =>
       ctx.out.info(`${formatCount(saved.added)} added, ${formatCount(saved.skipped_duplicates)} already in the list${list.reused ? ' (an earlier demo made it)' : ''}.`),
     );
 
     writeExclusiveSync(csvFile, SAMPLE_CSV, 0o644);
-    const imported = await importCsv(
-      client,
-      list.list_id,
-      { csv_content_base64: Buffer.from(SAMPLE_CSV).toString('base64'), column_mapping: { ...SAMPLE_MAPPING }, dispatch_enrichment: false },
-      { signal },
-    );
+    const imported = await api.lists.sendImportCsv(list.list_id, {
+      csv_content_base64: Buffer.from(SAMPLE_CSV).toString('base64'),
+      column_mapping: { ...SAMPLE_MAPPING },
+      dispatch_enrichment: false,
+    });
     await step('import', 'Three people imported from a CSV, its headers matched to fields (free)', sb('import', LIST_NAME, csvFile), imported, () =>
       ctx.out.info(
         `${imported.rows_imported} imported, ${imported.rows_skipped} skipped${imported.rows_skipped ? ` (${Object.entries(imported.skip_reasons ?? {}).map(([why, k]) => `${k} ${why}`).join(', ')})` : ''}.`,
@@ -125,20 +114,18 @@ export const command = defineCommand({
 
     // Enrichment: estimate (a quote valid 5 minutes), then the run paying only for what is found.
     const enrichRun = { list_id: list.list_id, scope: 'partial' as const };
-    const enrichment = await quoted(ctx, client, { tool: 'enrich_list', body: enrichRun }, (quote_id) =>
-      enrichBulk(client, { ...enrichRun, quote_id }, { signal, sleep: ctx.clock.sleep }),
-    );
+    const enrichment = await quoted(api, { tool: 'enrich_list', body: enrichRun }, (quote_id) => api.enrichment.sendBulk({ ...enrichRun, quote_id }, { sleep: ctx.clock.sleep }));
     const q = enrichment.quote;
     await step('quote', 'What enriching the list costs at most (free)', sb('credits', 'estimate', '--tool', 'enrich_list', '--list', LIST_NAME), q, () =>
       ctx.out.info(`Up to ${counted(q.estimated_cost, 'credit')} for ${counted(q.row_count, 'lead')}; the quote works once, until ${at(q.expires_at ?? 0)}.`),
     );
     const enriched = await withProgress(ctx, 'Enriching the demo list', `The run keeps going: ${sb('enrich', 'status', enrichment.result.workflow_id, '--wait')}`, () =>
-      waitForEnrichment(client, enrichment.result.workflow_id, pollOptions(ctx)),
+      api.enrichment.waitFor(enrichment.result.workflow_id, pollOptions(ctx)),
     );
     await step('enrichment', 'Enriched with verified emails, paying only for what was found', sb('enrich', 'list', LIST_NAME, '--max-cost', String(q.estimated_cost)), enriched, () =>
       ctx.out.info(`${formatCount(enriched.completed)} of ${formatCount(enriched.total)} found. ${settlementLine(enriched)}`),
     );
-    const leads = await listLeads(client, list.list_id, { limit: 20 }, { signal });
+    const leads = await api.lists.leads(list.list_id, { limit: 20 });
     const found = leads.leads.filter((l) => l.email || l.phone);
     await step('leads', 'The verified emails and phones found', sb('lists', 'leads', LIST_NAME, '--fields', DEMO_LEAD_COLUMNS.join(',')), leads, () =>
       ctx.out.print({ kind: 'rows', payload: leads, rows: found, columns: DEMO_LEAD_COLUMNS }),
@@ -149,16 +136,16 @@ export const command = defineCommand({
     const agentRun = { list_id: list.list_id, agent_type: 'title_normalizer' as const, column_name: AGENT_COLUMN, lead_scope: 'all' as const };
     const agentCmd = sb('agents', 'run', LIST_NAME, '--type', 'title_normalizer', '--column', AGENT_COLUMN, '--scope', 'all');
     const agentTitle = `A smart agent normalized the job titles into column "${AGENT_COLUMN}"`;
-    const agentQuote = await estimate(client, estimateBodyFor({ tool: 'run_smart_agent', body: agentRun }), { signal });
+    const agentQuote = await api.credits.estimate(estimateBodyFor({ tool: 'run_smart_agent', body: agentRun }));
     if (agentQuote.row_count === 0) {
       await step('agent', agentTitle, agentCmd, { quote: agentQuote, run: null, results: null }, () =>
         ctx.out.info(`Every lead already holds a value in "${AGENT_COLUMN}" (an earlier demo ran it); nothing to run, nothing spent.`),
       );
     } else {
-      const started = await runSmartAgent(client, { ...agentRun, quote_id: agentQuote.quote_id ?? '' }, { signal, sleep: ctx.clock.sleep });
+      const started = await api.agents.sendRun({ ...agentRun, quote_id: agentQuote.quote_id ?? '' }, { sleep: ctx.clock.sleep });
       const agentId = started.smart_agent_task_id;
       const done = await withProgress(ctx, 'Normalizing job titles', `The run keeps going: ${sb('agents', 'results', agentId, '--wait')}`, () =>
-        waitForSmartAgent(client, agentId, pollOptions(ctx)),
+        api.agents.waitFor(agentId, pollOptions(ctx)),
       );
       await step('agent', agentTitle, agentCmd, { quote: agentQuote, run: started, results: done }, () => {
         const titleOf = new Map(leads.leads.map((l) => [l.lead_id, l.title]));
@@ -170,18 +157,16 @@ export const command = defineCommand({
 
     // Sync: the preview shows what would be pushed and skipped; approved goes only with the sync itself.
     const syncBody = { provider: 'crm_one' as const, list_id: list.list_id };
-    const preview = await previewSync(client, syncBody, { signal });
-    const sync = await quoted(ctx, client, { tool: 'sync_to_crm', body: syncBody }, (quote_id) =>
-      syncToCrm(client, { ...syncBody, quote_id, approved: true }, { signal, sleep: ctx.clock.sleep }),
-    );
+    const preview = await api.sync.preview(syncBody);
+    const sync = await quoted(api, { tool: 'sync_to_crm', body: syncBody }, (quote_id) => api.sync.sendCrm({ ...syncBody, quote_id, approved: true }, { sleep: ctx.clock.sleep }));
     const pushed = sync.result;
     await step('sync', 'Pushed to a connected CRM (0.2 credit a lead, rounded up)', sb('sync', 'crm', LIST_NAME, '--provider', 'crm_one'), { preview, result: pushed }, () =>
       ctx.out.info(`${pushed.successful} pushed, ${pushed.skipped} skipped (no email), ${pushed.failed} failed; ${counted(pushed.credits_charged, 'credit')}.`),
     );
 
     // Export: a signed link that needs no credentials, downloaded into a file renamed into place when complete.
-    const link = await createCsvExportLink(client, { list_id: list.list_id }, { signal });
-    await downloadToFile(exportFile, link, true, { signal });
+    const link = await api.exports.csvLink({ list_id: list.list_id });
+    await downloadToFile(api, exportFile, link, true);
     payloads.export = { path: exportFile, ...link };
     if (json) {
       await ctx.out.print({ kind: 'object', payload: payloads });

@@ -1,7 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { gather } from '../search/filter-flags.js';
-import { enrichByTask } from '../../api/resources/enrichment.js';
 import { byTaskTool, estimateBodyFor } from '../../api/quote-shape.js';
 import type { ByTaskEnrichBody } from '../../api/schemas/enrichment.js';
 import { MCP_RESULTS_LIST } from '../../api/schemas/values/enrichment.js';
@@ -56,8 +55,7 @@ export const command = defineCommand({
     const points = dataPoints(opts.dataPoints);
     const tool = byTaskTool(points);
     if (opts.list !== undefined && tool === 'add_company_enrichments') ctx.out.warn('--list is ignored for company cohorts: companies are answered at once, not saved to a list.');
-    const client = await ctx.client();
-    const listId = opts.list !== undefined && tool === 'add_person_enrichments' ? (await resolveList(client, opts.list, { signal: ctx.signal })).list_id : undefined;
+    const listId = opts.list !== undefined && tool === 'add_person_enrichments' ? (await resolveList(ctx.api, opts.list)).list_id : undefined;
     const body: ByTaskEnrichBody = {
       task_id: opts.args[0] ?? '',
       data_points: points,
@@ -66,11 +64,10 @@ export const command = defineCommand({
     };
     const paid = await runPaid(
       ctx,
-      client,
       {
         estimate: estimateBodyFor({ tool, body }),
         what: `Enriching ${body.entity_ids ? `${counted(body.entity_ids.length, 'row')} of ` : ''}cohort ${body.task_id} (${points.join(', ')})`,
-        run: (quote_id, journal) => enrichByTask(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep, journal }),
+        run: (quote_id, journal) => ctx.api.enrichment.sendByTask({ ...body, quote_id }, { sleep: ctx.clock.sleep, journal }),
       },
       { dryRun: opts.dryRun },
     );
@@ -87,6 +84,6 @@ export const command = defineCommand({
     if (!ctx.globals.wait) {
       return printHandle(ctx, r.workflow_id, r, ['enrich', 'status', r.workflow_id, '--wait']);
     }
-    return reportRun(ctx, await watchRun(ctx, client, r.workflow_id), { strict: opts.strict });
+    return reportRun(ctx, await watchRun(ctx, r.workflow_id), { strict: opts.strict });
   },
 });

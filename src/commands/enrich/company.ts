@@ -1,6 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
-import { enrichCompany } from '../../api/resources/enrichment.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { CompanyEnrichBody } from '../../api/schemas/enrichment.js';
 import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
@@ -28,14 +27,12 @@ export const command = defineCommand({
     const fields = { domain: given(opts.domain), company_name: given(opts.name), company_ticker: given(opts.ticker), company_id: given(opts.id) };
     const body = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as CompanyEnrichBody;
     if (Object.keys(body).length === 0) throw usageError('say which company: --domain, --name, --ticker or --id', 'For example: prospect enrich company --domain example.com');
-    const client = await ctx.client();
     const paid = await runPaid(
       ctx,
-      client,
       {
         estimate: estimateBodyFor({ tool: 'enrich_company', body }),
         what: 'Enriching one company',
-        run: (quote_id, journal) => enrichCompany(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep, journal }),
+        run: (quote_id, journal) => ctx.api.enrichment.sendCompany({ ...body, quote_id }, { sleep: ctx.clock.sleep, journal }),
       },
       { dryRun: opts.dryRun },
     );

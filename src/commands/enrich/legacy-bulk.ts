@@ -1,12 +1,10 @@
 import { defineCommand } from '../../cli/command.js';
 import { jobFailedError, usageError } from '../../cli/errors.js';
 import { isLoopbackHost } from '../../api/redact.js';
-import { legacyBulkEnrich, waitForLegacyWorkflow } from '../../api/resources/legacy.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import { ENRICHMENT_TYPE_PRICES, ENRICHMENT_TYPE_WANTS, PERSON_DATA_POINT_PRICES } from '../../api/schemas/values/credits.js';
 import type { LegacyBulkStarted, LegacyWorkflowStatus } from '../../api/schemas/legacy.js';
 import type { Context } from '../../cli/context.js';
-import type { Client } from '../../api/client.js';
 import { runPaid } from '../../cli/paid.js';
 import { watchWithProgress } from '../../cli/wait.js';
 import { DRY_RUN_FLAG, TYPE_FLAG } from './flags.js';
@@ -30,11 +28,11 @@ function checkWebhookUrl(raw: string): string {
   return url.href;
 }
 
-function wait(ctx: Context, client: Client, started: LegacyBulkStarted): Promise<LegacyWorkflowStatus> {
+function wait(ctx: Context, started: LegacyBulkStarted): Promise<LegacyWorkflowStatus> {
   const id = started.workflow_id;
   const text = (s?: LegacyWorkflowStatus) =>
     `Enriching (${id})${s ? `: ${s.workflow.status}, ${(s.workflow.completed_prospects ?? 0) + (s.workflow.failed_prospects ?? 0)}/${counted(s.workflow.total_prospects ?? started.total_contacts, 'contact')}` : ''}`;
-  return watchWithProgress(ctx, text, `The run keeps going. See it with: ${nextCommand(ctx, ['enrich', 'legacy-status', '--workflow', id])}`, (o) => waitForLegacyWorkflow(client, id, o));
+  return watchWithProgress(ctx, text, `The run keeps going. See it with: ${nextCommand(ctx, ['enrich', 'legacy-status', '--workflow', id])}`, (o) => ctx.api.legacy.waitForWorkflow(id, o));
 }
 
 export const command = defineCommand({
@@ -53,15 +51,13 @@ export const command = defineCommand({
   async run(opts, ctx) {
     const webhook = opts.webhookUrl === undefined ? undefined : checkWebhookUrl(opts.webhookUrl);
     const contacts = await readContacts(opts.args[0] ?? '', ctx.signal);
-    const client = await ctx.client();
     // v1 takes no quote; the same price list (contacts x the type's price) is estimated for the decision.
     const paid = await runPaid(
       ctx,
-      client,
       {
         estimate: estimateBodyFor({ tool: 'bulk_import_csv', body: { enrichment_type: opts.type }, rows: contacts.length }),
         what: `Enriching ${counted(contacts.length, 'contact')} (v1, ${opts.type})`,
-        run: () => legacyBulkEnrich(client, { enrichment_type: opts.type, contacts, ...(webhook ? { webhook_url: webhook } : {}) }, { signal: ctx.signal }),
+        run: () => ctx.api.legacy.sendBulkEnrich({ enrichment_type: opts.type, contacts, ...(webhook ? { webhook_url: webhook } : {}) }),
       },
       { dryRun: opts.dryRun },
     );
@@ -73,7 +69,7 @@ export const command = defineCommand({
     if (!ctx.globals.wait) {
       return printHandle(ctx, started.workflow_id, started, ['enrich', 'legacy-status', '--workflow', started.workflow_id]);
     }
-    const done = await wait(ctx, client, started);
+    const done = await wait(ctx, started);
     // --json prints the status as the service answers it, as legacy-status does ({"workflow": {...}}).
     await ctx.out.print(ctx.out.format === 'json' ? { kind: 'object', payload: done } : { kind: 'object', payload: done.workflow, fields: STATUS_FIELDS });
     const wants = ENRICHMENT_TYPE_WANTS[opts.type];

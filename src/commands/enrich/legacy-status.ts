@@ -1,6 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
-import { legacyTaskStatus, legacyWorkflowStatus } from '../../api/resources/legacy.js';
 
 export const command = defineCommand({
   description: 'Shows a v1 bulk enrichment run (--workflow) or one of its contacts (--task, kept about 24 hours). Free.',
@@ -13,13 +12,12 @@ export const command = defineCommand({
   async run(opts, ctx) {
     if ((opts.workflow === undefined) === (opts.task === undefined))
       throw usageError('give exactly one of --workflow or --task', 'For example: prospect enrich legacy-status --workflow public_bulk_...');
-    const client = await ctx.client();
     if (opts.workflow !== undefined) {
-      const s = await legacyWorkflowStatus(client, opts.workflow, { signal: ctx.signal });
+      const s = await ctx.api.legacy.workflowStatus(opts.workflow);
       await ctx.out.print({ kind: 'object', payload: ctx.out.format === 'json' ? s : s.workflow });
       return;
     }
-    const s = await legacyTaskStatus(client, opts.task!, { signal: ctx.signal });
+    const s = await ctx.api.legacy.taskStatus(opts.task!);
     await ctx.out.print({ kind: 'object', payload: ctx.out.format === 'json' ? s : { ...s.task, ...s.task.result }, fields: ctx.out.format === 'json' ? undefined : ['task_id', 'workflow_id', 'status', 'email', 'phone', 'provider', 'linkedin_url'] });
   },
 });

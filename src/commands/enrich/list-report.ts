@@ -1,10 +1,9 @@
-import type { Client } from '../../api/client.js';
 import { isFailedStatus } from '../../api/poll.js';
 import type { BulkEnrichStarted, EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
 import type { Context } from '../../cli/context.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { QUOTE_FIELDS } from '../../cli/paid.js';
-import { counted, formatCount as n } from '../../cli/output/numbers.js';
+import { counted } from '../../cli/output/numbers.js';
 import { writeHandles } from '../../cli/wait.js';
 import type { QuotedRun } from './subsets.js';
 import type { SelectionCheck } from '../../workflows/enrich-list/missing-leads.js';
@@ -70,7 +69,7 @@ export async function printDryRun(ctx: Context, quoted: readonly QuotedRun[], fa
 }
 
 /** The runs started: their ids (--no-wait), or waited for and reported; the exit code is the worst run's. */
-export async function reportJob(ctx: Context, client: Client, started: readonly BulkEnrichStarted[], facts: JobFacts, opts: { strict?: boolean }): Promise<number | void> {
+export async function reportJob(ctx: Context, started: readonly BulkEnrichStarted[], facts: JobFacts, opts: { strict?: boolean }): Promise<number | void> {
   for (const s of started) ctx.out.info(`Started ${s.workflow_id}: ${counted(s.total_leads, 'lead')}, ${counted(s.credits_reserved, 'credit')} reserved.`);
   const ids = started.map((s) => s.workflow_id);
   if (!ctx.globals.wait) {
@@ -80,7 +79,7 @@ export async function reportJob(ctx: Context, client: Client, started: readonly 
   }
   for (const s of started) ctx.out.hints(s);
   const runs: EnrichmentStatusResponse[] = [];
-  for (const [index, id] of ids.entries()) runs.push(await watchRun(ctx, client, id, ids.length > 1 ? { ids, index } : undefined));
+  for (const [index, id] of ids.entries()) runs.push(await watchRun(ctx, id, ids.length > 1 ? { ids, index } : undefined));
   if (runs.length === 1) return reportRun(ctx, payloadOf(runs, facts, []) as EnrichmentStatusResponse, { strict: opts.strict });
   await printRuns(ctx, runs, facts, {
     fields: STATUS_FIELDS,

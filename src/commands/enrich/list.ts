@@ -3,7 +3,7 @@ import { gather } from '../search/filter-flags.js';
 import { PAY_AGAIN_FLAG, describeQuote, decide, warnIfShort } from '../../cli/paid.js';
 import { PaidRunJournal } from '../../cli/journal.js';
 import { sameCommand } from '../../cli/command-line.js';
-import { counted, formatCount as n } from '../../cli/output/numbers.js';
+import { counted } from '../../cli/output/numbers.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { readLeadIds } from '../lists/lead-ids.js';
 import { DRY_RUN_FLAG, SCOPE_FLAG } from './flags.js';
@@ -47,23 +47,22 @@ export const command = defineCommand({
   related: ['prospect credits estimate', 'prospect enrich status', 'prospect lists leads'],
   async run(opts, ctx) {
     const ids = await readLeadIds(opts.leadIds, opts.leadIdsFile, ctx.io.stdin);
-    const client = await ctx.client();
     // Identical runs sent from now on, by this command or another at once, are joined, not paid again.
     const since = ctx.clock.now();
     const listArg = opts.args[0] ?? '';
-    const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });
+    const { list_id } = await resolveList(ctx.api, listArg);
     const job = { listId: list_id, scope: opts.scope, ...(ids ? { ids } : {}) };
-    const journal = await PaidRunJournal.open(ctx, client);
+    const journal = await PaidRunJournal.open(ctx);
     // A dry run sends nothing, so it has nothing to resolve; a real one resolves lost runs of this list first.
     if (!opts.dryRun) journal.prepare();
     // Runs answered earlier and still going first: a run resolved now is not one of them.
-    const going = await runsGoing(ctx, client, journal, list_id);
-    const resolved: LostRuns = opts.dryRun ? { started: [], covered: new Set() } : await resolveLostRuns(ctx, client, journal, job);
+    const going = await runsGoing(ctx, journal, list_id);
+    const resolved: LostRuns = opts.dryRun ? { started: [], covered: new Set() } : await resolveLostRuns(ctx, journal, job);
     const covered = union(resolved.covered, going.covered);
     const plan: ListEnrichmentPlan =
       covered === 'all'
         ? { selection: { groups: [], skipped: {} }, runs: [] }
-        : await planListEnrichment(client, { ...job, allLeads: Boolean(opts.allLeads), covered, runsRead: going.requests, signal: ctx.signal });
+        : await planListEnrichment(ctx.api, { ...job, allLeads: Boolean(opts.allLeads), covered, runsRead: going.requests });
     const { selection } = plan;
     if (selection.summary) ctx.out.info(selection.summary);
     const facts = { list_id, scope: opts.scope, skipped: selection.skipped, check: selection.check ?? null, runs_going: going.ids };
@@ -78,7 +77,7 @@ export const command = defineCommand({
       );
       return void (await ctx.out.print({ kind: 'object', payload: { ...facts, runs: [] }, fields: ['list_id', 'scope'] }));
     }
-    const quoted = await quoteRuns(ctx, client, plan.runs, listArg, ids ? undefined : allLeads);
+    const quoted = await quoteRuns(ctx, plan.runs, listArg, ids ? undefined : allLeads);
     const total = quoted.length > 0 ? sumQuotes(quoted.map((r) => r.quote)) : undefined;
     if (total) ctx.out.info(quoted.length === 1 ? describeQuote(quoted[0]!.quote) : `${describeQuote({ ...quoted[0]!.quote, ...total })} In ${counted(quoted.length, 'run')} of up to 500 leads, one quote each.`);
     if (opts.dryRun) {
@@ -88,7 +87,7 @@ export const command = defineCommand({
     }
     const what = `Enriching ${counted(total?.row_count ?? 0, 'lead')} of list "${listArg}" (${opts.scope})${quoted.length > 1 ? ` in ${counted(quoted.length, 'run')}` : ''}`;
     if (total) await decide(ctx, total, what, false);
-    const started = [...resolved.started, ...(await sendRuns(ctx, client, journal, quoted, since))];
-    return reportJob(ctx, client, started, facts, { strict: opts.strict });
+    const started = [...resolved.started, ...(await sendRuns(ctx, journal, quoted, since))];
+    return reportJob(ctx, started, facts, { strict: opts.strict });
   },
 });

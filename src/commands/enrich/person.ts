@@ -1,6 +1,5 @@
 import { defineCommand, type FlagOptions, type FlagSpec } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
-import { enrichPerson } from '../../api/resources/enrichment.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { PersonEnrichBody } from '../../api/schemas/enrichment.js';
 import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
@@ -78,16 +77,14 @@ export const command = defineCommand({
   async run(opts, ctx) {
     if (!opts.list) throw usageError('--list is required: the list the enriched lead is saved to', 'Pass --list NAME or --list lst_....');
     buildBody(opts, 'check');
-    const client = await ctx.client();
-    const { list_id } = await resolveList(client, opts.list, { signal: ctx.signal });
+    const { list_id } = await resolveList(ctx.api, opts.list);
     const body = buildBody(opts, list_id);
     const paid = await runPaid(
       ctx,
-      client,
       {
         estimate: estimateBodyFor({ tool: 'enrich_person', body }),
         what: `Enriching one person (${opts.type})`,
-        run: (quote_id, journal) => enrichPerson(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep, journal }),
+        run: (quote_id, journal) => ctx.api.enrichment.sendPerson({ ...body, quote_id }, { sleep: ctx.clock.sleep, journal }),
       },
       { dryRun: opts.dryRun },
     );
@@ -97,7 +94,7 @@ export const command = defineCommand({
       return printHandle(ctx, started.workflow_id, started, ['enrich', 'status', started.workflow_id, '--wait']);
     }
     ctx.out.hints(started);
-    const done = await watchRun(ctx, client, started.workflow_id);
+    const done = await watchRun(ctx, started.workflow_id);
     const notFound = done.result?.status === 'not_found';
     return reportRun(ctx, done, { fields: RESULT_FIELDS, ...(notFound ? { outcome: 'No provider found the data asked for; nothing was charged.' } : {}) });
   },

@@ -1,4 +1,3 @@
-import type { Client } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { clockTime, type PaidRunJournal } from '../../cli/journal.js';
@@ -6,8 +5,8 @@ import { counted, formatCount as n } from '../../cli/output/numbers.js';
 import { runsGoing as findRunsGoing, type RunsGoing } from '../../workflows/enrich-list/runs-going.js';
 
 /** The runs of this list still going (workflows/enrich-list/runs-going.ts), said on stderr with the command that watches them. */
-export async function runsGoing(ctx: Context, client: Client, journal: PaidRunJournal, listId: string): Promise<RunsGoing> {
-  const found = await findRunsGoing(client, journal, listId, { now: ctx.clock.now(), signal: ctx.signal });
+export async function runsGoing(ctx: Context, journal: PaidRunJournal, listId: string): Promise<RunsGoing> {
+  const found = await findRunsGoing(ctx.api, journal, listId, { now: ctx.clock.now() });
   const one = found.ids.length === 1;
   if (found.ids.length)
     ctx.out.info(

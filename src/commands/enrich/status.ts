@@ -1,6 +1,5 @@
 import { defineCommand, type FlagOptions, type FlagSpec } from '../../cli/command.js';
 import { jobFailedError, usageError } from '../../cli/errors.js';
-import { enrichmentStatus } from '../../api/resources/enrichment.js';
 import type { EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
 import { isFailedStatus, isTerminalStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
@@ -44,8 +43,7 @@ export const command = defineCommand({
     if (ids.length === 0) throw usageError('the run id is empty', 'Pass the workflow_id (enrich-..., bulk-enrich-...) or task_id the run started with.');
     if (ids.length > 1) return severalRuns(ctx, ids, opts);
     const id = ids[0]!;
-    const client = await ctx.client();
-    const s = opts.wait ? await watchRun(ctx, client, id) : await enrichmentStatus(client, id, { signal: ctx.signal });
+    const s = opts.wait ? await watchRun(ctx, id) : await ctx.api.enrichment.status(id);
     if (isTerminalStatus(s.status)) return reportRun(ctx, s, { strict: opts.strict });
     await ctx.out.print({ kind: 'object', payload: s, fields: STATUS_FIELDS });
     ctx.out.info(`Still ${s.status}. Wait for the end with: ${nextCommand(ctx, ['enrich', 'status', id, '--wait'])}`);
@@ -54,10 +52,8 @@ export const command = defineCommand({
 
 /** Several runs: read (or waited for) one after the other, one row each, then one report. */
 async function severalRuns(ctx: Context, ids: readonly string[], opts: Options): Promise<number> {
-  const client = await ctx.client();
   const runs: EnrichmentStatusResponse[] = [];
-  for (const [index, id] of ids.entries())
-    runs.push(opts.wait ? await watchRun(ctx, client, id, { ids, index }) : await enrichmentStatus(client, id, { signal: ctx.signal }));
+  for (const [index, id] of ids.entries()) runs.push(opts.wait ? await watchRun(ctx, id, { ids, index }) : await ctx.api.enrichment.status(id));
   await ctx.out.print({ kind: 'rows', payload: runs, rows: runs, columns: STATUS_FIELDS, tableColumns: TABLE_COLUMNS });
   return reportRuns(ctx, ids, runs, Boolean(opts.strict));
 }

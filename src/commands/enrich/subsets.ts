@@ -1,8 +1,5 @@
-import type { Client } from '../../api/client.js';
 import type { PaidCallJournal } from '../../api/paid-call.js';
-import { enrichBulk } from '../../api/resources/enrichment.js';
 import type { BulkEnrichBody, BulkEnrichStarted } from '../../api/schemas/enrichment.js';
-import type { ListScope } from '../../api/schemas/values/credits.js';
 import type { Context } from '../../cli/context.js';
 import { authError } from '../../cli/errors.js';
 import { nextCommand } from '../../cli/command-line.js';
@@ -11,7 +8,6 @@ import { resolveFailure, resolveNotes } from '../../cli/journal-resolve.js';
 import { resolveLostRuns as resolveJobRuns, type ListJob, type LostRuns } from '../../workflows/enrich-list/lost-runs.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 import { sendApproved } from '../../cli/paid.js';
-import { cover, type Covered } from '../../workflows/enrich-list/missing-leads.js';
 import { priceRuns, type PlannedRun, type PricedRun } from '../../workflows/enrich-list/plan.js';
 
 /**
@@ -37,7 +33,7 @@ function describeRun(b: BulkEnrichBody, listArg: string, index: number, count: n
  * command that enriches every lead instead, for a workspace that cannot enrich part of a list
  * when the check chose the part (without --lead-ids).
  */
-export async function quoteRuns(ctx: Context, client: Client, runs: readonly PlannedRun[], listArg: string, wholeList?: string): Promise<QuotedRun[]> {
+export async function quoteRuns(ctx: Context, runs: readonly PlannedRun[], listArg: string, wholeList?: string): Promise<QuotedRun[]> {
   const gated = wholeList
     ? () =>
         authError(
@@ -46,18 +42,18 @@ export async function quoteRuns(ctx: Context, client: Client, runs: readonly Pla
           `Enrich every lead of the list again (paying again for those found again) with: ${wholeList}`,
         )
     : undefined;
-  const priced = await priceRuns(client, runs, { signal: ctx.signal, ...(gated ? { gated } : {}) });
+  const priced = await priceRuns(ctx.api, runs, gated ? { gated } : {});
   return priced.map((r, i) => ({ ...r, what: describeRun(r.body, listArg, i, priced.length) }));
 }
 
-const sendRun = (ctx: Context, client: Client, body: BulkEnrichBody) => (quote_id: string, journal: PaidCallJournal | null) =>
-  enrichBulk(client, { ...body, quote_id }, { signal: ctx.signal, sleep: ctx.clock.sleep, journal });
+const sendRun = (ctx: Context, body: BulkEnrichBody) => (quote_id: string, journal: PaidCallJournal | null) =>
+  ctx.api.enrichment.sendBulk({ ...body, quote_id }, { sleep: ctx.clock.sleep, journal });
 
 /** Sends the approved runs in order; when one fails, the runs already started are named with the command that watches them. */
-export async function sendRuns(ctx: Context, client: Client, journal: PaidRunJournal, runs: readonly QuotedRun[], since: number): Promise<BulkEnrichStarted[]> {
+export async function sendRuns(ctx: Context, journal: PaidRunJournal, runs: readonly QuotedRun[], since: number): Promise<BulkEnrichStarted[]> {
   const started: BulkEnrichStarted[] = [];
   try {
-    for (const r of runs) started.push((await sendApproved(ctx, client, journal, { estimate: r.estimate, what: r.what, run: sendRun(ctx, client, r.body) }, r.quote, since)).result);
+    for (const r of runs) started.push((await sendApproved(ctx, journal, { estimate: r.estimate, what: r.what, run: sendRun(ctx, r.body) }, r.quote, since)).result);
   } catch (e) {
     if (started.length)
       ctx.out.info(
@@ -73,9 +69,9 @@ export async function sendRuns(ctx: Context, client: Client, journal: PaidRunJou
  * for (its scope, and within its --lead-ids) are sent again with their own quotes, so each is
  * read back or run once, and their leads are left out of the new runs (workflows/enrich-list/lost-runs.ts).
  */
-export async function resolveLostRuns(ctx: Context, client: Client, journal: PaidRunJournal, job: ListJob): Promise<LostRuns> {
+export async function resolveLostRuns(ctx: Context, journal: PaidRunJournal, job: ListJob): Promise<LostRuns> {
   try {
-    return await resolveJobRuns(journal, job, (body) => sendRun(ctx, client, body), resolveNotes(ctx));
+    return await resolveJobRuns(journal, job, (body) => sendRun(ctx, body), resolveNotes(ctx));
   } catch (e) {
     throw resolveFailure(ctx, e);
   }

@@ -1,6 +1,4 @@
 import type { FlagSpec } from '../../cli/command.js';
-import type { Client } from '../../api/client.js';
-import { waitForEnrichment } from '../../api/resources/enrichment.js';
 import type { EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
 import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
@@ -39,11 +37,11 @@ export function progressText(id: string, s?: EnrichmentStatusResponse): string {
  * `several`: this run is one of several watched together (`enrich status ID ID...`): the
  * progress line says which, and the resume command names them all.
  */
-export function watchRun(ctx: Context, client: Client, id: string, several?: { ids: readonly string[]; index: number }): Promise<EnrichmentStatusResponse> {
+export function watchRun(ctx: Context, id: string, several?: { ids: readonly string[]; index: number }): Promise<EnrichmentStatusResponse> {
   const label = several ? `${id}, run ${several.index + 1} of ${several.ids.length}` : id;
   const resume = nextCommand(ctx, ['enrich', 'status', ...(several?.ids ?? [id]), '--wait']);
   return watchWithProgress(ctx, (s?: EnrichmentStatusResponse) => progressText(label, s), `The run${several ? 's keep' : ' keeps'} going. Watch ${several ? 'them' : 'it'} with: ${resume}`, (o) =>
-    waitForEnrichment(client, id, o),
+    ctx.api.enrichment.waitFor(id, o),
   );
 }
 

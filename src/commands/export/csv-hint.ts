@@ -1,6 +1,6 @@
 import type { Context } from '../../cli/context.js';
 import { nextCommand } from '../../cli/command-line.js';
-import { counted, formatCount as n } from '../../cli/output/numbers.js';
+import { counted } from '../../cli/output/numbers.js';
 import { RATE_LIMITS } from '../../api/schemas/values/limits.js';
 
 /**

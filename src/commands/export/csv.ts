@@ -1,19 +1,11 @@
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
-import { createCsvExportLink, downloadCsvExport } from '../../api/resources/export.js';
 import { writeFailure } from '../../cli/errors.js';
-import { getList } from '../../api/resources/lists.js';
 import { expiryMs } from '../../api/schemas/values/export.js';
 import type { CsvExportBody, CsvExportLink } from '../../api/schemas/export.js';
-import type { Client } from '../../api/client.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './flags.js';
 import { STDOUT, downloadToFile, fileNameFor, formatBytes, openOutputFor, outputTarget } from './output-file.js';
-
-/** The list's name for the default file name (an id argument is looked up). */
-async function listName(client: Client, listId: string, known: string | undefined, signal: AbortSignal): Promise<string> {
-  return known ?? (await getList(client, listId, { signal })).name;
-}
 
 function report(ctx: Context, link: CsvExportLink, where: string): void {
   const rows = `${link.row_count} ${link.row_count === 1 ? 'row' : 'rows'}`;
@@ -43,25 +35,25 @@ export const command = defineCommand({
   related: ['prospect export json', 'prospect lists leads'],
   async run(opts, ctx) {
     const columns = checkColumns(opts.columns);
-    const client = await ctx.client();
-    const { list_id, summary } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
-    const file = opts.output ?? fileNameFor(await listName(client, list_id, summary?.name, ctx.signal), 'csv');
+    const { list_id, summary } = await resolveList(ctx.api, opts.args[0] ?? '');
+    // The default file is named after the list (an id argument is looked up).
+    const file = opts.output ?? fileNameFor(summary?.name ?? (await ctx.api.lists.get(list_id)).name, 'csv');
     const target = file === STDOUT ? undefined : await outputTarget(file, opts.force);
     const body: CsvExportBody = { list_id, ...(columns ? { columns } : {}), include_smart_agents: opts.smartAgents };
-    const link = await createCsvExportLink(client, body, { signal: ctx.signal });
+    const link = await ctx.api.exports.csvLink(body);
     ctx.out.hints(link);
-    const download = { signal: ctx.signal, ...(ctx.globals.debug ? { onTrace: (await import('../../cli/debug.js')).debugTracer(ctx.io.stderr) } : {}) };
+    const download = ctx.globals.debug ? { onTrace: (await import('../../cli/debug.js')).debugTracer(ctx.io.stderr) } : {};
     if (!target) {
-      await downloadCsvExport(link, ctx.io.stdout, { ...download, end: false });
+      await ctx.api.exports.downloadCsv(link, ctx.io.stdout, { ...download, end: false });
       return report(ctx, link, 'stdout');
     }
     if (target.kind === 'stream') {
-      await downloadCsvExport(link, await openOutputFor(ctx, file), download).catch((e: unknown) => {
+      await ctx.api.exports.downloadCsv(link, await openOutputFor(ctx, file), download).catch((e: unknown) => {
         throw writeFailure(file, e);
       });
       return report(ctx, link, file);
     }
-    await downloadToFile(file, link, opts.force, download);
+    await downloadToFile(ctx.api, file, link, opts.force, download);
     if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') {
       await ctx.out.print({ kind: 'object', payload: { path: file, ...link } });
     } else ctx.io.stdout.write(`${file}\n`);

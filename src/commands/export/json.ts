@@ -7,8 +7,6 @@ import { oneOf } from '../../cli/parse.js';
 import { limitFlags, pageBudget } from '../../cli/paging.js';
 import { pagedSummary, readPaged } from '../../cli/paging-progress.js';
 import type { PageBudget } from '../../api/paginate.js';
-import type { Client } from '../../api/client.js';
-import { exportJsonPage, exportJsonPages } from '../../api/resources/export.js';
 import { EXPORT_LIMITS, chosenColumns } from '../../api/schemas/values/export.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './flags.js';
@@ -60,6 +58,10 @@ function resumeCommand(ctx: Context, listArg: string, req: ExportRequest, opts: 
   return target.kind === 'stdout' ? `${cmd}${appendToStdout(ctx)}` : cmd;
 }
 
+/** The export's pages from `cursor` (the first page without one): the columns chosen, else the service's default. */
+const exportPages = (ctx: Context, req: ExportRequest, opts: Options, cursor: string | null | undefined) =>
+  ctx.api.exports.json({ list_id: req.list_id, ...(opts.columns ? { columns: req.columns } : {}), ...(cursor ? { cursor } : {}) });
+
 /** The checkpoint to continue from, or the reason there is none that fits. */
 async function checkpointToResume(ctx: Context, req: ExportRequest, output: string | null, file: string): Promise<ExportCheckpoint> {
   const { CORRUPT, checkpointMismatch, describeExport, loadCheckpoint, otherStdoutCheckpoints } = await import('./checkpoint.js');
@@ -94,7 +96,7 @@ function planted(e: unknown, output: string): never {
 }
 
 /** Every page, written as it comes, with a checkpoint after each; `--resume` picks up from the last one. */
-async function exportAll(ctx: Context, client: Client, listArg: string, req: ExportRequest, opts: Options, target: Target): Promise<void> {
+async function exportAll(ctx: Context, listArg: string, req: ExportRequest, opts: Options, target: Target): Promise<void> {
   const output = outputFile(target);
   const { CORRUPT, checkpointFile, cutUncounted, dropCheckpoint, loadCheckpoint, partFileOf, regularFileSize, saveCheckpoint } = await import('./checkpoint.js');
   const streamedTo = target.kind === 'stream' ? target.file : ctx.io.stdoutPath?.();
@@ -129,13 +131,14 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
     }
     if (!cp.done) {
       // Whole pages by default: the per-key rate limit, not the page size, bounds an export's speed.
-      const query = { list_id: req.list_id, ...(opts.columns ? { columns: req.columns } : {}), limit: budgetOf(opts).pageSize };
-      const hint = csvHintAtFirstPage(ctx, listArg, query.limit, opts.columns ? req.columns : undefined);
-      for await (const page of exportJsonPages(client, query, { signal: ctx.signal, cursor: cp.cursor ?? undefined })) {
+      const budget = budgetOf(opts);
+      const client = await ctx.client();
+      const hint = csvHintAtFirstPage(ctx, listArg, budget.pageSize, opts.columns ? req.columns : undefined);
+      for await (const page of exportPages(ctx, req, opts, cp.cursor).budgeted(budget)) {
         hint(page.page.total, cp.rows);
         await sink.write(await pageText(req.format, page.items, req.columns, cp.rows));
         await save({ rows: cp.rows + page.items.length, cursor: page.cursor ?? null, done: !page.cursor });
-        const eta = etaText(client.paceEstimate(Math.ceil((page.page.total - cp.rows) / query.limit)));
+        const eta = etaText(client.paceEstimate(Math.ceil((page.page.total - cp.rows) / budget.pageSize)));
         ctx.progress.update(`Exporting: ${formatCount(cp.rows)} of ${counted(page.page.total, 'row')}${eta ? ` · ${eta}` : ''}`);
       }
     }
@@ -156,21 +159,9 @@ async function exportAll(ctx: Context, client: Client, listArg: string, req: Exp
 }
 
 /** --limit rows, over as many pages as that takes: `--format json` prints them as one page of the service's shape. */
-async function exportSome(ctx: Context, client: Client, req: ExportRequest, opts: Options, target: Target): Promise<void> {
+async function exportSome(ctx: Context, req: ExportRequest, opts: Options, target: Target): Promise<void> {
   const budget = budgetOf(opts);
-  const { result, payload, rows } = await readPaged(ctx, {
-    client,
-    budget,
-    all: false,
-    cursor: opts.cursor,
-    noun: 'leads',
-    rowsKey: 'leads',
-    fetch: async (limit, cursor) => {
-      const query = { list_id: req.list_id, ...(opts.columns ? { columns: req.columns } : {}), limit, ...(cursor ? { cursor } : {}) };
-      const page = await exportJsonPage(client, query, { signal: ctx.signal });
-      return { items: page.leads, cursor: page.cursor, page };
-    },
-  });
+  const { result, payload, rows } = await readPaged(ctx, { pages: exportPages(ctx, req, opts, opts.cursor), budget, all: false, noun: 'leads' });
   const out = ctx.out.withFormat(req.format);
   out.hints(payload);
   const text = await out.renderView({ kind: 'rows', payload, rows, columns: req.columns });
@@ -215,11 +206,10 @@ export const command = defineCommand({
       throw usageError('--resume continues an --all export: --limit does not apply', 'Drop --limit; the rows each request asks for are set with --page-size.');
     budgetOf(opts);
     const target: Target = opts.output && opts.output !== STDOUT ? await outputTarget(opts.output, opts.force) : { kind: 'stdout' };
-    const client = await ctx.client();
     const listArg = opts.args[0] ?? '';
-    const { list_id } = await resolveList(client, listArg, { signal: ctx.signal });
+    const { list_id } = await resolveList(ctx.api, listArg);
     const req: ExportRequest = { list_id, columns: chosenColumns(columns), format };
-    if (opts.all || opts.resume) return exportAll(ctx, client, listArg, req, opts, target);
-    return exportSome(ctx, client, req, opts, target);
+    if (opts.all || opts.resume) return exportAll(ctx, listArg, req, opts, target);
+    return exportSome(ctx, req, opts, target);
   },
 });

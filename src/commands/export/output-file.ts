@@ -5,7 +5,7 @@ import path from 'node:path';
 import { usageError, writeFailure } from '../../cli/errors.js';
 import type { Context } from '../../cli/context.js';
 import { createExclusive, tempBeside } from '../../local/exclusive-file.js';
-import { downloadCsvExport } from '../../api/resources/export.js';
+import type { Api } from '../../api/api.js';
 import type { DownloadOptions, DownloadResult } from '../../api/download.js';
 import type { CsvExportLink } from '../../api/schemas/export.js';
 
@@ -163,6 +163,6 @@ export function formatBytes(n: number): string {
 }
 
 /** Downloads an export link into `file`, through a temporary file renamed into place when complete and of the announced size. */
-export async function downloadToFile(file: string, link: CsvExportLink, force: boolean | undefined, opts: DownloadOptions = {}): Promise<DownloadResult> {
-  return writeAtomically(file, force, async (out) => downloadCsvExport(link, out.createWriteStream(), opts));
+export async function downloadToFile(api: Api, file: string, link: CsvExportLink, force: boolean | undefined, opts: DownloadOptions = {}): Promise<DownloadResult> {
+  return writeAtomically(file, force, async (out) => api.exports.downloadCsv(link, out.createWriteStream(), opts));
 }

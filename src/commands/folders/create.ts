@@ -3,7 +3,6 @@ import { CliError, usageError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { isApiError } from '../../api/errors.js';
-import { createFolder } from '../../api/resources/lists.js';
 import type { CreateFolderBody } from '../../api/schemas/lists.js';
 import { FOLDER_LIMITS, UUID_PATTERN } from '../../api/schemas/values/lists.js';
 import { checkName } from '../lists/list-name.js';
@@ -20,7 +19,7 @@ export const command = defineCommand({
     if (opts.parent !== undefined && !UUID_PATTERN.test(opts.parent))
       throw usageError(`--parent must be a folder id (a UUID), got "${opts.parent}"`, 'Use the folder_id printed by `prospect folders create`.');
     const body: CreateFolderBody = { name, ...(opts.parent !== undefined ? { parent_id: opts.parent } : {}) };
-    const folder = await createFolder(await ctx.client(), body, { signal: ctx.signal }).catch((e: unknown) => {
+    const folder = await ctx.api.lists.createFolder(body).catch((e: unknown) => {
       // v1 says an unknown parent with its generic RESOURCE_NOT_FOUND; ours names the flag.
       if (opts.parent !== undefined && isApiError(e) && e.status === 404)
         throw new CliError({

@@ -1,7 +1,5 @@
 import path from 'node:path';
-import { waitingOutBusyList } from '../../workflows/import/csv-import-requests.js';
-import { getList, importCsv } from '../../api/resources/lists.js';
-import { estimate } from '../../api/resources/credits.js';
+import { sendCsvPart } from '../../workflows/import/csv-import-requests.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { CsvImportResponse } from '../../api/schemas/lists.js';
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
@@ -72,8 +70,8 @@ export class ChunkSender {
       created = true;
       await this.approve();
     };
-    this.listId = (await resolveOrCreateList(ctx, client, job.listArg, job.create, beforeCreate)).list_id;
-    const list = await getList(client, this.listId, { signal: ctx.signal });
+    this.listId = (await resolveOrCreateList(ctx, job.listArg, job.create, beforeCreate)).list_id;
+    const list = await ctx.api.lists.get(this.listId);
     const request = {
       service: serviceUrl(client.baseUrl.href),
       list_id: this.listId,
@@ -146,11 +144,11 @@ export class ChunkSender {
     if (!types.length) return;
     const rows = types.reduce((n, [, r]) => n + r, 0);
     const what = `Importing ${job.file} and enriching up to ${counted(rows, 'row')} (${types.map(([t, r]) => (types.length > 1 ? `${t} ${formatCount(r)}` : t)).join(', ')})`;
-    if (types.length === 1) return void (await approveSpend(ctx, this.client!, { estimate: this.estimateFor(types[0]![0], rows), what }));
+    if (types.length === 1) return void (await approveSpend(ctx, { estimate: this.estimateFor(types[0]![0], rows), what }));
     // Rows getting different types: one quote each, one question on their sum.
     const quotes = [];
     for (const [type, r] of types) {
-      const q = await estimate(this.client!, this.estimateFor(type, r), { signal: ctx.signal });
+      const q = await ctx.api.credits.estimate(this.estimateFor(type, r));
       checkQuote(q);
       quotes.push(q);
     }
@@ -167,7 +165,7 @@ export class ChunkSender {
   private async bodyOf(chunk: Chunk, part: ChunkPart, key: string) {
     const base = { csv_content_base64: Buffer.from(part.csv).toString('base64'), column_mapping: chunk.mapping ?? this.job.mapping, idempotency_key: key };
     if (!part.enrichment) return { ...base, dispatch_enrichment: false };
-    const q = await estimate(this.client!, this.estimateFor(part.enrichment, part.rows.length), { signal: this.ctx.signal });
+    const q = await this.ctx.api.credits.estimate(this.estimateFor(part.enrichment, part.rows.length));
     checkQuote(q);
     return { ...base, dispatch_enrichment: true, enrichment_type: part.enrichment, ...(q.quote_id ? { quote_id: q.quote_id } : {}) };
   }
@@ -200,7 +198,7 @@ export class ChunkSender {
     await this.approve();
     const body = await this.bodyOf(chunk, part, key);
     const sentAt = this.ctx.clock.now();
-    const r = await waitingOutBusyList(() => importCsv(this.client!, this.listId!, body, { signal: this.ctx.signal }), this.ctx.clock.sleep, this.ctx.signal);
+    const r = await sendCsvPart(this.ctx.api, this.listId!, body, { sleep: this.ctx.clock.sleep, signal: this.ctx.signal });
     const { rows_parsed, rows_imported, rows_skipped, skip_reasons, sample_skip_rows, workflow_id } = r;
     const answer = { rows_parsed, rows_imported, rows_skipped, skip_reasons, sample_skip_rows, workflow_id };
     const ack = {

@@ -1,5 +1,3 @@
-import type { Client } from '../../api/client.js';
-import { waitForEnrichment } from '../../api/resources/enrichment.js';
 import type { EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
 import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
@@ -7,7 +5,7 @@ import type { RowsToEnrich } from '../../workflows/import/enrich-rows.js';
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
 import { pollOptions, withProgress } from '../../cli/wait.js';
 import { nextCommand } from '../../cli/command-line.js';
-import { counted, formatCount as n } from '../../cli/output/numbers.js';
+import { counted } from '../../cli/output/numbers.js';
 
 /** The enrichment runs an import dispatched (one per chunk and enrichment type), waited for together and summed. */
 
@@ -55,7 +53,7 @@ export function summarize(planned: RowsToEnrich, runs: readonly EnrichmentStatus
 }
 
 /** Waits for every run in turn with one progress line for all of them. */
-export async function watchRuns(ctx: Context, client: Client, ids: readonly string[]): Promise<EnrichmentStatusResponse[]> {
+export async function watchRuns(ctx: Context, ids: readonly string[]): Promise<EnrichmentStatusResponse[]> {
   const done: EnrichmentStatusResponse[] = [];
   const text = (s?: EnrichmentStatusResponse) =>
     `Enriching: ${done.length} of ${counted(ids.length, 'run')} ended, ${done.reduce((n, r) => n + r.credits_charged, 0) + (s?.credits_charged ?? 0)} credits so far`;
@@ -63,7 +61,7 @@ export async function watchRuns(ctx: Context, client: Client, ids: readonly stri
   const hint = ids.length === 1 ? `The run keeps going. Watch it with: ${watch}` : `The runs keep going. Watch them with: ${watch}`;
   return withProgress(ctx, text(), hint, async () => {
     for (const id of ids) {
-      done.push(await waitForEnrichment(client, id, { ...pollOptions(ctx), onProgress: (s) => ctx.progress.update(text(s)) }));
+      done.push(await ctx.api.enrichment.waitFor(id, { ...pollOptions(ctx), onProgress: (s) => ctx.progress.update(text(s)) }));
       ctx.progress.update(text());
     }
     return done;

@@ -168,7 +168,7 @@ async function finishEnrichment(ctx: Context, importer: ChunkSender, report: Rep
     await printRunHandles(ctx, { ...report, enrichment: summary });
     return ExitCode.OK;
   }
-  const runs = ids.length ? await watchRuns(ctx, importer.client!, ids) : [];
+  const runs = ids.length ? await watchRuns(ctx, ids) : [];
   const summary: EnrichmentSummary = summarize(planned, runs, ids);
   await printReport(ctx, { ...report, enrichment: summary });
   if (!ids.length) {

@@ -1,12 +1,11 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
-import { createKey } from '../../api/resources/keys.js';
 import { maskSecret } from '../../api/redact.js';
 import { SANDBOX_PROFILE, usableProfileName } from '../../config/resolve.js';
 import type { SavedSecret } from '../../config/credentials.js';
 import { shellWord } from '../../config/shell-word.js';
 import { SECURE_STORAGE_FLAG, reportSaved, secureStorageOf } from '../auth/stored-in.js';
-import { JWT_STDIN_FLAG, sessionClient } from './session.js';
+import { JWT_STDIN_FLAG, session } from './session.js';
 
 /** An ISO 8601 date or date-time in the future, sent as a full UTC timestamp. */
 export function futureInstant(raw: string, now: number): string {
@@ -41,8 +40,8 @@ export const command = defineCommand({
     const policy = opts.saveProfile ? secureStorageOf(ctx, opts.secureStorage, opts.saveProfile) : undefined;
     // Under required, a keychain that does not answer stops it before a key exists: the service shows a new key once.
     if (policy && opts.saveProfile) await ctx.credentials.ensureKeychain(policy, opts.saveProfile, 'new API key');
-    const client = await sessionClient(ctx, opts);
-    const created = await createKey(client, { ...(opts.name !== undefined ? { name: opts.name } : {}), ...(expires_at ? { expires_at } : {}) }, { signal: ctx.signal });
+    const { keys, client } = await session(ctx, opts);
+    const created = await keys.create({ ...(opts.name !== undefined ? { name: opts.name } : {}), ...(expires_at ? { expires_at } : {}) });
     ctx.secrets.add(created.api_key);
     const about = `${maskSecret(created.api_key)}${created.id ? ` (id ${created.id})` : ''}, expires ${created.expires_at ?? 'never'}`;
     if (opts.saveProfile && policy) {

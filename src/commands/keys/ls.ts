@@ -1,8 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
-import { listKeys } from '../../api/resources/keys.js';
 import type { ManagedKey } from '../../api/schemas/keys.js';
 import { maskedKey } from './resolve-key.js';
-import { JWT_STDIN_FLAG, sessionClient } from './session.js';
+import { JWT_STDIN_FLAG, session } from './session.js';
 
 const COLUMNS = ['id', 'name', 'key', 'state', 'created_at', 'expires_at', 'last_used_at', 'request_count', 'is_active'];
 /** At a terminal the key leads (it is what people recognize) and the id, the widest cell, is cut first. */
@@ -26,8 +25,7 @@ export const command = defineCommand({
   examples: ['prospect keys ls', 'prospect keys ls --json', 'PROSPECT_JWT=$(prospect sandbox jwt) prospect keys ls --sandbox'],
   related: ['prospect keys create', 'prospect keys requests', 'prospect keys revoke'],
   async run(opts, ctx) {
-    const client = await sessionClient(ctx, opts);
-    const keys = await listKeys(client, { signal: ctx.signal });
+    const keys = await (await session(ctx, opts)).keys.list();
     const now = ctx.clock.now();
     const states = keys.map((k) => keyState(k, now));
     await ctx.out.print({

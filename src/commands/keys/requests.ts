@@ -1,9 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
 import { intInRange } from '../../cli/parse.js';
 import { KEY_REQUESTS_LIMITS } from '../../api/schemas/values/keys.js';
-import { keyRequests } from '../../api/resources/keys.js';
 import { keysFor, maskedKey, resolveKey } from './resolve-key.js';
-import { JWT_STDIN_FLAG, sessionClient } from './session.js';
+import { JWT_STDIN_FLAG, session } from './session.js';
 
 const L = KEY_REQUESTS_LIMITS.limit;
 const COLUMNS = ['created_at', 'method', 'path', 'status_code', 'duration_ms', 'ip_address', 'user_agent'];
@@ -20,12 +19,12 @@ export const command = defineCommand({
   examples: ['prospect keys requests 7f3a', 'prospect keys requests 7f3a --limit 500 --format csv > log.csv'],
   related: ['prospect keys ls', 'prospect keys revoke', 'prospect usage --group-by key'],
   async run(opts, ctx) {
-    const client = await sessionClient(ctx, opts);
+    const { keys } = await session(ctx, opts);
     const ref = opts.args[0] ?? '';
-    const keys = await keysFor(client, ref, ctx.signal);
-    const key = keys ? resolveKey(keys, ref) : null;
+    const all = await keysFor(keys, ref);
+    const key = all ? resolveKey(all, ref) : null;
     const label = key ? `${maskedKey(key)} (${key.id})` : ref;
-    const rows = await keyRequests(client, key?.id ?? ref, opts.limit !== undefined ? { limit: opts.limit } : {}, { signal: ctx.signal });
+    const rows = await keys.requests(key?.id ?? ref, opts.limit !== undefined ? { limit: opts.limit } : {});
     await ctx.out.print({ kind: 'rows', payload: rows, rows, columns: COLUMNS, emptyMessage: `Key ${label} has made no requests.` });
     ctx.out.info(`${rows.length} ${rows.length === 1 ? 'request' : 'requests'} of key ${label}`);
   },

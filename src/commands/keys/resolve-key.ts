@@ -1,7 +1,6 @@
 import type { ManagedKey } from '../../api/schemas/keys.js';
-import type { Client } from '../../api/client.js';
 import { isApiError, type ApiError } from '../../api/errors.js';
-import { listKeys } from '../../api/resources/keys.js';
+import type { Keys } from '../../api/resources/keys.js';
 import { UUID_PATTERN } from '../../api/schemas/values/lists.js';
 import { authError } from '../../cli/errors.js';
 import { API_KEY_PREFIX, KEY_LAST4_LENGTH, KEY_PREFIX_LENGTH } from '../../api/schemas/values/auth.js';
@@ -46,9 +45,9 @@ export const isListingGated = (e: unknown): e is ApiError => isApiError(e) && e.
  * `ref` is a key id: revoking a key and reading its log are not plan-gated, so an id works on
  * any plan. Another reference on such a plan exits 3 saying to give the id.
  */
-export async function keysFor(client: Client, ref: string, signal?: AbortSignal): Promise<ManagedKey[] | null> {
+export async function keysFor(keys: Keys, ref: string): Promise<ManagedKey[] | null> {
   try {
-    return await listKeys(client, { signal });
+    return await keys.list();
   } catch (e) {
     if (isListingGated(e)) {
       if (UUID_PATTERN.test(ref)) return null;
@@ -59,8 +58,8 @@ export async function keysFor(client: Client, ref: string, signal?: AbortSignal)
 }
 
 /** The organization's keys, or null when the plan gates listing them. */
-export async function listKeysUnlessGated(client: Client, signal?: AbortSignal): Promise<ManagedKey[] | null> {
-  return listKeys(client, { signal }).catch((e: unknown) => {
+export async function listKeysUnlessGated(keys: Keys): Promise<ManagedKey[] | null> {
+  return keys.list().catch((e: unknown) => {
     if (isListingGated(e)) return null;
     throw e;
   });

@@ -1,11 +1,10 @@
 import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
-import { revokeAllKeys } from '../../api/resources/keys.js';
 import type { ManagedKey } from '../../api/schemas/keys.js';
 import { KEY_LAST4_LENGTH, KEY_PREFIX_LENGTH } from '../../api/schemas/values/auth.js';
 import { confirmDestructive } from '../lists/confirm.js';
 import { listKeysUnlessGated, maskedKey } from './resolve-key.js';
-import { JWT_STDIN_FLAG, sessionClient } from './session.js';
+import { JWT_STDIN_FLAG, session } from './session.js';
 import { quoted } from '../../cli/output/printable.js';
 
 /** What a person types to confirm; one slip of y/N is too cheap for this. */
@@ -50,11 +49,10 @@ export const command = defineCommand({
   examples: ['prospect keys revoke-all', 'prospect keys revoke-all --yes', 'prospect keys revoke-all --yes --json'],
   related: ['prospect keys ls', 'prospect keys revoke', 'prospect keys create'],
   async run(opts, ctx) {
-    const client = await sessionClient(ctx, opts);
+    const { keys } = await session(ctx, opts);
     const typedConfirmation = async () => {
       // Revoking is not plan-gated but listing is: without the list the question goes without the keys.
-      const keys = await listKeysUnlessGated(client, ctx.signal);
-      const active = keys?.filter((k) => k.is_active);
+      const active = (await listKeysUnlessGated(keys))?.filter((k) => k.is_active);
       if (active && active.length > 0) {
         const n = active.length;
         ctx.out.info(`${n} active ${n === 1 ? 'key' : 'keys'} will be revoked:\n${keyLines(active, await ownKey(ctx)).join('\n')}`);
@@ -64,7 +62,7 @@ export const command = defineCommand({
       return typed.toLowerCase() === REVOKE_ALL_PHRASE;
     };
     await confirmDestructive(ctx, typedConfirmation, 'revoking every key');
-    const result = await revokeAllKeys(client, { signal: ctx.signal });
+    const result = await keys.revokeAll();
     // The result once: the service's object as data (json, tsv...), or at a terminal the message alone.
     if (ctx.out.format === 'table') ctx.out.success(result.message);
     else await ctx.out.print({ kind: 'object', payload: { ...result } });

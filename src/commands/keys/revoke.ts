@@ -1,9 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
-import { revokeKey } from '../../api/resources/keys.js';
 import { confirmDestructive } from '../lists/confirm.js';
 import { keysFor, maskedKey, resolveKey } from './resolve-key.js';
-import { JWT_STDIN_FLAG, sessionClient } from './session.js';
-import { counted, formatCount } from '../../cli/output/numbers.js';
+import { JWT_STDIN_FLAG, session } from './session.js';
+import { counted } from '../../cli/output/numbers.js';
 import { quoted } from '../../cli/output/printable.js';
 
 const REVOKED_FIELDS = ['id', 'name', 'key_prefix', 'key_last4', 'is_active'];
@@ -18,11 +17,11 @@ export const command = defineCommand({
   examples: ['prospect keys revoke 7f3a', 'prospect keys revoke svcapi_abc...wxyz --yes', 'prospect keys revoke 3f6c1a52-... --yes'],
   related: ['prospect keys ls', 'prospect keys revoke-all', 'prospect keys requests'],
   async run(opts, ctx) {
-    const client = await sessionClient(ctx, opts);
+    const { keys } = await session(ctx, opts);
     const ref = opts.args[0] ?? '';
     // On a plan that gates listing, only a key id is accepted and the key is known after revoking it.
-    const keys = await keysFor(client, ref, ctx.signal);
-    const key = keys ? resolveKey(keys, ref) : null;
+    const all = await keysFor(keys, ref);
+    const key = all ? resolveKey(all, ref) : null;
     const label = key ? `${maskedKey(key)}${key.name ? ` ${quoted(key.name)}` : ''}` : ref;
     if (key && !key.is_active) {
       ctx.out.info(`Key ${label} (${key.id}) is already revoked; nothing to do.`);
@@ -30,7 +29,7 @@ export const command = defineCommand({
     }
     const about = key ? `${label} (${key.id}, ${counted(key.request_count, 'request')})` : label;
     await confirmDestructive(ctx, `Revoke key ${about}? It stops working at once and cannot be reactivated.`, `revoking key ${label}`);
-    const done = await revokeKey(client, key?.id ?? ref, { signal: ctx.signal });
+    const done = await keys.revoke(key?.id ?? ref);
     await ctx.out.print({ kind: 'object', payload: done, fields: REVOKED_FIELDS });
     ctx.out.success(`Revoked key ${key ? label : maskedKey(done)}.`);
   },

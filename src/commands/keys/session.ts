@@ -1,4 +1,6 @@
+import { apiOf } from '../../api/api.js';
 import type { Client } from '../../api/client.js';
+import type { Keys } from '../../api/resources/keys.js';
 import type { FlagOptions, FlagSpec } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import { authError, usageError } from '../../cli/errors.js';
@@ -15,10 +17,11 @@ export const JWT_STDIN_FLAG = {
 export type SessionOptions = FlagOptions<[typeof JWT_STDIN_FLAG]>;
 
 /**
- * A client for /api/v1/api-keys, which takes a session JWT only. An API key given as the
- * JWT is refused before sending (exit 3, like the service's 401) with what to use instead.
+ * Key management (/api/v1/api-keys) over a client of the session JWT, which it takes only: the
+ * one piped with --jwt-stdin, else the resolved one. An API key given as the JWT is refused
+ * before sending (exit 3, like the service's 401) with what to use instead.
  */
-export async function sessionClient(ctx: Context, opts: SessionOptions): Promise<Client> {
+export async function session(ctx: Context, opts: SessionOptions): Promise<{ keys: Keys; client: Client }> {
   const piped = opts.jwtStdin ? (await readAll(ctx.io.stdin)).trim() : undefined;
   if (piped !== undefined) {
     if (!piped) throw usageError('--jwt-stdin was given but stdin is empty', 'Pipe the token, e.g. `prospect sandbox jwt | prospect keys ls --jwt-stdin`.');
@@ -32,5 +35,6 @@ export async function sessionClient(ctx: Context, opts: SessionOptions): Promise
       `key management needs a session JWT, and an API key (${maskSecret(given)}) was given as one`,
       'Sign in to get a session JWT and pass it in PROSPECT_JWT, with --jwt-stdin, or save it with `prospect auth login --jwt`.',
     );
-  return ctx.client({ auth: 'jwt', ...(piped ? { token: piped } : {}) });
+  const client = await ctx.client({ auth: 'jwt', ...(piped ? { token: piped } : {}) });
+  return { keys: apiOf(client, ctx.signal).keys, client };
 }

@@ -1,7 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { gather } from '../search/filter-flags.js';
-import { addLeads } from '../../api/resources/lists.js';
 import type { AddLeadsResponse } from '../../api/schemas/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
 import { resolveList } from './resolve-list.js';
@@ -33,14 +32,13 @@ export const command = defineCommand({
     const entityIds = opts.ids ? [...new Set(opts.ids)] : undefined;
     if (entityIds && entityIds.length > LIST_LIMITS.addEntityIds.max)
       throw usageError(`--ids takes at most ${LIST_LIMITS.addEntityIds.max} ids, got ${entityIds.length}`, 'Leave --ids out to save the whole cohort.');
-    const client = await ctx.client();
-    const { list_id } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
+    const { list_id } = await resolveList(ctx.api, opts.args[0] ?? '');
     const results: AddLeadsResponse[] = [];
     if (opts.task !== undefined) {
-      results.push(await addLeads(client, list_id, { task_id: opts.task, ...(entityIds ? { entity_ids: entityIds } : {}) }, { signal: ctx.signal }));
+      results.push(await ctx.api.lists.addLeads(list_id, { task_id: opts.task, ...(entityIds ? { entity_ids: entityIds } : {}) }));
     } else {
       for (const batch of batches(leadIds!, LIST_LIMITS.addLeadIds.max))
-        results.push(await addLeads(client, list_id, { lead_ids: batch }, { signal: ctx.signal }));
+        results.push(await ctx.api.lists.addLeads(list_id, { lead_ids: batch }));
     }
     const total = sumAdded(list_id, results);
     await ctx.out.print({ kind: 'object', payload: results.length === 1 ? results[0]! : total, fields: ['list_id', 'added', 'skipped_duplicates', 'created'] });

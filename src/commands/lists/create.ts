@@ -1,5 +1,4 @@
 import { defineCommand } from '../../cli/command.js';
-import { createList } from '../../api/resources/lists.js';
 import type { CreateListBody } from '../../api/schemas/lists.js';
 import { checkName } from './list-name.js';
 import { printListDetail } from './list-views.js';
@@ -23,7 +22,7 @@ export const command = defineCommand({
     const body: CreateListBody = { name };
     if (opts.description !== undefined) body.description = opts.description;
     if (opts.folder !== undefined) body.folder_id = opts.folder;
-    const list = await createList(await ctx.client(), body, { signal: ctx.signal }).catch((e: unknown) => {
+    const list = await ctx.api.lists.create(body).catch((e: unknown) => {
       if (opts.folder !== undefined && isApiError(e) && e.is('folder_not_found')) throw folderNotFound(ctx, opts.folder);
       throw e;
     });

@@ -3,14 +3,12 @@ import { jobFailedError, usageError } from '../../cli/errors.js';
 import { intInRange } from '../../cli/parse.js';
 import { closest, didYouMean } from '../../api/suggest.js';
 import { gather } from '../search/filter-flags.js';
-import { findPeopleStatus, startFindPeople, waitForFindPeople } from '../../api/resources/lists.js';
 import type { FindPeopleBody, FindPeopleStatusResponse } from '../../api/schemas/lists.js';
 import { FIND_PEOPLE_LIMITS } from '../../api/schemas/values/lists.js';
 import { SENIORITY_LEVELS } from '../../api/schemas/values/search.js';
 import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
 import { watchWithProgress } from '../../cli/wait.js';
-import type { Client } from '../../api/client.js';
 import { resolveList } from './resolve-list.js';
 import { printHandle } from '../../cli/wait.js';
 import { nextCommand } from '../../cli/command-line.js';
@@ -46,14 +44,13 @@ export const command = defineCommand({
   ],
   related: ['prospect lists leads', 'prospect search companies'],
   async run(opts, ctx) {
-    const client = await ctx.client();
     let workflowId = opts.workflow;
     const body = workflowId === undefined ? buildBody(opts) : undefined;
     if (workflowId !== undefined && opts.companyIds !== undefined)
       throw usageError('--workflow watches a job already started; it takes no --company-ids', 'Drop --company-ids, or drop --workflow to start a job.');
-    const { list_id } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
+    const { list_id } = await resolveList(ctx.api, opts.args[0] ?? '');
     if (body) {
-      const started = await startFindPeople(client, list_id, body, { signal: ctx.signal });
+      const started = await ctx.api.lists.findPeople(list_id, body);
       workflowId = started.workflow_id;
       ctx.out.hints(started);
       ctx.out.info(`Started ${workflowId}: ${counted(started.total_companies, 'company', 'companies')}, up to ${counted(started.estimated_credits, 'person', 'people')} (free; the balance only has to cover ${counted(started.estimated_credits, 'credit')}).`);
@@ -62,8 +59,8 @@ export const command = defineCommand({
       }
     }
     const status = ctx.globals.wait
-      ? await wait(ctx, client, list_id, workflowId!)
-      : await findPeopleStatus(client, list_id, workflowId!, { signal: ctx.signal });
+      ? await wait(ctx, list_id, workflowId!)
+      : await ctx.api.lists.findPeopleStatus(list_id, workflowId!);
     if (isFailedStatus(status.status))
       throw jobFailedError(`find-people job ${workflowId} ended ${status.status}${status.error ? `: ${status.error}` : ''}`, 'Check the list and start the job again.');
     await ctx.out.print({ kind: 'object', payload: status, fields: STATUS_FIELDS });
@@ -87,10 +84,10 @@ function buildBody(opts: Options): FindPeopleBody {
   return body;
 }
 
-function wait(ctx: Context, client: Client, listId: string, workflowId: string): Promise<FindPeopleStatusResponse> {
+function wait(ctx: Context, listId: string, workflowId: string): Promise<FindPeopleStatusResponse> {
   const text = (s?: FindPeopleStatusResponse) =>
     `Finding people (${workflowId})${s ? `: ${s.status}, ${s.processed_companies}/${counted(s.total_companies, 'company', 'companies')}, ${n(s.people_added)} added` : ''}`;
   return watchWithProgress(ctx, text, `The job keeps running. Watch it with: ${nextCommand(ctx, ['lists', 'find-people', listId, '--workflow', workflowId])}`, (o) =>
-    waitForFindPeople(client, listId, workflowId, o),
+    ctx.api.lists.waitForFindPeople(listId, workflowId, o),
   );
 }

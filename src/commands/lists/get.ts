@@ -1,5 +1,4 @@
 import { defineCommand } from '../../cli/command.js';
-import { getList } from '../../api/resources/lists.js';
 import { resolveList } from './resolve-list.js';
 import { printListDetail } from './list-views.js';
 
@@ -9,8 +8,7 @@ export const command = defineCommand({
   examples: ['prospect lists get "Q3 CTOs"', 'prospect lists get lst_... --json'],
   related: ['prospect lists leads', 'prospect lists update'],
   async run(opts, ctx) {
-    const client = await ctx.client();
-    const { list_id } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
-    await printListDetail(ctx, await getList(client, list_id, { signal: ctx.signal }));
+    const { list_id } = await resolveList(ctx.api, opts.args[0] ?? '');
+    await printListDetail(ctx, await ctx.api.lists.get(list_id));
   },
 });

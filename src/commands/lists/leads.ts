@@ -1,8 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
-import { counted, formatCount } from '../../cli/output/numbers.js';
+import { counted } from '../../cli/output/numbers.js';
 import { NO_HEADER_FLAG, pagedSummary, printPaged } from '../../cli/paging-progress.js';
 import { limitFlags, pageBudget } from '../../cli/paging.js';
-import { listLeads } from '../../api/resources/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
 import { resolveList } from './resolve-list.js';
 import { LEAD_TABLE_COLUMNS } from './lead-columns.js';
@@ -28,23 +27,18 @@ export const command = defineCommand({
   related: ['prospect lists add', 'prospect lists remove', 'prospect import'],
   async run(opts, ctx) {
     const budget = pageBudget(opts, SIZES);
-    const client = await ctx.client();
-    const { list_id } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
+    const { list_id } = await resolveList(ctx.api, opts.args[0] ?? '');
     let task: string | undefined;
     const state = await printPaged(ctx, {
-      client,
+      pages: ctx.api.lists.leads(list_id, opts.cursor ? { cursor: opts.cursor } : {}),
       budget,
       all: Boolean(opts.all),
-      cursor: opts.cursor,
       noun: 'leads',
-      rowsKey: 'leads',
       tableColumns: LEAD_TABLE_COLUMNS,
       emptyMessage: 'The list has no leads yet.',
       header: opts.header !== false,
-      fetch: async (limit, cursor) => {
-        const page = await listLeads(client, list_id, { limit, ...(cursor ? { cursor } : {}) }, { signal: ctx.signal });
+      onPage: ({ page }) => {
         task ??= page.task_id ?? undefined;
-        return { items: page.leads, cursor: page.cursor, page };
       },
     });
     if (opts.all) return ctx.out.info(`${counted(state.rows, 'lead')}`);

@@ -1,8 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
-import { counted, formatCount } from '../../cli/output/numbers.js';
+import { counted } from '../../cli/output/numbers.js';
 import { pagedSummary, printPaged } from '../../cli/paging-progress.js';
 import { limitFlags, pageBudget } from '../../cli/paging.js';
-import { listLists } from '../../api/resources/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
 import { LIST_TABLE_COLUMNS } from './list-views.js';
 
@@ -21,20 +20,13 @@ export const command = defineCommand({
   related: ['prospect lists create', 'prospect lists get', 'prospect folders create'],
   async run(opts, ctx) {
     const budget = pageBudget(opts, SIZES);
-    const client = await ctx.client();
     const state = await printPaged(ctx, {
-      client,
+      pages: ctx.api.lists.list({ ...(opts.folder ? { folder_id: opts.folder } : {}), ...(opts.cursor ? { cursor: opts.cursor } : {}) }),
       budget,
       all: Boolean(opts.all),
-      cursor: opts.cursor,
       noun: 'lists',
-      rowsKey: 'lists',
       tableColumns: LIST_TABLE_COLUMNS,
       emptyMessage: 'No lists yet. Create one with `prospect lists create NAME`.',
-      fetch: async (limit, cursor) => {
-        const page = await listLists(client, { ...(opts.folder ? { folder_id: opts.folder } : {}), limit, ...(cursor ? { cursor } : {}) }, { signal: ctx.signal });
-        return { items: page.lists, cursor: page.cursor, page };
-      },
     });
     ctx.out.info(opts.all ? `${counted(state.rows, 'list')}` : pagedSummary(ctx, state, budget, 'lists'));
   },

@@ -1,12 +1,11 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { gather } from '../search/filter-flags.js';
-import { removeLeads } from '../../api/resources/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
 import { resolveList } from './resolve-list.js';
 import { batches, readLeadIds } from './lead-ids.js';
 import { confirmDestructive } from './confirm.js';
-import { counted, formatCount as n } from '../../cli/output/numbers.js';
+import { counted } from '../../cli/output/numbers.js';
 
 export const command = defineCommand({
   description:
@@ -22,11 +21,10 @@ export const command = defineCommand({
   async run(opts, ctx) {
     const ids = await readLeadIds(opts.leadIds, opts.leadIdsFile, ctx.io.stdin);
     if (!ids) throw usageError('give the leads to remove: --lead-ids or --lead-ids-file', 'Lead ids come from `prospect lists leads`.');
-    const client = await ctx.client();
-    const { list_id } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
+    const { list_id } = await resolveList(ctx.api, opts.args[0] ?? '');
     await confirmDestructive(ctx, `Remove ${counted(ids.length, 'lead')} from list ${opts.args[0]}?`, `removing ${counted(ids.length, 'lead')}`);
     let removed = 0;
-    for (const batch of batches(ids, LIST_LIMITS.removeLeadIds.max)) removed += (await removeLeads(client, list_id, batch, { signal: ctx.signal })).removed;
+    for (const batch of batches(ids, LIST_LIMITS.removeLeadIds.max)) removed += (await ctx.api.lists.removeLeads(list_id, batch)).removed;
     await ctx.out.print({ kind: 'object', payload: { list_id, removed }, fields: ['list_id', 'removed'] });
     ctx.out.success(`Removed ${removed} of ${counted(ids.length, 'lead')} from the list (the rest were not in it).`);
   },

@@ -1,10 +1,9 @@
-import type { Client } from '../../api/client.js';
-import { listListsPages } from '../../api/resources/lists.js';
+import type { Api } from '../../api/api.js';
 import type { ListSummary } from '../../api/schemas/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
 import { CliError, notFoundError, usageError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { counted, formatCount as n } from '../../cli/output/numbers.js';
+import { counted } from '../../cli/output/numbers.js';
 
 /** A list id as the service writes them (lst_ plus hex), or a UUID. */
 const LIST_ID = /^(lst_[0-9a-f]{8,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -24,18 +23,16 @@ export interface ResolvedList {
  * matched case-sensitively first, then ignoring case; two or more matches are an error
  * listing them, none is exit 4.
  */
-export async function resolveList(client: Client, arg: string, opts: { signal?: AbortSignal } = {}): Promise<ResolvedList> {
+export async function resolveList(api: Api, arg: string): Promise<ResolvedList> {
   const want = arg.trim();
   if (!want) throw usageError('the list argument is empty', 'Pass a list id or the exact name of a list (see `prospect lists ls`).');
   if (looksLikeListId(want)) return { list_id: want };
   const exact: ListSummary[] = [];
   const folded: ListSummary[] = [];
   const lower = want.toLowerCase();
-  for await (const page of listListsPages(client, { limit: LIST_LIMITS.listsPage.max }, opts)) {
-    for (const l of page.items) {
-      if (l.name === want) exact.push(l);
-      else if (l.name.toLowerCase() === lower) folded.push(l);
-    }
+  for await (const l of api.lists.list({ limit: LIST_LIMITS.listsPage.max })) {
+    if (l.name === want) exact.push(l);
+    else if (l.name.toLowerCase() === lower) folded.push(l);
   }
   const matches = exact.length ? exact : folded;
   if (matches.length === 1) return { list_id: matches[0]!.list_id, summary: matches[0]! };

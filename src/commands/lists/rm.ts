@@ -1,8 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
-import { deleteList, getList } from '../../api/resources/lists.js';
 import { resolveList } from './resolve-list.js';
 import { confirmDestructive } from './confirm.js';
-import { counted, formatCount as n } from '../../cli/output/numbers.js';
+import { counted } from '../../cli/output/numbers.js';
 import { quoted } from '../../cli/output/printable.js';
 
 export const command = defineCommand({
@@ -13,13 +12,12 @@ export const command = defineCommand({
   examples: ['prospect lists rm "Q3 CTOs"', 'prospect lists rm lst_... --yes'],
   related: ['prospect lists ls', 'prospect lists remove'],
   async run(opts, ctx) {
-    const client = await ctx.client();
-    const { list_id } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
+    const { list_id } = await resolveList(ctx.api, opts.args[0] ?? '');
     if (!ctx.globals.yes) {
-      const list = await getList(client, list_id, { signal: ctx.signal });
+      const list = await ctx.api.lists.get(list_id);
       await confirmDestructive(ctx, `Delete list ${quoted(list.name)} (${counted(list.lead_count, 'lead')}; the lead records stay)?`, `deleting list ${quoted(list.name)}`);
     }
-    const done = await deleteList(client, list_id, { signal: ctx.signal });
+    const done = await ctx.api.lists.delete(list_id);
     await ctx.out.print({ kind: 'object', payload: done, fields: ['list_id', 'deleted'] });
     ctx.out.success(`Deleted list ${list_id}; its leads remain in the workspace.`);
   },

@@ -1,6 +1,4 @@
-import type { Client } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
-import { addLeads, createList } from '../../api/resources/lists.js';
 import type { AddLeadsResponse } from '../../api/schemas/lists.js';
 import { isCliError, notFoundError, usageError } from '../../cli/errors.js';
 import type { FlagOptions, FlagSpec } from '../../cli/command.js';
@@ -12,7 +10,7 @@ import { quoted } from '../../cli/output/printable.js';
 
 export interface ListSaver {
   /** Saves the rows of one search page (its cohort) into the list. */
-  save(page: { task_id?: string | null | undefined; results: readonly unknown[] }): Promise<void>;
+  save(page: { task_id?: string | null | undefined }, rows: readonly unknown[]): Promise<void>;
   /** Says on stderr what was saved. */
   report(): void;
   /** What was saved, for --json: the list and the counts. */
@@ -35,18 +33,17 @@ export interface SavedTo {
  */
 export async function resolveOrCreateList(
   ctx: Context,
-  client: Client,
   arg: string,
   create: boolean,
   beforeCreate?: () => Promise<void>,
 ): Promise<{ list_id: string; label: string }> {
   try {
-    return { list_id: (await resolveList(client, arg, { signal: ctx.signal })).list_id, label: arg };
+    return { list_id: (await resolveList(ctx.api, arg)).list_id, label: arg };
   } catch (e) {
     if (!isCliError(e) || e.exitCode !== ExitCode.NOT_FOUND) throw e;
     if (!create) throw notFoundError(e.message, 'Add --create to create the list, or pick one from `prospect lists ls`.');
     await beforeCreate?.();
-    const made = await createList(client, { name: checkName(arg, 'LIST') }, { signal: ctx.signal });
+    const made = await ctx.api.lists.create({ name: checkName(arg, 'LIST') });
     ctx.out.info(`Created list ${quoted(made.name)} (${made.list_id}).`);
     return { list_id: made.list_id, label: made.name };
   }
@@ -56,13 +53,13 @@ export async function resolveOrCreateList(
  * --save-to LIST [--create]: the list is found (or created) before anything is searched, so a
  * wrong name costs no search; each page's cohort is then saved by its task_id (free).
  */
-export async function listSaver(ctx: Context, client: Client, arg: string, create: boolean, noun = 'people'): Promise<ListSaver> {
-  const { list_id: listId, label } = await resolveOrCreateList(ctx, client, arg, create);
+export async function listSaver(ctx: Context, arg: string, create: boolean, noun = 'people'): Promise<ListSaver> {
+  const { list_id: listId, label } = await resolveOrCreateList(ctx, arg, create);
   const results: AddLeadsResponse[] = [];
   return {
-    async save(page) {
-      if (!page.task_id || page.results.length === 0) return;
-      results.push(await addLeads(client, listId, { task_id: page.task_id }, { signal: ctx.signal }));
+    async save(page, rows) {
+      if (!page.task_id || rows.length === 0) return;
+      results.push(await ctx.api.lists.addLeads(listId, { task_id: page.task_id }));
     },
     result() {
       const { list_id, added, skipped_duplicates, created, credits_charged } = sumAdded(listId, results);
@@ -84,9 +81,9 @@ export const SAVE_TO_FLAGS = [
 type SaveToOptions = FlagOptions<typeof SAVE_TO_FLAGS>;
 
 /** The saver --save-to asks for, or undefined; --create alone is a usage error. */
-export async function saverFromFlags(ctx: Context, client: Client, opts: SaveToOptions, noun: string): Promise<ListSaver | undefined> {
+export async function saverFromFlags(ctx: Context, opts: SaveToOptions, noun: string): Promise<ListSaver | undefined> {
   if (opts.saveTo === undefined) return undefined;
-  return listSaver(ctx, client, opts.saveTo, Boolean(opts.create), noun);
+  return listSaver(ctx, opts.saveTo, Boolean(opts.create), noun);
 }
 
 /** --create without --save-to: refused before anything is sent. */

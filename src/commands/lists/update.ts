@@ -1,6 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
-import { updateList } from '../../api/resources/lists.js';
 import type { UpdateListBody } from '../../api/schemas/lists.js';
 import { resolveList } from './resolve-list.js';
 import { checkName } from './list-name.js';
@@ -29,8 +28,7 @@ export const command = defineCommand({
     else if (opts.folder !== undefined) body.folder_id = opts.folder;
     if (Object.keys(body).length === 0)
       throw usageError('nothing to change', 'Give --name, --description, --clear-description, --folder or --no-folder.');
-    const client = await ctx.client();
-    const { list_id } = await resolveList(client, opts.args[0] ?? '', { signal: ctx.signal });
-    await printListDetail(ctx, await updateList(client, list_id, body, { signal: ctx.signal }));
+    const { list_id } = await resolveList(ctx.api, opts.args[0] ?? '');
+    await printListDetail(ctx, await ctx.api.lists.update(list_id, body));
   },
 });

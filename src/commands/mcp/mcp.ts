@@ -31,7 +31,7 @@ export const command = defineCommand({
     // The CLI's paid-run journal (the same files, service and credential): servers and commands at once pay once, and a lost answer is resolved by the next one.
     const journal = mcpJournal({
       store: new JournalStore(journalDir(ctx.env)),
-      service: await journalService(ctx, client),
+      service: await journalService(ctx),
       now: ctx.clock.now,
       notes: { info: (l) => ctx.out.info(l), warn: (l) => ctx.out.warn(l) },
     });

@@ -1,7 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { intInRange } from '../../cli/parse.js';
-import { similarCompanies } from '../../api/resources/search.js';
 import { SEARCH_LIMITS } from '../../api/schemas/values/search.js';
 import type { SimilarCompaniesBody } from '../../api/schemas/search.js';
 
@@ -24,8 +23,7 @@ export const command = defineCommand({
       throw usageError(domain === undefined ? 'give a seed: DOMAIN or --id' : 'give DOMAIN or --id, not both', 'For example: prospect search companies similar acme.com');
     const body: SimilarCompaniesBody = domain !== undefined ? { company_domain: domain } : { company_id: opts.id! };
     if (opts.limit !== undefined) body.limit = opts.limit;
-    const client = await ctx.client();
-    const page = await similarCompanies(client, body, { signal: ctx.signal });
+    const page = await ctx.api.companies.similar(body);
     await ctx.out.print({
       kind: 'rows',
       payload: page,

@@ -5,7 +5,6 @@ import { limitFlags, pageBudget } from '../../cli/paging.js';
 import { closest } from '../../api/suggest.js';
 import { SAVE_TO_FLAGS, checkSaveToFlags, saverFromFlags } from '../lists/save-to.js';
 import { checkCompanyCriteria, checkCompanyFilters, isCompanyRawFilter } from '../../api/search-check.js';
-import { searchCompanies } from '../../api/resources/search.js';
 import { COMPANY_COLUMN_LABELS, COMPANY_FLAT_KEYS, SEARCH_LIMITS, companyColumnField } from '../../api/schemas/values/search.js';
 import type { CompanySearchBody } from '../../api/schemas/search.js';
 import { filterFlagSpecs, filtersFromFlags, gather } from './filter-flags.js';
@@ -66,14 +65,9 @@ export const command = defineCommand({
     if (opts.columns?.length) body.columns = checkColumns(opts.columns);
     checkSaveToFlags(opts);
     pageBudget(opts, SIZES);
-    const client = await ctx.client();
-    const saver = await saverFromFlags(ctx, client, opts, 'companies');
+    const saver = await saverFromFlags(ctx, opts, 'companies');
     await runSearch(ctx, opts, {
-      client,
-      fetchPage: (limit, cursor) =>
-        searchCompanies(client, { ...body, limit, ...(cursor ? { cursor } : {}) } as CompanySearchBody, {
-          signal: ctx.signal,
-        }),
+      search: (start) => ctx.api.companies.search({ ...body, ...start }),
       noun: 'companies',
       tableColumns: COMPANY_TABLE_COLUMNS,
       sizes: SIZES,

@@ -1,12 +1,13 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { closest } from '../../api/suggest.js';
-import { filterValues } from '../../api/resources/search.js';
 import {
   COMPANY_FILTER_FIELDS,
   HEADCOUNT_BANDS,
   PEOPLE_FIXED_VALUES,
   PEOPLE_FILTER_FIELDS,
+  type CompanyFilterField,
+  type PeopleFilterField,
 } from '../../api/schemas/values/search.js';
 
 /** Fields whose values are a fixed list of the spec: listed without asking the service. */
@@ -43,8 +44,10 @@ export function filterValuesCommand(kind: 'people' | 'companies') {
         await ctx.out.print({ kind: 'rows', payload: { field, values: rows }, rows });
         return;
       }
-      const client = await ctx.client();
-      const page = await filterValues(client, kind, field, query, { signal: ctx.signal });
+      const page =
+        kind === 'people'
+          ? await ctx.api.people.filterValues(field as PeopleFilterField, query)
+          : await ctx.api.companies.filterValues(field as CompanyFilterField, query);
       await ctx.out.print({
         kind: 'rows',
         payload: page,

@@ -3,14 +3,12 @@ import { jobFailedError, usageError } from '../../cli/errors.js';
 import { intInRange } from '../../cli/parse.js';
 import { oneStdinReader, readJsonObject } from '../../cli/json-input.js';
 import { checkPersonFilter, isCompanyRawFilter } from '../../api/search-check.js';
-import { findAtCompaniesStatus, startFindAtCompanies, waitForFindAtCompanies } from '../../api/resources/search.js';
 import { SEARCH_LIMITS, type CompanyRawFilter, type PersonGroupFilter } from '../../api/schemas/values/search.js';
 import type { FindAtCompaniesBody, FindAtCompaniesStatusResponse } from '../../api/schemas/search.js';
 import { PERSON_TABLE_COLUMNS } from './run-search.js';
 import { gather } from './filter-flags.js';
 import type { Context } from '../../cli/context.js';
 import { pollOptions, withProgress } from '../../cli/wait.js';
-import type { Client } from '../../api/client.js';
 import type { Readable } from 'node:stream';
 import { printHandle } from '../../cli/wait.js';
 import { nextCommand, sameCommandWith } from '../../cli/command-line.js';
@@ -48,10 +46,9 @@ export const command = defineCommand({
   related: ['prospect search people compile', 'prospect search companies'],
   async run(opts, ctx) {
     let taskId = opts.task;
-    const client = await ctx.client();
     if (taskId === undefined) {
       const body = await buildBody(opts, ctx.io.stdin);
-      const started = await startFindAtCompanies(client, body, { signal: ctx.signal });
+      const started = await ctx.api.people.findAtCompanies(body);
       taskId = started.task_id;
       if (!ctx.globals.wait) {
         return printHandle(ctx, taskId, started, ['search', 'people', 'at-companies', '--task', taskId]);
@@ -59,7 +56,7 @@ export const command = defineCommand({
     } else if (opts.personFilter !== undefined || opts.companyFilter !== undefined || opts.companyLinkedinUrls !== undefined) {
       throw usageError('--task watches a job already started; it takes no filters', 'Drop the filter flags, or drop --task to start a new job.');
     }
-    const status = ctx.globals.wait ? await wait(ctx, client, taskId) : await findAtCompaniesStatus(client, taskId, { signal: ctx.signal });
+    const status = ctx.globals.wait ? await wait(ctx, taskId) : await ctx.api.people.findAtCompaniesStatus(taskId);
     if (status.status === 'failed')
       throw jobFailedError(`find-at-companies job ${taskId} failed${status.error ? `: ${status.error}` : ''}`, 'Narrow the company filter and start again.');
     if (status.status !== 'completed') {
@@ -103,8 +100,8 @@ async function buildBody(opts: Options, stdin: Readable): Promise<FindAtCompanie
   return body;
 }
 
-function wait(ctx: Context, client: Client, taskId: string): Promise<FindAtCompaniesStatusResponse> {
+function wait(ctx: Context, taskId: string): Promise<FindAtCompaniesStatusResponse> {
   return withProgress(ctx, `Finding people at companies (${taskId})`, `The job keeps running. Watch it with: ${nextCommand(ctx, ['search', 'people', 'at-companies', '--task', taskId])}`, () =>
-    waitForFindAtCompanies(client, taskId, pollOptions(ctx)),
+    ctx.api.people.waitForFindAtCompanies(taskId, pollOptions(ctx)),
   );
 }

@@ -3,7 +3,6 @@ import { usageError } from '../../cli/errors.js';
 import { oneStdinReader, readJsonObject } from '../../cli/json-input.js';
 import { oneOf } from '../../cli/parse.js';
 import { checkCompanyCriteria, checkPersonCriteria } from '../../api/search-check.js';
-import { compileCriteria } from '../../api/resources/search.js';
 import { CRM_PROVIDERS } from '../../api/schemas/values/search.js';
 import type { CompileBody } from '../../api/schemas/search.js';
 
@@ -37,8 +36,7 @@ export const command = defineCommand({
       if (badCompany) throw usageError(badCompany.message, 'Fix that field of the company criteria object.');
     }
     if (opts.crm) body.crm = opts.crm;
-    const client = await ctx.client();
-    const compiled = await compileCriteria(client, body, { signal: ctx.signal });
+    const compiled = await ctx.api.people.compile(body);
     for (const w of compiled.warnings ?? []) ctx.out.warn(w);
     await ctx.out.withFormat(ctx.globals.format ?? 'json').print({ kind: 'object', payload: compiled });
   },

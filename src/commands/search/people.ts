@@ -3,10 +3,8 @@ import { intInRange } from '../../cli/parse.js';
 import { limitFlags, pageBudget } from '../../cli/paging.js';
 import { SAVE_TO_FLAGS, checkSaveToFlags, saverFromFlags } from '../lists/save-to.js';
 import { checkPeopleFilters, checkPersonCriteria } from '../../api/search-check.js';
-import { searchPeople } from '../../api/resources/search.js';
 import { PEOPLE_FLAT_KEYS, SEARCH_LIMITS } from '../../api/schemas/values/search.js';
 import { RATE_LIMITS } from '../../api/schemas/values/limits.js';
-import type { PeopleFindBody } from '../../api/schemas/search.js';
 import { filterFlagSpecs, filtersFromFlags } from './filter-flags.js';
 import { readSearchInput } from './search-input.js';
 import { PEOPLE_FILTER_FLAGS } from './people-flags.js';
@@ -62,16 +60,11 @@ export const command = defineCommand({
     });
     checkSaveToFlags(opts);
     pageBudget(opts, SIZES);
-    const client = await ctx.client();
     // Before the list is made or a search spent: a title no person holds is refused.
-    if (opts.check !== false) await checkTitles(ctx, client, titlesOf(body));
-    const saver = await saverFromFlags(ctx, client, opts, 'people');
+    if (opts.check !== false) await checkTitles(ctx, titlesOf(body));
+    const saver = await saverFromFlags(ctx, opts, 'people');
     await runSearch(ctx, opts, {
-      client,
-      fetchPage: (limit, cursor) =>
-        searchPeople(client, { ...body, limit, ...(cursor ? { cursor } : {}) } as PeopleFindBody, {
-          signal: ctx.signal,
-        }),
+      search: (start) => ctx.api.people.search({ ...body, ...start }),
       noun: 'people',
       tableColumns: PERSON_TABLE_COLUMNS,
       sizes: SIZES,

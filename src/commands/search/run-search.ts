@@ -1,8 +1,7 @@
 import type { Context } from '../../cli/context.js';
-import type { Client } from '../../api/client.js';
 import { moreCommand, printPaged } from '../../cli/paging-progress.js';
 import { pageBudget, type PageSizes, type PagingOptions as PagingFlags } from '../../cli/paging.js';
-import { requestsFor, type PageBudget } from '../../api/paginate.js';
+import { requestsFor, type PageBudget, type PagePromise } from '../../api/paginate.js';
 import { RATE_LIMITS } from '../../api/schemas/values/limits.js';
 import { formatCount as n } from '../../cli/output/numbers.js';
 
@@ -10,9 +9,8 @@ import { formatCount as n } from '../../cli/output/numbers.js';
 export const PERSON_TABLE_COLUMNS = ['full_name', 'title', 'company', 'location', 'seniority'] as const;
 export const COMPANY_TABLE_COLUMNS = ['name', 'domain', 'industry', 'employee_count', 'hq_location', 'funding_stage'] as const;
 
-/** A search page as both search endpoints answer it. */
-export interface SearchPage<Row> {
-  results: Row[];
+/** A search page as both search endpoints answer it (beside its rows). */
+export interface SearchPage {
   total: number;
   cursor: string | null;
   truncation_warning?: string | null | undefined;
@@ -25,10 +23,8 @@ export interface PagingOptions extends PagingFlags {
 }
 
 export interface SearchRun<Row> {
-  /** The client the pages come through (its rate limits give the ETA of --all). */
-  client: Client;
-  /** One request: the page after `cursor` with `limit` rows asked for. */
-  fetchPage(limit: number, cursor: string | undefined): Promise<SearchPage<Row>>;
+  /** The search's pages from `start` (the --cursor given, if any). */
+  search(start: { cursor?: string }): PagePromise<SearchPage, Row>;
   /** "people" or "companies", for messages. */
   noun: string;
   tableColumns: readonly string[];
@@ -39,8 +35,8 @@ export interface SearchRun<Row> {
   /** --max-pages when --all is given without it. */
   maxPagesWithAll?: number | undefined;
   emptyMessage: string;
-  /** Called with every page as it comes (saving its cohort to a list). */
-  onPage?(page: SearchPage<Row>): Promise<void>;
+  /** Called with every page and its rows as they come (saving its cohort to a list). */
+  onPage?(page: SearchPage, rows: readonly Row[]): Promise<void>;
   /** json output: what is added to the search's page (the list saved to and its counts). */
   extra?(): Record<string, unknown>;
 }
@@ -67,7 +63,7 @@ function announce(ctx: Context, o: PagingOptions, budget: PageBudget, s: SearchR
 }
 
 /** With --all, once the first page tells how many match: the searches (or pages) all of them take. */
-function announceAll(ctx: Context, page: SearchPage<unknown>, budget: PageBudget, s: SearchRun<unknown>): void {
+function announceAll(ctx: Context, page: SearchPage, budget: PageBudget, s: SearchRun<unknown>): void {
   const needed = Math.max(1, Math.ceil(page.total / budget.pageSize));
   if (s.countsAsSearch && budget.maxPages !== undefined && needed > budget.maxPages)
     ctx.out.warn(`${n(page.total)} ${s.noun} match: all of them take ${needed} searches; stopping after ${budget.maxPages}. Raise --max-pages to fetch more.`);
@@ -83,30 +79,26 @@ export async function runSearch<Row>(ctx: Context, o: PagingOptions, s: SearchRu
   announce(ctx, o, budget, s as SearchRun<unknown>);
   let total: number | undefined;
   const shown = new Set<string>();
-  const state = await printPaged<Row>(ctx, {
-    client: s.client,
+  const state = await printPaged(ctx, {
+    pages: s.search(o.cursor ? { cursor: o.cursor } : {}),
     budget,
     all: Boolean(o.all),
-    cursor: o.cursor,
     noun: s.noun,
-    rowsKey: 'results',
     tableColumns: s.tableColumns,
     emptyMessage: s.emptyMessage,
     header: o.header !== false,
-    fetch: async (limit, cursor) => {
-      const page = await s.fetchPage(limit, cursor);
+    onPage: async ({ page, items }) => {
       if (total === undefined) {
         total = page.total;
         ctx.out.hints(page);
-        if (o.all && !o.cursor) announceAll(ctx, page as SearchPage<unknown>, budget, s as SearchRun<unknown>);
+        if (o.all && !o.cursor) announceAll(ctx, page, budget, s as SearchRun<unknown>);
       }
       for (const w of [page.truncation_warning, ...(page.warnings ?? [])])
         if (w && !shown.has(w)) {
           shown.add(w);
           ctx.out.warn(w);
         }
-      await s.onPage?.(page);
-      return { items: page.results, cursor: page.cursor, page };
+      await s.onPage?.(page, items);
     },
     ...(s.extra ? { extra: s.extra } : {}),
   });

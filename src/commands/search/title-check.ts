@@ -1,4 +1,3 @@
-import type { Client } from '../../api/client.js';
 import { nextCommand } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
@@ -13,8 +12,8 @@ export const NO_CHECK_FLAG = {
 } as const satisfies FlagSpec;
 
 /** Refuses (exit 2, nothing searched) a title no person holds exactly. */
-export async function checkTitles(ctx: Context, client: Client, titles: readonly string[]): Promise<void> {
-  const unheld = await findUnheldTitle(client, titles, ctx.signal);
+export async function checkTitles(ctx: Context, titles: readonly string[]): Promise<void> {
+  const unheld = await findUnheldTitle(ctx.api, titles);
   if (!unheld) return;
   const { title, nearest: near } = unheld;
   throw usageError(

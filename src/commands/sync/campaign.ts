@@ -1,20 +1,18 @@
-import type { Client } from '../../api/client.js';
 import type { Context } from '../../cli/context.js';
 import { CliError } from '../../cli/errors.js';
 import { ExitCode } from '../../cli/exit-codes.js';
 import { isApiError } from '../../api/errors.js';
-import { sequencerCampaigns } from '../../api/resources/sync.js';
-import { counted, formatCount } from '../../cli/output/numbers.js';
+import { counted } from '../../cli/output/numbers.js';
 
 /**
  * A --campaign value: a campaign id or the exact name of a campaign of the connected
  * sequencer. Anything else is exit 4 listing the campaigns. A workspace that cannot list them
  * (partner-license-only) sends the value as it is, and the service checks it.
  */
-export async function resolveCampaign(ctx: Context, client: Client, value: string): Promise<string> {
+export async function resolveCampaign(ctx: Context, value: string): Promise<string> {
   let campaigns;
   try {
-    campaigns = (await sequencerCampaigns(client, { signal: ctx.signal })).campaigns;
+    campaigns = (await ctx.api.sync.campaigns()).campaigns;
   } catch (e) {
     if (isApiError(e) && e.is('feature_gated')) return value;
     throw e;

@@ -43,7 +43,7 @@ export const command = defineCommand({
     if (opts.subAction !== undefined && !CRM_SUB_ACTIONS[provider].includes(opts.subAction))
       throw usageError(`--sub-action ${opts.subAction} is not an object of ${provider}`, `${provider} takes --sub-action ${subActionsOf(provider)}.`);
     const sub_action = opts.subAction;
-    await runSync(ctx, { listArg: opts.args[0] ?? '', mapping: opts.mapping, dryRun: opts.dryRun }, async (_client, list_id, field_mapping) => ({
+    await runSync(ctx, { listArg: opts.args[0] ?? '', mapping: opts.mapping, dryRun: opts.dryRun }, async (list_id, field_mapping) => ({
       tool: 'sync_to_crm',
       body: { provider, list_id, ...(sub_action ? { sub_action } : {}), ...(field_mapping ? { field_mapping } : {}) },
     }));

@@ -1,4 +1,3 @@
-import type { Client } from '../../api/client.js';
 import type { PaidCallJournal } from '../../api/paid-call.js';
 import type { FlagSpec } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
@@ -7,7 +6,6 @@ import { readJsonObject } from '../../cli/json-input.js';
 import { runPaid } from '../../cli/paid.js';
 import { isApiError } from '../../api/errors.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
-import { previewSync, syncToCrm, syncToSequencer } from '../../api/resources/sync.js';
 import type { CrmSyncBody, FieldMapping, SequencerSyncBody, SyncPreview } from '../../api/schemas/sync.js';
 import { resolveList } from '../lists/resolve-list.js';
 import { nextCommand } from '../../cli/command-line.js';
@@ -72,22 +70,22 @@ function printPreview(ctx: Context, p: SyncPreview, listName: string): void {
 }
 
 /** The preview, shown on stderr; a workspace that may not preview (partner-license-only) goes on without one. */
-async function preview(ctx: Context, client: Client, run: SyncRun, listName: string): Promise<void> {
+async function preview(ctx: Context, run: SyncRun, listName: string): Promise<void> {
   const { quote_id: _q, approved: _a, ...body } = run.body;
   try {
-    printPreview(ctx, await previewSync(client, body, { signal: ctx.signal }), listName);
+    printPreview(ctx, await ctx.api.sync.preview(body), listName);
   } catch (e) {
     if (!isApiError(e) || !e.is('feature_gated')) throw e;
     ctx.out.warn('this workspace cannot preview syncs (partner-license-only); going on without a preview.');
   }
 }
 
-function send(ctx: Context, client: Client, run: SyncRun, quote_id: string, journal: PaidCallJournal | null) {
-  const opts = { signal: ctx.signal, sleep: ctx.clock.sleep, journal };
+function send(ctx: Context, run: SyncRun, quote_id: string, journal: PaidCallJournal | null) {
+  const opts = { sleep: ctx.clock.sleep, journal };
   // approved: true only here, after the person (or --yes / --max-cost) agreed to the spend.
   return run.tool === 'sync_to_crm'
-    ? syncToCrm(client, { ...run.body, quote_id, approved: true }, opts)
-    : syncToSequencer(client, { ...run.body, quote_id, approved: true }, opts);
+    ? ctx.api.sync.sendCrm({ ...run.body, quote_id, approved: true }, opts)
+    : ctx.api.sync.sendSequencer({ ...run.body, quote_id, approved: true }, opts);
 }
 
 /**
@@ -97,18 +95,16 @@ function send(ctx: Context, client: Client, run: SyncRun, quote_id: string, jour
 export async function runSync(
   ctx: Context,
   o: { listArg: string; mapping: string | undefined; dryRun: boolean | undefined },
-  build: (client: Client, list_id: string, field_mapping: FieldMapping | undefined) => Promise<SyncRun>,
+  build: (list_id: string, field_mapping: FieldMapping | undefined) => Promise<SyncRun>,
 ): Promise<void> {
   const field_mapping = await readMapping(o.mapping, ctx);
-  const client = await ctx.client();
-  const { list_id } = await resolveList(client, o.listArg, { signal: ctx.signal });
-  const run = await build(client, list_id, field_mapping);
+  const { list_id } = await resolveList(ctx.api, o.listArg);
+  const run = await build(list_id, field_mapping);
   const listName = o.listArg;
-  await preview(ctx, client, run, listName);
+  await preview(ctx, run, listName);
   const paid = await runPaid(
     ctx,
-    client,
-    { estimate: estimateBodyFor(run), what: `Syncing list "${listName}" to ${describeDestination(run)}`, run: (quote_id, journal) => send(ctx, client, run, quote_id, journal) },
+    { estimate: estimateBodyFor(run), what: `Syncing list "${listName}" to ${describeDestination(run)}`, run: (quote_id, journal) => send(ctx, run, quote_id, journal) },
     { dryRun: o.dryRun },
   );
   if (!paid) return;

@@ -1,10 +1,9 @@
 import { defineCommand, type FlagSpec } from '../../cli/command.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import { bar } from '../../cli/output/bars.js';
-import { getUsage } from '../../api/resources/usage.js';
 import { USAGE_DEFAULT_GROUP, USAGE_GROUPS, USAGE_LIMITS, type UsageGroup } from '../../api/schemas/values/keys.js';
 import type { UsageRow } from '../../api/schemas/keys.js';
-import { counted, formatCount as n } from '../../cli/output/numbers.js';
+import { counted } from '../../cli/output/numbers.js';
 import { commandsOfTemplate } from '../../cli/route-commands.js';
 
 const USAGE_DAYS = USAGE_LIMITS.days;
@@ -30,8 +29,7 @@ export const command = defineCommand({
   examples: ['prospect usage', 'prospect usage --days 30 --group-by day', 'prospect usage --group-by error --json'],
   related: ['prospect keys ls', 'prospect keys requests', 'prospect credits balance'],
   async run(opts, ctx) {
-    const client = await ctx.client();
-    const usage = await getUsage(client, { ...(opts.days !== undefined ? { days: opts.days } : {}), ...(opts.groupBy ? { group_by: opts.groupBy } : {}) }, { signal: ctx.signal });
+    const usage = await ctx.api.usage.get({ ...(opts.days !== undefined ? { days: opts.days } : {}), ...(opts.groupBy ? { group_by: opts.groupBy } : {}) });
     const rows = orderRows(usage.rows, usage.group_by);
     const chart = ctx.out.format === 'table' && ctx.io.stdoutIsTTY;
     const max = Math.max(0, ...rows.map((r) => r.calls));

@@ -1,6 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
 import { intInRange } from '../../cli/parse.js';
-import { webhookDeliveries } from '../../api/resources/legacy.js';
 import { WEBHOOK_DELIVERIES_LIMITS } from '../../api/schemas/values/legacy.js';
 
 const L = WEBHOOK_DELIVERIES_LIMITS.limit;
@@ -14,8 +13,7 @@ export const command = defineCommand({
   examples: ['prospect webhooks deliveries public_bulk_...', 'prospect webhooks deliveries public_bulk_... --json | jq ".[0].status"'],
   related: ['prospect enrich legacy-bulk', 'prospect enrich legacy-status'],
   async run(opts, ctx) {
-    const client = await ctx.client();
-    const rows = await webhookDeliveries(client, opts.args[0] ?? '', opts.limit !== undefined ? { limit: opts.limit } : {}, { signal: ctx.signal });
+    const rows = await ctx.api.legacy.webhookDeliveries(opts.args[0] ?? '', opts.limit !== undefined ? { limit: opts.limit } : {});
     await ctx.out.print({
       kind: 'rows',
       payload: rows,

@@ -1,13 +1,11 @@
 import { defineCommand } from '../../cli/command.js';
 import { IDENTITY_FIELDS } from '../../api/fields.js';
-import { getIdentity } from '../../api/resources/whoami.js';
 
 export const command = defineCommand({
   examples: ['prospect whoami', 'prospect --sandbox whoami --json | jq -r .organization_id', 'prospect whoami --fields tier,scopes'],
   related: ['prospect auth status', 'prospect credits balance'],
   async run(_opts, ctx) {
-    const client = await ctx.client();
-    const identity = await getIdentity(client, { signal: ctx.signal });
+    const identity = await ctx.api.identity.whoami();
     await ctx.out.print({ kind: 'object', payload: identity, fields: IDENTITY_FIELDS });
   },
 });

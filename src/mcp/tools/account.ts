@@ -16,5 +16,5 @@ export const accountTools: ToolSpec[] = [
       'To run a paid tool, call that tool without quote_id instead: it prices exactly what it will send (enrich_list leaves out the leads that already hold what it finds; this prices every lead). ' +
       'A quote_id from here runs a paid tool only when it prices exactly that request.',
   },
-  { name: 'usage', title: 'Usage report', entry: API.usage.get, toolset: 'read', rows: 'rows' },
+  { name: 'usage', title: 'Usage report', entry: API.usage.get, toolset: 'read' },
 ];

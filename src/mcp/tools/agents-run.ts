@@ -1,7 +1,5 @@
 import { API } from '../../api/endpoints/index.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
-import { runSmartAgent } from '../../api/resources/agents.js';
-import { estimate } from '../../api/resources/credits.js';
 import type { SmartAgentRunBody } from '../../api/schemas/agents.js';
 import { AGENT_RUN_TOOL, agentRunSend, refuseAgentRunGoing } from '../../workflows/agents/run-going.js';
 import type { Args, PaidJob, ToolEnv, ToolSpec } from '../tool.js';
@@ -32,18 +30,18 @@ function agentsRunJob(args: Args, env: ToolEnv): PaidJob {
       `Find it with agents_ls (list_id "${list}") and follow it with agents_results until it has completed or failed, then call agents_run again if leads are left: leads holding a value by then are skipped.`,
     journal: env.journal,
   };
-  const { beforeWrite, lockKey } = agentRunSend(env.client, body, check);
+  const { beforeWrite, lockKey } = agentRunSend(env.api, body, check);
   return {
     tool: AGENT_RUN_TOOL,
     plan: async () => {
-      await refuseAgentRunGoing(env.client, body, { ...check, since, payAgain: args.pay_again === true });
-      const quote = await estimate(env.client, estimateBodyFor({ tool: AGENT_RUN_TOOL, body }), { signal: env.signal });
+      await refuseAgentRunGoing(env.api, body, { ...check, since, payAgain: args.pay_again === true });
+      const quote = await env.api.credits.estimate(estimateBodyFor({ tool: AGENT_RUN_TOOL, body }), { signal: env.signal });
       return { requests: [{ quote, body: undefined }] };
     },
     beforeFirstSend: beforeWrite,
     lockKey,
     // Not stopped by the tool call's cancellation: once decided, a paid request goes out whole and its answer is kept.
-    send: (_planned, quoteId, journal) => runSmartAgent(env.client, { ...body, quote_id: quoteId }, { journal }),
+    send: (_planned, quoteId, journal) => env.api.agents.sendRun({ ...body, quote_id: quoteId }, { journal }),
   };
 }
 

@@ -1,6 +1,5 @@
 import { API } from '../../api/endpoints/index.js';
 import type { JsonSchema } from '../../api/endpoints/json-schema.js';
-import { enrichBulk } from '../../api/resources/enrichment.js';
 import type { Quote } from '../../api/schemas/credits.js';
 import type { BulkEnrichBody, BulkEnrichStarted } from '../../api/schemas/enrichment.js';
 import type { ListScope } from '../../api/schemas/values/credits.js';
@@ -133,9 +132,9 @@ async function enrichListCall(args: Args, env: ToolEnv): Promise<PaidJob> {
   const scope = body.scope ?? 'partial';
   const job: EnrichListJob = { listId: body.list_id, scope, ...(body.lead_ids ? { ids: body.lead_ids } : {}), allLeads };
   // Not stopped by the tool call's cancellation: once decided, a paid request goes out whole and its answer is kept.
-  const send = (b: BulkEnrichBody): Resend<BulkEnrichStarted> => (quoteId, journal) => enrichBulk(env.client, { ...b, quote_id: quoteId }, { journal });
+  const send = (b: BulkEnrichBody): Resend<BulkEnrichStarted> => (quoteId, journal) => env.api.enrichment.sendBulk({ ...b, quote_id: quoteId }, { journal });
   const state = (resolve?: ResolveEarlierOptions) =>
-    enrichListJob(job, { client: env.client, journal: env.journal, resolve: resolve && { send, options: resolve }, now: env.now(), signal: env.signal, optIn: OPT_IN });
+    enrichListJob(job, { api: env.api, journal: env.journal, resolve: resolve && { send, options: resolve }, now: env.now(), signal: env.signal, optIn: OPT_IN });
   return {
     tool: 'enrich_list',
     resolvesEarlier: true,
@@ -151,7 +150,7 @@ async function enrichListCall(args: Args, env: ToolEnv): Promise<PaidJob> {
           fix: 'Call enrich_list with all_leads: true to enrich every lead (paying again for those found again), after telling the person.',
           retryable: false,
         });
-      const priced = await priceRuns(env.client, s.runs, { signal: env.signal, ...(body.lead_ids ? {} : { gated }) });
+      const priced = await priceRuns(env.api, s.runs, { signal: env.signal, ...(body.lead_ids ? {} : { gated }) });
       return { requests: priced.map((r) => ({ quote: r.quote, body: r.body })), earlier, ...said };
     },
     // Whether a run of this job was sent earlier and never answered: the plan resolves it.

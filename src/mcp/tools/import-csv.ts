@@ -2,8 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import { API } from '../../api/endpoints/index.js';
 import type { JsonSchema } from '../../api/endpoints/json-schema.js';
 import type { PaidCallJournal } from '../../api/paid-call.js';
-import { estimate } from '../../api/resources/credits.js';
-import { importCsv } from '../../api/resources/lists.js';
 import type { CsvImportResponse } from '../../api/schemas/lists.js';
 import { CSV_IMPORT_LIMITS } from '../../api/schemas/values/lists.js';
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
@@ -67,7 +65,7 @@ async function importCsvCall(args: Args, env: ToolEnv): Promise<PaidRun | PaidJo
   const fingerprint = createHash('sha256').update(bytes).digest('hex');
   if (fields.dispatch_enrichment === false) {
     if (allRows) throw argError(ALL_ROWS, 'applies only to an import that enriches (dispatch_enrichment is false)', 'Leave all_rows out, or pass enrichment_type to enrich the rows.');
-    return { estimate: { tool: 'bulk_import_csv' }, fingerprint, free: true, send: () => importCsv(env.client, list_id, { ...body, idempotency_key: randomUUID() } as never) };
+    return { estimate: { tool: 'bulk_import_csv' }, fingerprint, free: true, send: () => env.api.lists.sendImportCsv(list_id, { ...body, idempotency_key: randomUUID() } as never) };
   }
   const asked = { column_mapping: fields.column_mapping as ImportColumnMapping, enrichment_type: fields.enrichment_type as EnrichmentType, allRows };
   const { requests, planned, summary } = planCsvImport(list_id, bytes.toString('utf8'), asked, `${ALL_ROWS}: true`);
@@ -75,7 +73,7 @@ async function importCsvCall(args: Args, env: ToolEnv): Promise<PaidRun | PaidJo
   const leftOut = summary ? { summary: `${summary}.`, facts } : undefined;
   // Not stopped by the tool call's cancellation: once decided, a request goes out whole and its answer is kept.
   const send = (b: CsvPartBody & { quote_id?: string | undefined }, journal?: PaidCallJournal) =>
-    sendCsvPart(env.client, list_id, b, { sleep, journal });
+    sendCsvPart(env.api, list_id, b, { sleep, journal });
   const withFacts = (sent: ReadonlyArray<{ part: CsvPart; answer: CsvImportResponse }>) => ({ ...mergeCsvAnswers(sent), enrichment: { ...facts, summary } });
   const paid = requests.filter((r) => r.estimate);
   const free = requests.find((r) => !r.estimate);
@@ -112,7 +110,7 @@ async function importCsvCall(args: Args, env: ToolEnv): Promise<PaidRun | PaidJo
     fingerprint,
     plan: async (): Promise<PaidPlan> => {
       const priced = [];
-      for (const r of paid) priced.push({ quote: await estimate(env.client, r.estimate!, { signal: env.signal }), body: r.body });
+      for (const r of paid) priced.push({ quote: await env.api.credits.estimate(r.estimate!, { signal: env.signal }), body: r.body });
       return { requests: priced, ...(leftOut ? { leftOut } : {}) };
     },
     send: async (b, quoteId, journal) => {

@@ -3,14 +3,13 @@ import type { ToolSpec } from '../tool.js';
 import { importCsvTool } from './import-csv.js';
 
 export const listTools: ToolSpec[] = [
-  { name: 'lists_ls', title: 'Lead lists', entry: API.lists.list, toolset: 'read', rows: 'lists', note: 'One page; pass the answered cursor for the next.' },
+  { name: 'lists_ls', title: 'Lead lists', entry: API.lists.list, toolset: 'read', note: 'One page; pass the answered cursor for the next.' },
   { name: 'lists_get', title: 'A lead list', entry: API.lists.get, toolset: 'read' },
   {
     name: 'lists_leads',
     title: 'Leads of a list',
     entry: API.lists.leads,
     toolset: 'read',
-    rows: 'leads',
     note: "One page; pass the answered cursor for the next. The page's task_id is a cohort handle enrich_cohort takes.",
   },
   { name: 'lists_create', title: 'Create a lead list', entry: API.lists.create, toolset: 'standard' },

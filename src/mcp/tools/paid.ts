@@ -1,9 +1,7 @@
 import { API } from '../../api/endpoints/index.js';
 import type { Endpoint } from '../../api/endpoints/endpoint.js';
-import { enrichByTask, enrichCompany, enrichPerson } from '../../api/resources/enrichment.js';
-import { previewSync, syncToCrm, syncToSequencer } from '../../api/resources/sync.js';
 import { byTaskTool, estimateBodyFor, type PaidRun as QuotedRun } from '../../api/quote-shape.js';
-import type { Client } from '../../api/client.js';
+import type { Api } from '../../api/api.js';
 import type { PaidCallOptions } from '../../api/paid-call.js';
 import type { Args, PaidRun, ToolEnv, ToolSpec } from '../tool.js';
 import { bodyArgs, checkBody } from '../args.js';
@@ -12,11 +10,11 @@ import { agentsRunTool } from './agents-run.js';
 
 /**
  * The paid tools: each prices its exact request (estimateBodyFor, the mapping the CLI and the
- * service's quote check share) and sends it through the resource function that resolves a lost
+ * service's quote check share) and sends it through the area's send method that resolves a lost
  * answer through the quote, with the paid-run journal the call hands it.
  */
 
-type Send = (client: Client, body: never, opts: PaidCallOptions) => Promise<unknown>;
+type Send = (api: Api, body: never, opts: PaidCallOptions) => Promise<unknown>;
 
 function quoted(e: Endpoint, tool: (body: Args) => QuotedRun, send: Send, extra: (body: Args) => Args = () => ({})) {
   return async (args: Args, env: ToolEnv): Promise<PaidRun> => {
@@ -25,7 +23,7 @@ function quoted(e: Endpoint, tool: (body: Args) => QuotedRun, send: Send, extra:
     return {
       estimate: estimateBodyFor(tool(body)),
       // Not stopped by the tool call's cancellation: once decided, a paid request goes out whole and its answer is kept.
-      send: (quoteId, journal) => send(env.client, { ...body, ...extra(body), quote_id: quoteId } as never, { journal }),
+      send: (quoteId, journal) => send(env.api, { ...body, ...extra(body), quote_id: quoteId } as never, { journal }),
     };
   };
 }
@@ -41,16 +39,16 @@ export const paidTools: ToolSpec[] = [
     entry: API.enrichment.person,
     toolset: 'standard',
     note: STATUS,
-    paid: quoted(API.enrichment.person, as('enrich_person'), enrichPerson as Send),
+    paid: quoted(API.enrichment.person, as('enrich_person'), (api, b, o) => api.enrichment.sendPerson(b, o)),
   },
-  { name: 'enrich_company', title: 'Enrich one company', entry: API.enrichment.company, toolset: 'standard', paid: quoted(API.enrichment.company, as('enrich_company'), enrichCompany as Send) },
+  { name: 'enrich_company', title: 'Enrich one company', entry: API.enrichment.company, toolset: 'standard', paid: quoted(API.enrichment.company, as('enrich_company'), (api, b, o) => api.enrichment.sendCompany(b, o)) },
   {
     name: 'enrich_cohort',
     title: 'Enrich a search cohort',
     entry: API.enrichment.byTask,
     toolset: 'standard',
     note: `task_id is a people_search or lists_leads answer's task_id. ${STATUS}`,
-    paid: quoted(API.enrichment.byTask, (b) => ({ tool: byTaskTool((b.data_points as string[] | undefined) ?? []), body: b }) as QuotedRun, enrichByTask as Send),
+    paid: quoted(API.enrichment.byTask, (b) => ({ tool: byTaskTool((b.data_points as string[] | undefined) ?? []), body: b }) as QuotedRun, (api, b, o) => api.enrichment.sendByTask(b, o)),
   },
   enrichListTool,
   agentsRunTool,
@@ -64,8 +62,8 @@ export const paidTools: ToolSpec[] = [
       note: 'The priced answer holds a preview of what would be pushed. The push cannot be undone.',
       args: { omit: ['approved'] },
       paid: async (args, env) => {
-        const run = await quoted(API.sync[kind], as(kind === 'crm' ? 'sync_to_crm' : 'sync_to_sequencer'), (kind === 'crm' ? syncToCrm : syncToSequencer) as Send, () => ({ approved: true }))(args, env);
-        return { ...run, preview: await previewSync(env.client, bodyArgs(API.sync[kind], args) as never, { signal: env.signal }) };
+        const run = await quoted(API.sync[kind], as(kind === 'crm' ? 'sync_to_crm' : 'sync_to_sequencer'), (api, b, o) => (kind === 'crm' ? api.sync.sendCrm(b, o) : api.sync.sendSequencer(b, o)), () => ({ approved: true }))(args, env);
+        return { ...run, preview: await env.api.sync.preview(bodyArgs(API.sync[kind], args) as never, { signal: env.signal }) };
       },
     }),
   ),

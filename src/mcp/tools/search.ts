@@ -1,5 +1,5 @@
 import { API } from '../../api/endpoints/index.js';
-import { searchPeople } from '../../api/resources/search.js';
+import { SEARCH_LIMITS } from '../../api/schemas/values/search.js';
 import type { PeopleFindBody } from '../../api/schemas/search.js';
 import { TITLES_MATCH_EXACTLY, findUnheldTitle, titlesOf, type UnheldTitle } from '../../workflows/search/title-check.js';
 import { ToolArgError, argError, bodyArgs, checkBody } from '../args.js';
@@ -29,10 +29,11 @@ async function searchPeopleChecked(args: Args, env: ToolEnv): Promise<unknown> {
   const body = bodyArgs(API.people.search, args, [CHECK_TITLES]);
   checkBody(API.people.search, body);
   if (check !== false) {
-    const unheld = await findUnheldTitle(env.client, titlesOf(body), env.signal);
+    const unheld = await findUnheldTitle(env.api, titlesOf(body), env.signal);
     if (unheld) throw titleNotHeld(unheld);
   }
-  return searchPeople(env.client, body as PeopleFindBody, { signal: env.signal });
+  // The page the arguments size, else the service's default one (the search's own pages are larger).
+  return env.api.people.search({ limit: SEARCH_LIMITS.people.default, ...body } as PeopleFindBody, { signal: env.signal });
 }
 
 export const searchTools: ToolSpec[] = [
@@ -42,7 +43,6 @@ export const searchTools: ToolSpec[] = [
     entry: API.people.search,
     toolset: 'read',
     readOnly: true,
-    rows: 'results',
     note:
       `${PAGING} Titles match exactly and by case: each of filters.titles is looked up first for free, and one no person holds is refused ` +
       `with the nearest exact titles, spending no search (check_titles: false skips the lookup). Rows carry no email or phone: enrich them ` +
@@ -58,9 +58,9 @@ export const searchTools: ToolSpec[] = [
     },
     run: searchPeopleChecked,
   },
-  { name: 'people_filter_values', title: 'People filter values', entry: API.people.filterValues, toolset: 'read', rows: 'values' },
+  { name: 'people_filter_values', title: 'People filter values', entry: API.people.filterValues, toolset: 'read' },
   { name: 'people_compile', title: 'Compile people criteria', entry: API.people.compile, toolset: 'read', readOnly: true },
-  { name: 'companies_search', title: 'Search companies', entry: API.companies.search, toolset: 'read', readOnly: true, rows: 'results', note: PAGING },
-  { name: 'companies_filter_values', title: 'Company filter values', entry: API.companies.filterValues, toolset: 'read', rows: 'values' },
-  { name: 'companies_similar', title: 'Similar companies', entry: API.companies.similar, toolset: 'read', readOnly: true, rows: 'results' },
+  { name: 'companies_search', title: 'Search companies', entry: API.companies.search, toolset: 'read', readOnly: true, note: PAGING },
+  { name: 'companies_filter_values', title: 'Company filter values', entry: API.companies.filterValues, toolset: 'read' },
+  { name: 'companies_similar', title: 'Similar companies', entry: API.companies.similar, toolset: 'read', readOnly: true },
 ];

@@ -1,16 +1,17 @@
-import { listSmartAgentRuns, runSmartAgent, smartAgentResults, waitForSmartAgent, type SmartAgentRunsQuery } from '../../api/resources/agents.js';
+import { Agents as AgentsArea } from '../../api/resources/agents.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
-import type { SmartAgentResults, SmartAgentRunBody, SmartAgentRunStarted, SmartAgentRunsPage } from '../../api/schemas/agents.js';
+import type { SmartAgentRunBody, SmartAgentRunStarted } from '../../api/schemas/agents.js';
 import { AGENT_RUN_TOOL, agentRunSend, refuseAgentRunGoing } from '../../workflows/agents/run-going.js';
-import { Resource } from '../core.js';
-import type { CallOptions, WaitOptions } from '../options.js';
+import { pay, type SdkHost } from '../host.js';
 import type { PaidOptions } from '../paid.js';
 
-export type { SmartAgentRunsQuery };
 export type SmartAgentRunParams = Omit<SmartAgentRunBody, 'quote_id'>;
 
 /** Smart agents: run one over leads of a list (paid, taken at start), list runs, read results (free). */
-export class Agents extends Resource {
+export class Agents extends AgentsArea {
+  /** @internal */
+  protected declare readonly host: SdkHost;
+
   /**
    * Starts a run (pending); wait for it with waitFor. While a run on the same list and column
    * is pending or processing, or another call's run request on it is on its way, throws
@@ -22,37 +23,22 @@ export class Agents extends Resource {
    */
   async run(params: SmartAgentRunParams, opts: PaidOptions): Promise<SmartAgentRunStarted> {
     const since = Date.now();
-    const journal = this.source.journal();
+    const api = this.host.api();
     const check = {
       signal: opts.signal,
       follow: (id: string) => `Wait for it with client.agents.waitFor('${id}'); once it has ended, run again: leads holding a value by then are skipped.`,
       find: (list: string) => `Find it with client.agents.list({ list_id: '${list}' }) and wait for it; once it has ended, run again: leads holding a value by then are skipped.`,
-      journal,
+      journal: this.host.journal(),
     };
-    const refuseGoing = () => refuseAgentRunGoing(this.core, params, { ...check, since, payAgain: opts.payAgain });
-    const { beforeWrite, lockKey } = agentRunSend(this.core, params, check);
+    const refuseGoing = () => refuseAgentRunGoing(api, params, { ...check, since, payAgain: opts.payAgain });
+    const { beforeWrite, lockKey } = agentRunSend(api, params, check);
     // Checked after an identical earlier call whose answer was lost is resolved (it would be the run going);
     // with a quote given, the check just before the send is the one before pricing too.
-    return this.pay('client.agents.run', estimateBodyFor({ tool: AGENT_RUN_TOOL, body: params }), params, runSmartAgent, opts, {
+    return pay(this.host, 'client.agents.run', estimateBodyFor({ tool: AGENT_RUN_TOOL, body: params }), params, (b, call) => this.host.api().agents.sendRun(b, call), opts, {
       since,
       ...(opts.quote === undefined ? { beforePricing: refuseGoing } : {}),
       check: beforeWrite,
       lockKey,
     });
-  }
-
-  /** Runs, most recent first. */
-  async list(query: SmartAgentRunsQuery = {}, opts: CallOptions = {}): Promise<SmartAgentRunsPage> {
-    return listSmartAgentRuns(this.core, query, opts);
-  }
-
-  /** A run's results so far (partial while it processes). */
-  async results(id: string, opts: CallOptions = {}): Promise<SmartAgentResults> {
-    return smartAgentResults(this.core, id, opts);
-  }
-
-  /** Polls a run until it completes or fails. */
-  async waitFor(id: string, opts: WaitOptions<SmartAgentResults> = {}): Promise<SmartAgentResults> {
-    return waitForSmartAgent(this.core, id, opts);
   }
 }

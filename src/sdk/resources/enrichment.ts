@@ -1,17 +1,8 @@
-import { enrichByTask, enrichCompany, enrichPerson, enrichmentStatus, waitForEnrichment } from '../../api/resources/enrichment.js';
+import { Enrichment as EnrichmentArea } from '../../api/resources/enrichment.js';
 import { byTaskTool, estimateBodyFor } from '../../api/quote-shape.js';
-import type {
-  ByTaskEnrichBody,
-  ByTaskEnrichResponse,
-  CompanyEnrichBody,
-  CompanyEnrichResponse,
-  EnrichmentStatusResponse,
-  PersonEnrichBody,
-  PersonEnrichStarted,
-} from '../../api/schemas/enrichment.js';
+import type { ByTaskEnrichBody, ByTaskEnrichResponse, CompanyEnrichBody, CompanyEnrichResponse, PersonEnrichBody, PersonEnrichStarted } from '../../api/schemas/enrichment.js';
 import type { CompanyDataPoint, PersonDataPoint } from '../../api/schemas/values/credits.js';
-import { Resource } from '../core.js';
-import type { CallOptions, WaitOptions } from '../options.js';
+import { journaled, pay, type SdkHost } from '../host.js';
 import type { PaidOptions } from '../paid.js';
 import { enrichListMissing, type BulkEnrichOptions, type BulkEnrichParams, type BulkEnrichResult } from '../list-enrichment.js';
 
@@ -28,21 +19,24 @@ export type ByTaskEnrichParams = Omit<ByTaskEnrichBody, 'quote_id' | 'data_point
  * for them with waitFor. A run whose answer was lost is read back through its quote, never paid
  * twice, and identical calls made at once start one run (the client's paid-run journal).
  */
-export class Enrichment extends Resource {
+export class Enrichment extends EnrichmentArea {
+  /** @internal */
+  protected declare readonly host: SdkHost;
+
   /** One person (email, linkedin_url, person_id, or names and company); reserves the type's price (1, 10 or 11) up front. */
   async person(params: PersonEnrichParams, opts: PaidOptions): Promise<PersonEnrichStarted> {
-    return this.pay('client.enrichment.person', estimateBodyFor({ tool: 'enrich_person', body: params }), params, enrichPerson, opts);
+    return pay(this.host, 'client.enrichment.person', estimateBodyFor({ tool: 'enrich_person', body: params }), params, (b, call) => this.host.api().enrichment.sendPerson(b, call), opts);
   }
 
   /** One company, answered at once: 1 credit, refunded when it is not found (NotFoundError). */
   async company(params: CompanyEnrichParams, opts: PaidOptions): Promise<CompanyEnrichResponse> {
-    return this.pay('client.enrichment.company', estimateBodyFor({ tool: 'enrich_company', body: params }), params, enrichCompany, opts);
+    return pay(this.host, 'client.enrichment.company', estimateBodyFor({ tool: 'enrich_company', body: params }), params, (b, call) => this.host.api().enrichment.sendCompany(b, call), opts);
   }
 
   /** A search cohort: person data points start a run; company data points are answered at once. */
   async byTask(params: ByTaskEnrichParams, opts: PaidOptions): Promise<ByTaskEnrichResponse> {
     const body = { ...params, data_points: [...params.data_points] };
-    return this.pay('client.enrichment.byTask', estimateBodyFor({ tool: byTaskTool(body.data_points), body }), body, enrichByTask, opts);
+    return pay(this.host, 'client.enrichment.byTask', estimateBodyFor({ tool: byTaskTool(body.data_points), body }), body, (b, call) => this.host.api().enrichment.sendByTask(b, call), opts);
   }
 
   /**
@@ -75,16 +69,6 @@ export class Enrichment extends Resource {
    *   ChargeAboveQuoteError when a run reserved or charged more than its approved quote.
    */
   async bulk(params: BulkEnrichParams, opts: BulkEnrichOptions): Promise<BulkEnrichResult> {
-    return enrichListMissing(this.core, this.journaled(), params, opts);
-  }
-
-  /** A run's state and, settled, what it charged and refunded (a workflow id or a by-task cohort handle). */
-  async status(id: string, opts: CallOptions = {}): Promise<EnrichmentStatusResponse> {
-    return enrichmentStatus(this.core, id, opts);
-  }
-
-  /** Polls a run until any terminal state (completed, completed_with_errors, failed, canceled, terminated). */
-  async waitFor(id: string, opts: WaitOptions<EnrichmentStatusResponse> = {}): Promise<EnrichmentStatusResponse> {
-    return waitForEnrichment(this.core, id, opts);
+    return enrichListMissing(this.host.api(), journaled(this.host), params, opts);
   }
 }

@@ -1,49 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  addLeads,
-  createFolder,
-  createList,
-  deleteList,
-  findPeopleStatus,
-  getList,
-  importCsv,
-  listLeadsPages,
-  listListsPages,
-  removeLeads,
-  startFindPeople,
-  updateList,
-  waitForFindPeople,
-  type LeadsQuery,
-  type ListsQuery,
-} from '../../api/resources/lists.js';
-import { PagePromise } from '../../api/paginate.js';
-import type {
-  AddLeadsBody,
-  AddLeadsResponse,
-  CanonicalField,
-  CreateFolderBody,
-  CreateListBody,
-  CsvImportResponse,
-  DeleteListResponse,
-  FindPeopleBody,
-  FindPeopleStarted,
-  FindPeopleStatusResponse,
-  Folder,
-  LeadRow,
-  LeadsPage,
-  ListDetail,
-  ListSummary,
-  ListsPage,
-  RemoveLeadsResponse,
-  UpdateListBody,
-} from '../../api/schemas/lists.js';
-import type { EnrichmentType } from '../../api/schemas/values/credits.js';
 import { ConfigurationError } from '../../api/errors.js';
-import { Resource } from '../core.js';
+import type { CallOptions } from '../../api/resource.js';
+import { Lists as ListsArea } from '../../api/resources/lists.js';
+import type { CanonicalField, CsvImportResponse } from '../../api/schemas/lists.js';
+import type { EnrichmentType } from '../../api/schemas/values/credits.js';
 import { importCsvEnriched, type CsvImportOptions, type CsvImportResult } from '../csv-import.js';
-import type { CallOptions, WaitOptions } from '../options.js';
-
-export type { ListsQuery, LeadsQuery };
+import { journaled, type SdkHost } from '../host.js';
 
 /** The CSV of lists.importCsv: as text or bytes (encoded for you), or already base64-encoded. */
 export type CsvContent = { csv: string | Uint8Array; csv_content_base64?: undefined } | { csv_content_base64: string; csv?: undefined };
@@ -82,50 +44,9 @@ export type CsvImportEnrichParams = CsvContent &
   };
 
 /** Lead lists (free): lists, their leads, CSV import (paid when it enriches), find-people jobs, folders. */
-export class Lists extends Resource {
-  /** A private list. One of yours with the same name (any case) is returned with reused: true, so a retry is safe. */
-  async create(params: CreateListBody, opts: CallOptions = {}): Promise<ListDetail> {
-    return createList(this.core, params, opts);
-  }
-
-  /** The lists you own, your organization's and those shared with you. Awaited: the first page; iterated: every list. */
-  list(query: ListsQuery & { cursor?: string } = {}, opts: CallOptions = {}): PagePromise<ListsPage, ListSummary> {
-    const { cursor, ...rest } = query;
-    return new PagePromise(() => listListsPages(this.core, rest, { signal: opts.signal, ...(cursor ? { cursor } : {}) }));
-  }
-
-  async get(listId: string, opts: CallOptions = {}): Promise<ListDetail> {
-    return getList(this.core, listId, opts);
-  }
-
-  /** Present fields change; description: null clears it, folder_id: null takes the list out of its folder. */
-  async update(listId: string, params: UpdateListBody, opts: CallOptions = {}): Promise<ListDetail> {
-    return updateList(this.core, listId, params, opts);
-  }
-
-  /** Deletes the list and its memberships; the lead records stay. */
-  async delete(listId: string, opts: CallOptions = {}): Promise<DeleteListResponse> {
-    return deleteList(this.core, listId, opts);
-  }
-
-  /**
-   * The list's leads. Awaited: the first page (with a cohort task_id for enrichment.byTask);
-   * iterated: every lead, in pages of `limit` (default 500, the most a page holds).
-   */
-  leads(listId: string, query: LeadsQuery & { cursor?: string } = {}, opts: CallOptions = {}): PagePromise<LeadsPage, LeadRow> {
-    const { cursor, ...rest } = query;
-    return new PagePromise(() => listLeadsPages(this.core, listId, rest, { signal: opts.signal, ...(cursor ? { cursor } : {}) }));
-  }
-
-  /** Adds a search page's cohort (task_id, optionally only entity_ids of it) or lead_ids. Free; leads already there are skipped. */
-  async addLeads(listId: string, params: AddLeadsBody, opts: CallOptions = {}): Promise<AddLeadsResponse> {
-    return addLeads(this.core, listId, params, opts);
-  }
-
-  /** Removes up to 100 leads from the list (the records stay); unknown ids are ignored. */
-  async removeLeads(listId: string, leadIds: readonly string[], opts: CallOptions = {}): Promise<RemoveLeadsResponse> {
-    return removeLeads(this.core, listId, leadIds, opts);
-  }
+export class Lists extends ListsArea {
+  /** @internal */
+  protected declare readonly host: SdkHost;
 
   /**
    * Imports one CSV (at most 600 rows, about 150 KB) into the list. With dispatch_enrichment:
@@ -165,30 +86,11 @@ export class Lists extends Resource {
     if (rest.dispatch_enrichment !== false) {
       const { column_mapping, enrichment_type } = rest;
       const asked = { listId, csv: text, column_mapping, enrichment_type, allRows: allRows === true, idempotency_key };
-      return importCsvEnriched(this.core, this.journaled(), asked, opts as CsvImportOptions);
+      return importCsvEnriched(this.host.api(), journaled(this.host), asked, opts as CsvImportOptions);
     }
     if (allRows !== undefined)
       throw new ConfigurationError('allRows applies only to an import that enriches (dispatch_enrichment is false)', 'Leave allRows out, or pass enrichment_type to enrich the rows.');
     const body = { ...rest, csv_content_base64: csv_content_base64 ?? Buffer.from(text).toString('base64'), idempotency_key: idempotency_key ?? randomUUID() };
-    return importCsv(this.core, listId, body, { signal: opts.signal });
-  }
-
-  /** Starts a job finding people at companies of the list (free); poll it with findPeopleStatus or waitForFindPeople. */
-  async findPeople(listId: string, params: FindPeopleBody, opts: CallOptions = {}): Promise<FindPeopleStarted> {
-    return startFindPeople(this.core, listId, params, opts);
-  }
-
-  async findPeopleStatus(listId: string, workflowId: string, opts: CallOptions = {}): Promise<FindPeopleStatusResponse> {
-    return findPeopleStatus(this.core, listId, workflowId, opts);
-  }
-
-  /** Polls a find-people job until completed, failed or cancelled. */
-  async waitForFindPeople(listId: string, workflowId: string, opts: WaitOptions<FindPeopleStatusResponse> = {}): Promise<FindPeopleStatusResponse> {
-    return waitForFindPeople(this.core, listId, workflowId, opts);
-  }
-
-  /** A lead-list folder (v1), optionally inside parent_id. */
-  async createFolder(params: CreateFolderBody, opts: CallOptions = {}): Promise<Folder> {
-    return createFolder(this.core, params, opts);
+    return this.host.api().lists.sendImportCsv(listId, body, { signal: opts.signal });
   }
 }

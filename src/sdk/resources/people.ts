@@ -1,26 +1,11 @@
-import {
-  compileCriteria,
-  filterValues,
-  findAtCompaniesStatus,
-  startFindAtCompanies,
-  waitForFindAtCompanies,
-} from '../../api/resources/search.js';
-import { PagePromise } from '../../api/paginate.js';
-import type {
-  CompileResponse,
-  FilterValuesResponse,
-  FindAtCompaniesBody,
-  FindAtCompaniesStarted,
-  FindAtCompaniesStatusResponse,
-  PeopleFilterField,
-  PeopleSearchResponse,
-  PersonSearchRow,
-} from '../../api/schemas/search.js';
+import type { CallOptions } from '../../api/resource.js';
+import type { PagePromise } from '../../api/paginate.js';
+import { People as PeopleArea } from '../../api/resources/search.js';
+import type { CompileResponse, PeopleFindBody, PeopleSearchResponse, PersonSearchRow } from '../../api/schemas/search.js';
 import type { CrmProvider } from '../../api/schemas/values/sync.js';
-import { cappedPeoplePages } from '../../workflows/search/people-pages.js';
-import { Resource } from '../core.js';
+import { cappedPeopleSearch } from '../../workflows/search/people-pages.js';
+import type { SdkHost } from '../host.js';
 import type { CompanyCriteria, PeopleFilters, PersonCriteria } from '../filters.js';
-import type { CallOptions, WaitOptions } from '../options.js';
 
 /** people.search(): exactly one of `filters` (the 17 flat keys) or `criteria`. */
 export type PeopleSearchParams = ({ filters: PeopleFilters; criteria?: undefined } | { criteria: PersonCriteria; filters?: undefined }) & {
@@ -54,7 +39,10 @@ export interface CompileParams {
 }
 
 /** People: search (free; counts toward the daily search cap), criteria compile, filter values, find-at-companies jobs. */
-export class People extends Resource {
+export class People extends PeopleArea {
+  /** @internal */
+  protected declare readonly host: SdkHost;
+
   /**
    * POST /people/find. Awaited: the first page (rows, total, cursor, and the page's cohort
    * task_id for lists.addLeads). Iterated: every person, page after page, up to `maxPages`
@@ -71,33 +59,13 @@ export class People extends Resource {
    * }
    * ```
    */
-  search(params: PeopleSearchParams, opts: PeopleSearchOptions = {}): PagePromise<PeopleSearchResponse, PersonSearchRow> {
-    const { cursor, ...body } = params;
-    return new PagePromise(() => cappedPeoplePages(this.core, body, { signal: opts.signal, cursor, maxPages: opts.maxPages }));
+  override search(params: PeopleSearchParams, opts: PeopleSearchOptions = {}): PagePromise<PeopleSearchResponse, PersonSearchRow> {
+    return cappedPeopleSearch(super.search(params as PeopleFindBody, opts), opts.maxPages);
   }
 
   /** What the service makes of a criteria object (route, raw filters, warnings). Free; not a search. */
-  async compile(params: CompileParams, opts: CallOptions = {}): Promise<CompileResponse> {
-    return compileCriteria(this.core, params as Parameters<typeof compileCriteria>[1], opts);
-  }
-
-  /** Values of a filter field containing `query`, most common first (at most 50). */
-  async filterValues(field: PeopleFilterField, query: string, opts: CallOptions = {}): Promise<FilterValuesResponse> {
-    return filterValues(this.core, 'people', field, query, opts);
-  }
-
-  /** POST /people/find-at-companies: starts a job finding people at companies (free); poll its task_id. */
-  async findAtCompanies(body: FindAtCompaniesBody, opts: CallOptions = {}): Promise<FindAtCompaniesStarted> {
-    return startFindAtCompanies(this.core, body, opts);
-  }
-
-  /** The job's state; completed, it holds one block of results and the cursor of the next (send findAtCompanies again with it). */
-  async findAtCompaniesStatus(taskId: string, opts: CallOptions = {}): Promise<FindAtCompaniesStatusResponse> {
-    return findAtCompaniesStatus(this.core, taskId, opts);
-  }
-
-  /** Polls the job until it is completed or failed. */
-  async waitForFindAtCompanies(taskId: string, opts: WaitOptions<FindAtCompaniesStatusResponse> = {}): Promise<FindAtCompaniesStatusResponse> {
-    return waitForFindAtCompanies(this.core, taskId, opts);
+  override compile(params: CompileParams, opts?: CallOptions): Promise<CompileResponse> {
+    // Here for its typed params (PersonCriteria, CrmProvider): the api takes any record.
+    return super.compile(params, opts);
   }
 }

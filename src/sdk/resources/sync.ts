@@ -1,8 +1,7 @@
-import { destinationConnections, previewSync, sequencerCampaigns, syncToCrm, syncToSequencer } from '../../api/resources/sync.js';
+import { Sync as SyncArea } from '../../api/resources/sync.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
-import type { CrmSyncBody, DestinationConnections, SequencerCampaigns, SequencerSyncBody, SyncPreview, SyncPreviewBody, SyncResult } from '../../api/schemas/sync.js';
-import { Resource } from '../core.js';
-import type { CallOptions } from '../options.js';
+import type { CrmSyncBody, SequencerSyncBody, SyncResult } from '../../api/schemas/sync.js';
+import { pay, type SdkHost } from '../host.js';
 import type { PaidOptions } from '../paid.js';
 
 export type CrmSyncParams = Omit<CrmSyncBody, 'quote_id' | 'approved'>;
@@ -14,27 +13,17 @@ export type SequencerSyncParams = Omit<SequencerSyncBody, 'quote_id' | 'approved
  * (confirm, maxCredits or quote) sends it with approved: true. A sync cannot be read back, so
  * a lost answer is a LostResponseError saying what to check, never a second push.
  */
-export class Sync extends Resource {
+export class Sync extends SyncArea {
+  /** @internal */
+  protected declare readonly host: SdkHost;
+
   async crm(params: CrmSyncParams, opts: PaidOptions): Promise<SyncResult> {
-    return this.pay('client.sync.crm', estimateBodyFor({ tool: 'sync_to_crm', body: params }), { ...params, approved: true }, syncToCrm, opts);
+    const estimate = estimateBodyFor({ tool: 'sync_to_crm', body: params });
+    return pay(this.host, 'client.sync.crm', estimate, { ...params, approved: true }, (b, call) => this.host.api().sync.sendCrm(b, call), opts);
   }
 
   async sequencer(params: SequencerSyncParams, opts: PaidOptions): Promise<SyncResult> {
-    return this.pay('client.sync.sequencer', estimateBodyFor({ tool: 'sync_to_sequencer', body: params }), { ...params, approved: true }, syncToSequencer, opts);
-  }
-
-  /** The mapping a sync would use, what it would push, skip and fail, and its cost (free). */
-  async preview(params: SyncPreviewBody, opts: CallOptions = {}): Promise<SyncPreview> {
-    return previewSync(this.core, params, opts);
-  }
-
-  /** The campaigns of the connected sequencer. */
-  async campaigns(opts: CallOptions = {}): Promise<SequencerCampaigns> {
-    return sequencerCampaigns(this.core, opts);
-  }
-
-  /** Every destination and whether it is connected. */
-  async connections(opts: CallOptions = {}): Promise<DestinationConnections> {
-    return destinationConnections(this.core, opts);
+    const estimate = estimateBodyFor({ tool: 'sync_to_sequencer', body: params });
+    return pay(this.host, 'client.sync.sequencer', estimate, { ...params, approved: true }, (b, call) => this.host.api().sync.sendSequencer(b, call), opts);
   }
 }

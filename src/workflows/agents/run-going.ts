@@ -1,6 +1,5 @@
-import type { Client } from '../../api/client.js';
+import type { Api } from '../../api/api.js';
 import { ConflictError } from '../../api/errors.js';
-import { listSmartAgentRuns } from '../../api/resources/agents.js';
 import type { SmartAgentRun, SmartAgentRunBody } from '../../api/schemas/agents.js';
 import { AGENT_RUNS_PAGE, agentColumn } from '../../api/schemas/values/agents.js';
 import { isTerminalStatus } from '../../api/poll.js';
@@ -43,7 +42,7 @@ export class RunInProgressError extends ConflictError {
   /** The run going: follow it rather than start another. Null while its request is on its way (the service has not named it yet). */
   readonly runId: string | null;
 
-  /** @internal */
+  /** Made by the SDK; not for your own code to construct. */
   constructor(going: SmartAgentRun | RunOnItsWay, fix: string) {
     const run = 'entry' in going ? undefined : going;
     const where = `on column "${going.column_name}" of list ${going.list_id}`;
@@ -71,9 +70,9 @@ export class RunInProgressError extends ConflictError {
  * The run still going on the list and column `body` writes, or undefined. Runs come most
  * recent first, and one going is among the latest (a page of 100 is read).
  */
-export async function agentRunGoing(client: Client, body: RunTarget, opts: { signal?: AbortSignal | undefined } = {}): Promise<SmartAgentRun | undefined> {
+export async function agentRunGoing(api: Api, body: RunTarget, opts: { signal?: AbortSignal | undefined } = {}): Promise<SmartAgentRun | undefined> {
   const column = agentColumn(body);
-  const { runs } = await listSmartAgentRuns(client, { list_id: body.list_id, limit: AGENT_RUNS_PAGE.max }, opts);
+  const { runs } = await api.agents.list({ list_id: body.list_id, limit: AGENT_RUNS_PAGE.max }, opts);
   return runs.find((r) => r.list_id === body.list_id && r.column_name === column && !isTerminalStatus(r.status));
 }
 
@@ -113,8 +112,8 @@ export interface AgentRunJournal {
  * joins that one, or resolves it through its quote), or when a run of another request is on its
  * way on the column. Nothing is priced or spent.
  */
-export async function refuseAgentRunGoing(client: Client, body: RunBody, check: RunGoingCheck & AgentRunJournal): Promise<void> {
-  const run = await agentRunGoing(client, body, check);
+export async function refuseAgentRunGoing(api: Api, body: RunBody, check: RunGoingCheck & AgentRunJournal): Promise<void> {
+  const run = await agentRunGoing(api, body, check);
   // Read after the runs: an identical request's entry is written before its run exists.
   if (run && (check.payAgain || !check.journal.joinable(AGENT_RUN_TOOL, body, check.since))) throw new RunInProgressError(run, check.follow(run.task_id));
   refuseOnItsWay(body, check);
@@ -135,12 +134,12 @@ export interface AgentRunSend {
   beforeWrite: () => Promise<void>;
 }
 
-export function agentRunSend(client: Client, body: RunBody, check: RunGoingCheck & Pick<AgentRunJournal, 'journal'>): AgentRunSend {
+export function agentRunSend(api: Api, body: RunBody, check: RunGoingCheck & Pick<AgentRunJournal, 'journal'>): AgentRunSend {
   return {
     lockKey: agentColumnLock(body),
     beforeWrite: async () => {
       refuseOnItsWay(body, check);
-      const run = await agentRunGoing(client, body, check);
+      const run = await agentRunGoing(api, body, check);
       if (run) throw new RunInProgressError(run, check.follow(run.task_id));
     },
   };

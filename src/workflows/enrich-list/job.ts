@@ -1,6 +1,5 @@
-import type { Client } from '../../api/client.js';
+import type { Api } from '../../api/api.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
-import { getList } from '../../api/resources/lists.js';
 import type { BulkEnrichBody, BulkEnrichStarted } from '../../api/schemas/enrichment.js';
 import type { PaidJournal } from '../journal/journal.js';
 import type { Resend, ResolvedEarlier, ResolveEarlierOptions } from '../journal/resolve-earlier.js';
@@ -24,7 +23,7 @@ export interface EnrichListJob extends ListJob {
 }
 
 export interface EnrichListJobDeps {
-  client: Client;
+  api: Api;
   journal: PaidJournal;
   /**
    * How the face sends a lost run again with its own quote, and its words for one that cannot be
@@ -58,14 +57,14 @@ export interface EnrichListJobState {
 }
 
 export async function enrichListJob(job: EnrichListJob, deps: EnrichListJobDeps): Promise<EnrichListJobState> {
-  const { client, journal, signal } = deps;
-  const going = await runsGoing(client, journal, job.listId, { now: deps.now, signal });
+  const { api, journal, signal } = deps;
+  const going = await runsGoing(api, journal, job.listId, { now: deps.now, signal });
   const lost = deps.resolve ? await resolveLostRuns(journal, job, deps.resolve.send, deps.resolve.options) : undefined;
   const covered = lost ? union(lost.covered, going.covered) : going.covered;
   const { selection, runs } =
     covered === 'all'
-      ? await everyLeadCovered(client, job, going.requests, signal)
-      : await planListEnrichment(client, {
+      ? await everyLeadCovered(api, job, going.requests, signal)
+      : await planListEnrichment(api, {
           listId: job.listId,
           scope: job.scope,
           ...(job.ids ? { ids: job.ids } : {}),
@@ -97,8 +96,8 @@ export function askedRun(s: EnrichListJobState, asked: Omit<BulkEnrichBody, 'quo
 }
 
 /** Earlier runs enrich every selected lead: nothing to check or send; the leads are counted (one free read without lead ids). */
-async function everyLeadCovered(client: Client, job: ListJob, runsRead: number, signal: AbortSignal | undefined): Promise<ListEnrichmentPlan> {
-  const count = job.ids ? job.ids.length : (await getList(client, job.listId, { signal })).lead_count;
+async function everyLeadCovered(api: Api, job: ListJob, runsRead: number, signal: AbortSignal | undefined): Promise<ListEnrichmentPlan> {
+  const count = job.ids ? job.ids.length : (await api.lists.get(job.listId, { signal })).lead_count;
   return {
     selection: {
       groups: [],

@@ -1,5 +1,4 @@
-import type { Client } from '../../api/client.js';
-import { listLeadsPages } from '../../api/resources/lists.js';
+import type { Api } from '../../api/api.js';
 import type { LeadRow } from '../../api/schemas/lists.js';
 import type { ListScope } from '../../api/schemas/values/credits.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
@@ -85,7 +84,7 @@ const everyone = (r: SelectionRequest): Group[] => [{ scope: r.scope, ...(r.ids 
 
 const plural = (count: number, word: string) => `${n(count)} ${word}${count === 1 ? '' : 's'}`;
 
-export async function selectMissing(client: Client, r: SelectionRequest): Promise<Selection> {
+export async function selectMissing(api: Api, r: SelectionRequest): Promise<Selection> {
   const covered = r.covered ?? new Set<string>();
   if (r.allLeads && covered.size === 0) return { groups: everyone(r), skipped: {} };
   const runsRead = r.runsRead ?? 0;
@@ -101,7 +100,7 @@ export async function selectMissing(client: Client, r: SelectionRequest): Promis
   const skipped: Record<string, number> = {};
   const skip = (reason: string) => (skipped[reason] = (skipped[reason] ?? 0) + 1);
   let read = 0;
-  for await (const page of listLeadsPages(client, r.listId, { limit: LIST_LIMITS.leadsPage.max }, { signal: r.signal })) {
+  for await (const page of api.lists.leads(r.listId, {}, { signal: r.signal }).rowPages()) {
     requests += 1;
     pages += 1;
     for (const lead of page.items) {

@@ -1,7 +1,6 @@
-import type { Client } from '../../api/client.js';
+import type { Api } from '../../api/api.js';
 import { isApiError } from '../../api/errors.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
-import { estimate } from '../../api/resources/credits.js';
 import type { EstimateBody, Quote } from '../../api/schemas/credits.js';
 import type { BulkEnrichBody } from '../../api/schemas/enrichment.js';
 import { checkQuote } from '../spend-verdict.js';
@@ -24,8 +23,8 @@ export interface ListEnrichmentPlan {
   runs: PlannedRun[];
 }
 
-export async function planListEnrichment(client: Client, r: SelectionRequest): Promise<ListEnrichmentPlan> {
-  const selection = await selectMissing(client, r);
+export async function planListEnrichment(api: Api, r: SelectionRequest): Promise<ListEnrichmentPlan> {
+  const selection = await selectMissing(api, r);
   const runs = runBodies(r.listId, selection.groups).map((body) => ({ body, estimate: estimateBodyFor({ tool: 'enrich_list', body }) }));
   return { selection, runs };
 }
@@ -38,12 +37,12 @@ export interface PricedRun extends PlannedRun {
  * Prices each run (free estimates), refusing a quote that does not make sense. A workspace that
  * cannot enrich part of a list (feature_gated on a subset) is told through `gated`, whose error is thrown instead.
  */
-export async function priceRuns(client: Client, runs: readonly PlannedRun[], opts: { signal?: AbortSignal | undefined; gated?: (e: unknown) => Error } = {}): Promise<PricedRun[]> {
+export async function priceRuns(api: Api, runs: readonly PlannedRun[], opts: { signal?: AbortSignal | undefined; gated?: (e: unknown) => Error } = {}): Promise<PricedRun[]> {
   const priced: PricedRun[] = [];
   for (const run of runs) {
     let quote: Quote;
     try {
-      quote = await estimate(client, run.estimate, { signal: opts.signal });
+      quote = await api.credits.estimate(run.estimate, { signal: opts.signal });
     } catch (e) {
       if (opts.gated && run.body.lead_ids && isApiError(e) && e.is('feature_gated')) throw opts.gated(e);
       throw e;

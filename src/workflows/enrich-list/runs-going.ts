@@ -1,7 +1,6 @@
-import type { Client } from '../../api/client.js';
+import type { Api } from '../../api/api.js';
 import { isApiError } from '../../api/errors.js';
 import { isTerminalStatus } from '../../api/poll.js';
-import { enrichmentStatus } from '../../api/resources/enrichment.js';
 import type { BulkEnrichBody } from '../../api/schemas/enrichment.js';
 import { isOpen, sameService, type JournalEntry } from '../journal/entry.js';
 import type { PaidJournal } from '../journal/journal.js';
@@ -30,16 +29,16 @@ export interface RunsGoing {
 }
 
 /** A run the service no longer knows (404) is not going. */
-async function stillGoing(client: Client, id: string, signal: AbortSignal | undefined): Promise<boolean> {
+async function stillGoing(api: Api, id: string, signal: AbortSignal | undefined): Promise<boolean> {
   try {
-    return !isTerminalStatus((await enrichmentStatus(client, id, { signal })).status);
+    return !isTerminalStatus((await api.enrichment.status(id, { signal })).status);
   } catch (e) {
     if (isApiError(e) && e.status === 404) return false;
     throw e;
   }
 }
 
-export async function runsGoing(client: Client, journal: PaidJournal, listId: string, opts: { now: number; signal?: AbortSignal | undefined }): Promise<RunsGoing> {
+export async function runsGoing(api: Api, journal: PaidJournal, listId: string, opts: { now: number; signal?: AbortSignal | undefined }): Promise<RunsGoing> {
   const found: RunsGoing = { ids: [], onTheirWay: [], covered: new Set(), requests: 0 };
   const since = opts.now - WINDOW_MS;
   for (const e of journal.store.entries()) {
@@ -54,7 +53,7 @@ export async function runsGoing(client: Client, journal: PaidJournal, listId: st
     } else {
       if (e.state !== 'answered' || !e.run_id) continue;
       found.requests += 1;
-      if (!(await stillGoing(client, e.run_id, opts.signal))) continue;
+      if (!(await stillGoing(api, e.run_id, opts.signal))) continue;
       found.ids.push(e.run_id);
     }
     found.covered = cover(found.covered, body);

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Client } from '../../api/client.js';
-import { requestOf } from '../../api/endpoints/call.js';
-import { API } from '../../api/endpoints/index.js';
+import type { Api } from '../../api/api.js';
 import { isApiError } from '../../api/errors.js';
-import { sendPaid, type PaidCallOptions } from '../../api/paid-call.js';
+import type { PaidCallOptions } from '../../api/paid-call.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
-import { importCsv } from '../../api/resources/lists.js';
 import type { EstimateBody } from '../../api/schemas/credits.js';
 import type { CsvImportBody, CsvImportResponse } from '../../api/schemas/lists.js';
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
@@ -95,17 +92,12 @@ export interface PartSendOptions extends PaidCallOptions {
  * written down in `opts.journal` as it goes out; a free one as any request (its idempotency key
  * replays it). The list busy with the import's previous request (409 conflict) is waited out.
  */
-export async function sendCsvPart(client: Client, listId: string, body: CsvPartBody & { quote_id?: string | undefined }, opts: PartSendOptions): Promise<CsvImportResponse> {
-  const { sleep, signal, journal } = opts;
-  const send = () =>
-    body.dispatch_enrichment === false
-      ? importCsv(client, listId, body, { signal })
-      : sendPaid<CsvImportResponse>(client, { ...requestOf(API.lists.importCsv, { params: { list_id: listId }, signal }), body }, null, sleep, { journal });
-  return waitingOutBusyList(send, sleep, signal);
+export async function sendCsvPart(api: Api, listId: string, body: CsvPartBody & { quote_id?: string | undefined }, opts: PartSendOptions): Promise<CsvImportResponse> {
+  return waitingOutBusyList(() => api.lists.sendImportCsv(listId, body, opts), opts.sleep, opts.signal);
 }
 
 /** Sends an import request, waiting out "an import into this list is still processing" (409 conflict) up to CONFLICT_RETRIES times. */
-export async function waitingOutBusyList<T>(send: () => Promise<T>, sleep: (ms: number, signal?: AbortSignal) => Promise<void>, signal?: AbortSignal): Promise<T> {
+async function waitingOutBusyList<T>(send: () => Promise<T>, sleep: (ms: number, signal?: AbortSignal) => Promise<void>, signal?: AbortSignal): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await send();

@@ -18,10 +18,10 @@ import { JoinedRunUnknown } from './send-once.js';
 
 /** An identical earlier request got no answer and its quote expired: whether it ran (and was charged) cannot be told. Nothing was spent now. */
 export class EarlierRunUnknownError extends CreditsError {
-  /** @internal The earlier request, as the journal holds it (`details` has its facts: sent_at, quote_id, tool, request). */
+  /** The earlier request, as the journal holds it (`details` has its facts: sent_at, quote_id, tool, request). */
   readonly entry: JournalEntry;
 
-  /** @internal */
+  /** Made by the SDK; not for your own code to construct. */
   constructor(entry: JournalEntry, fix: string) {
     const expired = entry.quote.expires_at ? ` (its quote expired at ${clockTime(new Date(entry.quote.expires_at * 1000).toISOString())})` : '';
     super({

@@ -50,10 +50,10 @@ export async function sendOnce<R>(
 
 /** The identical request ran, but its answer was not kept (its quote was used by a run that cannot be read back). */
 export class JoinedRunUnknown extends Error {
-  /** @internal The identical request, as the journal holds it. */
+  /** The identical request, as the journal holds it. */
   readonly entry: JournalEntry;
 
-  /** @internal */
+  /** Made by the SDK; not for your own code to construct. */
   constructor(entry: JournalEntry) {
     super(
       `an identical request sent at ${clockTime(entry.sent_at)} ran${entry.run_id ? ` (${entry.run_id})` : ''} while this one was being made, but its answer was not kept; nothing was spent now`,

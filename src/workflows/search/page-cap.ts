@@ -35,7 +35,7 @@ export class SearchPageCapError extends Error {
   readonly rowsRead: number;
   readonly total: number;
 
-  /** @internal */
+  /** Made by the SDK; not for your own code to construct. */
   constructor(stop: PageCapStop) {
     super(
       `people search stopped after ${counted(stop.pagesUsed, 'page')} (maxPages ${stop.maxPages}), ${counted(stop.rowsRead, 'person', 'people')} read of ` +

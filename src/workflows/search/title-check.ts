@@ -1,5 +1,4 @@
-import type { Client } from '../../api/client.js';
-import { filterValues } from '../../api/resources/search.js';
+import type { Api } from '../../api/api.js';
 import { RATE_LIMITS } from '../../api/schemas/values/limits.js';
 import { FILTER_VALUES_MAX } from '../../api/schemas/values/search.js';
 import { TITLE_EXPANSIONS } from '../../api/schemas/values/titles.js';
@@ -23,30 +22,30 @@ export interface UnheldTitle {
 }
 
 /** The exact titles the service holds that contain `text`. */
-async function titlesLike(client: Client, text: string, signal: AbortSignal | undefined): Promise<string[]> {
-  return (await filterValues(client, 'people', 'titles', text, { signal })).values.map((v) => v.value);
+async function titlesLike(api: Api, text: string, signal: AbortSignal | undefined): Promise<string[]> {
+  return (await api.people.filterValues('titles', text, { signal })).values.map((v) => v.value);
 }
 
 /** The exact titles nearest to one no person holds: other case, near spelling, the spelled-out form. */
-async function nearestTitles(client: Client, title: string, like: readonly string[], signal: AbortSignal | undefined): Promise<string[]> {
+async function nearestTitles(api: Api, title: string, like: readonly string[], signal: AbortSignal | undefined): Promise<string[]> {
   const near = like.filter((t) => t.toLowerCase() === title.toLowerCase());
   const spelled = closest(title, like);
   if (spelled !== undefined) near.push(spelled);
   const long = ownValue(TITLE_EXPANSIONS, title.toLowerCase());
-  if (long && (await titlesLike(client, long, signal)).includes(long)) near.push(long);
+  if (long && (await titlesLike(api, long, signal)).includes(long)) near.push(long);
   return [...new Set(near)].slice(0, 3);
 }
 
 /** The first of `titles` no person holds exactly, looked up for free; undefined when each is held (or may be). */
-export async function findUnheldTitle(client: Client, titles: readonly string[], signal?: AbortSignal): Promise<UnheldTitle | undefined> {
+export async function findUnheldTitle(api: Api, titles: readonly string[], signal?: AbortSignal): Promise<UnheldTitle | undefined> {
   for (const title of titles) {
-    const like = await titlesLike(client, title, signal);
+    const like = await titlesLike(api, title, signal);
     if (like.includes(title)) continue;
     // A full answer may have left the exact title out: it says no person holds it only when it
     // shows the title in another case; a shorter answer says so in any case.
     const otherCase = like.some((t) => t.toLowerCase() === title.toLowerCase());
     if (like.length >= FILTER_VALUES_MAX && !otherCase) continue;
-    return { title, nearest: await nearestTitles(client, title, like, signal) };
+    return { title, nearest: await nearestTitles(api, title, like, signal) };
   }
   return undefined;
 }
