@@ -1,4 +1,5 @@
-import { ConfigurationError, type AttemptHooks, type Client, type RequestOptions } from '../client.js';
+import { ConfigurationError } from '../errors.js';
+import type { AttemptHooks, Client, RequestOptions } from '../client.js';
 import type { Prefix } from '../prefixes.js';
 import { pathOf, type BodyOf, type Endpoint, type EndpointKind, type ResponseOf } from './endpoint.js';
 
