@@ -39,7 +39,9 @@ function control<
   const Bd extends z.ZodMiniType | undefined = undefined,
   const Q extends readonly QueryParam[] = readonly [],
 >(id: string, spec: ControlSpec<M, P, Bd, R, Q>): ControlEndpoint<M, P, Bd, R, Q> {
-  return endpoint({ id, kind: 'control', scope: null, ...spec }) as ControlEndpoint<M, P, Bd, R, Q>;
+  // A body with a field its schema does not name is refused (pipeline.ts), whatever the control.
+  const errors = spec.body ? { ...spec.errors, 400: [...new Set([...(spec.errors?.[400] ?? []), 'validation_error' as const])] } : spec.errors;
+  return endpoint({ id, kind: 'control', scope: null, ...spec, ...(errors ? { errors } : {}) }) as ControlEndpoint<M, P, Bd, R, Q>;
 }
 
 const organizationParam = {
@@ -126,7 +128,7 @@ export const CONTROL = {
       description: 'Connects or disconnects a destination (crm_one, crm_two, sequencer_one) of an organization, the demo one by default; syncs to a disconnected destination are refused. Answers the destinations now connected.',
       body: B.ConnectionsBody,
       response: A.ConnectionsView,
-      errors: { ...BAD_BODY_OR_NOT_FOUND, 400: ['validation_error'] },
+      errors: BAD_BODY_OR_NOT_FOUND,
       idempotent: true,
     }),
   },
@@ -318,7 +320,7 @@ export const CONTROL = {
       description: 'Ends a running enrichment run now in the given terminal state, settling its charge and refund as that end would. A run that already ended answers 409.',
       body: B.EndWorkflowBody,
       response: EnrichmentStatusResponse,
-      errors: { ...BAD_BODY_OR_NOT_FOUND, 409: ['conflict'], 400: ['validation_error'] },
+      errors: { ...BAD_BODY_OR_NOT_FOUND, 409: ['conflict'] },
       idempotent: false,
     }),
   },
@@ -424,7 +426,7 @@ export const CONTROL = {
         'Makes the next `count` pushes of an organization (to one destination, or any) fail: whole_push answers 502, pushes nothing and refunds; status_failed answers a result with status failed, every lead sent refused, charged in full. Queuing twice queues twice.',
       body: B.SyncFailuresBody,
       response: A.SyncFailures,
-      errors: { ...BAD_BODY_OR_NOT_FOUND, 400: ['validation_error'] },
+      errors: BAD_BODY_OR_NOT_FOUND,
       idempotent: false,
     }),
     destinations: control('sandbox.sync.destinations', {

@@ -93,6 +93,11 @@ export const FixtureOrganization = z
     ),
     trial: optional(z.boolean().check(z.describe('true puts the organization on a trial; default false.'))),
     credits: optional(z.int().check(z.minimum(0), z.describe('Credit balance, whole credits; default 0.'))),
+    manual_refunds: optional(
+      z.boolean().check(
+        z.describe('true: its prepaid runs need a manual refund, so an enrichment run that fails as a whole keeps its reservation (refund_status pending_review); default false: refunded at once.'),
+      ),
+    ),
     connected_providers: optional(
       z.array(z.enum(DESTINATIONS)).check(z.describe('Sync destinations connected to the organization (crm_one, crm_two, sequencer_one); default none.')),
     ),

@@ -9,6 +9,8 @@ import { settleRuns } from './engine/settle.js';
 import { clientIp } from './engine/request-log.js';
 import { answerMismatch } from './engine/answer-check.js';
 import { applicableRows, rateRequestOf, type RateRejection } from './engine/rate-limits.js';
+import { schemaOf } from '../api/endpoints/schemas.js';
+import { refuseUnknownFields } from './unknown-fields.js';
 import { ClientGoneError, newRequestId, parseJsonBody, readBody, sendBytes, sendJson, sleep } from './http.js';
 
 /**
@@ -105,6 +107,9 @@ async function handle(
     if (isApi) settleRuns(services);
     const body = parseJsonBody(raw, req.headers['content-type']);
     const route = match!;
+    const entry = route.route.def.endpoint;
+    // Test controls name what they do not take: a misspelled field would otherwise do nothing.
+    if (entry.kind === 'control' && entry.body) refuseUnknownFields(schemaOf(entry.body), body);
     ctx = new RequestContext(services, requestId, method, pathname, route.params, url.searchParams, req.headers, body, raw, principal);
     const result = await route.route.def.handler(ctx);
     const r = result instanceof Reply ? result : new Reply(200, result);
@@ -112,7 +117,6 @@ async function handle(
     // A handled request whose answer is lost still leaves its request log row.
     if (await applyFaults('after')) {
       let out = r.body;
-      const entry = route.route.def.endpoint;
       // A file (a signed export download) goes out as its bytes, with the content type its route set.
       if (Buffer.isBuffer(out)) sendBytes(res, status, out, r.headers);
       else {
@@ -153,7 +157,7 @@ async function handle(
     };
     services.requestLog.record(row);
   }
-  return principal !== null || (prefix === PREFIX.control && method !== 'GET');
+  return principal !== null || (prefix === PREFIX.control && method !== 'GET' && method !== 'HEAD');
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

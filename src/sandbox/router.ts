@@ -57,11 +57,13 @@ export class Router {
     this.routes.sort((a, b) => specificity(b) - specificity(a));
   }
 
+  /** The route of a request; HEAD is answered wherever GET is (the same answer, its body left out by node:http). */
   match(method: string, pathname: string): RouteMatch | undefined {
+    const wanted = method === 'HEAD' ? 'GET' : method;
     const prefix = prefixOf(pathname);
     const rest = split(pathname.slice(prefix.length));
     for (const route of this.routes) {
-      if (route.prefix !== prefix || route.def.endpoint.method !== method || route.segments.length !== rest.length) continue;
+      if (route.prefix !== prefix || route.def.endpoint.method !== wanted || route.segments.length !== rest.length) continue;
       const params: Record<string, string> = {};
       let ok = true;
       for (let i = 0; i < rest.length && ok; i++) {

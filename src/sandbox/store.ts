@@ -21,6 +21,8 @@ export interface OrganizationRecord {
   connected_providers?: string[];
   /** When each connected destination was connected (ISO 8601). */
   connected_at?: Record<string, string>;
+  /** Its prepaid runs need a manual refund: a run that fails as a whole keeps its reservation (pending_review). Absent: refunded at once. */
+  manual_refunds?: boolean;
 }
 
 export interface UserRecord {
@@ -130,6 +132,7 @@ export interface NewOrganization {
   partner_tier?: number | null;
   trial?: boolean;
   credits?: number;
+  manual_refunds?: boolean;
 }
 
 export interface NewKey {
@@ -310,6 +313,7 @@ export class Store {
       trial: o.trial ?? false,
       credits: o.credits ?? 0,
       created_at: this.clock.iso(),
+      ...(o.manual_refunds ? { manual_refunds: true } : {}),
     };
     this.state.organizations[organization.id] = organization;
     return organization;

@@ -68,10 +68,16 @@ describe('enrich list: estimate, confirm, run', () => {
     expect(await t.bulkPosts()).toBe(0);
   });
 
-  it('terminal states: failed exits 8 with the reservation under review; completed_with_errors is 0 with a warning, 8 with --strict', async () => {
+  it('terminal states: failed exits 8, refunded in full (under review for an organization needing manual refunds); completed_with_errors is 0 with a warning, 8 with --strict', async () => {
     await t.seedList('Q3', 20);
     const before = await t.balance();
-    await control(t.sb, 'POST', '/enrichment/outcomes', { status: 'failed', kinds: ['bulk'] });
+    await control(t.sb, 'POST', '/enrichment/outcomes', { status: 'failed', kinds: ['bulk'], count: 2 });
+    const refunded = await t.run('enrich', 'list', 'Q3', '--yes', '--json');
+    expect(refunded.exitCode, refunded.stderr).toBe(8);
+    expect(json(refunded.stdout)).toMatchObject({ status: 'failed', credits_charged: 0, credits_refunded: 20, refund_status: 'not_applicable' });
+    expect(await t.balance()).toBe(before);
+    // An organization whose prepaid runs need a manual refund (fixture manual_refunds).
+    t.sb.store.organization((await control(t.sb, 'GET', '/state')).demo.organization_id)!.manual_refunds = true;
     const failed = await t.run('enrich', 'list', 'Q3', '--yes', '--json');
     expect(failed.exitCode, failed.stderr).toBe(8);
     expect(json(failed.stdout)).toMatchObject({ status: 'failed', credits_charged: 0, credits_refunded: 0, refund_status: 'pending_review' });

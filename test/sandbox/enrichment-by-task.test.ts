@@ -3,11 +3,12 @@ import { describe, expect, test } from 'vitest';
 import { control } from './helpers.js';
 import { searchPeople } from './lists-helpers.js';
 import {
-  accepted, balance, call, enrich, estimate, expectOk, expectPublicError, finished, leadsOf, listOf, paidFor, quoteFor, setHitRates, statusOf,
+  accepted, advance, balance, call, enrich, estimate, expectOk, expectPublicError, finished, leadsOf, listOf, paidFor, quoteFor, setHitRates, statusOf,
   useEnrichmentSandbox,
 } from './enrichment-helpers.js';
 import { ByTaskEnrichResponse, EnrichmentStatusResponse } from '../../src/api/schemas/enrichment.js';
 import { companyCohortCost } from '../../src/api/schemas/values/credits.js';
+import { COHORT_SLIDING_MS } from '../../src/api/schemas/values/search.js';
 
 const cast = useEnrichmentSandbox();
 
@@ -96,6 +97,34 @@ describe('person cohorts', () => {
     expectPublicError(await run({ data_points: ['Email'] }, cast.other), 404, 'task_not_found');
     expect(await balance(cast)).toBe(before);
     expect(expectOk(await call(cast.sb, 'GET', '/lead-lists')).lists.map((l: any) => l.name)).not.toContain('MCP Results');
+  });
+});
+
+// Spec, Cohort (task_id handle): "Lasts about 1 hour, refreshed on each use, hard limit 24 hours.
+// An expired or foreign handle gives 404 task_not_found."
+describe('GET /enrichment/status by cohort handle', () => {
+  const byHandle = (taskId: string, token?: string) => call(cast.sb, 'GET', `/enrichment/status/${taskId}`, token ? { token } : {});
+
+  test('"An expired or foreign handle gives 404 task_not_found": another organization polling the handle gets task_not_found, as from POST /credits/estimate', async () => {
+    const page = await people(2);
+    const r = await byTask({ task_id: page.task_id, data_points: ['Email'] });
+    expect(await statusOf(cast, page.task_id)).toMatchObject({ workflow_id: r.workflow_id });
+    expectPublicError(await byHandle(page.task_id, cast.other), 404, 'task_not_found');
+    const quote = await call(cast.sb, 'POST', '/credits/estimate', { body: { tool: 'add_person_enrichments', task_id: page.task_id, data_points: ['Email'] }, token: cast.other });
+    expectPublicError(quote, 404, 'task_not_found');
+  });
+
+  test('the handle "lasts about 1 hour, refreshed on each use": each poll keeps it; unused for 3 hours it is 404 task_not_found, the run still read by workflow id', async () => {
+    const page = await people(2);
+    const r = await byTask({ task_id: page.task_id, data_points: ['Email'] });
+    const done = await finished(cast, r.workflow_id);
+    for (let i = 0; i < 3; i++) {
+      await advance(cast, COHORT_SLIDING_MS - 60_000);
+      expect(await statusOf(cast, page.task_id)).toMatchObject({ workflow_id: r.workflow_id, status: done.status });
+    }
+    await advance(cast, 3 * COHORT_SLIDING_MS);
+    expectPublicError(await byHandle(page.task_id), 404, 'task_not_found');
+    expect(await statusOf(cast, r.workflow_id)).toMatchObject({ workflow_id: r.workflow_id, status: done.status });
   });
 });
 

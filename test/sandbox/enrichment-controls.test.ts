@@ -93,17 +93,32 @@ describe('terminal states', () => {
     expect((await endRun(one.workflow_id, 'completed_with_errors')).status).toBe(400);
   });
 
-  test('failed: the reservation is kept for review (refund_status pending_review), nothing charged, refunded or written to the leads', async () => {
+  // Spec: a reservation model that "on a terminal state refunds the unused part", and for a whole run
+  // failed "On a prepaid run needing manual refund, refund_status is pending_review": only then.
+  test('failed: nothing charged or written to the leads, the whole reservation refunded at once (refund_status not_applicable)', async () => {
     const list = await listOf(cast, 'Accounts', 3, 50);
     expect((await outcomes({ status: 'failed', count: 2 })).json.next_outcomes).toHaveLength(2);
     const before = await balance(cast);
     const bulk = await finished(cast, (await bulkRun(list)).workflow_id);
-    expect(bulk).toMatchObject({ status: 'failed', processed: 0, completed: 0, failed: 3, credits_charged: 0, credits_refunded: 0, refund_status: 'pending_review', credits_reserved: 3 });
+    expect(bulk).toMatchObject({ status: 'failed', processed: 0, completed: 0, failed: 3, credits_charged: 0, credits_refunded: 3, refund_status: 'not_applicable', credits_reserved: 3 });
     const target = await listOf(cast, 'Target', 0);
     const person = await finished(cast, (await personRun(target, 60)).workflow_id);
-    expect(person).toMatchObject({ status: 'failed', credits_refunded: 0, refund_status: 'pending_review', result: { status: 'not_found', email: null, phone: null } });
-    expect(await balance(cast)).toBe(before - 3 - 11);
+    expect(person).toMatchObject({ status: 'failed', credits_charged: 0, credits_refunded: 11, refund_status: 'not_applicable', result: { status: 'not_found', email: null, phone: null } });
+    expect(await balance(cast)).toBe(before);
     expect([...(await leadsOf(cast, list)), ...(await leadsOf(cast, target))].every((l) => !l.email && !l.phone)).toBe(true);
+  });
+
+  test('failed, for an organization whose prepaid runs need a manual refund (fixture manual_refunds): the reservation is kept, refund_status pending_review', async () => {
+    const demo = (await control(cast.sb, 'GET', '/state')).demo;
+    cast.sb.store.organization(demo.organization_id)!.manual_refunds = true;
+    const list = await listOf(cast, 'Accounts', 3, 50);
+    await outcomes({ status: 'failed', count: 2 });
+    const before = await balance(cast);
+    const bulk = await finished(cast, (await bulkRun(list)).workflow_id);
+    expect(bulk).toMatchObject({ status: 'failed', processed: 0, failed: 3, credits_charged: 0, credits_refunded: 0, refund_status: 'pending_review', credits_reserved: 3 });
+    const run = await personRun(await listOf(cast, 'Target', 0), 60);
+    expect(await endRun(run.workflow_id, 'failed').then((r) => r.json)).toMatchObject({ status: 'failed', credits_refunded: 0, refund_status: 'pending_review', result: { status: 'not_found' } });
+    expect(await balance(cast)).toBe(before - 3 - 11);
   });
 
   test('canceled and terminated end a person run: stopped mid-run, by the control or queued, nothing is processed or charged', async () => {

@@ -46,8 +46,8 @@ describe('v1 POST /enrich/bulk', () => {
 
     const ext = (await extensionLeads())!;
     const named = (i: number) => `${people[i]!.first_name} ${people[i]!.last_name}`;
-    expect(ext.leads.map((l) => l.full_name)).toEqual([null, named(1), named(2)]);
-    expect(ext.leads.map((l) => l.company)).toEqual([null, null, cast.ds.company(people[2]!.company_index).name]);
+    expect(ext.leads.map((l) => l.full_name)).toEqual([named(0), named(1), named(2)]);
+    expect(ext.leads.map((l) => l.company)).toEqual(people.map((p) => cast.ds.company(p.company_index).name));
     const renamed = await call(cast.sb, 'PATCH', `/lead-lists/${ext.list.list_id}`, { body: { name: 'Mine now' } });
     expectPublicError(renamed, 403, 'list_protected');
 
@@ -55,6 +55,25 @@ describe('v1 POST /enrich/bulk', () => {
     expect((await call(cast.sb, 'POST', '/enrich/bulk', { body: { contacts } })).status).toBe(404);
     await control(cast.sb, 'POST', '/scopes', { scopes: [] });
     expect((await bulk(cast, { contacts: [byUrl(reachablePeople(cast, 4)[3]!)] })).status).toBe(200);
+  });
+
+  // Spec, Lead row: first_name, last_name, full_name, title and company are strings (location string or null).
+  test('a contact sent by linkedin_url whom the lookup finds is stored with the profile the v2 person route stores: names, title, company, location', async () => {
+    const [p] = reachablePeople(cast, 1);
+    const run = await started(cast, { contacts: [byUrl(p!)] });
+    await finish(cast, run.workflow_id);
+    const lead = (await extensionLeads())!.leads[0];
+    const row = cast.ds.personRow(cast.ds.personIndexByLeadId(p!.lead_id)!);
+    expect(lead).toMatchObject({ first_name: row.first_name, last_name: row.last_name, full_name: row.full_name, title: row.title, company: row.company, location: row.location });
+    for (const field of ['first_name', 'last_name', 'full_name', 'title', 'company']) expect(lead[field], field).toEqual(expect.any(String));
+
+    // The same person through v2 POST /enrichment/person gets the same fields.
+    const list = (await call(cast.sb, 'POST', '/lead-lists', { body: { name: 'Via v2' }, token: cast.other })).json.list_id;
+    const body = { lead_list_id: list, linkedin_url: p!.linkedin_url, enrichment_type: 'partial' };
+    expectOk(await call(cast.sb, 'POST', '/enrichment/person', { body, token: cast.other }));
+    const v2Lead = expectOk(await call(cast.sb, 'GET', `/lead-lists/${list}/leads`, { token: cast.other })).leads[0];
+    const profile = ({ first_name, last_name, full_name, title, company, location }: any) => ({ first_name, last_name, full_name, title, company, location });
+    expect(profile(lead)).toEqual(profile(v2Lead));
   });
 
   test('contacts empty or over 250: 400 BAD_REQUEST naming the count; nothing queued', async () => {
@@ -116,12 +135,12 @@ describe('v1 POST /enrich/bulk', () => {
       byName(cast, d!),
       byUrl(c!), // repeat within the request
     ];
-    // b was saved with its domain only: a name at the company's name is another key, so it is new.
+    // b, found in the data set, was saved with the company's name too: a name at the company's name is the same person.
     const r = await started(cast, { contacts: mixed });
-    expect(r).toMatchObject({ total_contacts: 3, skipped_duplicates: 2 });
-    expect(r.message).toContain('2 duplicate contacts were dropped');
-    expect(await balance(cast)).toBe(before - 3);
-    expect((await extensionLeads())!.leads).toHaveLength(5);
+    expect(r).toMatchObject({ total_contacts: 2, skipped_duplicates: 3 });
+    expect(r.message).toContain('3 duplicate contacts were dropped');
+    expect(await balance(cast)).toBe(before - 2);
+    expect((await extensionLeads())!.leads).toHaveLength(4);
 
     // Repeating the name at the same domain (any case) is a duplicate.
     const dup = expectGenericError(

@@ -40,6 +40,17 @@ test('default: the last 7 days by tool, templates without the prefix (v1 public 
   ]);
 });
 
+test('"credits_spent ... are the cost reserved at dispatch rather than the settled charge": a company enrichment that finds nothing (refunded) counts its credit as a found one does', async () => {
+  const company = (domain: string) => raw(t.sb, 'POST', '/api/v2/enrichment/company', { token: t.sb.demoKey, body: { domain } });
+  const known = t.sb.services.dataset.company(0).domain;
+  expect((await company(known)).status).toBe(200);
+  const missed = await company('nobody-knows-this.example');
+  expect(missed.json.error).toMatchObject({ code: 'not_found', details: { credits_charged: 0, credits_refunded: 1 } });
+  const u = await usage();
+  expect(u.rows).toContainEqual({ group: '/enrichment/company', calls: 2, credits_spent: 2, errors: 1 });
+  expect(u.total_credits_spent).toBe(2);
+});
+
 test('group_by=key: key ids, and "session" for signed-in calls', async () => {
   const k = await newKey(t.sb);
   await get('/api/v2/whoami');

@@ -58,6 +58,7 @@ export const agents = {
     description: 'The organization’s agent runs, most recent first, optionally only those over one list. Free.',
     query: [textParam('list_id', 'Only runs over this list.'), limitParam('limit', AGENT_RUNS_PAGE, 'How many runs')],
     response: ref('SmartAgentRunsPage'),
+    errors: { 404: ['list_not_found'] },
     rows: 'runs',
     idempotent: true,
     published: { document: 'v2', operationId: 'listSmartAgentRuns', tag: TAGS.agents },

@@ -157,7 +157,12 @@ export const lists = {
       'Adds a search cohort (task_id, optionally only some entity_ids) or lead ids to a list. Exactly one of task_id or lead_ids. Free; leads already in the list are skipped, so it is safe to repeat.',
     body: ref('AddLeadsBody'),
     response: ref('AddLeadsResponse'),
-    errors: { 403: ['lead_cap_reached', 'list_not_editable'], 404: ['list_not_found', 'task_not_found', 'not_found'], 409: ['search_result_conflict'] },
+    errors: {
+      400: ['validation_error'],
+      403: ['lead_cap_reached', 'list_not_editable'],
+      404: ['list_not_found', 'task_not_found', 'not_found'],
+      409: ['search_result_conflict'],
+    },
     example: {
       body: { task_id: SAMPLE.cohort },
       response: { list_id: SAMPLE.listId, added: 2, skipped_duplicates: 0, created: 2, credits_charged: 0 },

@@ -11,11 +11,12 @@ export const limitParam = (name: string, l: { min: number; max: number; default:
   schema: { type: 'integer', minimum: l.min, maximum: l.max, default: l.default },
 });
 
+/** A text query parameter; a required one is never empty (the service refuses `name=` as missing). */
 export const textParam = (name: string, description: string, required = false): QueryParam => ({
   name,
   description,
   ...(required ? { required } : {}),
-  schema: { type: 'string' },
+  schema: { type: 'string', ...(required ? { minLength: 1 } : {}) },
 });
 
 export const cursorParam = textParam('cursor', 'Opaque cursor from the previous page; omit for the first page.');

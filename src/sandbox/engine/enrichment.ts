@@ -9,6 +9,8 @@ import { leadOf, listsArea, type LeadRecord } from './lists.js';
 import { forgetListKeys } from './csv-import.js';
 import { lookupPerson, type HitRates } from './waterfall.js';
 import { rowSucceeded, rowsFor } from './enrichment-outcomes.js';
+import { resolveCohort } from './cohorts.js';
+import { COHORT_PREFIX } from '../../api/schemas/values/search.js';
 
 /**
  * Enrichment workflows on the sandbox clock. A run is planned when it starts: the waterfall
@@ -259,9 +261,11 @@ function applyRow(store: Store, orgId: string, row: RowPlan, nowIso: string): bo
 /**
  * Ends a run now in `status`. Completed states and canceled/terminated write the rows
  * processed so far to the leads, charge them (capped at the reservation) and refund the
- * rest. A failed run: a run that failed as a whole keeps its reservation for a manual
- * refund (pending_review); a v1 run in which no contact succeeded charged nothing and is
- * refunded in full.
+ * rest. A run that failed as a whole charges nothing and, as the spec's reservation model
+ * "on a terminal state refunds the unused part", is refunded in full (not_applicable); the
+ * spec keeps pending_review for "a prepaid run needing manual refund", which the sandbox
+ * takes as an organization's setting (manual_refunds, a fixture): its run keeps the
+ * reservation. A v1 run in which no contact succeeded charged nothing and is refunded in full.
  */
 function endWorkflow(services: SandboxServices, wf: EnrichmentWorkflow, status: EnrichmentTerminalStatus, atMs = services.clock.now()): WorkflowEnd {
   if (wf.end) return wf.end;
@@ -272,9 +276,10 @@ function endWorkflow(services: SandboxServices, wf: EnrichmentWorkflow, status: 
   const done = wf.rows.slice(0, processed);
   const t = tally(wf, done);
   const wholeRunFailed = status === 'failed' && wf.forced === 'failed';
+  const review = wholeRunFailed && org?.manual_refunds === true;
   const charged = wholeRunFailed ? 0 : t.charged;
-  const refunded = wholeRunFailed ? 0 : wf.credits_reserved - charged;
-  if (org && !wholeRunFailed) {
+  const refunded = review ? 0 : wf.credits_reserved - charged;
+  if (org && !review) {
     const nowIso = new Date(atMs).toISOString();
     let changed = false;
     for (const r of done) changed = applyRow(store, org.id, r, nowIso) || changed;
@@ -288,7 +293,7 @@ function endWorkflow(services: SandboxServices, wf: EnrichmentWorkflow, status: 
     failed: wholeRunFailed ? wf.rows.length : t.failed + (wf.rows.length - processed),
     credits_charged: charged,
     credits_refunded: refunded,
-    refund_status: wholeRunFailed ? 'pending_review' : 'not_applicable',
+    refund_status: review ? 'pending_review' : 'not_applicable',
     ended_at_ms: atMs,
   };
   const area = enrichmentArea(store);
@@ -325,9 +330,14 @@ function workflowNotFound(id: string): SandboxError {
   });
 }
 
-/** The organization's run by workflow id or by the cohort handle of a by-task run; else 404 not_found. */
-export function findWorkflow(store: Store, organizationId: string, id: string): EnrichmentWorkflow {
-  const area = enrichmentArea(store);
+/**
+ * The organization's run by workflow id, else 404 not_found; or the latest by-task run of a
+ * cohort handle (svc-task_...), resolved as every route resolves one (its hour refreshed by the
+ * use): spec, "An expired or foreign handle gives 404 task_not_found".
+ */
+export function findWorkflow(services: Pick<SandboxServices, 'store' | 'clock'>, organizationId: string, id: string): EnrichmentWorkflow {
+  if (id.startsWith(COHORT_PREFIX)) resolveCohort(services, id, organizationId);
+  const area = enrichmentArea(services.store);
   const wf = own(area.workflows, own(area.by_task, id) ?? id);
   if (!wf || wf.organization_id !== organizationId) throw workflowNotFound(id);
   return wf;

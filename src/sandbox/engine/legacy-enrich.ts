@@ -18,8 +18,8 @@ import type { Principal } from './auth.js';
 import { genericError, omitEmpty, validationError, type SandboxError } from './errors.js';
 import { enrichmentArea, processedAt, startWorkflow, workflowStatus, type EnrichmentWorkflow, type RowPlan } from './enrichment.js';
 import { reserveCredits } from './ledger.js';
-import { profileUrlKey } from './list-saves.js';
-import { addMembers, checkLeadCap, existingSystemList, insertLead, listsArea, systemList, type ListRecord } from './lists.js';
+import { leadFromRow, profileUrlKey } from './list-saves.js';
+import { addMembers, checkLeadCap, existingSystemList, insertLead, listsArea, systemList, type ListRecord, type NewLead } from './lists.js';
 import { clean, matchPerson } from './waterfall.js';
 
 /**
@@ -189,10 +189,15 @@ export function startLegacyBulk(services: SandboxServices, caller: Principal, bo
   };
 }
 
-/** The lead record of a contact, tied to the data set's person and company when they are known. */
-function leadFields(services: Pick<SandboxServices, 'dataset'>, c: ContactIdentity) {
+/**
+ * The lead record of a contact. A person of the data set it names is saved with their profile,
+ * as the v2 person route saves them (spec, lead row: first_name, last_name, full_name, title and
+ * company are strings); any other contact keeps what was sent, tied to the company when known.
+ */
+function leadFields(services: Pick<SandboxServices, 'dataset'>, c: ContactIdentity): NewLead {
   const ds = services.dataset;
   const person = matchPerson(ds, c);
+  if (person !== null) return leadFromRow(ds, person);
   const company = c.company_domain ? ds.companyIndexByDomain(c.company_domain) : undefined;
   const full = [c.first_name, c.last_name].filter(Boolean).join(' ');
   return {
@@ -207,7 +212,7 @@ function leadFields(services: Pick<SandboxServices, 'dataset'>, c: ContactIdenti
     company_id: company === undefined ? null : ds.company(company).company_id,
     linkedin_url: c.linkedin_url,
     location: null,
-    person_lead_id: person === null ? null : ds.person(person).lead_id,
+    person_lead_id: null,
   };
 }
 

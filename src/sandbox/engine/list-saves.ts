@@ -72,7 +72,8 @@ function differences(lead: LeadRecord, row: PersonSearchRow): SearchConflict[] {
   );
 }
 
-function leadFromRow(dataset: Dataset, index: number, row: PersonSearchRow): NewLead {
+/** The lead record of a data-set person (its profile; email and phone stay null until enriched). */
+export function leadFromRow(dataset: Dataset, index: number, row: PersonSearchRow = dataset.personRow(index)): NewLead {
   return {
     first_name: row.first_name,
     last_name: row.last_name,

@@ -79,7 +79,7 @@ function pathParameter(op: Endpoint, name: string): JsonSchema {
   const given: string | PathParam | undefined = op.params?.[name];
   if (given === undefined) throw new Error(`openapi: ${op.id} does not describe its path parameter ${name}`);
   const p = typeof given === 'string' ? { description: given } : given;
-  return { name, in: 'path', required: true, description: p.description, schema: { type: 'string', ...p.schema } };
+  return { name, in: 'path', required: true, description: p.description, schema: { type: 'string', minLength: 1, ...p.schema } };
 }
 
 /** A query parameter's schema: its JSON Schema, or the named schema the handler validates it with. */

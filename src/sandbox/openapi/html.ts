@@ -40,10 +40,16 @@ function operationsOf(doc: OpenApiDocument): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ method, path, op })));
 }
 
-function byTag(doc: OpenApiDocument): [string, Operation[]][] {
+/** The heading of the webhooks section: not "Webhooks", a tag of the v1 document (the delivery log). */
+const WEBHOOK_EVENTS_HEADING = 'Webhook events (sent by the service)';
+
+/** The sections of a page: the operations by tag, then the webhooks the service sends. */
+function sectionsOf(doc: OpenApiDocument): [string, Operation[]][] {
   const tags = (doc.tags as { name: string }[]).map((t) => t.name);
   const ops = operationsOf(doc);
-  return tags.map((tag) => [tag, ops.filter((o) => (o.op.tags as string[]).includes(tag))]);
+  const groups: [string, Operation[]][] = tags.map((tag) => [tag, ops.filter((o) => (o.op.tags as string[]).includes(tag))]);
+  const hooks = webhookOps(doc);
+  return hooks.length ? [...groups, [WEBHOOK_EVENTS_HEADING, hooks]] : groups;
 }
 
 const opId = (o: Operation) => `op-${String(o.op.operationId)}`;
@@ -119,9 +125,7 @@ function errorsHtml(): string {
 
 export function docsPage(doc: OpenApiDocument, name: DocumentName): string {
   const view: SchemaView = { components: doc.components.schemas, depth: 1 };
-  const groups = byTag(doc);
-  const hooks = webhookOps(doc);
-  if (hooks.length) groups.push(['Webhooks', hooks]);
+  const groups = sectionsOf(doc);
   const sections = groups.map(
     ([tag, ops]) => `<h2>${esc(tag)}</h2>${ops.map((o) => `<details id="${esc(opId(o))}"><summary>${opTitle(o)}</summary>${operationBody(o, view)}</details>`).join('')}`,
   );
@@ -133,9 +137,7 @@ export function docsPage(doc: OpenApiDocument, name: DocumentName): string {
 
 export function redocPage(doc: OpenApiDocument, name: DocumentName): string {
   const view: SchemaView = { components: doc.components.schemas, depth: Infinity };
-  const groups: [string, Operation[]][] = [...byTag(doc)];
-  const hooks = webhookOps(doc);
-  if (hooks.length) groups.push(['Webhooks', hooks]);
+  const groups = sectionsOf(doc);
   const nav = groups.map(
     ([tag, ops]) => `<li>${esc(tag)}<ul>${ops.map((o) => `<li><a href="#${esc(opId(o))}">${methodHtml(o.method)} ${esc(o.op.summary)}</a></li>`).join('')}</ul></li>`,
   );

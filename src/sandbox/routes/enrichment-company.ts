@@ -11,7 +11,7 @@ import { runPaid } from '../engine/enrichment-paid.js';
 /**
  * POST /enrichment/company: synchronous, 1 credit settled inline. The credit is reserved,
  * then charged when the company is found; not found, it is refunded (404 not_found) and the
- * quote stays unused.
+ * quote stays unused. Either way GET /usage counts the credit reserved.
  */
 
 function companyNotFound(b: CompanyEnrichBody) {
@@ -36,6 +36,9 @@ function enrichCompany(ctx: RequestContext): CompanyEnrichResponse {
     rows: 1,
     cost: COMPANY_ENRICHMENT_PRICE,
     start: (reserved) => {
+      // The lookup is dispatched: GET /usage counts "the cost reserved at dispatch rather than the
+      // settled charge", so a company not found (its credit refunded) still counts its credit.
+      ctx.creditsSpent = reserved;
       const index = findCompany(ctx.services.dataset, body);
       if (index === undefined || !companyFound(ctx.services, index)) throw companyNotFound(body);
       return {

@@ -44,7 +44,7 @@ function enrichPerson(ctx: RequestContext): PersonEnrichStarted {
 }
 
 function status(ctx: RequestContext): EnrichmentStatusResponse {
-  const wf = findWorkflow(ctx.store, ctx.caller.organization.id, ctx.params.workflow_id ?? '');
+  const wf = findWorkflow(ctx.services, ctx.caller.organization.id, ctx.params.workflow_id ?? '');
   const s = workflowStatus(ctx.services, wf);
   return isCompanyCohortRun(wf) ? { ...s, enrichment_type: null, lead_list_id: null } : s;
 }
