@@ -80,6 +80,15 @@ _prospect_child() {
     'sandbox|status') REPLY='status' ;;
     'sandbox|reset') REPLY='reset' ;;
     'sandbox|jwt') REPLY='jwt' ;;
+    'sandbox|faults') REPLY='faults' ;;
+    'sandbox|clock') REPLY='clock' ;;
+    'sandbox faults|add') REPLY='add' ;;
+    'sandbox faults|ls'|'sandbox faults|list') REPLY='ls' ;;
+    'sandbox faults|clear') REPLY='clear' ;;
+    'sandbox clock|advance') REPLY='advance' ;;
+    'sandbox clock|set') REPLY='set' ;;
+    'sandbox clock|freeze') REPLY='freeze' ;;
+    'sandbox clock|unfreeze') REPLY='unfreeze' ;;
     'mcp|config') REPLY='config' ;;
     *) REPLY=''; return 1 ;;
   esac
@@ -104,7 +113,9 @@ _prospect_words() {
     'keys') printf '%s\t%s\n' 'create' 'Create an API key; the secret is shown once (or saved to a profile)' 'ls' 'API keys of the organization, active and revoked (never the whole secret)' 'revoke' 'Revoke one API key for good (asks first)' 'revoke-all' 'Revoke every active API key of your user (type to confirm)' 'requests' 'A key'\''s request log: path, status, IP, user agent, time' ;;
     'auth') printf '%s\t%s\n' 'login' 'Check an API key and save it in a profile' 'status' 'Show the profile, base URL, masked key and identity in use' 'logout' 'Remove the stored key of a profile' 'migrate' 'Move secrets kept in the config file into the OS keychain' ;;
     'config') printf '%s\t%s\n' 'get' 'Print one setting of a profile' 'set' 'Change one setting of a profile' 'ls' 'List profiles and their settings (keys masked)' 'unset' 'Remove one setting of a profile' 'rm-profile' 'Remove a saved profile, its settings and credentials' ;;
-    'sandbox') printf '%s\t%s\n' 'serve' 'Run the sandbox in the foreground' 'start' 'Start the sandbox in the background' 'stop' 'Stop the background sandbox' 'status' 'Show whether the sandbox runs, its URL and pid' 'reset' 'Reset the sandbox to its seeded state' 'jwt' 'Print a session JWT for a demo user (for key management)' ;;
+    'sandbox') printf '%s\t%s\n' 'serve' 'Run the sandbox in the foreground' 'start' 'Start the sandbox in the background' 'stop' 'Stop the background sandbox' 'status' 'Show whether the sandbox runs, its URL and pid' 'reset' 'Reset the sandbox to its seeded state' 'jwt' 'Print a session JWT for a demo user (for key management)' 'faults' 'Inject faults into the running sandbox: latency, errors, dropped connections, 4…' 'clock' 'Move, set or freeze the running sandbox'\''s clock' ;;
+    'sandbox faults') printf '%s\t%s\n' 'add' 'Add a fault rule: delay, error, drop or 429 for matching requests' 'ls' 'List the fault rules in force, with how often each matched and applied' 'clear' 'Remove every fault rule' ;;
+    'sandbox clock') printf '%s\t%s\n' 'advance' 'Move the sandbox clock forward (90s, 5m, 2h, 1d) without waiting' 'set' 'Set the sandbox clock to an ISO 8601 time' 'freeze' 'Stop the sandbox clock where it is' 'unfreeze' 'Let the sandbox clock run on from where it stands' ;;
     'mcp') printf '%s\t%s\n' 'config' 'Print or write an AI client'\''s MCP settings for this binary and profile' ;;
     *) : ;;
   esac
@@ -133,7 +144,7 @@ _prospect_flags() {
     'lists add') printf '%s\t%s\n' '--task' 'the task_id of a search or of a list page' '--ids' 'with --task: only these entity ids (up to 2000); repeatable or comma-separated' '--lead-ids' 'workspace lead ids; repeatable or comma-separated (sent 1000 at a time)' '--lead-ids-file' 'workspace lead ids, one per line (- for stdin)' ;;
     'lists remove') printf '%s\t%s\n' '--lead-ids' 'lead ids; repeatable or comma-separated (sent 100 at a time)' '--lead-ids-file' 'lead ids, one per line (- for stdin)' ;;
     'lists find-people') printf '%s\t%s\n' '--company-ids' 'company ids of the list (1-100); repeatable or comma-separated' '--title' 'job titles to look for; repeatable' '--seniority' 'seniority levels; repeatable or comma-separated' '--limit-per-company' 'people per company (1-25)' '--state' 'only people in this state or region' '--country' 'only people in this country' '--workflow' 'watch a job already started instead of starting one' ;;
-    'import') printf '%s\t%s\n' '--map' 'map a column onto a field (repeatable); overrides the automatic mapping' '--enrich' 'enrich the imported rows (none: free); credits per person found: partial 1, pho…' '--all-rows' 'with --enrich: enrich every row, also those that already hold what it finds (by…' '--dry-run' 'read the file, print the mapping and the chunk plan, send nothing' '--create' 'create the list when no list has that name' '--strict' 'with --enrich: exit 8 when a run ends completed_with_errors' ;;
+    'import') printf '%s\t%s\n' '--map' 'map a column onto a field (repeatable); overrides the automatic mapping' '--enrich' 'enrich the imported rows (none: free); credits per person found: partial 1, pho…' '--all-rows' 'with --enrich: enrich every row, also those that already hold what it finds (by…' '--keep-apostrophes' 'send cells as written: by default a cell that export csv escaped (one leading '\''…' '--dry-run' 'read the file, print the mapping and the chunk plan, send nothing' '--create' 'create the list when no list has that name' '--strict' 'with --enrich: exit 8 when a run ends completed_with_errors' ;;
     'folders') : ;;
     'folders create') printf '%s\t%s\n' '--parent' 'the folder id (a UUID) to create it in' ;;
     'credits') : ;;
@@ -187,6 +198,15 @@ _prospect_flags() {
     'sandbox status') : ;;
     'sandbox reset') : ;;
     'sandbox jwt') printf '%s\t%s\n' '--user' 'user id or email' ;;
+    'sandbox faults') : ;;
+    'sandbox faults add') printf '%s\t%s\n' '--kind' 'what the rule does: delay, answer an error, drop the connection or answer 429 (…' '--path' 'text the request path (with its query) holds, * for any run of characters, e.g.…' '--method' 'only requests of this HTTP method' '--phase' 'before: instead of handling the request; after: once it is handled (its work do…' '--latency-ms' 'delay of a latency rule, in milliseconds (up to 120000)' '--status' 'HTTP status a status rule answers (400 to 599)' '--code' 'the error code of the answer (one of the service'\''s codes, e.g. internal_error o…' '--retryable' 'mark the injected error retryable' '--no-retryable' 'mark the injected error not retryable' '--retry-after-sec' 'Retry-After of the answer, in seconds (up to 86400)' '--count' 'how many times the rule applies' '--after' 'matching requests let through untouched before the rule applies' ;;
+    'sandbox faults ls') : ;;
+    'sandbox faults clear') : ;;
+    'sandbox clock') : ;;
+    'sandbox clock advance') printf '%s\t%s\n' '--freeze' 'stop the clock where the move leaves it' ;;
+    'sandbox clock set') printf '%s\t%s\n' '--freeze' 'stop the clock at that time' ;;
+    'sandbox clock freeze') : ;;
+    'sandbox clock unfreeze') : ;;
     'mcp') printf '%s\t%s\n' '--toolset' 'the tools offered: read (reads only), standard (and list changes, imports, enri…' '--max-credits' 'credits the assistant may spend in the session without asking the person (0: ev…' '--read-only' 'only the tools that change nothing and spend nothing' ;;
     'mcp config') printf '%s\t%s\n' '--client' 'the AI client the settings are for (required)' '--write' 'merge the entry into the client'\''s settings file: only the entry of --name chang…' '--file' 'the settings file to write' '--name' 'the server name in the client (letters, digits, - and _): another one per profi…' '--toolset' 'the tools offered: read (reads only), standard (and list changes, imports, enri…' '--max-credits' 'credits the assistant may spend in the session without asking the person (0: ev…' '--read-only' 'only the tools that change nothing and spend nothing' ;;
     'demo') printf '%s\t%s\n' '--dir' 'where to write the sample CSV (demo-leads.csv) and the export (engineering-lead…' '--force' 'replace those files when --dir already holds them' ;;
@@ -293,6 +313,7 @@ _prospect_flag_kind() {
     'import|--map') REPLY='text' ;;
     'import|--enrich') REPLY='one' ;;
     'import|--all-rows') REPLY='switch' ;;
+    'import|--keep-apostrophes') REPLY='switch' ;;
     'import|--dry-run') REPLY='switch' ;;
     'import|--create') REPLY='switch' ;;
     'import|--strict') REPLY='switch' ;;
@@ -433,6 +454,20 @@ _prospect_flag_kind() {
     'sandbox start|--fixtures') REPLY='file' ;;
     'sandbox start|--no-rate-limits') REPLY='switch' ;;
     'sandbox jwt|--user') REPLY='text' ;;
+    'sandbox faults add|--kind') REPLY='one' ;;
+    'sandbox faults add|--path') REPLY='text' ;;
+    'sandbox faults add|--method') REPLY='many' ;;
+    'sandbox faults add|--phase') REPLY='one' ;;
+    'sandbox faults add|--latency-ms') REPLY='text' ;;
+    'sandbox faults add|--status') REPLY='text' ;;
+    'sandbox faults add|--code') REPLY='text' ;;
+    'sandbox faults add|--retryable') REPLY='switch' ;;
+    'sandbox faults add|--no-retryable') REPLY='switch' ;;
+    'sandbox faults add|--retry-after-sec') REPLY='text' ;;
+    'sandbox faults add|--count') REPLY='text' ;;
+    'sandbox faults add|--after') REPLY='text' ;;
+    'sandbox clock advance|--freeze') REPLY='switch' ;;
+    'sandbox clock set|--freeze') REPLY='switch' ;;
     'mcp|--toolset') REPLY='one' ;;
     'mcp|--max-credits') REPLY='text' ;;
     'mcp|--read-only') REPLY='switch' ;;
@@ -496,6 +531,9 @@ _prospect_flag_values() {
     'export json|--format') printf '%s\n' 'ndjson' 'csv' 'json' ;;
     'usage|--group-by') printf '%s\n' 'tool' 'key' 'day' 'error' ;;
     'api|--prefix') printf '%s\n' 'v2' 'v1' 'keys' 'root' ;;
+    'sandbox faults add|--kind') printf '%s\n' 'latency' 'status' 'drop' 'rate_limit' ;;
+    'sandbox faults add|--method') printf '%s\n' 'GET' 'POST' 'PUT' 'PATCH' 'DELETE' 'HEAD' ;;
+    'sandbox faults add|--phase') printf '%s\n' 'before' 'after' ;;
     'mcp|--toolset') printf '%s\n' 'read' 'standard' 'all' ;;
     'mcp config|--client') printf '%s\n' 'claude-desktop' 'claude-code' 'cursor' 'vscode' ;;
     'mcp config|--toolset') printf '%s\n' 'read' 'standard' 'all' ;;
@@ -538,6 +576,8 @@ _prospect_arg_kind() {
     'config unset') case $2 in 0) REPLY='one' ;; *) REPLY=text ;; esac ;;
     'config rm-profile') case $2 in 0) REPLY='text' ;; *) REPLY=text ;; esac ;;
     'api') case $2 in 0) REPLY='one' ;; 1) REPLY='text' ;; *) REPLY=text ;; esac ;;
+    'sandbox clock advance') case $2 in 0) REPLY='text' ;; *) REPLY=text ;; esac ;;
+    'sandbox clock set') case $2 in 0) REPLY='text' ;; *) REPLY=text ;; esac ;;
     'completion') case $2 in 0) REPLY='one' ;; *) REPLY=text ;; esac ;;
     *) REPLY=text ;;
   esac

@@ -155,6 +155,24 @@ function __prospect_child --argument-names path word
             echo 'reset'
         case 'sandbox|jwt'
             echo 'jwt'
+        case 'sandbox|faults'
+            echo 'faults'
+        case 'sandbox|clock'
+            echo 'clock'
+        case 'sandbox faults|add'
+            echo 'add'
+        case 'sandbox faults|ls' 'sandbox faults|list'
+            echo 'ls'
+        case 'sandbox faults|clear'
+            echo 'clear'
+        case 'sandbox clock|advance'
+            echo 'advance'
+        case 'sandbox clock|set'
+            echo 'set'
+        case 'sandbox clock|freeze'
+            echo 'freeze'
+        case 'sandbox clock|unfreeze'
+            echo 'unfreeze'
         case 'mcp|config'
             echo 'config'
         case '*'
@@ -197,7 +215,11 @@ function __prospect_words --argument-names path
         case 'config'
             printf '%s\t%s\n' 'get' 'Print one setting of a profile' 'set' 'Change one setting of a profile' 'ls' 'List profiles and their settings (keys masked)' 'unset' 'Remove one setting of a profile' 'rm-profile' 'Remove a saved profile, its settings and credentials'
         case 'sandbox'
-            printf '%s\t%s\n' 'serve' 'Run the sandbox in the foreground' 'start' 'Start the sandbox in the background' 'stop' 'Stop the background sandbox' 'status' 'Show whether the sandbox runs, its URL and pid' 'reset' 'Reset the sandbox to its seeded state' 'jwt' 'Print a session JWT for a demo user (for key management)'
+            printf '%s\t%s\n' 'serve' 'Run the sandbox in the foreground' 'start' 'Start the sandbox in the background' 'stop' 'Stop the background sandbox' 'status' 'Show whether the sandbox runs, its URL and pid' 'reset' 'Reset the sandbox to its seeded state' 'jwt' 'Print a session JWT for a demo user (for key management)' 'faults' 'Inject faults into the running sandbox: latency, errors, dropped connections, 4…' 'clock' 'Move, set or freeze the running sandbox'\''s clock'
+        case 'sandbox faults'
+            printf '%s\t%s\n' 'add' 'Add a fault rule: delay, error, drop or 429 for matching requests' 'ls' 'List the fault rules in force, with how often each matched and applied' 'clear' 'Remove every fault rule'
+        case 'sandbox clock'
+            printf '%s\t%s\n' 'advance' 'Move the sandbox clock forward (90s, 5m, 2h, 1d) without waiting' 'set' 'Set the sandbox clock to an ISO 8601 time' 'freeze' 'Stop the sandbox clock where it is' 'unfreeze' 'Let the sandbox clock run on from where it stands'
         case 'mcp'
             printf '%s\t%s\n' 'config' 'Print or write an AI client'\''s MCP settings for this binary and profile'
         case '*'
@@ -232,7 +254,7 @@ function __prospect_flags --argument-names path
         case 'lists find-people'
             printf '%s\t%s\n' '--company-ids' 'company ids of the list (1-100); repeatable or comma-separated' '--title' 'job titles to look for; repeatable' '--seniority' 'seniority levels; repeatable or comma-separated' '--limit-per-company' 'people per company (1-25)' '--state' 'only people in this state or region' '--country' 'only people in this country' '--workflow' 'watch a job already started instead of starting one'
         case 'import'
-            printf '%s\t%s\n' '--map' 'map a column onto a field (repeatable); overrides the automatic mapping' '--enrich' 'enrich the imported rows (none: free); credits per person found: partial 1, pho…' '--all-rows' 'with --enrich: enrich every row, also those that already hold what it finds (by…' '--dry-run' 'read the file, print the mapping and the chunk plan, send nothing' '--create' 'create the list when no list has that name' '--strict' 'with --enrich: exit 8 when a run ends completed_with_errors'
+            printf '%s\t%s\n' '--map' 'map a column onto a field (repeatable); overrides the automatic mapping' '--enrich' 'enrich the imported rows (none: free); credits per person found: partial 1, pho…' '--all-rows' 'with --enrich: enrich every row, also those that already hold what it finds (by…' '--keep-apostrophes' 'send cells as written: by default a cell that export csv escaped (one leading '\''…' '--dry-run' 'read the file, print the mapping and the chunk plan, send nothing' '--create' 'create the list when no list has that name' '--strict' 'with --enrich: exit 8 when a run ends completed_with_errors'
         case 'folders create'
             printf '%s\t%s\n' '--parent' 'the folder id (a UUID) to create it in'
         case 'credits estimate'
@@ -291,6 +313,12 @@ function __prospect_flags --argument-names path
             printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off'
         case 'sandbox jwt'
             printf '%s\t%s\n' '--user' 'user id or email'
+        case 'sandbox faults add'
+            printf '%s\t%s\n' '--kind' 'what the rule does: delay, answer an error, drop the connection or answer 429 (…' '--path' 'text the request path (with its query) holds, * for any run of characters, e.g.…' '--method' 'only requests of this HTTP method' '--phase' 'before: instead of handling the request; after: once it is handled (its work do…' '--latency-ms' 'delay of a latency rule, in milliseconds (up to 120000)' '--status' 'HTTP status a status rule answers (400 to 599)' '--code' 'the error code of the answer (one of the service'\''s codes, e.g. internal_error o…' '--retryable' 'mark the injected error retryable' '--no-retryable' 'mark the injected error not retryable' '--retry-after-sec' 'Retry-After of the answer, in seconds (up to 86400)' '--count' 'how many times the rule applies' '--after' 'matching requests let through untouched before the rule applies'
+        case 'sandbox clock advance'
+            printf '%s\t%s\n' '--freeze' 'stop the clock where the move leaves it'
+        case 'sandbox clock set'
+            printf '%s\t%s\n' '--freeze' 'stop the clock at that time'
         case 'mcp'
             printf '%s\t%s\n' '--toolset' 'the tools offered: read (reads only), standard (and list changes, imports, enri…' '--max-credits' 'credits the assistant may spend in the session without asking the person (0: ev…' '--read-only' 'only the tools that change nothing and spend nothing'
         case 'mcp config'
@@ -491,6 +519,8 @@ function __prospect_flag_kind --argument-names path flag
         case 'import|--enrich'
             echo one
         case 'import|--all-rows'
+            echo switch
+        case 'import|--keep-apostrophes'
             echo switch
         case 'import|--dry-run'
             echo switch
@@ -772,6 +802,34 @@ function __prospect_flag_kind --argument-names path flag
             echo switch
         case 'sandbox jwt|--user'
             echo text
+        case 'sandbox faults add|--kind'
+            echo one
+        case 'sandbox faults add|--path'
+            echo text
+        case 'sandbox faults add|--method'
+            echo many
+        case 'sandbox faults add|--phase'
+            echo one
+        case 'sandbox faults add|--latency-ms'
+            echo text
+        case 'sandbox faults add|--status'
+            echo text
+        case 'sandbox faults add|--code'
+            echo text
+        case 'sandbox faults add|--retryable'
+            echo switch
+        case 'sandbox faults add|--no-retryable'
+            echo switch
+        case 'sandbox faults add|--retry-after-sec'
+            echo text
+        case 'sandbox faults add|--count'
+            echo text
+        case 'sandbox faults add|--after'
+            echo text
+        case 'sandbox clock advance|--freeze'
+            echo switch
+        case 'sandbox clock set|--freeze'
+            echo switch
         case 'mcp|--toolset'
             echo one
         case 'mcp|--max-credits'
@@ -891,6 +949,12 @@ function __prospect_flag_values --argument-names path flag
             printf '%s\n' 'tool' 'key' 'day' 'error'
         case 'api|--prefix'
             printf '%s\n' 'v2' 'v1' 'keys' 'root'
+        case 'sandbox faults add|--kind'
+            printf '%s\n' 'latency' 'status' 'drop' 'rate_limit'
+        case 'sandbox faults add|--method'
+            printf '%s\n' 'GET' 'POST' 'PUT' 'PATCH' 'DELETE' 'HEAD'
+        case 'sandbox faults add|--phase'
+            printf '%s\n' 'before' 'after'
         case 'mcp|--toolset'
             printf '%s\n' 'read' 'standard' 'all'
         case 'mcp config|--client'
@@ -977,6 +1041,10 @@ function __prospect_arg --argument-names path n
         case 'api|0'
             echo one; printf '%s\n' 'GET' 'POST' 'PUT' 'PATCH' 'DELETE' 'HEAD'
         case 'api|1'
+            echo text
+        case 'sandbox clock advance|0'
+            echo text
+        case 'sandbox clock set|0'
             echo text
         case 'completion|0'
             echo one; printf '%s\n' 'bash' 'zsh' 'fish'

@@ -15,6 +15,8 @@ export const GROUPS: Record<string, string> = {
   auth: 'Log in, check and remove stored credentials',
   config: 'Read and change saved settings',
   sandbox: 'Run the local sandbox of the service',
+  'sandbox faults': 'Inject faults into the running sandbox: latency, errors, dropped connections, 429s',
+  'sandbox clock': 'Move, set or freeze the running sandbox\'s clock',
   keys: 'Create, list and revoke API keys, and read their request logs (session JWT)',
 };
 
@@ -82,6 +84,13 @@ export const COMMANDS: CommandEntry[] = [
   { path: ['sandbox', 'status'], summary: 'Show whether the sandbox runs, its URL and pid' },
   { path: ['sandbox', 'reset'], summary: 'Reset the sandbox to its seeded state' },
   { path: ['sandbox', 'jwt'], summary: 'Print a session JWT for a demo user (for key management)' },
+  { path: ['sandbox', 'faults', 'add'], summary: 'Add a fault rule: delay, error, drop or 429 for matching requests' },
+  { path: ['sandbox', 'faults', 'ls'], summary: 'List the fault rules in force, with how often each matched and applied', aliases: ['list'] },
+  { path: ['sandbox', 'faults', 'clear'], summary: 'Remove every fault rule' },
+  { path: ['sandbox', 'clock', 'advance'], summary: 'Move the sandbox clock forward (90s, 5m, 2h, 1d) without waiting' },
+  { path: ['sandbox', 'clock', 'set'], summary: 'Set the sandbox clock to an ISO 8601 time' },
+  { path: ['sandbox', 'clock', 'freeze'], summary: 'Stop the sandbox clock where it is' },
+  { path: ['sandbox', 'clock', 'unfreeze'], summary: 'Let the sandbox clock run on from where it stands' },
   { path: ['mcp'], summary: 'Serve the tools to AI assistants over MCP (stdio); paid runs priced first' },
   { path: ['mcp', 'config'], summary: "Print or write an AI client's MCP settings for this binary and profile" },
   { path: ['demo'], summary: 'A guided tour on the local sandbox' },

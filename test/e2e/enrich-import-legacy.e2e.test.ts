@@ -35,7 +35,7 @@ describe('import --enrich', () => {
     const listId = await t.seedList('Imported', 0);
     const refused = await t.run('import', 'Imported', f, '--enrich', 'partial');
     expect(refused.exitCode, refused.stderr).toBe(10);
-    expect(refused.stderr).toContain('Estimate: up to 31 credits for 31 rows (bulk_import_csv)');
+    expect(refused.stderr).toContain('Estimate: up to 30 credits for 30 rows (bulk_import_csv)');
     expect(await t.leads(listId)).toEqual([]);
 
     const before = await t.balance();

@@ -241,7 +241,11 @@ describe('list, import and key hints', () => {
     speaksOurLanguage(r);
     expect(count(r.stderr, 'nothing was enriched')).toBe(1);
     expect(r.stderr).not.toContain('no enrichment was dispatched');
-    const d = await run(['import', 'Bad rows again', 'bad.csv', '--create', '--enrich', 'partial', '--yes', '--debug'], { cwd });
+    // A row the command cannot tell is refused (its LinkedIn URL is a lead of the list already) goes with enrichment; the service imports nothing.
+    writeFileSync(path.join(cwd, 'first.csv'), 'linkedin_url,first_name\nhttps://www.linkedin.com/in/dup-person,A\n');
+    writeFileSync(path.join(cwd, 'again.csv'), 'linkedin_url,first_name\nhttps://www.linkedin.com/in/dup-person,B\n');
+    expect((await run(['import', 'Bad rows again', 'first.csv', '--create'], { cwd })).exitCode).toBe(0);
+    const d = await run(['import', 'Bad rows again', 'again.csv', '--enrich', 'partial', '--yes', '--debug'], { cwd });
     expect(rawHints(d.stderr)).toContain('message: No row was imported, so no enrichment was dispatched and nothing was reserved.');
   });
 

@@ -32,6 +32,8 @@ export interface ImportRequest {
   enrichment: string;
   /** --all-rows: rows holding what the enrichment finds are enriched too (absent: they are imported without it). */
   all_rows?: true;
+  /** --keep-apostrophes: cells the CSV export escaped are sent as written (absent: as they were before). */
+  keep_apostrophes?: true;
   /** The limits the file was cut by: with the same ones, the same file makes the same chunks. */
   chunk_limits: ChunkLimits;
 }
@@ -71,7 +73,7 @@ const checkpointDir = (env: Env): string => path.join(dataDir(env), 'imports');
 export function checkpointFile(req: ImportRequest, env: Env): string {
   const fields = Object.keys(req.column_mapping).sort() as Array<keyof ColumnMapping>;
   const limits = [req.chunk_limits.rows, req.chunk_limits.base64Bytes];
-  const asked = [req.service, req.list_id, req.file_sha256, fields.map((f) => [f, req.column_mapping[f]]), req.enrichment, limits, ...(req.all_rows ? ['all_rows'] : [])];
+  const asked = [req.service, req.list_id, req.file_sha256, fields.map((f) => [f, req.column_mapping[f]]), req.enrichment, limits, ...(req.all_rows ? ['all_rows'] : []), ...(req.keep_apostrophes ? ['keep_apostrophes'] : [])];
   const key = createHash('sha256').update(JSON.stringify(asked)).digest('hex').slice(0, 16);
   return path.join(checkpointDir(env), `${req.list_id}-${key}.json`);
 }

@@ -27,6 +27,8 @@ export interface ImportJob extends PartsRule {
   listArg: string;
   headers: readonly string[];
   create: boolean;
+  /** --keep-apostrophes: send the cells the CSV export escaped as written. */
+  keepApostrophes: boolean;
 }
 
 /** What the file holds, read once more before spending or when a checkpoint has chunks: how many are left and what to estimate. */
@@ -79,6 +81,7 @@ export class ChunkSender {
       column_mapping: job.mapping,
       enrichment: job.enrich ?? 'none',
       ...(job.enrich && job.allRows ? { all_rows: true as const } : {}),
+      ...(job.keepApostrophes ? { keep_apostrophes: true as const } : {}),
       chunk_limits: chunkLimitsFor(job.mapping),
     };
     const opened = await ImportJournal.open(request, list, { env: ctx.env, nowMs: ctx.clock.now(), file: path.resolve(job.file), createdNow: created });
@@ -104,7 +107,7 @@ export class ChunkSender {
     const s: Survey = { chunks: 0, done: 0, ...(job.enrich ? { left: noRowsToEnrich(job.enrich) } : {}) };
     const records = readCsv(job.file, this.ctx.signal);
     await records.next();
-    for await (const step of chunkSteps(records, job.headers, job.mapping)) {
+    for await (const step of chunkSteps(records, job.headers, job.mapping, job)) {
       if (!step.chunk) continue;
       s.chunks += 1;
       const { parts, skipped } = chunkParts(step.chunk, job);

@@ -100,9 +100,26 @@ export function mapHeaders(headers: readonly string[], overrides: ColumnMapping 
 
 const inFieldOrder = (m: ColumnMapping): ColumnMapping => Object.fromEntries(CANONICAL_FIELDS.filter((f) => m[f] !== undefined).map((f) => [f, m[f]]));
 
-/** Whether mapped columns can give what the service needs of a row: a LinkedIn URL, an email, or a name and a company. */
-export function canIdentifyLeads(m: ColumnMapping): boolean {
-  const name = m.full_name !== undefined || (m.first_name !== undefined && m.last_name !== undefined);
-  const company = m.company_name !== undefined || m.company_domain !== undefined;
-  return m.linkedin_url !== undefined || m.email !== undefined || (name && company);
+/** Whether the fields `has` gives are what the service needs of a row: a LinkedIn URL, an email, or a name and a company. */
+function identifies(has: (f: CanonicalField) => boolean): boolean {
+  const name = has('full_name') || (has('first_name') && has('last_name'));
+  const company = has('company_name') || has('company_domain');
+  return has('linkedin_url') || has('email') || (name && company);
+}
+
+/** Whether mapped columns can give what the service needs of a row. */
+export const canIdentifyLeads = (m: ColumnMapping): boolean => identifies((f) => m[f] !== undefined);
+
+/** Whether a row's mapped values (trimmed; blank is absent) give it, as the service judges: false is its skip reason missing_required. */
+export function rowIdentifier(headers: readonly string[], m: ColumnMapping): (fields: readonly string[]) => boolean {
+  const at = new Map(Object.entries(m).map(([f, h]) => [f, headers.indexOf(h)]));
+  return (fields) => identifies((f) => (fields[at.get(f) ?? -1] ?? '').trim() !== '');
+}
+
+/** One line per header the file repeats (the service, like --map, takes the first column of that name); [] when none is. */
+export function repeatedHeaders(headers: readonly string[]): string[] {
+  const columns = new Map<string, number[]>();
+  headers.forEach((h, i) => columns.set(h.trim(), [...(columns.get(h.trim()) ?? []), i + 1]));
+  return [...columns].filter(([, at]) => at.length > 1).map(([h, at]) =>
+    `the header ${JSON.stringify(h)} is in columns ${at.join(' and ')}: only column ${at[0]} can be mapped and imported; rename the others to import them too`);
 }

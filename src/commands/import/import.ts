@@ -12,7 +12,7 @@ import { TYPE_PRICES } from '../enrich/flags.js';
 import type { Context } from '../../cli/context.js';
 import { stat } from 'node:fs/promises';
 import { readCsv, type CsvRecord } from './csv-read.js';
-import { canIdentifyLeads, mapHeaders, parseMapFlags } from './header-map.js';
+import { canIdentifyLeads, mapHeaders, parseMapFlags, repeatedHeaders } from './header-map.js';
 import { ChunkBuilder, type Chunk } from './chunks.js';
 import { chunkSteps, type ChunkStep } from './chunk-steps.js';
 import type { ChunkSender, ImportJob } from './chunk-sender.js';
@@ -34,6 +34,10 @@ const FLAGS = [
     flags: '--all-rows',
     description: 'with --enrich: enrich every row, also those that already hold what it finds (by default they are imported without it, free, and keep their value)',
   },
+  {
+    flags: '--keep-apostrophes',
+    description: "send cells as written: by default a cell that export csv escaped (one leading ' before =, +, - or @) is imported as it was, so export then import is a round trip",
+  },
   { flags: '--dry-run', description: 'read the file, print the mapping and the chunk plan, send nothing' },
   { flags: '--create', description: 'create the list when no list has that name' },
   { flags: '--strict', description: 'with --enrich: exit 8 when a run ends completed_with_errors' },
@@ -50,7 +54,9 @@ export const command = defineCommand({
     'it is removed and the same command imports the file again. Import is free. --enrich pays only for what a row lacks: ' +
     'a row that already holds an email (partial), a phone (phone_only: any of the phone columns) or both (full) is imported ' +
     'without enrichment and keeps its value, and with full a row holding one of them gets the other alone; --all-rows ' +
-    'enriches every row. With --enrich and --no-wait, stdout ' +
+    'enriches every row. A cell `export csv` wrote with a leading apostrophe (before =, +, - or @, so no spreadsheet runs it) is imported without it; ' +
+    '--keep-apostrophes keeps it. A row without a LinkedIn URL, an email or a name with a company is skipped as missing_required, as the service would. ' +
+    'With --enrich and --no-wait, stdout ' +
     'holds only the enrichment workflow id(s), one per line (the summary object with --json): `prospect enrich status $WF --wait` ' +
     '($WF unquoted, so each id is a word) waits for them all.',
   args: [
@@ -75,6 +81,7 @@ export const command = defineCommand({
     if (!header) throw usageError(`${file} is empty`, 'Give a CSV with a header row and data rows.');
     if (!header.fields) throw usageError(`the header row of ${file} is not UTF-8`, 'Save the file as UTF-8 and try again.');
     const headers = header.fields;
+    for (const line of repeatedHeaders(headers)) ctx.out.warn(line);
     const columns = mapHeaders(headers, parseMapFlags(opts.map ?? [], headers));
     const { mapping } = columns;
     describeMapping(ctx, columns);
@@ -84,7 +91,7 @@ export const command = defineCommand({
         'Map the columns with --map, e.g. --map email="Work E-mail".',
       );
     const size = (await stat(file)).size;
-    const job: ImportJob = { file, listArg, headers, mapping, create: Boolean(opts.create), enrich, allRows: Boolean(opts.allRows) };
+    const job: ImportJob = { file, listArg, headers, mapping, create: Boolean(opts.create), enrich, allRows: Boolean(opts.allRows), keepApostrophes: Boolean(opts.keepApostrophes) };
     const importer = opts.dryRun ? undefined : await senderFor(ctx, job);
     const tally = new ImportTally();
     // What --enrich enriches, over the whole file: the rows per type, and those that hold what it finds.
@@ -101,7 +108,7 @@ export const command = defineCommand({
     await ctx.progress.start(`Reading ${file}`);
     let dataRows = 0;
     try {
-      for await (const step of chunkSteps(records, headers, mapping)) {
+      for await (const step of chunkSteps(records, headers, mapping, job)) {
         if (step.row !== undefined) dataRows += 1;
         await handle(step);
       }
@@ -148,6 +155,7 @@ async function senderFor(ctx: Context, job: ImportJob): Promise<ChunkSender> {
 const SKIP_FIXES: Partial<Record<SkipReason, (largestRow: number) => string>> = {
   invalid_encoding: () => 'Save the file as UTF-8 and try again.',
   malformed_row: () => 'Give every row as many fields as the header has.',
+  missing_required: () => 'Give each row a LinkedIn URL, an email, or a name with a company (map their columns with --map).',
   row_too_large: (largestRow) => `Keep each row under ${largestRow} bytes of mapped columns (one request carries at most about 150 KB, base64-encoded).`,
 };
 

@@ -7,6 +7,7 @@ import { CSV_IMPORT_LIMITS } from '../../api/schemas/values/lists.js';
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
 import { sleep } from '../../api/sleep.js';
 import { mostCost, type ImportColumnMapping } from '../../workflows/import/enrich-rows.js';
+import { csvToImport } from '../../workflows/import/split-csv.js';
 import { mergeCsvAnswers, planCsvImport, sendCsvPart, type CsvImportRequest, type CsvPartBody } from '../../workflows/import/csv-import-requests.js';
 import type { CsvPart } from '../../workflows/import/csv-parts.js';
 import type { Args, PaidJob, PaidPlan, PaidRun, ToolEnv, ToolSpec } from '../tool.js';
@@ -32,10 +33,20 @@ const ALL_ROWS_ARG: JsonSchema = {
     'Left out (the default): those rows are imported free, keeping the file\u2019s values, and the answer says how many (left_out).',
 };
 
-function allRowsOf(args: Args): boolean {
-  const v = args[ALL_ROWS];
+const KEEP_APOSTROPHES = 'keep_apostrophes';
+
+const KEEP_APOSTROPHES_ARG: JsonSchema = {
+  type: 'boolean',
+  description:
+    'true: send cells as written. Left out (the default): a cell the service\u2019s CSV export escaped (one leading apostrophe before =, +, - or @) is imported as it was before, ' +
+    'so export then import is a round trip; pass true for a value that truly begins with such an apostrophe.',
+};
+
+/** A true/false argument: `fix` says how to set it. */
+function flagOf(args: Args, name: string, fix: string): boolean {
+  const v = args[name];
   if (v === undefined) return false;
-  if (typeof v !== 'boolean') throw argError(ALL_ROWS, `${JSON.stringify(v)} is not true or false`, 'Pass all_rows: true to enrich every row, or leave it out.');
+  if (typeof v !== 'boolean') throw argError(name, `${JSON.stringify(v)} is not true or false`, fix);
   return v;
 }
 
@@ -57,9 +68,12 @@ async function csvFile(args: Args, env: ToolEnv, listId: string): Promise<Buffer
 async function importCsvCall(args: Args, env: ToolEnv): Promise<PaidRun | PaidJob> {
   // The path parameter is checked before the file is read: a missing list_id is no list "undefined".
   const { list_id } = paramsOf(API.lists.importCsv, args) as { list_id: string };
-  const bytes = await csvFile(args, env, list_id);
-  const allRows = allRowsOf(args);
-  const fields = bodyArgs(API.lists.importCsv, args, ['file', 'list_id', ALL_ROWS]);
+  const file = await csvFile(args, env, list_id);
+  const allRows = flagOf(args, ALL_ROWS, 'Pass all_rows: true to enrich every row, or leave it out.');
+  const keepApostrophes = flagOf(args, KEEP_APOSTROPHES, 'Pass keep_apostrophes: true to send cells as written, or leave it out.');
+  const text = csvToImport(file.toString('utf8'), { keepApostrophes });
+  const bytes = text === file.toString('utf8') ? file : Buffer.from(text);
+  const fields = bodyArgs(API.lists.importCsv, args, ['file', 'list_id', ALL_ROWS, KEEP_APOSTROPHES]);
   const body = { ...fields, csv_content_base64: bytes.toString('base64') } as Args;
   checkBody(API.lists.importCsv, body);
   const fingerprint = createHash('sha256').update(bytes).digest('hex');
@@ -68,7 +82,7 @@ async function importCsvCall(args: Args, env: ToolEnv): Promise<PaidRun | PaidJo
     return { estimate: { tool: 'bulk_import_csv' }, fingerprint, free: true, send: () => env.api.lists.sendImportCsv(list_id, { ...body, idempotency_key: randomUUID() } as never) };
   }
   const asked = { column_mapping: fields.column_mapping as ImportColumnMapping, enrichment_type: fields.enrichment_type as EnrichmentType, allRows };
-  const { requests, planned, summary } = planCsvImport(list_id, bytes.toString('utf8'), asked, `${ALL_ROWS}: true`);
+  const { requests, planned, summary } = planCsvImport(list_id, text, asked, `${ALL_ROWS}: true`);
   const facts = { type: asked.enrichment_type, rows_by_type: planned.rows_by_type, skipped: planned.skipped, most_cost: mostCost(planned) };
   const leftOut = summary ? { summary: `${summary}.`, facts } : undefined;
   // Not stopped by the tool call's cancellation: once decided, a request goes out whole and its answer is kept.
@@ -142,13 +156,15 @@ export const importCsvTool: ToolSpec = {
     `Reads a local .csv file (UTF-8, header row, at most ${CSV_IMPORT_LIMITS.maxBytes / 1024} KiB and ${CSV_IMPORT_LIMITS.maxRows} rows). ` +
     'Free with dispatch_enrichment false. Enriching is paid, priced first like every paid tool, and only for what is missing: rows that already hold what enrichment_type finds ' +
     '(an email for partial, a phone in a phone, mobile_phone or work_phone column for phone_only, both for full; with full a row holding one gets the other alone) are imported free and keep ' +
-    `the file\u2019s values, and the priced answer says how many (left_out); ${ALL_ROWS}: true enriches every row. The rows go in one request without enrichment and one per type, ` +
+    `the file\u2019s values, and the priced answer says how many (left_out); ${ALL_ROWS}: true enriches every row. ` +
+    `A cell the CSV export escaped (a leading apostrophe before =, +, - or @) is imported unescaped (${KEEP_APOSTROPHES}: true keeps it). The rows go in one request without enrichment and one per type, ` +
     'priced together (quotes lists each) and run by one quote_id; result sums them (workflow_ids: every run; enrichment: what was enriched and left out). ' +
     'The same import again is replayed by the service, not paid again.',
   args: {
     add: {
       file: { type: 'string', minLength: 1, description: 'Path of the .csv file (relative to the server\u2019s working directory).' },
       [ALL_ROWS]: ALL_ROWS_ARG,
+      [KEEP_APOSTROPHES]: KEEP_APOSTROPHES_ARG,
     },
     required: ['file'],
     omit: ['csv_content_base64', 'idempotency_key'],

@@ -4,6 +4,7 @@ import type { CallOptions } from '../../api/resource.js';
 import { Lists as ListsArea } from '../../api/resources/lists.js';
 import type { CanonicalField, CsvImportResponse } from '../../api/schemas/lists.js';
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
+import { csvToImport } from '../../workflows/import/split-csv.js';
 import { importCsvEnriched, type CsvImportOptions, type CsvImportResult } from '../csv-import.js';
 import { journaled, type SdkHost } from '../host.js';
 
@@ -22,6 +23,12 @@ export interface CsvImportFields {
    * key and its part (`KEY-none`, `KEY-partial`, ...).
    */
   idempotency_key?: string;
+  /**
+   * Send cells as written. Default false: a cell the service's CSV export escaped (one leading
+   * apostrophe before =, +, - or @) is imported as it was before, so export then import is a
+   * round trip; pass true for a value that truly begins with such an apostrophe.
+   */
+  keepApostrophes?: boolean | undefined;
 }
 
 /** lists.importCsv() without enrichment: free. */
@@ -81,8 +88,9 @@ export class Lists extends ListsArea {
   importCsv(listId: string, params: CsvImportParams, opts?: CallOptions): Promise<CsvImportResponse>;
   importCsv(listId: string, params: CsvImportEnrichParams, opts: CsvImportOptions): Promise<CsvImportResult>;
   async importCsv(listId: string, params: CsvImportParams | CsvImportEnrichParams, opts: CallOptions | CsvImportOptions = {}): Promise<CsvImportResponse | CsvImportResult> {
-    const { csv, csv_content_base64, idempotency_key, allRows, ...rest } = params;
-    const text = csv === undefined ? Buffer.from(csv_content_base64, 'base64').toString('utf8') : typeof csv === 'string' ? csv : Buffer.from(csv).toString('utf8');
+    const { csv, csv_content_base64, idempotency_key, allRows, keepApostrophes, ...rest } = params;
+    const given = csv === undefined ? Buffer.from(csv_content_base64, 'base64').toString('utf8') : typeof csv === 'string' ? csv : Buffer.from(csv).toString('utf8');
+    const text = csvToImport(given, { keepApostrophes });
     if (rest.dispatch_enrichment !== false) {
       const { column_mapping, enrichment_type } = rest;
       const asked = { listId, csv: text, column_mapping, enrichment_type, allRows: allRows === true, idempotency_key };
@@ -90,7 +98,7 @@ export class Lists extends ListsArea {
     }
     if (allRows !== undefined)
       throw new ConfigurationError('allRows applies only to an import that enriches (dispatch_enrichment is false)', 'Leave allRows out, or pass enrichment_type to enrich the rows.');
-    const body = { ...rest, csv_content_base64: csv_content_base64 ?? Buffer.from(text).toString('base64'), idempotency_key: idempotency_key ?? randomUUID() };
+    const body = { ...rest, csv_content_base64: (text === given ? csv_content_base64 : undefined) ?? Buffer.from(text).toString('base64'), idempotency_key: idempotency_key ?? randomUUID() };
     return this.host.api().lists.sendImportCsv(listId, body, { signal: opts.signal });
   }
 }

@@ -1,4 +1,5 @@
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
+import { unescapeFormulaCell } from '../../api/schemas/values/export.js';
 import { csvPartsOf, type CsvPart } from './csv-parts.js';
 import { addRowsToEnrich, enrichmentByRow, noRowsToEnrich, type ImportColumnMapping, type RowsEnrichment, type RowsToEnrich } from './enrich-rows.js';
 
@@ -77,4 +78,27 @@ export function splitCsvForEnrichment(csv: string, mapping: ImportColumnMapping,
   addRowsToEnrich(planned, groups.map((g) => ({ enrichment: g.enrichment, rows: g.rows.length })), skipped);
   if (!header || groups.length <= 1) return { parts: [{ enrichment: groups.length ? groups[0]!.enrichment : type, csv, rows: rows.map((_, i) => recordOf(i)) }], skipped, planned };
   return { parts: csvPartsOf(groups, `${header.raw}\n`, (i) => `${rows[i]!.raw}\n`, recordOf), skipped, planned };
+}
+
+/** A field as a record with `delimiter` holds it: quoted when it holds the delimiter, a quote or a line end. */
+const fieldIn = (delimiter: string) => (v: string) => (v.includes(delimiter) || /["\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/**
+ * The CSV an import sends, in every face: each data cell the service's CSV export escaped (one
+ * leading apostrophe before =, +, - or @) as it was before, so export then import is a round
+ * trip; `keepApostrophes` sends the cells as written. A record with no such cell is sent as
+ * written; one with is written again with the CSV's own delimiter. The header is left alone.
+ */
+export function csvToImport(csv: string, opts: { keepApostrophes?: boolean | undefined } = {}): string {
+  if (opts.keepApostrophes || !/'[=+\-@]/.test(csv)) return csv;
+  const bom = csv.startsWith('\ufeff') ? '\ufeff' : '';
+  const text = csv.slice(bom.length);
+  const delimiter = delimiterOf(text);
+  const [header, ...rows] = recordsOf(text, delimiter);
+  if (!header) return csv;
+  const line = (r: CsvRecord) => {
+    const fields = r.fields.map(unescapeFormulaCell);
+    return fields.every((f, i) => f === r.fields[i]) ? r.raw : fields.map(fieldIn(delimiter)).join(delimiter);
+  };
+  return bom + [header.raw, ...rows.map(line)].map((l) => `${l}\n`).join('');
 }

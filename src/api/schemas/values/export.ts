@@ -44,6 +44,14 @@ export function escapeFormulaCell(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
+/** What escapeFormulaCell undoes: one leading apostrophe before =, +, - or @. */
+const ESCAPED_FORMULA = /^'[=+\-@]/;
+
+/** The cell as it was before the export escaped it (import's default, so export then import is a round trip). */
+export function unescapeFormulaCell(text: string): string {
+  return ESCAPED_FORMULA.test(text) ? text.slice(1) : text;
+}
+
 /** One CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break. */
 export function csvField(v: string): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
