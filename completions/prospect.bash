@@ -82,6 +82,7 @@ _prospect_child() {
     'sandbox|jwt') REPLY='jwt' ;;
     'sandbox|faults') REPLY='faults' ;;
     'sandbox|clock') REPLY='clock' ;;
+    'sandbox|snapshot') REPLY='snapshot' ;;
     'sandbox faults|add') REPLY='add' ;;
     'sandbox faults|ls'|'sandbox faults|list') REPLY='ls' ;;
     'sandbox faults|clear') REPLY='clear' ;;
@@ -89,6 +90,8 @@ _prospect_child() {
     'sandbox clock|set') REPLY='set' ;;
     'sandbox clock|freeze') REPLY='freeze' ;;
     'sandbox clock|unfreeze') REPLY='unfreeze' ;;
+    'sandbox snapshot|save') REPLY='save' ;;
+    'sandbox snapshot|load') REPLY='load' ;;
     'mcp|config') REPLY='config' ;;
     *) REPLY=''; return 1 ;;
   esac
@@ -113,9 +116,10 @@ _prospect_words() {
     'keys') printf '%s\t%s\n' 'create' 'Create an API key; the secret is shown once (or saved to a profile)' 'ls' 'API keys of the organization, active and revoked (never the whole secret)' 'revoke' 'Revoke one API key for good (asks first)' 'revoke-all' 'Revoke every active API key of your user (type to confirm)' 'requests' 'A key'\''s request log: path, status, IP, user agent, time' ;;
     'auth') printf '%s\t%s\n' 'login' 'Check an API key and save it in a profile' 'status' 'Show the profile, base URL, masked key and identity in use' 'logout' 'Remove the stored key of a profile' 'migrate' 'Move secrets kept in the config file into the OS keychain' ;;
     'config') printf '%s\t%s\n' 'get' 'Print one setting of a profile' 'set' 'Change one setting of a profile' 'ls' 'List profiles and their settings (keys masked)' 'unset' 'Remove one setting of a profile' 'rm-profile' 'Remove a saved profile, its settings and credentials' ;;
-    'sandbox') printf '%s\t%s\n' 'serve' 'Run the sandbox in the foreground' 'start' 'Start the sandbox in the background' 'stop' 'Stop the background sandbox' 'status' 'Show whether the sandbox runs, its URL and pid' 'reset' 'Reset the sandbox to its seeded state' 'jwt' 'Print a session JWT for a demo user (for key management)' 'faults' 'Inject faults into the running sandbox: latency, errors, dropped connections, 4…' 'clock' 'Move, set or freeze the running sandbox'\''s clock' ;;
+    'sandbox') printf '%s\t%s\n' 'serve' 'Run the sandbox in the foreground' 'start' 'Start the sandbox in the background' 'stop' 'Stop the background sandbox' 'status' 'Show whether the sandbox runs, its URL and pid' 'reset' 'Reset the sandbox to its seeded state' 'jwt' 'Print a session JWT for a demo user (for key management)' 'faults' 'Inject faults into the running sandbox: latency, errors, dropped connections, 4…' 'clock' 'Move, set or freeze the running sandbox'\''s clock' 'snapshot' 'Save the running sandbox'\''s whole state to a file, or load one' ;;
     'sandbox faults') printf '%s\t%s\n' 'add' 'Add a fault rule: delay, error, drop or 429 for matching requests' 'ls' 'List the fault rules in force, with how often each matched and applied' 'clear' 'Remove every fault rule' ;;
     'sandbox clock') printf '%s\t%s\n' 'advance' 'Move the sandbox clock forward (90s, 5m, 2h, 1d) without waiting' 'set' 'Set the sandbox clock to an ISO 8601 time' 'freeze' 'Stop the sandbox clock where it is' 'unfreeze' 'Let the sandbox clock run on from where it stands' ;;
+    'sandbox snapshot') printf '%s\t%s\n' 'save' 'Save the whole sandbox state (clock included) to a file' 'load' 'Replace the sandbox state with a saved snapshot' ;;
     'mcp') printf '%s\t%s\n' 'config' 'Print or write an AI client'\''s MCP settings for this binary and profile' ;;
     *) : ;;
   esac
@@ -192,11 +196,11 @@ _prospect_flags() {
     'config rm-profile') : ;;
     'api') printf '%s\t%s\n' '--raw-field' 'add a string field (repeatable; key[]=v builds an array)' '-f' 'add a string field (repeatable; key[]=v builds an array)' '--field' 'add a typed field: numbers, true, false and null are parsed (repeatable)' '-F' 'add a typed field: numbers, true, false and null are parsed (repeatable)' '--input' 'read the JSON body from a file, or - for stdin' '--paginate' 'follow cursor until the last page and print every row' '--prefix' 'path prefix: v2 is /api/v2, v1 /api/v1/public, keys /api/v1/api-keys, root none' '--header' 'add a request header (repeatable)' '-H' 'add a request header (repeatable)' ;;
     'sandbox') : ;;
-    'sandbox serve') printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off' ;;
-    'sandbox start') printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off' ;;
+    'sandbox serve') printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--scenario' 'named state of the demo organization to start from (docs/sandbox-fixtures.md, S…' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off' ;;
+    'sandbox start') printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--scenario' 'named state of the demo organization to start from (docs/sandbox-fixtures.md, S…' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off' ;;
     'sandbox stop') : ;;
     'sandbox status') : ;;
-    'sandbox reset') : ;;
+    'sandbox reset') printf '%s\t%s\n' '--scenario' 'named state of the demo organization to start from (docs/sandbox-fixtures.md, S…' ;;
     'sandbox jwt') printf '%s\t%s\n' '--user' 'user id or email' ;;
     'sandbox faults') : ;;
     'sandbox faults add') printf '%s\t%s\n' '--kind' 'what the rule does: delay, answer an error, drop the connection or answer 429 (…' '--path' 'text the request path (with its query) holds, * for any run of characters, e.g.…' '--method' 'only requests of this HTTP method' '--phase' 'before: instead of handling the request; after: once it is handled (its work do…' '--latency-ms' 'delay of a latency rule, in milliseconds (up to 120000)' '--status' 'HTTP status a status rule answers (400 to 599)' '--code' 'the error code of the answer (one of the service'\''s codes, e.g. internal_error o…' '--retryable' 'mark the injected error retryable' '--no-retryable' 'mark the injected error not retryable' '--retry-after-sec' 'Retry-After of the answer, in seconds (up to 86400)' '--count' 'how many times the rule applies' '--after' 'matching requests let through untouched before the rule applies' ;;
@@ -207,6 +211,9 @@ _prospect_flags() {
     'sandbox clock set') printf '%s\t%s\n' '--freeze' 'stop the clock at that time' ;;
     'sandbox clock freeze') : ;;
     'sandbox clock unfreeze') : ;;
+    'sandbox snapshot') : ;;
+    'sandbox snapshot save') : ;;
+    'sandbox snapshot load') : ;;
     'mcp') printf '%s\t%s\n' '--toolset' 'the tools offered: read (reads only), standard (and list changes, imports, enri…' '--max-credits' 'credits the assistant may spend in the session without asking the person (0: ev…' '--read-only' 'only the tools that change nothing and spend nothing' ;;
     'mcp config') printf '%s\t%s\n' '--client' 'the AI client the settings are for (required)' '--write' 'merge the entry into the client'\''s settings file: only the entry of --name chang…' '--file' 'the settings file to write' '--name' 'the server name in the client (letters, digits, - and _): another one per profi…' '--toolset' 'the tools offered: read (reads only), standard (and list changes, imports, enri…' '--max-credits' 'credits the assistant may spend in the session without asking the person (0: ev…' '--read-only' 'only the tools that change nothing and spend nothing' ;;
     'demo') printf '%s\t%s\n' '--dir' 'where to write the sample CSV (demo-leads.csv) and the export (engineering-lead…' '--force' 'replace those files when --dir already holds them' ;;
@@ -445,6 +452,7 @@ _prospect_flag_kind() {
     'sandbox serve|--companies') REPLY='text' ;;
     'sandbox serve|--state') REPLY='file' ;;
     'sandbox serve|--fixtures') REPLY='file' ;;
+    'sandbox serve|--scenario') REPLY='many' ;;
     'sandbox serve|--no-rate-limits') REPLY='switch' ;;
     'sandbox start|--port') REPLY='text' ;;
     'sandbox start|--seed') REPLY='text' ;;
@@ -452,7 +460,9 @@ _prospect_flag_kind() {
     'sandbox start|--companies') REPLY='text' ;;
     'sandbox start|--state') REPLY='file' ;;
     'sandbox start|--fixtures') REPLY='file' ;;
+    'sandbox start|--scenario') REPLY='many' ;;
     'sandbox start|--no-rate-limits') REPLY='switch' ;;
+    'sandbox reset|--scenario') REPLY='many' ;;
     'sandbox jwt|--user') REPLY='text' ;;
     'sandbox faults add|--kind') REPLY='one' ;;
     'sandbox faults add|--path') REPLY='text' ;;
@@ -531,6 +541,9 @@ _prospect_flag_values() {
     'export json|--format') printf '%s\n' 'ndjson' 'csv' 'json' ;;
     'usage|--group-by') printf '%s\n' 'tool' 'key' 'day' 'error' ;;
     'api|--prefix') printf '%s\n' 'v2' 'v1' 'keys' 'root' ;;
+    'sandbox serve|--scenario') printf '%s\n' 'out-of-credits' 'daily-quota-spent' 'half-failed-enrichment' 'crm-refusals' 'expired-links' ;;
+    'sandbox start|--scenario') printf '%s\n' 'out-of-credits' 'daily-quota-spent' 'half-failed-enrichment' 'crm-refusals' 'expired-links' ;;
+    'sandbox reset|--scenario') printf '%s\n' 'out-of-credits' 'daily-quota-spent' 'half-failed-enrichment' 'crm-refusals' 'expired-links' ;;
     'sandbox faults add|--kind') printf '%s\n' 'latency' 'status' 'drop' 'rate_limit' ;;
     'sandbox faults add|--method') printf '%s\n' 'GET' 'POST' 'PUT' 'PATCH' 'DELETE' 'HEAD' ;;
     'sandbox faults add|--phase') printf '%s\n' 'before' 'after' ;;
@@ -578,6 +591,8 @@ _prospect_arg_kind() {
     'api') case $2 in 0) REPLY='one' ;; 1) REPLY='text' ;; *) REPLY=text ;; esac ;;
     'sandbox clock advance') case $2 in 0) REPLY='text' ;; *) REPLY=text ;; esac ;;
     'sandbox clock set') case $2 in 0) REPLY='text' ;; *) REPLY=text ;; esac ;;
+    'sandbox snapshot save') case $2 in 0) REPLY='file' ;; *) REPLY=text ;; esac ;;
+    'sandbox snapshot load') case $2 in 0) REPLY='file' ;; *) REPLY=text ;; esac ;;
     'completion') case $2 in 0) REPLY='one' ;; *) REPLY=text ;; esac ;;
     *) REPLY=text ;;
   esac

@@ -159,6 +159,8 @@ function __prospect_child --argument-names path word
             echo 'faults'
         case 'sandbox|clock'
             echo 'clock'
+        case 'sandbox|snapshot'
+            echo 'snapshot'
         case 'sandbox faults|add'
             echo 'add'
         case 'sandbox faults|ls' 'sandbox faults|list'
@@ -173,6 +175,10 @@ function __prospect_child --argument-names path word
             echo 'freeze'
         case 'sandbox clock|unfreeze'
             echo 'unfreeze'
+        case 'sandbox snapshot|save'
+            echo 'save'
+        case 'sandbox snapshot|load'
+            echo 'load'
         case 'mcp|config'
             echo 'config'
         case '*'
@@ -215,11 +221,13 @@ function __prospect_words --argument-names path
         case 'config'
             printf '%s\t%s\n' 'get' 'Print one setting of a profile' 'set' 'Change one setting of a profile' 'ls' 'List profiles and their settings (keys masked)' 'unset' 'Remove one setting of a profile' 'rm-profile' 'Remove a saved profile, its settings and credentials'
         case 'sandbox'
-            printf '%s\t%s\n' 'serve' 'Run the sandbox in the foreground' 'start' 'Start the sandbox in the background' 'stop' 'Stop the background sandbox' 'status' 'Show whether the sandbox runs, its URL and pid' 'reset' 'Reset the sandbox to its seeded state' 'jwt' 'Print a session JWT for a demo user (for key management)' 'faults' 'Inject faults into the running sandbox: latency, errors, dropped connections, 4…' 'clock' 'Move, set or freeze the running sandbox'\''s clock'
+            printf '%s\t%s\n' 'serve' 'Run the sandbox in the foreground' 'start' 'Start the sandbox in the background' 'stop' 'Stop the background sandbox' 'status' 'Show whether the sandbox runs, its URL and pid' 'reset' 'Reset the sandbox to its seeded state' 'jwt' 'Print a session JWT for a demo user (for key management)' 'faults' 'Inject faults into the running sandbox: latency, errors, dropped connections, 4…' 'clock' 'Move, set or freeze the running sandbox'\''s clock' 'snapshot' 'Save the running sandbox'\''s whole state to a file, or load one'
         case 'sandbox faults'
             printf '%s\t%s\n' 'add' 'Add a fault rule: delay, error, drop or 429 for matching requests' 'ls' 'List the fault rules in force, with how often each matched and applied' 'clear' 'Remove every fault rule'
         case 'sandbox clock'
             printf '%s\t%s\n' 'advance' 'Move the sandbox clock forward (90s, 5m, 2h, 1d) without waiting' 'set' 'Set the sandbox clock to an ISO 8601 time' 'freeze' 'Stop the sandbox clock where it is' 'unfreeze' 'Let the sandbox clock run on from where it stands'
+        case 'sandbox snapshot'
+            printf '%s\t%s\n' 'save' 'Save the whole sandbox state (clock included) to a file' 'load' 'Replace the sandbox state with a saved snapshot'
         case 'mcp'
             printf '%s\t%s\n' 'config' 'Print or write an AI client'\''s MCP settings for this binary and profile'
         case '*'
@@ -308,9 +316,11 @@ function __prospect_flags --argument-names path
         case 'api'
             printf '%s\t%s\n' '--raw-field' 'add a string field (repeatable; key[]=v builds an array)' '-f' 'add a string field (repeatable; key[]=v builds an array)' '--field' 'add a typed field: numbers, true, false and null are parsed (repeatable)' '-F' 'add a typed field: numbers, true, false and null are parsed (repeatable)' '--input' 'read the JSON body from a file, or - for stdin' '--paginate' 'follow cursor until the last page and print every row' '--prefix' 'path prefix: v2 is /api/v2, v1 /api/v1/public, keys /api/v1/api-keys, root none' '--header' 'add a request header (repeatable)' '-H' 'add a request header (repeatable)'
         case 'sandbox serve'
-            printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off'
+            printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--scenario' 'named state of the demo organization to start from (docs/sandbox-fixtures.md, S…' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off'
         case 'sandbox start'
-            printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off'
+            printf '%s\t%s\n' '--port' 'port to listen on (0 picks a free one)' '--seed' 'seed of the synthetic data set (same seed, same rows)' '--people' 'people in the synthetic data set' '--companies' 'companies in the synthetic data set' '--state' 'load state from this file and save it there on exit' '--fixtures' 'JSON file of organizations, users, keys, lists and leads to load' '--scenario' 'named state of the demo organization to start from (docs/sandbox-fixtures.md, S…' '--no-rate-limits' 'switch rate limiting off (benchmarks, bulk scripts); a reset keeps it off'
+        case 'sandbox reset'
+            printf '%s\t%s\n' '--scenario' 'named state of the demo organization to start from (docs/sandbox-fixtures.md, S…'
         case 'sandbox jwt'
             printf '%s\t%s\n' '--user' 'user id or email'
         case 'sandbox faults add'
@@ -784,6 +794,8 @@ function __prospect_flag_kind --argument-names path flag
             echo file
         case 'sandbox serve|--fixtures'
             echo file
+        case 'sandbox serve|--scenario'
+            echo many
         case 'sandbox serve|--no-rate-limits'
             echo switch
         case 'sandbox start|--port'
@@ -798,8 +810,12 @@ function __prospect_flag_kind --argument-names path flag
             echo file
         case 'sandbox start|--fixtures'
             echo file
+        case 'sandbox start|--scenario'
+            echo many
         case 'sandbox start|--no-rate-limits'
             echo switch
+        case 'sandbox reset|--scenario'
+            echo many
         case 'sandbox jwt|--user'
             echo text
         case 'sandbox faults add|--kind'
@@ -949,6 +965,12 @@ function __prospect_flag_values --argument-names path flag
             printf '%s\n' 'tool' 'key' 'day' 'error'
         case 'api|--prefix'
             printf '%s\n' 'v2' 'v1' 'keys' 'root'
+        case 'sandbox serve|--scenario'
+            printf '%s\n' 'out-of-credits' 'daily-quota-spent' 'half-failed-enrichment' 'crm-refusals' 'expired-links'
+        case 'sandbox start|--scenario'
+            printf '%s\n' 'out-of-credits' 'daily-quota-spent' 'half-failed-enrichment' 'crm-refusals' 'expired-links'
+        case 'sandbox reset|--scenario'
+            printf '%s\n' 'out-of-credits' 'daily-quota-spent' 'half-failed-enrichment' 'crm-refusals' 'expired-links'
         case 'sandbox faults add|--kind'
             printf '%s\n' 'latency' 'status' 'drop' 'rate_limit'
         case 'sandbox faults add|--method'
@@ -1046,6 +1068,10 @@ function __prospect_arg --argument-names path n
             echo text
         case 'sandbox clock set|0'
             echo text
+        case 'sandbox snapshot save|0'
+            echo file
+        case 'sandbox snapshot load|0'
+            echo file
         case 'completion|0'
             echo one; printf '%s\n' 'bash' 'zsh' 'fish'
         case '*'

@@ -17,6 +17,7 @@ export const GROUPS: Record<string, string> = {
   sandbox: 'Run the local sandbox of the service',
   'sandbox faults': 'Inject faults into the running sandbox: latency, errors, dropped connections, 429s',
   'sandbox clock': 'Move, set or freeze the running sandbox\'s clock',
+  'sandbox snapshot': 'Save the running sandbox\'s whole state to a file, or load one',
   keys: 'Create, list and revoke API keys, and read their request logs (session JWT)',
 };
 
@@ -91,6 +92,8 @@ export const COMMANDS: CommandEntry[] = [
   { path: ['sandbox', 'clock', 'set'], summary: 'Set the sandbox clock to an ISO 8601 time' },
   { path: ['sandbox', 'clock', 'freeze'], summary: 'Stop the sandbox clock where it is' },
   { path: ['sandbox', 'clock', 'unfreeze'], summary: 'Let the sandbox clock run on from where it stands' },
+  { path: ['sandbox', 'snapshot', 'save'], summary: 'Save the whole sandbox state (clock included) to a file' },
+  { path: ['sandbox', 'snapshot', 'load'], summary: 'Replace the sandbox state with a saved snapshot' },
   { path: ['mcp'], summary: 'Serve the tools to AI assistants over MCP (stdio); paid runs priced first' },
   { path: ['mcp', 'config'], summary: "Print or write an AI client's MCP settings for this binary and profile" },
   { path: ['demo'], summary: 'A guided tour on the local sandbox' },

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Store } from './store.js';
+import type { SandboxState, Store } from './store.js';
 import type { SandboxClock } from './engine/clock.js';
 import type { Faults } from './engine/faults.js';
 import type { RateLimiter } from './engine/rate-limits.js';
@@ -7,6 +7,7 @@ import type { RequestLog } from './engine/request-log.js';
 import type { Principal } from './engine/auth.js';
 import type { Dataset } from './data/dataset.js';
 import { genericError } from './engine/errors.js';
+import type { ScenarioName } from './scenario-catalog.js';
 
 export interface MintJwtOptions {
   client?: 'connector';
@@ -36,7 +37,9 @@ export interface SandboxServices {
   readonly url: string;
   mintJwt(userIdOrEmail?: string, opts?: MintJwtOptions): { token: string; user_id: string; organization_id: string; expires_at: string };
   /** Back to the seeded data set (same demo key and JWT secret), clock, counters and faults cleared. */
-  reset(seed?: number): void;
+  reset(seed?: number, scenario?: ScenarioName): void;
+  /** Replaces the whole state with a snapshot's, its clock included; faults and pending webhook deliveries cleared. */
+  load(state: SandboxState): void;
 }
 
 /** A response with a status other than 200 or extra headers. */

@@ -65,6 +65,10 @@ export const SandboxSummary = z.looseObject({
   faults: count,
   rate_limits_enabled: z.boolean(),
   areas: z.array(str),
+  /** The scenario applied at start or by the last reset (scenario-catalog.ts), with what expired-links made; null when none. */
+  scenario: z.optional(
+    z.nullable(z.looseObject({ name: str, expired: z.optional(z.looseObject({ download_url: str, quote_id: str, task_id: str })) })),
+  ),
 });
 
 export const RateLimitsView = z.looseObject({ enabled: z.boolean(), window_ms: z.int() });

@@ -9,6 +9,7 @@ import { SEVERAL_ROWS_ONLY, SINGLE_RECORD_ONLY } from './engine/enrichment-outco
 import type { WorkflowKind } from './engine/enrichment.js';
 import { PUSH_FAILURES } from './engine/sync.js';
 import { WEBHOOK_TIME_SCALE } from './engine/webhooks.js';
+import { SCENARIO_NAMES, type ScenarioName } from './scenario-catalog.js';
 
 export { FaultsBody } from './engine/faults.js';
 
@@ -24,7 +25,8 @@ const OrganizationId = z.optional(z.string());
 
 // The sandbox as a whole
 
-export const ResetBody = z.object({ seed: z.optional(z.int()) });
+/** scenario: a named scenario (scenario-catalog.ts) applied after the reset, instead of the one the sandbox started with. */
+export const ResetBody = z.object({ seed: z.optional(z.int()), scenario: z.optional(z.enum(SCENARIO_NAMES as [ScenarioName, ...ScenarioName[]])) });
 
 /** advance_ms or set_ms (not both); freeze stops the clock after the move (true) or lets it run on (false). */
 export const ClockBody = z

@@ -3,6 +3,7 @@ import { endpoint, type Endpoint, type ErrorCode, type HttpMethod, type QueryPar
 import * as B from './control-bodies.js';
 import * as A from './control-answers.js';
 import { EnrichmentStatusResponse } from '../api/schemas/enrichment.js';
+import { SnapshotBody, StateFile } from './state-file.js';
 
 /**
  * The sandbox's test controls, one catalog entry each: what they take, what they answer, and
@@ -60,7 +61,7 @@ export const CONTROL = {
     path: '/reset',
     summary: 'Reset the sandbox',
     description:
-      'Puts the sandbox back to its seeded state, with the fixtures it was started with: organizations, users, balances, plans, keys, lists and jobs as seeded; the clock back to real time and running; faults, rate-limit counters and switched-off rate limits cleared. The demo key and the JWT signing secret survive, so keys and session tokens handed out at start keep working. `seed` reseeds with another data set. Answers the state summary.',
+      'Puts the sandbox back to its seeded state, with the fixtures it was started with: organizations, users, balances, plans, keys, lists and jobs as seeded; the clock back to real time and running; faults, rate-limit counters and switched-off rate limits cleared. The demo key and the JWT signing secret survive, so keys and session tokens handed out at start keep working. `seed` reseeds with another data set; `scenario` applies that named scenario (out-of-credits, daily-quota-spent, half-failed-enrichment, crm-refusals, expired-links; docs/sandbox-fixtures.md) instead of the one the sandbox started with, if any. Answers the state summary.',
     body: B.ResetBody,
     response: A.SandboxSummary,
     errors: BAD_BODY,
@@ -75,6 +76,28 @@ export const CONTROL = {
     response: A.SandboxSummary,
     idempotent: true,
   }),
+  snapshot: {
+    save: control('sandbox.snapshot.save', {
+      method: 'GET',
+      path: '/snapshot',
+      summary: 'Save the whole sandbox state',
+      description:
+        'The whole sandbox state, as a `--state` file holds it: organizations, keys (the demo key the only secret), lists, runs, quotes, handles, counters, the request log, and the clock as an absolute time with whether it is frozen. Loading it (`prospect sandbox snapshot load`, or `startSandbox({ snapshot })`) continues from exactly there. Faults are not part of it.',
+      response: StateFile,
+      idempotent: true,
+    }),
+    load: control('sandbox.snapshot.load', {
+      method: 'POST',
+      path: '/snapshot',
+      summary: 'Load a saved sandbox state',
+      description:
+        'Replaces the whole sandbox state with a snapshot (a file of `prospect sandbox snapshot save`, or a `--state` file): the clock goes back to its saved time, frozen or running on from it, so quotes and handles keep their remaining life. Faults and pending webhook deliveries are cleared. Answers the state summary.',
+      body: SnapshotBody,
+      response: A.SandboxSummary,
+      errors: BAD_BODY,
+      idempotent: true,
+    }),
+  },
   clock: {
     get: control('sandbox.clock.get', {
       method: 'GET',

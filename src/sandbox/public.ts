@@ -2,6 +2,7 @@ import { Client } from '../api/client.js';
 import { startSandbox as startServer } from './server.js';
 import { controlClient, type ControlClient } from './control-client.js';
 import type { FixturesInput } from './fixtures.js';
+import type { ScenarioName } from './scenario-catalog.js';
 
 /**
  * `prospect-cli/sandbox`: the local sandbox as a dependency of a test suite, as stripe-mock is
@@ -14,6 +15,7 @@ export { FixturesError, isFixturesError } from './fixtures-error.js';
 export { FIXTURES_VERSION } from './fixtures.js';
 export type { ControlClient, ControlCallOptions, ControlInput, ControlMethod } from './control-client.js';
 export { CONTROL } from './control-endpoints.js';
+export { SCENARIOS, SCENARIO_NAMES, type ScenarioName } from './scenario-catalog.js';
 
 export interface SandboxOptions {
   /** Organizations, users, API keys, balances, plans, lists and leads to load (docs/sandbox-fixtures.md): an object or the path of a JSON file. Loaded again by every reset. */
@@ -26,9 +28,16 @@ export interface SandboxOptions {
   port?: number;
   /** A state file: loaded when it exists, saved on changes and on stop. Default none: nothing is written. */
   statePath?: string;
+  /** A snapshot to start from: a file saved by `prospect sandbox snapshot save` (or a state file), or `await sandbox.control.snapshot.save()`'s answer. Its clock goes on from its saved time. */
+  snapshot?: string | SandboxSnapshot;
+  /** A named scenario applied at start and again after every reset that names none (docs/sandbox-fixtures.md, "Scenarios"); an unknown name rejects. */
+  scenario?: ScenarioName;
   /** false starts with rate limiting off (a reset keeps it off). Default true, as the service. */
   rateLimits?: boolean;
 }
+
+/** The whole sandbox state, as a snapshot or `--state` file holds it (JSON; the sandbox checks its outline when it loads it). */
+export type SandboxSnapshot = { readonly format: 'prospect-sandbox-state'; readonly version: 1 } & Readonly<Record<string, unknown>>;
 
 /** The fixtures format, version 1 (docs/sandbox-fixtures.md). */
 export type SandboxFixtures = FixturesInput;
@@ -57,6 +66,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...(options.statePath !== undefined ? { statePath: options.statePath } : {}),
     ...(options.rateLimits !== undefined ? { rateLimits: options.rateLimits } : {}),
     ...(options.fixtures !== undefined ? { fixtures: options.fixtures } : {}),
+    ...(options.scenario !== undefined ? { scenario: options.scenario } : {}),
+    ...(options.snapshot !== undefined ? { snapshot: options.snapshot } : {}),
   });
   const client = new Client({ baseUrl: server.url });
   let stopping: Promise<void> | undefined;

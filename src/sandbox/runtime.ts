@@ -9,6 +9,7 @@ import { dataDir, sandboxRuntimeFile } from '../local/paths.js';
 import { DEFAULT_SEED } from './defaults.js';
 import type { DatasetSize } from './data/dataset.js';
 import { isFixturesError } from './fixtures-error.js';
+import type { ScenarioName } from './scenario-catalog.js';
 
 export { isProcessAlive } from '../local/lock.js';
 
@@ -177,6 +178,8 @@ export interface BackgroundOptions {
   rateLimits?: boolean;
   /** A fixtures file (--fixtures). */
   fixtures?: string;
+  /** A named scenario (--scenario). */
+  scenario?: ScenarioName;
 }
 
 /**
@@ -195,6 +198,7 @@ export async function startInBackground(o: BackgroundOptions): Promise<SandboxRu
   if (o.statePath) args.push('--state', o.statePath);
   if (o.rateLimits === false) args.push('--no-rate-limits');
   if (o.fixtures) args.push('--fixtures', o.fixtures);
+  if (o.scenario) args.push('--scenario', o.scenario);
   let child: ReturnType<typeof spawn>;
   try {
     child = spawn(process.execPath, args, {
@@ -343,6 +347,8 @@ export interface ForegroundOptions {
   rateLimits?: boolean;
   /** A fixtures file, loaded at start (unless the state file was loaded) and after every reset. */
   fixtures?: string;
+  /** A named scenario, applied at start (unless the state file was loaded) and after every reset that names none. */
+  scenario?: ScenarioName;
   host?: string;
   env?: Env;
   /** Called once listening, with what the runtime file holds. */
@@ -378,6 +384,7 @@ export async function serveForeground(o: ForegroundOptions = {}): Promise<Sandbo
       ...(o.host ? { host: o.host } : {}),
       ...(o.rateLimits === false ? { rateLimits: false } : {}),
       ...(o.fixtures ? { fixtures: o.fixtures } : {}),
+      ...(o.scenario ? { scenario: o.scenario } : {}),
     }).catch((e: unknown) => {
       throw isFixturesError(e) ? new ConfigurationError(`--fixtures ${e.message}`) : e;
     });

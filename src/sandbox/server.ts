@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Store } from './store.js';
+import { Store, type SandboxState } from './store.js';
 import { Router, type RouteDef } from './router.js';
 import * as routeModules from './routes/all.js';
 import { SandboxClock } from './engine/clock.js';
@@ -10,7 +10,7 @@ import { MINUTE_MS } from '../api/schemas/limits.js';
 import { RequestLog } from './engine/request-log.js';
 import { JWT_ISSUER, signJwt } from './engine/jwt.js';
 import { createRequestHandler } from './pipeline.js';
-import { DebouncedSaver, loadStateFile, saveStateFile } from './state-file.js';
+import { checkState, DebouncedSaver, loadStateFile, readSnapshotFile, saveStateFile } from './state-file.js';
 import type { MintJwtOptions, SandboxServices } from './context.js';
 import { DEFAULT_SEED } from './defaults.js';
 import { DEFAULT_DATASET_SIZE, type Dataset, type DatasetSize } from './data/dataset.js';
@@ -19,6 +19,8 @@ import { settleRuns } from './engine/settle.js';
 import { cancelWebhookDeliveries } from './engine/webhooks.js';
 import { resolveFixtures, type FixturesInput } from './fixtures.js';
 import { loadFixtures } from './fixtures-load.js';
+import { applyScenario } from './scenarios.js';
+import { isScenarioName, unknownScenario, type ScenarioName } from './scenario-catalog.js';
 
 /** How often running workflows are checked for their end. */
 const WORKFLOW_TICK_MS = 250;
@@ -34,6 +36,8 @@ export interface StartSandboxOptions {
   dataset?: Partial<DatasetSize>;
   /** Snapshot file: loaded when it exists, saved after changes and on close. */
   statePath?: string;
+  /** A snapshot to start from (its file, or the state itself), taken before statePath's file; only read. */
+  snapshot?: string | object;
   /** false starts with rate limiting switched off (benchmarks, bulk scripts); a reset comes back to this. Default true. */
   rateLimits?: boolean;
   /**
@@ -41,6 +45,8 @@ export interface StartSandboxOptions {
    * path of a JSON file): at start, unless a state file was loaded, and again after every reset.
    */
   fixtures?: FixturesInput | string;
+  /** A named scenario (scenario-catalog.ts) applied at start, unless a state was loaded, and again after every reset that names none. */
+  scenario?: ScenarioName;
   /** Routes mounted beside the built-in ones (tests of the pipeline, areas under development). */
   extraRoutes?: RouteDef[];
   /** Every 2xx answer parsed with the schema its entry names, a 500 naming both otherwise (the test suite's sandboxes). Default false. */
@@ -68,15 +74,11 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   // Read and checked before anything starts: a bad file leaves no server behind.
   const fixtures = opts.fixtures === undefined ? undefined : resolveFixtures(opts.fixtures);
   const fixturesSource = typeof opts.fixtures === 'string' ? opts.fixtures : 'fixtures';
+  if (opts.scenario !== undefined && !isScenarioName(opts.scenario)) throw new Error(unknownScenario(opts.scenario));
   const clock = new SandboxClock();
-  const loaded = opts.statePath ? loadStateFile(opts.statePath) : null;
-  let store: Store;
-  if (loaded) {
-    clock.offsetMs = loaded.clock_offset_ms;
-    store = new Store(loaded, clock);
-  } else {
-    store = Store.seeded(opts.seed ?? DEFAULT_SEED, clock);
-  }
+  const loaded = opts.snapshot !== undefined ? startingSnapshot(opts.snapshot) : opts.statePath ? loadStateFile(opts.statePath) : null;
+  const store = Store.seeded(opts.seed ?? DEFAULT_SEED, clock);
+  if (loaded) store.load(loaded);
   store.state.dataset_size ??= {
     people: opts.dataset?.people ?? DEFAULT_DATASET_SIZE.people,
     companies: opts.dataset?.companies ?? DEFAULT_DATASET_SIZE.companies,
@@ -122,7 +124,7 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
       return dataset !== undefined;
     },
     mintJwt: mint,
-    reset(seed) {
+    reset(seed, scenario = opts.scenario) {
       clock.frozen = false;
       clock.offsetMs = 0;
       faults.clear();
@@ -131,6 +133,12 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
       cancelWebhookDeliveries(services);
       store.reset(seed);
       if (fixtures) loadFixtures(services, fixtures, fixturesSource);
+      if (scenario) applyScenario(services, scenario);
+    },
+    load(state) {
+      faults.clear();
+      cancelWebhookDeliveries(services);
+      store.load(state);
     },
   };
   if (fixtures && !loaded) loadFixtures(services, fixtures, fixturesSource);
@@ -172,6 +180,11 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   });
   const port = (server.address() as AddressInfo).port;
   url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // After listening: the expired-links scenario makes a download link, which needs the URL.
+  if (opts.scenario && !loaded) {
+    applyScenario(services, opts.scenario);
+    saver?.schedule();
+  }
 
   // Runs end on the sandbox clock even when nobody polls (leads fill in, webhooks go out).
   const ticker = setInterval(() => {
@@ -213,4 +226,9 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
       return closing;
     },
   };
+}
+
+/** The snapshot of the `snapshot` option: read from its file, or a copy of the object (the sandbox changes its state in place). */
+function startingSnapshot(snapshot: string | object): SandboxState {
+  return typeof snapshot === 'string' ? readSnapshotFile(snapshot) : checkState(structuredClone(snapshot), 'snapshot');
 }

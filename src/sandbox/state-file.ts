@@ -1,16 +1,20 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import * as z from 'zod/mini';
 import type { SandboxState } from './store.js';
-import { writePrivateFile } from '../local/private-file.js';
+import { readJsonFile, StateFileError } from './state-file-io.js';
+
+export { saveStateFile, StateFileError } from './state-file-io.js';
 
 /** The outline of a snapshot: enough to refuse a file that is not one, not a full schema of every area. */
-const StateFile = z.looseObject({
+export const StateFile = z.looseObject({
   format: z.literal('prospect-sandbox-state'),
   version: z.literal(1),
   seed: z.int(),
   seq: z.int(),
   jwt_secret: z.string().check(z.minLength(16)),
   clock_offset_ms: z.number(),
+  clock_now_ms: z.optional(z.number()),
+  clock_frozen: z.optional(z.boolean()),
   demo: z.looseObject({
     organization_id: z.string(),
     user_id: z.string(),
@@ -29,31 +33,30 @@ const StateFile = z.looseObject({
   areas: z.record(z.string(), z.unknown()),
 });
 
-export class StateFileError extends Error {
-  override name = 'StateFileError';
-}
+/** The body of POST /__sandbox/snapshot: the same outline, refusing a field a state file does not have. */
+export const SnapshotBody = z.object({ ...StateFile.shape, dataset_size: z.optional(z.looseObject({})) });
+
 
 /** The snapshot at `file`, or null when there is none yet. */
 export function loadStateFile(file: string): SandboxState | null {
-  if (!existsSync(file)) return null;
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new StateFileError(`${file} is not valid JSON: ${(e as Error).message}`);
-  }
+  return existsSync(file) ? readSnapshotFile(file) : null;
+}
+
+/** The snapshot at `file`, which must exist (`startSandbox({ snapshot })`). */
+export function readSnapshotFile(file: string): SandboxState {
+  return checkState(readJsonFile(file), file);
+}
+
+/** `data` itself (its keys in their order, so a save gives the same bytes) when it has a state file's outline. */
+export function checkState(data: unknown, source: string): SandboxState {
   const r = StateFile.safeParse(data);
   if (!r.success) {
     const first = r.error.issues[0];
-    throw new StateFileError(`${file} is not a sandbox state file (${first?.path.join('.') || 'root'}: ${first?.message})`);
+    throw new StateFileError(`${source} is not a sandbox state file (${first?.path.join('.') || 'root'}: ${first?.message})`);
   }
   return data as SandboxState;
 }
 
-/** Writes the snapshot atomically (temporary file, then rename), readable by the owner only. */
-export function saveStateFile(file: string, state: SandboxState): void {
-  writePrivateFile(file, JSON.stringify(state));
-}
 
 /** How long after a change the state file is saved: a burst of requests makes one write. */
 export const SAVE_DEBOUNCE_MS = 200;

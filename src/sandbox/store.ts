@@ -79,6 +79,9 @@ export interface SandboxState {
   seq: number;
   jwt_secret: string;
   clock_offset_ms: number;
+  /** The sandbox time when saved, and whether the clock stood still: a reload goes on from there. Absent in older files (then the offset counts). */
+  clock_now_ms?: number;
+  clock_frozen?: boolean;
   demo: DemoIdentity;
   organizations: Record<string, OrganizationRecord>;
   users: Record<string, UserRecord>;
@@ -384,9 +387,23 @@ export class Store {
     );
   }
 
-  /** The state as saved in a snapshot (with the current clock offset). */
+  /** The state as saved in a snapshot (with the clock's time, whether it is frozen, and its offset). */
   snapshot(): SandboxState {
-    this.state.clock_offset_ms = this.clock.offsetMs;
+    const c = this.clock.saved();
+    this.state.clock_offset_ms = c.offset_ms;
+    this.state.clock_now_ms = c.now_ms;
+    this.state.clock_frozen = c.frozen;
     return this.state;
+  }
+
+  /** Takes over a saved state (a state file or snapshot), its clock included. */
+  load(state: SandboxState): void {
+    this.state = state;
+    this.keyIndex = undefined;
+    if (state.clock_now_ms !== undefined) this.clock.restore({ now_ms: state.clock_now_ms, frozen: state.clock_frozen ?? false, offset_ms: state.clock_offset_ms });
+    else {
+      this.clock.frozen = false;
+      this.clock.offsetMs = state.clock_offset_ms;
+    }
   }
 }

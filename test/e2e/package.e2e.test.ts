@@ -114,7 +114,7 @@ describe('the installed package', () => {
     expect(shipped.filter((f) => f.endsWith('.d.ts') && !/^dist\/types\/(index\.d\.ts|api\/|sdk\/|sandbox\/|workflows\/)/.test(f))).toEqual([]);
     // The sandbox's declarations are its public entry and what its types name, never its engines or server.
     expect(shipped.filter((f) => f.startsWith('dist/types/sandbox/')).sort()).toEqual(
-      ['control-client', 'control-endpoints', 'fixtures-error', 'fixtures', 'public'].map((f) => `dist/types/sandbox/${f}.d.ts`),
+      ['control-client', 'control-endpoints', 'fixtures-error', 'fixtures', 'public', 'scenario-catalog'].map((f) => `dist/types/sandbox/${f}.d.ts`),
     );
   });
 

@@ -1,13 +1,17 @@
 import { defineCommand } from '../../cli/command.js';
+import { scenarioFlag } from './flags.js';
 
 export const command = defineCommand({
-  description: 'Reset the running sandbox to its seeded state: balances, plans, keys made since start, lists and jobs. The demo key stays valid.',
-  examples: ['prospect sandbox reset'],
+  description:
+    'Reset the running sandbox to its seeded state: balances, plans, keys made since start, lists and jobs. The demo key stays valid. ' +
+    'With --scenario NAME, that named scenario is applied after the reset (docs/sandbox-fixtures.md); without it, the one the sandbox started with, if any.',
+  flags: [scenarioFlag],
+  examples: ['prospect sandbox reset', 'prospect sandbox reset --scenario crm-refusals'],
   related: ['prospect sandbox status'],
-  async run(_opts, ctx) {
+  async run(opts, ctx) {
     const target = await ctx.sandbox();
     const { sandboxControl } = await import('../../cli/sandbox-target.js');
-    await sandboxControl(ctx, target.url, 'POST', '/__sandbox/reset', {});
-    ctx.out.success(`Sandbox on ${target.url} reset to its seeded state.`);
+    await sandboxControl(ctx, target.url, 'POST', '/__sandbox/reset', opts.scenario ? { scenario: opts.scenario } : {});
+    ctx.out.success(`Sandbox on ${target.url} reset to its seeded state${opts.scenario ? ` with scenario ${opts.scenario}` : ''}.`);
   },
 });

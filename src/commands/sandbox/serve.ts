@@ -15,6 +15,7 @@ export const command = defineCommand({
     'prospect sandbox serve --people 5000 --companies 500',
     'prospect sandbox serve --no-rate-limits   # benchmarks and bulk scripts',
     'prospect sandbox serve --fixtures ci-fixtures.json   # known organizations, keys and lists for a CI job',
+    'prospect sandbox serve --scenario daily-quota-spent   # the people search daily cap already reached',
   ],
   related: ['prospect sandbox start', 'prospect sandbox status', 'prospect demo'],
   async run(opts, ctx) {
@@ -28,6 +29,7 @@ export const command = defineCommand({
       ...(statePath ? { statePath } : {}),
       rateLimits: opts.rateLimits,
       ...(opts.fixtures ? { fixtures: path.resolve(opts.fixtures) } : {}),
+      ...(opts.scenario ? { scenario: opts.scenario } : {}),
       signal: ctx.signal,
       onReady: (info) => {
         ctx.secrets.add(info.demo_key);

@@ -4,6 +4,12 @@
  * Frozen, it stands still until moved or thawed, so a test can read exact Retry-After
  * values and window edges however slowly the machine runs.
  */
+export interface SavedClock {
+  now_ms: number;
+  frozen: boolean;
+  offset_ms: number;
+}
+
 export class SandboxClock {
   private offset = 0;
   /** The frozen time, or null while the clock runs. */
@@ -42,6 +48,20 @@ export class SandboxClock {
   set offsetMs(ms: number) {
     this.offset = ms;
     if (this.frozenAt !== null) this.frozenAt = this.realNow() + ms;
+  }
+
+  /**
+   * What a snapshot keeps: the absolute time and whether it stands still (a reload goes on from
+   * that time, so quotes and handles keep their remaining life), and the offset a running clock had.
+   */
+  saved(): SavedClock {
+    return { now_ms: this.now(), frozen: this.frozen, offset_ms: this.offset };
+  }
+
+  /** Back to a saved clock: frozen at its time, or running on from it. */
+  restore(c: SavedClock): void {
+    this.offset = c.frozen ? c.offset_ms : c.now_ms - this.realNow();
+    this.frozenAt = c.frozen ? c.now_ms : null;
   }
 
   advance(ms: number): number {

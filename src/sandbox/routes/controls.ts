@@ -1,6 +1,7 @@
 import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
-import type { OrganizationRecord, UserRecord } from '../store.js';
+import type { OrganizationRecord, SandboxState, UserRecord } from '../store.js';
+import { SnapshotBody } from '../state-file.js';
 import { notFound } from '../engine/errors.js';
 import { parseBody } from '../engine/validation.js';
 import { destinationOf, setConnected } from '../engine/connections.js';
@@ -8,6 +9,7 @@ import { capsOf, listDetail, listsArea, type ListCaps } from '../engine/lists.js
 import { CONTROL } from '../control-endpoints.js';
 import * as B from '../control-bodies.js';
 import { seedList } from '../seed-list.js';
+import { scenarioOf } from '../scenarios.js';
 
 /** Test controls under /__sandbox/ (no auth): the catalog entries of control-endpoints.ts and their handlers. Organization and user default to the demo ones. */
 
@@ -83,6 +85,7 @@ function summary(ctx: RequestContext) {
     faults: ctx.services.faults.list().length,
     rate_limits_enabled: ctx.services.rateLimitsEnabled,
     areas: Object.keys(st.areas),
+    scenario: scenarioOf(ctx.services),
   };
 }
 
@@ -90,12 +93,28 @@ export const controlRoutes: RouteDef[] = [
   {
     endpoint: CONTROL.reset,
     handler: (ctx) => {
-      const { seed } = parseBody(B.ResetBody, ctx.body);
-      ctx.services.reset(seed);
+      const { seed, scenario } = parseBody(B.ResetBody, ctx.body);
+      ctx.services.reset(seed, scenario);
       return summary(ctx);
     },
   },
   { endpoint: CONTROL.state, handler: summary },
+  {
+    endpoint: CONTROL.snapshot.save,
+    handler: (ctx) => {
+      ctx.services.limiter.prune(ctx.clock.now());
+      return ctx.store.snapshot();
+    },
+  },
+  {
+    endpoint: CONTROL.snapshot.load,
+    handler: (ctx) => {
+      parseBody(SnapshotBody, ctx.body);
+      // The body itself, not the parsed copy: its keys keep their order, so a save gives the same bytes.
+      ctx.services.load(ctx.body as SandboxState);
+      return summary(ctx);
+    },
+  },
   { endpoint: CONTROL.clock.get, handler: clockView },
   {
     endpoint: CONTROL.clock.set,
