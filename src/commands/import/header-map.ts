@@ -1,4 +1,4 @@
-import { CANONICAL_FIELDS, type CanonicalField } from '../../api/schemas/values/lists.js';
+import { CANONICAL_FIELDS, identifiesLead, type CanonicalField } from '../../api/schemas/values/lists.js';
 import { closest, didYouMean } from '../../api/suggest.js';
 import { usageError } from '../../cli/errors.js';
 import { headerTokens } from './header-tokens.js';
@@ -101,19 +101,13 @@ export function mapHeaders(headers: readonly string[], overrides: ColumnMapping 
 const inFieldOrder = (m: ColumnMapping): ColumnMapping => Object.fromEntries(CANONICAL_FIELDS.filter((f) => m[f] !== undefined).map((f) => [f, m[f]]));
 
 /** Whether the fields `has` gives are what the service needs of a row: a LinkedIn URL, an email, or a name and a company. */
-function identifies(has: (f: CanonicalField) => boolean): boolean {
-  const name = has('full_name') || (has('first_name') && has('last_name'));
-  const company = has('company_name') || has('company_domain');
-  return has('linkedin_url') || has('email') || (name && company);
-}
-
 /** Whether mapped columns can give what the service needs of a row. */
-export const canIdentifyLeads = (m: ColumnMapping): boolean => identifies((f) => m[f] !== undefined);
+export const canIdentifyLeads = (m: ColumnMapping): boolean => identifiesLead((f) => m[f] !== undefined);
 
 /** Whether a row's mapped values (trimmed; blank is absent) give it, as the service judges: false is its skip reason missing_required. */
 export function rowIdentifier(headers: readonly string[], m: ColumnMapping): (fields: readonly string[]) => boolean {
   const at = new Map(Object.entries(m).map(([f, h]) => [f, headers.indexOf(h)]));
-  return (fields) => identifies((f) => (fields[at.get(f) ?? -1] ?? '').trim() !== '');
+  return (fields) => identifiesLead((f) => (fields[at.get(f) ?? -1] ?? '').trim() !== '');
 }
 
 /** One line per header the file repeats (the service, like --map, takes the first column of that name); [] when none is. */

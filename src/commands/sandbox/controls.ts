@@ -1,3 +1,5 @@
+import type * as z from 'zod/mini';
+import type * as Answers from '../../sandbox/control-answers.js';
 import type { Context } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
 
@@ -6,35 +8,10 @@ import { usageError } from '../../cli/errors.js';
  * sandbox's control, the answers they print, and the checks of a duration and a time.
  */
 
-/** A fault rule as the control answers it (control-answers.ts, FaultRules). */
-export interface FaultRule {
-  id: number;
-  kind: 'latency' | 'status' | 'drop' | 'rate_limit';
-  method?: string;
-  path?: string;
-  phase?: 'before' | 'after';
-  latency_ms?: number;
-  status?: number;
-  code?: string;
-  retryable?: boolean;
-  retry_after_sec?: number;
-  count?: number;
-  after?: number;
-  matched: number;
-  applied: number;
-}
-
-export interface FaultRules {
-  rules: FaultRule[];
-}
-
-/** The sandbox clock as the control answers it (control-answers.ts, ClockView). */
-export interface ClockView {
-  now_ms: number;
-  now: string;
-  offset_ms: number;
-  frozen: boolean;
-}
+/** The answers of the faults and clock controls, typed by the sandbox's own schemas (types only: no zod in the CLI core). */
+export type FaultRules = z.output<typeof Answers.FaultRules>;
+export type FaultRule = FaultRules['rules'][number];
+export type ClockView = z.output<typeof Answers.ClockView>;
 
 /** Calls a control of the sandbox this invocation targets (the running local one, started when none runs). */
 export async function callControl<T>(ctx: Context, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<{ url: string; answer: T }> {

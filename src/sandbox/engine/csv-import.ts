@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { parse } from 'csv-parse/sync';
 import { CSV_IMPORT_LIMITS, type CanonicalField, type SkipReason } from '../../api/schemas/lists.js';
+import { identifiesLead } from '../../api/schemas/values/lists.js';
 import type { Dataset } from '../data/dataset.js';
 import { domainKey } from '../data/text.js';
 import { publicError, type SandboxError } from './errors.js';
@@ -144,9 +145,7 @@ function skipReason(rec: CsvRecord, width: number, v: Values, taken: readonly Ta
   if (!rec.fields.every((f) => isUtf8(f))) return 'invalid_encoding';
   if (rec.fields.length !== width) return 'malformed_row';
   if (v.email && !EMAIL.test(v.email)) return 'invalid_email';
-  const named = v.full_name || (v.first_name && v.last_name);
-  const employed = v.company_name || v.company_domain;
-  if (!v.linkedin_url && !v.email && !(named && employed)) return 'missing_required';
+  if (!identifiesLead((f) => Boolean(v[f]))) return 'missing_required';
   if (v.email && isTaken(taken, 'emails', emailKey(v.email))) return 'duplicate_email';
   if (v.linkedin_url && isTaken(taken, 'linkedinUrls', profileUrlKey(v.linkedin_url))) return 'duplicate_linkedin_url';
   return null;

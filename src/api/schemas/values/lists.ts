@@ -56,6 +56,13 @@ export const CANONICAL_FIELDS = [
 ] as const;
 export type CanonicalField = (typeof CANONICAL_FIELDS)[number];
 
+/** Whether a CSV row's values identify a lead, as the import judges (else missing_required): a LinkedIn URL, an email, or a name with a company. */
+export function identifiesLead(has: (f: CanonicalField) => boolean): boolean {
+  const name = has('full_name') || (has('first_name') && has('last_name'));
+  const company = has('company_name') || has('company_domain');
+  return has('linkedin_url') || has('email') || (name && company);
+}
+
 export const CSV_IMPORT_LIMITS = {
   /**
    * The spec's "about 150 KB" per request; larger is 413. The sandbox counts the decoded CSV
