@@ -3,6 +3,6 @@
  * handed in. The one place the two meet, so the CLI core imports no command.
  */
 import { runProcess as runWith } from './cli/process.js';
-import { commandSet } from './commands/index.js';
+import { commandSet } from './commands/command-table.js';
 
 export const runProcess = (argv: string[]): Promise<void> => runWith(argv, commandSet);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { COMPLETION_FILES, SHELLS, completionScript } from './cli/completion/scripts.js';
 import { writeManPages } from './cli/man/write-man.js';
 import { commandTree } from './cli/tree/tree.js';
-import { commandSet } from './commands/index.js';
+import { commandSet } from './commands/command-table.js';
 
 /** The file's text, or undefined when there is none. */
 const readFileOr = (file: string): string | undefined => {

@@ -51,11 +51,15 @@ export interface CommandDefinition<O = Record<string, unknown>> {
   run(opts: O & { args: string[] }, ctx: Context): Promise<number | void>;
 }
 
-/** An entry of the command index: its place in the tree and its summary. */
+/**
+ * A row of the command table (src/commands/command-table.ts): the command's place in the tree,
+ * its summary and aliases, known up front; its module, loaded only to run the command or show its help.
+ */
 export interface CommandEntry {
   path: readonly string[];
   summary: string;
   aliases?: readonly string[];
+  load(): Promise<{ command: CommandDefinition<any> }>;
 }
 
 /**

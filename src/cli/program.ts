@@ -11,10 +11,8 @@ import { usageError } from './errors.js';
 export type Invoke = (def: CommandDefinition<any>, cmd: Command) => Promise<void>;
 
 /** A command's module (its code runs only when the command is loaded). */
-export async function loadDefinition(commands: CommandSet, entry: CommandEntry): Promise<CommandDefinition<any>> {
-  const def = await commands.load(entry.path.join(' '));
-  if (!def) throw new Error(`no module for command "${entry.path.join(' ')}"`);
-  return def;
+export async function loadDefinition(entry: CommandEntry): Promise<CommandDefinition<any>> {
+  return (await entry.load()).command;
 }
 
 export const PROGRAM_DESCRIPTION = 'Search people and companies, keep lead lists, enrich contacts, and manage keys and usage.';
@@ -253,7 +251,7 @@ export function buildProgram(commands: CommandSet, invoke: Invoke, argv?: readon
     if (!entry || loaded.has(cmd)) return;
     if (cmd.commands.length > 0 && target.startsWith(`${entry.path.join(' ')} `)) return;
     loaded.add(cmd);
-    applyDefinition(cmd, entry, await loadDefinition(commands, entry), invoke);
+    applyDefinition(cmd, entry, await loadDefinition(entry), invoke);
   }
   // A group's help shows the first example of each of its commands, loaded only for that help.
   const groupPaths = new Map<Command, string>();
@@ -263,7 +261,7 @@ export function buildProgram(commands: CommandSet, invoke: Invoke, argv?: readon
     const examples: string[] = [];
     for (const entry of commands.entries) {
       if (!entry.path.join(' ').startsWith(prefix)) continue;
-      const first = (await loadDefinition(commands, entry)).examples[0];
+      const first = (await loadDefinition(entry)).examples[0];
       if (first) examples.push(`  $ ${first}`);
     }
     group.addHelpText('after', `\nExamples:\n${examples.join('\n')}`);

@@ -14,7 +14,7 @@ export interface RouteCommand {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path template, parameters in braces: /lead-lists/{list_id}/leads. */
   path: string;
-  /** The command that does it: its words after `prospect`, as the command registry names it; null when none does. */
+  /** The command that does it: its words after `prospect`, as the command table names it; null when none does. */
   command: string | null;
   /**
    * The words after the command that make it run as the route would, from the route's path and

@@ -6,7 +6,7 @@ import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { prospect } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { writeRuntime } from '../../src/sandbox/runtime.js';
-import { SAMPLE_CSV } from '../../src/commands/demo/sample.js';
+import { SAMPLE_CSV } from '../../src/commands/demo/shared/sample.js';
 import { PNG_BYTES, cli, expectFailure, expectJsonFailure, fileIn, listing, readAs, utf16 } from './bad-input-helpers.js';
 
 /**

@@ -7,7 +7,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 import { runPrinted } from '../helpers/printed-command.js';
 import { usePaidSandbox } from './enrich-helpers.js';
 import { command as importCommand } from '../../src/commands/import/import.js';
-import { STATUS_FIELDS } from '../../src/commands/enrich/watch.js';
+import { STATUS_FIELDS } from '../../src/cli/cmdutil/enrich-watch.js';
 
 /**
  * `enrich status` takes several run ids: `import --enrich --no-wait` prints one workflow id per

@@ -7,7 +7,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 import { fastClock, runInProcess, sandboxClock } from '../helpers/in-process.js';
 import { usePaidSandbox } from './enrich-helpers.js';
 import { CSV_IMPORT_LIMITS } from '../../src/api/schemas/values/lists.js';
-import { base64Length } from '../../src/commands/import/chunks.js';
+import { base64Length } from '../../src/commands/import/shared/chunks.js';
 
 /**
  * import: chunks as full as the limits allow, and the checkpoint of acknowledged chunks that

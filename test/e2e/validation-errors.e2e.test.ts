@@ -5,7 +5,7 @@ import * as words from '../../src/cli/route-text.js';
 import type { Context } from '../../src/cli/context.js';
 import { useSandboxEnv } from '../helpers/sandbox-env.js';
 import { prospect } from '../helpers/in-process.js';
-import { commandSet } from '../../src/commands/index.js';
+import { commandSet } from '../../src/commands/command-table.js';
 
 const t = useSandboxEnv({ withKey: true });
 const run = (args: string[]) => prospect(args, { env: { ...t.env, NO_COLOR: '1' } });

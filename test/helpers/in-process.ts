@@ -6,7 +6,7 @@ import { tempDir } from './temp-dir.js';
 import { BIN, NO_KEYCHAIN, isolatedEnv, type BinaryResult } from './binary.js';
 import { sleep } from '../../src/api/sleep.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
-import { commandSet } from '../../src/commands/index.js';
+import { commandSet } from '../../src/commands/command-table.js';
 
 /** Real time with every wait (retry backoff, Retry-After, polling) cut to a few milliseconds. */
 export const fastClock: Clock = { now: () => Date.now(), sleep: (ms, signal) => sleep(Math.min(ms, 5), signal) };

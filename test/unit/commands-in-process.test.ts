@@ -129,10 +129,10 @@ describe('commands run in-process with injected streams', () => {
 
 describe('the command tree', () => {
   it('every command loads, has at least one example, and answers --help with exit 0', async () => {
-    const { commandSet } = await import('../../src/commands/index.js');
+    const { commandSet } = await import('../../src/commands/command-table.js');
     const { loadDefinition } = await import('../../src/cli/program.js');
     for (const entry of commandSet.entries) {
-      const def = await loadDefinition(commandSet, entry);
+      const def = await loadDefinition(entry);
       expect(def.examples.length, entry.path.join(' ')).toBeGreaterThan(0);
       for (const ex of def.examples) expect(ex.startsWith('prospect ') || ex.includes('| prospect ') || ex.includes('$(prospect '), ex).toBe(true);
       const r = await runInProcess([...entry.path, '--help'], { env: env() });
@@ -158,7 +158,7 @@ describe('failures nobody expected', () => {
         makeClient: () => {
           throw new TypeError('boom in a bug');
         },
-      }, (await import('../../src/commands/index.js')).commandSet);
+      }, (await import('../../src/commands/command-table.js')).commandSet);
       return { code, stderr: stderr.text };
     };
     const plain = await go(['whoami']);

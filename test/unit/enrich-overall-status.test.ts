@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overallStatus } from '../../src/commands/enrich/list-report.js';
+import { overallStatus } from '../../src/commands/enrich/shared/list-report.js';
 import type { EnrichmentStatusResponse } from '../../src/api/schemas/enrichment.js';
 
 const runs = (...statuses: string[]) => statuses.map((status) => ({ status }) as EnrichmentStatusResponse);

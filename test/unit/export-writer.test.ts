@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { epilogue, fileSink, pageText, prologue, type StreamFormat } from '../../src/commands/export/page-writer.js';
-import { checkpointFile, checkpointMismatch, type ExportCheckpoint } from '../../src/commands/export/checkpoint.js';
-import { fileNameFor, formatBytes } from '../../src/commands/export/output-file.js';
+import { epilogue, fileSink, pageText, prologue, type StreamFormat } from '../../src/commands/export/shared/page-writer.js';
+import { checkpointFile, checkpointMismatch, type ExportCheckpoint } from '../../src/commands/export/shared/checkpoint.js';
+import { fileNameFor, formatBytes } from '../../src/cli/cmdutil/output-file.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const COLUMNS = ['lead_id', 'title', 'note'];

@@ -5,7 +5,7 @@ import { commandTree } from '../../src/cli/tree/tree.js';
 import { COMPLETION_FILES, SHELLS, completionScript } from '../../src/cli/completion/scripts.js';
 import { manPages } from '../../src/cli/man/pages.js';
 import { undated } from '../../src/cli/man/write-man.js';
-import { commandSet } from '../../src/commands/index.js';
+import { commandSet } from '../../src/commands/command-table.js';
 
 /**
  * completions/ and man/ are committed (the layout the product was designed with, and what the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { mapHeaders, matchHeader } from '../../src/commands/import/header-map.js';
+import { mapHeaders, matchHeader } from '../../src/cli/cmdutil/header-map.js';
 
 interface CorpusFile {
   tool: string;

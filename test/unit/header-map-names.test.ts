@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { splitLastFirst } from '../../src/commands/import/name-split.js';
-import { ChunkBuilder, type Chunk } from '../../src/commands/import/chunks.js';
+import { splitLastFirst } from '../../src/cli/cmdutil/name-split.js';
+import { ChunkBuilder, type Chunk } from '../../src/commands/import/shared/chunks.js';
 
 describe('"Last, First" full names', () => {
   it.each([

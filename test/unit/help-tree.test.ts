@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commandTree, walk, type CommandTree, type TreeFlag, type TreeNode } from '../../src/cli/tree/tree.js';
 import { runInProcess } from '../helpers/in-process.js';
-import { commandSet } from '../../src/commands/index.js';
+import { commandSet } from '../../src/commands/command-table.js';
 
 /**
  * The help a user reads, checked against the command tree that completions and man pages

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readCsv, sniffDelimiter } from '../../src/commands/import/csv-read.js';
-import { canIdentifyLeads, mapHeaders, parseMapFlags } from '../../src/commands/import/header-map.js';
-import { base64Length, ChunkBuilder, chunkKey, csvLine } from '../../src/commands/import/chunks.js';
+import { readCsv, sniffDelimiter } from '../../src/cli/cmdutil/csv-read.js';
+import { canIdentifyLeads, mapHeaders, parseMapFlags } from '../../src/cli/cmdutil/header-map.js';
+import { base64Length, ChunkBuilder, chunkKey, csvLine } from '../../src/commands/import/shared/chunks.js';
 import { CSV_IMPORT_LIMITS } from '../../src/api/schemas/values/lists.js';
-import { ImportTally } from '../../src/commands/import/tally.js';
+import { ImportTally } from '../../src/commands/import/shared/tally.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { CliError } from '../../src/cli/errors.js';
 

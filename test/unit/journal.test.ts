@@ -9,7 +9,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 import { JOURNAL_KEEP_MS, JournalStore, PRUNE_EVERY_MS, newEntryId } from '../../src/workflows/journal/file-store.js';
 import { runIdOf, sameRequest, type JournalEntry } from '../../src/workflows/journal/entry.js';
 import { ownerStillWaiting, processStart, type ProcessProbe } from '../../src/workflows/journal/owner.js';
-import { stateOf } from '../../src/commands/runs/run-rows.js';
+import { stateOf } from '../../src/commands/runs/shared/run-rows.js';
 
 /** The paid-run journal's files and the rules that read them: no network, no sandbox. */
 

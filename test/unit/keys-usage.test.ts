@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bar } from '../../src/cli/output/bars.js';
-import { resolveKey } from '../../src/commands/keys/resolve-key.js';
+import { resolveKey } from '../../src/commands/keys/shared/resolve-key.js';
 import { keyState } from '../../src/commands/keys/ls.js';
 import { futureInstant } from '../../src/commands/keys/create.js';
 import { orderRows } from '../../src/commands/usage/usage.js';

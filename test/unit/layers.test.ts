@@ -12,6 +12,10 @@ import { describe, expect, it } from 'vitest';
  * config/ is the CLI's own settings and goes with cli/. The CLI core gets its commands
  * handed in by the entries at the top of src/ (core.ts, generate.ts), the one place that
  * joins the two.
+ * Within commands/, a noun's folder (commands/lists/) holds its verbs, the modules the command
+ * table loads, and shared/ for the code of that noun alone; a file there imports its own noun,
+ * cli/ and the layers below, never another noun: what nouns share is in cli/cmdutil/ (as gh's
+ * pkg/cmd/<noun>/shared and pkg/cmdutil). Only the command table imports every noun.
  */
 const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
 
@@ -30,6 +34,12 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   // The MCP server: tools over api/ (and the SDK's helpers), handed its client by the mcp command.
   mcp: ['mcp', 'sdk', 'workflows', 'api'],
 };
+
+/** The command table (src/commands/command-table.ts): the one file of commands/ outside a noun's folder. */
+const TABLE = 'commands/command-table.ts';
+
+/** The noun of a file under commands/ (`lists` for commands/lists/shared/list-views.ts); undefined for the table and files elsewhere. */
+const nounOf = (file: string): string | undefined => (file.startsWith('commands/') && file !== TABLE ? file.split('/')[1] : undefined);
 
 /** Imports the rules forbid that are still there, each with why; the test fails when one is gone too (take it off the list). */
 const KNOWN: Record<string, string> = {};
@@ -65,6 +75,28 @@ describe('layers', () => {
       .map(({ file, to }) => `${file} -> ${to}`)
       .filter((edge) => !(edge in KNOWN));
     expect(broken, 'imports across the layers (see MAY_IMPORT)').toEqual([]);
+  });
+
+  it('a file of a noun imports no other noun, nor the table: only the table imports every noun', () => {
+    const crossing = edges
+      .filter(({ file, to }) => nounOf(file) !== undefined && layerOf(to) === 'commands' && nounOf(to) !== nounOf(file))
+      .map(({ file, to }) => `${file} -> ${to}`)
+      .filter((edge) => !(edge in KNOWN));
+    expect(crossing, 'imports across nouns (move what both use to src/cli/cmdutil/)').toEqual([]);
+  });
+
+  it("a noun's folder holds the verbs the table loads and shared/ for the rest", () => {
+    const files = sourceFiles(path.join(SRC, 'commands')).filter((f) => f !== TABLE);
+    const verbs = files.filter((f) => f.split('/').length === 3);
+    const loaded = importsOf(TABLE).filter((to) => to.startsWith('commands/'));
+    expect(verbs.sort(), 'files beside the verbs (move them to shared/) or verbs no row loads').toEqual([...new Set(loaded)].sort());
+    const parts = (f: string) => f.split('/');
+    expect(files.filter((f) => parts(f).length === 2 || (parts(f).length > 3 && parts(f)[2] !== 'shared')), 'files outside a verb or shared/').toEqual([]);
+  });
+
+  it('the table reaches each command by import() alone: building the tree for --help runs no command module', () => {
+    const text = readFileSync(path.join(SRC, TABLE), 'utf8');
+    expect([...text.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1])).toEqual([]);
   });
 
   it('the known exceptions are all still there (remove one from KNOWN once it is gone)', () => {

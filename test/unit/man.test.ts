@@ -10,7 +10,7 @@ import { manPages } from '../../src/cli/man/pages.js';
 import { writeManPages } from '../../src/cli/man/write-man.js';
 import { drives } from '../helpers/has-command.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { commandSet } from '../../src/commands/index.js';
+import { commandSet } from '../../src/commands/command-table.js';
 
 // groff renders every page for most tests here: without it they fail, naming the package.
 const groff = drives('groff');

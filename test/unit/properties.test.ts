@@ -4,10 +4,10 @@ import { parse } from 'csv-parse/sync';
 import { intInRange, nonNegativeNumber, oneOf } from '../../src/cli/parse.js';
 import { isCliError } from '../../src/cli/errors.js';
 import { ExitCode } from '../../src/cli/exit-codes.js';
-import { gather, splitBands } from '../../src/commands/search/filter-flags.js';
-import { mapHeaders, normalizeHeader, parseMapFlags, type ColumnMapping } from '../../src/commands/import/header-map.js';
-import { chunkLimitsFor, ChunkBuilder, type Chunk, type ChunkLimits, type ClientSkip } from '../../src/commands/import/chunks.js';
-import { chunkColumns } from '../../src/commands/import/chunk-columns.js';
+import { gather, splitBands } from '../../src/cli/cmdutil/split-values.js';
+import { mapHeaders, normalizeHeader, parseMapFlags, type ColumnMapping } from '../../src/cli/cmdutil/header-map.js';
+import { chunkLimitsFor, ChunkBuilder, type Chunk, type ChunkLimits, type ClientSkip } from '../../src/commands/import/shared/chunks.js';
+import { chunkColumns } from '../../src/commands/import/shared/chunk-columns.js';
 import { CANONICAL_FIELDS, CSV_IMPORT_LIMITS, type CanonicalField } from '../../src/api/schemas/values/lists.js';
 import { HEADCOUNT_BANDS } from '../../src/api/schemas/values/search.js';
 
@@ -81,7 +81,7 @@ describe('flag values (src/cli/parse.ts)', () => {
   });
 });
 
-describe('filter flag values (src/commands/search/filter-flags.ts)', () => {
+describe('filter flag values (src/cli/cmdutil/split-values.ts)', () => {
   const noComma = fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !s.includes(',') && s.trim() !== '');
 
   it('comma mode: any values joined with commas (and spaces) split back into the same values', () => {
@@ -143,7 +143,7 @@ describe('filter flag values (src/commands/search/filter-flags.ts)', () => {
   });
 });
 
-describe('CSV header mapping (src/commands/import/header-map.ts)', () => {
+describe('CSV header mapping (src/cli/cmdutil/header-map.ts)', () => {
   /** A field's name as a spreadsheet might spell it: any case, words joined by spaces, dashes, dots or nothing, padded. */
   const spelling = (field: CanonicalField) =>
     fc
@@ -213,7 +213,7 @@ describe('CSV header mapping (src/commands/import/header-map.ts)', () => {
   });
 });
 
-describe('import chunks (src/commands/import/chunks.ts)', () => {
+describe('import chunks (src/commands/import/shared/chunks.ts)', () => {
   const field = fc.oneof(
     fc.string({ maxLength: 40 }),
     fc.constantFrom('', 'a,b', 'say "hi"', 'line\nbreak', 'cr\r\nlf', 'Zoë Müller', '=1+2'),

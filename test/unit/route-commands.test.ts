@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_COMMANDS, routeCommand, routesNamedIn, runnableWords } from '../../src/cli/route-commands.js';
 import { inOurWords, speaksHttp } from '../../src/cli/route-text.js';
-import { commandPaths } from '../../src/commands/index.js';
+import { COMMANDS } from '../../src/commands/command-table.js';
 import * as routeModules from '../../src/sandbox/routes/all.js';
 import { PREFIX, type RouteDef } from '../../src/sandbox/router.js';
 
@@ -47,7 +47,7 @@ function servedRoutes(): string[] {
 
 describe('the route table', () => {
   it('names only commands that exist, and each route once', () => {
-    const names = new Set(commandPaths());
+    const names = new Set(COMMANDS.map((c) => c.path.join(' ')));
     const unknown = ROUTE_COMMANDS.filter((r) => r.command !== null && !names.has(r.command)).map((r) => `${r.method} ${r.path} -> ${r.command}`);
     expect(unknown).toEqual([]);
     const keys = ROUTE_COMMANDS.map((r) => `${r.method} ${r.path}`);

@@ -16,9 +16,10 @@ import {
   headcountBandOf,
   normalizeHeadcountBand,
 } from '../../src/api/schemas/values/search.js';
-import { filtersFromFlags, splitBands } from '../../src/commands/search/filter-flags.js';
-import { PEOPLE_FILTER_FLAGS } from '../../src/commands/search/people-flags.js';
-import { COMPANY_FILTER_FLAGS } from '../../src/commands/search/company-flags.js';
+import { filtersFromFlags } from '../../src/commands/search/shared/filter-flags.js';
+import { splitBands } from '../../src/cli/cmdutil/split-values.js';
+import { PEOPLE_FILTER_FLAGS } from '../../src/commands/search/shared/people-flags.js';
+import { COMPANY_FILTER_FLAGS } from '../../src/commands/search/shared/company-flags.js';
 
 describe('suggestions', () => {
   it('measures edits, including a swap of neighbours', () => {

@@ -4,7 +4,7 @@ import { GLOBAL_FLAGS, PROGRAM_DESCRIPTION, ROOT_EXAMPLES } from '../program.js'
 
 /**
  * The whole command tree as plain data: what shell completions, man pages and the help
- * tests are generated from. Built from the same registry, modules and flag specs that
+ * tests are generated from. Built from the same command table, modules and flag specs that
  * commander is given, so none of them can drift from what the CLI accepts.
  */
 
@@ -138,7 +138,8 @@ export function buildTree(commands: CommandSet, modules: Record<string, CommandD
 
 /** The tree of a command set, with every command module loaded. */
 export async function commandTree(commands: CommandSet): Promise<CommandTree> {
-  return buildTree(commands, await commands.loadAll());
+  const modules = await Promise.all(commands.entries.map(async (e) => [e.path.join(' '), (await e.load()).command] as const));
+  return buildTree(commands, Object.fromEntries(modules));
 }
 
 /** Every node, depth first, root first. */

@@ -3,7 +3,7 @@ import { counted, formatCount } from '../../cli/output/numbers.js';
 import { intInRange } from '../../cli/parse.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { AGENT_RUNS_PAGE } from '../../api/schemas/values/agents.js';
-import { resolveList } from '../lists/resolve-list.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
 
 const L = AGENT_RUNS_PAGE;
 const TABLE_COLUMNS = ['task_id', 'agent_type', 'column_name', 'status', 'processed', 'total', 'failed'];

@@ -2,7 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { isTerminalStatus } from '../../api/poll.js';
-import { AGENT_STRICT_FLAG, printResults, reportAgentRun, stillRunning, watchAgentRun } from './report.js';
+import { AGENT_STRICT_FLAG, printResults, reportAgentRun, stillRunning, watchAgentRun } from './shared/report.js';
 
 export const command = defineCommand({
   description:

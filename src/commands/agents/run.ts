@@ -9,12 +9,12 @@ import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { Quote } from '../../api/schemas/credits.js';
 import type { SmartAgentRunBody } from '../../api/schemas/agents.js';
 import { AGENT_LIMITS, AGENT_PRICES, AGENT_TYPES, COLD_EMAIL_COLUMN, LEAD_SCOPES, agentColumn, columnNameProblem } from '../../api/schemas/values/agents.js';
-import { resolveList } from '../lists/resolve-list.js';
-import { DRY_RUN_FLAG } from '../enrich/flags.js';
-import { AGENT_STRICT_FLAG, reportAgentRun, watchAgentRun } from './report.js';
-import { NothingSelected, coverageNote, leadsLeft, nothingLeft } from './selection.js';
-import { failedBefore, failedBeforeNote } from './failed-before.js';
-import { guardRunGoing } from './run-going.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
+import { DRY_RUN_FLAG } from '../../cli/cmdutil/enrich-flags.js';
+import { AGENT_STRICT_FLAG, reportAgentRun, watchAgentRun } from './shared/report.js';
+import { NothingSelected, coverageNote, leadsLeft, nothingLeft } from './shared/selection.js';
+import { failedBefore, failedBeforeNote } from './shared/failed-before.js';
+import { guardRunGoing } from './shared/run-going.js';
 import { counted } from '../../cli/output/numbers.js';
 import { printHandle } from '../../cli/wait.js';
 

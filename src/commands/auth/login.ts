@@ -4,7 +4,7 @@ import { readAll } from '../../cli/prompt.js';
 import { maskSecret } from '../../api/redact.js';
 import { API_KEY_PATTERN } from '../../api/schemas/values/auth.js';
 import { SANDBOX_PROFILE } from '../../config/resolve.js';
-import { SECURE_STORAGE_FLAG, reportSaved, secureStorageOf } from './stored-in.js';
+import { SECURE_STORAGE_FLAG, reportSaved, secureStorageOf } from '../../cli/cmdutil/secret-storage.js';
 import { apiOf } from '../../api/api.js';
 
 /** Keys never come on the command line (shell history, process lists): stdin or a hidden prompt. */

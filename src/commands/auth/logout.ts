@@ -2,7 +2,7 @@ import { defineCommand } from '../../cli/command.js';
 import { SECRET_KEYS, keychainEntriesOf } from '../../config/store.js';
 import { resolveProfileName } from '../../config/resolve.js';
 import { KEYCHAIN_SERVICE } from '../../local/keychain.js';
-import { keychainLeftWarning } from './stored-in.js';
+import { keychainLeftWarning } from '../../cli/cmdutil/secret-storage.js';
 
 export const command = defineCommand({
   description:

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { SECRET_NAME, entryName } from '../../config/credentials.js';
-import { keychainLeftWarning } from './stored-in.js';
+import { keychainLeftWarning } from '../../cli/cmdutil/secret-storage.js';
 
 export const command = defineCommand({
   description:

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { notFoundError } from '../../cli/errors.js';
-import { CONFIG_KEYS, checkConfigKey } from './keys.js';
+import { CONFIG_KEYS, checkConfigKey } from './shared/keys.js';
 
 export const command = defineCommand({
   description: 'Print the value a command would use for a setting, resolved flag > environment > profile > default profile. Exits 4 when it is not set.',

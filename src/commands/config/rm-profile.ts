@@ -1,10 +1,10 @@
 import { defineCommand } from '../../cli/command.js';
 import { notFoundError } from '../../cli/errors.js';
-import { confirmDestructive } from '../lists/confirm.js';
-import { profilesHint } from './keys.js';
+import { confirmDestructive } from '../../cli/cmdutil/confirm.js';
+import { profilesHint } from './shared/keys.js';
 import { SECRET_KEYS, keychainEntriesOf, type Profile } from '../../config/store.js';
 import { isObject } from '../../api/is-object.js';
-import { keychainLeftWarning } from '../auth/stored-in.js';
+import { keychainLeftWarning } from '../../cli/cmdutil/secret-storage.js';
 
 export const command = defineCommand({
   description:

@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { notFoundError } from '../../cli/errors.js';
 import { DEFAULT_PROFILE, SANDBOX_PROFILE, resolveProfileName, usableProfileName } from '../../config/resolve.js';
-import { CONFIG_KEYS, checkConfigKey, checkConfigValue, profilesHint, warnReplaced } from './keys.js';
+import { CONFIG_KEYS, checkConfigKey, checkConfigValue, profilesHint, warnReplaced } from './shared/keys.js';
 
 export const command = defineCommand({
   description:

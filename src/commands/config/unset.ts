@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import { notFoundError } from '../../cli/errors.js';
 import { resolveProfileName } from '../../config/resolve.js';
-import { CONFIG_KEYS, checkConfigKey, profilesHint, warnReplaced } from './keys.js';
+import { CONFIG_KEYS, checkConfigKey, profilesHint, warnReplaced } from './shared/keys.js';
 
 export const command = defineCommand({
   description:

@@ -2,18 +2,17 @@ import { defineCommand, type FlagSpec } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import { readJsonObject } from '../../cli/json-input.js';
-import { gather } from '../search/filter-flags.js';
+import { gather } from '../../cli/cmdutil/split-values.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { EstimateBody } from '../../api/schemas/credits.js';
 import { ENRICHMENT_TYPES, LIST_SCOPES, TOOLS, LIST_TOOLS } from '../../api/schemas/values/credits.js';
 import { AGENT_LIMITS, AGENT_TYPES, LEAD_SCOPES } from '../../api/schemas/values/agents.js';
 import { DESTINATIONS } from '../../api/schemas/values/sync.js';
-import { DATA_POINTS_FLAG } from '../enrich/flags.js';
-import { SUB_ACTIONS, SUB_ACTION_DEFAULT } from '../sync/sub-action.js';
-import { MAPPING_FLAG } from '../sync/flow.js';
+import { DATA_POINTS_FLAG } from '../../cli/cmdutil/enrich-flags.js';
+import { MAPPING_FLAG, SUB_ACTIONS, SUB_ACTION_DEFAULT } from '../../cli/cmdutil/sync-flags.js';
 import { QUOTE_FIELDS, warnIfShort } from '../../cli/paid.js';
-import { resolveList } from '../lists/resolve-list.js';
-import { readLeadIds } from '../lists/lead-ids.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
+import { readLeadIds } from '../../cli/cmdutil/lead-ids.js';
 
 const ROWS = AGENT_LIMITS.maxRows;
 

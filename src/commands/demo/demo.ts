@@ -5,12 +5,12 @@ import { apiOf, type Api } from '../../api/api.js';
 import { estimateBodyFor, type PaidRun } from '../../api/quote-shape.js';
 import { pollOptions, withProgress } from '../../cli/wait.js';
 import { dataDir } from '../../local/paths.js';
-import { settlementLine } from '../enrich/watch.js';
+import { settlementLine } from '../../cli/cmdutil/enrich-watch.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
-import { downloadToFile, refuseOverwrite } from '../export/output-file.js';
+import { downloadToFile, refuseOverwrite } from '../../cli/cmdutil/output-file.js';
 import { writeExclusiveSync } from '../../local/exclusive-file.js';
-import { SAMPLE_CSV, SAMPLE_CSV_NAME, SAMPLE_MAPPING } from './sample.js';
+import { SAMPLE_CSV, SAMPLE_CSV_NAME, SAMPLE_MAPPING } from './shared/sample.js';
 
 const SEARCH = { filters: { seniority: ['C-Suite'], departments: ['Engineering'] }, limit: 5 };
 const LIST_NAME = 'Demo: engineering leaders';

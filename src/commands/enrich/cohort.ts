@@ -1,15 +1,15 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
-import { gather } from '../search/filter-flags.js';
+import { gather } from '../../cli/cmdutil/split-values.js';
 import { byTaskTool, estimateBodyFor } from '../../api/quote-shape.js';
 import type { ByTaskEnrichBody } from '../../api/schemas/enrichment.js';
 import { MCP_RESULTS_LIST } from '../../api/schemas/values/enrichment.js';
 import { COMPANY_DATA_POINTS, PERSON_DATA_POINTS, PERSON_DATA_POINT_PRICES } from '../../api/schemas/values/credits.js';
 import { closest, didYouMean } from '../../api/suggest.js';
 import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
-import { resolveList } from '../lists/resolve-list.js';
-import { DATA_POINTS, DATA_POINTS_FLAG, DRY_RUN_FLAG } from './flags.js';
-import { STRICT_FLAG, reportRun, watchRun } from './watch.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
+import { DATA_POINTS, DATA_POINTS_FLAG, DRY_RUN_FLAG } from '../../cli/cmdutil/enrich-flags.js';
+import { STRICT_FLAG, reportRun, watchRun } from '../../cli/cmdutil/enrich-watch.js';
 import { printHandle } from '../../cli/wait.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 

@@ -3,7 +3,7 @@ import { usageError } from '../../cli/errors.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { CompanyEnrichBody } from '../../api/schemas/enrichment.js';
 import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
-import { DRY_RUN_FLAG } from './flags.js';
+import { DRY_RUN_FLAG } from '../../cli/cmdutil/enrich-flags.js';
 import { formatCount as n } from '../../cli/output/numbers.js';
 
 export const COMPANY_FIELDS = ['company_id', 'name', 'domain', 'industry', 'employee_count', 'employee_count_range', 'revenue_range', 'hq_location', 'funding_stage', 'tech_stack', 'linkedin_url'];

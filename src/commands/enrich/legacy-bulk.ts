@@ -7,8 +7,8 @@ import type { LegacyBulkStarted, LegacyWorkflowStatus } from '../../api/schemas/
 import type { Context } from '../../cli/context.js';
 import { runPaid } from '../../cli/paid.js';
 import { watchWithProgress } from '../../cli/wait.js';
-import { DRY_RUN_FLAG, TYPE_FLAG } from './flags.js';
-import { readContacts } from './legacy-contacts.js';
+import { DRY_RUN_FLAG, TYPE_FLAG } from '../../cli/cmdutil/enrich-flags.js';
+import { readContacts } from './shared/legacy-contacts.js';
 import { printHandle } from '../../cli/wait.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';

@@ -1,20 +1,20 @@
 import { defineCommand } from '../../cli/command.js';
-import { gather } from '../search/filter-flags.js';
+import { gather } from '../../cli/cmdutil/split-values.js';
 import { PAY_AGAIN_FLAG, describeQuote, decide, warnIfShort } from '../../cli/paid.js';
 import { PaidRunJournal } from '../../cli/journal.js';
 import { sameCommand } from '../../cli/command-line.js';
 import { counted } from '../../cli/output/numbers.js';
-import { resolveList } from '../lists/resolve-list.js';
-import { readLeadIds } from '../lists/lead-ids.js';
-import { DRY_RUN_FLAG, SCOPE_FLAG } from './flags.js';
-import { STRICT_FLAG } from './watch.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
+import { readLeadIds } from '../../cli/cmdutil/lead-ids.js';
+import { DRY_RUN_FLAG, SCOPE_FLAG } from '../../cli/cmdutil/enrich-flags.js';
+import { STRICT_FLAG } from '../../cli/cmdutil/enrich-watch.js';
 import { union } from '../../workflows/enrich-list/missing-leads.js';
-import { quoteRuns, resolveLostRuns, sendRuns } from './subsets.js';
+import { quoteRuns, resolveLostRuns, sendRuns } from './shared/subsets.js';
 import type { LostRuns } from '../../workflows/enrich-list/lost-runs.js';
 import { planListEnrichment, type ListEnrichmentPlan } from '../../workflows/enrich-list/plan.js';
 import { sumQuotes } from '../../workflows/spend-verdict.js';
-import { printDryRun, reportJob } from './list-report.js';
-import { runsGoing } from './runs-going.js';
+import { printDryRun, reportJob } from './shared/list-report.js';
+import { runsGoing } from './shared/runs-going.js';
 
 const ALL_LEADS = '--all-leads';
 

@@ -3,9 +3,9 @@ import { usageError } from '../../cli/errors.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { PersonEnrichBody } from '../../api/schemas/enrichment.js';
 import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
-import { resolveList } from '../lists/resolve-list.js';
-import { DRY_RUN_FLAG, TYPE_FLAG } from './flags.js';
-import { STATUS_FIELDS, reportRun, watchRun } from './watch.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
+import { DRY_RUN_FLAG, TYPE_FLAG } from '../../cli/cmdutil/enrich-flags.js';
+import { STATUS_FIELDS, reportRun, watchRun } from '../../cli/cmdutil/enrich-watch.js';
 import { printHandle } from '../../cli/wait.js';
 
 const RESULT_FIELDS = [

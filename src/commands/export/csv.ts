@@ -3,9 +3,9 @@ import type { Context } from '../../cli/context.js';
 import { writeFailure } from '../../cli/errors.js';
 import { expiryMs } from '../../api/schemas/values/export.js';
 import type { CsvExportBody, CsvExportLink } from '../../api/schemas/export.js';
-import { resolveList } from '../lists/resolve-list.js';
-import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './flags.js';
-import { STDOUT, downloadToFile, fileNameFor, formatBytes, openOutputFor, outputTarget } from './output-file.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
+import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './shared/flags.js';
+import { STDOUT, downloadToFile, fileNameFor, formatBytes, openOutputFor, outputTarget } from '../../cli/cmdutil/output-file.js';
 
 function report(ctx: Context, link: CsvExportLink, where: string): void {
   const rows = `${link.row_count} ${link.row_count === 1 ? 'row' : 'rows'}`;

@@ -8,13 +8,13 @@ import { limitFlags, pageBudget } from '../../cli/paging.js';
 import { pagedSummary, readPaged } from '../../cli/paging-progress.js';
 import type { PageBudget } from '../../api/paginate.js';
 import { EXPORT_LIMITS, chosenColumns } from '../../api/schemas/values/export.js';
-import { resolveList } from '../lists/resolve-list.js';
-import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './flags.js';
-import { STDOUT, formatBytes, moveIntoPlace, openOutputFor, outputTarget, writeAtomically, type OutputTarget } from './output-file.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
+import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './shared/flags.js';
+import { STDOUT, formatBytes, moveIntoPlace, openOutputFor, outputTarget, writeAtomically, type OutputTarget } from '../../cli/cmdutil/output-file.js';
 // checkpoint.js loads node:crypto: it is imported where an --all export runs, not at start-up.
-import type { ExportCheckpoint, ExportRequest } from './checkpoint.js';
-import { STREAM_FORMATS, epilogue, fileSink, pageText, prologue, streamSink, type Sink, type StreamFormat } from './page-writer.js';
-import { csvHintAtFirstPage } from './csv-hint.js';
+import type { ExportCheckpoint, ExportRequest } from './shared/checkpoint.js';
+import { STREAM_FORMATS, epilogue, fileSink, pageText, prologue, streamSink, type Sink, type StreamFormat } from './shared/page-writer.js';
+import { csvHintAtFirstPage } from './shared/csv-hint.js';
 import { counted, formatCount } from '../../cli/output/numbers.js';
 
 const SIZES = EXPORT_LIMITS.jsonPage;
@@ -64,7 +64,7 @@ const exportPages = (ctx: Context, req: ExportRequest, opts: Options, cursor: st
 
 /** The checkpoint to continue from, or the reason there is none that fits. */
 async function checkpointToResume(ctx: Context, req: ExportRequest, output: string | null, file: string): Promise<ExportCheckpoint> {
-  const { CORRUPT, checkpointMismatch, describeExport, loadCheckpoint, otherStdoutCheckpoints } = await import('./checkpoint.js');
+  const { CORRUPT, checkpointMismatch, describeExport, loadCheckpoint, otherStdoutCheckpoints } = await import('./shared/checkpoint.js');
   const cp = await loadCheckpoint(file);
   if (cp === CORRUPT)
     throw usageError(
@@ -98,7 +98,7 @@ function planted(e: unknown, output: string): never {
 /** Every page, written as it comes, with a checkpoint after each; `--resume` picks up from the last one. */
 async function exportAll(ctx: Context, listArg: string, req: ExportRequest, opts: Options, target: Target): Promise<void> {
   const output = outputFile(target);
-  const { CORRUPT, checkpointFile, cutUncounted, dropCheckpoint, loadCheckpoint, partFileOf, regularFileSize, saveCheckpoint } = await import('./checkpoint.js');
+  const { CORRUPT, checkpointFile, cutUncounted, dropCheckpoint, loadCheckpoint, partFileOf, regularFileSize, saveCheckpoint } = await import('./shared/checkpoint.js');
   const streamedTo = target.kind === 'stream' ? target.file : ctx.io.stdoutPath?.();
   const cpFile = checkpointFile(req, output, ctx.env, output ? undefined : streamedTo);
   const stream = async (from: number) =>

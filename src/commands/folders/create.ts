@@ -5,7 +5,7 @@ import { nextCommand } from '../../cli/command-line.js';
 import { isApiError } from '../../api/errors.js';
 import type { CreateFolderBody } from '../../api/schemas/lists.js';
 import { FOLDER_LIMITS, UUID_PATTERN } from '../../api/schemas/values/lists.js';
-import { checkName } from '../lists/list-name.js';
+import { checkName } from '../../cli/cmdutil/list-name.js';
 import { quoted } from '../../cli/output/printable.js';
 
 export const command = defineCommand({

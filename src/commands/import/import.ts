@@ -4,20 +4,20 @@ import { collect, oneOf } from '../../cli/parse.js';
 import { IMPORT_ENRICHMENT_TYPES, type SkipReason } from '../../api/schemas/values/lists.js';
 import { ENRICHMENT_TYPE_PRICES } from '../../api/schemas/values/credits.js';
 import { addRowsToEnrich, mostCost, noRowsToEnrich, notEnrichedText, typesToEnrich, type RowsToEnrich } from '../../workflows/import/enrich-rows.js';
-import { ALL_ROWS_FLAG, chunkParts } from './chunk-parts.js';
+import { ALL_ROWS_FLAG, chunkParts } from './shared/chunk-parts.js';
 import { ExitCode } from '../../cli/exit-codes.js';
-import { anyFailed, summarize, watchRuns, type EnrichmentSummary } from './enrich-runs.js';
-import { settlementLine } from '../enrich/watch.js';
-import { TYPE_PRICES } from '../enrich/flags.js';
+import { anyFailed, summarize, watchRuns, type EnrichmentSummary } from './shared/enrich-runs.js';
+import { settlementLine } from '../../cli/cmdutil/enrich-watch.js';
+import { TYPE_PRICES } from '../../cli/cmdutil/enrich-flags.js';
 import type { Context } from '../../cli/context.js';
 import { stat } from 'node:fs/promises';
-import { readCsv, type CsvRecord } from './csv-read.js';
-import { canIdentifyLeads, mapHeaders, parseMapFlags, repeatedHeaders } from './header-map.js';
-import { ChunkBuilder, type Chunk } from './chunks.js';
-import { chunkSteps, type ChunkStep } from './chunk-steps.js';
-import type { ChunkSender, ImportJob } from './chunk-sender.js';
-import { ImportTally } from './tally.js';
-import { describeMapping, nothingEnriched, printPlan, printReport, printRunHandles, type ReportWithColumns } from './import-output.js';
+import { readCsv, type CsvRecord } from '../../cli/cmdutil/csv-read.js';
+import { canIdentifyLeads, mapHeaders, parseMapFlags, repeatedHeaders } from '../../cli/cmdutil/header-map.js';
+import { ChunkBuilder, type Chunk } from './shared/chunks.js';
+import { chunkSteps, type ChunkStep } from './shared/chunk-steps.js';
+import type { ChunkSender, ImportJob } from './shared/chunk-sender.js';
+import { ImportTally } from './shared/tally.js';
+import { describeMapping, nothingEnriched, printPlan, printReport, printRunHandles, type ReportWithColumns } from './shared/import-output.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
@@ -148,7 +148,7 @@ function describeEnrichmentPlan(ctx: Context, planned: RowsToEnrich): void {
 
 /** The sender and its checkpoint code are loaded only when something may be sent (node:crypto stays off the start-up path). */
 async function senderFor(ctx: Context, job: ImportJob): Promise<ChunkSender> {
-  const { ChunkSender } = await import('./chunk-sender.js');
+  const { ChunkSender } = await import('./shared/chunk-sender.js');
   return new ChunkSender(ctx, job);
 }
 

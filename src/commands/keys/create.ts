@@ -4,8 +4,8 @@ import { maskSecret } from '../../api/redact.js';
 import { SANDBOX_PROFILE, usableProfileName } from '../../config/resolve.js';
 import type { SavedSecret } from '../../config/credentials.js';
 import { shellWord } from '../../config/shell-word.js';
-import { SECURE_STORAGE_FLAG, reportSaved, secureStorageOf } from '../auth/stored-in.js';
-import { JWT_STDIN_FLAG, session } from './session.js';
+import { SECURE_STORAGE_FLAG, reportSaved, secureStorageOf } from '../../cli/cmdutil/secret-storage.js';
+import { JWT_STDIN_FLAG, session } from './shared/session.js';
 
 /** An ISO 8601 date or date-time in the future, sent as a full UTC timestamp. */
 export function futureInstant(raw: string, now: number): string {

@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import type { ManagedKey } from '../../api/schemas/keys.js';
-import { maskedKey } from './resolve-key.js';
-import { JWT_STDIN_FLAG, session } from './session.js';
+import { maskedKey } from './shared/resolve-key.js';
+import { JWT_STDIN_FLAG, session } from './shared/session.js';
 
 const COLUMNS = ['id', 'name', 'key', 'state', 'created_at', 'expires_at', 'last_used_at', 'request_count', 'is_active'];
 /** At a terminal the key leads (it is what people recognize) and the id, the widest cell, is cut first. */

@@ -1,8 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
 import { intInRange } from '../../cli/parse.js';
 import { KEY_REQUESTS_LIMITS } from '../../api/schemas/values/keys.js';
-import { keysFor, maskedKey, resolveKey } from './resolve-key.js';
-import { JWT_STDIN_FLAG, session } from './session.js';
+import { keysFor, maskedKey, resolveKey } from './shared/resolve-key.js';
+import { JWT_STDIN_FLAG, session } from './shared/session.js';
 
 const L = KEY_REQUESTS_LIMITS.limit;
 const COLUMNS = ['created_at', 'method', 'path', 'status_code', 'duration_ms', 'ip_address', 'user_agent'];

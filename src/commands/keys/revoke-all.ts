@@ -2,9 +2,9 @@ import { defineCommand } from '../../cli/command.js';
 import type { Context } from '../../cli/context.js';
 import type { ManagedKey } from '../../api/schemas/keys.js';
 import { KEY_LAST4_LENGTH, KEY_PREFIX_LENGTH } from '../../api/schemas/values/auth.js';
-import { confirmDestructive } from '../lists/confirm.js';
-import { listKeysUnlessGated, maskedKey } from './resolve-key.js';
-import { JWT_STDIN_FLAG, session } from './session.js';
+import { confirmDestructive } from '../../cli/cmdutil/confirm.js';
+import { listKeysUnlessGated, maskedKey } from './shared/resolve-key.js';
+import { JWT_STDIN_FLAG, session } from './shared/session.js';
 import { quoted } from '../../cli/output/printable.js';
 
 /** What a person types to confirm; one slip of y/N is too cheap for this. */

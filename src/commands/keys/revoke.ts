@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
-import { confirmDestructive } from '../lists/confirm.js';
-import { keysFor, maskedKey, resolveKey } from './resolve-key.js';
-import { JWT_STDIN_FLAG, session } from './session.js';
+import { confirmDestructive } from '../../cli/cmdutil/confirm.js';
+import { keysFor, maskedKey, resolveKey } from './shared/resolve-key.js';
+import { JWT_STDIN_FLAG, session } from './shared/session.js';
 import { counted } from '../../cli/output/numbers.js';
 import { quoted } from '../../cli/output/printable.js';
 

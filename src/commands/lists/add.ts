@@ -1,10 +1,11 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
-import { gather } from '../search/filter-flags.js';
+import { gather } from '../../cli/cmdutil/split-values.js';
 import type { AddLeadsResponse } from '../../api/schemas/lists.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
-import { resolveList } from './resolve-list.js';
-import { batches, readLeadIds } from './lead-ids.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
+import { batches, readLeadIds } from '../../cli/cmdutil/lead-ids.js';
+import { sumAdded } from '../../cli/cmdutil/save-to.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
 export const command = defineCommand({
@@ -45,15 +46,3 @@ export const command = defineCommand({
     ctx.out.success(`Added ${counted(total.added, 'lead')} (${n(total.skipped_duplicates)} already there${total.created !== undefined ? `, ${n(total.created)} new lead records` : ''}); free.`);
   },
 });
-
-/** The counts of several add requests, summed. */
-export function sumAdded(listId: string, results: readonly AddLeadsResponse[]): AddLeadsResponse {
-  const total: AddLeadsResponse = { list_id: listId, added: 0, skipped_duplicates: 0, credits_charged: 0 };
-  for (const r of results) {
-    total.added += r.added;
-    total.skipped_duplicates += r.skipped_duplicates;
-    total.credits_charged += r.credits_charged;
-    if (r.created !== undefined) total.created = (total.created ?? 0) + r.created;
-  }
-  return total;
-}

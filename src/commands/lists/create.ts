@@ -1,7 +1,7 @@
 import { defineCommand } from '../../cli/command.js';
 import type { CreateListBody } from '../../api/schemas/lists.js';
-import { checkName } from './list-name.js';
-import { printListDetail } from './list-views.js';
+import { checkName } from '../../cli/cmdutil/list-name.js';
+import { printListDetail } from './shared/list-views.js';
 import { isApiError } from '../../api/errors.js';
 import { notFoundError } from '../../cli/errors.js';
 import { nextCommand } from '../../cli/command-line.js';

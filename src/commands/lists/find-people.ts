@@ -2,14 +2,14 @@ import { defineCommand, type FlagOptions, type FlagSpec } from '../../cli/comman
 import { jobFailedError, usageError } from '../../cli/errors.js';
 import { intInRange } from '../../cli/parse.js';
 import { closest, didYouMean } from '../../api/suggest.js';
-import { gather } from '../search/filter-flags.js';
+import { gather } from '../../cli/cmdutil/split-values.js';
 import type { FindPeopleBody, FindPeopleStatusResponse } from '../../api/schemas/lists.js';
 import { FIND_PEOPLE_LIMITS } from '../../api/schemas/values/lists.js';
 import { SENIORITY_LEVELS } from '../../api/schemas/values/search.js';
 import { isFailedStatus } from '../../api/poll.js';
 import type { Context } from '../../cli/context.js';
 import { watchWithProgress } from '../../cli/wait.js';
-import { resolveList } from './resolve-list.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
 import { printHandle } from '../../cli/wait.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';

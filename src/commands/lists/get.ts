@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
-import { resolveList } from './resolve-list.js';
-import { printListDetail } from './list-views.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
+import { printListDetail } from './shared/list-views.js';
 
 export const command = defineCommand({
   description: 'Shows one list: name, description, lead and enriched counts, folder.',

@@ -3,8 +3,8 @@ import { counted } from '../../cli/output/numbers.js';
 import { NO_HEADER_FLAG, pagedSummary, printPaged } from '../../cli/paging-progress.js';
 import { limitFlags, pageBudget } from '../../cli/paging.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
-import { resolveList } from './resolve-list.js';
-import { LEAD_TABLE_COLUMNS } from './lead-columns.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
+import { LEAD_TABLE_COLUMNS } from './shared/lead-columns.js';
 
 const SIZES = LIST_LIMITS.leadsPage;
 

@@ -3,7 +3,7 @@ import { counted } from '../../cli/output/numbers.js';
 import { pagedSummary, printPaged } from '../../cli/paging-progress.js';
 import { limitFlags, pageBudget } from '../../cli/paging.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
-import { LIST_TABLE_COLUMNS } from './list-views.js';
+import { LIST_TABLE_COLUMNS } from './shared/list-views.js';
 
 const SIZES = LIST_LIMITS.listsPage;
 

@@ -1,10 +1,10 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
-import { gather } from '../search/filter-flags.js';
+import { gather } from '../../cli/cmdutil/split-values.js';
 import { LIST_LIMITS } from '../../api/schemas/values/lists.js';
-import { resolveList } from './resolve-list.js';
-import { batches, readLeadIds } from './lead-ids.js';
-import { confirmDestructive } from './confirm.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
+import { batches, readLeadIds } from '../../cli/cmdutil/lead-ids.js';
+import { confirmDestructive } from '../../cli/cmdutil/confirm.js';
 import { counted } from '../../cli/output/numbers.js';
 
 export const command = defineCommand({

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
-import { resolveList } from './resolve-list.js';
-import { confirmDestructive } from './confirm.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
+import { confirmDestructive } from '../../cli/cmdutil/confirm.js';
 import { counted } from '../../cli/output/numbers.js';
 import { quoted } from '../../cli/output/printable.js';
 

@@ -1,9 +1,9 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import type { UpdateListBody } from '../../api/schemas/lists.js';
-import { resolveList } from './resolve-list.js';
-import { checkName } from './list-name.js';
-import { printListDetail } from './list-views.js';
+import { resolveList } from '../../cli/cmdutil/resolve-list.js';
+import { checkName } from '../../cli/cmdutil/list-name.js';
+import { printListDetail } from './shared/list-views.js';
 
 export const command = defineCommand({
   description: 'Changes a list you own: only the fields given change.',

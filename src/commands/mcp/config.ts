@@ -4,8 +4,8 @@ import { nextCommand, shellWord } from '../../cli/command-line.js';
 import type { Context } from '../../cli/context.js';
 import { usageError } from '../../cli/errors.js';
 import { oneOf } from '../../cli/parse.js';
-import { SERVER_FLAGS } from './flags.js';
-import { CLIENTS, MCP_CLIENTS, snippet, type McpClient } from './config-clients.js';
+import { SERVER_FLAGS } from './shared/flags.js';
+import { CLIENTS, MCP_CLIENTS, snippet, type McpClient } from './shared/config-clients.js';
 
 const DEFAULT_NAME = 'prospect';
 
@@ -102,7 +102,7 @@ export const command = defineCommand({
     const file = opts.file !== undefined ? path.resolve(opts.file) : spec.file(ctx.env);
     const payload = { client, file, name: opts.name, entry };
     if (opts.write) {
-      const { writeServerEntry } = await import('./config-file.js');
+      const { writeServerEntry } = await import('./shared/config-file.js');
       const written = writeServerEntry(file, client, opts.name, entry);
       if (asJson) await ctx.out.print({ kind: 'object', payload: { ...payload, written } });
       ctx.out.success(`${written === 'added' ? 'Added' : 'Replaced'} the "${opts.name}" server entry in ${file}; everything else in it is kept. ${spec.reload}`);

@@ -1,6 +1,6 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
-import { SERVER_FLAGS } from './flags.js';
+import { SERVER_FLAGS } from './shared/flags.js';
 import { journalService } from '../../cli/journal.js';
 import { JournalStore, journalDir } from '../../workflows/journal/file-store.js';
 

@@ -1,7 +1,7 @@
 import { defineCommand, type FlagSpec } from '../../cli/command.js';
 import { intInRange, oneOf } from '../../cli/parse.js';
 import { JournalStore, journalDir } from '../../workflows/journal/file-store.js';
-import { RUN_STATES, runRow, type RunRow } from './run-rows.js';
+import { RUN_STATES, runRow, type RunRow } from './shared/run-rows.js';
 
 const LIMIT = { min: 1, max: 1000, default: 20 };
 const TABLE_COLUMNS = ['sent_at', 'state', 'tool', 'estimated_cost', 'run_id', 'check'];

@@ -9,9 +9,9 @@ export const command = defineCommand({
   examples: ['prospect sandbox clock advance 6m', 'prospect sandbox clock advance 1d --freeze', 'prospect sandbox clock advance 1h30m --json'],
   related: ['prospect sandbox clock set', 'prospect sandbox clock freeze', 'prospect sandbox clock unfreeze'],
   async run(opts, ctx) {
-    const { callControl, clockLine, formatDuration, parseDuration, printAnswer } = await import('./controls.js');
+    const { callControl, clockLine, formatDuration, parseDuration, printAnswer } = await import('./shared/controls.js');
     const ms = parseDuration(opts.args[0]!);
-    const { answer } = await callControl<import('./controls.js').ClockView>(ctx, 'POST', '/clock', { advance_ms: ms, ...(opts.freeze ? { freeze: true } : {}) });
+    const { answer } = await callControl<import('./shared/controls.js').ClockView>(ctx, 'POST', '/clock', { advance_ms: ms, ...(opts.freeze ? { freeze: true } : {}) });
     await printAnswer(ctx, answer, `Moved ${formatDuration(ms)} on. ${clockLine(answer)}`);
   },
 });

@@ -7,8 +7,8 @@ export const command = defineCommand({
   examples: ['prospect sandbox clock freeze'],
   related: ['prospect sandbox clock unfreeze', 'prospect sandbox clock advance', 'prospect sandbox clock set'],
   async run(_opts, ctx) {
-    const { callControl, clockLine, printAnswer } = await import('./controls.js');
-    const { answer } = await callControl<import('./controls.js').ClockView>(ctx, 'POST', '/clock', { freeze: true });
+    const { callControl, clockLine, printAnswer } = await import('./shared/controls.js');
+    const { answer } = await callControl<import('./shared/controls.js').ClockView>(ctx, 'POST', '/clock', { freeze: true });
     await printAnswer(ctx, answer, clockLine(answer));
   },
 });

@@ -9,9 +9,9 @@ export const command = defineCommand({
   examples: ['prospect sandbox clock set 2031-06-02T09:00:00Z --freeze', 'prospect sandbox clock set 2031-06-02'],
   related: ['prospect sandbox clock advance', 'prospect sandbox clock freeze', 'prospect sandbox clock unfreeze'],
   async run(opts, ctx) {
-    const { callControl, clockLine, parseTime, printAnswer } = await import('./controls.js');
+    const { callControl, clockLine, parseTime, printAnswer } = await import('./shared/controls.js');
     const ms = parseTime(opts.args[0]!);
-    const { answer } = await callControl<import('./controls.js').ClockView>(ctx, 'POST', '/clock', { set_ms: ms, ...(opts.freeze ? { freeze: true } : {}) });
+    const { answer } = await callControl<import('./shared/controls.js').ClockView>(ctx, 'POST', '/clock', { set_ms: ms, ...(opts.freeze ? { freeze: true } : {}) });
     await printAnswer(ctx, answer, clockLine(answer));
   },
 });

@@ -5,8 +5,8 @@ export const command = defineCommand({
   examples: ['prospect sandbox clock unfreeze'],
   related: ['prospect sandbox clock freeze', 'prospect sandbox clock advance', 'prospect sandbox reset'],
   async run(_opts, ctx) {
-    const { callControl, clockLine, printAnswer } = await import('./controls.js');
-    const { answer } = await callControl<import('./controls.js').ClockView>(ctx, 'POST', '/clock', { freeze: false });
+    const { callControl, clockLine, printAnswer } = await import('./shared/controls.js');
+    const { answer } = await callControl<import('./shared/controls.js').ClockView>(ctx, 'POST', '/clock', { freeze: false });
     await printAnswer(ctx, answer, clockLine(answer));
   },
 });

@@ -77,8 +77,8 @@ export const command = defineCommand({
     if (kind === 'latency' && rule.latency_ms === undefined) throw usageError('--kind latency needs --latency-ms', 'Give the delay, e.g. --latency-ms 4000.');
     if (rule.path === '') throw usageError('--path is empty', 'Give text the request path holds, e.g. --path /whoami, or leave --path out for every path.');
     if (typeof rule.code === 'string') await checkCode(rule.code);
-    const { callControl, describeRule, printAnswer } = await import('./controls.js');
-    const { answer } = await callControl<import('./controls.js').FaultRules>(ctx, 'POST', '/faults', { rules: [rule] });
+    const { callControl, describeRule, printAnswer } = await import('./shared/controls.js');
+    const { answer } = await callControl<import('./shared/controls.js').FaultRules>(ctx, 'POST', '/faults', { rules: [rule] });
     const added = answer.rules[answer.rules.length - 1];
     const total = answer.rules.length;
     await printAnswer(

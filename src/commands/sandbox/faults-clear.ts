@@ -5,8 +5,8 @@ export const command = defineCommand({
   examples: ['prospect sandbox faults clear'],
   related: ['prospect sandbox faults add', 'prospect sandbox faults ls'],
   async run(_opts, ctx) {
-    const { callControl, printAnswer } = await import('./controls.js');
-    const { url, answer } = await callControl<import('./controls.js').FaultRules>(ctx, 'DELETE', '/faults');
+    const { callControl, printAnswer } = await import('./shared/controls.js');
+    const { url, answer } = await callControl<import('./shared/controls.js').FaultRules>(ctx, 'DELETE', '/faults');
     await printAnswer(ctx, answer, `Fault rules of the sandbox on ${url} cleared: requests are answered normally again.`);
   },
 });

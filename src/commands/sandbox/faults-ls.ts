@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import type { FaultRule } from './controls.js';
+import type { FaultRule } from './shared/controls.js';
 
 const COLUMNS = ['id', 'kind', 'method', 'path', 'phase', 'latency_ms', 'status', 'code', 'retry_after_sec', 'count', 'after', 'matched', 'applied'];
 /** What a person scans on a terminal: what each rule does in one column. */
@@ -12,8 +12,8 @@ export const command = defineCommand({
   examples: ['prospect sandbox faults ls', 'prospect sandbox faults ls --json | jq ".rules[].applied"'],
   related: ['prospect sandbox faults add', 'prospect sandbox faults clear'],
   async run(_opts, ctx) {
-    const { callControl } = await import('./controls.js');
-    const { answer } = await callControl<import('./controls.js').FaultRules>(ctx, 'GET', '/faults');
+    const { callControl } = await import('./shared/controls.js');
+    const { answer } = await callControl<import('./shared/controls.js').FaultRules>(ctx, 'GET', '/faults');
     const rows = answer.rules.map((r) => ({
       id: r.id,
       kind: r.kind,

@@ -1,5 +1,5 @@
 import { defineCommand } from '../../cli/command.js';
-import { scenarioFlag } from './flags.js';
+import { scenarioFlag } from './shared/flags.js';
 
 export const command = defineCommand({
   description:

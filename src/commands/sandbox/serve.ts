@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineCommand } from '../../cli/command.js';
 import { maskSecret } from '../../api/redact.js';
-import { serverFlags } from './flags.js';
+import { serverFlags } from './shared/flags.js';
 
 export const command = defineCommand({
   description:

@@ -12,7 +12,7 @@ export const command = defineCommand({
     const { readJsonFile, StateFileError } = await import('../../sandbox/state-file-io.js');
     const { usageError } = await import('../../cli/errors.js');
     const { isApiError } = await import('../../api/errors.js');
-    const { callControl } = await import('./controls.js');
+    const { callControl } = await import('./shared/controls.js');
     const file = opts.args[0]!;
     const fix = 'Give a file written by `prospect sandbox snapshot save`.';
     let url: string;

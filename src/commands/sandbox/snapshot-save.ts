@@ -9,7 +9,7 @@ export const command = defineCommand({
   examples: ['prospect sandbox snapshot save before-import.json'],
   related: ['prospect sandbox snapshot load', 'prospect sandbox reset'],
   async run(opts, ctx) {
-    const { callControl } = await import('./controls.js');
+    const { callControl } = await import('./shared/controls.js');
     const { saveStateFile } = await import('../../sandbox/state-file-io.js');
     const { writeFailure } = await import('../../cli/errors.js');
     const file = opts.args[0]!;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineCommand } from '../../cli/command.js';
-import { serverFlags } from './flags.js';
+import { serverFlags } from './shared/flags.js';
 
 export const command = defineCommand({
   description: 'Start the sandbox in the background and return; its pid and port are kept in the data dir (PROSPECT_DATA_DIR). Does nothing when it already runs.',

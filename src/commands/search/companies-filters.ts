@@ -1,3 +1,3 @@
-import { filterValuesCommand } from './filter-values.js';
+import { filterValuesCommand } from './shared/filter-values.js';
 
 export const command = filterValuesCommand('companies');

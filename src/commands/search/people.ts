@@ -1,16 +1,16 @@
 import { defineCommand } from '../../cli/command.js';
 import { intInRange } from '../../cli/parse.js';
 import { limitFlags, pageBudget } from '../../cli/paging.js';
-import { SAVE_TO_FLAGS, checkSaveToFlags, saverFromFlags } from '../lists/save-to.js';
+import { SAVE_TO_FLAGS, checkSaveToFlags, saverFromFlags } from '../../cli/cmdutil/save-to.js';
 import { checkPeopleFilters, checkPersonCriteria } from '../../api/search-check.js';
 import { PEOPLE_FLAT_KEYS, SEARCH_LIMITS } from '../../api/schemas/values/search.js';
 import { RATE_LIMITS } from '../../api/schemas/values/limits.js';
-import { filterFlagSpecs, filtersFromFlags } from './filter-flags.js';
-import { readSearchInput } from './search-input.js';
-import { PEOPLE_FILTER_FLAGS } from './people-flags.js';
-import { PERSON_TABLE_COLUMNS, runSearch } from './run-search.js';
+import { filterFlagSpecs, filtersFromFlags } from './shared/filter-flags.js';
+import { readSearchInput } from './shared/search-input.js';
+import { PEOPLE_FILTER_FLAGS } from './shared/people-flags.js';
+import { PERSON_TABLE_COLUMNS, runSearch } from './shared/run-search.js';
 import { NO_HEADER_FLAG } from '../../cli/paging-progress.js';
-import { NO_CHECK_FLAG, checkTitles } from './title-check.js';
+import { NO_CHECK_FLAG, checkTitles } from './shared/title-check.js';
 import { titlesOf } from '../../workflows/search/title-check.js';
 import { PEOPLE_SEARCH_PAGE_CAP } from '../../workflows/search/page-cap.js';
 

@@ -2,8 +2,8 @@ import { defineCommand, type FlagSpec } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
 import { oneOf } from '../../cli/parse.js';
 import { CRM_PROVIDERS, CRM_SUB_ACTIONS, type CrmProvider } from '../../api/schemas/values/sync.js';
-import { SUB_ACTIONS, SUB_ACTION_DEFAULT } from './sub-action.js';
-import { MAPPING_FLAG, SYNC_DRY_RUN_FLAG, runSync } from './flow.js';
+import { MAPPING_FLAG, SUB_ACTIONS, SUB_ACTION_DEFAULT } from '../../cli/cmdutil/sync-flags.js';
+import { SYNC_DRY_RUN_FLAG, runSync } from './shared/flow.js';
 import { PAY_AGAIN_FLAG } from '../../cli/paid.js';
 
 const subActionsOf = (p: CrmProvider) => CRM_SUB_ACTIONS[p].join(' or ');

@@ -1,7 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
 import { usageError } from '../../cli/errors.js';
-import { resolveCampaign } from './campaign.js';
-import { MAPPING_FLAG, SYNC_DRY_RUN_FLAG, runSync } from './flow.js';
+import { resolveCampaign } from './shared/campaign.js';
+import { MAPPING_FLAG } from '../../cli/cmdutil/sync-flags.js';
+import { SYNC_DRY_RUN_FLAG, runSync } from './shared/flow.js';
 import { PAY_AGAIN_FLAG } from '../../cli/paid.js';
 
 export const command = defineCommand({

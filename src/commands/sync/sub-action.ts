@@ -1,7 +1,0 @@
-import { CRM_PROVIDERS, CRM_SUB_ACTIONS } from '../../api/schemas/values/sync.js';
-
-/** Every sub_action some CRM takes; which ones a CRM takes is checked against its own list. */
-export const SUB_ACTIONS = [...new Set(Object.values(CRM_SUB_ACTIONS).flat())];
-
-/** What the service writes when no sub_action is sent: each CRM's first. */
-export const SUB_ACTION_DEFAULT = CRM_PROVIDERS.map((p) => `${CRM_SUB_ACTIONS[p][0]} (${p})`).join(', ');
