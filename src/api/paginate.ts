@@ -155,7 +155,10 @@ export class PagePromise<Page, Item> implements PromiseLike<Page>, AsyncIterable
   async *#open(): AsyncGenerator<PageResult<Page, Item>> {
     const cap = this.#cap;
     const { size, cursor: start } = await this.#reading;
-    if (!cap) return yield* pages((cursor) => this.#page(size, cursor), start) as AsyncGenerator<PageResult<Page, Item>>;
+    if (!cap) {
+      yield* pages((cursor) => this.#page(size, cursor), start) as AsyncGenerator<PageResult<Page, Item>>;
+      return;
+    }
     const state = newPagingState();
     let last: Page | undefined;
     for await (const page of this.budgeted({ pageSize: size ?? Infinity, maxPages: cap.maxPages }, state)) {

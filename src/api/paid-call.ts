@@ -60,7 +60,7 @@ const isLost = (e: ApiError) => e.status === 0 || e.is('dispatch_outcome_unknown
 
 function redemptionOf(e: ApiError): Redemption | undefined {
   const d = e.details ?? {};
-  const str = (k: string) => (typeof d[k] === 'string' && d[k] ? (d[k] as string) : null);
+  const str = (k: string) => (typeof d[k] === 'string' && d[k] ? (d[k]) : null);
   const r = { workflow_id: str('workflow_id'), task_id: str('task_id'), list_id: str('list_id') };
   return r.workflow_id || r.task_id ? r : undefined;
 }

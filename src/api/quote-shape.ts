@@ -22,7 +22,7 @@ export type PaidRun =
   | { tool: 'sync_to_sequencer'; body: SequencerSyncBody };
 
 /** The enrichment type a person run asks for: enrichment_type wins, then the legacy include_phone, then partial. */
-export function personEnrichmentType(b: { enrichment_type?: EnrichmentType | string | undefined; include_phone?: boolean | undefined }): string {
+export function personEnrichmentType(b: { enrichment_type?: string | undefined; include_phone?: boolean | undefined }): string {
   return b.enrichment_type ?? includePhoneType(b.include_phone ?? false);
 }
 

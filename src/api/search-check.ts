@@ -189,13 +189,13 @@ function checkValue(value: unknown, spec: CriteriaFieldSpec): string | undefined
       return typeof value === 'string' ? undefined : 'must be a string';
     case 'fixed': {
       if (!Array.isArray(value)) return 'must be an array';
-      const bad = value.find((x) => typeof x !== 'string' || !spec.values.includes(x));
-      return bad === undefined ? undefined : `has unsupported value ${JSON.stringify(bad)}${didYouMean(closest(String(bad), spec.values))}`;
+      const bad: unknown = value.find((x) => typeof x !== 'string' || !spec.values.includes(x));
+      return bad === undefined ? undefined : `has unsupported value ${JSON.stringify(bad)}${didYouMean(typeof bad === 'string' ? closest(bad, spec.values) : undefined)}`;
     }
     case 'int':
     case 'number': {
       const ok = typeof value === 'number' && Number.isFinite(value) && (spec.kind === 'number' || Number.isInteger(value));
-      if (!ok || (value as number) < spec.min || (value as number) > spec.max)
+      if (!ok || (value) < spec.min || (value) > spec.max)
         return `must be ${spec.kind === 'int' ? 'an integer' : 'a number'} from ${spec.min} to ${spec.max}`;
       return undefined;
     }

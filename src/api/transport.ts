@@ -78,6 +78,8 @@ export class Transport {
           error: networkError(kind, detail, req.method, redactUrl(url)),
           mayHaveBeenProcessed: connected,
         };
+        // A value the client reads (the error, and whether the request may have been processed), not a throw.
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
         reject(failure);
       };
       const headers: Record<string, string> = { ...req.headers };

@@ -52,6 +52,13 @@ export interface CommandDefinition<O = Record<string, unknown>> {
 }
 
 /**
+ * A command of any options: the table holds commands of every options type, and commander hands
+ * `run` what it parsed, untyped (each command's flags type its own options).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyCommand = CommandDefinition<any>;
+
+/**
  * A row of the command table (src/commands/command-table.ts): the command's place in the tree,
  * its summary and aliases, known up front; its module, loaded only to run the command or show its help.
  */
@@ -59,7 +66,7 @@ export interface CommandEntry {
   path: readonly string[];
   summary: string;
   aliases?: readonly string[];
-  load(): Promise<{ command: CommandDefinition<any> }>;
+  load(): Promise<{ command: AnyCommand }>;
 }
 
 /**

@@ -32,9 +32,10 @@ export interface IO {
   stdoutPath?: () => string | undefined;
 }
 
+/** Functions, not methods: commands hand them on (`{ sleep: ctx.clock.sleep }`). */
 export interface Clock {
-  now(): number;
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  now: () => number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 /** The global flags of every command, after parsing. */
@@ -136,8 +137,8 @@ function redacting(stream: Writable, secrets: Set<string>): Writable {
     },
     get(target, prop, receiver) {
       if (prop === 'write') return write;
-      const v = Reflect.get(target, prop, receiver);
-      return typeof v === 'function' ? v.bind(target) : v;
+      const v: unknown = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
     },
   });
 }

@@ -142,7 +142,7 @@ function firstLookup(filters: Record<string, unknown>, fields: Readonly<Record<s
   for (const key of keys) {
     const field = fields[key];
     const values = filters[key];
-    const first = Array.isArray(values) ? values.find((v) => typeof v === 'string' && v.trim()) : undefined;
+    const first: unknown = Array.isArray(values) ? values.find((v) => typeof v === 'string' && v.trim()) : undefined;
     if (field && typeof first === 'string') return { field, query: first };
   }
   return undefined;

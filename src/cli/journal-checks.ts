@@ -5,7 +5,7 @@ import type { JournalEntry } from '../workflows/journal/entry.js';
 /** What a printed command needs: the global flags that choose the service. */
 type Target = Pick<Context, 'globals'>;
 
-const bodyString = (e: JournalEntry, key: string) => (typeof e.request.body[key] === 'string' ? (e.request.body[key] as string) : undefined);
+const bodyString = (e: JournalEntry, key: string) => (typeof e.request.body[key] === 'string' ? (e.request.body[key]) : undefined);
 
 /** Where to see a run whose id the journal holds (syncs and company lookups have no status to read). */
 export function runCommand(target: Target, e: JournalEntry): string | undefined {

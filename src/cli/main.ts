@@ -15,13 +15,13 @@ import { printable } from './output/printable.js';
 /** Reads the global flags off the command that runs. */
 export function globalsFrom(cmd: Command): GlobalOptions {
   const o = cmd.optsWithGlobals<Record<string, unknown>>();
-  if (o.json && o.format && o.format !== 'json')
-    throw usageError(`--json and --format ${String(o.format)} disagree`, 'Pass only one of them.');
+  const format = o.format as string | undefined;
+  if (o.json && format && format !== 'json') throw usageError(`--json and --format ${format} disagree`, 'Pass only one of them.');
   return {
     profile: o.profile as string | undefined,
     sandbox: o.sandbox === true,
     baseUrl: o.baseUrl as string | undefined,
-    format: o.json ? 'json' : o.format ? parseFormat(String(o.format), '--format') : undefined,
+    format: o.json ? 'json' : format ? parseFormat(format, '--format') : undefined,
     fields: parseFields(o.fields as string | undefined),
     yes: o.yes === true,
     maxCost: o.maxCost as number | undefined,

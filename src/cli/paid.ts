@@ -34,7 +34,7 @@ export interface PaidPlan<R> {
   /** What is being paid for, for the question ("enrich 120 leads of list Q3 (full)"). */
   what: string;
   /** Sends the run with the quote, written down in `journal` as it goes out (pass it to the area's send method). */
-  run(quoteId: string, journal: PaidCallJournal | null): Promise<R>;
+  run: (quoteId: string, journal: PaidCallJournal | null) => Promise<R>;
   /** Refuses a quote before anyone is asked (a selection the service would refuse): throw a CliError. */
   check?(quote: Quote): void;
   /** A last check right before the run is sent, after identical requests on their way were looked for (they are joined, not checked). */

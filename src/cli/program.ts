@@ -1,5 +1,5 @@
 import { Argument, Command, Option } from 'commander';
-import type { CommandDefinition, CommandEntry, FlagSpec } from './command.js';
+import type { AnyCommand, CommandEntry, FlagSpec } from './command.js';
 import type { CommandSet } from './command-set.js';
 import { FORMATS } from './output/output.js';
 import { nonNegativeNumber } from './parse.js';
@@ -8,10 +8,10 @@ import { closest } from '../api/suggest.js';
 import { usageError } from './errors.js';
 
 /** Runs a loaded command with the options commander parsed. */
-export type Invoke = (def: CommandDefinition<any>, cmd: Command) => Promise<void>;
+export type Invoke = (def: AnyCommand, cmd: Command) => Promise<void>;
 
 /** A command's module (its code runs only when the command is loaded). */
-export async function loadDefinition(entry: CommandEntry): Promise<CommandDefinition<any>> {
+export async function loadDefinition(entry: CommandEntry): Promise<AnyCommand> {
   return (await entry.load()).command;
 }
 
@@ -56,7 +56,7 @@ function helpDescription(f: Pick<FlagSpec, 'description' | 'values' | 'default' 
 function addFlag(cmd: Command, f: FlagSpec): void {
   const opt = new Option(f.flags, helpDescription(f));
   if (f.choices) opt.choices(f.choices);
-  if (f.parse) opt.argParser(f.parse as (v: string, p: unknown) => unknown);
+  if (f.parse) opt.argParser(f.parse);
   if (f.default !== undefined) opt.default(f.default, f.defaultDescription);
   if (f.hidden) opt.hideHelp();
   cmd.addOption(opt);
@@ -64,7 +64,7 @@ function addFlag(cmd: Command, f: FlagSpec): void {
   for (const name of f.aliases ?? []) {
     const alias = new Option(`${name}${value}`).hideHelp();
     if (f.choices) alias.choices(f.choices);
-    if (f.parse) alias.argParser(f.parse as (v: string, p: unknown) => unknown);
+    if (f.parse) alias.argParser(f.parse);
     // Stored under the main flag's name, so repeatable values gather in one list.
     alias.attributeName = () => opt.attributeName();
     cmd.addOption(alias);
@@ -72,7 +72,7 @@ function addFlag(cmd: Command, f: FlagSpec): void {
 }
 
 /** Fills a leaf command from its loaded definition: arguments, flags, help text, action. */
-export function applyDefinition(cmd: Command, entry: CommandEntry, def: CommandDefinition<any>, invoke: Invoke): void {
+export function applyDefinition(cmd: Command, entry: CommandEntry, def: AnyCommand, invoke: Invoke): void {
   if (def.description) cmd.description(`${entry.summary}.\n\n${def.description}`);
   for (const a of def.args ?? []) {
     const name = a.variadic ? `${a.name}...` : a.name;
@@ -211,7 +211,7 @@ export function buildProgram(commands: CommandSet, invoke: Invoke, argv?: readon
     const key = path.join(' ');
     let node = nodes.get(key);
     if (!node) {
-      node = new Command(path[path.length - 1]!).allowExcessArguments(false);
+      node = new Command(path[path.length - 1]).allowExcessArguments(false);
       const parent = path.length === 1 ? program : nodeFor(path.slice(0, -1));
       parent.addCommand(node);
       nodes.set(key, node);

@@ -40,7 +40,7 @@ export function createProgress(opts: { stderr: Writable; enabled: boolean; color
       const { default: ora } = await import('ora');
       // discardStdin off: ora would put the terminal in raw mode, and a never-read stdin then
       // swallows Ctrl-C (the key no longer becomes SIGINT, and ora's own handler never sees it).
-      spinner = ora({ text, stream: opts.stderr as NodeJS.WritableStream, color: opts.color ? 'cyan' : false, isEnabled: true, discardStdin: false }).start() as unknown as Spinner;
+      spinner = ora({ text, stream: opts.stderr, color: opts.color ? 'cyan' : false, isEnabled: true, discardStdin: false }).start();
     },
     update(next) {
       text = next;

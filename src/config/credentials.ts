@@ -228,7 +228,7 @@ export class Credentials {
         if (!isObject(p) || p[w.key] !== w.value) continue;
         const old = (p as Profile).keychain?.[w.key];
         if (isKeychainRef(old)) replaced.push(old);
-        profiles[w.profile] = withSecret(p as Profile, w.key, { ref: { account: w.account, masked: maskSecret(w.value) } });
+        profiles[w.profile] = withSecret(p, w.key, { ref: { account: w.account, masked: maskSecret(w.value) } });
         moved.push({ profile: w.profile, key: w.key, account: w.account });
       }
     });

@@ -107,11 +107,11 @@ export function resolveSettings(flags: ResolveFlags, env: Env, store: ConfigStor
       : nonEmpty(maxCostEnv)
         ? { value: Number(maxCostEnv), source: 'env' as const }
         : pick('max_cost', undefined, undefined, true);
-  if (baseUrl) s.baseUrl = baseUrl as Sourced<string>;
+  if (baseUrl) s.baseUrl = baseUrl;
   if (apiKey) s.apiKey = apiKey;
   if (jwt) s.jwt = jwt;
-  if (format) s.format = format as Sourced<string>;
-  if (maxCost) s.maxCost = maxCost as Sourced<number>;
+  if (format) s.format = format;
+  if (maxCost) s.maxCost = maxCost;
   return s;
 }
 

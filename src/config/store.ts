@@ -125,7 +125,7 @@ function sanitize(raw: unknown): { data: ConfigData; problems: ConfigProblem[] }
       if (problem) problems.push({ key: `profiles.${name}.${k}`, problem });
       else clean[k] = v;
     }
-    data.profiles[name] = clean as Profile;
+    data.profiles[name] = clean;
   }
   return { data, problems };
 }
@@ -272,7 +272,7 @@ export class ConfigStore {
         data.profiles = profiles;
         const before = profiles[name];
         if (before !== undefined && !isObject(before)) replaced.push(`profiles.${name}`);
-        const next = change({ ...(isObject(before) ? before : {}) } as Profile);
+        const next = change({ ...(isObject(before) ? before : {}) });
         if (next === undefined) delete profiles[name];
         else profiles[name] = next;
         if (opts.becomeCurrent && (typeof data.current_profile !== 'string' || data.current_profile === '')) data.current_profile = name;

@@ -28,7 +28,7 @@ function inToolWordsDeep(node: unknown, offered: ReadonlySet<string>): unknown {
   }
   if (typeof node !== 'object' || node === null) return node;
   let copy: Record<string, unknown> | undefined;
-  for (const [k, v] of Object.entries(node)) {
+  for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
     const said = k !== 'description' ? inToolWordsDeep(v, offered) : typeof v === 'string' ? inToolWords(v, offered) : v;
     if (said !== v) (copy ??= { ...node })[k] = said;
   }

@@ -2,7 +2,6 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isApiError } from '../api/errors.js';
 import { LostResponseError } from '../api/paid-call.js';
-import type { Quote } from '../api/schemas/credits.js';
 import { ChargeAboveQuoteError, checkCharge, spendVerdict, type Verdict } from '../workflows/spend-verdict.js';
 import { clockTime, type Recording } from '../workflows/journal/journal.js';
 import { sendOnce } from '../workflows/journal/send-once.js';
@@ -275,7 +274,7 @@ async function resolveEarlier(input: PaidCallInput, job: PaidJob, fingerprint: s
       throw parts.length ? stoppedPartway(input, kept(), e) : e;
     }
     // A journal quote holds the fields a quote is decided on.
-    if (resolved) parts.push({ quote: resolved.quote as Quote, body, answer: resolved.result, ...(inFlight ? { joined: entry } : {}) });
+    if (resolved) parts.push({ quote: resolved.quote, body, answer: resolved.result, ...(inFlight ? { joined: entry } : {}) });
   }
   if (parts.length === 0) return undefined;
   return earlierRan(input, await keptEarlier(input, job, fingerprint, parts));

@@ -50,7 +50,7 @@ export function serviceNotes(data: unknown, toolNames: ReadonlySet<string>): str
 export function hintsAsTools<T>(data: T, toolNames: ReadonlySet<string>): T {
   if (!isObject(data)) return data;
   const out: Record<string, unknown> = { ...data };
-  for (const k of HINT_KEYS) if (typeof out[k] === 'string') out[k] = inToolWords(out[k] as string, toolNames);
+  for (const k of HINT_KEYS) if (typeof out[k] === 'string') out[k] = inToolWords(out[k], toolNames);
   return out as T;
 }
 

@@ -80,7 +80,7 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
     const spec = byName.get(req.params.name);
     if (!spec)
       return errorResult({ code: 'unknown_tool', problem: `no tool ${req.params.name} on this server`, fix: 'Call tools/list for the tools offered.', retryable: false }, names);
-    const args = withPageLimit(spec, (req.params.arguments ?? {}) as Args, limits.get(spec.name));
+    const args = withPageLimit(spec, (req.params.arguments ?? {}), limits.get(spec.name));
     const env: ToolEnv = { api, signal: extra.signal, journal, now, readFile: (file) => readLocalFile(file, opts.cwd, server) };
     try {
       if (spec.destructive && args.confirm !== true)
@@ -120,7 +120,7 @@ function send(client: Client, spec: ToolSpec, args: Args, signal: AbortSignal): 
   const e = spec.entry;
   const body = e.body ? bodyArgs(e, args) : undefined;
   if (body) checkBody(e, body);
-  return call(client, e, { params: paramsOf(e, args), query: queryOf(e, args), ...(body ? { body: body as never } : {}), signal });
+  return call(client, e, { params: paramsOf(e, args), query: queryOf(e, args), ...(body ? { body: body } : {}), signal });
 }
 
 function checkFields(fields: unknown): void {

@@ -1,5 +1,5 @@
 import { eachRef, REF_PREFIX, renameRefs, renderedSchemas, type JsonSchema, type SchemaIo } from '../api/endpoints/json-schema.js';
-import type { Endpoint, PathParam, SchemaSlot } from '../api/endpoints/endpoint.js';
+import type { PathParam, SchemaSlot } from '../api/endpoints/endpoint.js';
 import { schemaOf } from '../api/endpoints/schemas.js';
 import { nameOf } from '../api/endpoints/json-schema.js';
 import { PAGE_MAX, type ToolSpec } from './tool.js';

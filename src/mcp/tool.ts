@@ -113,7 +113,7 @@ export interface PaidJob {
    */
   lost?(journal: PaidJournal): { entry: JournalEntry; body: unknown }[];
   /** Right before a request's first send (never before a resend of a lost answer): throws to send nothing. */
-  beforeFirstSend?(): Promise<void>;
+  beforeFirstSend?: () => Promise<void>;
   /** What the journal locks that check and the write on, when requests that are not identical must take turns (PaidRunInfo.lockKey). */
   lockKey?: string;
   /**

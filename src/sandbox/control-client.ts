@@ -25,6 +25,8 @@ export interface ControlCallOptions {
 }
 
 /** One control: the input may be left out when every field of it is optional. */
+// `{} extends T` asks whether every field of T is optional.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export type ControlMethod<E> = {} extends ControlInput<E>
   ? (input?: ControlInput<E>, opts?: ControlCallOptions) => Promise<ResponseOf<E>>
   : (input: ControlInput<E>, opts?: ControlCallOptions) => Promise<ResponseOf<E>>;

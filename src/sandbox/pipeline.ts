@@ -55,7 +55,7 @@ async function handle(
   const isApi = prefix === PREFIX.v2 || prefix === PREFIX.v1 || prefix === PREFIX.keys;
   let principal: Principal | null = null;
   let match: RouteMatch | undefined;
-  let status = 200;
+  let status: number;
   let errorCode: string | null = null;
   let ctx: RequestContext | undefined;
 

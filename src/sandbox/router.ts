@@ -4,7 +4,7 @@ import type { Handler } from './context.js';
 export { PREFIXES as PREFIX } from '../api/prefixes.js';
 export { MOUNTS, type HttpMethod } from '../api/endpoints/endpoint.js';
 import { PREFIXES as PREFIX } from '../api/prefixes.js';
-import { MOUNTS, type HttpMethod } from '../api/endpoints/endpoint.js';
+import { MOUNTS } from '../api/endpoints/endpoint.js';
 
 /** A catalog entry and the handler that answers it. */
 export interface RouteDef {

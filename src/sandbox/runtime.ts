@@ -242,7 +242,7 @@ export async function startInBackground(o: BackgroundOptions): Promise<SandboxRu
     const usage = child.exitCode === USAGE_EXIT_CODE ? usageLine(logFile) : undefined;
     if (usage) throw new ConfigurationError(usage);
     const tail = readTail(logFile);
-    throw new Error(`${(e as Error).message}${tail ? `\n${tail}` : ''}\n(log: ${logFile})`);
+    throw new Error(`${(e as Error).message}${tail ? `\n${tail}` : ''}\n(log: ${logFile})`, { cause: e });
   } finally {
     pipe.destroy();
     child.removeAllListeners();
@@ -408,9 +408,9 @@ export async function serveForeground(o: ForegroundOptions = {}): Promise<Sandbo
   const stopped = new Promise<void>((resolve) => (markStopped = resolve));
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      o.signal?.removeEventListener('abort', stop);
+      process.off('SIGINT', onStop);
+      process.off('SIGTERM', onStop);
+      o.signal?.removeEventListener('abort', onStop);
       try {
         await sandbox.close();
       } finally {
@@ -420,10 +420,11 @@ export async function serveForeground(o: ForegroundOptions = {}): Promise<Sandbo
     })();
     return stopping;
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const onStop = () => void stop();
+  process.on('SIGINT', onStop);
+  process.on('SIGTERM', onStop);
   if (o.signal?.aborted) void stop();
-  else o.signal?.addEventListener('abort', stop, { once: true });
+  else o.signal?.addEventListener('abort', onStop, { once: true });
 
   const line = `${JSON.stringify(info)}\n`;
   if (startedInBackground) {

@@ -22,7 +22,7 @@ interface Def {
   catchall?: z.ZodMiniType;
 }
 
-const defOf = (s: z.ZodMiniType): Def => s._zod.def as unknown as Def;
+const defOf = (s: z.ZodMiniType): Def => s._zod.def;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function unknownFields(schema: z.ZodMiniType, value: unknown, at: Path = []): Path[] {

@@ -41,7 +41,7 @@ const FIVE: Array<[string, string, string]> = [
 
 describe('agents run with nothing left to do: what stdout holds', () => {
   it('--json prints a nothing_left object (valid JSON, never empty); ndjson one line', async () => {
-    const listId = (await t.seedList('Q3', 4)) as string;
+    const listId = (await t.seedList('Q3', 4));
     expect((await agent('Q3')).exitCode).toBe(0);
     for (const flags of [['--json'], ['--json', '--no-wait'], ['--json', '--scope', 'all']]) {
       const r = await agent('Q3', ...flags);

@@ -10,7 +10,7 @@ const runPosts = t.runPosts;
 
 async function column(listId: string, name: string): Promise<Record<string, string | null>> {
   const q = new URLSearchParams([['list_id', listId], ['limit', '500'], ['columns', 'lead_id'], ['columns', name]]);
-  const page = (await raw(t.sb, 'GET', `/api/v2/export/json?${q}`, { token: t.sb.demoKey })).json;
+  const page = (await raw(t.sb, 'GET', `/api/v2/export/json?${q.toString()}`, { token: t.sb.demoKey })).json;
   return Object.fromEntries(page.leads.map((l: any) => [l.lead_id, l[name] ?? null]));
 }
 

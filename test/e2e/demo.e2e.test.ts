@@ -54,7 +54,7 @@ describe('prospect demo', () => {
       const file = r.stdout.trim().split('\n').at(-1)!;
       const firstEnrichment = Number(/Charged (\d+) credits? of 8 reserved/.exec(r.stderr)?.[1]);
       expect(path.isAbsolute(file)).toBe(true);
-      const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as Array<Record<string, string>>;
+      const rows = parse<Record<string, string>>(readFileSync(file, 'utf8'), { columns: true });
       expect(rows).toHaveLength(8);
       expect(Object.keys(rows[0]!).slice(0, 10)).toEqual(['lead_id', 'first_name', 'last_name', 'email', 'title', 'company', 'domain', 'linkedin_url', 'phone', 'location']);
       const ada = rows.find((x) => x.first_name === 'Ada')!;

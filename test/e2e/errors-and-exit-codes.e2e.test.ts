@@ -175,7 +175,7 @@ describe('exit codes and error output', () => {
   // Spawns the binary: a signal reaches a real process only.
   it('Ctrl-C while waiting exits 130', async () => {
     await control(t.sb, 'POST', '/faults', { rules: [{ kind: 'latency', path: '/whoami', latency_ms: 30_000 }] });
-    const child = spawn(process.execPath, [BIN, 'whoami'], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'whoami'], { env: t.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const done = ended(child);
     // Interrupted while its request is held by the sandbox.
     await expect.poll(async () => (await control(t.sb, 'GET', '/faults')).rules[0].applied, { timeout: 20_000 }).toBe(1);
@@ -193,7 +193,7 @@ describe('exit codes and error output', () => {
     const file = path.join(tempDir(), 'out');
     const out = fs.openSync(file, 'w');
     // A few KiB fit; the first write of more stores part of it, the next is refused (EFBIG).
-    const child = spawn('sh', ['-c', 'ulimit -f 4; exec "$0" "$@"', process.execPath, BIN, ...args], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', out, 'pipe'] });
+    const child = spawn('sh', ['-c', 'ulimit -f 4; exec "$0" "$@"', process.execPath, BIN, ...args], { env: t.env, stdio: ['ignore', out, 'pipe'] });
     fs.closeSync(out);
     const { code, stderr } = await ended(child);
     expect(code, stderr).toBe(11);
@@ -205,7 +205,7 @@ describe('exit codes and error output', () => {
   // Spawns the binary: only a real process writes to a real file descriptor; --version is answered before the core loads.
   it('--version to a full disk exits 11 with one line, no stack trace', async () => {
     const out = fs.openSync('/dev/full', 'w');
-    const child = spawn(process.execPath, [BIN, '--version'], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', out, 'pipe'] });
+    const child = spawn(process.execPath, [BIN, '--version'], { env: t.env, stdio: ['ignore', out, 'pipe'] });
     fs.closeSync(out);
     const { code, stderr } = await ended(child);
     expect(code, stderr).toBe(11);
@@ -220,7 +220,7 @@ describe('exit codes and error output', () => {
     for (const name of ['A', 'B', 'C']) expect((await runCli(['lists', 'create', name], { env: t.env })).exitCode).toBe(0);
     const out = target === 'full' ? fs.openSync('/dev/full', 'w') : 'pipe';
     // One page of three: a run that wrote its rows says how to get the next; one whose rows were lost must not.
-    const child = spawn(process.execPath, [BIN, 'lists', 'ls', '--limit', '1', '--format', 'ndjson'], { env: t.env as NodeJS.ProcessEnv, stdio: ['ignore', out, 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'lists', 'ls', '--limit', '1', '--format', 'ndjson'], { env: t.env, stdio: ['ignore', out, 'pipe'] });
     if (typeof out === 'number') fs.closeSync(out);
     else child.stdout!.destroy();
     const { code, stderr } = await ended(child);

@@ -55,7 +55,7 @@ describe('export json', () => {
     expect(JSON.parse(file('all.json'))).toEqual(rows);
 
     const csv = await run(['--all', '--page-size', '150', '--format', 'csv', '--columns', 'lead_id,title,company_intel']);
-    const cells = parse(csv.stdout) as string[][];
+    const cells = parse(csv.stdout);
     expect(cells[0]).toEqual(['lead_id', 'title', 'company_intel']);
     expect(cells.slice(1).map((c) => c[0])).toEqual(rows.map((r) => r.lead_id));
     expect(cells[1]![1]).toBe(`'${rows[0]!.title}`);
@@ -75,7 +75,7 @@ describe('export json', () => {
     for (const args of [['--all'], ['--limit', '2']]) {
       const r = await run([...args, '--format', 'csv', '--columns', '=x,lead_id']);
       expect(r.exitCode, r.stderr).toBe(0);
-      expect((parse(r.stdout) as string[][])[0], args.join(' ')).toEqual(["'=x", 'lead_id']);
+      expect(parse(r.stdout)[0], args.join(' ')).toEqual(["'=x", 'lead_id']);
     }
   });
 

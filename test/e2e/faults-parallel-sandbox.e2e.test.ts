@@ -63,7 +63,7 @@ describe.runIf(process.platform === 'linux')('starting the sandbox takes a lock'
     expect(others).toEqual([]);
 
     const byHand = execa(process.execPath, [BIN, 'sandbox', 'serve'], { env, extendEnv: false, reject: false, stdin: 'ignore' });
-    const listening = new Promise<boolean>((resolve) => byHand.stderr!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve(true)));
+    const listening = new Promise<boolean>((resolve) => byHand.stderr.on('data', (d: Buffer) => d.toString().includes('listening') && resolve(true)));
     const startedToo = await Promise.race([byHand.then(() => false), listening]);
     if (startedToo) byHand.kill('SIGTERM');
     const served = await byHand;

@@ -27,7 +27,7 @@ const FIELDS = ['first_name', 'last_name', 'email', 'title', 'company', 'domain'
 /** The values the service holds for a list's leads (export json), in one order. */
 async function stored(listId: string): Promise<Array<Record<string, string | null>>> {
   const query = new URLSearchParams([['list_id', listId] as [string, string], ['limit', '500'] as [string, string], ...FIELDS.map((c): [string, string] => ['columns', c])]);
-  const r = await raw(t.sb, 'GET', `/api/v2/export/json?${query}`, { token: t.sb.demoKey });
+  const r = await raw(t.sb, 'GET', `/api/v2/export/json?${query.toString()}`, { token: t.sb.demoKey });
   const leads = (r.json.data ?? r.json).leads as Array<Record<string, string | null>>;
   return leads.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }

@@ -37,7 +37,10 @@ function writeLeadsCsv(): { file: string; expected: Record<string, number> } {
   writeFileSync(file, Buffer.concat(parts));
   let dup = 0;
   let missing = 0;
-  for (let i = 0; i < ROWS; i++) (isMissing(i) ? missing++ : isDuplicate(i) ? dup++ : 0);
+  for (let i = 0; i < ROWS; i++) {
+    if (isMissing(i)) missing++;
+    else if (isDuplicate(i)) dup++;
+  }
   return { file, expected: { invalid_encoding: 1, missing_required: missing, duplicate_email: dup, imported: ROWS - 1 - missing - dup } };
 }
 

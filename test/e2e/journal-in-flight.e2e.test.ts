@@ -19,7 +19,6 @@ import type { Clock } from '../../src/cli/context.js';
 const t = useJournalSandbox();
 
 const LIST_RUN = ['enrich', 'list', 'Q3', '--scope', 'full', '--yes', '--json'];
-const HUMAN = LIST_RUN.filter((w) => w !== '--json');
 const workflowIds = () => Object.keys(enrichmentArea(t.sb.services.store).workflows);
 
 /** The open entries' files, wherever a version of the journal keeps them. */

@@ -25,7 +25,7 @@ describe('lists leads, add, remove', () => {
     expect(rows.every((r) => r.email === null && r.phone === null)).toBe(true);
     const page = await run(['lists', 'leads', 'CTOs', '--limit', '5']);
     expect(page.stdout.split('\n')[0]).toBe('lead_id\tfirst_name\tlast_name\tfull_name\temail\tphone\ttitle\tcompany\tlocation');
-    expect(page.stderr).toMatch(/5 of 40 leads; this page's task_id: svc-task_\w+; the next 5:\n  prospect lists leads CTOs --limit 5 --cursor \S+\n/);
+    expect(page.stderr).toMatch(/5 of 40 leads; this page's task_id: svc-task_\w+; the next 5:\n {2}prospect lists leads CTOs --limit 5 --cursor \S+\n/);
   });
 
   it('add --task --ids saves only those rows; --lead-ids copies leads between lists; both forms at once exit 2', async () => {

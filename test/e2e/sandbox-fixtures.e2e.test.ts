@@ -40,7 +40,7 @@ describe('sandbox serve --fixtures', () => {
     });
     try {
       const ready = await new Promise<string>((resolve, reject) => {
-        serve.stdout!.on('data', (d: Buffer) => resolve(d.toString()));
+        serve.stdout.on('data', (d: Buffer) => resolve(d.toString()));
         void serve.then((r) => reject(new Error(`serve exited ${r.exitCode}: ${String(r.stderr)}`)));
       });
       const { url } = JSON.parse(ready) as { url: string };

@@ -159,7 +159,7 @@ describe('-o naming something that is not a file', () => {
     await execa('mkfifo', [fifo]);
     const child = execa(process.execPath, [BIN, 'export', 'csv', 'Q3', '-o', fifo], { env: t.env, extendEnv: false, cwd: dir, reject: false });
     let stderr = '';
-    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     await expect.poll(() => stderr, { timeout: 20_000 }).toContain(`Waiting for a reader of the pipe ${fifo}`);
     child.kill('SIGINT');
     expect((await child).exitCode).toBe(130);

@@ -30,8 +30,8 @@ describe('sync crm: preview, then pay', () => {
     const r = await t.run('sync', 'crm', 'Q3', '--provider', 'crm_one');
     expect(r.exitCode, r.stderr).toBe(10);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/Preview: list "Q3" to crm_one contacts, default field mapping[\s\S]*  email -> email\n  first_name -> firstname/);
-    expect(r.stderr).toMatch(/40 leads: \d+ to push, 5 to skip, \d+ the destination would refuse\.\nSkipped \(5\):\n  ld_\w+  .+  missing_email/);
+    expect(r.stderr).toMatch(/Preview: list "Q3" to crm_one contacts, default field mapping[\s\S]* {2}email -> email\n {2}first_name -> firstname/);
+    expect(r.stderr).toMatch(/40 leads: \d+ to push, 5 to skip, \d+ the destination would refuse\.\nSkipped \(5\):\n {2}ld_\w+ {2}.+ {2}missing_email/);
     expect(r.stderr.indexOf('Preview:')).toBeLessThan(r.stderr.indexOf('Estimate: up to 8 credits for 40 rows (sync_to_crm)'));
     expect(r.stderr).toMatch(/Pass --yes to confirm, or --max-cost 8/);
     expect(await t.balance()).toBe(before);
@@ -70,7 +70,7 @@ describe('sync crm: preview, then pay', () => {
     expect(out.successful + out.skipped + out.failed).toBe(128);
     expect(r.stderr).toContain(`128 leads: ${out.successful} to push, 16 to skip, ${out.failed} the destination would refuse.`);
     // The reasons come with the preview; the service's own summary (it names POST /migrate/preview) only under --debug.
-    expect(r.stderr).toMatch(/Skipped \(16\):(\n  ld_\S+ .* missing_email){10}\n  \.\.\. and 6 more\n/);
+    expect(r.stderr).toMatch(/Skipped \(16\):(\n {2}ld_\S+ .* missing_email){10}\n {2}\.\.\. and 6 more\n/);
     expect(r.stderr).not.toMatch(/POST \//);
     expect(await t.balance()).toBe(before - 26);
     expect(await held('crm_one/contacts')).toHaveLength(out.successful);
@@ -112,7 +112,7 @@ describe('sync crm --mapping', () => {
     writeFileSync(file, JSON.stringify({ email: 'work_email', title: 'role' }));
     const r = await t.run('sync', 'crm', 'Q3', '--provider', 'crm_one', '--mapping', file, '--yes');
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/custom field mapping \(list column -> crm_one property\):\n  email -> work_email\n  title -> role\n/);
+    expect(r.stderr).toMatch(/custom field mapping \(list column -> crm_one property\):\n {2}email -> work_email\n {2}title -> role\n/);
     const contacts = await held('crm_one/contacts');
     expect(contacts.length).toBeGreaterThan(0);
     for (const c of contacts) expect(Object.keys(c.properties).sort()).toEqual(['role', 'work_email']);
@@ -230,7 +230,7 @@ describe('sync sequencer', () => {
     await syncList('Q3', 4);
     const r = await t.run('sync', 'sequencer', 'Q3', '--campaign', 'Spring launch', '--yes');
     expect(r.exitCode).toBe(4);
-    expect(r.stderr).toMatch(/no campaign "Spring launch" in sequencer_one[\s\S]*camp_\w+  Outbound: engineering leaders  \(active, 120 leads\)/);
+    expect(r.stderr).toMatch(/no campaign "Spring launch" in sequencer_one[\s\S]*camp_\w+ {2}Outbound: engineering leaders {2}\(active, 120 leads\)/);
     expect(await requests()).not.toContain('POST /credits/estimate');
   });
 });

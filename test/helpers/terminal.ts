@@ -27,7 +27,7 @@ export interface TerminalResult {
   stepsDone: number;
 }
 
-// eslint-disable-next-line no-control-regex
+ 
 const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007|\r/g;
 
 /**
@@ -80,7 +80,7 @@ export function render(raw: string, cols: number): string[] {
   let row = 0;
   let col = 0;
   const line = () => (rows[row] ??= []);
-  // eslint-disable-next-line no-control-regex
+   
   const token = /\u001b\[([0-9;?]*)([A-Za-z])|\u001b\][^\u0007]*\u0007|([\s\S])/gu;
   for (const m of raw.matchAll(token)) {
     const [, params, command, ch] = m;

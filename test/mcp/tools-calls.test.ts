@@ -2,7 +2,6 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { control } from '../sandbox/helpers.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { balance, callTool, structuredOf, textOf, useMcpSandbox, type Session } from './helpers.js';
 

@@ -29,7 +29,7 @@ function bodyFields(e: Endpoint): string[] {
   const visit = (s: JsonSchema | undefined) => {
     if (!s) return;
     if (typeof s.$ref === 'string') return visit(all[s.$ref.slice(REF_PREFIX.length)]);
-    for (const k of Object.keys((s.properties ?? {}) as object)) out.add(k);
+    for (const k of Object.keys((s.properties ?? {}))) out.add(k);
     for (const key of ['oneOf', 'anyOf', 'allOf']) for (const branch of (s[key] ?? []) as JsonSchema[]) visit(branch);
   };
   visit(all[nameOf(schemaOf(e.body))]);

@@ -1,5 +1,5 @@
 import { beforeEach, expect, test } from 'vitest';
-import { raw, control, newKey, useResetSandbox } from './helpers.js';
+import { raw, newKey, useResetSandbox } from './helpers.js';
 import { KeyRequestRows } from '../../src/api/schemas/keys.js';
 
 // Rate limits off from the start; a reset keeps them off.

@@ -106,7 +106,7 @@ describe('filter_hash', () => {
     ];
     const orgId = cast.sb.store.demo.organization_id;
     for (const run of runs) {
-      const q = await quoteOf(cast, estimateBodyFor(run) as Record<string, unknown>);
+      const q = await quoteOf(cast, estimateBodyFor(run));
       const shape = quoteShape(estimateBodyFor(run));
       expect(q.filter_hash).toBe(shapeHash(shape));
       const checked = checkQuote(cast.sb.store, cast.sb.services.clock, orgId, {

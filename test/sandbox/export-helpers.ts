@@ -26,7 +26,7 @@ export function download(sb: RunningSandbox, url: string, headers: Record<string
 }
 
 /** The CSV as rows of cells, header first. */
-export const csvCells = (text: string): string[][] => parse(text) as string[][];
+export const csvCells = (text: string): string[][] => parse(text);
 
 export function jsonPage(sb: RunningSandbox, query: string, token?: string): Promise<RawResponse> {
   return call(sb, 'GET', `/export/json?${query}`, token ? { token } : {});

@@ -16,10 +16,10 @@ export const bulk = (cast: Cast, body: unknown, token?: string): Promise<RawResp
   call(cast.sb, 'POST', '/enrich/bulk', { prefix: V1, body, ...(token ? { token } : {}) });
 
 export const v1Status = (cast: Cast, query: Record<string, string>, token?: string): Promise<RawResponse> =>
-  call(cast.sb, 'GET', `/enrich/status?${new URLSearchParams(query)}`, { prefix: V1, ...(token ? { token } : {}) });
+  call(cast.sb, 'GET', `/enrich/status?${new URLSearchParams(query).toString()}`, { prefix: V1, ...(token ? { token } : {}) });
 
 export const deliveries = (cast: Cast, query: Record<string, string>, token?: string): Promise<RawResponse> =>
-  call(cast.sb, 'GET', `/webhooks/deliveries?${new URLSearchParams(query)}`, { prefix: V1, ...(token ? { token } : {}) });
+  call(cast.sb, 'GET', `/webhooks/deliveries?${new URLSearchParams(query).toString()}`, { prefix: V1, ...(token ? { token } : {}) });
 
 export const advance = (sb: RunningSandbox, ms: number) => control(sb, 'POST', '/clock', { advance_ms: ms });
 

@@ -19,7 +19,7 @@ interface Case {
   /** The path sent, under the document's server. */
   path?: string;
   /** The body, or a function of a live person cohort (a handler that resolves the cohort before checking the body). */
-  body: unknown | ((cohort: string) => unknown);
+  body: unknown;
   accepted: boolean;
 }
 

@@ -157,7 +157,7 @@ describe('request body schemas', () => {
   it('accept a body the sandbox accepts and refuse one it refuses', async () => {
     const check = bodyValidator(v2, 'post', '/lead-lists');
     const good = { name: 'Openapi accounts', description: 'from the docs' };
-    expect((await clientFor(sb).request({ method: 'POST', path: '/lead-lists', body: good })) as object).toMatchObject({ name: good.name });
+    expect(await clientFor(sb).request<object>({ method: 'POST', path: '/lead-lists', body: good })).toMatchObject({ name: good.name });
     expect(check(good), JSON.stringify(check.errors)).toBe(true);
     for (const bad of [{ description: 'no name' }, { name: '' }, { name: 'x'.repeat(201) }, { name: 7 }]) {
       expect((await raw(sb, 'POST', '/api/v2/lead-lists', { token: sb.demoKey, body: bad })).status).toBe(422);

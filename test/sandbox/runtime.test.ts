@@ -44,8 +44,8 @@ const info = (over: Partial<SandboxRuntimeInfo> = {}): SandboxRuntimeInfo => ({
 /** The pid of a process that has exited. */
 function deadPid(): number {
   const r = spawnSync(process.execPath, ['-e', '']);
-  expect(isProcessAlive(r.pid!)).toBe(false);
-  return r.pid!;
+  expect(isProcessAlive(r.pid)).toBe(false);
+  return r.pid;
 }
 
 describe('runtime file', () => {

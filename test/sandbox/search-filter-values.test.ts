@@ -10,7 +10,7 @@ let ds: Dataset;
 useSearchSandbox((s, d) => ((sb = s), (ds = d)));
 
 const PATHS = { people: '/people/find/filters', companies: '/search/companies/filters' } as const;
-const lookup = (kind: keyof typeof PATHS, query: Record<string, string>) => get(sb, `${PATHS[kind]}?${new URLSearchParams(query)}`);
+const lookup = (kind: keyof typeof PATHS, query: Record<string, string>) => get(sb, `${PATHS[kind]}?${new URLSearchParams(query).toString()}`);
 
 /** The first value of a field, found by an empty-ish look-up on a vowel. */
 async function someValue(kind: keyof typeof PATHS, field: string): Promise<string> {

@@ -47,7 +47,7 @@ export async function finished(cast: Cast, id: string, leads: number): Promise<a
 /** A list column read back the way a user reads it: GET /export/json with the column asked for. */
 export async function columnOf(cast: Cast, listId: string, column: string): Promise<Record<string, string | null>> {
   const q = new URLSearchParams([['list_id', listId], ['limit', '500'], ['columns', 'lead_id'], ['columns', column]]);
-  const page = expectOk(await call(cast.sb, 'GET', `/export/json?${q}`));
+  const page = expectOk(await call(cast.sb, 'GET', `/export/json?${q.toString()}`));
   return Object.fromEntries(page.leads.map((l: any) => [l.lead_id, l[column] ?? null]));
 }
 

@@ -244,7 +244,7 @@ describe('the enrichment.completed webhook', () => {
       // The first attempt's row is recorded in the same step that sets the timer of the second.
       await rowsWhen(run.workflow_id, 1);
       expect((await control(cast.sb, 'GET', '/webhooks')).pending_deliveries).toBe(1);
-      const retryMs = Math.round(WEBHOOK_POLICY.waitsMs[0]! * scale);
+      const retryMs = Math.round(WEBHOOK_POLICY.waitsMs[0] * scale);
       const retries = set.mock.calls.flatMap((c, i) => (c[1] === retryMs ? [set.mock.results[i]!.value as NodeJS.Timeout] : []));
       expect(retries).toHaveLength(1);
       await control(cast.sb, 'POST', '/reset');

@@ -46,7 +46,7 @@ describe('enrichment.bulk pays only for what is missing', () => {
     expect(job.summary).toBe('Checked 40 leads in 1 request (its leads in pages of 500): 20 already have an email, skipped ({ allLeads: true } enriches them again).');
     const done = await t.client.enrichment.waitFor(job.workflow_ids[0]!, FAST_POLL);
     expect(done.credits_charged).toBeLessThanOrEqual(20);
-    expect(await balanceOf(t)).toBe(before - done.credits_charged!);
+    expect(await balanceOf(t)).toBe(before - done.credits_charged);
 
     const after = await leadsOf(list);
     for (const [id, email] of imported) expect(after.find((l) => l.lead_id === id)?.email).toBe(email);
@@ -58,7 +58,7 @@ describe('enrichment.bulk pays only for what is missing', () => {
     expect(again.summary).toContain('40 already have an email, skipped');
     // The earlier run of this list, from the client's journal, is read once to see whether it still goes (it ended).
     expect(t.sent).toEqual([`GET /enrichment/status/${job.workflow_ids[0]}`, `GET /lead-lists/${list}/leads`]);
-    expect(await balanceOf(t)).toBe(before - done.credits_charged!);
+    expect(await balanceOf(t)).toBe(before - done.credits_charged);
   });
 
   it('confirm is told what was skipped beside the quote; { allLeads: true } prices all 40', async () => {
@@ -101,7 +101,7 @@ describe('enrichment.bulk pays only for what is missing', () => {
     expect(sentRuns()).toBe(2);
 
     let charged = 0;
-    for (const id of job.workflow_ids) charged += (await t.client.enrichment.waitFor(id, FAST_POLL)).credits_charged!;
+    for (const id of job.workflow_ids) charged += (await t.client.enrichment.waitFor(id, FAST_POLL)).credits_charged;
     expect(charged).toBeLessThanOrEqual(quote.estimated_cost);
     expect(await balanceOf(t)).toBe(before - charged);
     const after = await leadsOf(list);

@@ -29,7 +29,8 @@ async function quoteProxy(rewrite: (quote: Record<string, unknown>) => Record<st
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
+    req.on('end', () => void answer());
+    const answer = async () => {
       const path = req.url ?? '/';
       seen.push(`${req.method} ${new URL(path, 'http://x').pathname}`);
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
@@ -39,7 +40,7 @@ async function quoteProxy(rewrite: (quote: Record<string, unknown>) => Record<st
       if (req.method === 'POST' && path.endsWith('/credits/estimate') && answer.ok) text = JSON.stringify(rewrite(JSON.parse(text)));
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
       res.end(text);
-    });
+    };
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const client = t.clientWith({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });

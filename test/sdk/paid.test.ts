@@ -34,7 +34,7 @@ describe('paid methods: estimate, decide, then send with the quote', () => {
     const done = await t.client.enrichment.waitFor(started!.workflow_id, FAST_POLL);
     expect(done.status).toMatch(/^completed/);
     expect(t.sent.filter((r) => r === 'POST /enrichment/bulk')).toHaveLength(1);
-    expect(await balanceOf(t)).toBe(before - done.credits_charged!);
+    expect(await balanceOf(t)).toBe(before - done.credits_charged);
   });
 
   it('maxCredits: an estimate over it is refused without asking; within it the run goes without a confirm', async () => {
@@ -99,7 +99,7 @@ describe('lost answers are resolved through the quote, never paid twice', () => 
     expect(started!.message).toMatch(/found through its quote/);
     const done = await t.client.enrichment.waitFor(started!.workflow_id, FAST_POLL);
     expect((await control(t.sb, 'GET', '/enrichment')).active).toEqual([]);
-    expect(await balanceOf(t)).toBe(before - done.credits_charged!);
+    expect(await balanceOf(t)).toBe(before - done.credits_charged);
     expect(t.sent.filter((r) => r === 'POST /enrichment/bulk')).toHaveLength(2);
   });
 

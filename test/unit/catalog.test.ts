@@ -21,7 +21,7 @@ import { clientFor, openSandbox, raw, type RunningSandbox } from '../sandbox/hel
 
 const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
 const controls = controlEndpoints();
-const routes = Object.values(routeModules).flat() as RouteDef[];
+const routes = Object.values<RouteDef[]>(routeModules).flat();
 const key = (e: Pick<Endpoint, 'method' | 'path' | 'kind'>) => `${e.method} ${e.kind} ${e.path.replace(/:(\w+)/g, '{$1}')}`;
 
 describe('the endpoint catalog', () => {
@@ -51,7 +51,7 @@ describe('the endpoint catalog', () => {
   });
 
   it('validates each request body with the schema its entry names (entryBody), never with one named apart', () => {
-    const bodyNames = new Set(CATALOG.flatMap((e) => (e.body && 'schema' in e.body ? [e.body.schema as string] : [])));
+    const bodyNames = new Set(CATALOG.flatMap((e) => (e.body && 'schema' in e.body ? [e.body.schema] : [])));
     const routeFiles = readdirSync(path.join(SRC, 'sandbox', 'routes')).filter((f) => f.endsWith('.ts'));
     const apart = routeFiles.flatMap((f) =>
       [...readFileSync(path.join(SRC, 'sandbox', 'routes', f), 'utf8').matchAll(/parseBody\((\w+)/g)].filter((m) => bodyNames.has(m[1]!)).map((m) => `${f}: ${m[1]}`),

@@ -30,7 +30,7 @@ describe('page writer', () => {
   it('json is one array, ndjson a row per line, csv a header and escaped cells', async () => {
     expect(JSON.parse(await written('json', [3, 4]))).toEqual(rows);
     expect((await written('ndjson', [7])).split('\n').slice(0, -1).map((l) => JSON.parse(l))).toEqual(rows);
-    const cells = parse(await written('csv', [7])) as string[][];
+    const cells = parse(await written('csv', [7]));
     expect(cells[0]).toEqual(COLUMNS);
     expect(cells[3]).toEqual(['ld_2', "'=SUM(A1)", '']);
     expect(cells[1]).toEqual(['ld_0', 'Title, "0"', 'line\nbreak 0']);
@@ -39,7 +39,7 @@ describe('page writer', () => {
 
   it('csv escapes formula-looking header cells as it escapes data cells', async () => {
     const columns = ['=HYPERLINK("x")', '+1', '-a', '@b', 'email'];
-    const cells = parse((await prologue('csv', columns)) + (await pageText('csv', [{ email: '=c' }], columns, 0))) as string[][];
+    const cells = parse((await prologue('csv', columns)) + (await pageText('csv', [{ email: '=c' }], columns, 0)));
     expect(cells[0]).toEqual(['\'=HYPERLINK("x")', "'+1", "'-a", "'@b", 'email']);
     expect(cells[1]).toEqual(['', '', '', '', "'=c"]);
   });

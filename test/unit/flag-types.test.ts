@@ -12,6 +12,7 @@ import { oneOf } from '../../src/cli/parse.js';
 const toNumber = (raw: string): number => Number(raw);
 const KINDS = ['a', 'b'] as const;
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- a value for its type
 const FLAGS = [
   { flags: '--description <text>', description: 'a value' },
   { flags: '--page-size <n>', description: 'parsed', parse: toNumber },
@@ -69,6 +70,7 @@ describe('options inferred from flags', () => {
 
   it('adds nothing for flags typed only as FlagSpec, and they do not change a --no- flag', () => {
     const loose: FlagSpec = { flags: '--x <v>', description: 'x' };
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a value for its type
     const flags = [loose, { flags: '--no-check', description: 'negated' }] as const satisfies readonly FlagSpec[];
     expectTypeOf<FlagOptions<typeof flags>>().toEqualTypeOf<{ check: boolean }>();
   });

@@ -16,7 +16,7 @@ const corpus = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/csv-he
 function mappedAs(file: CorpusFile): Map<string, string | null> {
   const { mapping } = mapHeaders(file.headers.map((h) => h.header));
   const byHeader = new Map<string, string | null>(file.headers.map((h) => [h.header, null]));
-  for (const [field, header] of Object.entries(mapping)) byHeader.set(header!, field);
+  for (const [field, header] of Object.entries(mapping)) byHeader.set(header, field);
   return byHeader;
 }
 

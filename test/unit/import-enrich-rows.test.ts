@@ -79,7 +79,7 @@ describe('a CSV cut into requests (the SDK and the MCP tool)', () => {
       { enrichment: 'partial', csv: 'Name;Email;Note\nBo;;"say ""hi"""\n', rows: [3] },
     ]);
     // The service reads each part's rows as it reads them in the whole CSV.
-    const read = (text: string) => parse(text.replace(/^\ufeff/, ''), { delimiter: ';', relax_quotes: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+    const read = (text: string) => parse(text.replace(/^\ufeff/, ''), { delimiter: ';', relax_quotes: true, relax_column_count: true, skip_empty_lines: true });
     const whole = read(csv);
     for (const p of parts) expect(read(p.csv).slice(1)).toEqual(p.rows.map((n) => whole[n - 1]));
   });

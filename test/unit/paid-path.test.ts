@@ -28,7 +28,7 @@ describe('the paid path', () => {
     // A port nothing listens on: a request that went out would fail as a connection, not a configuration error.
     const client = new Client({ baseUrl: 'http://127.0.0.1:9', token: 'svcapi_x' });
     for (const e of paidEntries.filter((p) => p.paid!.tools.length > 0 && p !== API.lists.importCsv)) {
-      await expect(call(client, e, { body: { quote_id: 'qte_v1_x' } as never, params: { list_id: 'lst_1' } }), e.id).rejects.toMatchObject({
+      await expect(call(client, e, { body: { quote_id: 'qte_v1_x' }, params: { list_id: 'lst_1' } }), e.id).rejects.toMatchObject({
         name: 'ConfigurationError',
         message: expect.stringContaining('paid path'),
       });

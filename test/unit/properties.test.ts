@@ -94,7 +94,7 @@ describe('filter flag values (src/cli/cmdutil/split-values.ts)', () => {
 
   it('repeating a flag gathers every occurrence in order, in every mode', () => {
     fc.assert(
-      fc.property(fc.constantFrom('comma', 'literal', 'band') as fc.Arbitrary<'comma' | 'literal' | 'band'>, fc.array(noComma, { minLength: 1, maxLength: 10 }), (mode, occurrences) => {
+      fc.property(fc.constantFrom('comma', 'literal', 'band'), fc.array(noComma, { minLength: 1, maxLength: 10 }), (mode, occurrences) => {
         const parseFlag = gather(mode);
         const all = occurrences.reduce<unknown>((prev, raw) => parseFlag(raw, prev), undefined);
         expect(all).toEqual(occurrences.flatMap((raw) => parseFlag(raw, undefined)));
@@ -196,9 +196,9 @@ describe('CSV header mapping (src/cli/cmdutil/header-map.ts)', () => {
         const flags = picks.map(([field, i]) => `${field}=${headers[i % headers.length]}`);
         const overrides = parseMapFlags(flags, headers);
         const { mapping, unmapped } = mapHeaders(headers, overrides);
-        const columns = Object.values(mapping) as string[];
+        const columns: string[] = Object.values(mapping);
         // One column per field (a record), and each column under at most one field, except where --map named it twice.
-        const fromFlags = Object.values(overrides) as string[];
+        const fromFlags: string[] = Object.values(overrides);
         const auto = columns.filter((c) => !fromFlags.includes(c));
         expect(new Set(auto).size).toBe(auto.length);
         for (const [field, header] of Object.entries(overrides)) expect(mapping[field as CanonicalField]).toBe(header);
@@ -262,7 +262,7 @@ describe('import chunks (src/commands/import/shared/chunks.ts)', () => {
       expect(c.bytes).toBe(Buffer.byteLength(c.csv));
       expect(Buffer.from(c.csv).toString('base64').length).toBeLessThanOrEqual(limits.base64Bytes);
       // The chunk reads back as the mapped columns of its rows (with the split name columns when it has a "Last, First" name).
-      const records = parse(c.csv, { relax_column_count: false }) as string[][];
+      const records = parse(c.csv, { relax_column_count: false });
       const split = c.mapping !== undefined;
       expect(records[0]).toEqual(columns.header(split));
       expect(records.slice(1)).toEqual(c.rows.map((r) => columns.values(data[r - 2]!, split)));

@@ -36,7 +36,7 @@ function routesNamedBySandbox(): Array<{ route: string; where: string }> {
 
 /** The sandbox's routes as the table writes them (v2 without its prefix, v1-only and key routes with theirs). */
 function servedRoutes(): string[] {
-  const defs = (Object.values(routeModules).flat() as RouteDef[]).map((r) => r.endpoint);
+  const defs = Object.values<RouteDef[]>(routeModules).flat().map((r) => r.endpoint);
   return defs
     .filter((d) => d.kind === 'v2' || d.kind === 'v1only' || d.kind === 'keys')
     .map((d) => {

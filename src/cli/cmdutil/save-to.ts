@@ -9,7 +9,7 @@ import { quoted } from '../output/printable.js';
 
 export interface ListSaver {
   /** Saves the rows of one search page (its cohort) into the list. */
-  save(page: { task_id?: string | null | undefined }, rows: readonly unknown[]): Promise<void>;
+  save: (page: { task_id?: string | null | undefined }, rows: readonly unknown[]) => Promise<void>;
   /** Says on stderr what was saved. */
   report(): void;
   /** What was saved, for --json: the list and the counts. */

@@ -1,4 +1,4 @@
-import type { ArgSpec, CommandDefinition, FlagSpec, HelpSection } from '../command.js';
+import type { AnyCommand, ArgSpec, CommandDefinition, FlagSpec, HelpSection } from '../command.js';
 import type { CommandSet } from '../command-set.js';
 import { GLOBAL_FLAGS, PROGRAM_DESCRIPTION, ROOT_EXAMPLES } from '../program.js';
 
@@ -104,7 +104,7 @@ function emptyNode(path: readonly string[], summary: string): TreeNode {
 }
 
 /** Builds the tree; `modules` are the command definitions by path. */
-export function buildTree(commands: CommandSet, modules: Record<string, CommandDefinition<any>>): CommandTree {
+export function buildTree(commands: CommandSet, modules: Record<string, AnyCommand>): CommandTree {
   const root = { ...emptyNode([], PROGRAM_DESCRIPTION), examples: ROOT_EXAMPLES };
   const byPath = new Map<string, TreeNode>([['', root]]);
   const nodeAt = (path: readonly string[]): TreeNode => {

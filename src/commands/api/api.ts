@@ -23,7 +23,7 @@ export function buildFields(typed: readonly string[], raw: readonly string[]): R
     if (key.endsWith('[]')) {
       key = key.slice(0, -2);
       const prev = out[key];
-      out[key] = Array.isArray(prev) ? [...prev, value] : [value];
+      out[key] = Array.isArray(prev) ? [...(prev as unknown[]), value] : [value];
     } else out[key] = value;
   };
   for (const p of raw) add(p, false);
@@ -48,9 +48,9 @@ export function choosePrefix(path: string, given: Prefix | undefined): Prefix {
 
 /** The first array of objects in a page (results, leads, lists, runs, rows ...). */
 function rowsOf(page: unknown): unknown[] | undefined {
-  if (Array.isArray(page)) return page;
+  if (Array.isArray(page)) return page as unknown[];
   if (!page || typeof page !== 'object') return undefined;
-  for (const v of Object.values(page)) if (Array.isArray(v) && v.every((x) => x && typeof x === 'object')) return v;
+  for (const v of Object.values(page as Record<string, unknown>)) if (Array.isArray(v) && v.every((x) => x && typeof x === 'object')) return v as unknown[];
   return undefined;
 }
 
@@ -155,7 +155,7 @@ export const command = defineCommand({
     async function* rowPages() {
       for await (const page of pages(async (cursor) => {
         const data = await send(cursor);
-        const c = data && typeof data === 'object' && 'cursor' in data ? (data as { cursor: unknown }).cursor : null;
+        const c = data && typeof data === 'object' && 'cursor' in data ? (data).cursor : null;
         return { items: rowsOf(data) ?? [], cursor: typeof c === 'string' ? c : null, page: data };
       }))
         yield { rows: page.items, payload: page.page };

@@ -29,7 +29,7 @@ export const command = defineCommand({
     for (const [key, s] of [['api_key', st.sandbox ? undefined : st.apiKey], ['jwt', st.jwt]] as const)
       if (s?.in === 'file')
         ctx.out.warn(`the ${SECRET_NAME[key]} of profile "${st.profile.value}" is stored in plaintext in ${ctx.config.file}; move it into the OS keychain with \`prospect auth migrate\`.`);
-    let failure: unknown;
+    let failure: { error: unknown } | undefined;
     if (st.sandbox || (st.apiKey && st.baseUrl)) {
       try {
         if (st.sandbox) status.base_url = (await ctx.client()).baseUrl.href.replace(/\/$/, '');
@@ -43,16 +43,18 @@ export const command = defineCommand({
           scopes: id.scopes,
         });
       } catch (e) {
-        failure = e;
+        failure = { error: e };
       }
     } else {
-      failure = authError(
+      failure = {
+        error: authError(
         'authentication_invalid',
         st.apiKey ? 'no base URL is configured' : `not logged in (profile "${st.profile.value}" has no API key)`,
         'Run `prospect auth login --base-url URL`, or set PROSPECT_API_KEY and PROSPECT_BASE_URL.',
-      );
+        ),
+      };
     }
     await ctx.out.print({ kind: 'object', payload: status });
-    if (failure) throw failure;
+    if (failure) throw failure.error;
   },
 });

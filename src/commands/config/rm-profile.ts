@@ -24,7 +24,7 @@ export const command = defineCommand({
     let removed: Profile = {};
     await ctx.config.update((d) => {
       if (isObject(d.profiles)) {
-        if (isObject(d.profiles[name])) removed = d.profiles[name] as Profile;
+        if (isObject(d.profiles[name])) removed = d.profiles[name];
         delete d.profiles[name];
       }
       if (d.current_profile === name) {

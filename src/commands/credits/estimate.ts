@@ -106,7 +106,7 @@ export const command = defineCommand({
     };
     if (ids) {
       if (listId === undefined) throw usageError('--lead-ids needs --list', 'Name the list the leads are in.');
-      body = estimateBodyFor({ tool: 'enrich_list', body: { list_id: listId, scope: (opts.scope ?? 'partial') as 'partial', lead_ids: ids } });
+      body = estimateBodyFor({ tool: 'enrich_list', body: { list_id: listId, scope: (opts.scope ?? 'partial'), lead_ids: ids } });
     }
     const q = await ctx.api.credits.estimate(body);
     await ctx.out.print({ kind: 'object', payload: q, fields: QUOTE_FIELDS });

@@ -84,7 +84,7 @@ export const command = defineCommand({
     await printAnswer(
       ctx,
       answer,
-      `Fault rule ${added?.id ?? ''} added: ${describeRule(rule as Parameters<typeof describeRule>[0])}. ${total} ${total === 1 ? 'rule' : 'rules'} in force.`,
+      `Fault rule ${added?.id ?? ''} added: ${describeRule(added ?? (rule as Parameters<typeof describeRule>[0]))}. ${total} ${total === 1 ? 'rule' : 'rules'} in force.`,
     );
   },
 });

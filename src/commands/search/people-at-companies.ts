@@ -3,7 +3,7 @@ import { jobFailedError, usageError } from '../../cli/errors.js';
 import { intInRange } from '../../cli/parse.js';
 import { oneStdinReader, readJsonObject } from '../../cli/json-input.js';
 import { checkPersonFilter, isCompanyRawFilter } from '../../api/search-check.js';
-import { SEARCH_LIMITS, type CompanyRawFilter, type PersonGroupFilter } from '../../api/schemas/values/search.js';
+import { SEARCH_LIMITS, type PersonGroupFilter } from '../../api/schemas/values/search.js';
 import type { FindAtCompaniesBody, FindAtCompaniesStatusResponse } from '../../api/schemas/search.js';
 import { PERSON_TABLE_COLUMNS } from './shared/run-search.js';
 import { gather } from '../../cli/cmdutil/split-values.js';
@@ -92,7 +92,7 @@ async function buildBody(opts: Options, stdin: Readable): Promise<FindAtCompanie
     const company = await readJsonObject('--company-filter', opts.companyFilter, stdin);
     if (!isCompanyRawFilter(company))
       throw usageError('--company-filter must be {"op":"and","conditions":[{"column":...,"type":...,"value":...}]}', 'Use the raw company search shape.');
-    body.company_filter = company as unknown as CompanyRawFilter;
+    body.company_filter = company;
   }
   if (opts.companyLinkedinUrls?.length) body.company_linkedin_urls = opts.companyLinkedinUrls;
   if (opts.limit !== undefined) body.limit = opts.limit;

@@ -1,6 +1,5 @@
 import { API } from '../../api/endpoints/index.js';
 import type { JsonSchema } from '../../api/endpoints/json-schema.js';
-import type { Quote } from '../../api/schemas/credits.js';
 import type { BulkEnrichBody, BulkEnrichStarted } from '../../api/schemas/enrichment.js';
 import type { ListScope } from '../../api/schemas/values/credits.js';
 import { formatCount as n } from '../../workflows/counts.js';
@@ -140,7 +139,7 @@ async function enrichListCall(args: Args, env: ToolEnv): Promise<PaidJob> {
     resolvesEarlier: true,
     plan: async (resolve): Promise<PaidPlan> => {
       const s = await state(resolve);
-      const earlier = s.resolved.map((r) => ({ quote: r.quote as Quote, body: r.entry.request.body, answer: r.result, entry: r.entry }));
+      const earlier = s.resolved.map((r) => ({ quote: r.quote, body: r.entry.request.body, answer: r.result, entry: r.entry }));
       const said = leftOutOf(s, scope);
       if (s.runs.length === 0) return { requests: [], earlier, ...said };
       const gated = () =>

@@ -1,6 +1,5 @@
 import { API } from '../../api/endpoints/index.js';
 import { SEARCH_LIMITS } from '../../api/schemas/values/search.js';
-import type { PeopleFindBody } from '../../api/schemas/search.js';
 import { TITLES_MATCH_EXACTLY, findUnheldTitle, titlesOf, type UnheldTitle } from '../../workflows/search/title-check.js';
 import { ToolArgError, argError, bodyArgs, checkBody } from '../args.js';
 import type { Args, ToolEnv, ToolSpec } from '../tool.js';
@@ -33,7 +32,7 @@ async function searchPeopleChecked(args: Args, env: ToolEnv): Promise<unknown> {
     if (unheld) throw titleNotHeld(unheld);
   }
   // The page the arguments size, else the service's default one (the search's own pages are larger).
-  return env.api.people.search({ limit: SEARCH_LIMITS.people.default, ...body } as PeopleFindBody, { signal: env.signal });
+  return env.api.people.search({ limit: SEARCH_LIMITS.people.default, ...body }, { signal: env.signal });
 }
 
 export const searchTools: ToolSpec[] = [

@@ -54,7 +54,7 @@ function flatKey(t: Tables, key: string, values: string[]): Predicate {
     }
     case 'year_founded': {
       const set = new Set(values.map(asNumber));
-      return (i) => set.has(c.founded[i]!);
+      return (i) => set.has(c.founded[i]);
     }
     case 'company_type': {
       const set = ids(lc.map((v) => t.typeByName().get(v)));

@@ -143,7 +143,7 @@ export function compilePersonFilter(t: Tables, filter: PersonGroupFilter): Predi
       return combine(n.op, n.filters.map(node));
     }
     if (!isObject(n) || typeof n.column !== 'string' || typeof n.filter_type !== 'string')
-      throw new DatasetFilterError(isObject(n) ? String(n.column ?? '') : '', 'each filter needs a column, a filter_type and a value (or is a group with filters)');
+      throw new DatasetFilterError(isObject(n) && typeof n.column === 'string' ? n.column : '', 'each filter needs a column, a filter_type and a value (or is a group with filters)');
     return condition(t, n.column, n.filter_type, n.value);
   };
   return node(filter);

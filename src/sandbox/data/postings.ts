@@ -14,7 +14,7 @@ export const EMPTY = new Int32Array(0);
 
 export function list(p: Postings, value: number): Int32Array {
   if (value < 0 || value + 1 >= p.offsets.length) return EMPTY;
-  return p.items.subarray(p.offsets[value]!, p.offsets[value + 1]!);
+  return p.items.subarray(p.offsets[value], p.offsets[value + 1]);
 }
 
 /**
@@ -97,9 +97,13 @@ function merge(a: Int32Array, b: Int32Array): Int32Array {
   while (i < a.length && j < b.length) {
     const x = a[i]!;
     const y = b[j]!;
-    if (x < y) (out[k++] = x), i++;
-    else if (y < x) (out[k++] = y), j++;
-    else (out[k++] = x), i++, j++;
+    if (x < y) out[k++] = a[i++]!;
+    else if (y < x) out[k++] = b[j++]!;
+    else {
+      out[k++] = x;
+      i++;
+      j++;
+    }
   }
   while (i < a.length) out[k++] = a[i++]!;
   while (j < b.length) out[k++] = b[j++]!;
@@ -139,7 +143,11 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
       const y = b[j]!;
       if (x < y) i++;
       else if (y < x) j++;
-      else (out[k++] = x), i++, j++;
+      else {
+        out[k++] = x;
+        i++;
+        j++;
+      }
     }
   }
   return out.subarray(0, k);

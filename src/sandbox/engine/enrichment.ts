@@ -384,7 +384,7 @@ function personResult(store: Store, wf: EnrichmentWorkflow): Record<string, unkn
     status: gotEmail || gotPhone ? (wantedAll ? 'found' : 'partial') : 'not_found',
     full_name: lead?.full_name ?? null,
     email: lead?.email ?? null,
-    email_status: gotEmail ? row!.email_status : null,
+    email_status: gotEmail ? row.email_status : null,
     phone: lead?.phone ?? null,
     linkedin_url: lead?.linkedin_url ?? null,
     title: lead?.title ?? null,

@@ -77,7 +77,7 @@ export function omitEmpty(o: Record<string, unknown>): Record<string, unknown> {
   for (const [k, v] of Object.entries(o)) {
     if (v === undefined || v === null || v === '') continue;
     if (Array.isArray(v) && v.length === 0) continue;
-    if (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0) continue;
+    if (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) continue;
     out[k] = v;
   }
   return out;

@@ -261,7 +261,7 @@ function failedHint(p: SyncPlan, charged: number, balance: number): string {
 function resultHint(p: SyncPlan, charged: number, balance: number): string {
   const reasons = (o: 'skipped' | 'failed') => {
     const by = new Map<string, number>();
-    for (const l of p.leads) if (l.fate.outcome === o) by.set(l.fate.reason!, (by.get(l.fate.reason!) ?? 0) + 1);
+    for (const l of p.leads) if (l.fate.outcome === o) by.set(l.fate.reason, (by.get(l.fate.reason) ?? 0) + 1);
     return by.size ? ` (${[...by].map(([r, n]) => `${n} ${r}`).join(', ')})` : '';
   };
   const { successful, skipped, failed } = p.counts;

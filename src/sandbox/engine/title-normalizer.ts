@@ -51,7 +51,7 @@ const DEPARTMENTS = new Set([
 /** Drops what is not part of the title itself. */
 function withoutNoise(title: string): string {
   return title
-    .replace(/[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}\u{FE0F}\u{200D}]/gu, ' ')
+    .replace(/[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}]|\u{FE0F}|\u{200D}/gu, ' ')
     .split(/\s*[|•·]\s*|\s+@\s*|\s+at\s+(?=[A-Z0-9])/)[0]!
     .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
     .replace(/#\w+/g, ' ')

@@ -152,6 +152,8 @@ function outcomeOfStatus(status: number, location: string | undefined): AttemptO
 /** One POST: the receiver's status, or why there was none. Never rejects. */
 function postOnce(url: string, body: string, timeoutMs: number, pending: PendingDelivery): Promise<AttemptOutcome> {
   return new Promise((resolve) => {
+    // Set once the request exists; finish may run before (a request that fails to start).
+    // eslint-disable-next-line prefer-const
     let timer: NodeJS.Timeout | undefined;
     let settled = false;
     const finish = (o: AttemptOutcome) => {

@@ -34,7 +34,7 @@ export function openApiDocument(name: DocumentName, baseUrl: string): OpenApiDoc
   }
   const { openapi, info, ...rest } = core;
   const prefix = MOUNTS[DOCUMENT_SPECS[name].kind][0];
-  return { openapi, info, servers: [{ url: `${baseUrl}${prefix}` }], ...rest } as OpenApiDocument;
+  return { openapi, info, servers: [{ url: `${baseUrl}${prefix}` }], ...rest };
 }
 
 /** The catalog entries a document publishes, in catalog order. */

@@ -1,7 +1,7 @@
 import type { CallOptions } from '../../api/resource.js';
 import type { PagePromise } from '../../api/paginate.js';
 import { People as PeopleArea } from '../../api/resources/search.js';
-import type { CompileResponse, PeopleFindBody, PeopleSearchResponse, PersonSearchRow } from '../../api/schemas/search.js';
+import type { CompileResponse, PeopleSearchResponse, PersonSearchRow } from '../../api/schemas/search.js';
 import type { CrmProvider } from '../../api/schemas/values/sync.js';
 import { cappedPeopleSearch } from '../../workflows/search/people-pages.js';
 import type { SdkHost } from '../host.js';
@@ -60,7 +60,7 @@ export class People extends PeopleArea {
    * ```
    */
   override search(params: PeopleSearchParams, opts: PeopleSearchOptions = {}): PagePromise<PeopleSearchResponse, PersonSearchRow> {
-    return cappedPeopleSearch(super.search(params as PeopleFindBody, opts), opts.maxPages);
+    return cappedPeopleSearch(super.search(params, opts), opts.maxPages);
   }
 
   /** What the service makes of a criteria object (route, raw filters, warnings). Free; not a search. */

@@ -133,7 +133,7 @@ export function mergeCsvAnswers(sent: ReadonlyArray<{ part: CsvPart; answer: Csv
   const first = runs[0]?.answer;
   const messages = [...new Set(answers.flatMap((a) => (a.message ? [a.message] : [])))];
   return {
-    ...Object.assign({}, ...answers),
+    ...(Object.assign({}, ...answers) as CsvImportResponse),
     list_id: answers[0]?.list_id ?? '',
     rows_parsed: sum('rows_parsed'),
     rows_imported: sum('rows_imported'),

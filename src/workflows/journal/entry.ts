@@ -85,7 +85,7 @@ export function quoteExpiresMs(e: JournalEntry): number {
 export function runIdOf(answer: unknown): string | null {
   if (!answer || typeof answer !== 'object') return null;
   const a = answer as Record<string, unknown>;
-  for (const k of ['smart_agent_task_id', 'workflow_id', 'task_id']) if (typeof a[k] === 'string' && a[k]) return a[k] as string;
+  for (const k of ['smart_agent_task_id', 'workflow_id', 'task_id']) if (typeof a[k] === 'string' && a[k]) return a[k];
   return null;
 }
 

@@ -1,6 +1,7 @@
 import type { ApiError } from '../../api/errors.js';
 import type { PaidCallJournal, PaidCallRecord, PaidRequestShape, Redemption } from '../../api/paid-call.js';
 import type { Quote } from '../../api/schemas/credits.js';
+import { sleep } from '../../api/sleep.js';
 import { isOpen, journalQuote, quoteExpiresMs, requestKey, runIdOf, sameRequest, sameService, type JournalEntry, type ServiceIdentity } from './entry.js';
 import type { JournalBackend } from './file-store.js';
 import { newEntryId } from './file-store.js';
@@ -213,12 +214,7 @@ export class PaidJournal {
     for (;;) {
       const now = this.#deps.store.read(entry.id) ?? entry;
       if (!isOpen(now) || !this.stillAwaited(now)) return now;
-      await new Promise<void>((resolve, reject) => {
-        if (signal?.aborted) return reject(signal.reason);
-        const t = setTimeout(() => (signal?.removeEventListener('abort', stop), resolve()), JOIN_POLL_MS);
-        const stop = () => (clearTimeout(t), reject(signal?.reason));
-        signal?.addEventListener('abort', stop, { once: true });
-      });
+      await sleep(JOIN_POLL_MS, signal);
     }
   }
 

@@ -24,7 +24,8 @@ export function identified(c: LegacyContact): boolean {
 
 async function fromCsv(file: string, signal: AbortSignal): Promise<Array<{ row: number; contact: LegacyContact }>> {
   const records = readCsv(file, signal);
-  const header = (await records.next()).value;
+  const first = await records.next();
+  const header = first.done ? undefined : first.value;
   if (!header?.fields) throw usageError(`${file} has no readable header row`, 'Give a UTF-8 CSV whose first row names the columns.');
   const { mapping } = mapHeaders(header.fields);
   const at = (h: string | undefined) => (h === undefined ? -1 : header.fields!.indexOf(h));

@@ -32,7 +32,7 @@ export function splitMapping(mapping: ColumnMapping): ColumnMapping {
 }
 
 export function chunkColumns(headers: readonly string[], mapping: ColumnMapping): ChunkColumns {
-  const mapped = Object.values(mapping) as string[];
+  const mapped: string[] = Object.values(mapping);
   const at = mapped.map((h) => headers.indexOf(h));
   const split = splitMapping(mapping);
   const nameAt = split === mapping ? -1 : headers.indexOf(mapping.full_name!);

@@ -27,7 +27,7 @@ export async function printAnswer(ctx: Context, answer: object, line: string): P
 }
 
 /** One rule in words: `status 503 on POST /whoami, 2 times after 1 let through`. */
-export function describeRule(r: Omit<FaultRule, 'id' | 'matched' | 'applied'>): string {
+export function describeRule(r: Pick<FaultRule, 'kind' | 'latency_ms' | 'status' | 'code' | 'method' | 'path' | 'phase' | 'count' | 'after'>): string {
   const what =
     r.kind === 'latency'
       ? `latency of ${r.latency_ms ?? 0} ms`
@@ -99,7 +99,7 @@ export function parseTime(raw: string): number {
   // Date.parse may roll 2031-02-30 over to March: a day that does not exist is refused instead.
   const [y, mo, d] = text.slice(0, 10).split('-').map(Number);
   if (y! < 1970) throw usageError(`TIME "${raw}" is before 1970, where the sandbox clock cannot go`, TIME_FIX);
-  const day = new Date(Date.UTC(y!, mo! - 1, d!));
+  const day = new Date(Date.UTC(y!, mo! - 1, d));
   if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo! - 1 || day.getUTCDate() !== d) throw usageError(`TIME "${raw}" names a day that does not exist`, TIME_FIX);
   const ms = Date.parse(text.replace(' ', 'T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
   if (!Number.isFinite(ms) || ms < 0) throw usageError(`TIME "${raw}" is before 1970, where the sandbox clock cannot go`, TIME_FIX);

@@ -55,7 +55,7 @@ export function mergeFilters(base: Record<string, unknown>, extra: Record<string
   const out: Record<string, unknown> = { ...base };
   for (const [k, v] of Object.entries(extra)) {
     const prev = out[k];
-    out[k] = Array.isArray(prev) ? [...prev, ...v.filter((x) => !prev.includes(x))] : v;
+    out[k] = Array.isArray(prev) ? [...(prev as unknown[]), ...v.filter((x) => !prev.includes(x))] : v;
   }
   return out;
 }

@@ -38,7 +38,7 @@ export interface SearchRun<Row> {
   /** Called with every page and its rows as they come (saving its cohort to a list). */
   onPage?(page: SearchPage, rows: readonly Row[]): Promise<void>;
   /** json output: what is added to the search's page (the list saved to and its counts). */
-  extra?(): Record<string, unknown>;
+  extra?: () => Record<string, unknown>;
 }
 
 const CAP = RATE_LIMITS.peopleSearchesPerDay;
@@ -76,7 +76,7 @@ function announceAll(ctx: Context, page: SearchPage, budget: PageBudget, s: Sear
  */
 export async function runSearch<Row>(ctx: Context, o: PagingOptions, s: SearchRun<Row>): Promise<void> {
   const budget = pageBudget(o, s.sizes, o.maxPages ?? (o.all ? s.maxPagesWithAll : undefined));
-  announce(ctx, o, budget, s as SearchRun<unknown>);
+  announce(ctx, o, budget, s);
   let total: number | undefined;
   const shown = new Set<string>();
   const state = await printPaged(ctx, {
@@ -91,7 +91,7 @@ export async function runSearch<Row>(ctx: Context, o: PagingOptions, s: SearchRu
       if (total === undefined) {
         total = page.total;
         ctx.out.hints(page);
-        if (o.all && !o.cursor) announceAll(ctx, page, budget, s as SearchRun<unknown>);
+        if (o.all && !o.cursor) announceAll(ctx, page, budget, s);
       }
       for (const w of [page.truncation_warning, ...(page.warnings ?? [])])
         if (w && !shown.has(w)) {

@@ -25,7 +25,7 @@ async function readMapping(value: string | undefined, ctx: Context): Promise<Fie
   const raw = await readJsonObject('--mapping', value, ctx.io.stdin);
   const columns = Object.keys(raw);
   if (columns.length === 0) throw usageError('--mapping is empty', 'Map at least the column the destination needs, e.g. {"email": "email"}, or leave --mapping out for the default.');
-  const bad = columns.filter((c) => c.trim() === '' || typeof raw[c] !== 'string' || (raw[c] as string).trim() === '');
+  const bad = columns.filter((c) => c.trim() === '' || typeof raw[c] !== 'string' || (raw[c]).trim() === '');
   if (bad.length)
     throw usageError(
       `--mapping must map each list column to a destination property name (a non-empty string); not so for ${bad.map((c) => JSON.stringify(c)).join(', ')}`,
