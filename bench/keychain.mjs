@@ -23,7 +23,8 @@ export const KEYCHAIN_TARGETS = { 'key in the config file': 1.05 };
 
 /** Runs the measurement inside a session bus with an unlocked keyring; undefined when dbus-run-session or gnome-keyring-daemon is missing. */
 export function benchKeychain() {
-  for (const tool of ['dbus-run-session', 'gnome-keyring-daemon']) if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return undefined;
+  for (const tool of ['dbus-run-session', 'gnome-keyring-daemon'])
+    if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) return undefined;
   const home = mkdtempSync(path.join(os.tmpdir(), 'prospect-bench-keyring-'));
   mkdirSync(path.join(home, 'run'), { mode: 0o700 });
   try {
@@ -42,8 +43,14 @@ export function benchKeychain() {
 function measure() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'prospect-bench-'));
   const base = { ...process.env, PROSPECT_DATA_DIR: path.join(tmp, 'data') };
-  for (const k of ['PROSPECT_API_KEY', 'PROSPECT_BASE_URL', 'PROSPECT_PROFILE', 'PROSPECT_FORMAT', 'PROSPECT_SECURE_STORAGE']) delete base[k];
-  const started = JSON.parse(execFileSync(process.execPath, [bin, 'sandbox', 'start', '--json'], { env: { ...base, PROSPECT_CONFIG_DIR: path.join(tmp, 'none') }, encoding: 'utf8' }));
+  for (const k of ['PROSPECT_API_KEY', 'PROSPECT_BASE_URL', 'PROSPECT_PROFILE', 'PROSPECT_FORMAT', 'PROSPECT_SECURE_STORAGE'])
+    delete base[k];
+  const started = JSON.parse(
+    execFileSync(process.execPath, [bin, 'sandbox', 'start', '--json'], {
+      env: { ...base, PROSPECT_CONFIG_DIR: path.join(tmp, 'none') },
+      encoding: 'utf8',
+    }),
+  );
   const key = JSON.parse(readFileSync(path.join(base.PROSPECT_DATA_DIR, 'sandbox.json'), 'utf8')).demo_key;
   const login = (dir, mode) =>
     execFileSync(process.execPath, [bin, 'auth', 'login', '--with-token', '--base-url', started.url, '--secure-storage', mode], {
@@ -56,19 +63,28 @@ function measure() {
   login(inKeychain, 'required');
   login(inFile, 'off');
   // The core's code cache is written by the first command after a build: a whoami, as start-up.mjs primes it.
-  for (const name of readdirSync(path.join(root, 'dist'))) if (name.endsWith('.v8cache')) rmSync(path.join(root, 'dist', name), { force: true });
+  for (const name of readdirSync(path.join(root, 'dist')))
+    if (name.endsWith('.v8cache')) rmSync(path.join(root, 'dist', name), { force: true });
   execFileSync(process.execPath, [bin, 'whoami'], { env: { ...base, PROSPECT_CONFIG_DIR: inFile }, stdio: 'ignore' });
   // The sandbox allows 30 requests a minute per key: its clock moves on before each run.
-  const prepare = [process.execPath, '-e', `fetch(${JSON.stringify(`${started.url}/__sandbox/clock`)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance_ms":60000}' })`];
+  const prepare = [
+    process.execPath,
+    '-e',
+    `fetch(${JSON.stringify(`${started.url}/__sandbox/clock`)}, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance_ms":60000}' })`,
+  ];
   const whoami = (extra) => ['env', ...Object.entries(extra).map(([k, v]) => `${k}=${v}`), process.execPath, bin, 'whoami'];
   const commands = [
     { name: 'node -e 0', argv: [process.execPath, '-e', '0'] },
-    { name: 'key in PROSPECT_API_KEY', argv: whoami({ PROSPECT_CONFIG_DIR: path.join(tmp, 'none'), PROSPECT_BASE_URL: started.url, PROSPECT_API_KEY: key }), prepare },
+    {
+      name: 'key in PROSPECT_API_KEY',
+      argv: whoami({ PROSPECT_CONFIG_DIR: path.join(tmp, 'none'), PROSPECT_BASE_URL: started.url, PROSPECT_API_KEY: key }),
+      prepare,
+    },
     { name: 'key in the config file', argv: whoami({ PROSPECT_CONFIG_DIR: inFile }), prepare },
     { name: 'key in the keychain', argv: whoami({ PROSPECT_CONFIG_DIR: inKeychain }), prepare },
   ];
   try {
-    const timings = timeCommands(commands, base, tmp);
+    const timings = timeCommands(commands, base);
     const floor = timings['node -e 0'].median;
     const envRow = timings['key in PROSPECT_API_KEY'].median;
     return {
@@ -90,9 +106,14 @@ function measure() {
 
 export function keychainTable(result) {
   if (!result) return 'not run: dbus-run-session or gnome-keyring-daemon is missing (Debian: dbus-daemon, gnome-keyring)';
-  const lines = ['| whoami with the | median | mean | median ratio to `node -e 0` | to the key in the environment | target |', '|---|---|---|---|---|---|'];
+  const lines = [
+    '| whoami with the | median | mean | median ratio to `node -e 0` | to the key in the environment | target |',
+    '|---|---|---|---|---|---|',
+  ];
   for (const r of result.rows)
-    lines.push(`| ${r.name} | ${r.medianMs.toFixed(1)} ms | ${r.meanMs.toFixed(1)} ms | ${r.ratio.toFixed(2)}x | ${r.overEnv.toFixed(2)}x | ${r.target ? `at most ${r.target}x` : ''} |`);
+    lines.push(
+      `| ${r.name} | ${r.medianMs.toFixed(1)} ms | ${r.meanMs.toFixed(1)} ms | ${r.ratio.toFixed(2)}x | ${r.overEnv.toFixed(2)}x | ${r.target ? `at most ${r.target}x` : ''} |`,
+    );
   return lines.join('\n');
 }
 
@@ -100,7 +121,15 @@ export function keychainTargets(result) {
   if (!result) return [];
   return result.rows
     .filter((r) => r.target)
-    .map((r) => target('keychain', `whoami, ${r.name}, median over the key in PROSPECT_API_KEY`, `${r.overEnv.toFixed(2)}x`, `at most ${r.target}x`, r.overEnv <= r.target));
+    .map((r) =>
+      target(
+        'keychain',
+        `whoami, ${r.name}, median over the key in PROSPECT_API_KEY`,
+        `${r.overEnv.toFixed(2)}x`,
+        `at most ${r.target}x`,
+        r.overEnv <= r.target,
+      ),
+    );
 }
 
 if (process.argv[1] === here) {

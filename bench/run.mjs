@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchStartup, startupTable, startupTargets } from './startup.mjs';
+import { STARTUP_MAJORS, benchStartupVersions, startupTable, startupTargets } from './startup.mjs';
 import { benchMcpStartup, mcpStartupTable, mcpStartupTargets } from './mcp-startup.mjs';
 import { benchKeychain, keychainTable, keychainTargets } from './keychain.mjs';
 import { benchSearch, searchTable, searchTargets } from './search.mjs';
@@ -25,7 +25,7 @@ const timed = async (name, run) => {
   console.error(`bench: ${name} done in ${((performance.now() - t) / 1000).toFixed(0)} s`);
   return result;
 };
-const startup = await timed('start-up', benchStartup);
+const startup = await timed('start-up', benchStartupVersions);
 const mcpStartup = await timed('mcp start-up', benchMcpStartup);
 const keychain = await timed('keychain', benchKeychain);
 // The load generator measures latency in this process: it runs before the benchmarks that
@@ -38,7 +38,18 @@ const requests = await timed('requests', benchRequests);
 const memory = await timed('sandbox memory', benchSandboxMemory);
 const paidOnce = await timed('paid once', () => benchPaidOnce(20));
 const minutes = (performance.now() - t0) / 60_000;
-const targets = [...startupTargets(startup), ...mcpStartupTargets(mcpStartup), ...keychainTargets(keychain), ...searchTargets(search), ...importTargets(imports), ...exportTargets(exports), ...requestsTargets(requests), ...loadTargets(load), ...sandboxMemoryTargets(memory), ...paidOnceTargets(paidOnce)];
+const targets = [
+  ...startupTargets(startup),
+  ...mcpStartupTargets(mcpStartup),
+  ...keychainTargets(keychain),
+  ...searchTargets(search),
+  ...importTargets(imports),
+  ...exportTargets(exports),
+  ...requestsTargets(requests),
+  ...loadTargets(load),
+  ...sandboxMemoryTargets(memory),
+  ...paidOnceTargets(paidOnce),
+];
 const md = [
   '# Benchmark results',
   '',
@@ -49,7 +60,7 @@ const md = [
   '',
   targetTable(targets),
   '',
-  `## Start-up (${startup.tool}, ${startup.runs} runs each)`,
+  `## Start-up on Node ${STARTUP_MAJORS.join(', ')} (${startup[0]?.runs} interleaved runs each; medians, ratio to \`node -e 0\` of the same Node)`,
   '',
   startupTable(startup),
   '',

@@ -3,9 +3,10 @@
 // Start-up is what shapes the CLI build: Node's ESM loader costs about a millisecond per
 // module, so the CLI is CommonJS (bin/ holds a package.json saying so) in two files: a tiny
 // entry that answers --version, and one core with all of the CLI's own code. Heavy
-// dependencies (cli-table3, ora, csv-stringify, csv-parse) and the sandbox server are separate
-// bundles that core requires only on the paths that use them. zod stays inline: tree-shaken
-// it is small, and esbuild wraps it to run only when a schema is first used.
+// dependencies (cli-table3, ora, csv-stringify, csv-parse), the sandbox server and the MCP
+// server are separate bundles that core requires only on the paths that use them. zod is in
+// neither the entry nor the core (the endpoint catalog names its schemas instead of holding
+// them; test/e2e/startup.e2e checks): the sandbox and MCP bundles carry it.
 import { build } from 'esbuild';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -34,7 +35,11 @@ const VENDOR = {
 const vendorPlugin = {
   name: 'vendor',
   setup(b) {
-    const filter = new RegExp(`^(${Object.keys(VENDOR).map((k) => k.replace('/', '\\/')).join('|')})$`);
+    const filter = new RegExp(
+      `^(${Object.keys(VENDOR)
+        .map((k) => k.replace('/', '\\/'))
+        .join('|')})$`,
+    );
     b.onResolve({ filter }, (a) => ({ path: `./vendor/${VENDOR[a.path].file}.cjs`, external: true }));
     // The sandbox server is its own bundle; runtime.ts loads it only to serve.
     b.onResolve({ filter: /^\.\/server\.js$/ }, (a) =>
@@ -42,11 +47,15 @@ const vendorPlugin = {
     );
     // So is the MCP server (the MCP SDK and the tools): only `prospect mcp` loads it.
     b.onResolve({ filter: /^\.\.\/\.\.\/mcp\/server\.js$/ }, (a) =>
-      a.importer.endsWith(path.join('commands', 'mcp', 'mcp.ts')) ? { path: path.join(root, 'src', 'cli', 'built-mcp-server.ts') } : undefined,
+      a.importer.endsWith(path.join('commands', 'mcp', 'mcp.ts'))
+        ? { path: path.join(root, 'src', 'cli', 'built-mcp-server.ts') }
+        : undefined,
     );
     // The server passes its own validator of elicitation answers (src/mcp/form-validator.ts): the SDK's default, Ajv, is left out.
     b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (a) =>
-      a.importer.includes(`${path.sep}@modelcontextprotocol${path.sep}sdk${path.sep}`) ? { path: path.join(root, 'scripts', 'no-ajv.cjs') } : undefined,
+      a.importer.includes(`${path.sep}@modelcontextprotocol${path.sep}sdk${path.sep}`)
+        ? { path: path.join(root, 'scripts', 'no-ajv.cjs') }
+        : undefined,
     );
   },
 };
@@ -64,7 +73,8 @@ const common = {
 // `npx prospect` in a checkout installs the checkout into npx's cache, which runs `prepare`
 // here again: after `npm ci` (which built) that is a second build of ~10 s, and it removes
 // dist/ under any prospect already running. A build that is there is kept.
-if (process.env.npm_command === 'exec' && process.env.npm_lifecycle_event === 'prepare' && existsSync(path.join(root, 'dist', 'cli.cjs'))) process.exit(0);
+if (process.env.npm_command === 'exec' && process.env.npm_lifecycle_event === 'prepare' && existsSync(path.join(root, 'dist', 'cli.cjs')))
+  process.exit(0);
 
 if (typesOnly) {
   declarations();
@@ -76,7 +86,12 @@ rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 const cli = await build({
   ...common,
   format: 'cjs',
-  entryPoints: { cli: 'src/cli/entry.ts', core: 'src/core.ts', 'sandbox-server': 'src/sandbox/server.ts', 'mcp-server': 'src/mcp/server.ts' },
+  entryPoints: {
+    cli: 'src/cli/entry.ts',
+    core: 'src/core.ts',
+    'sandbox-server': 'src/sandbox/server.ts',
+    'mcp-server': 'src/mcp/server.ts',
+  },
   // Every start reads the core whole: without its whitespace it is a quarter smaller (785 to 581 KB, about 1 ms).
   minifyWhitespace: true,
   outdir: 'dist',
@@ -85,8 +100,9 @@ const cli = await build({
   // The keychain's native binding is installed beside the CLI (a dependency with a prebuilt
   // package per platform) and loaded only when a secret is read from or written to it.
   external: ['@napi-rs/keyring'],
-  // import() becomes require(): the core runs from a V8 code cache, and Node 20 drops the
-  // dynamic-import callback of a script compiled from cached data.
+  // import() becomes require(), so a command's lazy import is a lazy initializer in the same
+  // bundle. The core runs as a vm.Script (for its V8 code cache), where import() would need an
+  // importModuleDynamically callback: Node's default one is experimental and warns at every run.
   supported: { 'dynamic-import': false },
   metafile: true,
 });
@@ -112,14 +128,20 @@ await build({ ...common, format: 'esm', entryPoints: { sandbox: 'src/sandbox/pub
 // from the command tree, and a test fails when they differ from what it would write.
 
 // The core and the MCP server end with a hash of themselves: their V8 code caches are named by it (src/local/cached-require.ts).
-for (const [file, name] of [['core.cjs', 'core'], ['mcp-server.cjs', 'mcp']]) {
+for (const [file, name] of [
+  ['core.cjs', 'core'],
+  ['mcp-server.cjs', 'mcp'],
+]) {
   const bundle = path.join(root, 'dist', file);
   const code = readFileSync(bundle, 'utf8');
   writeFileSync(bundle, `${code}//# prospect-${name} ${createHash('sha256').update(code).digest('hex').slice(0, 16)}\n`);
 }
 
 // The MCP tools' schemas, rendered once here instead of at every server start (src/mcp/tool-schemas.ts).
-execFileSync(process.execPath, ['-e', `require(${JSON.stringify(path.join(root, 'dist', 'mcp-server.cjs'))}).writeToolSchemas(${JSON.stringify(path.join(root, 'dist', 'mcp-tool-schemas.json'))})`]);
+execFileSync(process.execPath, [
+  '-e',
+  `require(${JSON.stringify(path.join(root, 'dist', 'mcp-server.cjs'))}).writeToolSchemas(${JSON.stringify(path.join(root, 'dist', 'mcp-tool-schemas.json'))})`,
+]);
 
 // Which sources went into which file: the start-up tests read it.
 writeFileSync(path.join(root, 'dist', 'meta.json'), JSON.stringify(cli.metafile));
@@ -154,5 +176,6 @@ function keepPublicDeclarations(dir, entries) {
   }
   // Deepest first, so a folder whose subfolders were all emptied goes too.
   for (const entry of listed.reverse())
-    if (entry.isDirectory() && readdirSync(path.join(entry.parentPath, entry.name)).length === 0) rmSync(path.join(entry.parentPath, entry.name), { recursive: true });
+    if (entry.isDirectory() && readdirSync(path.join(entry.parentPath, entry.name)).length === 0)
+      rmSync(path.join(entry.parentPath, entry.name), { recursive: true });
 }

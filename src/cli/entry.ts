@@ -1,7 +1,7 @@
 /**
  * The process entry (dist/cli.cjs). `--version` is answered before anything else loads;
  * everything else is in the core bundle, loaded with a V8 code cache (local/cached-require.ts:
- * about 10 ms of a sandbox whoami; see bench/README.md).
+ * 17 to 23 ms of a sandbox whoami on Node 20, 22, 24 and 26; see bench/README.md).
  */
 import path from 'node:path';
 import { writeFailureText } from '../api/write-errors.js';

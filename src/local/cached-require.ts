@@ -8,12 +8,20 @@ import vm from 'node:vm';
  * compiling functions on first call, and the cache keeps that work from one run to the next
  * (bench/README.md). The CLI's core and the MCP server are loaded this way.
  *
+ * Not Node's own module.enableCompileCache() (22.1+): it saves a file's cache right after
+ * compiling it, so it holds the top level only, not the functions a run went on to compile;
+ * a sandbox whoami measured up to 18 ms slower with it on Node 22 and 24, no faster on 26
+ * (bench/README.md), and Node 20 needs this loader anyway. The cache here is written as the
+ * process ends. Only public APIs: the bundle wrapped as Node wraps a CommonJS file, a require
+ * made by createRequire, the module entered in require.cache.
+ *
  * V8 checks a cache against the length of the code only: a bundle replaced by another of the
  * same length would run the old one's compiled functions. The build ends each bundle with a
  * hash of it (`//# prospect-<name> <hash>`), and the cache is named by that hash and the version.
  */
 export function requireCached(file: string, version: string): unknown {
-  if (process.env.PROSPECT_NO_COMPILE_CACHE) return require(file) as unknown;
+  const requireFromFile = Module.createRequire(file);
+  if (process.env.PROSPECT_NO_COMPILE_CACHE) return requireFromFile(file);
   const code = fs.readFileSync(file, 'utf8');
   const hash = /\/\/# prospect-[\w-]+ ([0-9a-f]+)\s*$/.exec(code.slice(-100))?.[1] ?? 'unhashed';
   const cacheFile = `${file}.${version}-${hash}.v8cache`;
@@ -23,12 +31,15 @@ export function requireCached(file: string, version: string): unknown {
   } catch {
     cachedData = undefined;
   }
-  const script = new vm.Script(Module.wrap(code), { filename: file, cachedData });
-  const mod = new Module(file, module);
+  // One line, as Node's own wrapper: the bundle's line numbers stay its own in stack traces.
+  const wrapped = `(function (exports, require, module, __filename, __dirname) { ${code}\n});`;
+  const script = new vm.Script(wrapped, { filename: file, cachedData });
+  const mod = new Module(file);
   mod.filename = file;
-  mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(file));
-  (Module as unknown as { _cache: Record<string, Module> })._cache[file] = mod;
-  (script.runInThisContext() as (...a: unknown[]) => void).call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
+  // In require.cache, as a module Node loaded: `require(file)` elsewhere gets these exports.
+  requireFromFile.cache[file] = mod;
+  const dir = path.dirname(file);
+  (script.runInThisContext() as (...a: unknown[]) => void).call(mod.exports, mod.exports, requireFromFile, mod, file, dir);
   mod.loaded = true;
   // A missing or stale cache (another Node version) is written when the process ends, so it
   // holds the functions this run compiled. Written whole or not at all; never an error.
@@ -40,10 +51,10 @@ export function requireCached(file: string, version: string): unknown {
         fs.writeFileSync(tmp, script.createCachedData(), { flag: 'wx' });
         fs.renameSync(tmp, cacheFile);
         // The caches of this bundle's other builds (an earlier install's) are of no more use.
-        const dir = path.dirname(file);
         const prefix = `${path.basename(file)}.`;
         for (const name of fs.readdirSync(dir))
-          if (name.startsWith(prefix) && name.endsWith('.v8cache') && path.join(dir, name) !== cacheFile) fs.rmSync(path.join(dir, name), { force: true });
+          if (name.startsWith(prefix) && name.endsWith('.v8cache') && path.join(dir, name) !== cacheFile)
+            fs.rmSync(path.join(dir, name), { force: true });
       } catch {
         /* a read-only install runs without the cache */
       }
