@@ -26,10 +26,11 @@ export interface ControlCallOptions {
 
 /** One control: the input may be left out when every field of it is optional. */
 // `{} extends T` asks whether every field of T is optional.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+/* eslint-disable @typescript-eslint/no-empty-object-type */
 export type ControlMethod<E> = {} extends ControlInput<E>
   ? (input?: ControlInput<E>, opts?: ControlCallOptions) => Promise<ResponseOf<E>>
   : (input: ControlInput<E>, opts?: ControlCallOptions) => Promise<ResponseOf<E>>;
+/* eslint-enable @typescript-eslint/no-empty-object-type */
 
 /** The catalog tree with each entry turned into its method. */
 export type ControlClient<T = typeof CONTROL> = { readonly [K in keyof T]: T[K] extends Endpoint ? ControlMethod<T[K]> : ControlClient<T[K]> };

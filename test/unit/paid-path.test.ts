@@ -63,7 +63,7 @@ describe('the paid path', () => {
     const areas = readdirSync(path.join(SRC, 'api', 'resources')).map((f) => readFileSync(path.join(SRC, 'api', 'resources', f), 'utf8')).join('\n');
     for (const e of CATALOG.filter((entry) => entry.paid && entry.paid.tools.length > 0)) {
       const [area, verb] = e.id.split('.') as [string, string];
-      expect(areas, e.id).toMatch(new RegExp(`sendQuoted(<\\w+>)?\\(${area}\\.${verb}\\b`));
+      expect(areas, e.id).toMatch(new RegExp(`sendQuoted(<\\w+>)?\\(\\s*${area}\\.${verb}\\b`));
     }
     const core = readFileSync(path.join(SRC, 'api', 'resource.ts'), 'utf8');
     expect(core).toMatch(/sendPaid<R>\(client, sent, .*journal: opts\.journal \}\)/);
