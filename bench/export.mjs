@@ -49,10 +49,17 @@ async function countLines(file) {
 async function exportOnce(env, listId, tmp, name) {
   const rssFile = path.join(tmp, `rss-${name}.txt`);
   const preload = path.join(tmp, 'maxrss.cjs');
-  writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`,
+  );
   const out = path.join(tmp, `${name}.ndjson`);
   const started = process.hrtime.bigint();
-  await promisify(execFile)(process.execPath, ['-r', preload, BIN, 'export', 'json', listId, '--all', '--format', 'ndjson', '--page-size', String(PAGE), '-o', out], { env });
+  await promisify(execFile)(
+    process.execPath,
+    ['-r', preload, BIN, 'export', 'json', listId, '--all', '--format', 'ndjson', '--page-size', String(PAGE), '-o', out],
+    { env },
+  );
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const rows = await countLines(out);
   rmSync(out, { force: true });
@@ -62,7 +69,14 @@ async function exportOnce(env, listId, tmp, name) {
 export async function benchExport() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'prospect-bench-export-'));
   const sb = await startSandbox({ port: 0, rateLimits: false });
-  const env = { ...process.env, PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey, PROSPECT_CONFIG_DIR: tmp, PROSPECT_DATA_DIR: tmp, PROSPECT_STATE_DIR: tmp };
+  const env = {
+    ...process.env,
+    PROSPECT_BASE_URL: sb.url,
+    PROSPECT_API_KEY: sb.demoKey,
+    PROSPECT_CONFIG_DIR: tmp,
+    PROSPECT_DATA_DIR: tmp,
+    PROSPECT_STATE_DIR: tmp,
+  };
   const speed = [];
   let rate;
   try {
@@ -71,7 +85,14 @@ export async function benchExport() {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await exportOnce(env, listId, tmp, `speed-${size}-${i}`));
       const best = runs.reduce((a, b) => (a.ms < b.ms ? a : b));
-      speed.push({ size, runs: RUNS, ms: best.ms, rows: best.rows, rowsPerSec: best.rows / (best.ms / 1000), rssMb: Math.max(...runs.map((r) => r.rssMb)) });
+      speed.push({
+        size,
+        runs: RUNS,
+        ms: best.ms,
+        rows: best.rows,
+        rowsPerSec: best.rows / (best.ms / 1000),
+        rssMb: Math.max(...runs.map((r) => r.rssMb)),
+      });
     }
 
     // The paced run: limits on, the minute window shortened, 100,000 leads in pages of 500.
@@ -91,7 +112,17 @@ export async function benchExport() {
     // least possible span over the span the paced loop took.
     const spanMs = pages.at(-1).at - pages[0].at;
     const leastMs = (Math.ceil(pages.length / KEY_LIMIT) - 1) * WINDOW_MS;
-    rate = { requests: pages.length, failed, rows: run.rows, ms: run.ms, rssMb: run.rssMb, spanMs, leastMs, share: leastMs / spanMs, windowMs: WINDOW_MS };
+    rate = {
+      requests: pages.length,
+      failed,
+      rows: run.rows,
+      ms: run.ms,
+      rssMb: run.rssMb,
+      spanMs,
+      leastMs,
+      share: leastMs / spanMs,
+      windowMs: WINDOW_MS,
+    };
   } finally {
     await sb.close();
     rmSync(tmp, { recursive: true, force: true });
@@ -101,7 +132,8 @@ export async function benchExport() {
 
 export function exportTable({ speed, rate }) {
   const rows = speed.map(
-    (r) => `| ${r.size.toLocaleString('en-US')} | ${r.rows.toLocaleString('en-US')} | ${(r.ms / 1000).toFixed(2)} | ${Math.round(r.rowsPerSec).toLocaleString('en-US')} | ${r.rssMb.toFixed(1)} |`,
+    (r) =>
+      `| ${r.size.toLocaleString('en-US')} | ${r.rows.toLocaleString('en-US')} | ${(r.ms / 1000).toFixed(2)} | ${Math.round(r.rowsPerSec).toLocaleString('en-US')} | ${r.rssMb.toFixed(1)} |`,
   );
   return [
     '| leads | rows written | best wall time (s) | rows per second | peak RSS of the CLI (MB, max of runs) |',
@@ -124,9 +156,27 @@ export function exportTargets({ speed, rate }) {
   const peak = speed.reduce((x, y) => (y.rssMb > x.rssMb ? y : x));
   const ratio = b.rssMb / a.rssMb;
   return [
-    target('export', `peak RSS, highest of ${speed.map((s) => `${s.size / 1000}k`).join(' / ')} leads`, `${mib(peak.rssMb).toFixed(1)} MiB (${peak.size / 1000}k)`, `under ${RSS_CAP_MIB} MiB`, mib(peak.rssMb) < RSS_CAP_MIB),
-    target('export', `peak RSS ${b.size / 1000}k / ${a.size / 1000}k leads`, ratio.toFixed(2), `under ${FLAT_RSS_RATIO} (flat)`, ratio < FLAT_RSS_RATIO),
-    target('export', `paced loop, share of the ${KEY_LIMIT}-per-key ceiling (window ${rate.windowMs / 1000} s)`, `${(rate.share * 100).toFixed(1)} %`, `at least ${PACED_SHARE * 100} %`, rate.share >= PACED_SHARE),
+    target(
+      'export',
+      `peak RSS, highest of ${speed.map((s) => `${s.size / 1000}k`).join(' / ')} leads`,
+      `${mib(peak.rssMb).toFixed(1)} MiB (${peak.size / 1000}k)`,
+      `under ${RSS_CAP_MIB} MiB`,
+      mib(peak.rssMb) < RSS_CAP_MIB,
+    ),
+    target(
+      'export',
+      `peak RSS ${b.size / 1000}k / ${a.size / 1000}k leads`,
+      ratio.toFixed(2),
+      `under ${FLAT_RSS_RATIO} (flat)`,
+      ratio < FLAT_RSS_RATIO,
+    ),
+    target(
+      'export',
+      `paced loop, share of the ${KEY_LIMIT}-per-key ceiling (window ${rate.windowMs / 1000} s)`,
+      `${(rate.share * 100).toFixed(1)} %`,
+      `at least ${PACED_SHARE * 100} %`,
+      rate.share >= PACED_SHARE,
+    ),
     target('export', `paced loop, refused or failed requests of ${rate.requests}`, String(rate.failed), '0', rate.failed === 0),
   ];
 }

@@ -31,15 +31,24 @@ const ROUNDS = 3;
 
 // ---------------------------------------------------------------- processes
 
-const envFor = (over = {}) => ({ PATH: process.env.PATH, HOME, NO_COLOR: '1', PROSPECT_DATA_DIR: DATA, PROSPECT_CONFIG_DIR: CONFIG, ...over });
+const envFor = (over = {}) => ({
+  PATH: process.env.PATH,
+  HOME,
+  NO_COLOR: '1',
+  PROSPECT_DATA_DIR: DATA,
+  PROSPECT_CONFIG_DIR: CONFIG,
+  ...over,
+});
 const sq = (s) => `'${String(s).replaceAll("'", `'\\''`)}'`;
 
 /** The build being measured; another session may rebuild dist/ while this runs. */
-const buildStamp = () => ['cli.cjs', 'core.cjs'].map((f) => fs.statSync(path.join(ROOT, 'dist', f), { throwIfNoEntry: false })?.mtimeMs ?? 'missing').join(' ');
+const buildStamp = () =>
+  ['cli.cjs', 'core.cjs'].map((f) => fs.statSync(path.join(ROOT, 'dist', f), { throwIfNoEntry: false })?.mtimeMs ?? 'missing').join(' ');
 const BUILD = buildStamp();
 const buildGone = (r) => {
   // A trial run while dist/ was half rebuilt measures nothing: the whole run stops instead.
-  if (/Cannot find module '\.\.\/dist\//.test(r.stderr)) throw new Error('dist/ was missing while a command ran (rebuilt meanwhile?); run again');
+  if (/Cannot find module '\.\.\/dist\//.test(r.stderr))
+    throw new Error('dist/ was missing while a command ran (rebuilt meanwhile?); run again');
   return r;
 };
 
@@ -73,7 +82,11 @@ function prospect(args, { env = envFor(), cwd = TMP, input, stdout = 'pipe', bin
 
 /** A command line the tool printed for a person, run as printed (prospect = this build). */
 function shell(cmd, { env = envFor(), cwd = TMP, stdout = 'pipe' } = {}) {
-  const child = spawn('bash', ['-c', `prospect() { ${sq(process.execPath)} ${sq(BIN)} "$@"; }\n${cmd}`], { env, cwd, stdio: ['ignore', stdout, 'pipe'] });
+  const child = spawn('bash', ['-c', `prospect() { ${sq(process.execPath)} ${sq(BIN)} "$@"; }\n${cmd}`], {
+    env,
+    cwd,
+    stdio: ['ignore', stdout, 'pipe'],
+  });
   return finish(child);
 }
 
@@ -96,7 +109,11 @@ const printedCommand = (stderr) =>
     .map((l) => l.trim())
     .at(-1);
 
-const stderrText = (r) => r.stderr.split('\n').filter((l) => l && !l.startsWith('[debug]')).join(' / ');
+const stderrText = (r) =>
+  r.stderr
+    .split('\n')
+    .filter((l) => l && !l.startsWith('[debug]'))
+    .join(' / ');
 const outcome = (r) => (r.signal ? r.signal : `exit ${r.code}`);
 const sha = (buf) => createHash('sha256').update(buf).digest('hex');
 const exists = (p) => {
@@ -260,7 +277,18 @@ async function importKills() {
 
 let exportList;
 let exportRef;
-const exportArgs = (out) => ['--sandbox', 'export', 'json', exportList, '--all', '--format', 'ndjson', '--page-size', String(PAGE), ...(out ? ['-o', out] : [])];
+const exportArgs = (out) => [
+  '--sandbox',
+  'export',
+  'json',
+  exportList,
+  '--all',
+  '--format',
+  'ndjson',
+  '--page-size',
+  String(PAGE),
+  ...(out ? ['-o', out] : []),
+];
 
 async function exportSetup() {
   exportList = 'export-400';
@@ -324,7 +352,8 @@ async function exportKills() {
           if (resumed.r.code !== 0 && !wholeBefore) failed.push(`resume: ${outcome(resumed.r)}: ${stderrText(resumed.r)}`);
         }
         if (!exists(file)) failed.push('no FILE after the resumed run');
-        else if (!fs.readFileSync(file).equals(exportRef)) lost.push(`FILE differs from the uninterrupted export (${fs.statSync(file).size} of ${exportRef.length} bytes)`);
+        else if (!fs.readFileSync(file).equals(exportRef))
+          lost.push(`FILE differs from the uninterrupted export (${fs.statSync(file).size} of ${exportRef.length} bytes)`);
         const left = fs.readdirSync(dir).filter((f) => f !== 'out.ndjson');
         if (left.length) failed.push(`left in the folder: ${left.join(', ')}`);
         record(s, label, { lost, failed, note });
@@ -359,14 +388,18 @@ async function exportStdoutKills() {
       const cmd = signal === 'SIGINT' ? printedCommand(killed.stderr) : undefined;
       if (signal === 'SIGINT' && killed.code === 130 && !cmd) failed.push('SIGINT printed no resume command');
       fd = fs.openSync(file, 'a');
-      const again = cmd ? await shell(cmd, { cwd: dir, stdout: fd }) : await prospect([...exportArgs(), '--resume'], { cwd: dir, stdout: fd });
+      const again = cmd
+        ? await shell(cmd, { cwd: dir, stdout: fd })
+        : await prospect([...exportArgs(), '--resume'], { cwd: dir, stdout: fd });
       fs.closeSync(fd);
       if (again.code !== 0) failed.push(`resume: ${outcome(again)}: ${stderrText(again)}`);
       const got = fs.readFileSync(file);
       const lost = [];
       if (!got.equals(exportRef)) {
         const lines = got.toString().split('\n').filter(Boolean);
-        lost.push(`FILE differs from the uninterrupted export: ${lines.length} lines (${new Set(lines).size} distinct) for ${EXPORT_LEADS} leads, ${got.length} of ${exportRef.length} bytes`);
+        lost.push(
+          `FILE differs from the uninterrupted export: ${lines.length} lines (${new Set(lines).size} distinct) for ${EXPORT_LEADS} leads, ${got.length} of ${exportRef.length} bytes`,
+        );
       }
       record(s, label, { lost, failed });
     }
@@ -392,7 +425,12 @@ const withEmail = async (list) => (await leadsOf(list)).filter((l) => l.email).l
 
 async function enrichKills() {
   const csv = path.join(TMP, 'enrich.csv');
-  fs.writeFileSync(csv, `First Name,Last Name,Company,Website\n${upTo(ENRICH_ROWS).map((i) => `Ann${i},Lee${i},Co ${i},co${i}.example`).join('\n')}\n`);
+  fs.writeFileSync(
+    csv,
+    `First Name,Last Name,Company,Website\n${upTo(ENRICH_ROWS)
+      .map((i) => `Ann${i},Lee${i},Co ${i},co${i}.example`)
+      .join('\n')}\n`,
+  );
   const enrichArgs = (list) => ['--sandbox', 'enrich', 'list', list, '--yes', '--debug'];
 
   // One uninterrupted run on the same rows: what one run costs and finds.
@@ -442,7 +480,10 @@ async function enrichKills() {
       if (emails !== found) failed.push(`${emails} leads with an email, one run finds ${found}`);
       const said = again.stderr.split('\n').find((l) => /journal|earlier|still going|quote/i.test(l) && !l.startsWith('[debug]'));
       // Run ids and clock times left out, so the same answer groups in the notes.
-      const gist = said?.trim().replace(/bulk-enrich-[0-9a-f-]+/g, 'WF').replace(/\b\d\d:\d\d\b/g, 'HH:MM');
+      const gist = said
+        ?.trim()
+        .replace(/bulk-enrich-[0-9a-f-]+/g, 'WF')
+        .replace(/\b\d\d:\d\d\b/g, 'HH:MM');
       record(s, label, { lost, failed, note: gist ? `run again said: ${gist}` : undefined });
     }
 }
@@ -468,7 +509,10 @@ async function fullDisk() {
     const lines = r.stderr.split('\n').filter(Boolean);
     const errors = lines.filter((l) => l.startsWith('error:')).length;
     const stack = lines.some((l) => /^\s+at /.test(l));
-    const failed = r.code === 11 && errors === 1 && !stack ? [] : [`${outcome(r)}, ${errors} error lines${stack ? ', a stack trace' : ''}: ${lines.join(' / ') || 'nothing on stderr'}`];
+    const failed =
+      r.code === 11 && errors === 1 && !stack
+        ? []
+        : [`${outcome(r)}, ${errors} error lines${stack ? ', a stack trace' : ''}: ${lines.join(' / ') || 'nothing on stderr'}`];
     record(s, label, { failed, note: lines.length > 1 ? `${lines.length} lines on stderr: ${lines.join(' / ')}` : undefined });
   }
   fs.closeSync(full);
@@ -495,10 +539,15 @@ async function fullDisk() {
   const resumed = await prospect([...exportArgs(file), '--resume']);
   if (resumed.code !== 0) failed.push(`--resume: ${outcome(resumed)}: ${stderrText(resumed)}`);
   if (!exists(file)) failed.push('no FILE after --resume');
-  else if (!fs.readFileSync(file).equals(exportRef)) lost.push(`FILE differs from the uninterrupted export (${fs.statSync(file).size} of ${exportRef.length} bytes)`);
+  else if (!fs.readFileSync(file).equals(exportRef))
+    lost.push(`FILE differs from the uninterrupted export (${fs.statSync(file).size} of ${exportRef.length} bytes)`);
   const left = fs.readdirSync(mnt).filter((f) => f !== 'out.ndjson');
   if (left.length) failed.push(`left beside FILE: ${left.join(', ')}`);
-  record(s, label, { lost, failed, note: `first run: ${outcome(first)}: ${stderrText(first)}; left for --resume: ${leftAfterFailure.join(', ') || 'nothing'}` });
+  record(s, label, {
+    lost,
+    failed,
+    note: `first run: ${outcome(first)}: ${stderrText(first)}; left for --resume: ${leftAfterFailure.join(', ') || 'nothing'}`,
+  });
 
   // stdout redirected to a file on a disk that fills up part way: the first write stores part of the text.
   fs.rmSync(file, { force: true });
@@ -515,7 +564,8 @@ async function fullDisk() {
     fs.closeSync(fd);
     const lines = r.stderr.split('\n').filter(Boolean);
     const stored = fs.statSync(out).size;
-    const ok = r.code === 11 && lines.filter((l) => l.startsWith('error:')).length === 1 && !lines.some((l) => /prospect .*--cursor/.test(l));
+    const ok =
+      r.code === 11 && lines.filter((l) => l.startsWith('error:')).length === 1 && !lines.some((l) => /prospect .*--cursor/.test(l));
     // Exit 0 with part of the text stored is data lost without a word.
     record(s, `${what} on a disk with 4k free`, {
       lost: r.code === 0 ? [`exit 0 with ${stored} bytes stored`] : [],
@@ -551,7 +601,12 @@ function victimChanged(v) {
 }
 
 async function interruptedExport(dir) {
-  const killed = await killAt([...exportArgs('out.ndjson'), '--debug'], { re: /^\[debug\] < \d{3} GET \S+\/export\/json\b/, n: 2, signal: 'SIGINT', cwd: dir });
+  const killed = await killAt([...exportArgs('out.ndjson'), '--debug'], {
+    re: /^\[debug\] < \d{3} GET \S+\/export\/json\b/,
+    n: 2,
+    signal: 'SIGINT',
+    cwd: dir,
+  });
   if (!exists(path.join(dir, 'out.ndjson.part'))) throw new Error(`interrupted export left no .part: ${stderrText(killed)}`);
 }
 
@@ -596,7 +651,9 @@ async function planted() {
     const v = victim();
     fs.rmSync(path.join(dir, 'out.ndjson.part'));
     fs.symlinkSync(v.file, path.join(dir, 'out.ndjson.part'));
-    judge('symlink at FILE.part, --resume', await prospect([...exportArgs('out.ndjson'), '--resume'], { cwd: dir }), v, dir, { mustRefuse: true });
+    judge('symlink at FILE.part, --resume', await prospect([...exportArgs('out.ndjson'), '--resume'], { cwd: dir }), v, dir, {
+      mustRefuse: true,
+    });
   }
   {
     const dir = trialDir();
@@ -605,7 +662,13 @@ async function planted() {
     const v = victim(fs.readFileSync(part));
     fs.rmSync(part);
     fs.linkSync(v.file, part);
-    judge('hard link at FILE.part (same bytes), --resume', await prospect([...exportArgs('out.ndjson'), '--resume'], { cwd: dir }), v, dir, { mustRefuse: true });
+    judge(
+      'hard link at FILE.part (same bytes), --resume',
+      await prospect([...exportArgs('out.ndjson'), '--resume'], { cwd: dir }),
+      v,
+      dir,
+      { mustRefuse: true },
+    );
   }
   {
     const dir = trialDir();
@@ -620,7 +683,12 @@ async function planted() {
     const v = victim(fs.readFileSync(checkpoint));
     fs.rmSync(checkpoint);
     fs.symlinkSync(v.file, checkpoint);
-    judge('symlink at the checkpoint (to a copy of it), --resume', await prospect([...exportArgs('out.ndjson'), '--resume'], { cwd: dir }), v, dir);
+    judge(
+      'symlink at the checkpoint (to a copy of it), --resume',
+      await prospect([...exportArgs('out.ndjson'), '--resume'], { cwd: dir }),
+      v,
+      dir,
+    );
   }
   {
     const dir = trialDir();
@@ -636,14 +704,24 @@ async function planted() {
     const changed = victimChanged(v);
     const failed = r.code === 0 ? ['went ahead without --force'] : [];
     if (!fs.lstatSync(path.join(dir, 'out.ndjson')).isSymbolicLink()) failed.push('the link at FILE was replaced without --force');
-    record(s, 'symlink at FILE, no --force', { lost: changed ? [`victim ${changed}`] : [], failed, note: `${outcome(r)}: ${stderrText(r)}` });
+    record(s, 'symlink at FILE, no --force', {
+      lost: changed ? [`victim ${changed}`] : [],
+      failed,
+      note: `${outcome(r)}: ${stderrText(r)}`,
+    });
   }
   {
     const dir = trialDir();
     const fifo = path.join(dir, 'out.fifo');
     spawnSync('mkfifo', [fifo]);
     const chunks = [];
-    const reader = new Promise((resolve, reject) => fs.createReadStream(fifo).on('data', (c) => chunks.push(c)).on('end', resolve).on('error', reject));
+    const reader = new Promise((resolve, reject) =>
+      fs
+        .createReadStream(fifo)
+        .on('data', (c) => chunks.push(c))
+        .on('end', resolve)
+        .on('error', reject),
+    );
     const r = await prospect(exportArgs(fifo), { cwd: dir });
     try {
       // Ends the reader if the command never opened the FIFO (ENXIO when it already ended).
@@ -658,7 +736,10 @@ async function planted() {
     if (!fs.lstatSync(fifo).isFIFO()) failed.push('the FIFO was replaced');
     const left = fs.readdirSync(dir).filter((f) => f !== 'out.fifo');
     if (left.length) failed.push(`left beside it: ${left.join(', ')}`);
-    record(s, 'FIFO as -o (streams)', { lost: got.equals(exportRef) ? [] : [`the reader got ${got.length} of ${exportRef.length} bytes, not the export`], failed });
+    record(s, 'FIFO as -o (streams)', {
+      lost: got.equals(exportRef) ? [] : [`the reader got ${got.length} of ${exportRef.length} bytes, not the export`],
+      failed,
+    });
   }
   for (const force of [false, true]) {
     const dir = trialDir();
@@ -670,7 +751,11 @@ async function planted() {
     const failed = r.code === 0 ? ['went ahead'] : [];
     const left = fs.readdirSync(dir).filter((f) => f !== 'out.ndjson');
     if (left.length) failed.push(`left beside it: ${left.join(', ')}`);
-    record(s, `folder as -o${force ? ' with --force' : ''}`, { lost: kept ? [] : ['the folder or its file was changed'], failed, note: `${outcome(r)}: ${stderrText(r)}` });
+    record(s, `folder as -o${force ? ' with --force' : ''}`, {
+      lost: kept ? [] : ['the folder or its file was changed'],
+      failed,
+      note: `${outcome(r)}: ${stderrText(r)}`,
+    });
   }
 
   // Names the tool writes on its own: the sandbox log, runtime file and lock, the config file and its lock.
@@ -690,7 +775,8 @@ async function planted() {
     });
   }
   const configSet = (env) => prospect(['config', 'set', 'format', 'json', '--profile', 'x'], { env });
-  const authLogin = (env) => prospect(['auth', 'login', '--with-token', '--profile', 'x', '--base-url', sandbox.url], { env, input: `${sandbox.demo_key}\n` });
+  const authLogin = (env) =>
+    prospect(['auth', 'login', '--with-token', '--profile', 'x', '--base-url', sandbox.url], { env, input: `${sandbox.demo_key}\n` });
   for (const [name, content, what, command] of [
     ['config.json.lock', undefined, 'config set', configSet],
     ['config.json.lock', undefined, 'auth login', authLogin],
@@ -720,9 +806,12 @@ async function planted() {
     fs.cpSync(path.join(ROOT, 'bin'), path.join(install, 'bin'), { recursive: true });
     fs.cpSync(path.join(ROOT, 'dist'), path.join(install, 'dist'), { recursive: true });
     const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
-    const hash = /\/\/# prospect-core ([0-9a-f]+)\s*$/.exec(fs.readFileSync(path.join(install, 'dist', 'core.cjs'), 'utf8').slice(-100))?.[1] ?? 'unhashed';
+    const hash =
+      /\/\/# prospect-core ([0-9a-f]+)\s*$/.exec(fs.readFileSync(path.join(install, 'dist', 'core.cjs'), 'utf8').slice(-100))?.[1] ??
+      'unhashed';
     const cache = path.join(install, 'dist', `core.cjs.${version}-${hash}.v8cache`);
-    for (const name of fs.readdirSync(path.join(install, 'dist'))) if (name.endsWith('.v8cache')) fs.rmSync(path.join(install, 'dist', name));
+    for (const name of fs.readdirSync(path.join(install, 'dist')))
+      if (name.endsWith('.v8cache')) fs.rmSync(path.join(install, 'dist', name));
     const v = victim();
     const next = spawnSync('true').pid;
     for (let pid = next; pid < next + 400; pid++) fs.symlinkSync(v.file, `${cache}.${pid}.tmp`);
@@ -731,7 +820,11 @@ async function planted() {
     if (r.pid < next || r.pid >= next + 400) s.notReached.push(`${label}: pid ${r.pid} outside ${next}..${next + 399}`);
     else {
       const changed = victimChanged(v);
-      record(s, label, { lost: changed ? [`victim ${changed}`] : [], failed: r.code === 0 ? [] : [`${outcome(r)}: ${stderrText(r)}`], note: `cache written: ${exists(cache)}` });
+      record(s, label, {
+        lost: changed ? [`victim ${changed}`] : [],
+        failed: r.code === 0 ? [] : [`${outcome(r)}: ${stderrText(r)}`],
+        note: `cache written: ${exists(cache)}`,
+      });
     }
   }
 }
@@ -739,7 +832,10 @@ async function planted() {
 // ---------------------------------------------------------------- 4. parallel logins
 
 const login = (profile, configDir) =>
-  prospect(['auth', 'login', '--with-token', '--profile', profile, '--base-url', sandbox.url], { env: envFor({ PROSPECT_CONFIG_DIR: configDir }), input: `${sandbox.demo_key}\n` });
+  prospect(['auth', 'login', '--with-token', '--profile', profile, '--base-url', sandbox.url], {
+    env: envFor({ PROSPECT_CONFIG_DIR: configDir }),
+    input: `${sandbox.demo_key}\n`,
+  });
 const readConfig = (configDir) => json(fs.readFileSync(path.join(configDir, 'config.json'), 'utf8'));
 
 /** A command of a parallel batch: lost when it exited 0 and its profile is not as it set it. */
@@ -761,14 +857,19 @@ async function parallelLogins() {
     const dir = path.join(TMP, `logins-${round}`);
     const rs = await Promise.all(upTo(20).map((i) => login(`p${i}`, dir)));
     const profiles = readConfig(dir).profiles ?? {};
-    rs.forEach((r, i) => judgeParallel(s, `round ${round} p${i + 1}`, r, profiles[`p${i + 1}`]?.api_key && profiles[`p${i + 1}`]?.base_url === sandbox.url));
+    rs.forEach((r, i) =>
+      judgeParallel(s, `round ${round} p${i + 1}`, r, profiles[`p${i + 1}`]?.api_key && profiles[`p${i + 1}`]?.base_url === sandbox.url),
+    );
 
     const mixed = path.join(TMP, `mixed-${round}`);
     const env = envFor({ PROSPECT_CONFIG_DIR: mixed });
     const seed = await prospect(['config', 'set', 'format', 'json', '--profile', 'earlier'], { env });
     if (seed.code !== 0) throw new Error(`config set: ${stderrText(seed)}`);
     const batch = await Promise.all(
-      upTo(10).flatMap((i) => [login(`r${i}`, mixed), prospect(['config', 'set', 'max_cost', String(i * 10), '--profile', `q${i}`], { env })]),
+      upTo(10).flatMap((i) => [
+        login(`r${i}`, mixed),
+        prospect(['config', 'set', 'max_cost', String(i * 10), '--profile', `q${i}`], { env }),
+      ]),
     );
     const after = readConfig(mixed).profiles ?? {};
     batch.forEach((r, j) => {
@@ -776,7 +877,9 @@ async function parallelLogins() {
       if (j % 2 === 0) judgeParallel(t, `round ${round} login r${i}`, r, after[`r${i}`]?.api_key);
       else judgeParallel(t, `round ${round} config set q${i}`, r, after[`q${i}`]?.max_cost === i * 10);
     });
-    record(t, `round ${round} earlier setting`, { lost: after.earlier?.format === 'json' ? [] : ['the format set before the batch is gone'] });
+    record(t, `round ${round} earlier setting`, {
+      lost: after.earlier?.format === 'json' ? [] : ['the format set before the batch is gone'],
+    });
   }
 }
 
@@ -838,7 +941,8 @@ try {
 }
 console.log(table());
 console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s, Node ${process.version}, ${os.cpus().length} cores.`);
-if (buildStamp() !== BUILD) console.log('warning: dist/ changed during the run (rebuilt by another session): run again for figures of one build.');
+if (buildStamp() !== BUILD)
+  console.log('warning: dist/ changed during the run (rebuilt by another session): run again for figures of one build.');
 if (failure) {
   console.error(`fault matrix stopped: ${failure.stack ?? failure}`);
   process.exit(2);

@@ -32,12 +32,24 @@ async function writeCsv(file, rows) {
 async function importOnce(env, file, name, tmp) {
   const rssFile = path.join(tmp, `rss-${name}.txt`);
   const preload = path.join(tmp, 'maxrss.cjs');
-  writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`,
+  );
   const started = process.hrtime.bigint();
-  const { stdout } = await promisify(execFile)(process.execPath, ['-r', preload, BIN, 'import', name, file, '--create', '--json'], { env, maxBuffer: 1 << 26 });
+  const { stdout } = await promisify(execFile)(process.execPath, ['-r', preload, BIN, 'import', name, file, '--create', '--json'], {
+    env,
+    maxBuffer: 1 << 26,
+  });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const report = JSON.parse(stdout);
-  return { ms, rssMb: Number(readFileSync(rssFile, 'utf8')) / 1024, rows: report.rows_parsed, imported: report.rows_imported, chunks: report.chunks };
+  return {
+    ms,
+    rssMb: Number(readFileSync(rssFile, 'utf8')) / 1024,
+    rows: report.rows_parsed,
+    imported: report.rows_imported,
+    chunks: report.chunks,
+  };
 }
 
 export async function benchImport() {
@@ -52,7 +64,15 @@ export async function benchImport() {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await importOnce(env, file, `Bench ${rows} ${i}`, tmp));
       const best = runs.reduce((a, b) => (a.ms < b.ms ? a : b));
-      results.push({ rows, runs: RUNS, ms: best.ms, rowsPerSec: rows / (best.ms / 1000), rssMb: Math.max(...runs.map((r) => r.rssMb)), chunks: best.chunks, imported: best.imported });
+      results.push({
+        rows,
+        runs: RUNS,
+        ms: best.ms,
+        rowsPerSec: rows / (best.ms / 1000),
+        rssMb: Math.max(...runs.map((r) => r.rssMb)),
+        chunks: best.chunks,
+        imported: best.imported,
+      });
     }
   } finally {
     await sb.close();
@@ -63,14 +83,27 @@ export async function benchImport() {
 
 export function importTable(results) {
   const rows = results.map(
-    (r) => `| ${r.rows.toLocaleString('en-US')} | ${r.chunks} | ${(r.ms / 1000).toFixed(2)} | ${Math.round(r.rowsPerSec).toLocaleString('en-US')} | ${r.rssMb.toFixed(1)} |`,
+    (r) =>
+      `| ${r.rows.toLocaleString('en-US')} | ${r.chunks} | ${(r.ms / 1000).toFixed(2)} | ${Math.round(r.rowsPerSec).toLocaleString('en-US')} | ${r.rssMb.toFixed(1)} |`,
   );
-  return ['| rows | chunks | best wall time (s) | rows per second | peak RSS of the CLI (MB, max of runs) |', '|---|---|---|---|---|', ...rows].join('\n');
+  return [
+    '| rows | chunks | best wall time (s) | rows per second | peak RSS of the CLI (MB, max of runs) |',
+    '|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 export function importTargets([a, b]) {
   const ratio = b.rssMb / a.rssMb;
-  return [target('import', `peak RSS ${b.rows / 1000}k / ${a.rows / 1000}k rows`, ratio.toFixed(2), `under ${FLAT_RSS_RATIO} (flat)`, ratio < FLAT_RSS_RATIO)];
+  return [
+    target(
+      'import',
+      `peak RSS ${b.rows / 1000}k / ${a.rows / 1000}k rows`,
+      ratio.toFixed(2),
+      `under ${FLAT_RSS_RATIO} (flat)`,
+      ratio < FLAT_RSS_RATIO,
+    ),
+  ];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -24,10 +24,18 @@ export const LOAD_TARGET = { endpoint: 'GET /whoami', p99Ms: 50 };
 
 /** Starts `prospect sandbox serve` and reads the ready line (with the demo key) from fd 3. */
 async function startServer(tmp) {
-  const env = { ...process.env, PROSPECT_DATA_DIR: path.join(tmp, 'data'), PROSPECT_CONFIG_DIR: path.join(tmp, 'config'), PROSPECT_SANDBOX_READY_FD: '3' };
+  const env = {
+    ...process.env,
+    PROSPECT_DATA_DIR: path.join(tmp, 'data'),
+    PROSPECT_CONFIG_DIR: path.join(tmp, 'config'),
+    PROSPECT_SANDBOX_READY_FD: '3',
+  };
   // BENCH_SANDBOX_NODE_ARGS (e.g. --trace-gc) goes to the sandbox's node, for looking into a figure.
   const nodeArgs = process.env.BENCH_SANDBOX_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, BIN, 'sandbox', 'serve', '--port', '0', '--no-rate-limits'], { env, stdio: ['ignore', nodeArgs.length ? 'inherit' : 'ignore', 'inherit', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, BIN, 'sandbox', 'serve', '--port', '0', '--no-rate-limits'], {
+    env,
+    stdio: ['ignore', nodeArgs.length ? 'inherit' : 'ignore', 'inherit', 'pipe'],
+  });
   const line = await new Promise((resolve, reject) => {
     let buf = '';
     child.stdio[3].setEncoding('utf8');
@@ -82,11 +90,17 @@ function workloads(url, listId) {
     { name: 'GET /whoami', next: () => ({ url: `${url}/api/v2/whoami` }) },
     {
       name: 'POST /people/find',
-      next: () => ({ url: `${url}/api/v2/people/find`, method: 'POST', body: { filters: { seniority: ['Director', 'Head'], departments: ['Sales'], location_country: ['Germany'] }, limit: 25 } }),
+      next: () => ({
+        url: `${url}/api/v2/people/find`,
+        method: 'POST',
+        body: { filters: { seniority: ['Director', 'Head'], departments: ['Sales'], location_country: ['Germany'] }, limit: 25 },
+      }),
     },
     {
       name: 'GET /lead-lists/{id}/leads',
-      next: (client) => ({ url: `${url}/api/v2/lead-lists/${listId}/leads?limit=${PAGE}${client.cursor ? `&cursor=${encodeURIComponent(client.cursor)}` : ''}` }),
+      next: (client) => ({
+        url: `${url}/api/v2/lead-lists/${listId}/leads?limit=${PAGE}${client.cursor ? `&cursor=${encodeURIComponent(client.cursor)}` : ''}`,
+      }),
       seen: (client, text) => (client.cursor = JSON.parse(text).cursor ?? undefined),
     },
   ];
@@ -124,7 +138,16 @@ async function phase(clients, work, total, seconds) {
   await Promise.all(clients.map(loop));
   const wallMs = performance.now() - t0;
   times.sort((a, b) => a - b);
-  return { n: times.length, errors, firstError: firstError[0], wallMs, rps: times.length / (wallMs / 1000), p50: pct(times, 0.5), p99: pct(times, 0.99), max: times.at(-1) };
+  return {
+    n: times.length,
+    errors,
+    firstError: firstError[0],
+    wallMs,
+    rps: times.length / (wallMs / 1000),
+    p50: pct(times, 0.5),
+    p99: pct(times, 0.99),
+    max: times.at(-1),
+  };
 }
 
 export async function benchLoad() {
@@ -157,7 +180,17 @@ export async function benchLoad() {
         clientCores: (own.user + own.system) / 1e6 / seconds,
       });
     }
-    return { clients: CLIENTS, requests: REQUESTS, maxSeconds: MAX_SECONDS, warmup: WARMUP, listPeople: LIST_PEOPLE, page: PAGE, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '?', rows };
+    return {
+      clients: CLIENTS,
+      requests: REQUESTS,
+      maxSeconds: MAX_SECONDS,
+      warmup: WARMUP,
+      listPeople: LIST_PEOPLE,
+      page: PAGE,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? '?',
+      rows,
+    };
   } finally {
     for (const c of clients) c.agent.destroy();
     await server.stop();
@@ -177,7 +210,9 @@ export function loadTable(result) {
     '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of result.rows)
-    lines.push(`| \`${r.name}\` | ${r.n.toLocaleString('en-US')} | ${r.errors} | ${Math.round(r.rps).toLocaleString('en-US')} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${cores(r.serverCores)} | ${cores(r.clientCores)} |`);
+    lines.push(
+      `| \`${r.name}\` | ${r.n.toLocaleString('en-US')} | ${r.errors} | ${Math.round(r.rps).toLocaleString('en-US')} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${cores(r.serverCores)} | ${cores(r.clientCores)} |`,
+    );
   const failed = result.rows.filter((r) => r.firstError);
   if (failed.length) lines.push('', ...failed.map((r) => `First error on ${r.name}: ${r.firstError}`));
   return lines.join('\n');
@@ -188,7 +223,13 @@ export function loadTargets(result) {
   const n = result.rows.reduce((s, r) => s + r.n, 0);
   const errors = result.rows.reduce((s, r) => s + r.errors, 0);
   return [
-    target('load', `\`${main.name}\` p99 at ${result.clients} clients (our target)`, `${main.p99.toFixed(1)} ms`, `under ${LOAD_TARGET.p99Ms} ms`, main.p99 < LOAD_TARGET.p99Ms),
+    target(
+      'load',
+      `\`${main.name}\` p99 at ${result.clients} clients (our target)`,
+      `${main.p99.toFixed(1)} ms`,
+      `under ${LOAD_TARGET.p99Ms} ms`,
+      main.p99 < LOAD_TARGET.p99Ms,
+    ),
     target('load', `errors in ${n.toLocaleString('en-US')} requests on ${result.rows.length} endpoints`, String(errors), '0', errors === 0),
   ];
 }

@@ -21,8 +21,16 @@ const WARMUP = 3;
 /** Ready within this many times `node -e 0`: the server's bundle (MCP SDK, tools, schemas) loads on top of the core. */
 export const MCP_STARTUP_TARGETS = { 'tools/list answered': 2.5 };
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } } };
-const LIST = [{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' }];
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } },
+};
+const LIST = [
+  { jsonrpc: '2.0', method: 'notifications/initialized' },
+  { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+];
 const line = (m) => `${JSON.stringify(m)}\n`;
 
 /** One server: ms from spawn to the initialize answer and to the tools/list answer; then stdin ends and it exits. */
@@ -70,7 +78,14 @@ const summary = (times) => {
 export async function benchMcpStartup() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'prospect-bench-mcp-'));
   const sb = await startSandbox({ port: 0, rateLimits: false });
-  const env = { ...process.env, PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey, PROSPECT_CONFIG_DIR: tmp, PROSPECT_DATA_DIR: tmp, PROSPECT_STATE_DIR: tmp };
+  const env = {
+    ...process.env,
+    PROSPECT_BASE_URL: sb.url,
+    PROSPECT_API_KEY: sb.demoKey,
+    PROSPECT_CONFIG_DIR: tmp,
+    PROSPECT_DATA_DIR: tmp,
+    PROSPECT_STATE_DIR: tmp,
+  };
   for (const k of ['PROSPECT_PROFILE', 'PROSPECT_FORMAT']) delete env[k];
   const node = [];
   const init = [];
@@ -106,13 +121,23 @@ export function mcpStartupTable(result) {
 export function mcpStartupTargets(result) {
   return result.rows
     .filter((r) => r.target)
-    .map((r) => target('start-up', `\`prospect mcp\` ${r.name}, median over \`node -e 0\``, `${r.ratio.toFixed(2)}x`, `at most ${r.target}x`, r.ratio <= r.target));
+    .map((r) =>
+      target(
+        'start-up',
+        `\`prospect mcp\` ${r.name}, median over \`node -e 0\``,
+        `${r.ratio.toFixed(2)}x`,
+        `at most ${r.target}x`,
+        r.ratio <= r.target,
+      ),
+    );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const load = os.loadavg()[0];
   const result = await benchMcpStartup();
-  console.log(`prospect mcp start-up, ${result.runs} runs, load average ${load.toFixed(1)} at the start / ${os.loadavg()[0].toFixed(1)} at the end\n`);
+  console.log(
+    `prospect mcp start-up, ${result.runs} runs, load average ${load.toFixed(1)} at the start / ${os.loadavg()[0].toFixed(1)} at the end\n`,
+  );
   console.log(mcpStartupTable(result));
   console.log(`\n${targetTable(mcpStartupTargets(result))}`);
 }

@@ -38,11 +38,23 @@ function run(args, env, { onLine } = {}) {
 /** The scenarios: how to make the round's list (or file), the command, and the paid route it sends. */
 const SCENARIOS = [
   { name: 'enrich list', route: '/enrichment/bulk', args: (s) => ['enrich', 'list', s.list, '--yes', '--no-wait'] },
-  { name: 'agents run', route: '/smart-agents/run', args: (s) => ['agents', 'run', s.list, '--type', 'title_normalizer', '--column', 'Clean', '--yes', '--no-wait'] },
+  {
+    name: 'agents run',
+    route: '/smart-agents/run',
+    args: (s) => ['agents', 'run', s.list, '--type', 'title_normalizer', '--column', 'Clean', '--yes', '--no-wait'],
+  },
   { name: 'sync crm', route: '/migrate/crm', args: (s) => ['sync', 'crm', s.list, '--provider', 'crm_one', '--yes'] },
-  { name: 'enrich person', route: '/enrichment/person', args: (s) => ['enrich', 'person', '--list', s.list, '--email', 'ann.lee@acme.example', '--yes', '--no-wait'] },
+  {
+    name: 'enrich person',
+    route: '/enrichment/person',
+    args: (s) => ['enrich', 'person', '--list', s.list, '--email', 'ann.lee@acme.example', '--yes', '--no-wait'],
+  },
   { name: 'enrich company', route: '/enrichment/company', args: (s) => ['enrich', 'company', '--domain', s.domain, '--yes'] },
-  { name: 'import --enrich', route: '/lead-lists/{list_id}/csv-import', args: (s) => ['import', s.list, s.csv, '--enrich', 'partial', '--yes', '--no-wait'] },
+  {
+    name: 'import --enrich',
+    route: '/lead-lists/{list_id}/csv-import',
+    args: (s) => ['import', s.list, s.csv, '--enrich', 'partial', '--yes', '--no-wait'],
+  },
 ];
 
 export async function benchPaidOnce(rounds = 20, { holdMs = HOLD_MS } = {}) {
@@ -52,12 +64,18 @@ export async function benchPaidOnce(rounds = 20, { holdMs = HOLD_MS } = {}) {
   const csv = path.join(tmp, 'leads.csv');
   writeFileSync(csv, `First Name,Last Name,Company\n${Array.from({ length: 20 }, (_, i) => `Ann${i},Lee${i},Acme ${i}`).join('\n')}\n`);
   const control = async (method, p, body) => {
-    const res = await fetch(`${sb.url}/__sandbox${p}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${sb.url}/__sandbox${p}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
     return res.json();
   };
   const paidRequests = async (route) =>
-    (await control('GET', '/requests?limit=5000')).requests.filter((r) => r.method === 'POST' && r.route === route && r.status_code < 300 && r.credits_spent > 0).length;
+    (await control('GET', '/requests?limit=5000')).requests.filter(
+      (r) => r.method === 'POST' && r.route === route && r.status_code < 300 && r.credits_spent > 0,
+    ).length;
   // A company of the data set: the domain of a person's employer.
   const people = await fetch(`${sb.url}/api/v2/people/find`, {
     method: 'POST',
@@ -91,12 +109,18 @@ export async function benchPaidOnce(rounds = 20, { holdMs = HOLD_MS } = {}) {
     let failed = 0;
     for (let i = 0; i < rounds; i++) {
       const s = await round();
-      await control('POST', '/faults', { rules: [{ method: 'POST', path: sc.route.replace(/\{[^}]+\}/g, '*'), kind: 'latency', phase: 'after', latency_ms: holdMs, count: 1 }] });
+      await control('POST', '/faults', {
+        rules: [
+          { method: 'POST', path: sc.route.replace(/\{[^}]+\}/g, '*'), kind: 'latency', phase: 'after', latency_ms: holdMs, count: 1 },
+        ],
+      });
       const both = await Promise.all([run(sc.args(s), s.env), run(sc.args(s), s.env)]);
       const bad = both.find((r) => r.code !== 0);
       if (bad) {
         failed++;
-        console.error(`paid-once: ${sc.name}: a command ended ${bad.code ?? bad.signal}: ${bad.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+        console.error(
+          `paid-once: ${sc.name}: a command ended ${bad.code ?? bad.signal}: ${bad.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+        );
       }
       if ((await paidRequests(sc.route)) > 1) doubles++;
     }
@@ -114,7 +138,9 @@ export async function benchPaidOnce(rounds = 20, { holdMs = HOLD_MS } = {}) {
     // Stopped: 130; run again while the first goes: refused (7) or resolved (0).
     if (first.code !== 130 || ![0, 7].includes(again.code)) {
       failed++;
-      console.error(`paid-once: agents run stopped: ended ${first.code}, then ${again.code}: ${again.stderr.trim().split('\n').slice(-2).join(' | ')}`);
+      console.error(
+        `paid-once: agents run stopped: ended ${first.code}, then ${again.code}: ${again.stderr.trim().split('\n').slice(-2).join(' | ')}`,
+      );
     }
     if ((await paidRequests('/smart-agents/run')) > 1) doubles++;
   }
@@ -126,9 +152,14 @@ export async function benchPaidOnce(rounds = 20, { holdMs = HOLD_MS } = {}) {
 }
 
 export const paidOnceTable = (results) =>
-  ['| scenario | rounds | double charges | rounds with a failed command |', '|---|---|---|---|', ...results.map((r) => `| ${r.name} | ${r.rounds} | ${r.doubles} | ${r.failed} |`)].join('\n');
+  [
+    '| scenario | rounds | double charges | rounds with a failed command |',
+    '|---|---|---|---|',
+    ...results.map((r) => `| ${r.name} | ${r.rounds} | ${r.doubles} | ${r.failed} |`),
+  ].join('\n');
 
-export const paidOnceTargets = (results) => results.map((r) => target('paid once', r.name, `${r.doubles} of ${r.rounds} paid twice`, '0 double charges', r.doubles === 0));
+export const paidOnceTargets = (results) =>
+  results.map((r) => target('paid once', r.name, `${r.doubles} of ${r.rounds} paid twice`, '0 double charges', r.doubles === 0));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const results = await benchPaidOnce(Number(process.argv[2] ?? 20));

@@ -40,7 +40,11 @@ const base64Length = (bytes) => 4 * Math.ceil(bytes / 3);
 
 /** A request to the sandbox's controls (/__sandbox/...), which need no credential and count toward no limit. */
 async function control(sb, method, p, body) {
-  const res = await fetch(`${sb.url}/__sandbox${p}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  const res = await fetch(`${sb.url}/__sandbox${p}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} /__sandbox${p}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -100,7 +104,14 @@ async function measure(sb, env, route, args) {
 export async function benchRequests() {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'prospect-bench-requests-'));
   const sb = await startSandbox({ port: 0 });
-  const env = { ...process.env, PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey, PROSPECT_CONFIG_DIR: tmp, PROSPECT_DATA_DIR: tmp, PROSPECT_STATE_DIR: tmp };
+  const env = {
+    ...process.env,
+    PROSPECT_BASE_URL: sb.url,
+    PROSPECT_API_KEY: sb.demoKey,
+    PROSPECT_CONFIG_DIR: tmp,
+    PROSPECT_DATA_DIR: tmp,
+    PROSPECT_STATE_DIR: tmp,
+  };
   const rows = [];
   try {
     await control(sb, 'POST', '/rate-limits', { enabled: false });
@@ -115,7 +126,13 @@ export async function benchRequests() {
     await control(sb, 'POST', '/rate-limits', { enabled: true, window_ms: WINDOW_MS });
 
     for (const { file, operation } of files) {
-      const imported = await measure(sb, env, '/lead-lists/{list_id}/csv-import', ['import', `Bench requests ${operation}`, file, '--create', '--json']);
+      const imported = await measure(sb, env, '/lead-lists/{list_id}/csv-import', [
+        'import',
+        `Bench requests ${operation}`,
+        file,
+        '--create',
+        '--json',
+      ]);
       const base64 = base64Length(statSync(file).size);
       rows.push({
         operation,
@@ -128,27 +145,66 @@ export async function benchRequests() {
 
     const exported = await measure(sb, env, '/export/json', ['export', 'json', exportList, '--all', '--format', 'ndjson']);
     const exportedRows = exported.stdout.split('\n').filter(Boolean).length;
-    rows.push({ operation: 'export json --all', rows: exportedRows, minimum: Math.ceil(exportedRows / JSON_PAGE), basis: `rows / ${JSON_PAGE}`, ...exported });
+    rows.push({
+      operation: 'export json --all',
+      rows: exportedRows,
+      minimum: Math.ceil(exportedRows / JSON_PAGE),
+      basis: `rows / ${JSON_PAGE}`,
+      ...exported,
+    });
 
     const leads = await measure(sb, env, '/lead-lists/{list_id}/leads', ['lists', 'leads', leadsList, '--all', '--format', 'ndjson']);
     const leadRows = leads.stdout.split('\n').filter(Boolean).length;
-    rows.push({ operation: 'lists leads --all', rows: leadRows, minimum: Math.ceil(leadRows / LEADS_PAGE), basis: `rows / ${LEADS_PAGE}`, ...leads });
+    rows.push({
+      operation: 'lists leads --all',
+      rows: leadRows,
+      minimum: Math.ceil(leadRows / LEADS_PAGE),
+      basis: `rows / ${LEADS_PAGE}`,
+      ...leads,
+    });
 
-    const people = await measure(sb, env, '/people/find', ['search', 'people', ...PEOPLE_FILTER, '--all', '--max-pages', '60', '--format', 'ndjson']);
+    const people = await measure(sb, env, '/people/find', [
+      'search',
+      'people',
+      ...PEOPLE_FILTER,
+      '--all',
+      '--max-pages',
+      '60',
+      '--format',
+      'ndjson',
+    ]);
     const peopleRows = people.stdout.split('\n').filter(Boolean).length;
-    rows.push({ operation: 'search people --all', rows: peopleRows, minimum: Math.ceil(peopleRows / PEOPLE_PER_RESPONSE), basis: `rows / ${PEOPLE_PER_RESPONSE}`, ...people });
+    rows.push({
+      operation: 'search people --all',
+      rows: peopleRows,
+      minimum: Math.ceil(peopleRows / PEOPLE_PER_RESPONSE),
+      basis: `rows / ${PEOPLE_PER_RESPONSE}`,
+      ...people,
+    });
 
     // enrich list: nothing enriched yet is one whole-list run and no lead read; once some leads
     // have an email, the check reads the leads in pages of 500 and only the others are enriched.
     await control(sb, 'POST', '/balance', { credits: 100 * ENRICH_SIZE });
     const fresh = await listOf(sb, 'Bench requests enrich', ENRICH_SIZE, false);
     const whole = await measure(sb, env, '/enrichment/bulk', ['enrich', 'list', fresh, '--yes', '--no-wait', '--json']);
-    rows.push({ operation: 'enrich list, nothing enriched', rows: JSON.parse(whole.stdout).total_leads, minimum: 1, basis: 'one run of the whole list', ...whole });
+    rows.push({
+      operation: 'enrich list, nothing enriched',
+      rows: JSON.parse(whole.stdout).total_leads,
+      minimum: 1,
+      basis: 'one run of the whole list',
+      ...whole,
+    });
     const mixed = await listOf(sb, 'Bench requests enrich again', ENRICH_SIZE, false);
     await control(sb, 'POST', `/lists/${mixed}/generate`, { count: ENRICH_SIZE / 5, enriched: true });
     const again = await measure(sb, env, '/lead-lists/{list_id}/leads', ['enrich', 'list', mixed, '--yes', '--no-wait', '--json']);
     const checked = JSON.parse(again.stdout).check.leads_read;
-    rows.push({ operation: 'enrich list again, some enriched: the check', rows: checked, minimum: Math.ceil(checked / LEADS_PAGE), basis: `leads / ${LEADS_PAGE}`, ...again });
+    rows.push({
+      operation: 'enrich list again, some enriched: the check',
+      rows: checked,
+      minimum: Math.ceil(checked / LEADS_PAGE),
+      basis: `leads / ${LEADS_PAGE}`,
+      ...again,
+    });
   } finally {
     await sb.close();
     rmSync(tmp, { recursive: true, force: true });
@@ -172,7 +228,9 @@ export function requestsTable(rows) {
 }
 
 export function requestsTargets(rows) {
-  return rows.map((r) => target('requests', `${r.operation}: requests / minimum`, r.ratio.toFixed(3), `at most ${MAX_RATIO}`, r.ratio <= MAX_RATIO));
+  return rows.map((r) =>
+    target('requests', `${r.operation}: requests / minimum`, r.ratio.toFixed(3), `at most ${MAX_RATIO}`, r.ratio <= MAX_RATIO),
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -77,7 +77,11 @@ export async function benchSandboxMemory() {
         const i = sent++;
         const f = (i + c) % FILTERS.length;
         const cursor = i % 3 === 2 ? cursors.get(f) : undefined;
-        const r = await request(agent, url, { method: 'POST', key: server.key, body: { filters: FILTERS[f], limit: PAGE, ...(cursor ? { cursor } : {}) } });
+        const r = await request(agent, url, {
+          method: 'POST',
+          key: server.key,
+          body: { filters: FILTERS[f], limit: PAGE, ...(cursor ? { cursor } : {}) },
+        });
         if (r.status !== 200) {
           errors++;
           firstError ??= `${r.status} ${r.text.slice(0, 200)}`;
@@ -89,7 +93,18 @@ export async function benchSandboxMemory() {
     const seconds = (performance.now() - t0) / 1000;
     const end = { searches: SEARCHES, ...rssOf(server.pid) };
     if (samples.at(-1).searches !== SEARCHES) samples.push(end);
-    return { searches: SEARCHES, clients: CLIENTS, page: PAGE, seconds, errors, firstError, start, end, samples, server: path.relative(path.join(here, '..'), SERVER) };
+    return {
+      searches: SEARCHES,
+      clients: CLIENTS,
+      page: PAGE,
+      seconds,
+      errors,
+      firstError,
+      start,
+      end,
+      samples,
+      server: path.relative(path.join(here, '..'), SERVER),
+    };
   } finally {
     for (const a of agents) a.destroy();
     await server.stop();
@@ -112,7 +127,13 @@ export function sandboxMemoryTable(result) {
 export function sandboxMemoryTargets(result) {
   const n = result.searches.toLocaleString('en-US');
   return [
-    target('sandbox memory', `RSS after ${n} searches, rate limits off`, `${result.end.rss.toFixed(1)} MB`, `at most ${MEMORY_TARGET_MB} MB`, result.end.rss <= MEMORY_TARGET_MB),
+    target(
+      'sandbox memory',
+      `RSS after ${n} searches, rate limits off`,
+      `${result.end.rss.toFixed(1)} MB`,
+      `at most ${MEMORY_TARGET_MB} MB`,
+      result.end.rss <= MEMORY_TARGET_MB,
+    ),
     target('sandbox memory', `errors in ${n} searches`, String(result.errors), '0', result.errors === 0),
   ];
 }

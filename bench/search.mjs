@@ -25,7 +25,11 @@ function post(url, token, body) {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
-      { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      {
+        method: 'POST',
+        agent,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
@@ -49,7 +53,10 @@ function queries(ds) {
     { name: 'skill + language', filters: { skills: [p(3).skills[0]], languages: [p(3).languages[0]] } },
     { name: 'three seniorities (broad)', filters: { seniority: ['Senior', 'Entry', 'Manager'] } },
     { name: 'industry + city', filters: { company_industries: [c(9).industry], location_city: [p(9).location_city] } },
-    { name: 'criteria: title contains + country', criteria: { jobTitlesInclude: ['Engineer'], jobTitleMatchType: 'contains', countriesInclude: [p(5).location_country] } },
+    {
+      name: 'criteria: title contains + country',
+      criteria: { jobTitlesInclude: ['Engineer'], jobTitleMatchType: 'contains', countriesInclude: [p(5).location_country] },
+    },
   ];
 }
 
@@ -96,7 +103,11 @@ export function searchTable(results) {
     (r) =>
       `| ${r.size.people.toLocaleString('en-US')} / ${r.size.companies.toLocaleString('en-US')} | ${f(r.startMs)} | ${f(r.rssMb)} | ${f(r.p50)} | ${f(r.p99)} | ${f(r.max)} | ${r.n} |`,
   );
-  return ['| people / companies | start (ms) | rss (MB) | p50 (ms) | p99 (ms) | max (ms) | requests |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
+  return [
+    '| people / companies | start (ms) | rss (MB) | p50 (ms) | p99 (ms) | max (ms) | requests |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 export const SEARCH_P99_TARGET_MS = 50;
@@ -105,8 +116,20 @@ export function searchTargets([a, b]) {
   const growth = b.p99 / a.p99;
   const scale = b.size.people / a.size.people;
   return [
-    target('search', `p99 at ${a.size.people.toLocaleString('en-US')} people`, `${a.p99.toFixed(1)} ms`, `under ${SEARCH_P99_TARGET_MS} ms`, a.p99 < SEARCH_P99_TARGET_MS),
-    target('search', `p99 growth for ${scale.toFixed(0)}x the people`, `${growth.toFixed(1)}x`, `no worse than linear (at most ${scale.toFixed(0)}x)`, growth <= scale),
+    target(
+      'search',
+      `p99 at ${a.size.people.toLocaleString('en-US')} people`,
+      `${a.p99.toFixed(1)} ms`,
+      `under ${SEARCH_P99_TARGET_MS} ms`,
+      a.p99 < SEARCH_P99_TARGET_MS,
+    ),
+    target(
+      'search',
+      `p99 growth for ${scale.toFixed(0)}x the people`,
+      `${growth.toFixed(1)}x`,
+      `no worse than linear (at most ${scale.toFixed(0)}x)`,
+      growth <= scale,
+    ),
   ];
 }
 

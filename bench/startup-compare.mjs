@@ -25,7 +25,12 @@ const env = { ...process.env, PROSPECT_DATA_DIR: path.join(tmp, 'data'), PROSPEC
 for (const k of ['PROSPECT_API_KEY', 'PROSPECT_BASE_URL', 'PROSPECT_PROFILE', 'PROSPECT_FORMAT']) delete env[k];
 const started = JSON.parse(execFileSync(node, [builds.this, 'sandbox', 'start', '--json'], { env, encoding: 'utf8' }));
 // The sandbox clock moves a minute on before each whoami, so per-key rate limits never add a wait.
-const advance = () => fetch(`${started.url}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advance_ms":60000}' });
+const advance = () =>
+  fetch(`${started.url}/__sandbox/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"advance_ms":60000}',
+  });
 
 const time = (argv) => {
   const t = process.hrtime.bigint();
@@ -54,9 +59,14 @@ try {
     }
     rows.push({ args: args.join(' '), this: median(t.this), other: median(t.other), node: median(t.node) });
   }
-  console.log(`start-up, this build against ${other}, ${runs} interleaved runs, node ${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}\n`);
+  console.log(
+    `start-up, this build against ${other}, ${runs} interleaved runs, node ${execFileSync(node, ['--version'], { encoding: 'utf8' }).trim()}\n`,
+  );
   console.log('| command | this | other | this / other | `node -e 0` |\n|---|---|---|---|---|');
-  for (const r of rows) console.log(`| \`${r.args}\` | ${r.this.toFixed(1)} ms | ${r.other.toFixed(1)} ms | ${(r.this / r.other).toFixed(3)} | ${r.node.toFixed(1)} ms |`);
+  for (const r of rows)
+    console.log(
+      `| \`${r.args}\` | ${r.this.toFixed(1)} ms | ${r.other.toFixed(1)} ms | ${(r.this / r.other).toFixed(3)} | ${r.node.toFixed(1)} ms |`,
+    );
 } finally {
   spawnSync(node, [builds.this, 'sandbox', 'stop'], { env });
   rmSync(tmp, { recursive: true, force: true });

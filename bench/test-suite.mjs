@@ -24,7 +24,11 @@ for (let i = 1; i <= runs; i++) {
   );
   const wall = performance.now() - started;
   const json = JSON.parse(readFileSync(report, 'utf8'));
-  const files = json.testResults.map((f) => ({ file: path.relative(root, f.name), ms: f.endTime - f.startTime, tests: f.assertionResults.length }));
+  const files = json.testResults.map((f) => ({
+    file: path.relative(root, f.name),
+    ms: f.endTime - f.startTime,
+    tests: f.assertionResults.length,
+  }));
   rows.push({
     run: i,
     exit: r.status,
@@ -42,7 +46,10 @@ for (let i = 1; i <= runs; i++) {
 const lines = [
   '| run | npm test wall | vitest | tests | passed | failed | skipped + todo | load at start | exit |',
   '|---|---|---|---|---|---|---|---|---|',
-  ...rows.map((x) => `| ${x.run} | ${seconds(x.wall)} s | ${seconds(x.vitest)} s | ${x.tests} | ${x.passed} | ${x.failed} | ${x.skipped} | ${x.load} | ${x.exit} |`),
+  ...rows.map(
+    (x) =>
+      `| ${x.run} | ${seconds(x.wall)} s | ${seconds(x.vitest)} s | ${x.tests} | ${x.passed} | ${x.failed} | ${x.skipped} | ${x.load} | ${x.exit} |`,
+  ),
   '\nSlowest files of the last run:\n',
   '| file | tests | time |',
   '|---|---|---|',

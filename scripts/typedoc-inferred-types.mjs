@@ -34,10 +34,7 @@ export function load(app) {
         continue;
       }
       if (!derived(reflection.type)) continue;
-      const declaration = context
-        .getSymbolFromReflection(reflection)
-        ?.getDeclarations()
-        ?.find(ts.isTypeAliasDeclaration);
+      const declaration = context.getSymbolFromReflection(reflection)?.getDeclarations()?.find(ts.isTypeAliasDeclaration);
       if (declaration) reflection.type = context.converter.convertType(context, context.getTypeAtLocation(declaration));
     }
     context.setActiveProgram(undefined);

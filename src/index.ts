@@ -14,9 +14,30 @@ export type { People, PeopleSearchParams, PeopleSearchOptions, CompileParams } f
 export type { Companies, CompanySearchParams } from './sdk/resources/companies.js';
 export type { Lists, CsvContent, CsvImportFields, CsvImportParams, CsvImportEnrichParams } from './sdk/resources/lists.js';
 export type { ListsQuery, LeadsQuery } from './api/resources/lists.js';
-export type { CsvImportResult, CsvImportEnrichment, CsvImportPlan, CsvImportOptions, ConfirmCsvImportSpend, CsvSkipReason } from './sdk/csv-import.js';
-export type { Enrichment, PersonEnrichParams, CompanyEnrichParams, ByTaskEnrichParams, BulkEnrichParams } from './sdk/resources/enrichment.js';
-export type { BulkEnrichOptions, BulkEnrichResult, BulkEnrichPlan, ConfirmListSpend, SkippedLeads, SkipReason, LeadCheck } from './sdk/list-enrichment.js';
+export type {
+  CsvImportResult,
+  CsvImportEnrichment,
+  CsvImportPlan,
+  CsvImportOptions,
+  ConfirmCsvImportSpend,
+  CsvSkipReason,
+} from './sdk/csv-import.js';
+export type {
+  Enrichment,
+  PersonEnrichParams,
+  CompanyEnrichParams,
+  ByTaskEnrichParams,
+  BulkEnrichParams,
+} from './sdk/resources/enrichment.js';
+export type {
+  BulkEnrichOptions,
+  BulkEnrichResult,
+  BulkEnrichPlan,
+  ConfirmListSpend,
+  SkippedLeads,
+  SkipReason,
+  LeadCheck,
+} from './sdk/list-enrichment.js';
 export type { Agents, SmartAgentRunParams } from './sdk/resources/agents.js';
 export type { SmartAgentRunsQuery } from './api/resources/agents.js';
 export type { Sync, CrmSyncParams, SequencerSyncParams } from './sdk/resources/sync.js';
@@ -93,7 +114,16 @@ export type {
 // Request and response types.
 export type { Identity, KeyValidation } from './api/schemas/identity.js';
 export type { Scope, Tier, Plan } from './api/schemas/values/auth.js';
-export type { Balance, EstimateBody, Quote, Tool, EnrichmentType, ListScope, PersonDataPoint, CompanyDataPoint } from './api/schemas/credits.js';
+export type {
+  Balance,
+  EstimateBody,
+  Quote,
+  Tool,
+  EnrichmentType,
+  ListScope,
+  PersonDataPoint,
+  CompanyDataPoint,
+} from './api/schemas/credits.js';
 export type {
   PeopleSearchResponse,
   PersonSearchRow,
@@ -141,7 +171,16 @@ export type {
   EnrichmentStatusResponse,
   EnrichmentStatus,
 } from './api/schemas/enrichment.js';
-export type { SmartAgentRunBody, SmartAgentRunStarted, SmartAgentRunsPage, SmartAgentRun, SmartAgentResults, SmartAgentResultRow, AgentType, LeadScope } from './api/schemas/agents.js';
+export type {
+  SmartAgentRunBody,
+  SmartAgentRunStarted,
+  SmartAgentRunsPage,
+  SmartAgentRun,
+  SmartAgentResults,
+  SmartAgentResultRow,
+  AgentType,
+  LeadScope,
+} from './api/schemas/agents.js';
 export type {
   CrmSyncBody,
   SequencerSyncBody,
@@ -159,8 +198,25 @@ export type {
 } from './api/schemas/sync.js';
 export type { CsvExportBody, CsvExportLink, JsonExportQuery, JsonExportPage, ExportRow } from './api/schemas/export.js';
 export type { DownloadOptions, DownloadResult } from './api/download.js';
-export type { CreateKeyBody, CreatedKey, ManagedKey, RevokeAllResult, KeyRequestRow, Usage as UsageReport, UsageRow, UsageGroup } from './api/schemas/keys.js';
-export type { LegacyBulkBody, LegacyContact, LegacyBulkStarted, LegacyWorkflowStatus, LegacyTaskStatus, WebhookDelivery, WebhookPayload } from './api/schemas/legacy.js';
+export type {
+  CreateKeyBody,
+  CreatedKey,
+  ManagedKey,
+  RevokeAllResult,
+  KeyRequestRow,
+  Usage as UsageReport,
+  UsageRow,
+  UsageGroup,
+} from './api/schemas/keys.js';
+export type {
+  LegacyBulkBody,
+  LegacyContact,
+  LegacyBulkStarted,
+  LegacyWorkflowStatus,
+  LegacyTaskStatus,
+  WebhookDelivery,
+  WebhookPayload,
+} from './api/schemas/legacy.js';
 
 // The schemas of the request bodies, for checking input before sending it, and the fixed value lists.
 export * as schemas from './sdk/schemas.js';

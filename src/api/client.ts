@@ -16,7 +16,16 @@ export type TraceEvent =
   | { type: 'network-error'; method: string; url: string; code: string; ms: number }
   | { type: 'pace'; method: string; url: string; waitMs: number; limit: RateLimitInfo }
   /** A successful answer: the route as it was asked for (path without prefix and query), what was sent, and the parsed body. */
-  | { type: 'answer'; endpoint?: string | undefined; method: string; prefix: Prefix; path: string; query: RequestOptions['query']; body: unknown; data: unknown };
+  | {
+      type: 'answer';
+      endpoint?: string | undefined;
+      method: string;
+      prefix: Prefix;
+      path: string;
+      query: RequestOptions['query'];
+      body: unknown;
+      data: unknown;
+    };
 
 /** The rate limit a wait is for: requests per window, and whom they count (when the service says). */
 export interface RateLimitInfo {
@@ -186,7 +195,16 @@ export class Client {
       this.trace({ type: 'response', method, url: printable, status: res.status, ms, requestId });
       const data = parseBody(res);
       if (res.status >= 200 && res.status < 300) {
-        this.trace({ type: 'answer', endpoint: opts.endpoint, method, prefix: opts.prefix ?? 'v2', path: opts.path, query: opts.query, body: opts.body, data });
+        this.trace({
+          type: 'answer',
+          endpoint: opts.endpoint,
+          method,
+          prefix: opts.prefix ?? 'v2',
+          path: opts.path,
+          query: opts.query,
+          body: opts.body,
+          data,
+        });
         return { status: res.status, headers: res.headers, data: data as T };
       }
       const error = errorFromResponse({
@@ -199,7 +217,15 @@ export class Client {
       });
       const d = decideRetry(this.retry, { attempt, error, idempotent, random: this.random });
       if (!d.retry) throw error;
-      this.trace({ type: 'retry', method, url: printable, reason: `${res.status} ${error.code}`, waitMs: d.waitMs, attempt, limit: rateLimitOf(error) });
+      this.trace({
+        type: 'retry',
+        method,
+        url: printable,
+        reason: `${res.status} ${error.code}`,
+        waitMs: d.waitMs,
+        attempt,
+        limit: rateLimitOf(error),
+      });
       await opts.attempts?.retrying(error, attempt);
       await this.sleep(d.waitMs, opts.signal);
     }

@@ -92,7 +92,14 @@ export async function downloadTo(rawUrl: string, sink: Writable, opts: DownloadO
   opts.onTrace?.({ type: 'response', method: 'GET', url: printable, status, ms: Math.round(performance.now() - started), requestId });
   if (status < 200 || status >= 300) {
     const body = await collect(res);
-    throw errorFromResponse({ status, body: parseErrorBody(body), retryAfter: header(res.headers['retry-after']), requestId, method: 'GET', url: printable });
+    throw errorFromResponse({
+      status,
+      body: parseErrorBody(body),
+      retryAfter: header(res.headers['retry-after']),
+      requestId,
+      method: 'GET',
+      url: printable,
+    });
   }
 
   const lengthHeader = header(res.headers['content-length']);

@@ -114,7 +114,8 @@ export function isApiError(e: unknown): e is ApiError {
  * The families of errors, as the CLI's exit codes group them (README, Exit codes): each has
  * its subclass of ApiError.
  */
-export type ErrorFamily = 'connection' | 'credits' | 'rate_limit' | 'conflict' | 'authentication' | 'permission' | 'not_found' | 'validation' | 'server';
+export type ErrorFamily =
+  'connection' | 'credits' | 'rate_limit' | 'conflict' | 'authentication' | 'permission' | 'not_found' | 'validation' | 'server';
 
 /** Codes about paying: the balance, the spend cap and every quote error. */
 const CREDIT_CODES = [
@@ -393,7 +394,9 @@ export function validationIssues(e: ApiError): ValidationIssue[] {
 export function restatesIssues(e: ApiError, text: string): boolean {
   const errors = e.details?.errors;
   if (!Array.isArray(errors) || errors.length === 0) return false;
-  const shown = validationIssues(e).map((i) => (i.field ? `${i.field}: ${i.msg}` : i.msg)).join('; ');
+  const shown = validationIssues(e)
+    .map((i) => (i.field ? `${i.field}: ${i.msg}` : i.msg))
+    .join('; ');
   return text === errors.map(formatIssue).join('; ') || text === shown;
 }
 
@@ -405,7 +408,10 @@ export function networkError(kind: NetworkErrorKind, detail: string, method: str
     connect_timeout: ['Timed out connecting to the service', 'Check the base URL and your network, then retry.'],
     read_timeout: ['Timed out waiting for the service to answer', 'Retry; for paid work check its status before running it again.'],
     connection_refused: ['Could not connect to the service', 'Check the base URL (prospect config get base_url) or start the sandbox.'],
-    connection_reset: ['The connection closed before the service answered', 'Retry; for paid work check its status before running it again.'],
+    connection_reset: [
+      'The connection closed before the service answered',
+      'Retry; for paid work check its status before running it again.',
+    ],
     network_error: ['Network failure', 'Check your network and the base URL, then retry.'],
   };
   const [problem, fix] = text[kind];

@@ -23,8 +23,12 @@ export function parseRatePolicy(header: string | undefined): RatePolicy[] {
     const limit = Number(limitText);
     const w = params.find((p) => p.startsWith('w='));
     const seconds = w ? Number(w.slice(2)) : NaN;
-    const comment = params.find((p) => p.startsWith('comment='))?.slice('comment='.length).replace(/^"(.*)"$/, '$1');
-    if (Number.isInteger(limit) && limit > 0 && seconds > 0) out.push({ limit, windowMs: seconds * 1000, ...(comment ? { scope: comment } : {}) });
+    const comment = params
+      .find((p) => p.startsWith('comment='))
+      ?.slice('comment='.length)
+      .replace(/^"(.*)"$/, '$1');
+    if (Number.isInteger(limit) && limit > 0 && seconds > 0)
+      out.push({ limit, windowMs: seconds * 1000, ...(comment ? { scope: comment } : {}) });
   }
   return out;
 }

@@ -173,7 +173,11 @@ export class PagePromise<Page, Item> implements PromiseLike<Page>, AsyncIterable
    * only for the rows still wanted; `state` says where the read got to. `seen` is told of each
    * page before it counts as read (a page it fails on is left to read again).
    */
-  async *budgeted(budget: PageBudget, state?: PagingState, seen?: (page: PageResult<Page, Item>) => Promise<void> | void): AsyncGenerator<PageResult<Page, Item>> {
+  async *budgeted(
+    budget: PageBudget,
+    state?: PagingState,
+    seen?: (page: PageResult<Page, Item>) => Promise<void> | void,
+  ): AsyncGenerator<PageResult<Page, Item>> {
     const { cursor: start } = await this.#reading;
     const read = async (size: number, cursor: string | undefined) => {
       const page = await this.#page(size, cursor);
@@ -196,7 +200,10 @@ export class PagePromise<Page, Item> implements PromiseLike<Page>, AsyncIterable
     return this.#started;
   }
   /** The first page. */
-  then<A = Page, B = never>(onfulfilled?: ((page: Page) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  then<A = Page, B = never>(
+    onfulfilled?: ((page: Page) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     const first = this.#start().first.then((r) => {
       if (r.done) throw new Error('the service answered no page');
       return r.value.page;

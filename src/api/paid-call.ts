@@ -30,7 +30,12 @@ export type LostReason = 'quote_expired' | 'quote_used' | 'no_answer' | 'unquote
 
 export class LostResponseError extends ApiError {
   readonly reason: LostReason;
-  constructor(cause: ApiError, reason: LostReason, detail: string, fix = 'Check the balance and the status of your runs before sending it again with a new quote.') {
+  constructor(
+    cause: ApiError,
+    reason: LostReason,
+    detail: string,
+    fix = 'Check the balance and the status of your runs before sending it again with a new quote.',
+  ) {
     super({
       status: cause.status,
       code: 'dispatch_outcome_unknown',
@@ -51,16 +56,24 @@ export class LostResponseError extends ApiError {
 const RESENDS = 3;
 
 /** 5xx codes that say what happened (nothing was done); any other 5xx may come after the run started. */
-const ANSWERED_5XX = ['not_enabled', 'feature_not_available', 'not_supported', 'quote_verification_unavailable', 'filters_unavailable', 'provider_error'];
+const ANSWERED_5XX = [
+  'not_enabled',
+  'feature_not_available',
+  'not_supported',
+  'quote_verification_unavailable',
+  'filters_unavailable',
+  'provider_error',
+];
 
 /** Network failures before a connection existed. */
 const NEVER_SENT = ['connection_refused', 'connect_timeout'];
 
-const isLost = (e: ApiError) => e.status === 0 || e.is('dispatch_outcome_unknown') || (e.status >= 500 && !ANSWERED_5XX.some((c) => e.is(c)));
+const isLost = (e: ApiError) =>
+  e.status === 0 || e.is('dispatch_outcome_unknown') || (e.status >= 500 && !ANSWERED_5XX.some((c) => e.is(c)));
 
 function redemptionOf(e: ApiError): Redemption | undefined {
   const d = e.details ?? {};
-  const str = (k: string) => (typeof d[k] === 'string' && d[k] ? (d[k]) : null);
+  const str = (k: string) => (typeof d[k] === 'string' && d[k] ? d[k] : null);
   const r = { workflow_id: str('workflow_id'), task_id: str('task_id'), list_id: str('list_id') };
   return r.workflow_id || r.task_id ? r : undefined;
 }
@@ -151,7 +164,11 @@ function shapeOf(req: RequestOptions & { body: { quote_id?: string | undefined }
 }
 
 /** Where a journaled resend starts: the earlier attempt's answer was lost. */
-const EARLIER_ANSWER_LOST = new ApiError({ status: 0, code: 'dispatch_outcome_unknown', problem: 'An earlier attempt of this request got no answer' });
+const EARLIER_ANSWER_LOST = new ApiError({
+  status: 0,
+  code: 'dispatch_outcome_unknown',
+  problem: 'An earlier attempt of this request got no answer',
+});
 
 const isAbort = (e: unknown) => e instanceof Error && e.name === 'AbortError';
 

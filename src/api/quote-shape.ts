@@ -44,7 +44,12 @@ export function estimateBodyFor(run: PaidRun): EstimateBody {
     case 'add_person_enrichments':
     case 'add_company_enrichments': {
       const b = run.body;
-      return { tool: run.tool, task_id: b.task_id, data_points: [...b.data_points], ...(b.entity_ids ? { entity_ids: [...b.entity_ids] } : {}) };
+      return {
+        tool: run.tool,
+        task_id: b.task_id,
+        data_points: [...b.data_points],
+        ...(b.entity_ids ? { entity_ids: [...b.entity_ids] } : {}),
+      };
     }
     case 'enrich_list': {
       const b = run.body;
@@ -113,7 +118,13 @@ export function quoteShape(b: EstimateBody): Record<string, unknown> {
         field_mapping: b.field_mapping ?? null,
       };
     case 'sync_to_sequencer':
-      return { tool, provider: b.provider ?? null, list_id: b.list_id ?? null, campaign_id: b.campaign_id ?? null, field_mapping: b.field_mapping ?? null };
+      return {
+        tool,
+        provider: b.provider ?? null,
+        list_id: b.list_id ?? null,
+        campaign_id: b.campaign_id ?? null,
+        field_mapping: b.field_mapping ?? null,
+      };
     default:
       return { tool };
   }

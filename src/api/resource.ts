@@ -111,7 +111,11 @@ export abstract class APIResource {
    * @internal A paged entry as a PagePromise: the entry says which key holds the rows, where the
    * cursor and the page size go and the size asked for unless the request gives a limit.
    */
-  protected paged<E extends RowsEndpoint>(ref: EntryRef<E>, req: Request<E> = {}, opts: CallOptions = {}): PagePromise<ResponseOf<E>, RowOf<E>> {
+  protected paged<E extends RowsEndpoint>(
+    ref: EntryRef<E>,
+    req: Request<E> = {},
+    opts: CallOptions = {},
+  ): PagePromise<ResponseOf<E>, RowOf<E>> {
     const reading = ref.load().then((e) => {
       if (!e.pages || !e.rows) throw new Error(`${e.id} is not paged`);
       const given = { ...((req as Record<string, unknown>)[e.pages.in] as Record<string, unknown> | undefined) };
@@ -123,7 +127,11 @@ export abstract class APIResource {
     reading.catch(() => undefined);
     const request = async (n: number | undefined, cursor: string | undefined) => {
       const { where, given } = await reading;
-      return this.send(ref, { ...req, [where]: { ...given, ...(n !== undefined ? { limit: n } : {}), ...(cursor ? { cursor } : {}) } }, opts);
+      return this.send(
+        ref,
+        { ...req, [where]: { ...given, ...(n !== undefined ? { limit: n } : {}), ...(cursor ? { cursor } : {}) } },
+        opts,
+      );
     };
     return new PagePromise(request, reading);
   }

@@ -108,8 +108,7 @@ export function checkPeopleFilters(input: unknown): Checked<PeopleFlatFilters> {
   }
   if (firstMessage !== undefined)
     return problem({ message: firstMessage, invalid_values: invalid, suggested_replacements: suggested, allowed_keys });
-  if (Object.keys(out).length === 0)
-    return problem({ message: 'no filters given: set at least one key with a value', allowed_keys });
+  if (Object.keys(out).length === 0) return problem({ message: 'no filters given: set at least one key with a value', allowed_keys });
   return { ok: true, value: out };
 }
 
@@ -190,12 +189,14 @@ function checkValue(value: unknown, spec: CriteriaFieldSpec): string | undefined
     case 'fixed': {
       if (!Array.isArray(value)) return 'must be an array';
       const bad: unknown = value.find((x) => typeof x !== 'string' || !spec.values.includes(x));
-      return bad === undefined ? undefined : `has unsupported value ${JSON.stringify(bad)}${didYouMean(typeof bad === 'string' ? closest(bad, spec.values) : undefined)}`;
+      return bad === undefined
+        ? undefined
+        : `has unsupported value ${JSON.stringify(bad)}${didYouMean(typeof bad === 'string' ? closest(bad, spec.values) : undefined)}`;
     }
     case 'int':
     case 'number': {
       const ok = typeof value === 'number' && Number.isFinite(value) && (spec.kind === 'number' || Number.isInteger(value));
-      if (!ok || (value) < spec.min || (value) > spec.max)
+      if (!ok || value < spec.min || value > spec.max)
         return `must be ${spec.kind === 'int' ? 'an integer' : 'a number'} from ${spec.min} to ${spec.max}`;
       return undefined;
     }
@@ -232,7 +233,8 @@ export function checkPersonCriteria(input: unknown, path = ''): CriteriaProblem 
 export function checkPersonFilter(input: unknown, path = 'person_filter'): CriteriaProblem | undefined {
   if (!isObject(input) || input.type !== 'group_filter' || !Array.isArray(input.filters))
     return { field: path, message: `${path} must be {"type":"group_filter","op":"and","filters":[...]}` };
-  if (!(GROUP_OPS as readonly unknown[]).includes(input.op)) return { field: `${path}.op`, message: `${path}.op must be one of ${GROUP_OPS.join(', ')}` };
+  if (!(GROUP_OPS as readonly unknown[]).includes(input.op))
+    return { field: `${path}.op`, message: `${path}.op must be one of ${GROUP_OPS.join(', ')}` };
   for (const [i, f] of (input.filters as unknown[]).entries()) {
     const at = `${path}.filters[${i}]`;
     if (isObject(f) && f.type === 'group_filter') {
@@ -243,7 +245,10 @@ export function checkPersonFilter(input: unknown, path = 'person_filter'): Crite
     if (!isObject(f) || typeof f.column !== 'string' || typeof f.filter_type !== 'string' || !('value' in f))
       return { field: at, message: `${at} must be {"column":...,"filter_type":...,"value":...} or a nested group` };
     if (!(PERSON_FILTER_COLUMNS as readonly string[]).includes(f.column))
-      return { field: `${at}.column`, message: `unknown person filter column "${f.column}"${didYouMean(closest(f.column, PERSON_FILTER_COLUMNS))}` };
+      return {
+        field: `${at}.column`,
+        message: `unknown person filter column "${f.column}"${didYouMean(closest(f.column, PERSON_FILTER_COLUMNS))}`,
+      };
     if (!(PERSON_FILTER_TYPES as readonly string[]).includes(f.filter_type))
       return {
         field: `${at}.filter_type`,

@@ -2,7 +2,11 @@ import { ownValue } from './schemas/values/own-key.js';
 
 /** "Did you mean" for keys and values: known hints first, then the nearest spelling. */
 
-const norm = (s: string) => s.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const norm = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /** Optimal string alignment distance (Levenshtein plus adjacent swaps). */
 export function editDistance(a: string, b: string): number {

@@ -8,4 +8,7 @@ declare const __PROSPECT_VERSION__: string;
  * (scripts/build.mjs): the MCP server's own bundle beside it, through its V8 code cache
  * (about 30 ms of the server's start). The sources' types are the command's.
  */
-export const { serveStdio, mcpJournal } = requireCached(path.join(__dirname, 'mcp-server.cjs'), __PROSPECT_VERSION__) as { serveStdio: unknown; mcpJournal: unknown };
+export const { serveStdio, mcpJournal } = requireCached(path.join(__dirname, 'mcp-server.cjs'), __PROSPECT_VERSION__) as {
+  serveStdio: unknown;
+  mcpJournal: unknown;
+};

@@ -133,7 +133,9 @@ type OneValue<F extends FlagSpec> = F extends { parse: (...args: never[]) => inf
     : string;
 
 /** The option's value; distributes over F (the flags of one option come in as a union). */
-type ValueOf<F extends FlagSpec, All extends FlagSpec> = F extends { default: infer D } ? GivenValue<F, All> | Exclude<D, undefined> : GivenValue<F, All>;
+type ValueOf<F extends FlagSpec, All extends FlagSpec> = F extends { default: infer D }
+  ? GivenValue<F, All> | Exclude<D, undefined>
+  : GivenValue<F, All>;
 
 /** The value the command line gives. */
 type GivenValue<F extends FlagSpec, All extends FlagSpec> =
@@ -155,10 +157,15 @@ type GivenValue<F extends FlagSpec, All extends FlagSpec> =
 type PositiveKeys<All extends FlagSpec> = All extends FlagSpec ? (Negated<All['flags']> extends true ? never : KeyOf<All>) : never;
 
 /** A '--no-x' flag with no '--x' flag for its option: commander sets the option true unless given (beside an '--x', it sets no default). */
-type LoneNegation<F extends FlagSpec, All extends FlagSpec> = Negated<F['flags']> extends true ? (KeyOf<F> extends PositiveKeys<All> ? false : true) : false;
+type LoneNegation<F extends FlagSpec, All extends FlagSpec> =
+  Negated<F['flags']> extends true ? (KeyOf<F> extends PositiveKeys<All> ? false : true) : false;
 
 /** Options always present: a default given, or a lone '--no-x'. */
-type IsPresent<F extends FlagSpec, All extends FlagSpec> = F extends { default: infer D } ? (undefined extends D ? false : true) : LoneNegation<F, All>;
+type IsPresent<F extends FlagSpec, All extends FlagSpec> = F extends { default: infer D }
+  ? undefined extends D
+    ? false
+    : true
+  : LoneNegation<F, All>;
 
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
 

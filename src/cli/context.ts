@@ -127,7 +127,8 @@ function redacting(stream: Writable, secrets: Set<string>): Writable {
   // while it spins, so a line written meanwhile clears the spinner line instead of being glued
   // onto it. A write set on this wrapper (ora hooks the stream it is given, too) stays on the
   // wrapper: forwarded to the stream, it would call itself.
-  const redacted: Write = (chunk, ...rest) => (stream.write as Write).call(stream, typeof chunk === 'string' ? redactText(chunk, secrets) : chunk, ...rest);
+  const redacted: Write = (chunk, ...rest) =>
+    (stream.write as Write).call(stream, typeof chunk === 'string' ? redactText(chunk, secrets) : chunk, ...rest);
   let write: Write = redacted;
   return new Proxy(stream, {
     set(target, prop, value, receiver) {
@@ -167,7 +168,11 @@ async function tokenFor(auth: AuthKind, ctx: Context): Promise<string | undefine
   const token = await ctx.token(auth);
   if (token !== undefined) return token;
   if (auth === 'key')
-    throw authError('authentication_invalid', `no API key for profile "${st.profile.value}"`, 'Run `prospect auth login`, or set PROSPECT_API_KEY.');
+    throw authError(
+      'authentication_invalid',
+      `no API key for profile "${st.profile.value}"`,
+      'Run `prospect auth login`, or set PROSPECT_API_KEY.',
+    );
   throw authError(
     'authentication_invalid',
     'key management needs a session JWT and none is configured',
@@ -177,7 +182,11 @@ async function tokenFor(auth: AuthKind, ctx: Context): Promise<string | undefine
 
 /** Waits are named on the spinner or, when long, on a line of their own; --debug traces everything instead. */
 /** --debug's trace lines replace the wait notices; the answers are remembered either way (for what hints mean). */
-function tracer(debug: ((e: TraceEvent) => void) | undefined, notices: (e: TraceEvent) => void, answers: (e: TraceEvent) => void): (e: TraceEvent) => void {
+function tracer(
+  debug: ((e: TraceEvent) => void) | undefined,
+  notices: (e: TraceEvent) => void,
+  answers: (e: TraceEvent) => void,
+): (e: TraceEvent) => void {
   const shown = debug ?? notices;
   return (e) => {
     answers(e);

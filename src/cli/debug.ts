@@ -24,8 +24,7 @@ export function debugTracer(stderr: Writable, opts: { hints?: boolean } = {}): (
         break;
       case 'answer':
         // The service's hints as it wrote them (a person reads them in our words, hints.ts); --quiet keeps them off.
-        if (opts.hints !== false)
-          for (const [key, text] of rawHints(e.data)) stderr.write(`[debug] ${key}: ${text}\n`);
+        if (opts.hints !== false) for (const [key, text] of rawHints(e.data)) stderr.write(`[debug] ${key}: ${text}\n`);
         break;
       case 'network-error':
         stderr.write(`[debug] ! ${e.method} ${e.url} ${e.code} after ${e.ms} ms\n`);

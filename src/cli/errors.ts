@@ -45,6 +45,9 @@ export const creditsError = (message: string, fix?: string, cause?: string) =>
 /** A failed write to an output file or device as an error of exit code 11; any other error as it is. */
 export function writeFailure(where: string, e: unknown): unknown {
   if (!isWriteError(e)) return e;
-  const fix = e.code === 'EPIPE' ? 'Keep the reader of the pipe open until the command ends.' : 'Free some space or choose another file with -o, then run the command again.';
+  const fix =
+    e.code === 'EPIPE'
+      ? 'Keep the reader of the pipe open until the command ends.'
+      : 'Free some space or choose another file with -o, then run the command again.';
   return new CliError({ code: 'output', message: writeFailureText(where, e), exitCode: ExitCode.OUTPUT, fix });
 }

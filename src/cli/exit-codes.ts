@@ -33,7 +33,10 @@ export const EXIT_CODE_MEANINGS: ReadonlyArray<[ExitCode, string]> = [
   [ExitCode.JOB_FAILED, 'a remote job ended failed, canceled or terminated'],
   [ExitCode.SERVER, 'server or network failure after retries'],
   [ExitCode.DECLINED, 'confirmation declined, or a paid command run without a TTY and without --yes or --max-cost'],
-  [ExitCode.OUTPUT, 'the output could not be written: stdout, an -o file, pipe or device failed (a full disk, an I/O error); a closed stdout pipe is not an error'],
+  [
+    ExitCode.OUTPUT,
+    'the output could not be written: stdout, an -o file, pipe or device failed (a full disk, an I/O error); a closed stdout pipe is not an error',
+  ],
   [ExitCode.HANGUP, 'stopped by SIGHUP (the terminal closed), with the same cleanup as Ctrl-C'],
   [ExitCode.INTERRUPTED, 'interrupted (Ctrl-C or SIGINT): resumable state kept, the command to resume printed'],
   [ExitCode.TERMINATED, 'stopped by SIGTERM, with the same cleanup as Ctrl-C'],

@@ -81,7 +81,8 @@ const SAY: Readonly<Record<string, Say>> = {
     const tips = ['To broaden the search:'];
     if (filters.company_names !== undefined) tips.push('company names must equal the employer’s name, --company-domain is surer.');
     const lookup = firstLookup(filters, PEOPLE_LOOKUP);
-    if (lookup?.field === 'titles') tips.push(`titles match exactly and case-sensitively; see the titles people hold with:\n  ${lookupCommand(g, 'people', lookup)}`);
+    if (lookup?.field === 'titles')
+      tips.push(`titles match exactly and case-sensitively; see the titles people hold with:\n  ${lookupCommand(g, 'people', lookup)}`);
     else if (lookup) tips.push(`see which ${lookup.field} values there are with:\n  ${lookupCommand(g, 'people', lookup)}`);
     return tips.length > 1 ? [info(`${tips[0]} ${tips.slice(1).join('; ')}`)] : [];
   },
@@ -91,14 +92,20 @@ const SAY: Readonly<Record<string, Say>> = {
     const lookup = firstLookup(a.body.filters, COMPANY_LOOKUP);
     if (!lookup) return [];
     const stages = a.body.filters.funding_stages !== undefined ? ' funding stages match the stored label exactly ("Series A");' : '';
-    return [info(`To broaden the search:${stages} see which ${lookup.field} values there are with:\n  ${lookupCommand(g, 'companies', lookup)}`)];
+    return [
+      info(`To broaden the search:${stages} see which ${lookup.field} values there are with:\n  ${lookupCommand(g, 'companies', lookup)}`),
+    ];
   },
   // "No company is known by domain x. Find the company with POST /search/companies (domains is the reliable key) ..."
   'companies.similar': (a, data, g) => {
     if (!data.usage || data.reference_company !== null || !isObject(a.body)) return [];
     const domain = a.body.company_domain;
     if (typeof domain === 'string')
-      return [info(`Look ${printable(domain)} up among the companies with:\n  ${nextCommand({ globals: g }, ['search', 'companies', '--domain', domain])}`)];
+      return [
+        info(
+          `Look ${printable(domain)} up among the companies with:\n  ${nextCommand({ globals: g }, ['search', 'companies', '--domain', domain])}`,
+        ),
+      ];
     return [info('Give the company’s domain instead of its id.')];
   },
   // "2 of the company_ids are not companies of this list and were dropped: cmp_a, cmp_b."
@@ -120,7 +127,9 @@ const SAY: Readonly<Record<string, Say>> = {
   // "Enrichment of 2 contacts started; 1 duplicate contact was dropped. Poll GET /api/v1/public/enrich/status?workflow_id=..."
   'legacy.bulkEnrich': (_a, data) => {
     const dups = typeof data.skipped_duplicates === 'number' ? data.skipped_duplicates : 0;
-    return dups > 0 ? [info(`${n(dups)} duplicate contact${dups === 1 ? ' was' : 's were'} left out (each contact is enriched once).`)] : [];
+    return dups > 0
+      ? [info(`${n(dups)} duplicate contact${dups === 1 ? ' was' : 's were'} left out (each contact is enriched once).`)]
+      : [];
   },
 };
 
@@ -137,7 +146,10 @@ const COMPANY_LOOKUP: Readonly<Record<string, string>> = {
 };
 
 /** The first filter with a value that a lookup field covers (titles first: the usual miss). */
-function firstLookup(filters: Record<string, unknown>, fields: Readonly<Record<string, string>>): { field: string; query: string } | undefined {
+function firstLookup(
+  filters: Record<string, unknown>,
+  fields: Readonly<Record<string, string>>,
+): { field: string; query: string } | undefined {
   const keys = Object.keys(filters).sort((x, y) => Number(y === 'titles') - Number(x === 'titles'));
   for (const key of keys) {
     const field = fields[key];
@@ -157,4 +169,3 @@ const n = (v: unknown): string => (typeof v === 'number' ? formatCount(v) : prin
 
 const info = (text: string): HintNote => ({ level: 'info', text });
 const warn = (text: string): HintNote => ({ level: 'warn', text });
-

@@ -5,7 +5,7 @@ import type { JournalEntry } from '../workflows/journal/entry.js';
 /** What a printed command needs: the global flags that choose the service. */
 type Target = Pick<Context, 'globals'>;
 
-const bodyString = (e: JournalEntry, key: string) => (typeof e.request.body[key] === 'string' ? (e.request.body[key]) : undefined);
+const bodyString = (e: JournalEntry, key: string) => (typeof e.request.body[key] === 'string' ? e.request.body[key] : undefined);
 
 /** Where to see a run whose id the journal holds (syncs and company lookups have no status to read). */
 export function runCommand(target: Target, e: JournalEntry): string | undefined {
@@ -31,6 +31,8 @@ export function unknownRunChecks(target: Target, e: JournalEntry): string[] {
 /** A sync cannot be read back: its destination shows whether it ran. */
 export function destinationNote(e: JournalEntry): string | undefined {
   if (!e.tool.startsWith('sync_')) return undefined;
-  const where = bodyString(e, 'campaign_id') ? `campaign ${bodyString(e, 'campaign_id')} of ${bodyString(e, 'provider')}` : bodyString(e, 'provider');
+  const where = bodyString(e, 'campaign_id')
+    ? `campaign ${bodyString(e, 'campaign_id')} of ${bodyString(e, 'provider')}`
+    : bodyString(e, 'provider');
   return `look in ${where} for the leads of list ${bodyString(e, 'list_id')}`;
 }

@@ -21,7 +21,10 @@ export async function readJsonObject(flag: string, value: string, stdin: Readabl
       text = await readFile(value, 'utf8');
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? 'error';
-      throw usageError(`cannot read ${flag} file "${value}" (${code})`, `Give a JSON file, - for stdin, or inline JSON such as '{"titles":["CTO"]}'.`);
+      throw usageError(
+        `cannot read ${flag} file "${value}" (${code})`,
+        `Give a JSON file, - for stdin, or inline JSON such as '{"titles":["CTO"]}'.`,
+      );
     }
     source = `${flag} file "${value}"`;
   }
@@ -40,5 +43,8 @@ export async function readJsonObject(flag: string, value: string, stdin: Readabl
 export function oneStdinReader(values: Record<string, string | undefined>): void {
   const readers = Object.entries(values).filter(([, v]) => v === '-');
   if (readers.length > 1)
-    throw usageError(`${readers.map(([k]) => k).join(' and ')} cannot both read stdin`, 'Give all but one of them as a file or inline JSON.');
+    throw usageError(
+      `${readers.map(([k]) => k).join(' and ')} cannot both read stdin`,
+      'Give all but one of them as a file or inline JSON.',
+    );
 }

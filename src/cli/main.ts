@@ -38,7 +38,8 @@ export function globalsFrom(cmd: Command): GlobalOptions {
  */
 export async function run(argv: readonly string[], deps: ContextDeps, commands: CommandSet): Promise<number> {
   // Shell completions ask for list names; not a command: no help, no errors, no tree.
-  if (argv[0] === '__complete' && argv[1] === 'lists') return (await import('./completion/list-names.js')).printListNames(argv.slice(2), deps);
+  if (argv[0] === '__complete' && argv[1] === 'lists')
+    return (await import('./completion/list-names.js')).printListNames(argv.slice(2), deps);
   const clients: Client[] = [];
   const depsWithTracking: ContextDeps = { ...deps, onClient: (c) => (clients.push(c), deps.onClient?.(c)) };
   let code: number = ExitCode.OK;
@@ -50,18 +51,30 @@ export async function run(argv: readonly string[], deps: ContextDeps, commands: 
   // that names no command is a usage error. `prospect` alone prints the help, as --help does.
   if (argv[0] === 'help' && argv.length > 1) {
     const unknown = unknownHelpTopic(commands, argv.slice(1));
-    if (unknown) return reportFailure(unknownCommand(unknown.parentPath, unknown.word, unknown.names), { ctx, deps, commands, json: jsonErrors, debug: false, color: !argv.includes('--no-color') });
+    if (unknown)
+      return reportFailure(unknownCommand(unknown.parentPath, unknown.word, unknown.names), {
+        ctx,
+        deps,
+        commands,
+        json: jsonErrors,
+        debug: false,
+        color: !argv.includes('--no-color'),
+      });
   }
   const args = argv[0] === 'help' && argv.length > 1 ? [...argv.slice(1), '--help'] : argv.length === 0 ? ['--help'] : [...argv];
-  const program = buildProgram(commands, async (def, cmd) => {
-    const globals = globalsFrom(cmd);
-    ctx = createContext(depsWithTracking, globals, argv);
-    // Errors follow the output: JSON when the output is, whether by flag, env or profile.
-    jsonErrors = ctx.out.format === 'json';
-    const opts = cmd.opts<Record<string, unknown>>();
-    const result = await def.run({ ...opts, args: cmd.args }, ctx);
-    code = typeof result === 'number' ? result : ExitCode.OK;
-  }, args);
+  const program = buildProgram(
+    commands,
+    async (def, cmd) => {
+      const globals = globalsFrom(cmd);
+      ctx = createContext(depsWithTracking, globals, argv);
+      // Errors follow the output: JSON when the output is, whether by flag, env or profile.
+      jsonErrors = ctx.out.format === 'json';
+      const opts = cmd.opts<Record<string, unknown>>();
+      const result = await def.run({ ...opts, args: cmd.args }, ctx);
+      code = typeof result === 'number' ? result : ExitCode.OK;
+    },
+    args,
+  );
   program.exitOverride();
   program.configureOutput({
     writeOut: (s) => deps.io.stdout.write(s),
@@ -75,7 +88,14 @@ export async function run(argv: readonly string[], deps: ContextDeps, commands: 
   try {
     await program.parseAsync(args, { from: 'user' });
   } catch (e) {
-    code = await reportFailure(e, { ctx, deps, commands, json: jsonErrors, debug: argv.includes('--debug'), color: !argv.includes('--no-color') });
+    code = await reportFailure(e, {
+      ctx,
+      deps,
+      commands,
+      json: jsonErrors,
+      debug: argv.includes('--debug'),
+      color: !argv.includes('--no-color'),
+    });
   } finally {
     for (const c of clients) c.close();
   }
@@ -136,9 +156,22 @@ export function report(e: unknown, o: ReportOptions): number {
     return signal && signal in STOP_SIGNALS ? STOP_SIGNALS[signal as StopSignal] : ExitCode.INTERRUPTED;
   }
   const fsError = fileSystemError(e);
-  if (fsError) return print(o, 'output', fsError, { fix: 'Check the file and its folder (owner, permissions, free space), or choose another path.' }, ExitCode.OUTPUT);
+  if (fsError)
+    return print(
+      o,
+      'output',
+      fsError,
+      { fix: 'Check the file and its folder (owner, permissions, free space), or choose another path.' },
+      ExitCode.OUTPUT,
+    );
   const err = e instanceof Error ? e : new Error(String(e));
-  const code = print(o, 'unexpected', err.message, { fix: o.debug ? undefined : 'Run again with --debug for details.' }, ExitCode.UNEXPECTED);
+  const code = print(
+    o,
+    'unexpected',
+    err.message,
+    { fix: o.debug ? undefined : 'Run again with --debug for details.' },
+    ExitCode.UNEXPECTED,
+  );
   if (o.debug && err.stack) o.deps.io.stderr.write(`${redactText(err.stack, o.ctx?.secrets ?? new Set<string>())}\n`);
   return code;
 }
@@ -158,7 +191,8 @@ const FS_ERRORS: Record<string, string> = {
 /** A file operation that failed on a path (a folder planted where a file goes, another user's file): one line naming it. */
 function fileSystemError(e: unknown): string | undefined {
   const err = e as (NodeJS.ErrnoException & { dest?: string }) | undefined;
-  if (!err || typeof err.syscall !== 'string' || typeof err.path !== 'string' || !err.code || !Object.hasOwn(FS_ERRORS, err.code)) return undefined;
+  if (!err || typeof err.syscall !== 'string' || typeof err.path !== 'string' || !err.code || !Object.hasOwn(FS_ERRORS, err.code))
+    return undefined;
   const code = err.code.replace(/^ERR_FS_/, '');
   return `could not ${err.syscall} ${err.path}${err.dest ? ` to ${err.dest}` : ''}: ${code} (${FS_ERRORS[err.code]})`;
 }
@@ -167,7 +201,7 @@ function isAbort(e: unknown): boolean {
   return e instanceof Error && (e.name === 'AbortError' || (e as NodeJS.ErrnoException).code === 'ABORT_ERR');
 }
 
-const partition = <T,>(xs: readonly T[], p: (x: T) => boolean): [T[], T[]] => [xs.filter(p), xs.filter((x) => !p(x))];
+const partition = <T>(xs: readonly T[], p: (x: T) => boolean): [T[], T[]] => [xs.filter(p), xs.filter((x) => !p(x))];
 
 const sameText = (a: string, b: string) => a.trim().replace(/\.$/, '').toLowerCase() === b.trim().replace(/\.$/, '').toLowerCase();
 
@@ -229,9 +263,14 @@ function print(
   const cause = said(extra.cause) ?? '';
   if (cause && !sameText(cause, problem) && !(apiError && restatesIssues(apiError, cause))) lines.push(`  cause: ${cause}`);
   // "the fields listed in details.errors": the person sees them listed above.
-  const fix = typeof extra.fix === 'string' && extra.fix.includes('details.errors') ? 'Correct the values above and run the command again.' : said(extra.fix);
+  const fix =
+    typeof extra.fix === 'string' && extra.fix.includes('details.errors')
+      ? 'Correct the values above and run the command again.'
+      : said(extra.fix);
   if (fix) lines.push(`  fix: ${fix}`);
-  if (o.debug) for (const k of ['cause', 'fix'] as const) if (typeof extra[k] === 'string' && o.words.speaksHttp(extra[k])) lines.push(`  [debug] service ${k}: ${printable(extra[k])}`);
+  if (o.debug)
+    for (const k of ['cause', 'fix'] as const)
+      if (typeof extra[k] === 'string' && o.words.speaksHttp(extra[k])) lines.push(`  [debug] service ${k}: ${printable(extra[k])}`);
   if (apiError && (apiError.estimatedCostCredits !== undefined || apiError.availableCredits !== undefined)) {
     const parts = [
       apiError.estimatedCostCredits !== undefined ? `estimated ${apiError.estimatedCostCredits}` : '',

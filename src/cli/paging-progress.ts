@@ -8,7 +8,10 @@ import { formatCount } from './output/numbers.js';
 import { etaText } from './wait-notice.js';
 
 /** The header flag of the `--all` commands: a continuation appended to a csv or tsv file must not repeat it. */
-export const NO_HEADER_FLAG = { flags: '--no-header', description: 'csv and tsv: leave out the header line (to append to a file that has one)' } as const satisfies FlagSpec;
+export const NO_HEADER_FLAG = {
+  flags: '--no-header',
+  description: 'csv and tsv: leave out the header line (to append to a file that has one)',
+} as const satisfies FlagSpec;
 
 /**
  * The same command from the next page: its cursor, the rows left of --limit, the pages left
@@ -61,7 +64,9 @@ export async function* withPagingProgress<T>(
       const total = o.totalOf(page.page);
       const wanted = total !== undefined ? Math.min(total, o.limit ?? Infinity) : undefined;
       const eta = wanted !== undefined ? etaText(client.paceEstimate(Math.ceil(Math.max(0, wanted - rows) / o.pageSize))) : undefined;
-      ctx.progress.update(`Reading ${o.noun}: ${formatCount(rows)}${wanted !== undefined ? ` of ${formatCount(wanted)}` : ''}${eta ? ` · ${eta}` : ''}`);
+      ctx.progress.update(
+        `Reading ${o.noun}: ${formatCount(rows)}${wanted !== undefined ? ` of ${formatCount(wanted)}` : ''}${eta ? ` · ${eta}` : ''}`,
+      );
       yield page;
     }
   } catch (e) {
@@ -69,10 +74,14 @@ export async function* withPagingProgress<T>(
     if (next && o.callerPrintsRead && rows > 0) {
       // The caller prints the rows read, then the command for the rest.
     } else if (next && (!o.streamed || ctx.out.format === 'json')) {
-      ctx.out.info(`Stopped after ${formatCount(rows)} ${o.noun}, before printing them (they are printed together at the end). Run the command again:\n  ${sameCommand(ctx)}`);
+      ctx.out.info(
+        `Stopped after ${formatCount(rows)} ${o.noun}, before printing them (they are printed together at the end). Run the command again:\n  ${sameCommand(ctx)}`,
+      );
     } else if (next) {
       const append = appendToStdout(ctx);
-      ctx.out.info(`Stopped after ${formatCount(rows)} ${o.noun}. Continue from the next page with:\n  ${continuation(ctx, next, { pages: o.maxPages && o.maxPages - fetched })}${append}`);
+      ctx.out.info(
+        `Stopped after ${formatCount(rows)} ${o.noun}. Continue from the next page with:\n  ${continuation(ctx, next, { pages: o.maxPages && o.maxPages - fetched })}${append}`,
+      );
     }
     throw e;
   }
@@ -121,7 +130,13 @@ export interface PagedListing<T, P = unknown> {
 }
 
 /** The pages of a listing, watched with progress; `state` is kept up to date. */
-async function* watchedPages<T, P>(ctx: Context, l: PagedListing<T, P>, state: PagedResult, streamed: boolean, printsRead = false): AsyncGenerator<CursorPageResult<T>> {
+async function* watchedPages<T, P>(
+  ctx: Context,
+  l: PagedListing<T, P>,
+  state: PagedResult,
+  streamed: boolean,
+  printsRead = false,
+): AsyncGenerator<CursorPageResult<T>> {
   const seen = async (page: CursorPageResult<T> & { page: P }) => {
     state.total ??= (page.page as { total?: number }).total;
     await l.onPage?.(page);
@@ -143,9 +158,22 @@ async function* watchedPages<T, P>(ctx: Context, l: PagedListing<T, P>, state: P
  * rows left from the next page, appending to the file stdout went to. json is one document, so
  * it is not continued into the same file: it prints nothing and says to run the command again.
  */
-async function printRead<T, P>(ctx: Context, l: PagedListing<T, P>, state: PagedResult, got: ReadonlyArray<CursorPageResult<T>>): Promise<void> {
+async function printRead<T, P>(
+  ctx: Context,
+  l: PagedListing<T, P>,
+  state: PagedResult,
+  got: ReadonlyArray<CursorPageResult<T>>,
+): Promise<void> {
   if (ctx.out.format === 'json' || got.length === 0 || !state.next) return;
-  await printRows(ctx, l, mergePages(got.map((p) => p.page), l.pages.rows), got.flatMap((p) => p.items));
+  await printRows(
+    ctx,
+    l,
+    mergePages(
+      got.map((p) => p.page),
+      l.pages.rows,
+    ),
+    got.flatMap((p) => p.items),
+  );
   const left = l.budget.total !== undefined ? l.budget.total - state.rows : undefined;
   const pages = l.budget.maxPages !== undefined ? l.budget.maxPages - state.requests : undefined;
   ctx.out.info(
@@ -180,7 +208,13 @@ export async function readPaged<T, P>(
     if (printsRead) await printRead(ctx, l, result, got);
     throw e;
   }
-  const payload = { ...mergePages(got.map((p) => p.page), l.pages.rows), ...l.extra?.() };
+  const payload = {
+    ...mergePages(
+      got.map((p) => p.page),
+      l.pages.rows,
+    ),
+    ...l.extra?.(),
+  };
   return { result, payload, rows: got.flatMap((p) => p.items) };
 }
 
@@ -206,7 +240,8 @@ export async function printPaged<T, P>(ctx: Context, l: PagedListing<T, P>): Pro
  */
 export function moreCommand(ctx: Context, state: PagingState, budget: PageBudget): string | undefined {
   if (!state.next) return undefined;
-  if (state.stoppedAtMaxPages) return continuation(ctx, state.next, { rows: budget.total !== undefined ? budget.total - state.rows : undefined });
+  if (state.stoppedAtMaxPages)
+    return continuation(ctx, state.next, { rows: budget.total !== undefined ? budget.total - state.rows : undefined });
   return sameCommandWith(ctx, { '--cursor': state.next });
 }
 

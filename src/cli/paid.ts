@@ -48,7 +48,16 @@ export interface PaidOutcome<R> {
   result: R;
 }
 
-export const QUOTE_FIELDS = ['tool', 'row_count', 'estimated_cost', 'available_credits', 'sufficient', 'quote_id', 'expires_at', 'filter_hash'];
+export const QUOTE_FIELDS = [
+  'tool',
+  'row_count',
+  'estimated_cost',
+  'available_credits',
+  'sufficient',
+  'quote_id',
+  'expires_at',
+  'filter_hash',
+];
 
 const credits = (n: number) => `${formatCount(n)} credit${n === 1 ? '' : 's'}`;
 
@@ -81,14 +90,18 @@ export async function decide(ctx: Context, q: QuoteTerms, what: string, asked: b
     );
   if (v.kind === 'over_ceiling') {
     const named = ceiling?.source === 'env' ? 'PROSPECT_MAX_COST' : ceiling?.source === 'flag' ? '--max-cost' : 'max_cost of the profile';
-    throw creditsError(`${what} would cost up to ${credits(v.cost)}, over ${named} ${v.ceiling}`, `Raise --max-cost to ${v.cost} or run a smaller selection. Nothing was spent.`);
+    throw creditsError(
+      `${what} would cost up to ${credits(v.cost)}, over ${named} ${v.ceiling}`,
+      `Raise --max-cost to ${v.cost} or run a smaller selection. Nothing was spent.`,
+    );
   }
   if (!ctx.io.stdinIsTTY || !ctx.io.stderrIsTTY)
     throw declinedError(
       `${what} spends up to ${credits(v.cost)} and needs confirmation, but no terminal is attached`,
       `Pass --yes to confirm, or --max-cost ${v.cost} (or PROSPECT_MAX_COST) to cap the spend. Nothing was spent.`,
     );
-  if (!(await ctx.prompter.confirm(`Spend up to ${credits(v.cost)}?`, { flag: '--yes' }))) throw declinedError(`${what} declined; nothing was spent`);
+  if (!(await ctx.prompter.confirm(`Spend up to ${credits(v.cost)}?`, { flag: '--yes' })))
+    throw declinedError(`${what} declined; nothing was spent`);
 }
 
 async function quote(ctx: Context, plan: Pick<PaidPlan<unknown>, 'estimate' | 'check'>): Promise<Quote> {
@@ -104,7 +117,11 @@ async function quote(ctx: Context, plan: Pick<PaidPlan<unknown>, 'estimate' | 'c
  * --dry-run. A job of many paid requests (a chunked import) approves its total once here and
  * quotes each request as it sends it.
  */
-export async function approveSpend(ctx: Context, plan: Omit<PaidPlan<unknown>, 'run'>, opts: { dryRun?: boolean } = {}): Promise<Quote | undefined> {
+export async function approveSpend(
+  ctx: Context,
+  plan: Omit<PaidPlan<unknown>, 'run'>,
+  opts: { dryRun?: boolean } = {},
+): Promise<Quote | undefined> {
   const q = await quote(ctx, plan);
   if (opts.dryRun) {
     await ctx.out.print({ kind: 'object', payload: q, fields: QUOTE_FIELDS });
@@ -118,7 +135,8 @@ export async function approveSpend(ctx: Context, plan: Omit<PaidPlan<unknown>, '
 
 /** A send stopped (Ctrl-C) or left without an answer: its journal entry stays open for the next identical command. */
 const leftUnanswered = (e: unknown) =>
-  (e instanceof Error && e.name === 'AbortError') || (e instanceof LostResponseError && (e.reason === 'no_answer' || e.reason === 'quote_expired'));
+  (e instanceof Error && e.name === 'AbortError') ||
+  (e instanceof LostResponseError && (e.reason === 'no_answer' || e.reason === 'quote_expired'));
 
 const unansweredNote = (ctx: Context) =>
   `The run may have started, and it is in the paid-run journal (\`${nextCommand(ctx, ['runs', 'ls'])}\`). ` +
@@ -133,7 +151,11 @@ export async function hasUnansweredRun(ctx: Context, tool: string): Promise<bool
 }
 
 /** Runs a paid request through the flow; undefined after --dry-run (the quote was printed). */
-export async function runPaid<R>(ctx: Context, plan: PaidPlan<R>, opts: { dryRun?: boolean; since?: number } = {}): Promise<PaidOutcome<R> | undefined> {
+export async function runPaid<R>(
+  ctx: Context,
+  plan: PaidPlan<R>,
+  opts: { dryRun?: boolean; since?: number } = {},
+): Promise<PaidOutcome<R> | undefined> {
   if (opts.dryRun) return void (await approveSpend(ctx, plan, opts));
   // When the command began: an identical request sent from then on is joined, not paid again.
   const since = opts.since ?? ctx.clock.now();
@@ -151,16 +173,27 @@ export async function runPaid<R>(ctx: Context, plan: PaidPlan<R>, opts: { dryRun
  * expired quote is renewed, and asked again only when the cost went up. A job of several paid
  * requests quotes each, decides once on their sum, then sends each through here.
  */
-export async function sendApproved<R>(ctx: Context, journal: PaidRunJournal, plan: PaidPlan<R>, approvedQuote: Quote, since: number): Promise<PaidOutcome<R>> {
+export async function sendApproved<R>(
+  ctx: Context,
+  journal: PaidRunJournal,
+  plan: PaidPlan<R>,
+  approvedQuote: Quote,
+  since: number,
+): Promise<PaidOutcome<R>> {
   return sendWithRenewedQuote(
     approvedQuote,
     async (sent) => {
       let recording: Recording | undefined;
       try {
-        const { result, joined } = await sendOnce(journal, { tool: plan.estimate.tool, what: plan.what, quote: sent, since, beforeWrite: plan.beforeSend, lockKey: plan.lockKey }, plan.run, {
-          signal: ctx.signal,
-          onRecording: (r) => (recording = r),
-        });
+        const { result, joined } = await sendOnce(
+          journal,
+          { tool: plan.estimate.tool, what: plan.what, quote: sent, since, beforeWrite: plan.beforeSend, lockKey: plan.lockKey },
+          plan.run,
+          {
+            signal: ctx.signal,
+            onRecording: (r) => (recording = r),
+          },
+        );
         if (!joined) checkCharge(result, sent.estimated_cost);
         return { quote: sent, result };
       } catch (e) {

@@ -28,7 +28,9 @@ export function oneOf<T extends string>(flag: string, values: readonly T[]) {
     const cased = near !== undefined && near.toLowerCase() === raw.toLowerCase();
     throw usageError(
       `${flag} does not accept "${raw}"`,
-      near ? `Did you mean "${near}"?${cased ? ' Values are case-sensitive.' : ''} Values: ${values.join(', ')}.` : `Use one of: ${values.join(', ')}.`,
+      near
+        ? `Did you mean "${near}"?${cased ? ' Values are case-sensitive.' : ''} Values: ${values.join(', ')}.`
+        : `Use one of: ${values.join(', ')}.`,
     );
   };
 }

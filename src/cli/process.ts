@@ -17,7 +17,9 @@ export async function runProcess(argv: string[], commands: CommandSet): Promise<
     // before the cleanup ran. The cleanup runs without output.
     if (signal === 'SIGHUP') for (const s of [process.stdout, process.stderr]) if (s.isTTY) hungUp = muted(s);
     stoppedBy = signal;
-    controller.abort(Object.assign(new Error(signal === 'SIGINT' ? 'interrupted' : `stopped by ${signal}`), { name: 'AbortError', signal }));
+    controller.abort(
+      Object.assign(new Error(signal === 'SIGINT' ? 'interrupted' : `stopped by ${signal}`), { name: 'AbortError', signal }),
+    );
   };
   for (const signal of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(signal, onSignal);
   // A closed pipe (`prospect ... | head`) is not an error; any other failed write (a full
@@ -31,28 +33,33 @@ export async function runProcess(argv: string[], commands: CommandSet): Promise<
   const stdoutIsSync = writeWhole(process.stdout);
   // The launcher that started us, to start the sandbox in the background with the same code.
   const binPath = realpathSync(process.argv[1] ?? 'prospect');
-  const code = await run(argv, {
-    io: {
-      stdin: process.stdin,
-      stdout: process.stdout,
-      stderr: process.stderr,
-      stdinIsTTY: process.stdin.isTTY === true,
-      stdoutIsTTY: process.stdout.isTTY === true,
-      stderrIsTTY: process.stderr.isTTY === true,
-      columns: process.stdout.columns || Number(process.env.COLUMNS) || 100,
-      stdoutPath: () => redirectedFile(1),
+  const code = await run(
+    argv,
+    {
+      io: {
+        stdin: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        stdinIsTTY: process.stdin.isTTY === true,
+        stdoutIsTTY: process.stdout.isTTY === true,
+        stderrIsTTY: process.stderr.isTTY === true,
+        columns: process.stdout.columns || Number(process.env.COLUMNS) || 100,
+        stdoutPath: () => redirectedFile(1),
+      },
+      env: process.env,
+      binPath,
+      signal: controller.signal,
     },
-    env: process.env,
-    binPath,
-    signal: controller.signal,
-  }, commands);
+    commands,
+  );
   const exitCode = stoppedBy ? STOP_SIGNALS[stoppedBy] : code;
   // Exit as soon as stdout and stderr are flushed; nothing left running should delay it.
   // An empty write calls back once every write before it is done: with the error of a failed
   // one, which may come after the command has returned (a full disk behind a redirect).
   // A synchronous stdout (a file, a device) reported every failed write as it happened; an empty
   // write there would fail on /dev/full even when the command printed nothing (a usage error).
-  const flush = (s: NodeJS.WriteStream) => new Promise<Error | null | undefined>((r) => (s === process.stdout && stdoutIsSync ? r(null) : s.write('', r)));
+  const flush = (s: NodeJS.WriteStream) =>
+    new Promise<Error | null | undefined>((r) => (s === process.stdout && stdoutIsSync ? r(null) : s.write('', r)));
   const [stdoutError] = await Promise.all([flush(process.stdout), flush(process.stderr)]);
   if (stdoutError) writeFailed(stdoutError);
   if (hungUp) {
@@ -76,7 +83,7 @@ function writeWhole(stream: NodeJS.WriteStream): boolean {
   const fd = s.fd;
   s._write = (chunk: Buffer, _encoding: string, done: (e?: Error | null) => void) => {
     try {
-      for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at, chunk.length - at);
+      for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at, chunk.length - at);
       done();
     } catch (e) {
       done(e as Error);

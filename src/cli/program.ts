@@ -18,7 +18,11 @@ export async function loadDefinition(entry: CommandEntry): Promise<AnyCommand> {
 export const PROGRAM_DESCRIPTION = 'Search people and companies, keep lead lists, enrich contacts, and manage keys and usage.';
 
 /** The program's own examples (its --help and prospect(1)). */
-export const ROOT_EXAMPLES: readonly string[] = ['prospect demo', 'prospect --sandbox whoami', 'prospect auth login --base-url https://api.example.com'];
+export const ROOT_EXAMPLES: readonly string[] = [
+  'prospect demo',
+  'prospect --sandbox whoami',
+  'prospect auth login --base-url https://api.example.com',
+];
 
 /** Global flags: accepted before or after the command name. */
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
@@ -34,7 +38,11 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { flags: '--json', description: 'same as --format json' },
   { flags: '--fields <fields>', description: 'comma-separated fields to show, in this order (every format)' },
   { flags: '-y, --yes', description: 'answer yes to confirmations (paid work still respects --max-cost)' },
-  { flags: '--max-cost <credits>', description: 'never spend more than this many credits in one command', parse: nonNegativeNumber('--max-cost') },
+  {
+    flags: '--max-cost <credits>',
+    description: 'never spend more than this many credits in one command',
+    parse: nonNegativeNumber('--max-cost'),
+  },
   { flags: '--no-wait', description: 'start remote work, print its handle and return without waiting' },
   { flags: '-q, --quiet', description: 'no progress, hints or informational messages on stderr' },
   { flags: '--debug', description: 'trace HTTP requests on stderr (credentials redacted)' },
@@ -84,7 +92,11 @@ export function applyDefinition(cmd: Command, entry: CommandEntry, def: AnyComma
   const extra: string[] = [];
   if (def.formats) {
     const f = def.formats;
-    extra.push('Output formats:', `  --format <format>  output format of this command (choices: ${f.values.map((v) => `"${v}"`).join(', ')}, default: ${f.default})`, '');
+    extra.push(
+      'Output formats:',
+      `  --format <format>  output format of this command (choices: ${f.values.map((v) => `"${v}"`).join(', ')}, default: ${f.default})`,
+      '',
+    );
   }
   if (def.examples.length) extra.push('Examples:', ...def.examples.map((e) => `  $ ${e}`));
   for (const section of def.sections ?? []) extra.push('', `${section.title}:`, ...section.lines.map((l) => `  ${l}`));
@@ -148,7 +160,10 @@ export function unknownCommand(parentPath: string, word: string, names: readonly
 }
 
 /** The first of some command words that names no command, the path before it and the names there. */
-export function unknownHelpTopic(commands: CommandSet, words: readonly string[]): { parentPath: string; word: string; names: string[] } | undefined {
+export function unknownHelpTopic(
+  commands: CommandSet,
+  words: readonly string[],
+): { parentPath: string; word: string; names: string[] } | undefined {
   const path: string[] = [];
   for (const w of words) {
     if (w.startsWith('-')) break;

@@ -72,6 +72,9 @@ export async function readTextFile(flag: string, file: string, stdin: Readable):
   try {
     return file === '-' ? await readAll(stdin) : await (await import('node:fs/promises')).readFile(file, 'utf8');
   } catch (e) {
-    throw usageError(`cannot read ${flag} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, 'Give a readable file, or - for stdin.');
+    throw usageError(
+      `cannot read ${flag} ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      'Give a readable file, or - for stdin.',
+    );
   }
 }

@@ -41,7 +41,10 @@ const COMMANDS = new Map<Endpoint, CommandOf>([
   [API.people.compile, { command: 'search people compile' }],
   [API.people.filterValues, { command: 'search people filters', args: filterLookup }],
   [API.people.findAtCompanies, { command: 'search people at-companies' }],
-  [API.people.findAtCompaniesStatus, { command: 'search people at-companies', args: (p) => (p.task_id ? ['--task', p.task_id] : undefined) }],
+  [
+    API.people.findAtCompaniesStatus,
+    { command: 'search people at-companies', args: (p) => (p.task_id ? ['--task', p.task_id] : undefined) },
+  ],
   [API.companies.search, { command: 'search companies' }],
   [API.companies.filterValues, { command: 'search companies filters', args: filterLookup }],
   [API.companies.similar, { command: 'search companies similar' }],
@@ -70,7 +73,10 @@ const COMMANDS = new Map<Endpoint, CommandOf>([
   [API.legacy.bulkEnrich, { command: 'enrich legacy-bulk' }],
   [
     API.legacy.status,
-    { command: 'enrich legacy-status', args: (p) => (p.workflow_id ? ['--workflow', p.workflow_id] : p.task_id ? ['--task', p.task_id] : undefined) },
+    {
+      command: 'enrich legacy-status',
+      args: (p) => (p.workflow_id ? ['--workflow', p.workflow_id] : p.task_id ? ['--task', p.task_id] : undefined),
+    },
   ],
   [API.legacy.webhookDeliveries, { command: 'webhooks deliveries', args: param('workflow_id') }],
   [API.agents.run, { command: 'agents run' }],

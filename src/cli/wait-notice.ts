@@ -19,8 +19,10 @@ const WINDOWS: Record<number, string> = { 1_000: 'a second', 60_000: 'a minute',
 /** "30 requests a minute per API key". */
 export function describeLimit(l: RateLimitInfo): string {
   const window = WINDOWS[l.windowMs] ?? `per ${Math.round(l.windowMs / 1000)} s`;
-  const scope = l.scope ? SCOPES[l.scope] ?? `per ${l.scope.replaceAll('_', ' ')}` : '';
-  const what = scope.startsWith('people searches') ? `${formatCount(l.limit)} ${scope.replace(' per ', ` ${window} per `)}` : `${counted(l.limit, 'request')} ${window}${scope ? ` ${scope}` : ''}`;
+  const scope = l.scope ? (SCOPES[l.scope] ?? `per ${l.scope.replaceAll('_', ' ')}`) : '';
+  const what = scope.startsWith('people searches')
+    ? `${formatCount(l.limit)} ${scope.replace(' per ', ` ${window} per `)}`
+    : `${counted(l.limit, 'request')} ${window}${scope ? ` ${scope}` : ''}`;
   return what;
 }
 
@@ -30,7 +32,8 @@ const seconds = (ms: number) => `${Math.max(1, Math.ceil(ms / 1000))} s`;
 export function waitText(e: TraceEvent): string | undefined {
   if (e.type === 'pace') return `waiting ${seconds(e.waitMs)} for the rate limit, ${describeLimit(e.limit)}`;
   if (e.type !== 'retry') return undefined;
-  if (e.reason.startsWith('429')) return `waiting ${seconds(e.waitMs)}: rate limited${e.limit ? `, ${describeLimit(e.limit)}` : ' (the service said how long)'}`;
+  if (e.reason.startsWith('429'))
+    return `waiting ${seconds(e.waitMs)}: rate limited${e.limit ? `, ${describeLimit(e.limit)}` : ' (the service said how long)'}`;
   return `the service answered ${e.reason}: trying again in ${seconds(e.waitMs)}`;
 }
 

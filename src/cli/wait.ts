@@ -40,14 +40,20 @@ export function watchWithProgress<S>(
  * `--no-wait`: the handle alone on stdout, so `ID=$(prospect ... --no-wait)` holds it (the whole
  * answer with --format json), and on stderr the command that watches it.
  */
-export async function printHandle(ctx: Context, handle: string, answer: object, watch: readonly string[], label = 'Watch it with'): Promise<void> {
+export async function printHandle(
+  ctx: Context,
+  handle: string,
+  answer: object,
+  watch: readonly string[],
+  label = 'Watch it with',
+): Promise<void> {
   await writeHandles(ctx, [handle], answer);
   ctx.out.info(`${label}: ${nextCommand(ctx, watch)}`);
 }
 
 /** The handles alone on stdout, one a line; with --format json or ndjson the whole answer instead. */
 export async function writeHandles(ctx: Context, handles: readonly string[], answer: object): Promise<void> {
-  if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') await ctx.out.print({ kind: 'object', payload: answer as Record<string, unknown> });
+  if (ctx.out.format === 'json' || ctx.out.format === 'ndjson')
+    await ctx.out.print({ kind: 'object', payload: answer as Record<string, unknown> });
   else ctx.io.stdout.write(handles.map((h) => `${h}\n`).join(''));
 }
-

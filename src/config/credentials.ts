@@ -5,7 +5,15 @@ import { authError } from '../cli/errors.js';
 import { KEYCHAIN_SERVICE, KeychainUnavailable, type Keychain } from '../local/keychain.js';
 import { headerSafe, storedSecret, type SecretSetting, type Sourced } from './resolve.js';
 import type { SecureStorage } from './secure-storage.js';
-import { SECRET_KEYS, isKeychainRef, keychainEntriesOf, type ConfigStore, type KeychainRef, type Profile, type SecretKey } from './store.js';
+import {
+  SECRET_KEYS,
+  isKeychainRef,
+  keychainEntriesOf,
+  type ConfigStore,
+  type KeychainRef,
+  type Profile,
+  type SecretKey,
+} from './store.js';
 import { shellWord } from './shell-word.js';
 
 /** How a person names each secret. */
@@ -44,9 +52,14 @@ function allowFileFix(policy: Sourced<SecureStorage>, profile: string): string {
 
 /** A keychain that refused (locked, its prompt dismissed) is never a reason to write plaintext: exit 3 whatever the setting. */
 const refusedError = (e: KeychainUnavailable, what: string) =>
-  authError('keychain_refused', `${e.message}: the ${what} was not saved`, 'Unlock the keychain and run the command again, or save to the config file with --secure-storage off.');
+  authError(
+    'keychain_refused',
+    `${e.message}: the ${what} was not saved`,
+    'Unlock the keychain and run the command again, or save to the config file with --secure-storage off.',
+  );
 
-const loginCommand = (profile: string, key: SecretKey) => `prospect auth login${key === 'jwt' ? ' --jwt' : ''} --profile ${shellWord(profile)}`;
+const loginCommand = (profile: string, key: SecretKey) =>
+  `prospect auth login${key === 'jwt' ? ' --jwt' : ''} --profile ${shellWord(profile)}`;
 
 /**
  * The secrets of profiles: where they are saved (the OS keychain, or the 0600 config file),
@@ -77,10 +90,18 @@ export class Credentials {
       value = await this.keychain.get(ref.account, this.signal);
     } catch (e) {
       if (!(e instanceof KeychainUnavailable)) throw e;
-      throw authError(e.refused ? 'keychain_refused' : 'keychain_unavailable', `${what} is in the keychain, and ${e.message}`, `Unlock your keychain and run the command again, or give the ${SECRET_NAME[key]} in ${ENV_OF[key]}.`);
+      throw authError(
+        e.refused ? 'keychain_refused' : 'keychain_unavailable',
+        `${what} is in the keychain, and ${e.message}`,
+        `Unlock your keychain and run the command again, or give the ${SECRET_NAME[key]} in ${ENV_OF[key]}.`,
+      );
     }
     if (value === null)
-      throw authError('keychain_entry_missing', `${what} is no longer in the keychain (entry ${entryName(ref)})`, `Log in again: ${loginCommand(profile, key)}`);
+      throw authError(
+        'keychain_entry_missing',
+        `${what} is no longer in the keychain (entry ${entryName(ref)})`,
+        `Log in again: ${loginCommand(profile, key)}`,
+      );
     return headerSafe({ value, source: 'profile' }, ENV_OF[key], key, profile).value;
   }
 
@@ -168,7 +189,11 @@ export class Credentials {
     } catch (e) {
       if (!(e instanceof KeychainUnavailable)) throw e;
       if (e.refused) throw refusedError(e, what);
-      throw authError('keychain_unavailable', `${e.message}, and secure storage is required: nothing was done`, allowFileFix(policy, profile));
+      throw authError(
+        'keychain_unavailable',
+        `${e.message}, and secure storage is required: nothing was done`,
+        allowFileFix(policy, profile),
+      );
     }
   }
 
@@ -205,7 +230,8 @@ export class Credentials {
           await this.keychain.set(account, value, this.signal);
           written.push({ profile, key, account, value });
           writing = undefined;
-          if ((await this.keychain.get(account, this.signal)) !== value) throw new KeychainUnavailable(`the entry ${entryName({ account })} did not read back as written`);
+          if ((await this.keychain.get(account, this.signal)) !== value)
+            throw new KeychainUnavailable(`the entry ${entryName({ account })} did not read back as written`);
         }
       }
     } catch (e) {
@@ -239,7 +265,8 @@ export class Credentials {
 }
 
 /** Entries the keychain would not delete, said in an error. */
-const leftText = (left: readonly string[]) => `${left.length === 1 ? 'an entry' : 'entries'} may be left in the keychain: ${left.join(', ')}`;
+const leftText = (left: readonly string[]) =>
+  `${left.length === 1 ? 'an entry' : 'entries'} may be left in the keychain: ${left.join(', ')}`;
 
 /** A new account name for each save, so an entry is never shared between config folders or overwritten in place. */
 const newAccount = (profile: string, key: SecretKey) => `${profile}/${key}/${randomBytes(4).toString('hex')}`;

@@ -82,7 +82,8 @@ export function resolveSettings(flags: ResolveFlags, env: Env, store: ConfigStor
 
   const secret = (key: SecretKey, envName: string): SecretSetting | undefined => {
     const e = env[envName];
-    if (nonEmpty(e)) return { ...headerSafe({ value: e, source: 'env' }, envName, key, profile.value), in: 'environment', masked: maskSecret(e.trim()) };
+    if (nonEmpty(e))
+      return { ...headerSafe({ value: e, source: 'env' }, envName, key, profile.value), in: 'environment', masked: maskSecret(e.trim()) };
     store.failOn(`profiles.${profile.value}.${key}`);
     store.failOn(`profiles.${profile.value}.keychain`);
     const stored = storedSecret(chosen, key);
@@ -123,10 +124,16 @@ export function resolveSecureStorage(profile: string, env: Env, store: ConfigSto
   const e = env.PROSPECT_SECURE_STORAGE?.trim();
   if (nonEmpty(e)) {
     if (!isSecureStorage(e))
-      throw new ConfigurationError(`PROSPECT_SECURE_STORAGE must be one of ${SECURE_STORAGE.join(', ')}, got "${e}"`, 'Fix or unset PROSPECT_SECURE_STORAGE.');
+      throw new ConfigurationError(
+        `PROSPECT_SECURE_STORAGE must be one of ${SECURE_STORAGE.join(', ')}, got "${e}"`,
+        'Fix or unset PROSPECT_SECURE_STORAGE.',
+      );
     return { value: e, source: 'env' };
   }
-  const places: Array<[string, Source]> = [[profile, 'profile'], ...(profile === DEFAULT_PROFILE ? [] : [[DEFAULT_PROFILE, 'default-profile'] as [string, Source]])];
+  const places: Array<[string, Source]> = [
+    [profile, 'profile'],
+    ...(profile === DEFAULT_PROFILE ? [] : [[DEFAULT_PROFILE, 'default-profile'] as [string, Source]]),
+  ];
   for (const [name, source] of places) {
     store.failOn(`profiles.${name}.secure_storage`);
     const v = store.profile(name)?.secure_storage;
@@ -145,7 +152,9 @@ export function resolveProfileName(flags: Pick<ResolveFlags, 'profile'>, env: En
   if (nonEmpty(env.PROSPECT_PROFILE)) return usableProfileName({ value: env.PROSPECT_PROFILE, source: 'env' }, 'PROSPECT_PROFILE', store);
   store.failOn('current_profile');
   const current = store.read().current_profile;
-  return nonEmpty(current) ? usableProfileName({ value: current, source: 'profile' }, 'current_profile', store) : { value: DEFAULT_PROFILE, source: 'default' };
+  return nonEmpty(current)
+    ? usableProfileName({ value: current, source: 'profile' }, 'current_profile', store)
+    : { value: DEFAULT_PROFILE, source: 'default' };
 }
 
 /** The name, unless it is one a profile cannot have (`__proto__`, `constructor`): then an error naming where it came from. */
@@ -156,7 +165,10 @@ export function usableProfileName<T extends { value: string }>(name: T, from: st
     from === 'current_profile'
       ? 'Choose another with `prospect config set current_profile NAME`, or remove it with `prospect config unset current_profile`.'
       : 'Choose another profile name.';
-  throw new ConfigurationError(`${from === 'current_profile' ? `current_profile in ${store.file}` : from}: "${name.value}" ${problem}`, fix);
+  throw new ConfigurationError(
+    `${from === 'current_profile' ? `current_profile in ${store.file}` : from}: "${name.value}" ${problem}`,
+    fix,
+  );
 }
 
 /** A profile's usable settings; fails naming the file when `profiles` or that profile is not an object. */
@@ -188,6 +200,8 @@ export function headerSafe(c: Sourced<string>, envName: string, key: string, pro
   const where = c.source === 'env' ? envName : `the ${key} of profile "${profile}"`;
   throw new ConfigurationError(
     `${where} holds characters a credential cannot have (spaces, control characters or non-ASCII)`,
-    c.source === 'env' ? `Set ${envName} to the credential alone.` : `Log in again: prospect auth login${key === 'jwt' ? ' --jwt' : ''} --profile ${shellWord(profile)}`,
+    c.source === 'env'
+      ? `Set ${envName} to the credential alone.`
+      : `Log in again: prospect auth login${key === 'jwt' ? ' --jwt' : ''} --profile ${shellWord(profile)}`,
   );
 }

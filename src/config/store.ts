@@ -52,7 +52,8 @@ export interface ConfigProblem {
 }
 
 type RawObject = Record<string, unknown>;
-const kind = (v: unknown) => (Array.isArray(v) ? 'a list' : v === null ? 'null' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`);
+const kind = (v: unknown) =>
+  Array.isArray(v) ? 'a list' : v === null ? 'null' : typeof v === 'object' ? 'an object' : `${typeof v} ${JSON.stringify(v)}`;
 
 /** Checks one stored setting; returns what is wrong with it, or undefined. */
 function checkStored(key: string, v: unknown): string | undefined {
@@ -75,7 +76,8 @@ function checkStored(key: string, v: unknown): string | undefined {
   }
 }
 
-export const isKeychainRef = (v: unknown): v is KeychainRef => isObject(v) && typeof v.account === 'string' && v.account !== '' && typeof v.masked === 'string';
+export const isKeychainRef = (v: unknown): v is KeychainRef =>
+  isObject(v) && typeof v.account === 'string' && v.account !== '' && typeof v.masked === 'string';
 const isKeychainRefs = (v: unknown) =>
   isObject(v) && Object.entries(v).every(([k, ref]) => (SECRET_KEYS as readonly string[]).includes(k) && isKeychainRef(ref));
 
@@ -137,12 +139,16 @@ function problemFix(key: string): string {
     return `Remove the profile's stored credentials, and log in again after: \`prospect auth logout --profile ${shellWord(setting[1]!)}\``;
   if (setting)
     return `Set it again with \`prospect config set ${setting[2]} VALUE --profile ${shellWord(setting[1]!)}\`, or remove it with \`prospect config unset ${setting[2]} --profile ${shellWord(setting[1]!)}\`.`;
-  if (key === 'current_profile') return 'Choose one with `prospect config set current_profile NAME`, or remove it with `prospect config unset current_profile`.';
-  if (!key.startsWith('profiles.')) return 'Save a setting with `prospect config set KEY VALUE` (it replaces the broken value), or fix the file by hand.';
+  if (key === 'current_profile')
+    return 'Choose one with `prospect config set current_profile NAME`, or remove it with `prospect config unset current_profile`.';
+  if (!key.startsWith('profiles.'))
+    return 'Save a setting with `prospect config set KEY VALUE` (it replaces the broken value), or fix the file by hand.';
   const profile = key.slice('profiles.'.length);
   const remove = `Remove it with \`prospect config rm-profile ${profile}\``;
   // A profile of a reserved name cannot be set, only removed.
-  return reservedNameProblem(profile) ? `${remove}.` : `${remove}, or set a value in it with \`prospect config set KEY VALUE --profile ${profile}\`.`;
+  return reservedNameProblem(profile)
+    ? `${remove}.`
+    : `${remove}, or set a value in it with \`prospect config set KEY VALUE --profile ${profile}\`.`;
 }
 
 export const FILE_MODE = 0o600;
@@ -261,7 +267,11 @@ export class ConfigStore {
    * Changes one profile (undefined removes it); with `becomeCurrent`, it is made current when none is. One write.
    * A `profiles` or a profile of the wrong type is replaced by an object; the keys replaced are returned.
    */
-  async updateProfile(name: string, change: (p: Profile) => Profile | undefined, opts: { becomeCurrent?: boolean } = {}): Promise<string[]> {
+  async updateProfile(
+    name: string,
+    change: (p: Profile) => Profile | undefined,
+    opts: { becomeCurrent?: boolean } = {},
+  ): Promise<string[]> {
     const reserved = reservedNameProblem(name);
     if (reserved) throw new ConfigurationError(`profile "${name}" ${reserved}`, 'Choose another profile name.');
     const replaced: string[] = [];

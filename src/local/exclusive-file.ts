@@ -19,7 +19,9 @@ export const CREATE_NEW = O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY;
  * `suffix`). O_EXCL, not the name, is what keeps it safe; the name only keeps writers apart.
  */
 export function tempBeside(file: string, suffix = 'tmp', hidden = false): string {
-  const tail = `${process.pid.toString(16)}${Math.floor(Math.random() * 2 ** 48).toString(16).padStart(12, '0')}`;
+  const tail = `${process.pid.toString(16)}${Math.floor(Math.random() * 2 ** 48)
+    .toString(16)
+    .padStart(12, '0')}`;
   const base = `${hidden ? '.' : ''}${path.basename(file)}.${tail}.${suffix}`;
   return path.join(path.dirname(file), base);
 }

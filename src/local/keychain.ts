@@ -93,7 +93,11 @@ export function runInHelper(req: KeychainRequest, timeoutMs: number, signal?: Ab
     return Promise.reject(new KeychainUnavailable(`the keychain binding is not installed (${firstLine(e)})`));
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', HELPER, bindingPath], { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true, env: helperEnv() });
+    const child = spawn(process.execPath, ['-e', HELPER, bindingPath], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+      env: helperEnv(),
+    });
     if (running.size === 0) process.once('exit', killRunning);
     running.add(child);
     let stdout = '';
@@ -105,7 +109,12 @@ export function runInHelper(req: KeychainRequest, timeoutMs: number, signal?: Ab
       settle(() => reject(e));
     };
     const timer = setTimeout(
-      () => stop(new KeychainUnavailable(`the keychain did not answer within ${timeoutMs / 1000} s; is it locked, or waiting at a prompt?`, { uncertain: true })),
+      () =>
+        stop(
+          new KeychainUnavailable(`the keychain did not answer within ${timeoutMs / 1000} s; is it locked, or waiting at a prompt?`, {
+            uncertain: true,
+          }),
+        ),
       timeoutMs,
     );
     const onAbort = () => stop(signal!.reason);
@@ -128,7 +137,11 @@ export function runInHelper(req: KeychainRequest, timeoutMs: number, signal?: Ab
         try {
           resolve(JSON.parse(last) as KeychainAnswer);
         } catch {
-          reject(new KeychainUnavailable(`the keychain helper ended without an answer (${firstLine(stderr.trim() || 'no message')})`, { uncertain: true }));
+          reject(
+            new KeychainUnavailable(`the keychain helper ended without an answer (${firstLine(stderr.trim() || 'no message')})`, {
+              uncertain: true,
+            }),
+          );
         }
       }),
     );
@@ -139,7 +152,10 @@ export function runInHelper(req: KeychainRequest, timeoutMs: number, signal?: Ab
 /** What the binding's usual failures mean, in a person's words (the binding's text is kept for the rest); refusals are the keychain saying no. */
 const KNOWN_REASONS: ReadonlyArray<[RegExp, string, { refused?: boolean; uncertain?: boolean }?]> = [
   [/prompt was dismissed|dismissed/i, 'it is locked, and its unlock prompt was dismissed', { refused: true }],
-  [/DBUS_SESSION_BUS_ADDRESS|Failed to connect to socket|No such file or directory/i, 'no D-Bus session bus, so no Secret Service (is DBUS_SESSION_BUS_ADDRESS set?)'],
+  [
+    /DBUS_SESSION_BUS_ADDRESS|Failed to connect to socket|No such file or directory/i,
+    'no D-Bus session bus, so no Secret Service (is DBUS_SESSION_BUS_ADDRESS set?)',
+  ],
   [/Secret Service: no result found/i, 'the Secret Service has no default keyring'],
   [/Did not receive a reply/i, 'the Secret Service did not answer on D-Bus', { uncertain: true }],
   [/locked/i, 'the keychain is locked'],
@@ -148,7 +164,10 @@ const KNOWN_REASONS: ReadonlyArray<[RegExp, string, { refused?: boolean; uncerta
 /** A message's first line, short, without the binding's prefixes. */
 function firstLine(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
-  const line = text.split('\n')[0]!.replace(/^((Platform failure|Couldn't access platform storage|GenericFailure|DBus error): *)+/i, '').trim();
+  const line = text
+    .split('\n')[0]!
+    .replace(/^((Platform failure|Couldn't access platform storage|GenericFailure|DBus error): *)+/i, '')
+    .trim();
   return line.length > 200 ? `${line.slice(0, 197)}...` : line || 'the keychain gave no reason';
 }
 
@@ -166,7 +185,10 @@ function failure(message: string): KeychainUnavailable {
 export function osKeychain({
   timeoutMs = KEYCHAIN_TIMEOUT_MS,
   run = runInHelper,
-}: { timeoutMs?: number; run?: (req: KeychainRequest, timeoutMs: number, signal?: AbortSignal) => Promise<KeychainAnswer> } = {}): Keychain {
+}: {
+  timeoutMs?: number;
+  run?: (req: KeychainRequest, timeoutMs: number, signal?: AbortSignal) => Promise<KeychainAnswer>;
+} = {}): Keychain {
   const call = async (req: KeychainRequest, signal?: AbortSignal): Promise<KeychainAnswer & { value: unknown }> => {
     const answer = await run(req, timeoutMs, signal);
     if ('unloadable' in answer) throw new KeychainUnavailable(`the keychain binding did not load (${firstLine(answer.unloadable)})`);

@@ -57,7 +57,11 @@ function tryLock(lockFile: string, staleMs: number): number | undefined {
   try {
     fd = openSync(lockFile, CREATE_NEW, 0o600);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new ConfigurationError(`cannot lock ${lockFile}: ${(e as Error).message}`, 'Check that its folder exists and is yours to write.');
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw new ConfigurationError(
+        `cannot lock ${lockFile}: ${(e as Error).message}`,
+        'Check that its folder exists and is yours to write.',
+      );
     const stale = staleInode(lockFile, staleMs);
     if (stale !== undefined) removeIfUnchanged(lockFile, stale);
     return undefined;

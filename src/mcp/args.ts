@@ -22,14 +22,16 @@ export function argError(name: string, problem: string, fix: string): ToolArgErr
   return new ToolArgError(`${name}: ${problem}`, fix);
 }
 
-const pick = (args: Args, names: readonly string[]) => Object.fromEntries(names.filter((n) => args[n] !== undefined).map((n) => [n, args[n]]));
+const pick = (args: Args, names: readonly string[]) =>
+  Object.fromEntries(names.filter((n) => args[n] !== undefined).map((n) => [n, args[n]]));
 
 /** The path parameters of the entry, from the arguments; each must be a non-empty string. */
 export function paramsOf(e: Endpoint, args: Args): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of Object.keys(e.params ?? {})) {
     const v = args[name];
-    if (typeof v !== 'string' || v === '') throw argError(name, v === undefined ? 'is required' : `${JSON.stringify(v)} is not an id`, `Pass ${name} as a string.`);
+    if (typeof v !== 'string' || v === '')
+      throw argError(name, v === undefined ? 'is required' : `${JSON.stringify(v)} is not an id`, `Pass ${name} as a string.`);
     out[name] = v;
   }
   return out;
@@ -37,8 +39,13 @@ export function paramsOf(e: Endpoint, args: Args): Record<string, string> {
 
 /** The query parameters of the entry, from the arguments; a required one must be there. */
 export function queryOf(e: Endpoint, args: Args): Record<string, string | number | boolean | string[]> {
-  for (const q of e.query ?? []) if (q.required && (args[q.name] === undefined || args[q.name] === '')) throw argError(q.name, 'is required', `Pass ${q.name}: ${q.description}`);
-  return pick(args, (e.query ?? []).map((q) => q.name)) as Record<string, string | number | boolean | string[]>;
+  for (const q of e.query ?? [])
+    if (q.required && (args[q.name] === undefined || args[q.name] === ''))
+      throw argError(q.name, 'is required', `Pass ${q.name}: ${q.description}`);
+  return pick(
+    args,
+    (e.query ?? []).map((q) => q.name),
+  ) as Record<string, string | number | boolean | string[]>;
 }
 
 /** The body fields among the arguments: every argument but path and query parameters, the tool's own, and `except`. */
@@ -53,7 +60,11 @@ export function checkBody(e: Endpoint, body: Args): void {
   const r = z.safeParse(schemaOf(e.body), body);
   if (r.success) return;
   const issues = r.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(arguments)'}: ${i.message}`);
-  throw new ToolArgError(`bad arguments: ${issues.join('; ')}`, 'Correct the named arguments (the tool\u2019s input schema lists each) and call again.', {
-    errors: r.error.issues.map((i) => ({ loc: i.path, msg: i.message })),
-  });
+  throw new ToolArgError(
+    `bad arguments: ${issues.join('; ')}`,
+    'Correct the named arguments (the tool\u2019s input schema lists each) and call again.',
+    {
+      errors: r.error.issues.map((i) => ({ loc: i.path, msg: i.message })),
+    },
+  );
 }

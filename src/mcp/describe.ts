@@ -51,7 +51,12 @@ export function schemasOf(spec: ToolSpec): ToolSchemas {
 export function describeTool(spec: ToolSpec, offered: ReadonlySet<string>, schemas: ToolSchemas = schemasOf(spec)): Tool {
   const ro = readOnly(spec);
   const output = schemas.outputSchema;
-  const description = [inToolWords(spec.entry.description, offered), spec.note, spec.paid ? PAID_NOTE : undefined, spec.destructive ? 'Needs confirm: true; it cannot be undone.' : undefined]
+  const description = [
+    inToolWords(spec.entry.description, offered),
+    spec.note,
+    spec.paid ? PAID_NOTE : undefined,
+    spec.destructive ? 'Needs confirm: true; it cannot be undone.' : undefined,
+  ]
     .filter(Boolean)
     .join('\n\n');
   return {
@@ -97,7 +102,8 @@ function paidOutput(spec: ToolSpec): JsonSchema {
       status: {
         type: 'string',
         enum: ['priced', 'ran', 'declined', 'nothing_to_do'],
-        description: 'priced: nothing spent, quote_id runs it; ran: result holds the answer; declined: the person said no, nothing spent; nothing_to_do: nothing needed doing, nothing priced or spent.',
+        description:
+          'priced: nothing spent, quote_id runs it; ran: result holds the answer; declined: the person said no, nothing spent; nothing_to_do: nothing needed doing, nothing priced or spent.',
       },
       quote: { anyOf: [quoteRoot, { type: 'null' }], description: 'The quote priced (null for a free request).' },
       spend: SPEND,

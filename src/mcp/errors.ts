@@ -39,7 +39,8 @@ export function errorOf(e: unknown): ToolError {
       fix: 'Call the tool again without quote_id when the person is there to answer.',
       retryable: true,
     };
-  if (e instanceof ToolArgError) return { code: 'validation_error', problem: e.message, fix: e.fix, retryable: false, ...(e.details ? { details: e.details } : {}) };
+  if (e instanceof ToolArgError)
+    return { code: 'validation_error', problem: e.message, fix: e.fix, retryable: false, ...(e.details ? { details: e.details } : {}) };
   if (isApiError(e))
     return {
       code: e.code,

@@ -56,11 +56,16 @@ const inRuns = (call: PricedCall) => (call.parts.length > 1 ? ` in ${call.parts.
  */
 function mayHaveRun(e: unknown, recording: Recording | undefined): boolean {
   if (e instanceof JournalUnwritable) return false;
-  return recording?.pending === true || e instanceof LostResponseError || (isApiError(e) && (e.is('dispatch_outcome_unknown') || e.is('quote_already_redeemed')));
+  return (
+    recording?.pending === true ||
+    e instanceof LostResponseError ||
+    (isApiError(e) && (e.is('dispatch_outcome_unknown') || e.is('quote_already_redeemed')))
+  );
 }
 
 /** A resend whose quote expired: whether the first attempt ran cannot be told. */
-const quoteExpired = (e: unknown): boolean => (e instanceof LostResponseError && e.reason === 'quote_expired') || (isApiError(e) && e.is('quote_expired'));
+const quoteExpired = (e: unknown): boolean =>
+  (e instanceof LostResponseError && e.reason === 'quote_expired') || (isApiError(e) && e.is('quote_expired'));
 
 export async function paidCall(input: PaidCallInput): Promise<CallToolResult> {
   try {
@@ -85,15 +90,18 @@ function asJob(run: PaidRun | PaidJob, env: ToolEnv): PaidJob {
 async function decide(input: PaidCallInput): Promise<CallToolResult> {
   const { spec, args, env, gate } = input;
   const paid = await spec.paid!(args, env);
-  if (!('plan' in paid) && paid.free) return result(input, 'ran', null, await paid.send(undefined), [`${spec.name}: ran (free: nothing to price).`], undefined, paid.leftOut);
+  if (!('plan' in paid) && paid.free)
+    return result(input, 'ran', null, await paid.send(undefined), [`${spec.name}: ran (free: nothing to price).`], undefined, paid.leftOut);
   const job = asJob(paid, env);
   const { quote_id: quoteId, fields: _f, pay_again: payAgain, ...priced } = args;
   const fingerprint = canonical({ args: priced, bound: job.fingerprint ?? null });
 
   // The same request, sent by an earlier server (or a command) whose answer was lost: resolved through its own quote, not paid again.
-  if (quoteId === undefined) return (await resolveEarlier(input, job, fingerprint, payAgain === true)) ?? price(input, job, fingerprint, payAgain === true);
+  if (quoteId === undefined)
+    return (await resolveEarlier(input, job, fingerprint, payAgain === true)) ?? price(input, job, fingerprint, payAgain === true);
 
-  if (typeof quoteId !== 'string' || quoteId === '') throw argError('quote_id', `${JSON.stringify(quoteId)} is not a quote id`, `Call ${spec.name} without quote_id to get one.`);
+  if (typeof quoteId !== 'string' || quoteId === '')
+    throw argError('quote_id', `${JSON.stringify(quoteId)} is not a quote id`, `Call ${spec.name} without quote_id to get one.`);
   const found = gate.find(quoteId, spec.name, fingerprint, spec.entry.paid?.tools ?? []);
   // A quote of an earlier server: its request, if it went out unanswered, is resolved through it.
   const earlier = !('quote' in found) && found.code === 'quote_unknown' ? await resolveEarlier(input, job, fingerprint, false) : undefined;
@@ -143,7 +151,12 @@ async function price(input: PaidCallInput, job: PaidJob, fingerprint: string, pa
   const began = gate.now();
   const joined = new Set<string>();
   const plan = await job.plan({ ...resolving(input, payAgain), onInFlight: (e, waiting) => void (waiting && joined.add(e.id)) });
-  const parts = (plan.earlier ?? []).map((r: EarlierRequest): EarlierPart => ({ quote: r.quote, body: r.body, answer: r.answer, ...(joined.has(r.entry.id) ? { joined: r.entry } : {}) }));
+  const parts = (plan.earlier ?? []).map((r: EarlierRequest): EarlierPart => ({
+    quote: r.quote,
+    body: r.body,
+    answer: r.answer,
+    ...(joined.has(r.entry.id) ? { joined: r.entry } : {}),
+  }));
   const earlier = parts.length ? await keptEarlier(input, job, fingerprint, parts) : undefined;
   if (plan.requests.length === 0) return earlier ? earlierRan(input, earlier, plan.leftOut) : nothingToDo(input, plan);
   // A quote that does not make sense is refused here (MalformedQuoteError): never kept, never counted.
@@ -158,18 +171,29 @@ async function price(input: PaidCallInput, job: PaidJob, fingerprint: string, pa
       'priced',
       call,
       undefined,
-      [`${spec.name}: would cost up to ${credits(v.cost)}${inRuns(call)}; the balance is ${credits(v.available)}, which does not cover it. Nothing was spent.`],
+      [
+        `${spec.name}: would cost up to ${credits(v.cost)}${inRuns(call)}; the balance is ${credits(v.available)}, which does not cover it. Nothing was spent.`,
+      ],
       job.preview,
       call.leftOut,
       earlier,
     );
-  if (asking) return v.kind === 'go' ? execute(input, call, job, 'budget', fingerprint, earlier) : askThenRun(input, call, job, fingerprint, earlier);
+  if (asking)
+    return v.kind === 'go' ? execute(input, call, job, 'budget', fingerprint, earlier) : askThenRun(input, call, job, fingerprint, earlier);
   return result(input, 'priced', call, undefined, pricedLines(spec.name, call, gate, v), job.preview, call.leftOut, earlier);
 }
 
 function nothingToDo(input: PaidCallInput, plan: PaidPlan): CallToolResult {
   const why = plan.nothing ?? 'there is nothing to do';
-  return result(input, 'nothing_to_do', null, undefined, [`${input.spec.name}: ${why}. Nothing was priced or spent.`], undefined, plan.leftOut);
+  return result(
+    input,
+    'nothing_to_do',
+    null,
+    undefined,
+    [`${input.spec.name}: ${why}. Nothing was priced or spent.`],
+    undefined,
+    plan.leftOut,
+  );
 }
 
 function pricedLines(tool: string, call: PricedCall, gate: SpendGate, v: Verdict): string[] {
@@ -195,7 +219,13 @@ function canAsk(input: PaidCallInput): boolean {
 const ASK_AT_MOST_MS = 10 * 60_000;
 
 /** Asks the person to approve the quote's cost; runs it on approval. A quote declined never runs. */
-async function askThenRun(input: PaidCallInput, call: PricedCall, job: PaidJob, fingerprint: string, earlier?: PricedCall): Promise<CallToolResult> {
+async function askThenRun(
+  input: PaidCallInput,
+  call: PricedCall,
+  job: PaidJob,
+  fingerprint: string,
+  earlier?: PricedCall,
+): Promise<CallToolResult> {
   const q = call.quote;
   const left = q.expires_at === null ? ASK_AT_MOST_MS : q.expires_at * 1000 - input.gate.now();
   const answer = await input.server.elicitInput(
@@ -211,10 +241,26 @@ async function askThenRun(input: PaidCallInput, call: PricedCall, job: PaidJob, 
   );
   if (answer.action === 'accept') return execute(input, call, job, 'person', fingerprint, earlier);
   input.gate.decline(call);
-  return result(input, 'declined', call, undefined, [`${input.spec.name}: the person declined up to ${credits(q.estimated_cost)}. Nothing was spent.`], job.preview, call.leftOut, earlier);
+  return result(
+    input,
+    'declined',
+    call,
+    undefined,
+    [`${input.spec.name}: the person declined up to ${credits(q.estimated_cost)}. Nothing was spent.`],
+    job.preview,
+    call.leftOut,
+    earlier,
+  );
 }
 
-async function execute(input: PaidCallInput, call: PricedCall, job: PaidJob, by: ApprovedBy, fingerprint: string, earlier?: PricedCall): Promise<CallToolResult> {
+async function execute(
+  input: PaidCallInput,
+  call: PricedCall,
+  job: PaidJob,
+  by: ApprovedBy,
+  fingerprint: string,
+  earlier?: PricedCall,
+): Promise<CallToolResult> {
   // The journal can be written (else nothing is sent, nothing counted); old entries go (hourly).
   input.env.journal.prepare();
   input.gate.bind(call, input.spec.name, fingerprint);
@@ -255,7 +301,12 @@ function joinedLine(e: JournalEntry): string {
  * process still waits for is waited for. Undefined when there is none. With pay_again, one that
  * cannot be told (its quote expired) is given up, and the call is priced anew.
  */
-async function resolveEarlier(input: PaidCallInput, job: PaidJob, fingerprint: string, payAgain: boolean): Promise<CallToolResult | undefined> {
+async function resolveEarlier(
+  input: PaidCallInput,
+  job: PaidJob,
+  fingerprint: string,
+  payAgain: boolean,
+): Promise<CallToolResult | undefined> {
   const { journal } = input.env;
   const lost = job.lost ? job.lost(journal) : journal.unanswered(job.tool).map((entry) => ({ entry, body: undefined }));
   if (lost.length === 0) return undefined;
@@ -282,7 +333,8 @@ async function resolveEarlier(input: PaidCallInput, job: PaidJob, fingerprint: s
 
 /** How this call resolves an earlier request (resolve-earlier.ts), in the tools' words. */
 function resolving(input: PaidCallInput, payAgain: boolean): ResolveEarlierOptions {
-  const unknownFix = () => `Check run_status and credits_balance; if it did not run, call ${input.spec.name} again with pay_again: true for a new quote.`;
+  const unknownFix = () =>
+    `Check run_status and credits_balance; if it did not run, call ${input.spec.name} again with pay_again: true for a new quote.`;
   return { signal: input.env.signal, payAgain, unknownFix };
 }
 
@@ -299,7 +351,9 @@ function earlierLines(input: PaidCallInput, call: PricedCall): string[] {
   const lostOnes = call.parts.filter((p) => !p.joined).length;
   const runs = lostOnes > 1 ? ` ${lostOnes} runs` : '';
   return [
-    lostOnes ? `${input.spec.name}: ran${runs}, ${EARLIER}, for up to ${credits(costOf(call))}.` : `${input.spec.name}: did not run again: nothing more was spent.`,
+    lostOnes
+      ? `${input.spec.name}: ran${runs}, ${EARLIER}, for up to ${credits(costOf(call))}.`
+      : `${input.spec.name}: did not run again: nothing more was spent.`,
     ...call.parts.flatMap((p) => (p.joined ? [joinedLine(p.joined)] : [])),
   ];
 }
@@ -372,7 +426,14 @@ async function sendPart(input: PaidCallInput, call: PricedCall, part: PricedPart
     const what = `${input.spec.title} (MCP ${input.spec.name})${call.parts.length > 1 ? `, run ${index + 1} of ${call.parts.length}` : ''}`;
     // The last check of a first send runs once no identical request was found to join (under its lock); a resend is of what went out already.
     const beforeWrite = resend ? undefined : job.beforeFirstSend;
-    const run = { tool: job.tool, what, quote: part.quote, since: call.pricedAt, ...(beforeWrite ? { beforeWrite } : {}), lockKey: job.lockKey };
+    const run = {
+      tool: job.tool,
+      what,
+      quote: part.quote,
+      since: call.pricedAt,
+      ...(beforeWrite ? { beforeWrite } : {}),
+      lockKey: job.lockKey,
+    };
     const sent = await sendOnce(input.env.journal, run, (quoteId, journal) => job.send(part.body, quoteId, journal), {
       signal: input.env.signal,
       onRecording: (r) => (recording = r),
@@ -454,5 +515,9 @@ function result(
     ? answers.flatMap((a) => [...summaryOf(input.spec.name, a, input.spec.entry.rows).slice(1), ...serviceNotes(a, input.names)])
     : (call?.parts ?? []).flatMap((p) => serviceNotes(p.quote, input.names));
   const before = earlier ? earlierLines(input, earlier) : [];
-  return okResult([...(leftOut ? [leftOut.summary] : []), ...before, ...lines, sessionLine(input.gate), ...new Set(notes)], out, input.structured);
+  return okResult(
+    [...(leftOut ? [leftOut.summary] : []), ...before, ...lines, sessionLine(input.gate), ...new Set(notes)],
+    out,
+    input.structured,
+  );
 }

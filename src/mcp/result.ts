@@ -57,7 +57,9 @@ export function hintsAsTools<T>(data: T, toolNames: ReadonlySet<string>): T {
 /** Each row of `key` with only `fields` (and rows that are not objects as they are). */
 export function pickFields(data: unknown, key: string | undefined, fields: readonly string[] | undefined): unknown {
   if (!key || !fields || !isObject(data) || !Array.isArray(data[key])) return data;
-  const rows = (data[key] as unknown[]).map((row) => (isObject(row) ? Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]])) : row));
+  const rows = (data[key] as unknown[]).map((row) =>
+    isObject(row) ? Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]])) : row,
+  );
   return { ...data, [key]: rows };
 }
 
@@ -80,7 +82,12 @@ export interface ToolError {
 
 /** An error result: the code, the problem and the fix as notes (`more`: lines the tool adds), then the error as data. */
 export function errorResult(e: ToolError, toolNames: ReadonlySet<string>, more: readonly string[] = []): CallToolResult {
-  const lines = [`Error ${e.code}: ${asNote(e.problem, toolNames)}`, ...(e.fix ? [`Fix: ${asNote(e.fix, toolNames)}`] : []), `Retryable: ${e.retryable ? 'yes' : 'no'}`, ...more];
+  const lines = [
+    `Error ${e.code}: ${asNote(e.problem, toolNames)}`,
+    ...(e.fix ? [`Fix: ${asNote(e.fix, toolNames)}`] : []),
+    `Retryable: ${e.retryable ? 'yes' : 'no'}`,
+    ...more,
+  ];
   const text = [...lines, '', DATA_LINE, JSON.stringify(capStrings({ error: e }))].join('\n');
   return { isError: true, content: [{ type: 'text', text }] };
 }

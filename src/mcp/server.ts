@@ -5,7 +5,13 @@ import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type JSONRPCMessage, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type JSONRPCMessage,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { apiOf } from '../api/api.js';
 import type { Client } from '../api/client.js';
 import { call } from '../api/endpoints/call.js';
@@ -71,16 +77,28 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
   const limits = new Map(tools.map((t) => [t.name, t.inputSchema.properties?.limit as { default?: unknown } | undefined]));
   const now = opts.now ?? Date.now;
   const gate = new SpendGate(opts.maxCredits, now);
-  const journal = opts.journal ?? mcpJournal({ store: new MemoryJournalStore(), service: serviceIdentity(client.baseUrl.href, '', 'mcp'), now });
+  const journal =
+    opts.journal ?? mcpJournal({ store: new MemoryJournalStore(), service: serviceIdentity(client.baseUrl.href, '', 'mcp'), now });
   const api = apiOf(client);
-  const server = new Server({ name: 'prospect', title: 'prospect-cli', version: SDK_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: approvalFormValidator });
+  const server = new Server(
+    { name: 'prospect', title: 'prospect-cli', version: SDK_VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: approvalFormValidator },
+  );
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (req, extra): Promise<CallToolResult> => {
     const spec = byName.get(req.params.name);
     if (!spec)
-      return errorResult({ code: 'unknown_tool', problem: `no tool ${req.params.name} on this server`, fix: 'Call tools/list for the tools offered.', retryable: false }, names);
-    const args = withPageLimit(spec, (req.params.arguments ?? {}), limits.get(spec.name));
+      return errorResult(
+        {
+          code: 'unknown_tool',
+          problem: `no tool ${req.params.name} on this server`,
+          fix: 'Call tools/list for the tools offered.',
+          retryable: false,
+        },
+        names,
+      );
+    const args = withPageLimit(spec, req.params.arguments ?? {}, limits.get(spec.name));
     const env: ToolEnv = { api, signal: extra.signal, journal, now, readFile: (file) => readLocalFile(file, opts.cwd, server) };
     try {
       if (spec.destructive && args.confirm !== true)
@@ -95,13 +113,21 @@ export function createMcpServer(client: Client, opts: McpOptions): Server {
         );
       checkFields(args.fields);
       if (spec.entry.rows && typeof args.limit === 'number' && args.limit > PAGE_MAX)
-        throw argError('limit', `${args.limit} is over the ${PAGE_MAX} rows a call answers here`, `Pass limit ${PAGE_MAX} or less, and page on with the answered cursor.`);
+        throw argError(
+          'limit',
+          `${args.limit} is over the ${PAGE_MAX} rows a call answers here`,
+          `Pass limit ${PAGE_MAX} or less, and page on with the answered cursor.`,
+        );
       if (spec.paid) return await paidCall({ spec, args, env, gate, server, structured: structured.has(spec.name), names });
       const data = spec.run ? await spec.run(args, env) : await send(client, spec, args, env.signal);
       // Its quotes can run the paid tool whose request they priced (spend.ts).
       if (spec.mintsQuotes) gate.priced(data as Quote, ESTIMATE_TOOL, '');
       const picked = pickFields(hintsAsTools(data, names), spec.entry.rows, args.fields as string[] | undefined);
-      return okResult([...summaryOf(spec.name, picked, spec.entry.rows), ...serviceNotes(data, names)], picked as Record<string, unknown>, structured.has(spec.name));
+      return okResult(
+        [...summaryOf(spec.name, picked, spec.entry.rows), ...serviceNotes(data, names)],
+        picked as Record<string, unknown>,
+        structured.has(spec.name),
+      );
     } catch (e) {
       return errorResult(errorOf(e), names);
     }
@@ -126,7 +152,11 @@ function send(client: Client, spec: ToolSpec, args: Args, signal: AbortSignal): 
 function checkFields(fields: unknown): void {
   if (fields === undefined) return;
   if (!Array.isArray(fields) || fields.length === 0 || !fields.every((f) => typeof f === 'string'))
-    throw argError('fields', `${JSON.stringify(fields)} is not a list of field names`, 'Pass fields as a list of names, e.g. ["lead_id","full_name"].');
+    throw argError(
+      'fields',
+      `${JSON.stringify(fields)} is not a list of field names`,
+      'Pass fields as a list of names, e.g. ["lead_id","full_name"].',
+    );
 }
 
 /**
@@ -138,7 +168,11 @@ async function readLocalFile(file: string, cwd: string, server: Server): Promise
   const full = path.resolve(cwd, file);
   const roots = await sharedFolders(server, cwd);
   if (!roots.some((r) => full === r || full.startsWith(r.endsWith(path.sep) ? r : r + path.sep)))
-    throw argError('file', `${full} is outside the folders this server may read (${roots.join(', ')})`, 'Copy the file into one of them, or pass a path inside one.');
+    throw argError(
+      'file',
+      `${full} is outside the folders this server may read (${roots.join(', ')})`,
+      'Copy the file into one of them, or pass a path inside one.',
+    );
   // Opened without following a link (and without waiting on a named pipe), then checked on the descriptor: a link put there after a check is refused too.
   const handle = await open(full, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'ENOENT') throw argError('file', `${full} does not exist`, 'Pass the path of an existing .csv file.');
@@ -153,7 +187,8 @@ async function readLocalFile(file: string, cwd: string, server: Server): Promise
   }
 }
 
-const notRegular = (full: string, why: string) => argError('file', `${full} is not a regular file${why}`, 'Pass the path of the .csv file itself.');
+const notRegular = (full: string, why: string) =>
+  argError('file', `${full} is not a regular file${why}`, 'Pass the path of the .csv file itself.');
 
 /** The client's roots (file: URIs) when it shares any, else the working directory. */
 async function sharedFolders(server: Server, cwd: string): Promise<string[]> {
@@ -168,7 +203,12 @@ async function sharedFolders(server: Server, cwd: string): Promise<string[]> {
  * it read: `prospect mcp < requests.jsonl` gets each answer) or `signal` aborts; nothing else is
  * written to stdout.
  */
-export async function serveStdio(client: Client, opts: McpOptions, io: { stdin: Readable; stdout: Writable }, signal: AbortSignal): Promise<void> {
+export async function serveStdio(
+  client: Client,
+  opts: McpOptions,
+  io: { stdin: Readable; stdout: Writable },
+  signal: AbortSignal,
+): Promise<void> {
   const server = createMcpServer(client, opts);
   const transport = new StdioServerTransport(io.stdin, io.stdout);
   const closed = new Promise<void>((resolve) => {

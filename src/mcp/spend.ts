@@ -63,7 +63,8 @@ export interface PricedCall {
 }
 
 /** What a call can have taken: each request's quote, or what its answer said it took when more; nothing for a request joined to an identical one. */
-export const costOf = (call: PricedCall): number => call.parts.reduce((sum, p) => sum + (p.joined ? 0 : Math.max(p.quote.estimated_cost, p.took ?? 0)), 0);
+export const costOf = (call: PricedCall): number =>
+  call.parts.reduce((sum, p) => sum + (p.joined ? 0 : Math.max(p.quote.estimated_cost, p.took ?? 0)), 0);
 
 /** What a paid result says of the session's spending. */
 export interface SessionSpend {
@@ -133,7 +134,12 @@ export class SpendGate {
   }
 
   /** Keeps a paid call's quotes, one a request, as one call run by their sum (jobQuote); refused whole (MalformedQuoteError), and nothing kept, when one does not make sense. */
-  pricedJob(requests: readonly { quote: Quote; body: unknown }[], tool: string, fingerprint: string, leftOut?: PricedCall['leftOut']): PricedCall {
+  pricedJob(
+    requests: readonly { quote: Quote; body: unknown }[],
+    tool: string,
+    fingerprint: string,
+    leftOut?: PricedCall['leftOut'],
+  ): PricedCall {
     const quote = jobQuote(requests.map((r) => r.quote));
     return this.#keep({
       quote,
@@ -158,9 +164,11 @@ export class SpendGate {
     const estimated = call.tool === ESTIMATE_TOOL;
     if (estimated ? !serviceTools.includes(call.quote.tool) : call.tool !== tool)
       return { code: 'quote_mismatch', problem: `quote ${quoteId} priced ${estimated ? call.quote.tool : call.tool}, not ${tool}` };
-    if (!estimated && call.fingerprint !== fingerprint) return { code: 'quote_mismatch', problem: `quote ${quoteId} priced other arguments for ${tool}` };
+    if (!estimated && call.fingerprint !== fingerprint)
+      return { code: 'quote_mismatch', problem: `quote ${quoteId} priced other arguments for ${tool}` };
     // A sent quote is read back by the service whatever its age; an unsent one must be fresh.
-    if (!call.sent && call.quote.expires_at !== null && call.quote.expires_at * 1000 <= this.now()) return { code: 'quote_expired', problem: `quote ${quoteId} expired` };
+    if (!call.sent && call.quote.expires_at !== null && call.quote.expires_at * 1000 <= this.now())
+      return { code: 'quote_expired', problem: `quote ${quoteId} expired` };
     return call;
   }
 
@@ -199,6 +207,11 @@ export class SpendGate {
 
   session(): SessionSpend {
     const person = this.#spentBy('person');
-    return { spent_up_to: this.#spentBy('budget') + person, max_credits: this.maxCredits, budget_left: this.budgetLeft(), approved_by_person: person };
+    return {
+      spent_up_to: this.#spentBy('budget') + person,
+      max_credits: this.maxCredits,
+      budget_left: this.budgetLeft(),
+      approved_by_person: person,
+    };
   }
 }

@@ -43,7 +43,11 @@ export const PAY_AGAIN_ARG: JsonSchema = {
     'Only after an earlier_run_unknown error: true prices a new run although an identical earlier one got no answer (check run_status and credits_balance first).',
 };
 
-export const CONFIRM_ARG: JsonSchema = { type: 'boolean', const: true, description: 'Must be true: this deletes or removes, and cannot be undone. Without it nothing is done.' };
+export const CONFIRM_ARG: JsonSchema = {
+  type: 'boolean',
+  const: true,
+  description: 'Must be true: this deletes or removes, and cannot be undone. Without it nothing is done.',
+};
 
 export const FIELDS_ARG: JsonSchema = {
   type: 'array',
@@ -70,9 +74,14 @@ export function inputSchema(spec: ToolSpec): JsonSchema {
   };
   for (const [name, p] of Object.entries(e.params ?? {})) take(name, pathParamSchema(p), true);
   for (const q of e.query ?? []) {
-    const s = 'schema' in q.schema && typeof q.schema.schema === 'string' ? standalone(q.schema as SchemaSlot, 'input') : (q.schema as JsonSchema);
+    const s =
+      'schema' in q.schema && typeof q.schema.schema === 'string' ? standalone(q.schema as SchemaSlot, 'input') : (q.schema as JsonSchema);
     const many = q.repeated && s.type !== 'array';
-    take(q.name, many ? { type: 'array', items: s, description: q.description } : { ...s, description: q.description }, q.required === true);
+    take(
+      q.name,
+      many ? { type: 'array', items: s, description: q.description } : { ...s, description: q.description },
+      q.required === true,
+    );
   }
   let defs: JsonSchema | undefined;
   if (e.body) {
@@ -83,7 +92,8 @@ export function inputSchema(spec: ToolSpec): JsonSchema {
   }
   for (const [name, s] of Object.entries(spec.args?.add ?? {})) take(name, s, spec.args?.required?.includes(name) ?? false);
   const limit = properties.limit;
-  if (spec.entry.rows && limit) properties.limit = { ...limit, maximum: Math.min(PAGE_MAX, typeof limit.maximum === 'number' ? limit.maximum : PAGE_MAX) };
+  if (spec.entry.rows && limit)
+    properties.limit = { ...limit, maximum: Math.min(PAGE_MAX, typeof limit.maximum === 'number' ? limit.maximum : PAGE_MAX) };
   if (spec.entry.rows) take('fields', FIELDS_ARG, false);
   if (spec.paid) take('quote_id', QUOTE_ARG, false);
   if (spec.paid) take('pay_again', PAY_AGAIN_ARG, false);

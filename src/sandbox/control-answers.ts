@@ -57,7 +57,15 @@ export const SandboxSummary = z.looseObject({
   organizations: z.array(
     z.looseObject({
       ...Organization.shape,
-      members: z.array(z.looseObject({ user_id: str, organization_id: str, role: z.enum(['owner', 'member']), scopes: z.array(Scope), email: z.optional(str) })),
+      members: z.array(
+        z.looseObject({
+          user_id: str,
+          organization_id: str,
+          role: z.enum(['owner', 'member']),
+          scopes: z.array(Scope),
+          email: z.optional(str),
+        }),
+      ),
     }),
   ),
   api_keys: z.array(KeyRecord),
@@ -128,12 +136,20 @@ export const GeneratedLeads = z.looseObject({
   took_ms: z.number(),
 });
 export const ImportsView = z.looseObject({ enabled: z.boolean(), processing_ms: count });
-export const ExportFilesView = z.looseObject({ max_files: count, max_bytes: count, kept_files: count, kept_bytes: count, dropped_links: count });
+export const ExportFilesView = z.looseObject({
+  max_files: count,
+  max_bytes: count,
+  kept_files: count,
+  kept_bytes: count,
+  dropped_links: count,
+});
 
 // Enrichment
 
 const Rate = z.optional(z.nullable(z.number()));
-const NextOutcomes = z.array(z.looseObject({ status: z.enum(ENRICHMENT_TERMINAL_STATUSES), kinds: z.nullable(z.array(z.enum(ENRICHMENT_RUN_KINDS))) }));
+const NextOutcomes = z.array(
+  z.looseObject({ status: z.enum(ENRICHMENT_TERMINAL_STATUSES), kinds: z.nullable(z.array(z.enum(ENRICHMENT_RUN_KINDS))) }),
+);
 
 export const EnrichmentView = z.looseObject({
   settings: z.looseObject({
@@ -149,7 +165,11 @@ export const QueuedOutcomes = z.looseObject({ next_outcomes: NextOutcomes });
 // Smart agents
 
 export const AgentsView = z.looseObject({
-  settings: z.looseObject({ pace: z.looseObject({ pending_ms: count, row_ms: count }), fail_next: count, unavailable: z.array(z.enum(AGENT_TYPES)) }),
+  settings: z.looseObject({
+    pace: z.looseObject({ pending_ms: count, row_ms: count }),
+    fail_next: count,
+    unavailable: z.array(z.enum(AGENT_TYPES)),
+  }),
   /** Task ids of the runs not yet ended. */
   active: z.array(str),
 });
@@ -173,7 +193,10 @@ export const SyncFailures = z.looseObject({
 export const SyncDestinations = z.looseObject({
   organization_id: str,
   /** Destination (crm_one/contacts, sequencer_one/<campaign_id> ...) -> the records it holds. */
-  destinations: z.record(str, z.array(z.looseObject({ lead_id: str, properties: z.record(str, str), list_id: str, workflow_id: str, pushed_at: str }))),
+  destinations: z.record(
+    str,
+    z.array(z.looseObject({ lead_id: str, properties: z.record(str, str), list_id: str, workflow_id: str, pushed_at: str })),
+  ),
   syncs: z.array(z.looseObject({ ...SyncResult.shape, organization_id: str, created_at: str })),
 });
 export const WebhooksView = z.looseObject({ time_scale: z.number(), pending_deliveries: count });

@@ -26,14 +26,23 @@ const OrganizationId = z.optional(z.string());
 // The sandbox as a whole
 
 /** scenario: a named scenario (scenario-catalog.ts) applied after the reset, instead of the one the sandbox started with. */
-export const ResetBody = z.object({ seed: z.optional(z.int()), scenario: z.optional(z.enum(SCENARIO_NAMES as [ScenarioName, ...ScenarioName[]])) });
+export const ResetBody = z.object({
+  seed: z.optional(z.int()),
+  scenario: z.optional(z.enum(SCENARIO_NAMES as [ScenarioName, ...ScenarioName[]])),
+});
 
 /** advance_ms or set_ms (not both); freeze stops the clock after the move (true) or lets it run on (false). */
 export const ClockBody = z
-  .object({ advance_ms: z.optional(z.int().check(z.minimum(0))), set_ms: z.optional(z.int().check(z.minimum(0))), freeze: z.optional(z.boolean()) })
+  .object({
+    advance_ms: z.optional(z.int().check(z.minimum(0))),
+    set_ms: z.optional(z.int().check(z.minimum(0))),
+    freeze: z.optional(z.boolean()),
+  })
   .check(
     z.refine((b) => !(b.advance_ms !== undefined && b.set_ms !== undefined), { message: 'send advance_ms or set_ms, not both' }),
-    z.refine((b) => b.advance_ms !== undefined || b.set_ms !== undefined || b.freeze !== undefined, { message: 'send advance_ms, set_ms or freeze' }),
+    z.refine((b) => b.advance_ms !== undefined || b.set_ms !== undefined || b.freeze !== undefined, {
+      message: 'send advance_ms, set_ms or freeze',
+    }),
   );
 
 /** window_ms shortens the per-minute windows (whole seconds, 1-60 s) for benchmarks of paced loops. */
@@ -171,7 +180,11 @@ export const NewTemplateBody = z.object({
   is_default: z.optional(z.boolean()),
 });
 
-export const TemplateChangeBody = z.object({ organization_id: OrganizationId, is_active: z.optional(z.boolean()), is_default: z.optional(z.boolean()) });
+export const TemplateChangeBody = z.object({
+  organization_id: OrganizationId,
+  is_active: z.optional(z.boolean()),
+  is_default: z.optional(z.boolean()),
+});
 
 /** The organization a read control looks at (query parameter; the demo one when absent). */
 export const OrganizationQuery = z.object({ organization_id: OrganizationId });

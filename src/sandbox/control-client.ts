@@ -11,14 +11,20 @@ import { CONTROL, isEndpoint, type ControlEndpoint } from './control-endpoints.j
  */
 
 /** The `:name` segments of a path. */
-type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}` ? N | ParamNames<`/${Rest}`> : P extends `${string}:${infer N}` ? N : never;
+type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}`
+  ? N | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer N}`
+    ? N
+    : never;
 
 type BodyInput<B> = B extends z.ZodMiniType ? z.input<B> : unknown;
 type QueryInput<Q> = Q extends readonly QueryParam[] ? { [K in Q[number]['name']]?: string | number } : unknown;
 
 /** What a control method takes: body fields, path values and query parameters in one object. */
 export type ControlInput<E> =
-  E extends ControlEndpoint<infer _M, infer P, infer B, infer _R, infer Q> ? BodyInput<B> & { [K in ParamNames<P>]: string } & QueryInput<Q> : never;
+  E extends ControlEndpoint<infer _M, infer P, infer B, infer _R, infer Q>
+    ? BodyInput<B> & { [K in ParamNames<P>]: string } & QueryInput<Q>
+    : never;
 
 export interface ControlCallOptions {
   signal?: AbortSignal;
@@ -27,18 +33,24 @@ export interface ControlCallOptions {
 /** One control: the input may be left out when every field of it is optional. */
 // `{} extends T` asks whether every field of T is optional.
 /* eslint-disable @typescript-eslint/no-empty-object-type */
-export type ControlMethod<E> = {} extends ControlInput<E>
-  ? (input?: ControlInput<E>, opts?: ControlCallOptions) => Promise<ResponseOf<E>>
-  : (input: ControlInput<E>, opts?: ControlCallOptions) => Promise<ResponseOf<E>>;
+export type ControlMethod<E> =
+  {} extends ControlInput<E>
+    ? (input?: ControlInput<E>, opts?: ControlCallOptions) => Promise<ResponseOf<E>>
+    : (input: ControlInput<E>, opts?: ControlCallOptions) => Promise<ResponseOf<E>>;
 /* eslint-enable @typescript-eslint/no-empty-object-type */
 
 /** The catalog tree with each entry turned into its method. */
-export type ControlClient<T = typeof CONTROL> = { readonly [K in keyof T]: T[K] extends Endpoint ? ControlMethod<T[K]> : ControlClient<T[K]> };
+export type ControlClient<T = typeof CONTROL> = {
+  readonly [K in keyof T]: T[K] extends Endpoint ? ControlMethod<T[K]> : ControlClient<T[K]>;
+};
 
 /** The test controls of the sandbox `client` points at (no credentials needed: loopback only). */
 export function controlClient(client: Client, tree: object = CONTROL): ControlClient {
   return Object.fromEntries(
-    Object.entries(tree).map(([name, v]: [string, unknown]) => [name, isEndpoint(v) ? controlMethod(client, v) : controlClient(client, v as object)]),
+    Object.entries(tree).map(([name, v]: [string, unknown]) => [
+      name,
+      isEndpoint(v) ? controlMethod(client, v) : controlClient(client, v as object),
+    ]),
   ) as unknown as ControlClient;
 }
 

@@ -41,7 +41,9 @@ function control<
   const Q extends readonly QueryParam[] = readonly [],
 >(id: string, spec: ControlSpec<M, P, Bd, R, Q>): ControlEndpoint<M, P, Bd, R, Q> {
   // A body with a field its schema does not name is refused (pipeline.ts), whatever the control.
-  const errors = spec.body ? { ...spec.errors, 400: [...new Set([...(spec.errors?.[400] ?? []), 'validation_error' as const])] } : spec.errors;
+  const errors = spec.body
+    ? { ...spec.errors, 400: [...new Set([...(spec.errors?.[400] ?? []), 'validation_error' as const])] }
+    : spec.errors;
   return endpoint({ id, kind: 'control', scope: null, ...spec, ...(errors ? { errors } : {}) }) as ControlEndpoint<M, P, Bd, R, Q>;
 }
 
@@ -103,7 +105,8 @@ export const CONTROL = {
       method: 'GET',
       path: '/clock',
       summary: 'Read the sandbox clock',
-      description: 'The sandbox clock: its time, its offset from the machine clock, and whether it is frozen. Async work, quotes, rate-limit windows and export links all follow this clock.',
+      description:
+        'The sandbox clock: its time, its offset from the machine clock, and whether it is frozen. Async work, quotes, rate-limit windows and export links all follow this clock.',
       response: A.ClockView,
       idempotent: true,
     }),
@@ -124,7 +127,8 @@ export const CONTROL = {
       method: 'POST',
       path: '/balance',
       summary: 'Set an organization’s credit balance',
-      description: 'Sets the spendable balance of an organization (the demo one by default) to a whole number of credits, e.g. 0 to see paid calls refused with insufficient_credits.',
+      description:
+        'Sets the spendable balance of an organization (the demo one by default) to a whole number of credits, e.g. 0 to see paid calls refused with insufficient_credits.',
       body: B.BalanceBody,
       response: A.BalanceView,
       errors: BAD_BODY_OR_NOT_FOUND,
@@ -136,7 +140,8 @@ export const CONTROL = {
       method: 'POST',
       path: '/plan',
       summary: 'Set an organization’s plan, partner tier or trial',
-      description: 'Changes the plan, partner tier or trial flag of an organization (the demo one by default): plan gating, list caps and rate limits follow at once. Answers the organization as stored.',
+      description:
+        'Changes the plan, partner tier or trial flag of an organization (the demo one by default): plan gating, list caps and rate limits follow at once. Answers the organization as stored.',
       body: B.PlanBody,
       response: A.Organization,
       errors: BAD_BODY_OR_NOT_FOUND,
@@ -148,7 +153,8 @@ export const CONTROL = {
       method: 'POST',
       path: '/connections',
       summary: 'Connect or disconnect a sync destination',
-      description: 'Connects or disconnects a destination (crm_one, crm_two, sequencer_one) of an organization, the demo one by default; syncs to a disconnected destination are refused. Answers the destinations now connected.',
+      description:
+        'Connects or disconnects a destination (crm_one, crm_two, sequencer_one) of an organization, the demo one by default; syncs to a disconnected destination are refused. Answers the destinations now connected.',
       body: B.ConnectionsBody,
       response: A.ConnectionsView,
       errors: BAD_BODY_OR_NOT_FOUND,
@@ -160,7 +166,8 @@ export const CONTROL = {
       method: 'POST',
       path: '/scopes',
       summary: 'Set a user’s scopes in an organization',
-      description: 'Replaces the scopes a user holds in an organization (default: the demo owner). Their keys carry them at once, so a call that needs a scope taken away answers 403 insufficient_scope.',
+      description:
+        'Replaces the scopes a user holds in an organization (default: the demo owner). Their keys carry them at once, so a call that needs a scope taken away answers 403 insufficient_scope.',
       body: B.ScopesBody,
       response: A.ScopesView,
       errors: BAD_BODY_OR_NOT_FOUND,
@@ -172,7 +179,8 @@ export const CONTROL = {
       method: 'POST',
       path: '/organizations',
       summary: 'Create an organization with an owner and a key',
-      description: 'Creates an organization (plan pro, 0 credits, no trial unless given) with one owner holding every scope, and an API key for that owner. Answers the ids and the key’s secret, shown only here.',
+      description:
+        'Creates an organization (plan pro, 0 credits, no trial unless given) with one owner holding every scope, and an API key for that owner. Answers the ids and the key’s secret, shown only here.',
       body: B.OrganizationBody,
       response: A.NewOrganization,
       errors: BAD_BODY,
@@ -184,7 +192,8 @@ export const CONTROL = {
       method: 'POST',
       path: '/keys',
       summary: 'Create an API key',
-      description: 'Creates an API key for a user in an organization (default: the demo owner), optionally expiring, without the 10-key limit or a session JWT. Answers the key with its secret.',
+      description:
+        'Creates an API key for a user in an organization (default: the demo owner), optionally expiring, without the 10-key limit or a session JWT. Answers the key with its secret.',
       body: B.KeyBody,
       response: A.NewKey,
       errors: BAD_BODY_OR_NOT_FOUND,
@@ -218,7 +227,8 @@ export const CONTROL = {
       method: 'GET',
       path: '/requests',
       summary: 'The request log',
-      description: 'The rows of the request log (what GET /usage and the key request history read), newest last, optionally of one organization or key, the last `limit` rows.',
+      description:
+        'The rows of the request log (what GET /usage and the key request history read), newest last, optionally of one organization or key, the last `limit` rows.',
       query: [
         organizationParam,
         { name: 'key_id', description: 'Only the requests made with this key.', schema: { type: 'string' } },
@@ -257,7 +267,8 @@ export const CONTROL = {
       method: 'POST',
       path: '/caps',
       summary: 'Override an organization’s list caps',
-      description: 'Overrides how many lists an organization may have and how many leads a list may hold (null returns a cap to the plan’s figure), to reach list_cap_reached and lead_cap_reached quickly.',
+      description:
+        'Overrides how many lists an organization may have and how many leads a list may hold (null returns a cap to the plan’s figure), to reach list_cap_reached and lead_cap_reached quickly.',
       body: B.ListCapsBody,
       response: A.ListCapsView,
       errors: BAD_BODY_OR_NOT_FOUND,
@@ -269,7 +280,8 @@ export const CONTROL = {
       method: 'POST',
       path: '/rate-limits',
       summary: 'Switch rate limits or shorten their windows',
-      description: 'Switches rate limiting off (nothing counted) or back on, or shortens the per-minute windows (whole seconds) for benchmarks of paced loops, until the next reset.',
+      description:
+        'Switches rate limiting off (nothing counted) or back on, or shortens the per-minute windows (whole seconds) for benchmarks of paced loops, until the next reset.',
       body: B.RateLimitsBody,
       response: A.RateLimitsView,
       errors: BAD_BODY,
@@ -310,7 +322,8 @@ export const CONTROL = {
       method: 'GET',
       path: '/enrichment',
       summary: 'Enrichment settings and running runs',
-      description: 'The enrichment settings (provider hit rates, the pace of runs, the terminal states queued for the next runs) and the runs not yet ended, each with its status.',
+      description:
+        'The enrichment settings (provider hit rates, the pace of runs, the terminal states queued for the next runs) and the runs not yet ended, each with its status.',
       response: A.EnrichmentView,
       idempotent: true,
     }),
@@ -340,7 +353,8 @@ export const CONTROL = {
       method: 'POST',
       path: '/enrichment/workflows/:workflow_id/end',
       summary: 'End a running enrichment run now',
-      description: 'Ends a running enrichment run now in the given terminal state, settling its charge and refund as that end would. A run that already ended answers 409.',
+      description:
+        'Ends a running enrichment run now in the given terminal state, settling its charge and refund as that end would. A run that already ended answers 409.',
       body: B.EndWorkflowBody,
       response: EnrichmentStatusResponse,
       errors: { ...BAD_BODY_OR_NOT_FOUND, 409: ['conflict'] },
@@ -352,7 +366,8 @@ export const CONTROL = {
       method: 'GET',
       path: '/smart-agents',
       summary: 'Smart agent settings and running runs',
-      description: 'The smart agent settings (pace of runs, how many of the next runs fail, agent types switched off) and the task ids of runs not yet ended.',
+      description:
+        'The smart agent settings (pace of runs, how many of the next runs fail, agent types switched off) and the task ids of runs not yet ended.',
       response: A.AgentsView,
       idempotent: true,
     }),
@@ -373,7 +388,8 @@ export const CONTROL = {
       method: 'GET',
       path: '/email-templates',
       summary: 'An organization’s email templates',
-      description: 'The email templates of an organization (the demo one by default) that the email-writing agent uses; every organization starts with one default template.',
+      description:
+        'The email templates of an organization (the demo one by default) that the email-writing agent uses; every organization starts with one default template.',
       query: [organizationParam],
       response: A.EmailTemplates,
       errors: NOT_FOUND,
@@ -393,7 +409,8 @@ export const CONTROL = {
       method: 'POST',
       path: '/email-templates/:template_id',
       summary: 'Activate, deactivate or make default an email template',
-      description: 'Activates or deactivates an email template, or makes it the default (`default` as template_id names the current default).',
+      description:
+        'Activates or deactivates an email template, or makes it the default (`default` as template_id names the current default).',
       body: B.TemplateChangeBody,
       response: A.EmailTemplate,
       errors: BAD_BODY_OR_NOT_FOUND,
@@ -413,7 +430,8 @@ export const CONTROL = {
       method: 'POST',
       path: '/imports',
       summary: 'Switch CSV imports off or keep lists busy',
-      description: '`enabled: false` switches CSV imports off for maintenance (503 not_enabled); `processing_ms` keeps a list busy that long after each import (409 conflict meanwhile). A reset restores both.',
+      description:
+        '`enabled: false` switches CSV imports off for maintenance (503 not_enabled); `processing_ms` keeps a list busy that long after each import (409 conflict meanwhile). A reset restores both.',
       body: B.ImportsBody,
       response: A.ImportsView,
       errors: BAD_BODY,
@@ -425,7 +443,8 @@ export const CONTROL = {
       method: 'GET',
       path: '/exports',
       summary: 'Export file caps and what is kept',
-      description: 'The caps on the CSV files kept behind signed export links, and how many files and bytes are kept and how many links were dropped.',
+      description:
+        'The caps on the CSV files kept behind signed export links, and how many files and bytes are kept and how many links were dropped.',
       response: A.ExportFilesView,
       idempotent: true,
     }),
@@ -433,7 +452,8 @@ export const CONTROL = {
       method: 'POST',
       path: '/exports',
       summary: 'Change the export file caps',
-      description: 'Changes how many export files and bytes are kept for signed links; files beyond the new caps are dropped at once (their links answer 404). A reset restores the defaults.',
+      description:
+        'Changes how many export files and bytes are kept for signed links; files beyond the new caps are dropped at once (their links answer 404). A reset restores the defaults.',
       body: B.ExportCapsBody,
       response: A.ExportFilesView,
       errors: BAD_BODY,
@@ -456,7 +476,8 @@ export const CONTROL = {
       method: 'GET',
       path: '/sync/destinations',
       summary: 'What each sync destination holds',
-      description: 'The records each destination of an organization now holds (by destination: crm_one/contacts, sequencer_one/<campaign_id> ...), and the syncs run.',
+      description:
+        'The records each destination of an organization now holds (by destination: crm_one/contacts, sequencer_one/<campaign_id> ...), and the syncs run.',
       query: [organizationParam],
       response: A.SyncDestinations,
       errors: NOT_FOUND,
@@ -476,7 +497,8 @@ export const CONTROL = {
       method: 'POST',
       path: '/webhooks',
       summary: 'Speed up webhook retries',
-      description: '`time_scale` (0.001 to 1) multiplies the webhook timeout and the waits between attempts, so a test runs the whole retry schedule in milliseconds; a reset restores 1.',
+      description:
+        '`time_scale` (0.001 to 1) multiplies the webhook timeout and the waits between attempts, so a test runs the whole retry schedule in milliseconds; a reset restores 1.',
       body: B.WebhooksBody,
       response: A.WebhooksView,
       errors: BAD_BODY,
@@ -492,5 +514,7 @@ export function isEndpoint(v: unknown): v is Endpoint {
 
 /** Every control entry, in catalog order. */
 export function controlEndpoints(tree: object = CONTROL): Endpoint[] {
-  return Object.values(tree).flatMap((v: unknown) => (isEndpoint(v) ? [v] : typeof v === 'object' && v !== null ? controlEndpoints(v) : []));
+  return Object.values(tree).flatMap((v: unknown) =>
+    isEndpoint(v) ? [v] : typeof v === 'object' && v !== null ? controlEndpoints(v) : [],
+  );
 }

@@ -19,10 +19,21 @@ export function loadFixtures(services: SandboxServices, fixtures: Fixtures, sour
     for (const provider of o.connected_providers ?? []) setConnected(org, provider, true, now);
     const users = new Map<string, UserRecord>();
     (o.users ?? []).forEach((u, j) => {
-      const user = store.addUser(org.id, { email: u.email, name: u.name ?? null, role: u.role ?? (j === 0 ? 'owner' : 'member'), scopes: u.scopes ?? SCOPES });
+      const user = store.addUser(org.id, {
+        email: u.email,
+        name: u.name ?? null,
+        role: u.role ?? (j === 0 ? 'owner' : 'member'),
+        scopes: u.scopes ?? SCOPES,
+      });
       users.set(u.email.toLowerCase(), user);
       for (const k of u.api_keys ?? []) {
-        const { record } = store.createApiKey({ user_id: user.id, organization_id: org.id, name: k.name ?? 'Fixture key', secret: k.secret, expires_at: k.expires_at ? new Date(k.expires_at).toISOString() : null });
+        const { record } = store.createApiKey({
+          user_id: user.id,
+          organization_id: org.id,
+          name: k.name ?? 'Fixture key',
+          secret: k.secret,
+          expires_at: k.expires_at ? new Date(k.expires_at).toISOString() : null,
+        });
         if (k.revoked) store.revokeApiKey(record.id);
       }
     });

@@ -255,7 +255,9 @@ const USAGE_EXIT_CODE = 2;
 /** The problem of the `error: <code>: <problem>` line a child that exited 2 left in its log. */
 function usageLine(file: string): string | undefined {
   try {
-    const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith('error: '));
+    const line = readFileSync(file, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('error: '));
     return line?.replace(/^error: [\w-]+: /, '');
   } catch {
     return undefined;

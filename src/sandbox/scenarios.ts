@@ -35,7 +35,15 @@ const APPLY: Record<ScenarioName, Apply> = {
   },
   'daily-quota-spent': ({ store, clock }, org) => {
     const nowMs = clock.now();
-    const request = { organizationId: org.id, keyId: store.demo.key_id, connector: false, partnerLicenseOnly: false, routeKind: 'v2', counts: 'people_search', nowMs } as const;
+    const request = {
+      organizationId: org.id,
+      keyId: store.demo.key_id,
+      connector: false,
+      partnerLicenseOnly: false,
+      routeKind: 'v2',
+      counts: 'people_search',
+      nowMs,
+    } as const;
     for (const row of applicableRows(request).filter((r) => r.scope === 'organization_people_search'))
       store.state.rate_counters[row.key] = { window: windowOf(row.window, nowMs).index, count: row.limit };
   },
@@ -43,7 +51,8 @@ const APPLY: Record<ScenarioName, Apply> = {
     enrichmentArea(store).settings.hit_rates = { email: HALF, phone: HALF, company: HALF };
   },
   'crm-refusals': ({ store }, org) => {
-    for (let i = 0; i < REFUSED_PUSHES; i++) syncArea(store).failures.push({ organization_id: org.id, provider: null, outcome: 'status_failed' });
+    for (let i = 0; i < REFUSED_PUSHES; i++)
+      syncArea(store).failures.push({ organization_id: org.id, provider: null, outcome: 'status_failed' });
   },
   'expired-links': (services, org) => {
     const { store, clock } = services;

@@ -94,7 +94,10 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
     if (!orgId || !store.membership(user.id, orgId)) throw new Error(`user ${user.id} has no organization ${orgId ?? ''}`);
     const iat = Math.floor(clock.now() / 1000);
     const exp = iat + (o.ttlSec ?? DEFAULT_JWT_TTL_SEC);
-    const token = signJwt({ iss: JWT_ISSUER, sub: user.id, org: orgId, iat, exp, ...(o.client ? { client: o.client } : {}) }, store.state.jwt_secret);
+    const token = signJwt(
+      { iss: JWT_ISSUER, sub: user.id, org: orgId, iat, exp, ...(o.client ? { client: o.client } : {}) },
+      store.state.jwt_secret,
+    );
     return { token, user_id: user.id, organization_id: orgId, expires_at: new Date(exp * 1000).toISOString() };
   };
 

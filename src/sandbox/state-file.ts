@@ -36,7 +36,6 @@ export const StateFile = z.looseObject({
 /** The body of POST /__sandbox/snapshot: the same outline, refusing a field a state file does not have. */
 export const SnapshotBody = z.object({ ...StateFile.shape, dataset_size: z.optional(z.looseObject({})) });
 
-
 /** The snapshot at `file`, or null when there is none yet. */
 export function loadStateFile(file: string): SandboxState | null {
   return existsSync(file) ? readSnapshotFile(file) : null;
@@ -56,7 +55,6 @@ export function checkState(data: unknown, source: string): SandboxState {
   }
   return data as SandboxState;
 }
-
 
 /** How long after a change the state file is saved: a burst of requests makes one write. */
 export const SAVE_DEBOUNCE_MS = 200;

@@ -325,8 +325,16 @@ export class Store {
   /** A new organization with one owner holding every scope. */
   createOrganization(o: NewOrganization): { organization: OrganizationRecord; owner: UserRecord } {
     const organization = this.addOrganization(o);
-    const slug = o.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'org';
-    const owner = this.addUser(organization.id, { email: `owner+${this.state.seq}@${slug}.example`, name: `${o.name} Owner`, role: 'owner' });
+    const slug =
+      o.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'org';
+    const owner = this.addUser(organization.id, {
+      email: `owner+${this.state.seq}@${slug}.example`,
+      name: `${o.name} Owner`,
+      role: 'owner',
+    });
     return { organization, owner };
   }
 
@@ -400,7 +408,8 @@ export class Store {
   load(state: SandboxState): void {
     this.state = state;
     this.keyIndex = undefined;
-    if (state.clock_now_ms !== undefined) this.clock.restore({ now_ms: state.clock_now_ms, frozen: state.clock_frozen ?? false, offset_ms: state.clock_offset_ms });
+    if (state.clock_now_ms !== undefined)
+      this.clock.restore({ now_ms: state.clock_now_ms, frozen: state.clock_frozen ?? false, offset_ms: state.clock_offset_ms });
     else {
       this.clock.frozen = false;
       this.clock.offsetMs = state.clock_offset_ms;

@@ -29,13 +29,17 @@ function unknownFields(schema: z.ZodMiniType, value: unknown, at: Path = []): Pa
   const def = defOf(schema);
   const inner = def.innerType ?? def.in;
   if (inner) return unknownFields(inner, value, at);
-  if (def.type === 'array' && def.element && Array.isArray(value)) return value.flatMap((v, i) => unknownFields(def.element!, v, [...at, i]));
+  if (def.type === 'array' && def.element && Array.isArray(value))
+    return value.flatMap((v, i) => unknownFields(def.element!, v, [...at, i]));
   if (!isRecord(value)) return [];
-  if (def.type === 'record' && def.valueType) return Object.entries(value).flatMap(([k, v]) => unknownFields(def.valueType!, v, [...at, k]));
+  if (def.type === 'record' && def.valueType)
+    return Object.entries(value).flatMap(([k, v]) => unknownFields(def.valueType!, v, [...at, k]));
   if (def.type !== 'object' || !def.shape) return [];
   const shape = def.shape;
   const loose = def.catchall !== undefined && defOf(def.catchall).type !== 'never';
-  return Object.entries(value).flatMap(([k, v]) => (Object.hasOwn(shape, k) ? unknownFields(shape[k]!, v, [...at, k]) : loose ? [] : [[...at, k]]));
+  return Object.entries(value).flatMap(([k, v]) =>
+    Object.hasOwn(shape, k) ? unknownFields(shape[k]!, v, [...at, k]) : loose ? [] : [[...at, k]],
+  );
 }
 
 /** Throws the 400 validation_error naming every unknown field of a body, if it has any. */
@@ -43,6 +47,10 @@ export function refuseUnknownFields(schema: z.ZodMiniType, body: unknown): void 
   const found = unknownFields(schema, body);
   if (found.length === 0) return;
   const names = found.map((p) => p.join('.'));
-  const issues: ValidationIssue[] = found.map((p) => ({ type: 'unrecognized_keys', loc: ['body', ...p], msg: `Unknown field ${p.at(-1)}` }));
+  const issues: ValidationIssue[] = found.map((p) => ({
+    type: 'unrecognized_keys',
+    loc: ['body', ...p],
+    msg: `Unknown field ${p.at(-1)}`,
+  }));
   throw validationError(issues, 400, `Unknown field${names.length === 1 ? '' : 's'}: ${names.join(', ')}`);
 }

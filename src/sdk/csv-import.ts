@@ -10,7 +10,19 @@ import { mergeCsvAnswers, planCsvImport, sendCsvPart, type CsvImportRequest } fr
 import type { CsvPart } from '../workflows/import/csv-parts.js';
 import { resolveEarlier } from '../workflows/journal/resolve-earlier.js';
 import { checkQuote, jobQuote } from '../workflows/spend-verdict.js';
-import { checkApproval, decidedOn, decideSpend, payFor, resenderOf, resolving, senderOf, sendJobPart, type Journaled, type PaidOptions, type SpendQuote } from './paid.js';
+import {
+  checkApproval,
+  decidedOn,
+  decideSpend,
+  payFor,
+  resenderOf,
+  resolving,
+  senderOf,
+  sendJobPart,
+  type Journaled,
+  type PaidOptions,
+  type SpendQuote,
+} from './paid.js';
 
 /**
  * client.lists.importCsv with enrichment, as every face imports a CSV: it pays only for the rows
@@ -100,16 +112,35 @@ function checkExact(requests: readonly CsvImportRequest[], asked: EnrichedImport
 }
 
 /** Imports a CSV, enriching only the rows that lack what the enrichment finds (or, with allRows, every row); see Lists.importCsv. */
-export async function importCsvEnriched(api: Api, journaled: Journaled, asked: EnrichedImport, opts: CsvImportOptions): Promise<CsvImportResult> {
+export async function importCsvEnriched(
+  api: Api,
+  journaled: Journaled,
+  asked: EnrichedImport,
+  opts: CsvImportOptions,
+): Promise<CsvImportResult> {
   checkApproval(opts);
   if (!(ENRICHMENT_TYPES as readonly unknown[]).includes(asked.enrichment_type))
-    throw new ConfigurationError(`enrichment_type ${JSON.stringify(asked.enrichment_type)} is not one of ${ENRICHMENT_TYPES.join(', ')}`, 'Pass enrichment_type, or dispatch_enrichment: false to import without enriching.');
+    throw new ConfigurationError(
+      `enrichment_type ${JSON.stringify(asked.enrichment_type)} is not one of ${ENRICHMENT_TYPES.join(', ')}`,
+      'Pass enrichment_type, or dispatch_enrichment: false to import without enriching.',
+    );
   if (typeof opts.quote === 'object') checkQuote(opts.quote);
   const { listId, column_mapping, enrichment_type, allRows, idempotency_key: key } = asked;
   const { requests, planned, summary } = planCsvImport(listId, asked.csv, { column_mapping, enrichment_type, allRows, key }, OPT_IN);
   if (opts.quote !== undefined) checkExact(requests, asked, summary);
-  const enrichment: CsvImportEnrichment = { type: enrichment_type, rows_by_type: { ...planned.rows_by_type }, skipped: { ...planned.skipped }, summary };
-  const planOf = (quotes: readonly Quote[]): CsvImportPlan => ({ list_id: listId, ...enrichment, most_cost: mostCost(planned), requests: requests.length, quotes: [...quotes] });
+  const enrichment: CsvImportEnrichment = {
+    type: enrichment_type,
+    rows_by_type: { ...planned.rows_by_type },
+    skipped: { ...planned.skipped },
+    summary,
+  };
+  const planOf = (quotes: readonly Quote[]): CsvImportPlan => ({
+    list_id: listId,
+    ...enrichment,
+    most_cost: mostCost(planned),
+    requests: requests.length,
+    quotes: [...quotes],
+  });
   const signal = opts.signal;
   const send = (r: CsvImportRequest) => (quoteId: string | undefined, journal?: PaidCallJournal) =>
     sendCsvPart(api, listId, { ...r.body, ...(quoteId ? { quote_id: quoteId } : {}) }, { signal, journal, sleep });
@@ -129,7 +160,10 @@ export async function importCsvEnriched(api: Api, journaled: Journaled, asked: E
   if (requests.length === 1) {
     const [only] = paid as [CsvImportRequest];
     const asking = confirm ? { ...opts, confirm: (q: Quote) => confirm(q, planOf([q])) } : opts;
-    sent.push({ part: only.part, answer: await payFor(api, { estimate: only.estimate!, what: what(only), send: send(only) }, asking as PaidOptions, journaled) });
+    sent.push({
+      part: only.part,
+      answer: await payFor(api, { estimate: only.estimate!, what: what(only), send: send(only) }, asking as PaidOptions, journaled),
+    });
     return result();
   }
 

@@ -45,6 +45,11 @@ export function pay<B extends object, R>(
   how: PayHow = {},
 ): Promise<R> {
   const { since, ...checks } = how;
-  const req = { estimate, what, send: (quote_id: string | undefined, journal?: PaidCallJournal) => send({ ...body, quote_id }, { signal: opts.signal, journal }), ...checks };
+  const req = {
+    estimate,
+    what,
+    send: (quote_id: string | undefined, journal?: PaidCallJournal) => send({ ...body, quote_id }, { signal: opts.signal, journal }),
+    ...checks,
+  };
   return payFor(host.api(), req, opts, journaled(host, since));
 }

@@ -39,7 +39,12 @@ function unwritable(dir: string, e: unknown): ConfigurationError {
 export function checkJournalOption(option: unknown): PaidRunJournalOption {
   if (option === undefined) return 'memory';
   if (option === 'memory' || option === 'shared') return option;
-  if (option && typeof option === 'object' && typeof (option as { dataDir?: unknown }).dataDir === 'string' && (option as { dataDir: string }).dataDir)
+  if (
+    option &&
+    typeof option === 'object' &&
+    typeof (option as { dataDir?: unknown }).dataDir === 'string' &&
+    (option as { dataDir: string }).dataDir
+  )
     return { dataDir: (option as { dataDir: string }).dataDir };
   throw new ConfigurationError(
     `paidRunJournal is ${JSON.stringify(option)}`,

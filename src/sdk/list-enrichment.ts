@@ -146,32 +146,57 @@ function factsOf(list_id: string, scope: ListScope, s: Selection, going: readonl
 function resultOf(facts: JobFacts, runs: BulkEnrichStarted[], quote: SpendQuote | null): BulkEnrichResult {
   const { list_id, scope, skipped, runs_going, check, summary } = facts;
   const credits_reserved = runs.reduce((sum, r) => sum + (r.credits_reserved ?? 0), 0);
-  return { list_id, scope, runs, workflow_ids: runs.map((r) => r.workflow_id), credits_reserved, quote, skipped, runs_going, check, summary };
+  return {
+    list_id,
+    scope,
+    runs,
+    workflow_ids: runs.map((r) => r.workflow_id),
+    credits_reserved,
+    quote,
+    skipped,
+    runs_going,
+    check,
+    summary,
+  };
 }
 
 /** The answer of the run a quote given already paid for (this client's journal kept it). */
 function usedQuoteResult(entry: JournalEntry, run: BulkEnrichStarted): BulkEnrichResult {
   const body = entry.request.body as BulkEnrichBody;
   const summary = `The quote given already paid for run ${run.workflow_id} of this list; this is its answer, not paid again.`;
-  return resultOf({ list_id: body.list_id, scope: body.scope ?? 'partial', skipped: {}, runs_going: [], check: null, summary }, [run], null);
+  return resultOf(
+    { list_id: body.list_id, scope: body.scope ?? 'partial', skipped: {}, runs_going: [], check: null, summary },
+    [run],
+    null,
+  );
 }
 
 /** What the journal says a run paid for. */
-const whatOf = (b: BulkEnrichBody) => `client.enrichment.bulk: list ${b.list_id} (${b.scope ?? 'partial'})${b.lead_ids ? `, ${b.lead_ids.length} leads` : ''}`;
+const whatOf = (b: BulkEnrichBody) =>
+  `client.enrichment.bulk: list ${b.list_id} (${b.scope ?? 'partial'})${b.lead_ids ? `, ${b.lead_ids.length} leads` : ''}`;
 
 /** Enriches what the leads of a list lack (or, with allLeads, every selected lead); see Enrichment.bulk. */
-export async function enrichListMissing(api: Api, journaled: Journaled, params: BulkEnrichParams, opts: BulkEnrichOptions): Promise<BulkEnrichResult> {
+export async function enrichListMissing(
+  api: Api,
+  journaled: Journaled,
+  params: BulkEnrichParams,
+  opts: BulkEnrichOptions,
+): Promise<BulkEnrichResult> {
   checkApproval(opts);
   if (typeof opts.quote === 'object') checkQuote(opts.quote);
   const { allLeads, ...asked } = params;
   if (asked.lead_ids?.length === 0)
-    throw new ConfigurationError('lead_ids is empty: no lead to enrich', 'Pass the ids of the leads to enrich, or leave lead_ids out to enrich the whole list.');
+    throw new ConfigurationError(
+      'lead_ids is empty: no lead to enrich',
+      'Pass the ids of the leads to enrich, or leave lead_ids out to enrich the whole list.',
+    );
   const scope = asked.scope ?? 'partial';
   const signal = opts.signal;
   journaled.journal.prepare();
   const used = opts.quote === undefined ? undefined : usedQuote<BulkEnrichStarted>(journaled, 'enrich_list', opts.quote);
   if (used) return usedQuoteResult(used.entry, used.result);
-  const send = (body: BulkEnrichBody) => (quoteId: string | undefined, j?: PaidCallJournal) => api.enrichment.sendBulk({ ...body, quote_id: quoteId }, { signal, journal: j });
+  const send = (body: BulkEnrichBody) => (quoteId: string | undefined, j?: PaidCallJournal) =>
+    api.enrichment.sendBulk({ ...body, quote_id: quoteId }, { signal, journal: j });
   // The runs of the list still going and those of an earlier call lost (resolved through their quotes) leave their leads out of the plan.
   const job = await enrichListJob(
     { listId: asked.list_id, scope, ids: asked.lead_ids, allLeads: Boolean(allLeads) },
@@ -186,7 +211,13 @@ export async function enrichListMissing(api: Api, journaled: Journaled, params: 
   );
   const { selection, runs, going, resolved } = job;
   const earlier = resolved.map((r) => r.result);
-  const facts = factsOf(asked.list_id, scope, selection, going.ids, earlier.map((r) => r.workflow_id));
+  const facts = factsOf(
+    asked.list_id,
+    scope,
+    selection,
+    going.ids,
+    earlier.map((r) => r.workflow_id),
+  );
   const sender = (run: PlannedRun) => senderOf({ estimate: run.estimate, what: whatOf(run.body), send: send(run.body) }, opts, journaled);
   // A quote given for the request an earlier call sent is answered by that run, resolved above.
   if (runs.length === 0 && (opts.quote === undefined || earlier.length > 0)) return resultOf(facts, earlier, null);
@@ -209,7 +240,8 @@ function exactRun(job: EnrichListJobState, asked: Omit<BulkEnrichBody, 'quote_id
   const run = askedRun(job, asked);
   if (run) return run;
   const { runs } = job;
-  const missing = runs.length === 0 ? 'none of it is missing' : `the plan is ${runs.length === 1 ? 'another request' : `${runs.length} runs`}`;
+  const missing =
+    runs.length === 0 ? 'none of it is missing' : `the plan is ${runs.length === 1 ? 'another request' : `${runs.length} runs`}`;
   throw new ConfigurationError(
     `the quote given prices the whole request as asked, but ${missing} (${summary}); nothing was sent`,
     `Leave out quote and pass confirm or maxCredits to pay only for what is missing, or pass ${OPT_IN} in the params to send exactly the request the quote prices (it also reads back a run whose answer was lost).`,

@@ -5,7 +5,13 @@ import type { CallOptions } from '../api/resource.js';
 import type { EstimateBody, Quote } from '../api/schemas/credits.js';
 import type { PaidJournal } from '../workflows/journal/journal.js';
 import type { JournalEntry } from '../workflows/journal/entry.js';
-import { answeredWith, resolveEarlier, type Resend, type ResolveEarlierOptions, type ResolvedEarlier } from '../workflows/journal/resolve-earlier.js';
+import {
+  answeredWith,
+  resolveEarlier,
+  type Resend,
+  type ResolveEarlierOptions,
+  type ResolvedEarlier,
+} from '../workflows/journal/resolve-earlier.js';
 import { sendOnce } from '../workflows/journal/send-once.js';
 import { checkCharge, checkQuote, spendVerdict, sumQuotes } from '../workflows/spend-verdict.js';
 import { withQuote } from './aborted.js';
@@ -135,7 +141,16 @@ const idOf = (quote: Quote | string | undefined) => (typeof quote === 'object' ?
 
 /** What the journal keeps of a quote given by its id alone: the id, and maxCredits as the cost approved. */
 function standIn(quoteId: string, tool: string, opts: PaidOptions<unknown>): Quote {
-  return { quote_id: quoteId, expires_at: null, estimated_cost: opts.maxCredits ?? 0, tool, row_count: 0, filter_hash: '', available_credits: 0, sufficient: true };
+  return {
+    quote_id: quoteId,
+    expires_at: null,
+    estimated_cost: opts.maxCredits ?? 0,
+    tool,
+    row_count: 0,
+    filter_hash: '',
+    available_credits: 0,
+    sufficient: true,
+  };
 }
 
 /**
@@ -152,7 +167,14 @@ export function senderOf<R>(req: PaidRequest<R>, opts: PaidOptions<unknown>, jou
       const own = typeof quote === 'object' ? quote : standIn(quote ?? '', req.estimate.tool, opts);
       return await sendOnce(
         journal,
-        { tool: req.estimate.tool, what: req.what, quote: own, since, beforeWrite: req.check && (() => req.check!()), lockKey: req.lockKey },
+        {
+          tool: req.estimate.tool,
+          what: req.what,
+          quote: own,
+          since,
+          beforeWrite: req.check && (() => req.check!()),
+          lockKey: req.lockKey,
+        },
         (quoteId, j) => req.send(quoteId, j),
         { signal: opts.signal },
       );
@@ -173,7 +195,11 @@ const UNKNOWN_FIX =
   'Check your balance (client.credits.balance()) and your recent runs; if it did not run, pay for a new one by calling again with { payAgain: true } in the options.';
 
 /** How an SDK call resolves earlier identical requests (resolve-earlier.ts). */
-export const resolving = (opts: PaidOptions<unknown>): ResolveEarlierOptions => ({ signal: opts.signal, payAgain: opts.payAgain, unknownFix: () => UNKNOWN_FIX });
+export const resolving = (opts: PaidOptions<unknown>): ResolveEarlierOptions => ({
+  signal: opts.signal,
+  payAgain: opts.payAgain,
+  unknownFix: () => UNKNOWN_FIX,
+});
 
 /** How an open entry of `tool` is sent again with its quote: as a call of this journal; stopped, it throws PaidCallAbortedError with that quote. */
 export function resenderOf<R>(journal: PaidJournal, tool: string, send: Resend<R>): Resend<R> {
@@ -192,7 +218,12 @@ export function resenderOf<R>(journal: PaidJournal, tool: string, send: Resend<R
  * through its own quote (or, while its sender still waits, its answer is waited for and taken).
  * Throws EarlierRunUnknownError when it cannot be told (its quote expired), unless `payAgain`.
  */
-export async function resolveEarlierCall<R>(journaled: Journaled, tool: string, send: Resend<R>, opts: PaidOptions<unknown>): Promise<ResolvedEarlier<R> | undefined> {
+export async function resolveEarlierCall<R>(
+  journaled: Journaled,
+  tool: string,
+  send: Resend<R>,
+  opts: PaidOptions<unknown>,
+): Promise<ResolvedEarlier<R> | undefined> {
   journaled.journal.prepare();
   const earlier = await resolveEarlier(journaled.journal, tool, resenderOf(journaled.journal, tool, send), resolving(opts));
   if (earlier || opts.quote === undefined) return earlier;
@@ -230,16 +261,28 @@ export interface Deciding {
  * a `confirm` it is also what may be spent without asking.
  */
 export async function decideSpend(q: unknown, opts: PaidOptions<unknown>, how: Deciding): Promise<void> {
-  const v = spendVerdict(q, { ceiling: opts.maxCredits, allowed: how.ask ? undefined : opts.maxCredits, approved: how.approved }, how.needsId ?? true);
+  const v = spendVerdict(
+    q,
+    { ceiling: opts.maxCredits, allowed: how.ask ? undefined : opts.maxCredits, approved: how.approved },
+    how.needsId ?? true,
+  );
   const quote = q as SpendQuote;
   const cost = credits(v.cost);
   switch (v.kind) {
     case 'go':
       return;
     case 'short':
-      throw new SpendDeclinedError('insufficient_credits', quote, `${quote.tool} needs up to ${cost} and the organization has ${credits(v.available)}; nothing was spent`);
+      throw new SpendDeclinedError(
+        'insufficient_credits',
+        quote,
+        `${quote.tool} needs up to ${cost} and the organization has ${credits(v.available)}; nothing was spent`,
+      );
     case 'over_ceiling':
-      throw new SpendDeclinedError('over_max_credits', quote, `${quote.tool} would cost up to ${cost}, over maxCredits ${v.ceiling}; nothing was spent`);
+      throw new SpendDeclinedError(
+        'over_max_credits',
+        quote,
+        `${quote.tool} would cost up to ${cost}, over maxCredits ${v.ceiling}; nothing was spent`,
+      );
     case 'ask':
       if (how.ask && (await how.ask(quote))) return;
       throw new SpendDeclinedError('declined', quote, `${quote.tool} for up to ${cost} was declined; nothing was spent`);
@@ -247,7 +290,11 @@ export async function decideSpend(q: unknown, opts: PaidOptions<unknown>, how: D
 }
 
 /** Sends with an approved quote, then refuses an answer that took more than `approvedCost` (ChargeAboveQuoteError; the run stands); an identical request's answer was approved by its own caller. */
-export async function sendApproved<R>(send: QuoteSender<R>, quote: Quote | string | undefined, approvedCost: number | undefined): Promise<R> {
+export async function sendApproved<R>(
+  send: QuoteSender<R>,
+  quote: Quote | string | undefined,
+  approvedCost: number | undefined,
+): Promise<R> {
   const { result, joined } = await send(quote);
   if (approvedCost !== undefined && !joined) checkCharge(result, approvedCost);
   return result;
@@ -261,7 +308,15 @@ export const decidedOn = (quotes: readonly Quote[]): SpendQuote => (quotes.lengt
  * Expired while the caller decided, it is priced again (`estimateBody`), and the job decided on
  * again with that request's new quote (asked again only when it costs more).
  */
-export function sendJobPart<R>(api: Api, estimateBody: EstimateBody, send: QuoteSender<R>, i: number, quotes: Quote[], opts: PaidOptions<unknown>, ask: Deciding['ask']): Promise<R> {
+export function sendJobPart<R>(
+  api: Api,
+  estimateBody: EstimateBody,
+  send: QuoteSender<R>,
+  i: number,
+  quotes: Quote[],
+  opts: PaidOptions<unknown>,
+  ask: Deciding['ask'],
+): Promise<R> {
   return sendWithRenewedQuote(quotes[i]!, (q) => sendApproved(send, q, q.estimated_cost), {
     estimate: () => api.credits.estimate(estimateBody, { signal: opts.signal }),
     decide: async (renewed, approvedBefore) => {

@@ -96,12 +96,18 @@ export class Prospect {
   constructor(options: ProspectOptions = {}) {
     const baseUrl = options.baseUrl ?? env('PROSPECT_BASE_URL');
     if (!baseUrl)
-      throw new ConfigurationError('no base URL for the service', 'Pass baseUrl to new Prospect(), or set PROSPECT_BASE_URL (e.g. https://api.example.com).');
+      throw new ConfigurationError(
+        'no base URL for the service',
+        'Pass baseUrl to new Prospect(), or set PROSPECT_BASE_URL (e.g. https://api.example.com).',
+      );
     checkBaseUrl(baseUrl);
     this.baseUrl = baseUrl;
     this.#tokens = { key: options.apiKey ?? env('PROSPECT_API_KEY'), jwt: options.jwt ?? env('PROSPECT_JWT') };
     if (!this.#tokens.key && !this.#tokens.jwt)
-      throw new ConfigurationError('no API key', 'Pass apiKey to new Prospect(), or set PROSPECT_API_KEY (a svcapi_ key; the sandbox prints one).');
+      throw new ConfigurationError(
+        'no API key',
+        'Pass apiKey to new Prospect(), or set PROSPECT_API_KEY (a svcapi_ key; the sandbox prints one).',
+      );
     this.#options = options;
     this.#journalOption = checkJournalOption(options.paidRunJournal);
     const host: SdkHost = { client: (credential) => this.#core(credential), journal: () => this.#paidJournal(), api: () => this.#api };
@@ -142,7 +148,10 @@ export class Prospect {
     if (made) return made;
     const token = this.#tokens[credential];
     if (credential === 'key' && !token)
-      throw new ConfigurationError('this call needs an API key, and only a JWT was given', 'Pass apiKey to new Prospect(), or set PROSPECT_API_KEY.');
+      throw new ConfigurationError(
+        'this call needs an API key, and only a JWT was given',
+        'Pass apiKey to new Prospect(), or set PROSPECT_API_KEY.',
+      );
     if (credential === 'jwt' && (!token || token.startsWith(API_KEY_PREFIX)))
       throw new ConfigurationError(
         token ? 'key management takes a session JWT, and an API key was given as jwt' : 'key management (client.keys) needs a session JWT',

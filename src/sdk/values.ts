@@ -2,8 +2,23 @@
  * The fixed values of the service, as lists: what the string-union types of the SDK allow
  * (`Seniority` is one of `SENIORITY_LEVELS`, ...), to build a picker or check input at run time.
  */
-export { PEOPLE_FLAT_KEYS, COMPANY_FLAT_KEYS, SENIORITY_LEVELS, MANAGEMENT_LEVELS, DEPARTMENTS, JOB_FUNCTIONS, HEADCOUNT_BANDS } from '../api/schemas/values/search.js';
-export { PEOPLE_FILTER_FIELDS, COMPANY_FILTER_FIELDS, COMPANY_COLUMNS, COUNTRY_ISO3, ENTITY_KINDS, GROUP_OPS } from '../api/schemas/values/search.js';
+export {
+  PEOPLE_FLAT_KEYS,
+  COMPANY_FLAT_KEYS,
+  SENIORITY_LEVELS,
+  MANAGEMENT_LEVELS,
+  DEPARTMENTS,
+  JOB_FUNCTIONS,
+  HEADCOUNT_BANDS,
+} from '../api/schemas/values/search.js';
+export {
+  PEOPLE_FILTER_FIELDS,
+  COMPANY_FILTER_FIELDS,
+  COMPANY_COLUMNS,
+  COUNTRY_ISO3,
+  ENTITY_KINDS,
+  GROUP_OPS,
+} from '../api/schemas/values/search.js';
 export { JOB_TITLE_MATCH_TYPES, SORT_FIELDS, SORT_DIRECTIONS } from '../api/schemas/values/search.js';
 export { SCOPES, TIERS } from '../api/schemas/values/auth.js';
 export { TOOLS, ENRICHMENT_TYPES, LIST_SCOPES, PERSON_DATA_POINTS, COMPANY_DATA_POINTS } from '../api/schemas/values/credits.js';

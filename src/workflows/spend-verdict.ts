@@ -54,12 +54,19 @@ const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : Strin
 export function checkQuote(q: unknown, needsId = true): asserts q is Quote {
   if (!q || typeof q !== 'object') throw new MalformedQuoteError('no quote object');
   const r = q as Record<string, unknown>;
-  if (!wholeCredits(r.estimated_cost)) throw new MalformedQuoteError(`estimated_cost ${shown(r.estimated_cost)} is not a whole number of credits`);
+  if (!wholeCredits(r.estimated_cost))
+    throw new MalformedQuoteError(`estimated_cost ${shown(r.estimated_cost)} is not a whole number of credits`);
   if (typeof r.sufficient !== 'boolean') throw new MalformedQuoteError(`sufficient ${shown(r.sufficient)} is not true or false`);
-  if (typeof r.available_credits !== 'number' || !Number.isFinite(r.available_credits)) throw new MalformedQuoteError(`available_credits ${shown(r.available_credits)} is not a number`);
-  if (r.sufficient && r.available_credits < r.estimated_cost) throw new MalformedQuoteError(`it says sufficient with ${r.available_credits} credits available for ${r.estimated_cost}`);
+  if (typeof r.available_credits !== 'number' || !Number.isFinite(r.available_credits))
+    throw new MalformedQuoteError(`available_credits ${shown(r.available_credits)} is not a number`);
+  if (r.sufficient && r.available_credits < r.estimated_cost)
+    throw new MalformedQuoteError(`it says sufficient with ${r.available_credits} credits available for ${r.estimated_cost}`);
   if (needsId && (typeof r.quote_id !== 'string' || r.quote_id === '')) throw new MalformedQuoteError('it has no quote_id');
-  if (r.expires_at !== undefined && r.expires_at !== null && !(Number.isSafeInteger(r.expires_at) && (r.expires_at as number) >= 0 && (r.expires_at as number) <= LAST_SECOND))
+  if (
+    r.expires_at !== undefined &&
+    r.expires_at !== null &&
+    !(Number.isSafeInteger(r.expires_at) && (r.expires_at as number) >= 0 && (r.expires_at as number) <= LAST_SECOND)
+  )
     throw new MalformedQuoteError(`expires_at ${shown(r.expires_at)} is not a time in Unix seconds`);
 }
 
@@ -68,7 +75,13 @@ export function sumQuotes(quotes: readonly Quote[]): QuoteTerms & Pick<Quote, 't
   for (const q of quotes) checkQuote(q);
   const estimated_cost = quotes.reduce((s, q) => s + q.estimated_cost, 0);
   const available_credits = Math.min(...quotes.map((q) => q.available_credits));
-  return { tool: quotes[0]?.tool ?? '', row_count: quotes.reduce((s, q) => s + q.row_count, 0), estimated_cost, available_credits, sufficient: available_credits >= estimated_cost };
+  return {
+    tool: quotes[0]?.tool ?? '',
+    row_count: quotes.reduce((s, q) => s + q.row_count, 0),
+    estimated_cost,
+    available_credits,
+    sufficient: available_credits >= estimated_cost,
+  };
 }
 
 /**

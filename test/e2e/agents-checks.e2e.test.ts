@@ -17,7 +17,10 @@ async function ownKey(): Promise<{ run: (...args: string[]) => ReturnType<typeof
   const key = await control(t.sb, 'POST', '/keys', {});
   return {
     run: (...args) => prospect(args, { env: { ...t.env, PROSPECT_API_KEY: key.api_key } }),
-    calls: async () => ((await control(t.sb, 'GET', `/requests?key_id=${key.id}&limit=1000`)).requests as Array<{ method: string; route: string }>).map((r) => `${r.method} ${r.route}`),
+    calls: async () =>
+      ((await control(t.sb, 'GET', `/requests?key_id=${key.id}&limit=1000`)).requests as Array<{ method: string; route: string }>).map(
+        (r) => `${r.method} ${r.route}`,
+      ),
   };
 }
 
@@ -34,7 +37,10 @@ describe('agents run: flags are checked before any request', () => {
       [['--column', 'Fit', '--prompt', '   '], 'custom_ai needs an instruction'],
       [['--type', 'company_intel', '--column', '   '], '--column is blank'],
       [['--type', 'company_intel', '--column', 'c'.repeat(101)], '--column is at most 100 characters'],
-      [['--type', 'title_normalizer', '--column', 'email'], /--column "email" is a lead field .*exports and syncs read the lead's own email there/],
+      [
+        ['--type', 'title_normalizer', '--column', 'email'],
+        /--column "email" is a lead field .*exports and syncs read the lead's own email there/,
+      ],
       [['--type', 'title_normalizer', '--column', 'full_name'], '--column "full_name" is a lead field'],
     ];
     for (const [flags, said] of cases) {
@@ -53,10 +59,16 @@ describe('agents run: flags are checked before any request', () => {
 describe('--strict: leads that got no value', () => {
   it('a completed run with failed leads exits 0 with a warning, 8 with --strict; agents results --wait alike', async () => {
     const listId = (await control(t.sb, 'POST', '/lists', { name: 'Titles' })).list_id;
-    const csv = ['Name,Email,Title', 'Ann Lee,ann@acme.io,VP Sales', 'No Title,none@acme.io,', 'Bo Chan,bo@acme.io,sr software eng'].join('\n');
+    const csv = ['Name,Email,Title', 'Ann Lee,ann@acme.io,VP Sales', 'No Title,none@acme.io,', 'Bo Chan,bo@acme.io,sr software eng'].join(
+      '\n',
+    );
     const imported = await raw(t.sb, 'POST', `/api/v2/lead-lists/${listId}/csv-import`, {
       token: t.sb.demoKey,
-      body: { csv_content_base64: Buffer.from(csv).toString('base64'), column_mapping: { full_name: 'Name', email: 'Email', job_title: 'Title' }, dispatch_enrichment: false },
+      body: {
+        csv_content_base64: Buffer.from(csv).toString('base64'),
+        column_mapping: { full_name: 'Name', email: 'Email', job_title: 'Title' },
+        dispatch_enrichment: false,
+      },
     });
     expect(imported.status, imported.text).toBe(201);
     const args = ['agents', 'run', 'Titles', '--type', 'title_normalizer', '--column', 'Clean', '--overwrite', '--yes', '--json'];
@@ -76,7 +88,20 @@ describe('--strict: leads that got no value', () => {
     expect((await t.run('agents', 'results', id, '--wait', '--strict')).exitCode).toBe(8);
     expect((await t.run('agents', 'results', id, '--wait')).exitCode).toBe(0);
     // Without failed leads --strict changes nothing.
-    const clean = await t.run('agents', 'run', 'Titles', '--type', 'title_normalizer', '--column', 'Clean', '--overwrite', '--max-rows', '1', '--yes', '--strict');
+    const clean = await t.run(
+      'agents',
+      'run',
+      'Titles',
+      '--type',
+      'title_normalizer',
+      '--column',
+      'Clean',
+      '--overwrite',
+      '--max-rows',
+      '1',
+      '--yes',
+      '--strict',
+    );
     expect(clean.exitCode, clean.stderr).toBe(0);
   });
 });

@@ -13,7 +13,8 @@ export function useAgentSandbox(rowMs: number) {
   });
   const runPosts = async (): Promise<number> => {
     const { requests } = await control(t.sb, 'GET', '/requests?limit=5000');
-    return (requests as Array<{ method: string; route: string }>).filter((r) => r.method === 'POST' && r.route === '/smart-agents/run').length;
+    return (requests as Array<{ method: string; route: string }>).filter((r) => r.method === 'POST' && r.route === '/smart-agents/run')
+      .length;
   };
   return Object.assign(t, { runPosts });
 }

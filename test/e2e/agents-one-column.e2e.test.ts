@@ -19,16 +19,32 @@ beforeEach(async () => {
   await control(t.sb, 'POST', '/smart-agents', { pace: { pending_ms: 0, row_ms: 60_000 } });
 });
 
-const argv = (maxRows: number) => ['agents', 'run', 'Q3', '--type', 'title_normalizer', '--column', 'Clean', '--max-rows', String(maxRows), '--yes', '--json', '--no-wait'];
+const argv = (maxRows: number) => [
+  'agents',
+  'run',
+  'Q3',
+  '--type',
+  'title_normalizer',
+  '--column',
+  'Clean',
+  '--max-rows',
+  String(maxRows),
+  '--yes',
+  '--json',
+  '--no-wait',
+];
 const runIds = () => agentsArea(t.sb.services.store).order;
 /** Requests the held route received (the first is held, not yet handled). */
 const held = async () => ((await control(t.sb, 'GET', '/faults')).rules as Array<{ matched: number }>)[0]!.matched;
 const logged = async (method: string, route: string) =>
-  ((await control(t.sb, 'GET', '/requests?limit=1000')).requests as Array<{ method: string; route: string }>).filter((r) => r.method === method && r.route === route).length;
+  ((await control(t.sb, 'GET', '/requests?limit=1000')).requests as Array<{ method: string; route: string }>).filter(
+    (r) => r.method === method && r.route === route,
+  ).length;
 /** The first POST /smart-agents/run waits `ms` before the service handles it. */
 /** The error a command printed with --json: the last line of its stderr. */
 const errorOf = (stderr: string) => json(stderr.trim().split('\n').pop()!).error;
-const holdFirstRun = (ms: number) => t.faults([{ method: 'POST', path: '/smart-agents/run', kind: 'latency', phase: 'before', latency_ms: ms, count: 1 }]);
+const holdFirstRun = (ms: number) =>
+  t.faults([{ method: 'POST', path: '/smart-agents/run', kind: 'latency', phase: 'before', latency_ms: ms, count: 1 }]);
 
 describe('two agents runs on one column, not identical, at once', () => {
   it('the first on its way, not yet a run of the service: the second is refused before it is priced (exit 7), one run, credits for one', async () => {
@@ -44,8 +60,13 @@ describe('two agents runs on one column, not identical, at once', () => {
     expect(second.exitCode, second.stderr).toBe(7);
     expect(second.stderr).not.toContain('Estimate:');
     const error = errorOf(second.stderr);
-    expect(error).toMatchObject({ code: 'run_in_progress', details: { run_id: null, status: 'on_its_way', list_id: list, column_name: 'Clean', agent_type: 'title_normalizer' } });
-    expect(error.problem).toMatch(/^a smart-agent run \(title_normalizer\) on column "Clean" of list \S+ was sent at \d\d:\d\d and its answer has not come yet; a second run now would select and pay again/);
+    expect(error).toMatchObject({
+      code: 'run_in_progress',
+      details: { run_id: null, status: 'on_its_way', list_id: list, column_name: 'Clean', agent_type: 'title_normalizer' },
+    });
+    expect(error.problem).toMatch(
+      /^a smart-agent run \(title_normalizer\) on column "Clean" of list \S+ was sent at \d\d:\d\d and its answer has not come yet; a second run now would select and pay again/,
+    );
     expect(error.fix).toContain(`Find it with: prospect agents ls --list ${list}`);
     expect(await logged('POST', '/credits/estimate')).toBe(priced);
 
@@ -80,7 +101,20 @@ describe('two agents runs on one column, not identical, at once', () => {
     await holdFirstRun(3_000);
     const first = t.run(...argv(3));
     await expect.poll(held, { timeout: 20_000 }).toBe(1);
-    const other = await t.run('agents', 'run', 'Q3', '--type', 'title_normalizer', '--column', 'Other', '--max-rows', '2', '--yes', '--json', '--no-wait');
+    const other = await t.run(
+      'agents',
+      'run',
+      'Q3',
+      '--type',
+      'title_normalizer',
+      '--column',
+      'Other',
+      '--max-rows',
+      '2',
+      '--yes',
+      '--json',
+      '--no-wait',
+    );
     expect(other.exitCode, other.stderr).toBe(0);
     expect((await first).exitCode).toBe(0);
     expect(runIds()).toHaveLength(2);

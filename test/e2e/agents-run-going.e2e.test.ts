@@ -15,7 +15,8 @@ import { useAgentSandbox } from './agents-helpers.js';
 // A lead finishes every minute of sandbox time: a run started with --no-wait stays processing until a command waits (its clock moves the sandbox's).
 const t = useAgentSandbox(60_000);
 
-const agent = (list: string, ...flags: string[]) => t.run('agents', 'run', list, '--type', 'title_normalizer', '--column', 'Clean', '--yes', ...flags);
+const agent = (list: string, ...flags: string[]) =>
+  t.run('agents', 'run', list, '--type', 'title_normalizer', '--column', 'Clean', '--yes', ...flags);
 
 async function statusOf(id: string): Promise<string> {
   return json((await raw(t.sb, 'GET', `/api/v2/smart-agents/${id}`, { token: t.sb.demoKey })).text).status as string;
@@ -24,7 +25,9 @@ async function statusOf(id: string): Promise<string> {
 /** How many reads of a run's results reached the sandbox. */
 async function resultReads(): Promise<number> {
   const { requests } = await control(t.sb, 'GET', '/requests?limit=5000');
-  return (requests as Array<{ method: string; route: string }>).filter((r) => r.method === 'GET' && r.route === '/smart-agents/{smart_agent_task_id}').length;
+  return (requests as Array<{ method: string; route: string }>).filter(
+    (r) => r.method === 'GET' && r.route === '/smart-agents/{smart_agent_task_id}',
+  ).length;
 }
 
 /** Starts a run with --no-wait: its id. */
@@ -48,7 +51,9 @@ describe('agents run while a run on the same list and column is going', () => {
     expect(again.stdout).toBe('');
     expect(again.stderr).toContain(`error: run_in_progress: smart-agent run ${first} (title_normalizer) on column "Clean" of list `);
     expect(again.stderr).toContain('is still processing (0 of 3 leads done)');
-    expect(again.stderr).toContain(`fix: Once it has ended, run this again (leads holding a value by then are skipped). Follow it with: prospect agents results ${first} --wait\n`);
+    expect(again.stderr).toContain(
+      `fix: Once it has ended, run this again (leads holding a value by then are skipped). Follow it with: prospect agents results ${first} --wait\n`,
+    );
     // Refused before the estimate: nothing priced, nothing sent, nothing spent.
     expect(again.stderr).not.toContain('Estimate:');
     expect(await t.balance()).toBe(before);
@@ -79,7 +84,11 @@ describe('agents run while a run on the same list and column is going', () => {
     const r = await agent('Q3', '--json');
     expect(r.exitCode, r.stderr).toBe(7);
     const error = json(r.stderr).error;
-    expect(error).toMatchObject({ code: 'run_in_progress', exit_code: 7, details: { run_id: first, status: 'processing', processed: 0, total: 4, column_name: 'Clean' } });
+    expect(error).toMatchObject({
+      code: 'run_in_progress',
+      exit_code: 7,
+      details: { run_id: first, status: 'processing', processed: 0, total: 4, column_name: 'Clean' },
+    });
     expect(error.fix).toContain(`prospect agents results ${first} --wait`);
   });
 
@@ -90,7 +99,9 @@ describe('agents run while a run on the same list and column is going', () => {
     const r = await agent('Q3', '--dry-run', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain(`warning: smart-agent run ${first} (title_normalizer) on column "Clean"`);
-    expect(r.stderr).toContain(`Without --dry-run this run is refused (exit 7). Once it has ended, run this again (leads holding a value by then are skipped). Follow it with: prospect agents results ${first} --wait\n`);
+    expect(r.stderr).toContain(
+      `Without --dry-run this run is refused (exit 7). Once it has ended, run this again (leads holding a value by then are skipped). Follow it with: prospect agents results ${first} --wait\n`,
+    );
     expect(json(r.stdout)).toMatchObject({ tool: 'run_smart_agent' });
     expect(await t.balance()).toBe(before);
   });
@@ -111,11 +122,14 @@ describe('agents run while a run on the same list and column is going', () => {
     await t.seedList('Q3', 40);
     const before = await t.balance();
     const stop = new AbortController();
-    const running = runInProcess(['agents', 'run', 'Q3', '--type', 'title_normalizer', '--column', 'Clean', '--scope', 'all', '--yes', '--json'], {
-      env: t.env,
-      clock: sandboxClock(t.sb),
-      signal: stop.signal,
-    });
+    const running = runInProcess(
+      ['agents', 'run', 'Q3', '--type', 'title_normalizer', '--column', 'Clean', '--scope', 'all', '--yes', '--json'],
+      {
+        env: t.env,
+        clock: sandboxClock(t.sb),
+        signal: stop.signal,
+      },
+    );
     // Stopped once the run has started and its answer came back: the watch (a results read) began.
     await expect.poll(resultReads, { timeout: 20_000 }).toBeGreaterThan(0);
     stop.abort();

@@ -18,7 +18,9 @@ describe('agents run: the leads a run leaves out', () => {
     await t.seedList('Q3', 302);
     const first = await agent();
     expect(first.exitCode, first.stderr).toBe(0);
-    expect(first.stderr).toContain('This run covers 100 of the 302 leads without a value in column "Clean"; --max-rows 302 or --scope all covers them all.');
+    expect(first.stderr).toContain(
+      'This run covers 100 of the 302 leads without a value in column "Clean"; --max-rows 302 or --scope all covers them all.',
+    );
     // The note comes with the estimate, before anything is spent.
     expect(first.stderr.indexOf('This run covers')).toBeLessThan(first.stderr.indexOf('Started '));
 
@@ -63,7 +65,9 @@ describe('agents run again over a finished list', () => {
       const again = await agent(...flags);
       expect([flags, again.exitCode], again.stderr).toEqual([flags, 0]);
       expect(again.stdout).toBe('');
-      expect(again.stderr).toContain('Nothing left to do: all 12 leads of list "Q3" already hold a value in column "Clean". Nothing was spent; --overwrite runs the agent over them again.');
+      expect(again.stderr).toContain(
+        'Nothing left to do: all 12 leads of list "Q3" already hold a value in column "Clean". Nothing was spent; --overwrite runs the agent over them again.',
+      );
     }
     expect(await t.balance()).toBe(before);
     expect(await t.runPosts()).toBe(1);
@@ -74,7 +78,9 @@ describe('agents run again over a finished list', () => {
     const r = await agent();
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stderr).toContain('list "Q3" is empty');
-    expect(r.stderr).toContain('Add leads to it first: the rows of a people search with --save-to Q3, or a CSV file with the import command. Nothing was spent.');
+    expect(r.stderr).toContain(
+      'Add leads to it first: the rows of a people search with --save-to Q3, or a CSV file with the import command. Nothing was spent.',
+    );
     expect(r.stderr).not.toMatch(/TASK_ID|FILE\.csv|prospect /);
   });
 });
@@ -82,10 +88,13 @@ describe('agents run again over a finished list', () => {
 describe('agents run --no-wait', () => {
   it('prints only the run id on stdout, for ID=$(...); the follow-up on stderr carries the global flags', async () => {
     await t.seedList('Q3', 5);
-    const r = await prospect(['--base-url', t.sb.url, 'agents', 'run', 'Q3', '--type', 'company_intel', '--column', 'Intel', '--yes', '--no-wait'], {
-      env: t.env,
-      clock: sandboxClock(t.sb),
-    });
+    const r = await prospect(
+      ['--base-url', t.sb.url, 'agents', 'run', 'Q3', '--type', 'company_intel', '--column', 'Intel', '--yes', '--no-wait'],
+      {
+        env: t.env,
+        clock: sandboxClock(t.sb),
+      },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^agent-[\w-]+\n$/);
     const id = r.stdout.trim();
@@ -100,12 +109,19 @@ describe('agents run --no-wait', () => {
     await t.seedList('Q3', 5);
     const r = await agent('--no-wait', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(json(r.stdout)).toMatchObject({ smart_agent_task_id: expect.stringMatching(/^agent-/), status: 'pending', column_name: 'Clean', estimated_cost: 5 });
+    expect(json(r.stdout)).toMatchObject({
+      smart_agent_task_id: expect.stringMatching(/^agent-/),
+      status: 'pending',
+      column_name: 'Clean',
+      estimated_cost: 5,
+    });
   });
 
   it('the help says what --no-wait prints', async () => {
     const help = await t.run('agents', 'run', '--help');
-    expect(help.stdout.replace(/\s+/g, ' ')).toContain('With the global --no-wait it prints only the run id on stdout (the whole response with --json)');
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(
+      'With the global --no-wait it prints only the run id on stdout (the whole response with --json)',
+    );
     expect(help.stdout).toContain('prospect agents results "$ID" --wait');
   });
 });

@@ -9,7 +9,12 @@ const t = useAgentSandbox(5);
 const runPosts = t.runPosts;
 
 async function column(listId: string, name: string): Promise<Record<string, string | null>> {
-  const q = new URLSearchParams([['list_id', listId], ['limit', '500'], ['columns', 'lead_id'], ['columns', name]]);
+  const q = new URLSearchParams([
+    ['list_id', listId],
+    ['limit', '500'],
+    ['columns', 'lead_id'],
+    ['columns', name],
+  ]);
   const page = (await raw(t.sb, 'GET', `/api/v2/export/json?${q.toString()}`, { token: t.sb.demoKey })).json;
   return Object.fromEntries(page.leads.map((l: any) => [l.lead_id, l[name] ?? null]));
 }
@@ -32,7 +37,23 @@ describe('agents run: estimate, confirm, run', () => {
 
   it('--yes --json waits and prints the final results; the balance moves by the estimate; the outputs are in the list column', async () => {
     const listId = await t.seedList('Q3', 8);
-    const est = json((await t.run('credits', 'estimate', '--tool', 'run_smart_agent', '--list', 'Q3', '--agent-type', 'title_normalizer', '--column', 'Clean', '--json')).stdout);
+    const est = json(
+      (
+        await t.run(
+          'credits',
+          'estimate',
+          '--tool',
+          'run_smart_agent',
+          '--list',
+          'Q3',
+          '--agent-type',
+          'title_normalizer',
+          '--column',
+          'Clean',
+          '--json',
+        )
+      ).stdout,
+    );
     expect(est).toMatchObject({ row_count: 8, estimated_cost: 8 });
     const before = await t.balance();
     const r = await t.run('agents', 'run', 'Q3', '--type', 'title_normalizer', '--column', 'Clean', '--yes', '--json');
@@ -52,11 +73,18 @@ describe('agents run: estimate, confirm, run', () => {
     const first = await t.run('agents', 'run', 'Q3', '--prompt-file', '-', '--column', 'Fit', '--max-rows', '4', '--yes', '--json');
     expect(first.exitCode, first.stderr).toBe(2);
     expect(first.stderr).toContain('custom_ai needs an instruction');
-    const r = await prospect(['agents', 'run', 'Q3', '--prompt-file', '-', '--column', 'Fit', '--max-rows', '4', '--yes', '--json'], { env: t.env, input: prompt });
+    const r = await prospect(['agents', 'run', 'Q3', '--prompt-file', '-', '--column', 'Fit', '--max-rows', '4', '--yes', '--json'], {
+      env: t.env,
+      input: prompt,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     // 590 characters (trimmed: 589) = 148 tokens: 0.648 per lead, 2.592 for 4 leads, rounded up once.
     expect(r.stderr).toContain('Estimate: up to 3 credits for 4 rows');
-    expect(json(r.stdout).results.map((x: any) => x.value).every((v: string) => /^Score: \d+\/10/.test(v))).toBe(true);
+    expect(
+      json(r.stdout)
+        .results.map((x: any) => x.value)
+        .every((v: string) => /^Score: \d+\/10/.test(v)),
+    ).toBe(true);
     const rest = await t.run('agents', 'run', 'Q3', '--prompt', prompt, '--column', 'Fit', '--yes', '--json');
     expect(rest.stderr).toContain('Estimate: up to 2 credits for 2 rows');
     expect(json(rest.stdout).total).toBe(2);
@@ -69,7 +97,9 @@ describe('agents run: estimate, confirm, run', () => {
   it('an answer lost after the run started is resolved through the quote: one run, charged once', async () => {
     await t.seedList('Q3', 6);
     const before = await t.balance();
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/smart-agents/run', count: 1, kind: 'drop', phase: 'after' }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/smart-agents/run', count: 1, kind: 'drop', phase: 'after' }],
+    });
     const r = await t.run('agents', 'run', 'Q3', '--type', 'company_intel', '--column', 'Intel', '--yes', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
     expect(json(r.stdout)).toMatchObject({ status: 'completed', total: 6, succeeded: 6 });
@@ -129,7 +159,9 @@ describe('agents ls and agents results', () => {
     expect(ls.total).toBe(2);
     expect(ls.runs.map((r: any) => r.task_id)).toEqual([otherId, id]);
     const onA = json((await t.run('agents', 'ls', '--list', 'A', '--json')).stdout);
-    expect(onA.runs.map((r: any) => [r.task_id, r.agent_type, r.column_name, r.status, r.total])).toEqual([[id, 'pain_point_hypothesis', 'Pains', 'completed', 4]]);
+    expect(onA.runs.map((r: any) => [r.task_id, r.agent_type, r.column_name, r.status, r.total])).toEqual([
+      [id, 'pain_point_hypothesis', 'Pains', 'completed', 4],
+    ]);
     const limited = await t.run('agents', 'ls', '--limit', '1');
     expect(limited.stderr).toContain('1 of 2 runs');
     expect((await t.run('agents', 'ls', '--limit', '0')).exitCode).toBe(2);

@@ -25,9 +25,15 @@ export function expectFailure(r: Outcome, exit: number, code: string, problem?: 
   const lines = r.stderr.replace(/\n$/, '').split('\n');
   const at = lines.findIndex((l) => l.startsWith('error: '));
   expect(at, what).toBeGreaterThanOrEqual(0);
-  expect(lines.filter((l) => l.startsWith('error: ')), what).toHaveLength(1);
+  expect(
+    lines.filter((l) => l.startsWith('error: ')),
+    what,
+  ).toHaveLength(1);
   for (const l of lines.slice(at + 1)) expect(l, what).toMatch(DETAIL_LINE);
-  expect(lines.some((l) => STACK_LINE.test(l)), what).toBe(false);
+  expect(
+    lines.some((l) => STACK_LINE.test(l)),
+    what,
+  ).toBe(false);
   const line = lines[at]!;
   expect(line, what).toMatch(new RegExp(`^error: ${code}: `));
   if (problem) expect(line).toMatch(problem);
@@ -66,7 +72,10 @@ export async function readAs(sb: RunningSandbox, apiPath: string): Promise<Recor
 }
 
 /** Bytes that are not a CSV: a PNG signature and header chunk, then NULs. */
-export const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]), Buffer.alloc(256, 0)]);
+export const PNG_BYTES = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+  Buffer.alloc(256, 0),
+]);
 
 /** A CSV saved as UTF-16 LE with its BOM (what some spreadsheet programs write). */
 export const utf16 = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);

@@ -38,9 +38,17 @@ describe('import: files that are not a usable CSV exit 2 and import nothing', ()
   const cases: Array<[string, () => string | Buffer, RegExp]> = [
     ['binary bytes (a PNG header, NULs)', () => PNG_BYTES, /the header row of .* is not UTF-8/],
     ['UTF-16 LE with a BOM', () => utf16('email,first_name\nzoe@acme.io,Zoë\n'), /the header row of .* is not UTF-8/],
-    ['Latin-1 bytes in every data row', () => Buffer.from('email,first_name\nzoe@acme.io,Zo\xeb\nre@acme.io,Ren\xe9e\n', 'latin1'), /none of the 2 data rows of .* can be sent \(invalid_encoding: 2\)/],
+    [
+      'Latin-1 bytes in every data row',
+      () => Buffer.from('email,first_name\nzoe@acme.io,Zo\xeb\nre@acme.io,Ren\xe9e\n', 'latin1'),
+      /none of the 2 data rows of .* can be sent \(invalid_encoding: 2\)/,
+    ],
     ['a 10 MB single line without a newline', () => 'x'.repeat(TEN_MB), /no mapped column identifies a lead/],
-    ['a header, then one 10 MB row', () => `email\n${'x'.repeat(TEN_MB)}`, /none of the 1 data rows of .* can be sent \(row_too_large: 1\)/],
+    [
+      'a header, then one 10 MB row',
+      () => `email\n${'x'.repeat(TEN_MB)}`,
+      /none of the 1 data rows of .* can be sent \(row_too_large: 1\)/,
+    ],
     ['an unbalanced quote', () => 'email,first_name\n"zoe@acme.io,Zoe\nre@acme.io,Renee\n', /is not a readable CSV: Quote Not Closed/],
     ['an empty file (0 rows)', () => '', /is empty/],
     ['a header and no rows', () => 'email,first_name\r\n', /has a header but no data rows/],
@@ -90,13 +98,34 @@ describe('enrich legacy-bulk: a bad contacts file exits 2 and spends nothing', (
   });
 });
 
-describe('malformed JSON inputs exit 2 before anything is sent (or with the service\'s 422)', () => {
+describe("malformed JSON inputs exit 2 before anything is sent (or with the service's 422)", () => {
   const PERSON_FILTER = '{"type":"group_filter","op":"and","filters":[{"column":"seniority","filter_type":"in","value":["C-Suite"]}]}';
   const jsonCases: Array<[string, (f: string) => string[], string, RegExp, RegExp, RegExp]> = [
     // [command, args for a file, unknown-keys JSON, problem for invalid JSON, for an array, for unknown keys]
-    ['search people --filters', (f) => ['search', 'people', '--filters', f], '{"nope":["x"]}', /--filters file .* is not valid JSON/, /must be a JSON object/, /unsupported filter key "nope"/],
-    ['search people --criteria', (f) => ['search', 'people', '--criteria', f], '{"nope":1}', /--criteria file .* is not valid JSON/, /must be a JSON object/, /unsupported criteria field "nope"/],
-    ['search companies --filters', (f) => ['search', 'companies', '--filters', f], '{"nope":["x"]}', /is not valid JSON/, /must be a JSON object/, /unsupported filter key "nope"/],
+    [
+      'search people --filters',
+      (f) => ['search', 'people', '--filters', f],
+      '{"nope":["x"]}',
+      /--filters file .* is not valid JSON/,
+      /must be a JSON object/,
+      /unsupported filter key "nope"/,
+    ],
+    [
+      'search people --criteria',
+      (f) => ['search', 'people', '--criteria', f],
+      '{"nope":1}',
+      /--criteria file .* is not valid JSON/,
+      /must be a JSON object/,
+      /unsupported criteria field "nope"/,
+    ],
+    [
+      'search companies --filters',
+      (f) => ['search', 'companies', '--filters', f],
+      '{"nope":["x"]}',
+      /is not valid JSON/,
+      /must be a JSON object/,
+      /unsupported filter key "nope"/,
+    ],
     [
       'search people at-companies --company-filter',
       (f) => ['search', 'people', 'at-companies', '--company-filter', f, '--person-filter', PERSON_FILTER],
@@ -120,22 +149,40 @@ describe('malformed JSON inputs exit 2 before anything is sent (or with the serv
     expect(e.problem).toMatch(/must be a JSON object/);
   });
 
-  it('sync crm --mapping: invalid JSON and an array exit 2 unsent; a column the list lacks is the service\'s 422, nothing charged', async () => {
+  it("sync crm --mapping: invalid JSON and an array exit 2 unsent; a column the list lacks is the service's 422, nothing charged", async () => {
     await control(t.sb, 'POST', `/lists/${listId}/generate`, { count: 3 });
     const before = await balance();
     const sync = (m: string) => run(['sync', 'crm', listId, '--provider', 'crm_one', '--mapping', m, '--yes']);
     expectFailure(await sync(file('m1.json', '{"email": email}')), 2, 'usage', /--mapping file .* is not valid JSON/);
     expectFailure(await sync(file('m2.json', '[["email", "email"]]')), 2, 'usage', /--mapping file .* must be a JSON object/);
-    expectFailure(await sync(file('m3.json', '{"no_such_column": "email"}')), 2, 'validation_error', /names a column list "Mine" does not have: no_such_column/);
+    expectFailure(
+      await sync(file('m3.json', '{"no_such_column": "email"}')),
+      2,
+      'validation_error',
+      /names a column list "Mine" does not have: no_such_column/,
+    );
     expect(await balance()).toBe(before);
   });
 
-  it('api --input: invalid JSON exits 2 unsent; an array or unknown keys get the service\'s 422 (exit 2)', async () => {
+  it("api --input: invalid JSON exits 2 unsent; an array or unknown keys get the service's 422 (exit 2)", async () => {
     const before = await requestCount();
-    expectFailure(await run(['api', 'POST', '/people/find', '--input', file('i1.json', '{"filters": ')]), 2, 'usage', /--input .* is not valid JSON/);
+    expectFailure(
+      await run(['api', 'POST', '/people/find', '--input', file('i1.json', '{"filters": ')]),
+      2,
+      'usage',
+      /--input .* is not valid JSON/,
+    );
     expect(await requestCount()).toBe(before);
-    expectFailure(await run(['api', 'POST', '/people/find', '--input', file('i2.json', '[{"filters": {"titles": ["CTO"]}}]')]), 2, 'validation_error');
-    expectFailure(await run(['api', 'POST', '/people/find', '--input', file('i3.json', '{"filtres": {"titles": ["CTO"]}}')]), 2, 'validation_error');
+    expectFailure(
+      await run(['api', 'POST', '/people/find', '--input', file('i2.json', '[{"filters": {"titles": ["CTO"]}}]')]),
+      2,
+      'validation_error',
+    );
+    expectFailure(
+      await run(['api', 'POST', '/people/find', '--input', file('i3.json', '{"filtres": {"titles": ["CTO"]}}')]),
+      2,
+      'validation_error',
+    );
   });
 });
 
@@ -154,7 +201,10 @@ describe('out-of-range numbers and unknown values exit 2, naming the flag, befor
     [['whoami', '--format', 'xml'], /'--format <format>' argument 'xml' is invalid/],
     [['enrich', 'legacy-bulk', 'contacts.csv', '--type', 'nope'], /--type does not accept "nope"/],
     [['sync', 'crm', 'Mine', '--provider', 'crm_9'], /--provider does not accept "crm_9"/],
-    [['lists', 'add', 'Mine', '--task', 'svc-task_x', '--ids', Array.from({ length: 5000 }, (_, i) => `sp_${i}`).join(',')], /--ids takes at most 2000 ids, got 5000/],
+    [
+      ['lists', 'add', 'Mine', '--task', 'svc-task_x', '--ids', Array.from({ length: 5000 }, (_, i) => `sp_${i}`).join(',')],
+      /--ids takes at most 2000 ids, got 5000/,
+    ],
     [['whoami', ...Array.from({ length: 5000 }, (_, i) => `arg${i}`)], /too many arguments for 'whoami'/],
   ];
   it('each case, in text and in --json', async () => {
@@ -167,7 +217,13 @@ describe('out-of-range numbers and unknown values exit 2, naming the flag, befor
   });
 
   it('5,000 --title values are one valid search: exit 0 and JSON with total 0', async () => {
-    const r = await run(['search', 'people', ...Array.from({ length: 5000 }, (_, i) => ['--title', `Title ${i}`]).flat(), '--no-check', '--json']);
+    const r = await run([
+      'search',
+      'people',
+      ...Array.from({ length: 5000 }, (_, i) => ['--title', `Title ${i}`]).flat(),
+      '--no-check',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ total: 0, results: [] });
   });
@@ -175,7 +231,12 @@ describe('out-of-range numbers and unknown values exit 2, naming the flag, befor
   it('5,000 unknown --lead-ids: add exits 4 and adds nothing; remove ignores them (as the spec says) and exits 0', async () => {
     await control(t.sb, 'POST', `/lists/${listId}/generate`, { count: 2 });
     const ids = Array.from({ length: 5000 }, (_, i) => `ld_nope${i}`).join(',');
-    expectFailure(await run(['lists', 'add', 'Mine', '--lead-ids', ids]), 4, 'not_found', /of the lead_ids are not leads of this workspace/);
+    expectFailure(
+      await run(['lists', 'add', 'Mine', '--lead-ids', ids]),
+      4,
+      'not_found',
+      /of the lead_ids are not leads of this workspace/,
+    );
     const removed = await run(['lists', 'remove', 'Mine', '--lead-ids', ids, '--yes', '--json']);
     expect(removed.code, removed.stderr).toBe(0);
     expect(JSON.parse(removed.stdout)).toMatchObject({ removed: 0 });
@@ -187,7 +248,9 @@ describe("another organization's ids exit 4 with list_not_found", () => {
   let foreign: string;
   beforeEach(async () => {
     const org = await control(t.sb, 'POST', '/organizations', { name: 'Globex' });
-    foreign = (await control(t.sb, 'POST', '/lists', { name: 'Theirs', people: 3, organization_id: org.organization_id, visibility: 'organization' })).list_id as string;
+    foreign = (
+      await control(t.sb, 'POST', '/lists', { name: 'Theirs', people: 3, organization_id: org.organization_id, visibility: 'organization' })
+    ).list_id as string;
   });
 
   it('for every command that takes a list', async () => {
@@ -213,8 +276,11 @@ describe("another organization's ids exit 4 with list_not_found", () => {
 
   it("their lead ids cannot be added to one's own list", async () => {
     const owner = await control(t.sb, 'POST', '/organizations', { name: 'Initech' });
-    const theirList = (await control(t.sb, 'POST', '/lists', { name: 'Theirs too', people: 2, organization_id: owner.organization_id })).list_id as string;
-    const leads = (await raw(t.sb, 'GET', `/api/v2/lead-lists/${theirList}/leads?limit=10`, { token: owner.api_key })).json.leads as Array<{ lead_id: string }>;
+    const theirList = (await control(t.sb, 'POST', '/lists', { name: 'Theirs too', people: 2, organization_id: owner.organization_id }))
+      .list_id as string;
+    const leads = (await raw(t.sb, 'GET', `/api/v2/lead-lists/${theirList}/leads?limit=10`, { token: owner.api_key })).json.leads as Array<{
+      lead_id: string;
+    }>;
     expect(leads.length).toBe(2);
     expectFailure(await run(['lists', 'add', 'Mine', '--lead-ids', leads.map((l) => l.lead_id).join(',')]), 4, 'not_found');
     expect(await leadCount(listId)).toBe(0);
@@ -261,7 +327,15 @@ describe('commands that write files leave no file, whole or partial, when they f
     beforeEach(async () => {
       // The demo finds "its" sandbox through the runtime file: point that at this file's in-process sandbox.
       const port = Number(new URL(t.sb.url).port);
-      writeRuntime(t.env, { pid: process.pid, port, url: t.sb.url, seed: 0, state_path: null, demo_key: t.sb.demoKey, started_at: new Date().toISOString() });
+      writeRuntime(t.env, {
+        pid: process.pid,
+        port,
+        url: t.sb.url,
+        seed: 0,
+        state_path: null,
+        demo_key: t.sb.demoKey,
+        started_at: new Date().toISOString(),
+      });
       await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 } });
       await control(t.sb, 'POST', '/smart-agents', { pace: { pending_ms: 0, row_ms: 1 } });
     });

@@ -36,7 +36,8 @@ beforeAll(async () => {
   symlinkSync(BIN, path.join(binDir, 'prospect'));
 });
 
-const shellEnv = (env: Record<string, string | undefined> = t.env) => ({ ...env, PATH: `${binDir}:${process.env.PATH}` }) as NodeJS.ProcessEnv;
+const shellEnv = (env: Record<string, string | undefined> = t.env) =>
+  ({ ...env, PATH: `${binDir}:${process.env.PATH}` }) as NodeJS.ProcessEnv;
 
 /**
  * What bash's TAB offers for the words typed (the last one is being completed; '' after a space).
@@ -60,10 +61,15 @@ describe('bash', () => {
   it('prospect li<TAB> completes to lists; every top-level command is offered on an empty word', async () => {
     expect(await bashComplete(['li'])).toEqual(['lists']);
     // exactly as the README says to load it
-    const direct = await run('bash', ['-c', 'source <(prospect completion bash); COMP_WORDS=(prospect li); COMP_CWORD=1; _prospect; echo "${COMPREPLY[*]}"'], { env: shellEnv(), encoding: 'utf8' });
+    const direct = await run(
+      'bash',
+      ['-c', 'source <(prospect completion bash); COMP_WORDS=(prospect li); COMP_CWORD=1; _prospect; echo "${COMPREPLY[*]}"'],
+      { env: shellEnv(), encoding: 'utf8' },
+    );
     expect(direct.stdout).toBe('lists\n');
     const top = await bashComplete(['']);
-    for (const c of ['whoami', 'search', 'lists', 'import', 'enrich', 'agents', 'sync', 'export', 'keys', 'usage', 'completion']) expect(top).toContain(c);
+    for (const c of ['whoami', 'search', 'lists', 'import', 'enrich', 'agents', 'sync', 'export', 'keys', 'usage', 'completion'])
+      expect(top).toContain(c);
   });
 
   it('search people --seniority <TAB> offers the fixed values, quoted for the shell', async () => {

@@ -5,7 +5,8 @@ import { usePaidSandbox } from './enrich-helpers.js';
 
 const t = usePaidSandbox();
 
-const searchPeople = async (limit: number) => json((await t.run('search', 'people', '--seniority', 'Director', '--limit', String(limit), '--json')).stdout);
+const searchPeople = async (limit: number) =>
+  json((await t.run('search', 'people', '--seniority', 'Director', '--limit', String(limit), '--json')).stdout);
 
 describe('enrich person, company, cohort; credits estimate', () => {
   it('enrich person by LinkedIn URL: the lead is saved to the list with what was found, charged by what was found', async () => {
@@ -16,8 +17,20 @@ describe('enrich person, company, cohort; credits estimate', () => {
     const r = await t.run('enrich', 'person', '--list', 'Q3', '--linkedin', row.linkedin_url, '--type', 'full', '--yes', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
     const s = json(r.stdout);
-    expect(s).toMatchObject({ status: 'completed', enrichment_type: 'full', credits_reserved: 11, credits_charged: 1, credits_refunded: 10 });
-    expect(s.result).toMatchObject({ status: 'partial', full_name: row.full_name, email: expect.stringContaining('@'), phone: null, linkedin_url: row.linkedin_url });
+    expect(s).toMatchObject({
+      status: 'completed',
+      enrichment_type: 'full',
+      credits_reserved: 11,
+      credits_charged: 1,
+      credits_refunded: 10,
+    });
+    expect(s.result).toMatchObject({
+      status: 'partial',
+      full_name: row.full_name,
+      email: expect.stringContaining('@'),
+      phone: null,
+      linkedin_url: row.linkedin_url,
+    });
     expect(await t.balance()).toBe(before - 1);
     const leads = await t.leads(listId);
     expect(leads).toEqual([expect.objectContaining({ lead_id: s.result.lead_id, email: s.result.email })]);
@@ -27,7 +40,19 @@ describe('enrich person, company, cohort; credits estimate', () => {
     await t.seedList('Q3', 0);
     await control(t.sb, 'POST', '/enrichment', { hit_rates: { email: 0, phone: 0 } });
     const before = await t.balance();
-    const miss = await t.run('enrich', 'person', '--list', 'Q3', '--first', 'Nobody', '--last', 'Known', '--company', 'Nowhere Inc', '--yes');
+    const miss = await t.run(
+      'enrich',
+      'person',
+      '--list',
+      'Q3',
+      '--first',
+      'Nobody',
+      '--last',
+      'Known',
+      '--company',
+      'Nowhere Inc',
+      '--yes',
+    );
     expect(miss.exitCode, miss.stderr).toBe(0);
     const [head, row] = miss.stdout.split('\n');
     expect(head?.split('\t').slice(0, 4)).toEqual(['workflow_id', 'status', 'result.status', 'result.lead_id']);
@@ -71,19 +96,32 @@ describe('enrich person, company, cohort; credits estimate', () => {
     expect(s).toMatchObject({ lead_list_id: listId, total: 12, credits_reserved: 12 });
     expect((await t.leads(listId)).length).toBe(12);
     const some = search.results.slice(0, 3).map((r: any) => r.lead_id);
-    const mcp = json((await t.run('enrich', 'cohort', search.task_id, '--data-points', 'Phone', '--entity-ids', some.join(','), '--yes', '--json')).stdout);
-    const mcp2 = json((await t.run('enrich', 'cohort', search.task_id, '--data-points', 'Phone', '--entity-ids', some[0], '--yes', '--json')).stdout);
+    const mcp = json(
+      (await t.run('enrich', 'cohort', search.task_id, '--data-points', 'Phone', '--entity-ids', some.join(','), '--yes', '--json')).stdout,
+    );
+    const mcp2 = json(
+      (await t.run('enrich', 'cohort', search.task_id, '--data-points', 'Phone', '--entity-ids', some[0], '--yes', '--json')).stdout,
+    );
     expect(mcp.lead_list_id).toBe(mcp2.lead_list_id);
     const lists = json((await t.run('lists', 'ls', '--json')).stdout).lists as any[];
     expect(lists.filter((l) => l.name === 'MCP Results')).toEqual([expect.objectContaining({ list_id: mcp.lead_list_id, lead_count: 3 })]);
 
-    const companies = json((await t.run('search', 'companies', '--industries', search.results[0].company_industry ?? 'Software', '--limit', '25', '--json')).stdout);
+    const companies = json(
+      (await t.run('search', 'companies', '--industries', search.results[0].company_industry ?? 'Software', '--limit', '25', '--json'))
+        .stdout,
+    );
     const n = companies.results.length;
     const before = await t.balance();
     const c = await t.run('enrich', 'cohort', companies.task_id, '--data-points', 'Industry,Funding', '--yes', '--json');
     expect(c.exitCode, c.stderr).toBe(0);
     const cr = json(c.stdout);
-    expect(cr).toMatchObject({ entity_kind: 'company', workflow_id: null, status: 'completed', total_entities: n, credits_charged: Math.ceil(n / 10) });
+    expect(cr).toMatchObject({
+      entity_kind: 'company',
+      workflow_id: null,
+      status: 'completed',
+      total_entities: n,
+      credits_charged: Math.ceil(n / 10),
+    });
     expect(cr.results.every((x: any) => x.status === 'completed' && x.company.company_id)).toBe(true);
     expect(await t.balance()).toBe(before - Math.ceil(n / 10));
   });
@@ -101,15 +139,28 @@ describe('enrich person, company, cohort; credits estimate', () => {
     }
   });
 
-  it('credits estimate prices each tool from the service, free; a bad value is the service\'s 400 (exit 2)', async () => {
+  it("credits estimate prices each tool from the service, free; a bad value is the service's 400 (exit 2)", async () => {
     const listId = await t.seedList('Q3', 128);
     const before = await t.balance();
     const est = async (...args: string[]) => json((await t.run('credits', 'estimate', ...args, '--json')).stdout);
-    expect(await est('--tool', 'enrich_list', '--list', 'Q3', '--scope', 'full')).toMatchObject({ row_count: 128, estimated_cost: 1408, sufficient: true });
-    expect(await est('--tool', 'sync_to_crm', '--list', 'Q3', '--provider', 'crm_one')).toMatchObject({ row_count: 128, estimated_cost: 26 });
-    expect(await est('--tool', 'bulk_import_csv', '--rows', '1200', '--type', 'phone_only')).toMatchObject({ estimated_cost: 12000, sufficient: false });
+    expect(await est('--tool', 'enrich_list', '--list', 'Q3', '--scope', 'full')).toMatchObject({
+      row_count: 128,
+      estimated_cost: 1408,
+      sufficient: true,
+    });
+    expect(await est('--tool', 'sync_to_crm', '--list', 'Q3', '--provider', 'crm_one')).toMatchObject({
+      row_count: 128,
+      estimated_cost: 26,
+    });
+    expect(await est('--tool', 'bulk_import_csv', '--rows', '1200', '--type', 'phone_only')).toMatchObject({
+      estimated_cost: 12000,
+      sufficient: false,
+    });
     const ids = (await t.leads(listId)).slice(0, 7).map((l) => l.lead_id);
-    expect(await est('--tool', 'enrich_list', '--list', 'Q3', '--lead-ids', [...ids, ids[0]].join(','))).toMatchObject({ row_count: 7, estimated_cost: 7 });
+    expect(await est('--tool', 'enrich_list', '--list', 'Q3', '--lead-ids', [...ids, ids[0]].join(','))).toMatchObject({
+      row_count: 7,
+      estimated_cost: 7,
+    });
     expect(await est('--tool', 'find_similar_companies')).toMatchObject({ estimated_cost: 1, quote_id: null });
     const bad = await t.run('credits', 'estimate', '--tool', 'enrich_list', '--list', 'Q3', '--scope', 'phone_only');
     expect(bad.exitCode).toBe(2);

@@ -16,7 +16,22 @@ describe('person, cohort and company runs under injected faults', () => {
       await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 }, hit_rates: { email: 1, phone: 1 } });
       await t.seedList('Q3', 0);
       if (rules.length) await control(t.sb, 'POST', '/faults', { rules });
-      const r = await t.run('enrich', 'person', '--list', 'Q3', '--first', 'Ada', '--last', 'Lovelace', '--domain', 'example.com', '--type', 'full', '--yes', '--json');
+      const r = await t.run(
+        'enrich',
+        'person',
+        '--list',
+        'Q3',
+        '--first',
+        'Ada',
+        '--last',
+        'Lovelace',
+        '--domain',
+        'example.com',
+        '--type',
+        'full',
+        '--yes',
+        '--json',
+      );
       expect(r.exitCode, r.stderr).toBe(0);
       return { outcome: outcome(json(r.stdout)), email: json(r.stdout).result.email, balance: await t.balance() };
     };
@@ -39,7 +54,9 @@ describe('person, cohort and company runs under injected faults', () => {
 
   it('enrich company: an answer lost after the charge is reported, never paid again', async () => {
     const before = await t.balance();
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/company', count: 1, kind: 'drop', phase: 'after' }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/enrichment/company', count: 1, kind: 'drop', phase: 'after' }],
+    });
     const r = await t.run('enrich', 'company', '--domain', (await companyDomain()) ?? '', '--yes');
     expect(r.exitCode, r.stderr).toBe(9);
     expect(r.stderr).toMatch(/answer was lost[\s\S]*The quote was used, so the run started \(and was charged\)/);

@@ -12,9 +12,11 @@ const t = usePaidSandbox();
 
 type Rule = Record<string, unknown>;
 
-
 /** A fresh sandbox state, the same list, the faults, one run: its outcome and the balance after. */
-async function runWith(args: string[], rules: Rule[]): Promise<{ exitCode: number; stderr: string; outcome: ReturnType<typeof outcome>; balance: number }> {
+async function runWith(
+  args: string[],
+  rules: Rule[],
+): Promise<{ exitCode: number; stderr: string; outcome: ReturnType<typeof outcome>; balance: number }> {
   await control(t.sb, 'POST', '/reset', {});
   await control(t.sb, 'POST', '/rate-limits', { enabled: false });
   await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 } });
@@ -34,13 +36,31 @@ describe('paid runs under injected faults', () => {
   it.each<[string, Rule[]]>([
     ['the connection drops after the run started', [{ ...BULK, kind: 'drop', phase: 'after' }]],
     ['the connection drops before the request is handled', [{ ...BULK, kind: 'drop' }]],
-    ['503 dispatch_outcome_unknown after the run started', [{ ...BULK, kind: 'status', status: 503, code: 'dispatch_outcome_unknown', phase: 'after' }]],
+    [
+      '503 dispatch_outcome_unknown after the run started',
+      [{ ...BULK, kind: 'status', status: 503, code: 'dispatch_outcome_unknown', phase: 'after' }],
+    ],
     ['503 dispatch_outcome_unknown when nothing started', [{ ...BULK, kind: 'status', status: 503, code: 'dispatch_outcome_unknown' }]],
     ['500 after the run started', [{ ...BULK, kind: 'status', status: 500, phase: 'after' }]],
     ['502 after the run started', [{ ...BULK, kind: 'status', status: 502, phase: 'after' }]],
-    ['503 quote_verification_unavailable twice', [{ ...BULK, count: 2, kind: 'status', status: 503, code: 'quote_verification_unavailable', retryable: true, retry_after_sec: 0 }]],
-    ['a 429 burst on the run and on status polls', [{ ...BULK, kind: 'rate_limit', retry_after_sec: 1 }, { method: 'GET', path: '/enrichment/status', kind: 'rate_limit', retry_after_sec: 1, count: 2 }]],
-    ['500s and dropped connections on status polls', [{ method: 'GET', path: '/enrichment/status', kind: 'status', status: 500, count: 2 }, { method: 'GET', path: '/enrichment/status', kind: 'drop', count: 1 }]],
+    [
+      '503 quote_verification_unavailable twice',
+      [{ ...BULK, count: 2, kind: 'status', status: 503, code: 'quote_verification_unavailable', retryable: true, retry_after_sec: 0 }],
+    ],
+    [
+      'a 429 burst on the run and on status polls',
+      [
+        { ...BULK, kind: 'rate_limit', retry_after_sec: 1 },
+        { method: 'GET', path: '/enrichment/status', kind: 'rate_limit', retry_after_sec: 1, count: 2 },
+      ],
+    ],
+    [
+      '500s and dropped connections on status polls',
+      [
+        { method: 'GET', path: '/enrichment/status', kind: 'status', status: 500, count: 2 },
+        { method: 'GET', path: '/enrichment/status', kind: 'drop', count: 1 },
+      ],
+    ],
     ['latency on every request', [{ kind: 'latency', latency_ms: 150 }]],
   ])('enrich list: %s', async (_name, rules) => {
     const baseline = await (clean ??= runWith(LIST_RUN, []));

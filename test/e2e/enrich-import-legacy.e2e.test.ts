@@ -19,7 +19,12 @@ const file = (name: string, text: string) => {
 async function peopleCsv(limit: number): Promise<{ csv: string; rows: any[] }> {
   const r = json((await t.run('search', 'people', '--seniority', 'Manager', '--limit', String(limit), '--json')).stdout);
   const rows = r.results as any[];
-  return { rows, csv: ['First Name,Last Name,Website,Title', ...rows.map((p) => `${p.first_name},${p.last_name},${p.domain},"${p.title}"`)].join('\n') + '\n' };
+  return {
+    rows,
+    csv:
+      ['First Name,Last Name,Website,Title', ...rows.map((p) => `${p.first_name},${p.last_name},${p.domain},"${p.title}"`)].join('\n') +
+      '\n',
+  };
 }
 
 let hook: Receiver;
@@ -42,7 +47,12 @@ describe('import --enrich', () => {
     const r = await t.run('import', 'Imported', f, '--enrich', 'partial', '--yes', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
     const report = json(r.stdout);
-    expect(report).toMatchObject({ rows_parsed: 31, rows_imported: 30, rows_skipped: 1, enrichment: { type: 'partial', runs: 1, rows: 30, credits_reserved: 30 } });
+    expect(report).toMatchObject({
+      rows_parsed: 31,
+      rows_imported: 30,
+      rows_skipped: 1,
+      enrichment: { type: 'partial', runs: 1, rows: 30, credits_reserved: 30 },
+    });
     const leads = await t.leads(listId);
     expect(report.enrichment.credits_charged).toBe(foundCost(leads, { email: true, phone: false }));
     expect(report.enrichment.credits_charged).toBeGreaterThan(0);
@@ -50,7 +60,10 @@ describe('import --enrich', () => {
 
     const again = await t.run('import', 'Imported', f, '--enrich', 'partial', '--yes', '--json');
     expect(again.exitCode, again.stderr).toBe(0);
-    expect(json(again.stdout)).toMatchObject({ chunks_replayed: 1, enrichment: { workflow_ids: report.enrichment.workflow_ids, credits_charged: report.enrichment.credits_charged } });
+    expect(json(again.stdout)).toMatchObject({
+      chunks_replayed: 1,
+      enrichment: { workflow_ids: report.enrichment.workflow_ids, credits_charged: report.enrichment.credits_charged },
+    });
     expect(again.stderr).toContain('1 chunk was replayed: its run was charged once, when first sent, not again.');
     expect(await t.balance()).toBe(before - report.enrichment.credits_charged);
   });
@@ -96,10 +109,16 @@ describe('enrich legacy-bulk (v1), legacy-status, webhooks deliveries', () => {
     const received = hook.hits.slice(hitsBefore);
     expect(received).toHaveLength(1);
     expect(received[0]!.headers.authorization).toBeUndefined();
-    expect(JSON.parse(received[0]!.body)).toMatchObject({ event: 'enrichment.completed', workflow_id: w.workflow_id, summary: { total: 3 } });
+    expect(JSON.parse(received[0]!.body)).toMatchObject({
+      event: 'enrichment.completed',
+      workflow_id: w.workflow_id,
+      summary: { total: 3 },
+    });
     const d = await t.run('webhooks', 'deliveries', w.workflow_id, '--json');
     expect(d.exitCode, d.stderr).toBe(0);
-    expect(json(d.stdout)).toEqual([expect.objectContaining({ attempt_number: 1, status: 'delivered', response_status_code: 200, webhook_id: hook.url })]);
+    expect(json(d.stdout)).toEqual([
+      expect.objectContaining({ attempt_number: 1, status: 'delivered', response_status_code: 200, webhook_id: hook.url }),
+    ]);
 
     const st = await t.run('enrich', 'legacy-status', '--workflow', w.workflow_id, '--json');
     expect(json(st.stdout).workflow).toMatchObject({ workflow_id: w.workflow_id, total_prospects: 3 });
@@ -113,7 +132,10 @@ describe('enrich legacy-bulk (v1), legacy-status, webhooks deliveries', () => {
     const http1 = await t.run('enrich', 'legacy-bulk', one, '--webhook-url', 'http://hooks.example.com/x', '--yes');
     expect(http1.exitCode).toBe(2);
     expect(http1.stderr).toMatch(/--webhook-url must be https/);
-    const many = file('many.json', JSON.stringify(Array.from({ length: 251 }, (_, i) => ({ linkedin_url: `https://www.linkedin.com/in/p${i}` }))));
+    const many = file(
+      'many.json',
+      JSON.stringify(Array.from({ length: 251 }, (_, i) => ({ linkedin_url: `https://www.linkedin.com/in/p${i}` }))),
+    );
     const tooMany = await t.run('enrich', 'legacy-bulk', many, '--yes');
     expect(tooMany.exitCode).toBe(2);
     expect(tooMany.stderr).toMatch(/251 contacts; v1 bulk enrichment takes at most 250/);

@@ -15,7 +15,9 @@ const t = useJournalSandbox();
 
 const workflowIds = () => Object.keys(enrichmentArea(t.sb.services.store).workflows);
 const logged = async (method: string, route: string) =>
-  ((await control(t.sb, 'GET', '/requests?limit=1000')).requests as Array<{ method: string; route: string }>).filter((r) => r.method === method && r.route === route).length;
+  ((await control(t.sb, 'GET', '/requests?limit=1000')).requests as Array<{ method: string; route: string }>).filter(
+    (r) => r.method === method && r.route === route,
+  ).length;
 
 describe('enrich list of some leads while the whole list is on its way', () => {
   it('leaves them out: a dry run prices nothing, the run takes the whole-list run; one run, credits for it alone', async () => {
@@ -34,7 +36,9 @@ describe('enrich list of some leads while the whole list is on its way', () => {
 
     const dry = await t.run('enrich', 'list', 'Q3', '--lead-ids', two.join(','), '--dry-run', '--json');
     expect(dry.exitCode, dry.stderr).toBe(0);
-    expect(dry.stderr).toMatch(/A run request of this list sent at \d\d:\d\d by process \d+ has no answer yet; the leads it enriches are left out\. See it with: prospect runs ls/);
+    expect(dry.stderr).toMatch(
+      /A run request of this list sent at \d\d:\d\d by process \d+ has no answer yet; the leads it enriches are left out\. See it with: prospect runs ls/,
+    );
     expect(dry.stderr).toContain('Nothing to enrich now: the run still going enriches every lead.');
     expect(json(dry.stdout)).toMatchObject({ list_id: listId, runs: [] });
     expect(await logged('POST', '/credits/estimate')).toBe(priced);

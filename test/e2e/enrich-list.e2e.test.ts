@@ -25,29 +25,40 @@ describe('enrich list: estimate, confirm, run', () => {
     ['partial', { email: true, phone: false }],
     ['full', { email: true, phone: true }],
     ['phone-only', { email: false, phone: true }],
-  ] as const)('--yes --scope %s: the charge never exceeds the estimate and the balance moves by exactly the charge', async (scope, wants) => {
-    const listId = await t.seedList('Q3', 60);
-    const est = json((await t.run('credits', 'estimate', '--tool', 'enrich_list', '--list', 'Q3', '--scope', scope, '--json')).stdout);
-    const before = await t.balance();
-    const r = await t.run('enrich', 'list', 'Q3', '--scope', scope, '--yes', '--json');
-    expect([0], r.stderr).toContain(r.exitCode);
-    const s = json(r.stdout);
-    expect(s.status).toMatch(/^completed(_with_errors)?$/);
-    expect(s.credits_reserved).toBe(est.estimated_cost);
-    expect(s.credits_charged).toBeLessThanOrEqual(est.estimated_cost);
-    expect(s.credits_charged + s.credits_refunded).toBe(s.credits_reserved);
-    expect(await t.balance()).toBe(before - s.credits_charged);
-    // Pay for results: exactly what the leads now hold.
-    expect(s.credits_charged).toBe(foundCost(await t.leads(listId), wants));
-    expect(r.stderr).toMatch(new RegExp(`Charged ${s.credits_charged} credits of ${s.credits_reserved} reserved, refunded ${s.credits_refunded}`));
-  });
+  ] as const)(
+    '--yes --scope %s: the charge never exceeds the estimate and the balance moves by exactly the charge',
+    async (scope, wants) => {
+      const listId = await t.seedList('Q3', 60);
+      const est = json((await t.run('credits', 'estimate', '--tool', 'enrich_list', '--list', 'Q3', '--scope', scope, '--json')).stdout);
+      const before = await t.balance();
+      const r = await t.run('enrich', 'list', 'Q3', '--scope', scope, '--yes', '--json');
+      expect([0], r.stderr).toContain(r.exitCode);
+      const s = json(r.stdout);
+      expect(s.status).toMatch(/^completed(_with_errors)?$/);
+      expect(s.credits_reserved).toBe(est.estimated_cost);
+      expect(s.credits_charged).toBeLessThanOrEqual(est.estimated_cost);
+      expect(s.credits_charged + s.credits_refunded).toBe(s.credits_reserved);
+      expect(await t.balance()).toBe(before - s.credits_charged);
+      // Pay for results: exactly what the leads now hold.
+      expect(s.credits_charged).toBe(foundCost(await t.leads(listId), wants));
+      expect(r.stderr).toMatch(
+        new RegExp(`Charged ${s.credits_charged} credits of ${s.credits_reserved} reserved, refunded ${s.credits_refunded}`),
+      );
+    },
+  );
 
   it('--dry-run prints the quote and spends nothing; --lead-ids enriches only those leads', async () => {
     const listId = await t.seedList('Q3', 30);
     const before = await t.balance();
     const dry = await t.run('enrich', 'list', 'Q3', '--dry-run', '--json');
     expect(dry.exitCode, dry.stderr).toBe(0);
-    expect(json(dry.stdout)).toMatchObject({ tool: 'enrich_list', row_count: 30, estimated_cost: 30, sufficient: true, quote_id: expect.stringMatching(/^qte_v1_/) });
+    expect(json(dry.stdout)).toMatchObject({
+      tool: 'enrich_list',
+      row_count: 30,
+      estimated_cost: 30,
+      sufficient: true,
+      quote_id: expect.stringMatching(/^qte_v1_/),
+    });
     expect(dry.stderr).toContain('Dry run: nothing was spent');
     expect(await t.balance()).toBe(before);
     const ids = (await t.leads(listId)).slice(0, 4).map((l) => l.lead_id);
@@ -74,13 +85,23 @@ describe('enrich list: estimate, confirm, run', () => {
     await control(t.sb, 'POST', '/enrichment/outcomes', { status: 'failed', kinds: ['bulk'], count: 2 });
     const refunded = await t.run('enrich', 'list', 'Q3', '--yes', '--json');
     expect(refunded.exitCode, refunded.stderr).toBe(8);
-    expect(json(refunded.stdout)).toMatchObject({ status: 'failed', credits_charged: 0, credits_refunded: 20, refund_status: 'not_applicable' });
+    expect(json(refunded.stdout)).toMatchObject({
+      status: 'failed',
+      credits_charged: 0,
+      credits_refunded: 20,
+      refund_status: 'not_applicable',
+    });
     expect(await t.balance()).toBe(before);
     // An organization whose prepaid runs need a manual refund (fixture manual_refunds).
     t.sb.store.organization((await control(t.sb, 'GET', '/state')).demo.organization_id)!.manual_refunds = true;
     const failed = await t.run('enrich', 'list', 'Q3', '--yes', '--json');
     expect(failed.exitCode, failed.stderr).toBe(8);
-    expect(json(failed.stdout)).toMatchObject({ status: 'failed', credits_charged: 0, credits_refunded: 0, refund_status: 'pending_review' });
+    expect(json(failed.stdout)).toMatchObject({
+      status: 'failed',
+      credits_charged: 0,
+      credits_refunded: 0,
+      refund_status: 'pending_review',
+    });
     expect(failed.stderr).toMatch(/ended failed[\s\S]*awaits a manual refund review/);
     expect(await t.balance()).toBe(before - 20);
 

@@ -30,7 +30,9 @@ describe('enrich list in several runs: a lost answer is never paid twice', () =>
     const stopped = await t.interruptedAfter(RUN, () => workflowIds().length === 3);
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toContain('The run may have started, and it is in the paid-run journal');
-    expect(stopped.stderr).toMatch(/1 of 3 runs started before this stopped; they go on\. Watch them with: prospect enrich status bulk-enrich-\S+ --wait/);
+    expect(stopped.stderr).toMatch(
+      /1 of 3 runs started before this stopped; they go on\. Watch them with: prospect enrich status bulk-enrich-\S+ --wait/,
+    );
     expect((await t.runs())[0]).toMatchObject({ state: 'open', tool: 'enrich_list', estimated_cost: 500 });
 
     await t.faults([]);
@@ -39,7 +41,9 @@ describe('enrich list in several runs: a lost answer is never paid twice', () =>
     const again = await t.run(...RUN);
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.stderr).toContain('An earlier run of this command was sent at');
-    expect(again.stderr).toMatch(/550 already have an email, skipped \(--all-leads enriches them again\); 500 are in an earlier run named above/);
+    expect(again.stderr).toMatch(
+      /550 already have an email, skipped \(--all-leads enriches them again\); 500 are in an earlier run named above/,
+    );
     expect(again.stderr).toContain('Estimate: up to 50 credits for 50 rows (enrich_list)');
     // The lost run was read back, not run again: one new run of 50.
     expect(workflowIds()).toHaveLength(4);

@@ -49,10 +49,17 @@ describe('enrich list again pays only for what is missing', () => {
     let again!: Awaited<ReturnType<typeof t.run>>;
     const requests = await requestsOf(async () => (again = await t.run('enrich', 'list', 'Q3', '--yes', '--json')));
     expect(again.exitCode, again.stderr).toBe(0);
-    expect(again.stderr).toContain(`Checked 126 leads in 2 requests (its leads in pages of 500, 1 earlier run): ${had} already have an email, skipped (--all-leads enriches them again).`);
+    expect(again.stderr).toContain(
+      `Checked 126 leads in 2 requests (its leads in pages of 500, 1 earlier run): ${had} already have an email, skipped (--all-leads enriches them again).`,
+    );
     expect(again.stderr).toContain(`Estimate: up to ${126 - had} credits for ${126 - had} rows (enrich_list)`);
     const r = json(again.stdout);
-    expect(r).toMatchObject({ total: 126 - had, credits_reserved: 126 - had, skipped: { has_email: had }, check: { leads_read: 126, requests: 2 } });
+    expect(r).toMatchObject({
+      total: 126 - had,
+      credits_reserved: 126 - had,
+      skipped: { has_email: had },
+      check: { leads_read: 126, requests: 2 },
+    });
     expect(r.runs).toHaveLength(1);
     // Leads that had an email keep it and are not charged: what was charged is what the others found now.
     const after = await t.leads(listId);
@@ -66,7 +73,11 @@ describe('enrich list again pays only for what is missing', () => {
 
   it('after a CSV import, the emails and phones the file brought are held: not paid for, not replaced', async () => {
     // 40 rows, the even ones with the CRM's own email, every fourth with a phone.
-    const rows = Array.from({ length: 40 }, (_, i) => `Ann${i},Lee${i},Acme ${i},${i % 2 === 0 ? `ann${i}@crm.example` : ''},${i % 4 === 0 ? `+1555000${String(i).padStart(4, '0')}` : ''}`);
+    const rows = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `Ann${i},Lee${i},Acme ${i},${i % 2 === 0 ? `ann${i}@crm.example` : ''},${i % 4 === 0 ? `+1555000${String(i).padStart(4, '0')}` : ''}`,
+    );
     const file = path.join(tempDir(), 'crm.csv');
     writeFileSync(file, `First Name,Last Name,Company,Email,Phone\n${rows.join('\n')}\n`);
     const imported = await t.run('import', 'CRM', file, '--create', '--json');
@@ -108,7 +119,9 @@ describe('enrich list again pays only for what is missing', () => {
     const nothing = await t.run('enrich', 'list', 'Q3', '--yes', '--json');
     expect(nothing.exitCode, nothing.stderr).toBe(0);
     expect(nothing.stderr).toContain('40 already have an email, skipped');
-    expect(nothing.stderr).toContain('Nothing to enrich: every selected lead already has what --scope partial finds. Enrich them again with: prospect enrich list Q3 --yes --json --all-leads');
+    expect(nothing.stderr).toContain(
+      'Nothing to enrich: every selected lead already has what --scope partial finds. Enrich them again with: prospect enrich list Q3 --yes --json --all-leads',
+    );
     expect(json(nothing.stdout)).toMatchObject({ runs: [], skipped: { has_email: 40 } });
     expect(await t.balance()).toBe(before);
     expect(await t.bulkPosts()).toBe(1);
@@ -140,7 +153,9 @@ describe('enrich list again pays only for what is missing', () => {
     // No terminal: refused with the one total (1,040 credits for three runs), nothing sent.
     const refused = await t.run('enrich', 'list', 'Big');
     expect(refused.exitCode, refused.stderr).toBe(10);
-    expect(refused.stderr).toContain('Checked 1,240 leads in 4 requests (its leads in pages of 500, 1 earlier run): 200 already have an email, skipped');
+    expect(refused.stderr).toContain(
+      'Checked 1,240 leads in 4 requests (its leads in pages of 500, 1 earlier run): 200 already have an email, skipped',
+    );
     expect(refused.stderr).toContain('Estimate: up to 1,040 credits for 1,040 rows (enrich_list); ');
     expect(refused.stderr).toContain('In 3 runs of up to 500 leads, one quote each.');
     expect(refused.stderr.match(/Estimate:/g)).toHaveLength(1);
@@ -157,14 +172,23 @@ describe('enrich list again pays only for what is missing', () => {
     let r!: Awaited<ReturnType<typeof runInProcess>>;
     const before = await t.balance();
     const requests = await requestsOf(
-      async () => (r = await runInProcess(['enrich', 'list', 'Big', '--json'], { env: t.env, tty: true, prompter, clock: sandboxClock(t.sb) })),
+      async () =>
+        (r = await runInProcess(['enrich', 'list', 'Big', '--json'], { env: t.env, tty: true, prompter, clock: sandboxClock(t.sb) })),
     );
     expect(r.code, r.stderr).toBe(0);
     expect(asked).toEqual(['Spend up to 1,040 credits?']);
     const out = json(r.stdout);
     expect(out.runs.map((s: any) => s.total)).toEqual([500, 500, 40]);
     // One status for the runs, as one run has it: a script reads .status whatever the count.
-    expect(out).toMatchObject({ status: 'completed', total: 1040, completed: 1040, credits_reserved: 1040, credits_charged: 1040, skipped: { has_email: 200 }, check: { leads_read: 1240, requests: 4 } });
+    expect(out).toMatchObject({
+      status: 'completed',
+      total: 1040,
+      completed: 1040,
+      credits_reserved: 1040,
+      credits_charged: 1040,
+      skipped: { has_email: 200 },
+      check: { leads_read: 1240, requests: 4 },
+    });
     expect(await t.balance()).toBe(before - 1040);
     expect(withEmail(await allLeads(listId))).toBe(1240);
     expect(count(requests, LEAD_PAGES)).toBe(3);
@@ -191,17 +215,32 @@ describe('enrich list again pays only for what is missing', () => {
   it('run again while the first run still goes: its leads are not enriched (nor paid) twice', async () => {
     await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 600_000, row_ms: 0 } });
     const listId = await t.seedList('Q3', 60);
-    const first = await t.run('enrich', 'list', 'Q3', '--lead-ids', (await t.leads(listId)).slice(0, 20).map((l) => l.lead_id).join(','), '--yes', '--no-wait');
+    const first = await t.run(
+      'enrich',
+      'list',
+      'Q3',
+      '--lead-ids',
+      (await t.leads(listId))
+        .slice(0, 20)
+        .map((l) => l.lead_id)
+        .join(','),
+      '--yes',
+      '--no-wait',
+    );
     expect(first.exitCode, first.stderr).toBe(0);
     const wf = first.stdout.trim();
     const again = await t.run('enrich', 'list', 'Q3', '--yes', '--no-wait', '--json');
     expect(again.exitCode, again.stderr).toBe(0);
-    expect(again.stderr).toContain(`1 earlier run of this list is still going; the 20 leads it enriches are left out. Watch it with: prospect enrich status ${wf} --wait`);
+    expect(again.stderr).toContain(
+      `1 earlier run of this list is still going; the 20 leads it enriches are left out. Watch it with: prospect enrich status ${wf} --wait`,
+    );
     expect(again.stderr).toContain('Estimate: up to 40 credits for 40 rows');
     expect(json(again.stdout)).toMatchObject({ total_leads: 40, runs_going: [wf], skipped: { in_earlier_run: 20 } });
     const whole = await t.run('enrich', 'list', 'Q3', '--yes', '--json');
     expect(whole.exitCode, whole.stderr).toBe(0);
-    expect(whole.stderr).toContain('Nothing to enrich: every selected lead already has what --scope partial finds or is in a run still going.');
+    expect(whole.stderr).toContain(
+      'Nothing to enrich: every selected lead already has what --scope partial finds or is in a run still going.',
+    );
     expect(await t.bulkPosts()).toBe(2);
   });
 
@@ -209,13 +248,45 @@ describe('enrich list again pays only for what is missing', () => {
     await control(t.sb, 'POST', '/enrichment', { hit_rates: { email: 1, phone: 1 } });
     const listId = await t.seedList('Q3', 30);
     const leads = await t.leads(listId);
-    expect((await t.run('enrich', 'list', 'Q3', '--lead-ids', leads.slice(0, 10).map((l) => l.lead_id).join(','), '--yes')).exitCode).toBe(0);
-    expect((await t.run('enrich', 'list', 'Q3', '--lead-ids', leads.slice(10, 15).map((l) => l.lead_id).join(','), '--scope', 'full', '--yes')).exitCode).toBe(0);
+    expect(
+      (
+        await t.run(
+          'enrich',
+          'list',
+          'Q3',
+          '--lead-ids',
+          leads
+            .slice(0, 10)
+            .map((l) => l.lead_id)
+            .join(','),
+          '--yes',
+        )
+      ).exitCode,
+    ).toBe(0);
+    expect(
+      (
+        await t.run(
+          'enrich',
+          'list',
+          'Q3',
+          '--lead-ids',
+          leads
+            .slice(10, 15)
+            .map((l) => l.lead_id)
+            .join(','),
+          '--scope',
+          'full',
+          '--yes',
+        )
+      ).exitCode,
+    ).toBe(0);
     // 5 with both (skipped), 10 with an email (phone alone, 10 each), 15 with nothing (full, 11 each).
     const before = await t.balance();
     const r = await t.run('enrich', 'list', 'Q3', '--scope', 'full', '--yes', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toContain('5 already have an email and a phone, skipped (--all-leads enriches them again); 10 with an email get the phone alone.');
+    expect(r.stderr).toContain(
+      '5 already have an email and a phone, skipped (--all-leads enriches them again); 10 with an email get the phone alone.',
+    );
     expect(r.stderr).toContain('Estimate: up to 265 credits for 25 rows (enrich_list)');
     const out = json(r.stdout);
     expect(out).toMatchObject({ credits_reserved: 265, credits_charged: 265, skipped: { has_email_and_phone: 5 } });
@@ -252,8 +323,12 @@ describe('enrich list again pays only for what is missing', () => {
     const before = await t.balance();
     const r = await t.run('enrich', 'list', 'Q3', '--yes');
     expect(r.exitCode, r.stderr).toBe(3);
-    expect(r.stderr).toContain('error: feature_gated: this workspace cannot enrich part of a list, so the leads that already have what the scope finds cannot be left out; nothing was spent');
-    expect(r.stderr).toContain('fix: Enrich every lead of the list again (paying again for those found again) with: prospect enrich list Q3 --yes --all-leads');
+    expect(r.stderr).toContain(
+      'error: feature_gated: this workspace cannot enrich part of a list, so the leads that already have what the scope finds cannot be left out; nothing was spent',
+    );
+    expect(r.stderr).toContain(
+      'fix: Enrich every lead of the list again (paying again for those found again) with: prospect enrich list Q3 --yes --all-leads',
+    );
     expect(await t.balance()).toBe(before);
     const all = await t.run('enrich', 'list', 'Q3', '--yes', '--all-leads', '--json');
     expect(all.exitCode, all.stderr).toBe(0);

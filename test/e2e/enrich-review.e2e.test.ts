@@ -61,7 +61,10 @@ describe('paid commands: what a refusal leaves, and a selection of nothing', () 
   it('--dry-run and credits estimate say how short the balance is', async () => {
     await t.seedList('Q3', 30);
     await control(t.sb, 'POST', '/balance', { credits: 12 });
-    for (const args of [['enrich', 'list', 'Q3', '--dry-run'], ['credits', 'estimate', '--tool', 'enrich_list', '--list', 'Q3']]) {
+    for (const args of [
+      ['enrich', 'list', 'Q3', '--dry-run'],
+      ['credits', 'estimate', '--tool', 'enrich_list', '--list', 'Q3'],
+    ]) {
       const r = await t.run(...args, '--json');
       expect(r.exitCode, r.stderr).toBe(0);
       expect(json(r.stdout)).toMatchObject({ estimated_cost: 30, available_credits: 12, sufficient: false });
@@ -76,13 +79,26 @@ describe('paid commands: what a refusal leaves, and a selection of nothing', () 
     const importOnce = async (faulty: boolean) => {
       await control(t.sb, 'POST', '/reset', {});
       await control(t.sb, 'POST', '/rate-limits', { enabled: false });
-      await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 }, hit_rates: { email: 1, phone: 0.5 } });
+      await control(t.sb, 'POST', '/enrichment', {
+        pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 },
+        hit_rates: { email: 1, phone: 0.5 },
+      });
       await t.seedList('In', 0);
-      if (faulty) await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/csv-import', count: 1, kind: 'drop', phase: 'after' }] });
+      if (faulty)
+        await control(t.sb, 'POST', '/faults', {
+          rules: [{ method: 'POST', path: '/csv-import', count: 1, kind: 'drop', phase: 'after' }],
+        });
       const r = await t.run('import', 'In', f, '--enrich', 'full', '--yes', '--json');
       expect(r.exitCode, r.stderr).toBe(0);
       const e = json(r.stdout).enrichment;
-      return { stderr: r.stderr, runs: e.workflow_ids.length, rows: e.rows, charged: e.credits_charged, reserved: e.credits_reserved, balance: await t.balance() };
+      return {
+        stderr: r.stderr,
+        runs: e.workflow_ids.length,
+        rows: e.rows,
+        charged: e.credits_charged,
+        reserved: e.credits_reserved,
+        balance: await t.balance(),
+      };
     };
     const { stderr: _quiet, ...clean } = await importOnce(false);
     const { stderr, ...faulty } = await importOnce(true);

@@ -41,7 +41,9 @@ describe('enrich status ID ID...', () => {
     writeLeads(cwd, 1_300);
     await control(t.sb, 'POST', '/lists', { name: 'Q3 leads' });
     const example = importCommand.examples.find((e) => e.startsWith('WF=$('))!;
-    expect(example).toBe('WF=$(prospect import "Q3 leads" leads.csv --enrich partial --yes --no-wait) && prospect enrich status $WF --wait');
+    expect(example).toBe(
+      'WF=$(prospect import "Q3 leads" leads.csv --enrich partial --yes --no-wait) && prospect enrich status $WF --wait',
+    );
     // A real shell splits the unquoted $WF into the three ids.
     const r = await runPrinted(example, { env: t.env, cwd });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -95,7 +97,9 @@ describe('enrich status ID ID...', () => {
     const r = await t.run('enrich', 'status', ...ids);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(4);
-    expect(r.stderr).toContain(`Still going: ${ids.map((id) => `${id} (pending)`).join(', ')}. Wait for the end with: prospect enrich status ${ids.join(' ')} --wait`);
+    expect(r.stderr).toContain(
+      `Still going: ${ids.map((id) => `${id} (pending)`).join(', ')}. Wait for the end with: prospect enrich status ${ids.join(' ')} --wait`,
+    );
   });
 
   it('one id prints the one object and settles as before', async () => {

@@ -158,7 +158,10 @@ describe('exit codes and error output', () => {
 
   it('a key typed as a flag is refused and never echoed whole', async () => {
     const key = t.sb.demoKey;
-    for (const args of [['whoami', `--api-key=${key}`], ['whoami', '--json', `--token=${key}`]]) {
+    for (const args of [
+      ['whoami', `--api-key=${key}`],
+      ['whoami', '--json', `--token=${key}`],
+    ]) {
       const r = await prospect(args, { env: t.env });
       expect(r.exitCode).toBe(2);
       expect(r.stderr).not.toContain(key);
@@ -193,7 +196,10 @@ describe('exit codes and error output', () => {
     const file = path.join(tempDir(), 'out');
     const out = fs.openSync(file, 'w');
     // A few KiB fit; the first write of more stores part of it, the next is refused (EFBIG).
-    const child = spawn('sh', ['-c', 'ulimit -f 4; exec "$0" "$@"', process.execPath, BIN, ...args], { env: t.env, stdio: ['ignore', out, 'pipe'] });
+    const child = spawn('sh', ['-c', 'ulimit -f 4; exec "$0" "$@"', process.execPath, BIN, ...args], {
+      env: t.env,
+      stdio: ['ignore', out, 'pipe'],
+    });
     fs.closeSync(out);
     const { code, stderr } = await ended(child);
     expect(code, stderr).toBe(11);
@@ -220,7 +226,10 @@ describe('exit codes and error output', () => {
     for (const name of ['A', 'B', 'C']) expect((await runCli(['lists', 'create', name], { env: t.env })).exitCode).toBe(0);
     const out = target === 'full' ? fs.openSync('/dev/full', 'w') : 'pipe';
     // One page of three: a run that wrote its rows says how to get the next; one whose rows were lost must not.
-    const child = spawn(process.execPath, [BIN, 'lists', 'ls', '--limit', '1', '--format', 'ndjson'], { env: t.env, stdio: ['ignore', out, 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'lists', 'ls', '--limit', '1', '--format', 'ndjson'], {
+      env: t.env,
+      stdio: ['ignore', out, 'pipe'],
+    });
     if (typeof out === 'number') fs.closeSync(out);
     else child.stdout!.destroy();
     const { code, stderr } = await ended(child);
@@ -229,4 +238,3 @@ describe('exit codes and error output', () => {
     else expect(stderr).not.toContain('error:');
   });
 });
-

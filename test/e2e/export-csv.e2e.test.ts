@@ -91,7 +91,9 @@ describe('export csv', () => {
     expect(dropped.stderr).toMatch(/connection_reset/);
     expect(files()).toEqual([]);
     await control(t.sb, 'DELETE', '/faults');
-    await control(t.sb, 'POST', '/faults', { rules: [{ path: '/export/csv/signed-url', kind: 'status', status: 502, code: 'internal_error' }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ path: '/export/csv/signed-url', kind: 'status', status: 502, code: 'internal_error' }],
+    });
     const failed = await run(['Broken']);
     expect(failed.exitCode).toBe(9);
     expect(failed.stderr).toMatch(/internal_error/);

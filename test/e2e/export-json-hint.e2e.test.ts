@@ -42,7 +42,10 @@ describe('export json --all on a long list', () => {
 
   it('counts the pages of --page-size, and the command carries --columns and the global flags', async () => {
     await list('Small', 3_001);
-    const r = await prospect(['--base-url', t.sb.url, 'export', 'json', 'Small', '--all', '--page-size', '100', '--columns', 'email,company', '-o', 'out.json'], { env: t.env });
+    const r = await prospect(
+      ['--base-url', t.sb.url, 'export', 'json', 'Small', '--all', '--page-size', '100', '--columns', 'email,company', '-o', 'out.json'],
+      { env: t.env },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain(`3,001 leads take 31 requests here (100 a page), about 2 min at 30 requests a minute per key.`);
     expect(r.stderr).toContain(`prospect --base-url ${t.sb.url} export csv Small --columns email,company`);

@@ -33,7 +33,9 @@ describe('export json', () => {
     const page = json(r.stdout);
     expect(page).toMatchObject({ list_id: listId, total: LEADS, cursor: expect.any(String) });
     expect(page.leads.map((l: object) => Object.keys(l))).toEqual(Array(3).fill(['email', 'company_intel']));
-    expect(r.stderr).toContain(`3 of ${LEADS} leads; the next 3:\n  prospect export json 'Q3 CTOs' --limit 3 --columns email,company_intel --cursor ${page.cursor}\n`);
+    expect(r.stderr).toContain(
+      `3 of ${LEADS} leads; the next 3:\n  prospect export json 'Q3 CTOs' --limit 3 --columns email,company_intel --cursor ${page.cursor}\n`,
+    );
     const next = json((await run(['--limit', '3', '--columns', 'email,company_intel', '--cursor', page.cursor])).stdout);
     expect(next.leads[0]).not.toEqual(page.leads[0]);
     const mismatched = await run(['--cursor', page.cursor]);
@@ -47,7 +49,18 @@ describe('export json', () => {
     const rows = ndjson(nd.stdout);
     expect(rows).toHaveLength(LEADS);
     expect(new Set(rows.map((r) => r.lead_id)).size).toBe(LEADS);
-    expect(Object.keys(rows[0]!)).toEqual(['lead_id', 'first_name', 'last_name', 'email', 'title', 'company', 'domain', 'linkedin_url', 'phone', 'location']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'lead_id',
+      'first_name',
+      'last_name',
+      'email',
+      'title',
+      'company',
+      'domain',
+      'linkedin_url',
+      'phone',
+      'location',
+    ]);
     expect(nd.stderr).toMatch(new RegExp(`Exported ${LEADS} rows`));
 
     const arr = await run(['--all', '--page-size', '150', '-o', 'all.json']);
@@ -94,8 +107,27 @@ describe('a checkpoint that is not one this tool wrote whole', () => {
     const checkpoint = `${out}.part.checkpoint.json`;
     // Well-formed but changed by hand: the counts a resume would trust (bytes to keep, rows done) no longer match what was written.
     const edited = (over: object) =>
-      JSON.stringify({ version: 1, list_id: 'lst_x', columns: ['lead_id'], format: 'ndjson', cursor: null, done: false, rows: 10, bytes: 120, output: out, updated_at: '', ...over });
-    for (const garbage of ['{"version":1,"rows":', '{"version":1,"rows":"many","bytes":0,"cursor":null}', 'not json at all', edited({ bytes: -5 }), edited({ done: true, rows: -3 }), edited({ check: 'f00d' })]) {
+      JSON.stringify({
+        version: 1,
+        list_id: 'lst_x',
+        columns: ['lead_id'],
+        format: 'ndjson',
+        cursor: null,
+        done: false,
+        rows: 10,
+        bytes: 120,
+        output: out,
+        updated_at: '',
+        ...over,
+      });
+    for (const garbage of [
+      '{"version":1,"rows":',
+      '{"version":1,"rows":"many","bytes":0,"cursor":null}',
+      'not json at all',
+      edited({ bytes: -5 }),
+      edited({ done: true, rows: -3 }),
+      edited({ check: 'f00d' }),
+    ]) {
       fs.rmSync(out, { force: true });
       fs.writeFileSync(checkpoint, garbage);
       const resumed = await run(['--all', '--format', 'ndjson', '-o', out, '--resume']);
@@ -124,7 +156,10 @@ describe('an interrupted export --all, resumed', () => {
     // Spawns the binary: a kill or a signal reaches a real process only.
     const argv = [BIN, 'export', 'json', 'Q3 CTOs', ...ALL, ...extra];
     const options = { env: t.env, extendEnv: false, cwd, reject: false } as const;
-    const child = execa(process.execPath, argv, { ...options, stdout: stdout === undefined ? 'pipe' : fs.createWriteStream('', { fd: stdout, autoClose: false }) });
+    const child = execa(process.execPath, argv, {
+      ...options,
+      stdout: stdout === undefined ? 'pipe' : fs.createWriteStream('', { fd: stdout, autoClose: false }),
+    });
     await expect.poll(() => checkpointRows(checkpointDir), { timeout: 20_000 }).toBeGreaterThanOrEqual(120);
     child.kill(signal);
     const r = await child;
@@ -163,7 +198,13 @@ describe('an interrupted export --all, resumed', () => {
     await control(t.sb, 'POST', '/faults', { rules: [{ path: '/export/json', kind: 'latency', latency_ms: 120 }] });
     const fd = fs.openSync(path.join(cwd, 'b.csv'), 'w');
     const argv = [BIN, 'export', 'json', 'Q3 CTOs', ...ALL];
-    const child = execa(process.execPath, argv, { env: t.env, extendEnv: false, cwd, reject: false, stdout: fs.createWriteStream('', { fd, autoClose: false }) });
+    const child = execa(process.execPath, argv, {
+      env: t.env,
+      extendEnv: false,
+      cwd,
+      reject: false,
+      stdout: fs.createWriteStream('', { fd, autoClose: false }),
+    });
     const ownRows = () => {
       const mine = fs.readdirSync(exportsDir).filter((n) => n.endsWith('.json') && !before.has(n));
       return mine.length === 1 ? checkpointRows(exportsDir, mine[0]) : 0;

@@ -36,7 +36,10 @@ export function useFaultSandbox(sandbox: StartSandboxOptions = {}) {
     expectFaultsHit: async () => {
       const rules = (await control(t.sb, 'GET', '/faults')).rules as Array<{ applied: number }>;
       expect(rules.length, 'no fault rules are set').toBeGreaterThan(0);
-      expect(rules.every((r) => r.applied > 0), JSON.stringify(rules)).toBe(true);
+      expect(
+        rules.every((r) => r.applied > 0),
+        JSON.stringify(rules),
+      ).toBe(true);
     },
   });
 }
@@ -73,7 +76,9 @@ export function faultsAfter(method: string, path: string, skip = 0): Fault[] {
 }
 
 /** A fault that outlasts every retry: the command must give up with the right code. */
-export const lastingFault = (method: string, path: string, skip = 0): Rule[] => [{ method, path, after: skip, kind: 'status', status: 500 }];
+export const lastingFault = (method: string, path: string, skip = 0): Rule[] => [
+  { method, path, after: skip, kind: 'status', status: 500 },
+];
 
 /** What a run is compared on: the exit code and stdout; messages on stderr may differ (retries are told). */
 export const outputOf = (r: InProcessResult) => ({ code: r.code, stdout: r.stdout });

@@ -58,15 +58,18 @@ async function cleanRun(file: string) {
 }
 
 describe('import under faults on the second chunk', () => {
-  it.each([...faultsBefore(CHUNK.method, CHUNK.path, 1), ...faultsAfter(CHUNK.method, CHUNK.path, 1)])('$name: the same list and summary', async (f) => {
-    const file = csvFile();
-    const baseline = await (clean ??= cleanRun(file));
-    const r = await importWith(file, f.rules);
-    await t.expectFaultsHit();
-    expect(r.code, r.stderr).toBe(0);
-    expect(summary(r.stdout)).toEqual(baseline.summary);
-    expect(await listContent()).toEqual(baseline.leads);
-  });
+  it.each([...faultsBefore(CHUNK.method, CHUNK.path, 1), ...faultsAfter(CHUNK.method, CHUNK.path, 1)])(
+    '$name: the same list and summary',
+    async (f) => {
+      const file = csvFile();
+      const baseline = await (clean ??= cleanRun(file));
+      const r = await importWith(file, f.rules);
+      await t.expectFaultsHit();
+      expect(r.code, r.stderr).toBe(0);
+      expect(summary(r.stdout)).toEqual(baseline.summary);
+      expect(await listContent()).toEqual(baseline.leads);
+    },
+  );
 
   it('a 500 that outlasts the retries: exit 9 after the first chunk; the same command again sends only the other two', async () => {
     const file = csvFile();

@@ -21,7 +21,13 @@ interface Paged {
 }
 
 const COMMANDS: Paged[] = [
-  { name: 'search people', argv: ['search', 'people', '--title', 'CTO', '--all', '--page-size', '10'], method: 'POST', path: '/people/find', key: 'lead_id' },
+  {
+    name: 'search people',
+    argv: ['search', 'people', '--title', 'CTO', '--all', '--page-size', '10'],
+    method: 'POST',
+    path: '/people/find',
+    key: 'lead_id',
+  },
   {
     name: 'search companies',
     argv: ['search', 'companies', '--hq-country', 'Germany', '--funding-stage', 'Series A', '--all', '--page-size', '10'],
@@ -46,18 +52,21 @@ async function run(c: Paged, format: string, rules: Fault['rules']) {
 
 describe.each(COMMANDS)('$name --all', (c) => {
   // The fault hits the second page; reads are never charged, so every kind is retried.
-  it.each([...faultsBefore(c.method, c.path, 1), ...faultsAfter(c.method, c.path, 1)])('$name: the same rows as without faults', async (f) => {
-    await c.seed?.();
-    const clean = await run(c, 'ndjson', []);
-    expect(clean.code, clean.stderr).toBe(0);
-    const rows = ndjson(clean.stdout);
-    expect(rows.length).toBeGreaterThan(20);
-    expect(new Set(rows.map((r) => r[c.key])).size).toBe(rows.length);
+  it.each([...faultsBefore(c.method, c.path, 1), ...faultsAfter(c.method, c.path, 1)])(
+    '$name: the same rows as without faults',
+    async (f) => {
+      await c.seed?.();
+      const clean = await run(c, 'ndjson', []);
+      expect(clean.code, clean.stderr).toBe(0);
+      const rows = ndjson(clean.stdout);
+      expect(rows.length).toBeGreaterThan(20);
+      expect(new Set(rows.map((r) => r[c.key])).size).toBe(rows.length);
 
-    const faulty = await run(c, 'ndjson', f.rules);
-    await t.expectFaultsHit();
-    expect(outputOf(faulty), faulty.stderr).toEqual(outputOf(clean));
-  });
+      const faulty = await run(c, 'ndjson', f.rules);
+      await t.expectFaultsHit();
+      expect(outputOf(faulty), faulty.stderr).toEqual(outputOf(clean));
+    },
+  );
 
   it('a 500 on every later page: exit 9; json prints nothing, ndjson only the whole first page', async () => {
     await c.seed?.();

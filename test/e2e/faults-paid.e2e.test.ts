@@ -31,7 +31,14 @@ const AGENTS: PaidCommand = {
   seed: () => t.seedList('Q3', 6),
 };
 const SYNCS: PaidCommand[] = [
-  { name: 'sync crm', argv: ['sync', 'crm', 'Q3', '--provider', 'crm_one'], method: 'POST', path: '/migrate/crm', destination: 'crm_one/contacts', seed: () => syncList(16) },
+  {
+    name: 'sync crm',
+    argv: ['sync', 'crm', 'Q3', '--provider', 'crm_one'],
+    method: 'POST',
+    path: '/migrate/crm',
+    destination: 'crm_one/contacts',
+    seed: () => syncList(16),
+  },
   {
     name: 'sync sequencer',
     argv: ['sync', 'sequencer', 'Q3', '--campaign', 'Founder follow-up'],
@@ -85,9 +92,12 @@ async function sameAsWithoutFaults(c: PaidCommand, rules: Fault['rules']) {
 describe('agents run', () => {
   const c = AGENTS;
   // Lost answers after the start are found through the single-use quote and read back.
-  it.each([...faultsBefore(c.method, c.path), ...faultsAfter(c.method, c.path)])('$name on the start: the same results and balance', async (f) => {
-    await sameAsWithoutFaults(c, f.rules);
-  });
+  it.each([...faultsBefore(c.method, c.path), ...faultsAfter(c.method, c.path)])(
+    '$name on the start: the same results and balance',
+    async (f) => {
+      await sameAsWithoutFaults(c, f.rules);
+    },
+  );
 
   it.each(faultsBefore('GET', '/smart-agents/agent-'))('$name on result polls: the same results and balance', async (f) => {
     await sameAsWithoutFaults(c, f.rules);
@@ -99,21 +109,26 @@ describe.each(SYNCS)('$name', (c) => {
     await sameAsWithoutFaults(c, f.rules);
   });
 
-  it.each(faultsAfter(c.method, c.path))('$name on the push: exit 9, charged once; a re-run is a second sync that duplicates nothing', async (f) => {
-    const clean = await baseline(c);
-    const price = 5_000 - clean.balance;
-    const lost = await runWith(c, f.rules);
-    expect(lost.code, lost.stderr).toBe(9);
-    expect(lost.stdout).toBe('');
-    expect(lost.stderr).toMatch(/dispatch_outcome_unknown[\s\S]*The quote was used: it paid for svc-sync_\S+, which ran \(and was charged\)/);
-    expect(lost.stderr).toContain('A sync cannot be read back');
-    expect(lost.balance).toBe(clean.balance);
-    expect(lost.held).toBe(clean.held);
+  it.each(faultsAfter(c.method, c.path))(
+    '$name on the push: exit 9, charged once; a re-run is a second sync that duplicates nothing',
+    async (f) => {
+      const clean = await baseline(c);
+      const price = 5_000 - clean.balance;
+      const lost = await runWith(c, f.rules);
+      expect(lost.code, lost.stderr).toBe(9);
+      expect(lost.stdout).toBe('');
+      expect(lost.stderr).toMatch(
+        /dispatch_outcome_unknown[\s\S]*The quote was used: it paid for svc-sync_\S+, which ran \(and was charged\)/,
+      );
+      expect(lost.stderr).toContain('A sync cannot be read back');
+      expect(lost.balance).toBe(clean.balance);
+      expect(lost.held).toBe(clean.held);
 
-    const again = await t.cli(...c.argv, '--yes', '--json');
-    expect(again.code, again.stderr).toBe(0);
-    expect(result(again.stdout)).toMatchObject({ status: 'completed', credits_charged: price });
-    expect(await t.balance()).toBe(clean.balance - price);
-    expect(await held(c.destination)).toBe(clean.held);
-  });
+      const again = await t.cli(...c.argv, '--yes', '--json');
+      expect(again.code, again.stderr).toBe(0);
+      expect(result(again.stdout)).toMatchObject({ status: 'completed', credits_charged: price });
+      expect(await t.balance()).toBe(clean.balance - price);
+      expect(await held(c.destination)).toBe(clean.held);
+    },
+  );
 });

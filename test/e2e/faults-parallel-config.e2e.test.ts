@@ -27,7 +27,11 @@ describe('parallel processes changing one config', () => {
     const results = await Promise.all(range(20).map((i) => login(t.env, `p${i}`)));
     for (const r of results) expect(r.exitCode, r.stderr).toBe(0);
     const { profiles } = saved(t.env);
-    expect(Object.keys(profiles).sort()).toEqual(range(20).map((i) => `p${i}`).sort());
+    expect(Object.keys(profiles).sort()).toEqual(
+      range(20)
+        .map((i) => `p${i}`)
+        .sort(),
+    );
     for (const p of Object.values(profiles)) expect(p).toEqual({ base_url: t.sb.url, api_key: t.sb.demoKey });
   });
 
@@ -94,14 +98,20 @@ describe('profile names every JavaScript object already has', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   }
 
-  it.each(['__proto__', 'constructor'])('--profile %s: config set and auth login exit 2 naming it; the file gains and loses nothing', async (name) => {
-    const c = existingConfig();
-    expectRefused(await prospect(['config', 'set', 'format', 'json', '--profile', name], { env: c.env }), name);
-    expect(c.unchanged()).toBe(true);
-    const loggedIn = await prospect(['auth', 'login', '--with-token', '--profile', name, '--base-url', t.sb.url], { env: c.env, input: t.sb.demoKey });
-    expectRefused(loggedIn, name);
-    expect(c.unchanged()).toBe(true);
-  });
+  it.each(['__proto__', 'constructor'])(
+    '--profile %s: config set and auth login exit 2 naming it; the file gains and loses nothing',
+    async (name) => {
+      const c = existingConfig();
+      expectRefused(await prospect(['config', 'set', 'format', 'json', '--profile', name], { env: c.env }), name);
+      expect(c.unchanged()).toBe(true);
+      const loggedIn = await prospect(['auth', 'login', '--with-token', '--profile', name, '--base-url', t.sb.url], {
+        env: c.env,
+        input: t.sb.demoKey,
+      });
+      expectRefused(loggedIn, name);
+      expect(c.unchanged()).toBe(true);
+    },
+  );
 
   it('config set current_profile __proto__ exits 2 naming it; the file gains and loses nothing', async () => {
     const c = existingConfig();

@@ -26,7 +26,8 @@ function servePids(env: Env): number[] {
     try {
       const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8');
       if (!cmdline.includes('sandbox\0serve\0')) continue;
-      if (readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').includes(`PROSPECT_DATA_DIR=${env.PROSPECT_DATA_DIR}`)) pids.push(Number(name));
+      if (readFileSync(`/proc/${name}/environ`, 'utf8').split('\0').includes(`PROSPECT_DATA_DIR=${env.PROSPECT_DATA_DIR}`))
+        pids.push(Number(name));
     } catch {
       // gone meanwhile, or another user's
     }
@@ -63,7 +64,9 @@ describe.runIf(process.platform === 'linux')('starting the sandbox takes a lock'
     expect(others).toEqual([]);
 
     const byHand = execa(process.execPath, [BIN, 'sandbox', 'serve'], { env, extendEnv: false, reject: false, stdin: 'ignore' });
-    const listening = new Promise<boolean>((resolve) => byHand.stderr.on('data', (d: Buffer) => d.toString().includes('listening') && resolve(true)));
+    const listening = new Promise<boolean>((resolve) =>
+      byHand.stderr.on('data', (d: Buffer) => d.toString().includes('listening') && resolve(true)),
+    );
     const startedToo = await Promise.race([byHand.then(() => false), listening]);
     if (startedToo) byHand.kill('SIGTERM');
     const served = await byHand;

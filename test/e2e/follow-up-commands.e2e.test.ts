@@ -62,7 +62,10 @@ describe('--no-wait prints the handle alone, and the printed command watches it'
   });
 
   it('enrich person and enrich cohort', async () => {
-    await startsAndWatches(['enrich', 'person', '--list', 'Q3 CTOs', '--email', 'ada@example.com', '--type', 'partial', '--yes'], /enrich-\S+/);
+    await startsAndWatches(
+      ['enrich', 'person', '--list', 'Q3 CTOs', '--email', 'ada@example.com', '--type', 'partial', '--yes'],
+      /enrich-\S+/,
+    );
     const search = json((await run('search', 'people', '--seniority', 'C-Suite', '--limit', '3', '--json')).stdout);
     await startsAndWatches(['enrich', 'cohort', search.task_id, '--data-points', 'email', '--list', 'Q3 CTOs', '--yes'], /\S+/);
   });
@@ -79,7 +82,11 @@ describe('--no-wait prints the handle alone, and the printed command watches it'
     await startsAndWatches(['lists', 'find-people', 'Q3 CTOs', '--company-ids', companies.results[0].company_id], /\S+/);
     const domain = companies.results[0].domain as string;
     const companyFilter = JSON.stringify({ op: 'and', conditions: [{ column: 'domain', type: 'in', value: [domain] }] });
-    const personFilter = JSON.stringify({ type: 'group_filter', op: 'and', filters: [{ column: 'company_domain', filter_type: 'in', value: [domain] }] });
+    const personFilter = JSON.stringify({
+      type: 'group_filter',
+      op: 'and',
+      filters: [{ column: 'company_domain', filter_type: 'in', value: [domain] }],
+    });
     await startsAndWatches(['search', 'people', 'at-companies', '--company-filter', companyFilter, '--person-filter', personFilter], /\S+/);
   });
 });

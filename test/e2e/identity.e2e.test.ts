@@ -21,7 +21,18 @@ describe('whoami and credits balance', () => {
     const r = await prospect(['whoami'], { env: t.env });
     expect(r.exitCode).toBe(0);
     const [header, row, rest] = r.stdout.split('\n');
-    expect(header!.split('\t')).toEqual(['user_email', 'user_name', 'user_id', 'organization_name', 'organization_id', 'auth_type', 'tier', 'partner_tier', 'scopes', 'features']);
+    expect(header!.split('\t')).toEqual([
+      'user_email',
+      'user_name',
+      'user_id',
+      'organization_name',
+      'organization_id',
+      'auth_type',
+      'tier',
+      'partner_tier',
+      'scopes',
+      'features',
+    ]);
     expect(row!.split('\t')[4]).toBe(t.sb.store.demo.organization_id);
     expect(rest).toBe('');
   });

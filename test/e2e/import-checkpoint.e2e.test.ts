@@ -39,7 +39,10 @@ function leadsCsv(rows: number, width?: number): string {
 
 /** A CSV of `rows` people named with their company, without an email: each row needs what --enrich partial finds. */
 function leadsToEnrich(rows: number): string {
-  const lines = ['first_name,last_name,company_domain,job_title', ...Array.from({ length: rows }, (_, i) => `First${i},Last${i},firm${i % 40}.example,Buyer`)];
+  const lines = [
+    'first_name,last_name,company_domain,job_title',
+    ...Array.from({ length: rows }, (_, i) => `First${i},Last${i},firm${i % 40}.example,Buyer`),
+  ];
   const file = path.join(tempDir(), 'leads.csv');
   writeFileSync(file, lines.join('\n') + '\n');
   return file;
@@ -47,7 +50,9 @@ function leadsToEnrich(rows: number): string {
 
 const checkpointsIn = (dataDir: string) => {
   const dir = path.join(dataDir, 'imports');
-  return readdirSync(dir).filter((n) => n.endsWith('.json')).map((n) => path.join(dir, n));
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .map((n) => path.join(dir, n));
 };
 
 describe('import: chunks as full as the limits allow', () => {
@@ -82,7 +87,9 @@ describe('import: the checkpoint of acknowledged chunks', () => {
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.requests).toBe(0);
     expect(json(again.stdout)).toEqual({ ...json(first.stdout), chunks_replayed: 3, chunks_from_checkpoint: 3 });
-    expect(again.stderr).toMatch(/leads\.csv was already imported into lst_\w+: all 3 chunks are acknowledged in the checkpoint .*\. Nothing is sent again\./);
+    expect(again.stderr).toMatch(
+      /leads\.csv was already imported into lst_\w+: all 3 chunks are acknowledged in the checkpoint .*\. Nothing is sent again\./,
+    );
   });
 
   it('is a private file (0600 in a 0700 folder) in the data dir, holding no credentials and no row data', async () => {
@@ -95,7 +102,15 @@ describe('import: the checkpoint of acknowledged chunks', () => {
     const text = readFileSync(file!, 'utf8');
     expect(text).not.toContain(t.sb.demoKey);
     expect(text).not.toContain('p0@firm0.example');
-    expect(JSON.parse(text)).toMatchObject({ list_id: json(r.stdout).list_id, enrichment: 'none', total_chunks: 2, chunks: [{ index: 0, rows: 600 }, { index: 1, rows: 100 }] });
+    expect(JSON.parse(text)).toMatchObject({
+      list_id: json(r.stdout).list_id,
+      enrichment: 'none',
+      total_chunks: 2,
+      chunks: [
+        { index: 0, rows: 600 },
+        { index: 1, rows: 100 },
+      ],
+    });
   });
 
   it('stopped part way (Ctrl-C), the same command again sends only the chunks not acknowledged', async () => {
@@ -162,7 +177,12 @@ describe('import: the checkpoint of acknowledged chunks', () => {
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.requests).toBe(2);
     // The rows are in the list already: the service skips them as duplicates.
-    expect(json(again.stdout)).toMatchObject({ rows_imported: 0, chunks_replayed: 0, chunks_from_checkpoint: 0, skip_reasons: { duplicate_email: 700 } });
+    expect(json(again.stdout)).toMatchObject({
+      rows_imported: 0,
+      chunks_replayed: 0,
+      chunks_from_checkpoint: 0,
+      skip_reasons: { duplicate_email: 700 },
+    });
   });
 
   it('is not used for another list given the same id (a sandbox reset): every chunk is sent', async () => {
@@ -187,7 +207,10 @@ describe('import --enrich, resumed', () => {
     const file = leadsToEnrich(1_300);
     await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/csv-import', after: 1, kind: 'status', status: 500 }] });
     // The retries of the 500 wait in real time: cut to a few milliseconds.
-    const failed = await runInProcess(['import', 'Paid', file, '--create', '--enrich', 'partial', '--yes'], { env: t.env, clock: fastClock });
+    const failed = await runInProcess(['import', 'Paid', file, '--create', '--enrich', 'partial', '--yes'], {
+      env: t.env,
+      clock: fastClock,
+    });
     await control(t.sb, 'DELETE', '/faults');
     expect(failed.code, failed.stderr).toBe(9);
 

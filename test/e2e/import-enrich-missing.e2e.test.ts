@@ -19,7 +19,8 @@ const t = usePaidSandbox();
 
 type Logged = { method: string; path: string; status_code: number };
 /** csv-import requests that reached the sandbox so far. */
-const csvImports = () => (t.sb.services.requestLog.list() as Logged[]).filter((r) => r.method === 'POST' && r.path.endsWith('/csv-import')).length;
+const csvImports = () =>
+  (t.sb.services.requestLog.list() as Logged[]).filter((r) => r.method === 'POST' && r.path.endsWith('/csv-import')).length;
 
 async function counted(...args: string[]) {
   const before = csvImports();
@@ -43,7 +44,8 @@ const crmCsv = (rows: number) =>
 /** Each lead's email and phone by its first name (the rows' own key), every page read. */
 async function heldBy(listId: string): Promise<Map<string, { email: string | null; phone: string | null }>> {
   const out = new Map<string, { email: string | null; phone: string | null }>();
-  for await (const l of apiOf(clientFor(t.sb)).lists.leads(listId, { limit: 500 })) out.set(l.first_name!, { email: l.email, phone: l.phone });
+  for await (const l of apiOf(clientFor(t.sb)).lists.leads(listId, { limit: 500 }))
+    out.set(l.first_name!, { email: l.email, phone: l.phone });
   return out;
 }
 
@@ -52,19 +54,33 @@ describe('import --enrich partial pays only for the rows without an email', () =
     const file = crmCsv(20);
     const dry = await t.run('import', 'CRM', file, '--enrich', 'partial', '--dry-run', '--json');
     expect(dry.exitCode, dry.stderr).toBe(0);
-    expect(json(dry.stdout).enrichment).toEqual({ type: 'partial', rows_by_type: { partial: 10 }, skipped: { has_email: 10 }, most_cost: 10 });
+    expect(json(dry.stdout).enrichment).toEqual({
+      type: 'partial',
+      rows_by_type: { partial: 10 },
+      skipped: { has_email: 10 },
+      most_cost: 10,
+    });
     expect(dry.stderr).toContain('10 rows already have an email, not enriched (--all-rows enriches them too).');
     expect(dry.stderr).toContain('With --enrich partial: up to 10 credits (10 rows x 1), asked before spending.');
 
     const balance = await t.balance();
     const r = await counted('import', 'CRM', file, '--create', '--enrich', 'partial', '--yes', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/10 rows already have an email, not enriched \(--all-rows enriches them too\)\.\nEstimate: up to 10 credits for 10 rows \(bulk_import_csv\)/);
+    expect(r.stderr).toMatch(
+      /10 rows already have an email, not enriched \(--all-rows enriches them too\)\.\nEstimate: up to 10 credits for 10 rows \(bulk_import_csv\)/,
+    );
     // One chunk in two requests: the 10 rows with an email without enrichment (free), the 10 others with it.
     expect(r.requests).toBe(2);
     const out = json(r.stdout);
     expect(out).toMatchObject({ rows_parsed: 20, rows_imported: 20, rows_skipped: 0, chunks: 1 });
-    expect(out.enrichment).toMatchObject({ type: 'partial', runs: 1, rows: 10, credits_reserved: 10, skipped: { has_email: 10 }, rows_by_type: { partial: 10 } });
+    expect(out.enrichment).toMatchObject({
+      type: 'partial',
+      runs: 1,
+      rows: 10,
+      credits_reserved: 10,
+      skipped: { has_email: 10 },
+      rows_by_type: { partial: 10 },
+    });
     const leads = await heldBy(out.list_id);
     for (let i = 0; i < 20; i += 2) expect(leads.get(`Ann${i}`)?.email).toBe(`ann${i}@crm.example`);
     const found = [...leads.values()].filter((l) => l.email && !l.email.endsWith('@crm.example')).length;
@@ -74,7 +90,11 @@ describe('import --enrich partial pays only for the rows without an email', () =
     const again = await counted('import', 'CRM', file, '--enrich', 'partial', '--yes', '--json');
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.requests).toBe(0);
-    expect(json(again.stdout)).toMatchObject({ rows_imported: 20, chunks_from_checkpoint: 1, enrichment: { workflow_ids: out.enrichment.workflow_ids, skipped: { has_email: 10 } } });
+    expect(json(again.stdout)).toMatchObject({
+      rows_imported: 20,
+      chunks_from_checkpoint: 1,
+      enrichment: { workflow_ids: out.enrichment.workflow_ids, skipped: { has_email: 10 } },
+    });
     expect(await t.balance()).toBe(balance - out.enrichment.credits_charged);
     expect(await heldBy(out.list_id)).toEqual(leads);
   });
@@ -102,7 +122,10 @@ describe('import --enrich partial pays only for the rows without an email', () =
     expect(r.stderr).not.toContain('Estimate:');
     expect(r.stderr).toContain('Nothing was enriched: every row already holds what --enrich partial finds (--all-rows enriches them too).');
     expect(r.requests).toBe(1);
-    expect(json(r.stdout)).toMatchObject({ rows_imported: 2, enrichment: { runs: 0, credits_reserved: 0, skipped: { has_email: 2 }, rows_by_type: {} } });
+    expect(json(r.stdout)).toMatchObject({
+      rows_imported: 2,
+      enrichment: { runs: 0, credits_reserved: 0, skipped: { has_email: 2 }, rows_by_type: {} },
+    });
     expect(await t.balance()).toBe(balance);
   });
 
@@ -119,13 +142,19 @@ describe('import --enrich phone_only and full', () => {
     // 12 rows: 4 with a Phone, 2 with a Mobile Phone only, 2 with a Work Phone only, 4 with none.
     const phoneOf = (i: number) => `+1555000${String(i).padStart(4, '0')}`;
     const rows = Array.from({ length: 12 }, (_, i) => {
-      const [phone, mobile, work] = i < 4 ? [phoneOf(i), '', ''] : i < 6 ? ['', phoneOf(i), ''] : i < 8 ? ['', '', phoneOf(i)] : ['', '', ''];
+      const [phone, mobile, work] =
+        i < 4 ? [phoneOf(i), '', ''] : i < 6 ? ['', phoneOf(i), ''] : i < 8 ? ['', '', phoneOf(i)] : ['', '', ''];
       return `Ann${i},Lee,Acme ${i},acme${i}.example,${phone},${mobile},${work}`;
     });
     const file = csvFile('First Name,Last Name,Company,Website,Phone,Mobile Phone,Work Phone', rows);
     const dry = await t.run('import', 'Phones', file, '--enrich', 'phone_only', '--dry-run', '--json');
     expect(dry.stderr).toMatch(/phone <- "Phone"\n\s+mobile_phone <- "Mobile Phone"\n\s+work_phone <- "Work Phone"/);
-    expect(json(dry.stdout).enrichment).toEqual({ type: 'phone_only', rows_by_type: { phone_only: 4 }, skipped: { has_phone: 8 }, most_cost: 40 });
+    expect(json(dry.stdout).enrichment).toEqual({
+      type: 'phone_only',
+      rows_by_type: { phone_only: 4 },
+      skipped: { has_phone: 8 },
+      most_cost: 40,
+    });
     expect(dry.stderr).toContain('8 rows already have a phone, not enriched (--all-rows enriches them too).');
 
     await control(t.sb, 'POST', '/enrichment', { hit_rates: { phone: 1 } });
@@ -148,14 +177,24 @@ describe('import --enrich phone_only and full', () => {
     // 8 rows, two of each: email and phone, email only, phone only, neither.
     const email = (i: number) => `ann${i}@crm.example`;
     const phone = (i: number) => `+1555000${String(i).padStart(4, '0')}`;
-    const rows = Array.from({ length: 8 }, (_, i) => `Ann${i},Lee,Acme ${i},acme${i}.example,${i < 4 ? email(i) : ''},${i < 2 || (i >= 4 && i < 6) ? phone(i) : ''}`);
+    const rows = Array.from(
+      { length: 8 },
+      (_, i) => `Ann${i},Lee,Acme ${i},acme${i}.example,${i < 4 ? email(i) : ''},${i < 2 || (i >= 4 && i < 6) ? phone(i) : ''}`,
+    );
     const file = csvFile('First Name,Last Name,Company,Website,Email,Phone', rows);
     const dry = await t.run('import', 'Full', file, '--enrich', 'full', '--dry-run', '--json');
-    expect(json(dry.stdout).enrichment).toEqual({ type: 'full', rows_by_type: { partial: 2, phone_only: 2, full: 2 }, skipped: { has_email_and_phone: 2 }, most_cost: 2 * 1 + 2 * 10 + 2 * 11 });
+    expect(json(dry.stdout).enrichment).toEqual({
+      type: 'full',
+      rows_by_type: { partial: 2, phone_only: 2, full: 2 },
+      skipped: { has_email_and_phone: 2 },
+      most_cost: 2 * 1 + 2 * 10 + 2 * 11,
+    });
     expect(dry.stderr).toContain(
       '2 rows already have an email and a phone, not enriched (--all-rows enriches them too); 2 rows with an email get the phone alone (phone_only); 2 rows with a phone get the email alone (partial).',
     );
-    expect(dry.stderr).toContain('With --enrich full: up to 44 credits (2 rows x 1 (partial) + 2 rows x 10 (phone_only) + 2 rows x 11 (full)), asked before spending.');
+    expect(dry.stderr).toContain(
+      'With --enrich full: up to 44 credits (2 rows x 1 (partial) + 2 rows x 10 (phone_only) + 2 rows x 11 (full)), asked before spending.',
+    );
 
     await control(t.sb, 'POST', '/enrichment', { hit_rates: { email: 1, phone: 1 } });
     const balance = await t.balance();
@@ -188,7 +227,12 @@ describe('import --enrich phone_only and full', () => {
  * is down by what they charged; every row is in the list, with the CRM's emails as they were.
  */
 async function expectEachRowPaidOnce(out: Record<string, any>, listId: string, rows: number, balance: number) {
-  expect(out.enrichment).toMatchObject({ runs: Math.ceil(rows / 600), rows: rows / 2, credits_reserved: rows / 2, skipped: { has_email: rows / 2 } });
+  expect(out.enrichment).toMatchObject({
+    runs: Math.ceil(rows / 600),
+    rows: rows / 2,
+    credits_reserved: rows / 2,
+    skipped: { has_email: rows / 2 },
+  });
   expect(await t.balance()).toBe(balance - out.enrichment.credits_charged);
   const leads = await heldBy(listId);
   expect(leads.size).toBe(rows);
@@ -231,7 +275,11 @@ describe('import --enrich interrupted and run again pays each row once', () => {
     const balance = await t.balance();
     const stop = new AbortController();
     const started = csvImports();
-    const running = runInProcess(['import', 'Stopped', file, '--enrich', 'partial', '--yes'], { env: t.env, clock: sandboxClock(t.sb), signal: stop.signal });
+    const running = runInProcess(['import', 'Stopped', file, '--enrich', 'partial', '--yes'], {
+      env: t.env,
+      clock: sandboxClock(t.sb),
+      signal: stop.signal,
+    });
     await expect.poll(() => csvImports() - started, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
     stop.abort();
     const stopped = await running;
@@ -254,7 +302,9 @@ describe('import --enrich interrupted and run again pays each row once', () => {
     const charged = json(clean.stdout).enrichment.credits_charged as number;
 
     // The second request (the paid part) is taken, and its answer dropped.
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/csv-import', after: 1, count: 1, kind: 'drop', phase: 'after' }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/csv-import', after: 1, count: 1, kind: 'drop', phase: 'after' }],
+    });
     const balance = await t.balance();
     const r = await counted('import', 'Dropped', file, '--create', '--enrich', 'partial', '--yes', '--json');
     expect(r.exitCode, r.stderr).toBe(0);

@@ -61,12 +61,16 @@ describe('import: headers of real exports', () => {
   });
 
   it('a full name written "Last, First" is imported split: first and last name in place, the full name in reading order', async () => {
-    const file = csv('Name,Email\n"Doe, John",john@doe.example\n"van der Berg, Mary Ann",mary@berg.example\nJane Roe,jane@roe.example\n"Smith, Adam, Jr.",adam@smith.example\n');
+    const file = csv(
+      'Name,Email\n"Doe, John",john@doe.example\n"van der Berg, Mary Ann",mary@berg.example\nJane Roe,jane@roe.example\n"Smith, Adam, Jr.",adam@smith.example\n',
+    );
     const r = await run('import', 'Names', file, '--create', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
     const leads = json((await run('lists', 'leads', 'Names', '--json')).stdout);
     const rows = leads.leads as Array<Record<string, unknown>>;
-    const names = rows.map((l) => [l.email, l.first_name, l.last_name, l.full_name]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    const names = rows
+      .map((l) => [l.email, l.first_name, l.last_name, l.full_name])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
     expect(names).toEqual([
       ['adam@smith.example', 'Adam', 'Smith', 'Adam Smith, Jr.'],
       ['jane@roe.example', 'Jane', 'Roe', 'Jane Roe'],
@@ -82,7 +86,10 @@ describe('import: a bare URL column', () => {
     // LinkedIn's Connections.csv: URL holds the profile there, a website or a page in other exports.
     const dir = tempDir();
     const file = path.join(dir, 'Connections.csv');
-    writeFileSync(file, 'First Name,Last Name,URL,Email Address,Company,Position,Connected On\nAda,Lovelace,https://www.linkedin.com/in/ada-lovelace,,Analytical Engines,CTO,01 Jan 2024\n');
+    writeFileSync(
+      file,
+      'First Name,Last Name,URL,Email Address,Company,Position,Connected On\nAda,Lovelace,https://www.linkedin.com/in/ada-lovelace,,Analytical Engines,CTO,01 Jan 2024\n',
+    );
     const r = await prospect(['import', 'Connections', file, '--create', '--dry-run'], { env: t.env, cwd: dir });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('"URL" (a profile or a website?)');

@@ -26,7 +26,11 @@ const FIELDS = ['first_name', 'last_name', 'email', 'title', 'company', 'domain'
 
 /** The values the service holds for a list's leads (export json), in one order. */
 async function stored(listId: string): Promise<Array<Record<string, string | null>>> {
-  const query = new URLSearchParams([['list_id', listId] as [string, string], ['limit', '500'] as [string, string], ...FIELDS.map((c): [string, string] => ['columns', c])]);
+  const query = new URLSearchParams([
+    ['list_id', listId] as [string, string],
+    ['limit', '500'] as [string, string],
+    ...FIELDS.map((c): [string, string] => ['columns', c]),
+  ]);
   const r = await raw(t.sb, 'GET', `/api/v2/export/json?${query.toString()}`, { token: t.sb.demoKey });
   const leads = (r.json.data ?? r.json).leads as Array<Record<string, string | null>>;
   return leads.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
@@ -62,19 +66,29 @@ describe('import --dry-run counts what the import reports', () => {
   };
 
   it('a row without a LinkedIn URL, an email or a name with a company counts as missing_required, in the plan and the report alike', async () => {
-    const f = write('Name,Email,Company\nAda Lovelace,ada@a.example,Analytical\nAlan Turing,,\nGrace Hopper,grace@c.example,\nKatherine Johnson,,NASA\n');
+    const f = write(
+      'Name,Email,Company\nAda Lovelace,ada@a.example,Analytical\nAlan Turing,,\nGrace Hopper,grace@c.example,\nKatherine Johnson,,NASA\n',
+    );
     const dry = await run('import', 'Counted', f, '--dry-run', '--json');
     expect(dry.exitCode, dry.stderr).toBe(0);
     expect(json(dry.stdout)).toMatchObject({ rows: 4, rows_to_send: 3, skipped_before_sending: { missing_required: 1 } });
     const real = await run('import', 'Counted', f, '--create', '--json');
     expect(real.exitCode, real.stderr).toBe(0);
-    expect(json(real.stdout)).toMatchObject({ rows_parsed: 4, rows_imported: 3, rows_skipped: 1, skip_reasons: { missing_required: 1 }, skipped_rows: [3] });
+    expect(json(real.stdout)).toMatchObject({
+      rows_parsed: 4,
+      rows_imported: 3,
+      rows_skipped: 1,
+      skip_reasons: { missing_required: 1 },
+      skipped_rows: [3],
+    });
   });
 
   it('a repeated header gets one line naming it', async () => {
     const f = write('Email,Name,Email\na@x.example,A,b@x.example\n');
     const r = await run('import', 'Twice', f, '--dry-run');
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toContain('the header "Email" is in columns 1 and 3: only column 1 can be mapped and imported; rename the others to import them too');
+    expect(r.stderr).toContain(
+      'the header "Email" is in columns 1 and 3: only column 1 can be mapped and imported; rename the others to import them too',
+    );
   });
 });

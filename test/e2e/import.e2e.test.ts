@@ -30,7 +30,17 @@ function writeLeadsCsv(): { file: string; expected: Record<string, number> } {
     const first = i === LATIN1_ROW ? Buffer.concat([Buffer.from('Jos'), Buffer.from([0xe9])]) : Buffer.from(`First${i}`);
     const fields = isMissing(i)
       ? ['', '', '', `"Acme, Inc."`, '', '', '', 'Buyer', 'no identity']
-      : ['', `Last${i}`, email, `"Company ${i % 900}, Ltd"`, `c${i % 900}.example`, `https://www.linkedin.com/in/p${i}`, `+1555${i}`, 'VP Sales', i % 1000 === 3 ? '"two\r\nlines"' : ''];
+      : [
+          '',
+          `Last${i}`,
+          email,
+          `"Company ${i % 900}, Ltd"`,
+          `c${i % 900}.example`,
+          `https://www.linkedin.com/in/p${i}`,
+          `+1555${i}`,
+          'VP Sales',
+          i % 1000 === 3 ? '"two\r\nlines"' : '',
+        ];
     parts.push(first, Buffer.from(fields.join(',') + '\r\n'));
   }
   const file = path.join(tempDir(), 'leads.csv');
@@ -92,12 +102,15 @@ describe('import of a 20,000-row CSV', () => {
     // The re-run sends with a key of its own: a request of the killed process still in the
     // sandbox's hands when it was killed is logged later, under the first key, not counted here.
     const rerunKey = await newKey(t.sb, { name: 'rerun' });
-    const sentByRerun = () => t.sb.services.requestLog.list({ keyId: rerunKey.id }).filter((r) => r.path.includes(`${resumedId}/csv-import`)).length;
+    const sentByRerun = () =>
+      t.sb.services.requestLog.list({ keyId: rerunKey.id }).filter((r) => r.path.includes(`${resumedId}/csv-import`)).length;
     const again = await prospect(['import', 'Resumed', file, '--json'], { env: { ...t.env, PROSPECT_API_KEY: rerunKey.api_key } });
     expect(again.exitCode, again.stderr).toBe(0);
     const second = json(again.stdout);
     // The checkpoint the killed process wrote: the chunks it saw acknowledged are not sent again.
-    const [, done, total, left] = /(\d+) of (\d+) chunks were imported earlier; sending the remaining (\d+)\./.exec(again.stderr)!.map(Number);
+    const [, done, total, left] = /(\d+) of (\d+) chunks were imported earlier; sending the remaining (\d+)\./
+      .exec(again.stderr)!
+      .map(Number);
     expect(done).toBeGreaterThanOrEqual(half - 1);
     expect(total).toBe(report.chunks);
     expect(done! + left!).toBe(total);
@@ -122,7 +135,9 @@ describe('import while the service is still processing', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(json(r.stdout)).toMatchObject({ rows_parsed: 1500, rows_imported: 1500, chunks: 3 });
     const { requests } = await control(t.sb, 'GET', '/requests?limit=500');
-    const statuses = requests.filter((q: { path: string }) => q.path.includes('/csv-import')).map((q: { status_code: number }) => q.status_code);
+    const statuses = requests
+      .filter((q: { path: string }) => q.path.includes('/csv-import'))
+      .map((q: { status_code: number }) => q.status_code);
     expect(statuses).toContain(409);
     expect(statuses.filter((s: number) => s === 201)).toHaveLength(3);
   });

@@ -34,7 +34,12 @@ describe('the paid-run journal for agents and syncs', () => {
     expect(await t.balance()).toBe(before - charged);
     const id = agentsArea(t.sb.services.store).order[0]!;
     expect(json(again.stdout).smart_agent_task_id).toBe(id);
-    expect((await t.runs())[0]).toMatchObject({ state: 'answered', tool: 'run_smart_agent', run_id: id, check: `prospect agents results ${id}` });
+    expect((await t.runs())[0]).toMatchObject({
+      state: 'answered',
+      tool: 'run_smart_agent',
+      run_id: id,
+      check: `prospect agents results ${id}`,
+    });
   });
 
   it('sync crm stopped after the push: the same command again finds its quote used, exits 9 and pushes nothing twice', async () => {

@@ -14,7 +14,9 @@ export function useJournalSandbox() {
   return Object.assign(t, {
     /** The next request to `path` is handled, and its answer held back for two minutes. */
     holdAnswer: (method: string, routePath: string) =>
-      control(t.sb, 'POST', '/faults', { rules: [{ method, path: routePath, kind: 'latency', phase: 'after', latency_ms: 120_000, count: 1 }] }),
+      control(t.sb, 'POST', '/faults', {
+        rules: [{ method, path: routePath, kind: 'latency', phase: 'after', latency_ms: 120_000, count: 1 }],
+      }),
     /** Runs the command in process and stops it (Ctrl-C) once `started` says the service started the run. */
     interruptedAfter: async (argv: string[], started: () => boolean): Promise<InProcessResult> => {
       const stop = new AbortController();

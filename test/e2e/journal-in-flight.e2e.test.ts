@@ -59,7 +59,9 @@ describe('the process that sent a journaled request', () => {
     await t.seedList('Q3', 20);
     const before = await t.balance();
     // The first run's answer comes 3 s after the run started: the second command starts meanwhile.
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'latency', phase: 'after', latency_ms: 3_000, count: 1 }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'latency', phase: 'after', latency_ms: 3_000, count: 1 }],
+    });
     // Spawns the binary: another process, alive, that waits for its answer.
     const first = execa(process.execPath, [BIN, ...LIST_RUN, '--no-wait'], { env: t.env, extendEnv: false, reject: false });
     try {
@@ -67,7 +69,9 @@ describe('the process that sent a journaled request', () => {
       const second = await t.run(...LIST_RUN, '--no-wait');
       expect(second.exitCode, second.stderr).toBe(0);
       expect(second.stderr).toMatch(
-        new RegExp(`An identical run was sent at \\d\\d:\\d\\d by process ${first.pid}, which still waits for its answer; waiting for that answer instead of paying again\\.`),
+        new RegExp(
+          `An identical run was sent at \\d\\d:\\d\\d by process ${first.pid}, which still waits for its answer; waiting for that answer instead of paying again\\.`,
+        ),
       );
       expect(second.stderr).not.toContain('Estimate:');
       const firstDone = await first;

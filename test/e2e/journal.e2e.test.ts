@@ -62,7 +62,9 @@ describe('a paid run whose answer is lost is paid once', () => {
     await t.faults([]);
     const again = await run(...LIST_RUN);
     expect(again.exitCode, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(/An earlier run of this command was sent at \d\d:\d\d but its answer was lost; resolved through its quote, not paid again\./);
+    expect(again.stderr).toMatch(
+      /An earlier run of this command was sent at \d\d:\d\d but its answer was lost; resolved through its quote, not paid again\./,
+    );
     expect(again.stderr).not.toMatch(/Estimate:/);
     expect(workflowIds()).toHaveLength(1);
     const result = json(again.stdout);
@@ -71,7 +73,10 @@ describe('a paid run whose answer is lost is paid once', () => {
     expect(await t.balance()).toBe(before - result.credits_charged);
     // Answered: the entry left open/ for the journal's folder.
     expect(openFiles()).toEqual([]);
-    expect(JSON.parse(readFileSync(path.join(t.journalDir(), path.basename(file!)), 'utf8'))).toMatchObject({ state: 'answered', run_id: workflowIds()[0] });
+    expect(JSON.parse(readFileSync(path.join(t.journalDir(), path.basename(file!)), 'utf8'))).toMatchObject({
+      state: 'answered',
+      run_id: workflowIds()[0],
+    });
 
     // Answered now: the same command once more is a new run, paid for with a new quote.
     const third = await run(...LIST_RUN, '--all-leads');
@@ -96,7 +101,11 @@ describe('a paid run whose answer is lost is paid once', () => {
     expect(again.stderr).toContain('An earlier run of this command was sent at');
     expect(workflowIds()).toHaveLength(1);
     expect(await t.balance()).toBe(before - json(again.stdout).credits_charged);
-    expect((await runs())[0]).toMatchObject({ state: 'answered', run_id: workflowIds()[0], check: `prospect enrich status ${workflowIds()[0]}` });
+    expect((await runs())[0]).toMatchObject({
+      state: 'answered',
+      run_id: workflowIds()[0],
+      check: `prospect enrich status ${workflowIds()[0]}`,
+    });
   });
 
   it('another request (another scope) is not taken for the unanswered one: it is estimated and paid as usual', async () => {
@@ -133,7 +142,9 @@ describe('a paid run whose answer is lost is paid once', () => {
     expect(refused.stdout).toBe('');
     // Nothing says it is being resolved just before saying it cannot be.
     expect(refused.stderr).not.toContain('An earlier run of this command');
-    expect(refused.stderr).toMatch(/error: earlier_run_unknown: an earlier run of this command was sent at \d\d:\d\d and got no answer \(its quote expired at \d\d:\d\d\)/);
+    expect(refused.stderr).toMatch(
+      /error: earlier_run_unknown: an earlier run of this command was sent at \d\d:\d\d and got no answer \(its quote expired at \d\d:\d\d\)/,
+    );
     expect(refused.stderr).toContain(
       `fix: Check \`prospect runs ls\`, \`prospect lists get ${listId}\`, \`prospect credits balance\`, \`prospect usage --days 1 --group-by tool\`; ` +
         'if it did not run, pay for it again with: prospect enrich list Q3 --scope full --yes --pay-again',
@@ -183,7 +194,10 @@ describe('a paid run whose answer is lost is paid once', () => {
     const notAFolder = path.join(tempDir(), 'data');
     writeFileSync(notAFolder, 'a file, not a folder\n');
     const before = await t.balance();
-    const r = await prospect(LIST_RUN.filter((w) => w !== '--json'), { env: { ...t.env, PROSPECT_DATA_DIR: notAFolder }, clock: sandboxClock(t.sb) });
+    const r = await prospect(
+      LIST_RUN.filter((w) => w !== '--json'),
+      { env: { ...t.env, PROSPECT_DATA_DIR: notAFolder }, clock: sandboxClock(t.sb) },
+    );
     expect(r.exitCode, r.stderr).toBe(2);
     expect(r.stderr).toContain(
       `error: journal_unwritable: cannot write the paid-run journal in ${path.join(notAFolder, 'paid-runs')} (ENOTDIR); nothing was sent, as an answer lost without it could be paid for twice`,
@@ -200,7 +214,22 @@ describe('a paid run whose answer is lost is paid once', () => {
     expect((await run(...LIST_RUN)).exitCode).toBe(0);
     const tsv = await run('runs', 'ls');
     const [header, row] = tsv.stdout.trim().split('\n');
-    expect(header!.split('\t')).toEqual(['id', 'sent_at', 'state', 'tool', 'what', 'estimated_cost', 'run_id', 'quote_id', 'quote_expires_at', 'closed_at', 'outcome', 'profile', 'base_url', 'check']);
+    expect(header!.split('\t')).toEqual([
+      'id',
+      'sent_at',
+      'state',
+      'tool',
+      'what',
+      'estimated_cost',
+      'run_id',
+      'quote_id',
+      'quote_expires_at',
+      'closed_at',
+      'outcome',
+      'profile',
+      'base_url',
+      'check',
+    ]);
     expect(row!.split('\t')[2]).toBe('answered');
     const table = await runInProcess(['runs', 'ls'], { env: t.env, tty: true });
     expect(table.stdout).toMatch(/SENT_AT[\s\S]*STATE[\s\S]*answered/);

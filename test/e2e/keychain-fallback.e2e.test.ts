@@ -20,8 +20,14 @@ const NO_KEYCHAIN_WARNING = 'no keychain answered';
 
 const configFile = () => path.join(t.env.PROSPECT_CONFIG_DIR!, 'config.json');
 /** The default setting, auto (test helpers turn secure storage off for every other test). */
-const auto = (extra: Record<string, string | undefined> = {}) => ({ ...t.env, PROSPECT_SECURE_STORAGE: undefined, DBUS_SESSION_BUS_ADDRESS: NO_SECRET_SERVICE, ...extra });
-const login = (args: string[], env = auto()) => prospect(['auth', 'login', '--with-token', '--base-url', t.sb.url, ...args], { env, input: t.sb.demoKey });
+const auto = (extra: Record<string, string | undefined> = {}) => ({
+  ...t.env,
+  PROSPECT_SECURE_STORAGE: undefined,
+  DBUS_SESSION_BUS_ADDRESS: NO_SECRET_SERVICE,
+  ...extra,
+});
+const login = (args: string[], env = auto()) =>
+  prospect(['auth', 'login', '--with-token', '--base-url', t.sb.url, ...args], { env, input: t.sb.demoKey });
 
 describe.runIf(process.platform === 'linux')('without a keychain', () => {
   beforeAll(() => {
@@ -57,7 +63,9 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
   it('--secure-storage required fails closed: exit 3, the reason, and nothing written', async () => {
     const r = await login(['--secure-storage', 'required']);
     expect(r.exitCode).toBe(3);
-    expect(r.stderr).toMatch(/^error: keychain_unavailable: no keychain answered: no D-Bus session bus, so no Secret Service .*, and secure storage is required: the API key was not saved\n/);
+    expect(r.stderr).toMatch(
+      /^error: keychain_unavailable: no keychain answered: no D-Bus session bus, so no Secret Service .*, and secure storage is required: the API key was not saved\n/,
+    );
     expect(r.stderr).toContain('drop --secure-storage required');
     expect(r.stderr).not.toContain(t.sb.demoKey);
     expect(existsSync(configFile())).toBe(false);
@@ -90,7 +98,9 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
     expect((await login(['--secure-storage', 'off'])).exitCode).toBe(0);
     const r = await prospect(['whoami'], { env: auto({ PROSPECT_SECURE_STORAGE: 'required' }) });
     expect(r.exitCode).toBe(3);
-    expect(r.stderr).toMatch(/^error: plaintext_secret_refused: the API key of profile "default" is stored in plaintext in .*config\.json, and secure storage is required\n/);
+    expect(r.stderr).toMatch(
+      /^error: plaintext_secret_refused: the API key of profile "default" is stored in plaintext in .*config\.json, and secure storage is required\n/,
+    );
     expect(printedCommands(r.stderr)).toEqual(['prospect auth migrate']);
 
     const before = readFileSync(configFile(), 'utf8');
@@ -103,10 +113,14 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
   it('a key kept in the keychain, with no keychain answering, is exit 3 naming the way round; PROSPECT_API_KEY still works', async () => {
     mkdirSync(path.dirname(configFile()), { recursive: true, mode: 0o700 });
     const ref = { account: 'default/api_key/0123abcd', masked: 'svcapi_abc...wxyz' };
-    writeFileSync(configFile(), JSON.stringify({ profiles: { default: { base_url: t.sb.url, keychain: { api_key: ref } } } }), { mode: 0o600 });
+    writeFileSync(configFile(), JSON.stringify({ profiles: { default: { base_url: t.sb.url, keychain: { api_key: ref } } } }), {
+      mode: 0o600,
+    });
     const r = await prospect(['whoami'], { env: auto() });
     expect(r.exitCode).toBe(3);
-    expect(r.stderr).toMatch(/^error: keychain_unavailable: the API key of profile "default" is in the keychain, and no keychain answered: /);
+    expect(r.stderr).toMatch(
+      /^error: keychain_unavailable: the API key of profile "default" is in the keychain, and no keychain answered: /,
+    );
     expect(r.stderr).toContain('give the API key in PROSPECT_API_KEY');
 
     const status = await prospect(['auth', 'status', '--json'], { env: auto() });
@@ -124,15 +138,24 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
   });
 
   it('keys create --save-profile under required, with no keychain, stops before a key exists (the flag, or the setting of the profile saved into)', async () => {
-    const keysNow = async () => JSON.parse((await prospect(['keys', 'ls', '--jwt-stdin', '--base-url', t.sb.url, '--json'], { env: auto(), input: t.sb.mintJwt() })).stdout);
+    const keysNow = async () =>
+      JSON.parse(
+        (await prospect(['keys', 'ls', '--jwt-stdin', '--base-url', t.sb.url, '--json'], { env: auto(), input: t.sb.mintJwt() })).stdout,
+      );
     const before = await keysNow();
-    const r = await prospect(['keys', 'create', '--jwt-stdin', '--base-url', t.sb.url, '--save-profile', 'ci', '--secure-storage', 'required'], { env: auto(), input: t.sb.mintJwt() });
+    const r = await prospect(
+      ['keys', 'create', '--jwt-stdin', '--base-url', t.sb.url, '--save-profile', 'ci', '--secure-storage', 'required'],
+      { env: auto(), input: t.sb.mintJwt() },
+    );
     expect(r.exitCode).toBe(3);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: keychain_unavailable: no keychain answered: .*, and secure storage is required: nothing was done\n/);
 
     expect((await prospect(['config', 'set', 'secure_storage', 'required', '--profile', 'ci'], { env: auto() })).exitCode).toBe(0);
-    const bySetting = await prospect(['keys', 'create', '--jwt-stdin', '--base-url', t.sb.url, '--save-profile', 'ci'], { env: auto(), input: t.sb.mintJwt() });
+    const bySetting = await prospect(['keys', 'create', '--jwt-stdin', '--base-url', t.sb.url, '--save-profile', 'ci'], {
+      env: auto(),
+      input: t.sb.mintJwt(),
+    });
     expect(bySetting.exitCode).toBe(3);
     expect(bySetting.stderr).toContain('prospect config set secure_storage auto --profile ci');
     expect(await keysNow()).toEqual(before);
@@ -142,7 +165,10 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
     // A link planted at the config file: profiles are never written through one.
     mkdirSync(path.dirname(configFile()), { recursive: true, mode: 0o700 });
     symlinkSync(path.join(tempDir(), 'elsewhere.json'), configFile());
-    const r = await prospect(['keys', 'create', '--jwt-stdin', '--base-url', t.sb.url, '--save-profile', 'ci', '--json'], { env: auto(), input: t.sb.mintJwt() });
+    const r = await prospect(['keys', 'create', '--jwt-stdin', '--base-url', t.sb.url, '--save-profile', 'ci', '--json'], {
+      env: auto(),
+      input: t.sb.mintJwt(),
+    });
     expect(r.exitCode).not.toBe(0);
     expect(JSON.parse(r.stdout).api_key).toMatch(/^svcapi_[A-Za-z0-9_-]{64}$/);
     expect(r.stderr).toContain('store the key printed above now');
@@ -152,10 +178,20 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
   it('keys revoke-all marks the key a keychain profile uses without asking the keychain: a keychain that does not answer never stands in the way', async () => {
     const masked = `${t.sb.demoKey.slice(0, 10)}...${t.sb.demoKey.slice(-4)}`;
     mkdirSync(path.dirname(configFile()), { recursive: true, mode: 0o700 });
-    writeFileSync(configFile(), JSON.stringify({ profiles: { default: { base_url: t.sb.url, keychain: { api_key: { account: 'default/api_key/0123abcd', masked } } } } }), { mode: 0o600 });
+    writeFileSync(
+      configFile(),
+      JSON.stringify({
+        profiles: { default: { base_url: t.sb.url, keychain: { api_key: { account: 'default/api_key/0123abcd', masked } } } },
+      }),
+      { mode: 0o600 },
+    );
     const asked: string[] = [];
     const prompter = { confirm: async () => false, secret: async () => '', text: async (q: string) => (asked.push(q), 'no') };
-    const r = await runInProcess(['keys', 'revoke-all'], { env: { ...auto(), PROSPECT_JWT: t.sb.mintJwt(), NO_COLOR: '1' }, tty: true, prompter });
+    const r = await runInProcess(['keys', 'revoke-all'], {
+      env: { ...auto(), PROSPECT_JWT: t.sb.mintJwt(), NO_COLOR: '1' },
+      tty: true,
+      prompter,
+    });
     expect(r.code, r.stderr).toBe(10);
     expect(r.stderr.split('\n').find((l) => l.includes(masked))).toContain("this CLI's key");
     expect(asked).toHaveLength(1);
@@ -181,13 +217,22 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
       const env = auto({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${socket}` });
       const r = await spawnProspect(['auth', 'login', '--with-token', '--base-url', t.sb.url], { env, input: t.sb.demoKey });
       expect(r.exitCode, r.stderr).toBe(0);
-      expect(r.stderr).toContain('warning: no keychain answered (the keychain did not answer within 3 s; is it locked, or waiting at a prompt?)');
+      expect(r.stderr).toContain(
+        'warning: no keychain answered (the keychain did not answer within 3 s; is it locked, or waiting at a prompt?)',
+      );
       // The write may have been made before its answer was lost, and the entry could not be deleted either: it is named.
-      expect(r.stderr).toMatch(/warning: the keychain did not answer, so this entry is left in it: prospect-cli \/ default\/api_key\/[0-9a-f]{8}; delete it/);
+      expect(r.stderr).toMatch(
+        /warning: the keychain did not answer, so this entry is left in it: prospect-cli \/ default\/api_key\/[0-9a-f]{8}; delete it/,
+      );
       expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.default.api_key).toBe(t.sb.demoKey);
-      const required = await spawnProspect(['auth', 'login', '--with-token', '--base-url', t.sb.url, '--profile', 'strict', '--secure-storage', 'required'], { env, input: t.sb.demoKey });
+      const required = await spawnProspect(
+        ['auth', 'login', '--with-token', '--base-url', t.sb.url, '--profile', 'strict', '--secure-storage', 'required'],
+        { env, input: t.sb.demoKey },
+      );
       expect(required.exitCode).toBe(3);
-      expect(required.stderr).toMatch(/^error: keychain_unavailable: no keychain answered: the keychain did not answer within 3 s; .*the API key was not saved \(an entry may be left in the keychain: prospect-cli \/ strict\/api_key\/[0-9a-f]{8}\)/);
+      expect(required.stderr).toMatch(
+        /^error: keychain_unavailable: no keychain answered: the keychain did not answer within 3 s; .*the API key was not saved \(an entry may be left in the keychain: prospect-cli \/ strict\/api_key\/[0-9a-f]{8}\)/,
+      );
     } finally {
       silent.close();
     }
@@ -199,7 +244,9 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
     await new Promise<void>((resolve) => silent.listen(socket, resolve));
     const controller = new AbortController();
     // The helper reaching the bus is the moment the command waits on the keychain.
-    silent.once('connection', () => controller.abort(Object.assign(new Error('stopped by SIGTERM'), { name: 'AbortError', signal: 'SIGTERM' })));
+    silent.once('connection', () =>
+      controller.abort(Object.assign(new Error('stopped by SIGTERM'), { name: 'AbortError', signal: 'SIGTERM' })),
+    );
     // The helper finds the bus in this process's environment, as it would in the CLI's.
     process.env.DBUS_SESSION_BUS_ADDRESS = `unix:path=${socket}`;
     try {

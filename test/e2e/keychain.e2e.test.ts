@@ -62,17 +62,27 @@ describe.runIf(keyring.run)('on a Secret Service', () => {
 
     const status = await prospect(['auth', 'status', '--json'], { env: withKeychain() });
     expect(status.exitCode, status.stderr).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ api_key: ref.masked, api_key_source: 'profile', api_key_stored_in: 'keychain', organization_name: 'Acme Demo' });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      api_key: ref.masked,
+      api_key_source: 'profile',
+      api_key_stored_in: 'keychain',
+      organization_name: 'Acme Demo',
+    });
     expect(status.stderr).not.toContain('plaintext');
 
     const ls = await prospect(['config', 'ls', '--json'], { env: withKeychain() });
-    expect(JSON.parse(ls.stdout).profiles).toEqual([expect.objectContaining({ profile: 'default', api_key: ref.masked, api_key_stored_in: 'keychain', stored_in: 'keychain' })]);
+    expect(JSON.parse(ls.stdout).profiles).toEqual([
+      expect.objectContaining({ profile: 'default', api_key: ref.masked, api_key_stored_in: 'keychain', stored_in: 'keychain' }),
+    ]);
     expect(ls.stderr).toBe('');
   });
 
   it('the real binary saves to and reads from the keychain (the binding installed beside the bundle)', async () => {
     const env = withKeychain();
-    const saved = await spawnProspect(['auth', 'login', '--with-token', '--base-url', t.sb.url, '--profile', 'bin'], { env, input: t.sb.demoKey });
+    const saved = await spawnProspect(['auth', 'login', '--with-token', '--base-url', t.sb.url, '--profile', 'bin'], {
+      env,
+      input: t.sb.demoKey,
+    });
     expect(saved.exitCode, saved.stderr).toBe(0);
     expect(readFileSync(configFile(), 'utf8')).not.toContain(t.sb.demoKey);
     const who = await spawnProspect(['whoami', '--profile', 'bin', '--fields', 'organization_name'], { env });
@@ -100,7 +110,15 @@ describe.runIf(keyring.run)('on a Secret Service', () => {
     const stale = 'both/api_key/0badf00d';
     await entry(stale).setPassword(t.sb.demoKey);
     mkdirSync(path.dirname(configFile()), { recursive: true, mode: 0o700 });
-    writeFileSync(configFile(), JSON.stringify({ profiles: { both: { base_url: t.sb.url, api_key: t.sb.demoKey, keychain: { api_key: { account: stale, masked: 'svcapi_abc...wxyz' } } } } }), { mode: 0o600 });
+    writeFileSync(
+      configFile(),
+      JSON.stringify({
+        profiles: {
+          both: { base_url: t.sb.url, api_key: t.sb.demoKey, keychain: { api_key: { account: stale, masked: 'svcapi_abc...wxyz' } } },
+        },
+      }),
+      { mode: 0o600 },
+    );
     const r = await login(['--profile', 'both']);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(await entry(stale).getPassword()).toBeNull();
@@ -111,7 +129,10 @@ describe.runIf(keyring.run)('on a Secret Service', () => {
   it('a session JWT goes to the keychain too, and key management reads it from there', async () => {
     const jwt = t.sb.mintJwt();
     expect(jwt.split('.')).toHaveLength(3);
-    const r = await prospect(['auth', 'login', '--jwt', '--with-token', '--base-url', t.sb.url, '--profile', 'admin'], { env: withKeychain(), input: jwt });
+    const r = await prospect(['auth', 'login', '--jwt', '--with-token', '--base-url', t.sb.url, '--profile', 'admin'], {
+      env: withKeychain(),
+      input: jwt,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(readFileSync(configFile(), 'utf8')).not.toContain(jwt);
     const keys = await prospect(['keys', 'ls', '--profile', 'admin', '--json'], { env: withKeychain() });
@@ -121,7 +142,10 @@ describe.runIf(keyring.run)('on a Secret Service', () => {
 
   it('keys create --save-profile saves the new key in the keychain, never printing it', async () => {
     const jwt = t.sb.mintJwt();
-    const r = await prospect(['keys', 'create', '--jwt-stdin', '--base-url', t.sb.url, '--name', 'laptop', '--save-profile', 'laptop'], { env: withKeychain(), input: jwt });
+    const r = await prospect(['keys', 'create', '--jwt-stdin', '--base-url', t.sb.url, '--name', 'laptop', '--save-profile', 'laptop'], {
+      env: withKeychain(),
+      input: jwt,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
     const ref = config().profiles.laptop.keychain.api_key;
@@ -145,7 +169,9 @@ describe.runIf(keyring.run)('on a Secret Service', () => {
     const m = await prospect(['auth', 'migrate', '--json'], { env: withKeychain() });
     expect(m.exitCode, m.stderr).toBe(0);
     const moved = JSON.parse(m.stdout).moved;
-    expect(moved).toEqual([{ profile: 'plain', secret: 'api_key', keychain_entry: expect.stringMatching(/^prospect-cli \/ plain\/api_key\//) }]);
+    expect(moved).toEqual([
+      { profile: 'plain', secret: 'api_key', keychain_entry: expect.stringMatching(/^prospect-cli \/ plain\/api_key\//) },
+    ]);
     expect(readFileSync(configFile(), 'utf8')).not.toContain(t.sb.demoKey);
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
 
@@ -161,10 +187,16 @@ describe.runIf(keyring.run)('on a Secret Service', () => {
     await entry(config().profiles.gone.keychain.api_key.account).deletePassword();
     const r = await prospect(['whoami', '--profile', 'gone'], { env: withKeychain() });
     expect(r.exitCode).toBe(3);
-    expect(r.stderr).toMatch(/^error: keychain_entry_missing: the API key of profile "gone" is no longer in the keychain \(entry prospect-cli \/ gone\/api_key\//);
+    expect(r.stderr).toMatch(
+      /^error: keychain_entry_missing: the API key of profile "gone" is no longer in the keychain \(entry prospect-cli \/ gone\/api_key\//,
+    );
     expect(printedCommands(r.stderr)).toEqual(['prospect auth login --profile gone']);
     // As printed, on a terminal it prompts for the key; here the key comes on stdin.
-    const redo = await runPrinted('prospect auth login --profile gone --with-token', { env: withKeychain(), cwd: tempDir(), input: t.sb.demoKey });
+    const redo = await runPrinted('prospect auth login --profile gone --with-token', {
+      env: withKeychain(),
+      cwd: tempDir(),
+      input: t.sb.demoKey,
+    });
     expect(redo.exitCode, redo.stderr).toBe(0);
     expect((await prospect(['whoami', '--profile', 'gone'], { env: withKeychain() })).exitCode).toBe(0);
   });
@@ -184,7 +216,10 @@ describe.runIf(keyring.run)('on a Secret Service', () => {
     const preload = path.join(tempDir(), 'noisy.cjs');
     writeFileSync(preload, "process.stdout.write('noise from a preload\\n');\n");
     const env = { ...withKeychain(), NODE_OPTIONS: `--require ${preload}` };
-    const r = await spawnProspect(['auth', 'login', '--with-token', '--base-url', t.sb.url, '--profile', 'noisy'], { env, input: t.sb.demoKey });
+    const r = await spawnProspect(['auth', 'login', '--with-token', '--base-url', t.sb.url, '--profile', 'noisy'], {
+      env,
+      input: t.sb.demoKey,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('the API key in the OS keychain');
     expect(config().profiles.noisy.keychain.api_key.account).toMatch(/^noisy\/api_key\//);
@@ -196,10 +231,14 @@ describe.runIf(keyring.run)('on a Secret Service', () => {
     const { api_key } = await newKey(t.sb);
     const r = await prospect(['auth', 'status', '--json'], { env: { ...withKeychain(), PROSPECT_API_KEY: api_key } });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ api_key: `${api_key.slice(0, 10)}...${api_key.slice(-4)}`, api_key_source: 'env', api_key_stored_in: 'environment' });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      api_key: `${api_key.slice(0, 10)}...${api_key.slice(-4)}`,
+      api_key_source: 'env',
+      api_key_stored_in: 'environment',
+    });
   });
 
-  it('config rm-profile deletes the profile\'s keychain entries', async () => {
+  it("config rm-profile deletes the profile's keychain entries", async () => {
     await login(['--profile', 'temp']);
     const account = config().profiles.temp.keychain.api_key.account as string;
     const r = await prospect(['config', 'rm-profile', 'temp', '--yes'], { env: withKeychain() });
@@ -208,4 +247,3 @@ describe.runIf(keyring.run)('on a Secret Service', () => {
     expect(await entry(account).getPassword()).toBeNull();
   });
 });
-

@@ -44,7 +44,11 @@ describe('keys: the ops flow', () => {
   it('lists keys, finds the one used from an unexpected IP in its request log, revokes it; that key then exits 3', async () => {
     const good = await created('laptop');
     const leaked = await created('ci');
-    for (const [secret, ip] of [[good.secret, '10.0.0.5'], [leaked.secret, '10.0.0.5'], [leaked.secret, '203.0.113.66']] as const)
+    for (const [secret, ip] of [
+      [good.secret, '10.0.0.5'],
+      [leaked.secret, '10.0.0.5'],
+      [leaked.secret, '203.0.113.66'],
+    ] as const)
       expect((await callFrom(secret, ip)).status).toBe(200);
 
     const ls = await keys(['ls']);
@@ -60,7 +64,12 @@ describe('keys: the ops flow', () => {
     expect(log.code, log.stderr).toBe(0);
     const rows = JSON.parse(log.stdout) as Array<Record<string, unknown>>;
     expect(rows.map((r) => r.ip_address)).toEqual(['203.0.113.66', '10.0.0.5']);
-    expect(rows[0]).toMatchObject({ method: 'GET', path: '/api/v2/credits/balance', status_code: 200, user_agent: 'agent-from-203.0.113.66' });
+    expect(rows[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/v2/credits/balance',
+      status_code: 200,
+      user_agent: 'agent-from-203.0.113.66',
+    });
     const goodLog = await keys(['requests', good.id, '--format', 'tsv']);
     expect(goodLog.stdout.split('\n')[0]).toBe('created_at\tmethod\tpath\tstatus_code\tduration_ms\tip_address\tuser_agent');
     expect(goodLog.stdout).not.toContain('203.0.113.66');
@@ -69,7 +78,9 @@ describe('keys: the ops flow', () => {
     expect(revoke.code, revoke.stderr).toBe(0);
     expect(revoke.stderr).toContain(`Revoked key ${masked(leaked.secret)} "ci"`);
 
-    const after = await runInProcess(['credits', 'balance'], { env: { ...t.env, PROSPECT_BASE_URL: t.sb.url, PROSPECT_API_KEY: leaked.secret } });
+    const after = await runInProcess(['credits', 'balance'], {
+      env: { ...t.env, PROSPECT_BASE_URL: t.sb.url, PROSPECT_API_KEY: leaked.secret },
+    });
     expect(after.code).toBe(3);
     expect(after.stderr).toContain('authentication_invalid');
     expect(after.stderr).not.toContain(leaked.secret);
@@ -209,7 +220,15 @@ describe('keys: session JWT only', () => {
     // This file's sandbox stands in for the background one: --sandbox finds it by its runtime file.
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(t.env.PROSPECT_DATA_DIR!, { recursive: true, mode: 0o700 });
-    const runtime = { pid: process.pid, port: Number(new URL(t.sb.url).port), url: t.sb.url, seed: 42, state_path: null, demo_key: t.sb.demoKey, started_at: new Date().toISOString() };
+    const runtime = {
+      pid: process.pid,
+      port: Number(new URL(t.sb.url).port),
+      url: t.sb.url,
+      seed: 42,
+      state_path: null,
+      demo_key: t.sb.demoKey,
+      started_at: new Date().toISOString(),
+    };
     writeFileSync(path.join(t.env.PROSPECT_DATA_DIR!, 'sandbox.json'), JSON.stringify(runtime), { mode: 0o600 });
     const r = await runInProcess(['--sandbox', 'keys', 'create', '--name', 'sbx', '--json'], { env: t.env });
     expect(r.code, r.stderr).toBe(0);

@@ -31,18 +31,38 @@ async function requestsTo(route: string): Promise<number> {
 
 describe('search people --limit N', () => {
   it('--limit 250 --save-to returns and saves 250 people in 3 searches, said before the second; --json carries the list id and the counts', async () => {
-    const r = await run('search', 'people', '--department', 'Engineering', '--limit', '250', '--save-to', 'Engineers', '--create', '--json');
+    const r = await run(
+      'search',
+      'people',
+      '--department',
+      'Engineering',
+      '--limit',
+      '250',
+      '--save-to',
+      'Engineers',
+      '--create',
+      '--json',
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const out = json(r.stdout);
     expect(out.results).toHaveLength(250);
     expect(new Set(ids(out.results)).size).toBe(250);
     expect(await requestsTo('/people/find')).toBe(3);
-    expect(r.stderr).toContain('--limit 250 takes up to 3 searches (pages of 100) of the 60 people searches a day your organization has with API keys.');
+    expect(r.stderr).toContain(
+      '--limit 250 takes up to 3 searches (pages of 100) of the 60 people searches a day your organization has with API keys.',
+    );
     expect(r.stderr).toContain('250 of ');
     expect(r.stderr).toContain('3 searches used');
     const list = json((await run('lists', 'get', 'Engineers', '--json')).stdout);
     expect(list.lead_count).toBe(250);
-    expect(out.saved_to).toEqual({ list_id: list.list_id, name: 'Engineers', added: 250, skipped_duplicates: 0, created: 250, credits_charged: 0 });
+    expect(out.saved_to).toEqual({
+      list_id: list.list_id,
+      name: 'Engineers',
+      added: 250,
+      skipped_duplicates: 0,
+      created: 250,
+      credits_charged: 0,
+    });
     const leads = ndjson((await run('lists', 'leads', 'Engineers', '--all', '--format', 'ndjson')).stdout);
     expect(new Set(leads.map((l) => l.full_name))).toEqual(new Set(out.results.map((p: { full_name: string }) => p.full_name)));
   });
@@ -59,12 +79,27 @@ describe('search people --limit N', () => {
 
   it('stopped by --max-pages, it prints the command for the rows left of --limit, which runs as printed', async () => {
     const whole = ndjson((await run('search', 'people', '--department', 'Engineering', '--limit', '250', '--format', 'ndjson')).stdout);
-    const r = await run('search', 'people', '--department', 'Engineering', '--limit', '250', '--page-size', '50', '--max-pages', '2', '--format', 'ndjson');
+    const r = await run(
+      'search',
+      'people',
+      '--department',
+      'Engineering',
+      '--limit',
+      '250',
+      '--page-size',
+      '50',
+      '--max-pages',
+      '2',
+      '--format',
+      'ndjson',
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const first = ndjson(r.stdout);
     expect(first).toHaveLength(100);
     const [next] = printedCommands(r.stderr);
-    expect(next).toMatch(/^prospect search people --department Engineering --page-size 50 --max-pages 2 --format ndjson --cursor \S+ --limit 150$/);
+    expect(next).toMatch(
+      /^prospect search people --department Engineering --page-size 50 --max-pages 2 --format ndjson --cursor \S+ --limit 150$/,
+    );
     const rest = await runPrinted(next!, { env: t.env, cwd: tempDir() });
     expect(rest.exitCode, rest.stderr).toBe(0);
     const second = ndjson(rest.stdout);
@@ -75,7 +110,21 @@ describe('search people --limit N', () => {
   });
 
   it('--all --save-to --json: one object with every row and saved_to (not the bare array)', async () => {
-    const r = await run('search', 'people', '--department', 'Engineering', '--all', '--page-size', '10', '--max-pages', '2', '--save-to', 'Two pages', '--create', '--json');
+    const r = await run(
+      'search',
+      'people',
+      '--department',
+      'Engineering',
+      '--all',
+      '--page-size',
+      '10',
+      '--max-pages',
+      '2',
+      '--save-to',
+      'Two pages',
+      '--create',
+      '--json',
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const out = json(r.stdout);
     expect(out.results).toHaveLength(20);
@@ -100,10 +149,17 @@ describe('search people at-companies: one job, one block of --limit people', () 
     for (let i = 1; i < ds.size.companies; i++) if (ds.peopleAt(i).length > ds.peopleAt(best).length) best = i;
     const domain = ds.company(best).domain;
     const argv = [
-      'search', 'people', 'at-companies',
-      '--company-filter', JSON.stringify({ op: 'and', conditions: [{ column: 'domain', type: 'in', value: [domain] }] }),
-      '--person-filter', JSON.stringify({ type: 'group_filter', op: 'and', filters: [{ column: 'company_domain', filter_type: 'in', value: [domain] }] }),
-      '--limit', '5', '--format', 'ndjson',
+      'search',
+      'people',
+      'at-companies',
+      '--company-filter',
+      JSON.stringify({ op: 'and', conditions: [{ column: 'domain', type: 'in', value: [domain] }] }),
+      '--person-filter',
+      JSON.stringify({ type: 'group_filter', op: 'and', filters: [{ column: 'company_domain', filter_type: 'in', value: [domain] }] }),
+      '--limit',
+      '5',
+      '--format',
+      'ndjson',
     ];
     const r = await prospect(argv, onSandboxClock);
     expect(r.exitCode, r.stderr).toBe(0);
@@ -111,7 +167,9 @@ describe('search people at-companies: one job, one block of --limit people', () 
     expect(first, r.stderr + r.stdout).toHaveLength(5);
     const [next] = printedCommands(r.stderr);
     const cursor = /--cursor (\S+)$/.exec(next ?? '')?.[1];
-    expect(next).toBe(`prospect search people at-companies --company-filter '${argv[4]}' --person-filter '${argv[6]}' --limit 5 --format ndjson --cursor ${cursor}`);
+    expect(next).toBe(
+      `prospect search people at-companies --company-filter '${argv[4]}' --person-filter '${argv[6]}' --limit 5 --format ndjson --cursor ${cursor}`,
+    );
     const more = await prospect([...argv, '--cursor', cursor!], onSandboxClock);
     const second = ndjson(more.stdout);
     expect(second).toHaveLength(5);
@@ -121,7 +179,18 @@ describe('search people at-companies: one job, one block of --limit people', () 
 
 describe('search companies --limit N', () => {
   it('--limit 600 --save-to --json: 600 companies in pages of 500 and 100, saved, with the list id and the counts', async () => {
-    const r = await run('search', 'companies', '--headcount', '11-50,51-200', '--limit', '600', '--save-to', 'Accounts', '--create', '--json');
+    const r = await run(
+      'search',
+      'companies',
+      '--headcount',
+      '11-50,51-200',
+      '--limit',
+      '600',
+      '--save-to',
+      'Accounts',
+      '--create',
+      '--json',
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const out = json(r.stdout);
     expect(out.results).toHaveLength(600);
@@ -205,12 +274,19 @@ describe('lists leads, lists ls and export json --limit N', () => {
     const r = await run('lists', 'leads', 'Big', '--limit', '300', '--page-size', '100', '--json');
     expect(r.exitCode).toBe(9);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('Stopped after 100 leads, before printing them (they are printed together at the end). Run the command again:\n  prospect lists leads Big --limit 300 --page-size 100 --json\n');
+    expect(r.stderr).toContain(
+      'Stopped after 100 leads, before printing them (they are printed together at the end). Run the command again:\n  prospect lists leads Big --limit 300 --page-size 100 --json\n',
+    );
   });
 
   it('--all with --limit exits 2 before anything is sent, naming --page-size', async () => {
     await seedList('Big', 10);
-    for (const argv of [['lists', 'leads', 'Big'], ['lists', 'ls'], ['export', 'json', 'Big'], ['search', 'companies', '--headcount', '11-50']]) {
+    for (const argv of [
+      ['lists', 'leads', 'Big'],
+      ['lists', 'ls'],
+      ['export', 'json', 'Big'],
+      ['search', 'companies', '--headcount', '11-50'],
+    ]) {
       const r = await run(...argv, '--all', '--limit', '20');
       expect(r.exitCode, argv.join(' ')).toBe(2);
       expect(r.stderr).toContain('--page-size');

@@ -25,7 +25,9 @@ describe('lists leads, add, remove', () => {
     expect(rows.every((r) => r.email === null && r.phone === null)).toBe(true);
     const page = await run(['lists', 'leads', 'CTOs', '--limit', '5']);
     expect(page.stdout.split('\n')[0]).toBe('lead_id\tfirst_name\tlast_name\tfull_name\temail\tphone\ttitle\tcompany\tlocation');
-    expect(page.stderr).toMatch(/5 of 40 leads; this page's task_id: svc-task_\w+; the next 5:\n {2}prospect lists leads CTOs --limit 5 --cursor \S+\n/);
+    expect(page.stderr).toMatch(
+      /5 of 40 leads; this page's task_id: svc-task_\w+; the next 5:\n {2}prospect lists leads CTOs --limit 5 --cursor \S+\n/,
+    );
   });
 
   it('add --task --ids saves only those rows; --lead-ids copies leads between lists; both forms at once exit 2', async () => {
@@ -67,7 +69,22 @@ describe('search people --save-to', () => {
     const after = await control(t.sb, 'GET', '/requests');
     const searched = (rows: any) => JSON.stringify(rows).split('/people/find').length - 1;
     expect(searched(after)).toBe(searched(before));
-    const r = await run(['search', 'people', '--seniority', 'C-Suite', '--department', 'Engineering', '--all', '--page-size', '30', '--save-to', 'Fresh list', '--create', '--format', 'ndjson']);
+    const r = await run([
+      'search',
+      'people',
+      '--seniority',
+      'C-Suite',
+      '--department',
+      'Engineering',
+      '--all',
+      '--page-size',
+      '30',
+      '--save-to',
+      'Fresh list',
+      '--create',
+      '--format',
+      'ndjson',
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = ndjson(r.stdout);
     expect(r.stderr).toContain(`Saved ${rows.length} people to "Fresh list" (0 already there, ${rows.length} new leads)`);
@@ -81,7 +98,16 @@ describe('lists find-people', () => {
     await run(['lists', 'create', 'Accounts']);
     await run(['lists', 'add', 'Accounts', '--task', companies.task_id]);
     const ids = companies.results.map((c: any) => c.company_id);
-    const done = await run(['lists', 'find-people', 'Accounts', '--company-ids', [...ids, 'cmp_elsewhere'].join(','), '--limit-per-company', '2', '--json']);
+    const done = await run([
+      'lists',
+      'find-people',
+      'Accounts',
+      '--company-ids',
+      [...ids, 'cmp_elsewhere'].join(','),
+      '--limit-per-company',
+      '2',
+      '--json',
+    ]);
     expect(done.exitCode, done.stderr).toBe(0);
     const status = json(done.stdout);
     expect(status).toMatchObject({ status: 'completed', total_companies: 3, people_added: 6, credits_used: 0 });
@@ -102,7 +128,9 @@ describe('lists find-people', () => {
     const companies = json((await run(['search', 'companies', '--headcount', '5001-10000', '--limit', '1', '--json'])).stdout);
     const list = json((await run(['lists', 'create', 'Short-lived', '--json'])).stdout);
     await run(['lists', 'add', list.list_id, '--task', companies.task_id]);
-    const job = json((await run(['lists', 'find-people', list.list_id, '--company-ids', companies.results[0].company_id, '--no-wait', '--json'])).stdout);
+    const job = json(
+      (await run(['lists', 'find-people', list.list_id, '--company-ids', companies.results[0].company_id, '--no-wait', '--json'])).stdout,
+    );
     await run(['lists', 'rm', list.list_id, '--yes']);
     const watched = await run(['lists', 'find-people', list.list_id, '--workflow', job.workflow_id]);
     expect(watched.exitCode).toBe(8);

@@ -35,7 +35,7 @@ describe('lists create, get, ls', () => {
     expect(long.stderr).not.toContain('[debug] >');
   });
 
-  it('an ambiguous name (yours and a teammate\'s organization list) exits 2 listing both ids', async () => {
+  it("an ambiguous name (yours and a teammate's organization list) exits 2 listing both ids", async () => {
     const mine = json((await run('lists', 'create', 'Targets', '--json')).stdout);
     const theirs = await seed({ user_id: t.sb.store.demo.teammate_user_id, name: 'Targets', visibility: 'organization' });
     const r = await run('lists', 'get', 'Targets');
@@ -63,7 +63,9 @@ describe('lists create, get, ls', () => {
 describe('lists update and rm', () => {
   it('update changes only what is given; --clear-description and --no-folder send nulls', async () => {
     const folder = json((await run('folders', 'create', 'Campaigns', '--json')).stdout);
-    const made = json((await run('lists', 'create', 'Old name', '--description', 'keep me', '--folder', folder.folder_id, '--json')).stdout);
+    const made = json(
+      (await run('lists', 'create', 'Old name', '--description', 'keep me', '--folder', folder.folder_id, '--json')).stdout,
+    );
     expect(made.folder_id).toBe(folder.folder_id);
     const renamed = json((await run('lists', 'update', 'Old name', '--name', 'New name', '--json')).stdout);
     expect(renamed).toMatchObject({ name: 'New name', description: 'keep me', folder_id: folder.folder_id });

@@ -36,17 +36,20 @@ const BAD_QUOTES: Array<[string, Record<string, unknown>, string]> = [
 ];
 
 describe('a quote that does not make sense', () => {
-  it.each(BAD_QUOTES)('%s: exit 5, quote_malformed, nothing sent or spent, whatever --max-cost and --yes say', async (_what, change, said) => {
-    await t.seedList('Q3', 20);
-    const run = await through((q) => ({ ...q, ...change }));
-    const before = await t.balance();
-    const r = await run('enrich', 'list', 'Q3', '--max-cost', '1', '--yes');
-    expect(r.exitCode, r.stderr).toBe(5);
-    expect(r.stderr).toContain(`error: quote_malformed: the service's quote does not make sense (${said}); nothing was spent`);
-    expect(r.stderr).not.toMatch(/Traceback|\n\s+at /);
-    expect(await t.bulkPosts()).toBe(0);
-    expect(await t.balance()).toBe(before);
-  });
+  it.each(BAD_QUOTES)(
+    '%s: exit 5, quote_malformed, nothing sent or spent, whatever --max-cost and --yes say',
+    async (_what, change, said) => {
+      await t.seedList('Q3', 20);
+      const run = await through((q) => ({ ...q, ...change }));
+      const before = await t.balance();
+      const r = await run('enrich', 'list', 'Q3', '--max-cost', '1', '--yes');
+      expect(r.exitCode, r.stderr).toBe(5);
+      expect(r.stderr).toContain(`error: quote_malformed: the service's quote does not make sense (${said}); nothing was spent`);
+      expect(r.stderr).not.toMatch(/Traceback|\n\s+at /);
+      expect(await t.bulkPosts()).toBe(0);
+      expect(await t.balance()).toBe(before);
+    },
+  );
 
   it('one paid command of each kind refuses it too: enrich person, enrich company, agents run', async () => {
     const list = await t.seedList('Q3', 5);
@@ -66,7 +69,8 @@ describe('a quote that does not make sense', () => {
 
   it('a run that took more than its approved quote: exit 5, charge_above_quote, the answer kept; never "Charged" with a check mark', async () => {
     const run = await through((a) => ({ ...a, credits_charged: 999 }), 'POST /enrichment/company');
-    const domain = json((await t.run('search', 'people', '--seniority', 'Director', '--limit', '1', '--json')).stdout).results[0].domain as string;
+    const domain = json((await t.run('search', 'people', '--seniority', 'Director', '--limit', '1', '--json')).stdout).results[0]
+      .domain as string;
     const r = await run('enrich', 'company', '--domain', domain, '--yes');
     expect(r.exitCode, r.stderr).toBe(5);
     expect(r.stderr).toContain('error: charge_above_quote: the run took 999 credits, more than the 1 approved on its quote');
@@ -75,6 +79,9 @@ describe('a quote that does not make sense', () => {
     // With --json the error carries the run's answer: the company found is not lost.
     const j = await run('enrich', 'company', '--domain', domain, '--yes', '--json');
     expect(j.exitCode).toBe(5);
-    expect(JSON.parse(j.stderr.slice(j.stderr.indexOf('{"error"'))).error).toMatchObject({ code: 'charge_above_quote', details: { charged: 999, approved: 1, answer: { company: { domain } } } });
+    expect(JSON.parse(j.stderr.slice(j.stderr.indexOf('{"error"'))).error).toMatchObject({
+      code: 'charge_above_quote',
+      details: { charged: 999, approved: 1, answer: { company: { domain } } },
+    });
   });
 });

@@ -48,20 +48,27 @@ async function runPrintedInProcess(line: string) {
 }
 
 describe('what each client gets', () => {
-  it.runIf(process.platform === 'linux')('claude-desktop: mcpServers with command and args, for $XDG_CONFIG_HOME/Claude (or ~/.config/Claude)', async () => {
-    const r = await mcpConfig('--client', 'claude-desktop');
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(json(r.stdout)).toEqual({ mcpServers: { prospect: { command: process.execPath, args: [BIN, 'mcp', '--profile', 'default'] } } });
-    expect(r.stdout).toBe(`${JSON.stringify(json(r.stdout), null, 2)}\n`);
-    expect(r.stderr).toContain(desktopFile());
-    // No profile is saved here: the server the client starts would have no service URL and no key.
-    expect(printedCommands(r.stderr)).toEqual(['prospect mcp config --client claude-desktop --write', 'prospect auth login']);
-    expect(r.stderr).toContain(`Profile "default" has no service URL and no API key of its own, and the client starts the server without this shell's environment`);
+  it.runIf(process.platform === 'linux')(
+    'claude-desktop: mcpServers with command and args, for $XDG_CONFIG_HOME/Claude (or ~/.config/Claude)',
+    async () => {
+      const r = await mcpConfig('--client', 'claude-desktop');
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(json(r.stdout)).toEqual({
+        mcpServers: { prospect: { command: process.execPath, args: [BIN, 'mcp', '--profile', 'default'] } },
+      });
+      expect(r.stdout).toBe(`${JSON.stringify(json(r.stdout), null, 2)}\n`);
+      expect(r.stderr).toContain(desktopFile());
+      // No profile is saved here: the server the client starts would have no service URL and no key.
+      expect(printedCommands(r.stderr)).toEqual(['prospect mcp config --client claude-desktop --write', 'prospect auth login']);
+      expect(r.stderr).toContain(
+        `Profile "default" has no service URL and no API key of its own, and the client starts the server without this shell's environment`,
+      );
 
-    env = { ...env, XDG_CONFIG_HOME: undefined };
-    const plain = await mcpConfig('--client', 'claude-desktop');
-    expect(plain.stderr).toContain(path.join(home, '.config', 'Claude', 'claude_desktop_config.json'));
-  });
+      env = { ...env, XDG_CONFIG_HOME: undefined };
+      const plain = await mcpConfig('--client', 'claude-desktop');
+      expect(plain.stderr).toContain(path.join(home, '.config', 'Claude', 'claude_desktop_config.json'));
+    },
+  );
 
   it('claude-code: a stdio entry with an empty env in ./.mcp.json, and the `claude mcp add` line for every project', async () => {
     const r = await mcpConfig('--client', 'claude-code');
@@ -74,7 +81,20 @@ describe('what each client gets', () => {
     expect(add).toMatch(/: claude mcp add --scope user prospect -- \S+ \S+ mcp --profile default$/);
     // The words a shell reads back from it are exactly the entry's.
     const words = (await execa('sh', ['-c', `printf '%s\\n' ${add!.slice(add!.indexOf('claude mcp add'))}`])).stdout.split('\n');
-    expect(words).toEqual(['claude', 'mcp', 'add', '--scope', 'user', 'prospect', '--', process.execPath, BIN, 'mcp', '--profile', 'default']);
+    expect(words).toEqual([
+      'claude',
+      'mcp',
+      'add',
+      '--scope',
+      'user',
+      'prospect',
+      '--',
+      process.execPath,
+      BIN,
+      'mcp',
+      '--profile',
+      'default',
+    ]);
   });
 
   it('cursor: mcpServers in ~/.cursor/mcp.json', async () => {
@@ -87,7 +107,9 @@ describe('what each client gets', () => {
   it('vscode: servers with a stdio entry in ./.vscode/mcp.json', async () => {
     const r = await mcpConfig('--client', 'vscode');
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(json(r.stdout)).toEqual({ servers: { prospect: { type: 'stdio', command: process.execPath, args: [BIN, 'mcp', '--profile', 'default'] } } });
+    expect(json(r.stdout)).toEqual({
+      servers: { prospect: { type: 'stdio', command: process.execPath, args: [BIN, 'mcp', '--profile', 'default'] } },
+    });
     expect(r.stderr).toContain(path.join(project, '.vscode', 'mcp.json'));
   });
 
@@ -130,7 +152,17 @@ describe('the entry runs this installation with this profile', () => {
   it('--toolset, --max-credits and --read-only are passed on; without them prospect mcp keeps its defaults', async () => {
     const r = await mcpConfig('--client', 'vscode', '--toolset', 'read', '--max-credits', '25', '--read-only', '--profile', 'work');
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(json(r.stdout).servers.prospect.args).toEqual([BIN, 'mcp', '--profile', 'work', '--toolset', 'read', '--max-credits', '25', '--read-only']);
+    expect(json(r.stdout).servers.prospect.args).toEqual([
+      BIN,
+      'mcp',
+      '--profile',
+      'work',
+      '--toolset',
+      'read',
+      '--max-credits',
+      '25',
+      '--read-only',
+    ]);
   });
 
   it.each([
@@ -150,20 +182,23 @@ describe('the entry runs this installation with this profile', () => {
 });
 
 describe('--write', () => {
-  it.runIf(process.platform === 'linux')('the printed --write command creates the file (0600, folders 0700) holding exactly the printed settings', async () => {
-    const shown = await mcpConfig('--client', 'claude-desktop', '--profile', 'work', '--name', 'prospect-work', '--toolset', 'standard');
-    const [write] = printedCommands(shown.stderr);
-    expect(write).toBe('prospect --profile work mcp config --client claude-desktop --name prospect-work --toolset standard --write');
-    const r = await runPrintedInProcess(write!);
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout).toBe('');
-    expect(readJson(desktopFile())).toEqual(json(shown.stdout));
-    expect(mode(desktopFile())).toBe(0o600);
-    expect(mode(path.dirname(desktopFile()))).toBe(0o700);
-    expect(r.stderr).toContain(`Added the "prospect-work" server entry in ${desktopFile()}`);
-    expect(r.stderr).toContain('Quit and reopen Claude Desktop');
-    expect(fs.readdirSync(path.dirname(desktopFile()))).toEqual(['claude_desktop_config.json']);
-  });
+  it.runIf(process.platform === 'linux')(
+    'the printed --write command creates the file (0600, folders 0700) holding exactly the printed settings',
+    async () => {
+      const shown = await mcpConfig('--client', 'claude-desktop', '--profile', 'work', '--name', 'prospect-work', '--toolset', 'standard');
+      const [write] = printedCommands(shown.stderr);
+      expect(write).toBe('prospect --profile work mcp config --client claude-desktop --name prospect-work --toolset standard --write');
+      const r = await runPrintedInProcess(write!);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(readJson(desktopFile())).toEqual(json(shown.stdout));
+      expect(mode(desktopFile())).toBe(0o600);
+      expect(mode(path.dirname(desktopFile()))).toBe(0o700);
+      expect(r.stderr).toContain(`Added the "prospect-work" server entry in ${desktopFile()}`);
+      expect(r.stderr).toContain('Quit and reopen Claude Desktop');
+      expect(fs.readdirSync(path.dirname(desktopFile()))).toEqual(['claude_desktop_config.json']);
+    },
+  );
 
   it('merges into an existing file: other servers and keys kept, its mode kept; a second write replaces the entry', async () => {
     const file = cursorFile();
@@ -218,7 +253,12 @@ describe('--write', () => {
   });
 
   it.each([
-    ['vscode', '.vscode/mcp.json', '{\n  // my servers\n  "servers": {}\n}\n', /\.vscode\/mcp\.json is not valid JSON \(VS Code accepts comments/],
+    [
+      'vscode',
+      '.vscode/mcp.json',
+      '{\n  // my servers\n  "servers": {}\n}\n',
+      /\.vscode\/mcp\.json is not valid JSON \(VS Code accepts comments/,
+    ],
     ['claude-code', '.mcp.json', '{"mcpServers": {', /\.mcp\.json is not valid JSON/],
     ['claude-code', '.mcp.json', '[1, 2]', /\.mcp\.json does not hold a JSON object at the top level/],
     ['vscode', '.vscode/mcp.json', '{"servers": ["a"]}', /"servers" in \S+\.vscode\/mcp\.json is not an object of servers/],
@@ -258,7 +298,10 @@ describe('--write', () => {
 
 describe('no secret in the settings', () => {
   it("a profile's key, PROSPECT_API_KEY and PROSPECT_JWT appear nowhere in the output or the file", async () => {
-    const login = await prospect(['auth', 'login', '--with-token', '--base-url', t.sb.url, '--profile', 'work'], { env, input: t.sb.demoKey });
+    const login = await prospect(['auth', 'login', '--with-token', '--base-url', t.sb.url, '--profile', 'work'], {
+      env,
+      input: t.sb.demoKey,
+    });
     expect(login.exitCode, login.stderr).toBe(0);
     const envKey = `svcapi_${'e'.repeat(64)}`;
     const envJwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJlLXNlY3JldA';

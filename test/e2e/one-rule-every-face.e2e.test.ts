@@ -27,7 +27,10 @@ const WITH_EMAIL = 1_200;
 const crmExport = () =>
   [
     'First Name,Last Name,Company,Website,Email',
-    ...Array.from({ length: ROWS }, (_, i) => `Ann${i},Lee${i},Acme ${i % 97},acme${i % 97}.example,${i < WITH_EMAIL ? `ann${i}.lee@crm-${i % 13}.example` : ''}`),
+    ...Array.from(
+      { length: ROWS },
+      (_, i) => `Ann${i},Lee${i},Acme ${i % 97},acme${i % 97}.example,${i < WITH_EMAIL ? `ann${i}.lee@crm-${i % 13}.example` : ''}`,
+    ),
   ].join('\n') + '\n';
 
 interface Face {
@@ -100,7 +103,9 @@ const FACES: Face[] = [
       stop.abort();
       expect(await first).toMatchObject({ name: 'AbortError', sent: true });
       // The same call again resolves the run it started through its quote: the same run, paid once.
-      await client.agents.run(AGENT(listId), { maxCredits: 100 }).catch((e: unknown) => expect(e).toMatchObject({ code: 'run_in_progress' }));
+      await client.agents
+        .run(AGENT(listId), { maxCredits: 100 })
+        .catch((e: unknown) => expect(e).toMatchObject({ code: 'run_in_progress' }));
     },
   },
   {
@@ -123,7 +128,9 @@ const FACES: Face[] = [
       const store = new JournalStore(journalDir(isolatedEnv()));
       const servers = await Promise.all(['one', 'two'].map((host) => t.session({ maxCredits: 1_000, store, host })));
       const args = { list_id: listId, scope: 'partial' };
-      const quotes = await Promise.all(servers.map(async (s) => structuredOf(await callTool(s, 'enrich_list', args)).quote.quote_id as string));
+      const quotes = await Promise.all(
+        servers.map(async (s) => structuredOf(await callTool(s, 'enrich_list', args)).quote.quote_id as string),
+      );
       const ran = await Promise.all(servers.map((s, i) => callTool(s, 'enrich_list', { ...args, quote_id: quotes[i] })));
       for (const r of ran) expect(structuredOf(r)?.status, textOf(r)).toBe('ran');
     },
@@ -131,7 +138,9 @@ const FACES: Face[] = [
       const s = await t.session({ maxCredits: 100 });
       const quote = structuredOf(await callTool(s, 'agents_run', AGENT(listId))).quote.quote_id as string;
       const stop = new AbortController();
-      const first = s.mcp.callTool({ name: 'agents_run', arguments: { ...AGENT(listId), quote_id: quote } }, undefined, { signal: stop.signal }).catch((e: unknown) => e);
+      const first = s.mcp
+        .callTool({ name: 'agents_run', arguments: { ...AGENT(listId), quote_id: quote } }, undefined, { signal: stop.signal })
+        .catch((e: unknown) => e);
       await started;
       stop.abort();
       await first;
@@ -191,7 +200,9 @@ describe('the same list enrichment through the CLI, the SDK and MCP', () => {
       const before = await balance(t.sb);
       const bulkBefore = await handledRuns();
       // The first run's answer is held back, so the second request is made while the first is on its way (the second began before the first was sent: it joins it even once answered).
-      await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'latency', phase: 'after', latency_ms: 600, count: 1 }] });
+      await control(t.sb, 'POST', '/faults', {
+        rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'latency', phase: 'after', latency_ms: 600, count: 1 }],
+      });
       await face.twice(listId);
       await control(t.sb, 'DELETE', '/faults');
       // 800 leads without an email: two runs (500 and 300), each started once.
@@ -208,7 +219,9 @@ describe('a smart-agent run stopped and run again through each face', () => {
       const listId = await t.seededList(`Agents ${face.name}`, 20);
       const before = await balance(t.sb);
       // Its answer is held back: the face is stopped after the service started the run.
-      await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/smart-agents/run', kind: 'latency', phase: 'after', latency_ms: 1_000, count: 1 }] });
+      await control(t.sb, 'POST', '/faults', {
+        rules: [{ method: 'POST', path: '/smart-agents/run', kind: 'latency', phase: 'after', latency_ms: 1_000, count: 1 }],
+      });
       // The fault rule counts the request once the service took it (handled, its answer held).
       const taken = async () => ((await control(t.sb, 'GET', '/faults')).rules as Array<{ matched: number }>)[0]?.matched ?? 0;
       const started = expect.poll(taken, { timeout: 20_000 }).toBe(1);
@@ -223,7 +236,12 @@ describe('a smart-agent run stopped and run again through each face', () => {
 
 /** Requests of a paid route the sandbox handled with credits reserved: the runs it started. */
 async function handled(route: string): Promise<number> {
-  const rows = (await control(t.sb, 'GET', '/requests?limit=50000')).requests as Array<{ method: string; route: string; status_code: number; credits_spent: number }>;
+  const rows = (await control(t.sb, 'GET', '/requests?limit=50000')).requests as Array<{
+    method: string;
+    route: string;
+    status_code: number;
+    credits_spent: number;
+  }>;
   return rows.filter((r) => r.method === 'POST' && r.route === route && r.status_code < 300 && r.credits_spent > 0).length;
 }
 

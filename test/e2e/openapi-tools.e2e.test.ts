@@ -68,7 +68,10 @@ describe.each(Object.keys(DOCUMENTS) as DocumentName[])('the %s document', (name
 
   it('passes Redocly lint (recommended) with no error and no warning', async () => {
     const r = await tool('redocly', ['lint', '--config', path.join(CONFIGS, 'redocly.yaml'), '--format=json', files[name]]);
-    const report = JSON.parse(r.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+    const report = JSON.parse(r.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; message: string }[];
+    };
     expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -76,7 +79,18 @@ describe.each(Object.keys(DOCUMENTS) as DocumentName[])('the %s document', (name
 
   it('passes Spectral lint (spectral:oas) with no error and no warning', async () => {
     const out = path.join(dir, `${name}.spectral.json`);
-    const r = await tool('spectral', ['lint', '--ruleset', path.join(CONFIGS, 'spectral.yaml'), '--format', 'json', '--output', out, '--fail-severity', 'warn', files[name]]);
+    const r = await tool('spectral', [
+      'lint',
+      '--ruleset',
+      path.join(CONFIGS, 'spectral.yaml'),
+      '--format',
+      'json',
+      '--output',
+      out,
+      '--fail-severity',
+      'warn',
+      files[name],
+    ]);
     const results = JSON.parse(readFileSync(out, 'utf8')) as { code: string; message: string; path: string[] }[];
     expect(results.map((p) => `${p.code} at ${p.path.join('.')}: ${p.message}`)).toEqual([]);
     expect(r.exitCode, r.stderr).toBe(0);
@@ -91,21 +105,44 @@ const CLIENT_CALLS: { path: string; body: unknown; refused?: string }[] = [
   { path: '/people/find', body: { filters: { seniority: ['Director'], company_headcount: ['501-1000'] } } },
   { path: '/people/find', body: { filters: { seniority: ['Boss'] } }, refused: 'Boss is not a seniority level' },
   { path: '/people/find', body: { filters: { job_title: ['CTO'] } }, refused: 'job_title is not one of the 17 keys' },
-  { path: '/people/find', body: { filters: { titles: ['CTO'] }, criteria: { jobTitlesInclude: ['CTO'] } }, refused: 'filters and criteria together' },
+  {
+    path: '/people/find',
+    body: { filters: { titles: ['CTO'] }, criteria: { jobTitlesInclude: ['CTO'] } },
+    refused: 'filters and criteria together',
+  },
   { path: '/people/find', body: { limit: 10 }, refused: 'neither filters nor criteria' },
   { path: '/enrichment/bulk', body: { list_id: 'lst_missing', scope: 'phone-only' } },
-  { path: '/enrichment/bulk', body: { list_id: 'lst_missing', scope: 'phone_only' }, refused: 'list enrichment spells phone-only with a hyphen' },
+  {
+    path: '/enrichment/bulk',
+    body: { list_id: 'lst_missing', scope: 'phone_only' },
+    refused: 'list enrichment spells phone-only with a hyphen',
+  },
   { path: '/enrichment/company', body: { quote_id: 'qte_v1_x' }, refused: 'no company identifier' },
-  { path: '/enrichment/person', body: { lead_list_id: 'lst_missing', first_name: 'Ada', last_name: 'Lovelace' }, refused: 'a name without a company' },
+  {
+    path: '/enrichment/person',
+    body: { lead_list_id: 'lst_missing', first_name: 'Ada', last_name: 'Lovelace' },
+    refused: 'a name without a company',
+  },
   { path: '/smart-agents/run', body: { list_id: 'lst_missing', agent_type: 'cold_intro_email' } },
-  { path: '/smart-agents/run', body: { list_id: 'lst_missing', agent_type: 'writer', column_name: 'angle' }, refused: 'writer is not an agent type' },
-  { path: '/smart-agents/run', body: { list_id: 'lst_missing', agent_type: 'title_normalizer' }, refused: 'title_normalizer needs a column_name' },
+  {
+    path: '/smart-agents/run',
+    body: { list_id: 'lst_missing', agent_type: 'writer', column_name: 'angle' },
+    refused: 'writer is not an agent type',
+  },
+  {
+    path: '/smart-agents/run',
+    body: { list_id: 'lst_missing', agent_type: 'title_normalizer' },
+    refused: 'title_normalizer needs a column_name',
+  },
 ];
 
 /** The client, one call per line so each refused one carries its @ts-expect-error. */
 function clientSource(): string {
   const calls = CLIENT_CALLS.map((c) =>
-    [...(c.refused ? [`    // @ts-expect-error ${c.refused}`] : []), `    post(baseUrl, token, '${c.path}', ${JSON.stringify(c.body)}),`].join('\n'),
+    [
+      ...(c.refused ? [`    // @ts-expect-error ${c.refused}`] : []),
+      `    post(baseUrl, token, '${c.path}', ${JSON.stringify(c.body)}),`,
+    ].join('\n'),
   );
   return `import type { paths } from './v2.js';
 

@@ -15,9 +15,15 @@ describe('paced loops', () => {
   it('lists leads --all over 75 pages gets every row with no 429 on the way', async () => {
     const list = (await control(t.sb, 'POST', '/lists', { name: 'Paced', people: 75 })).list_id as string;
     await control(t.sb, 'POST', '/rate-limits', { enabled: true, window_ms: 1000 });
-    const r = await prospect(['lists', 'leads', list, '--all', '--page-size', '1', '--format', 'ndjson', '--debug'], { env: t.env, clock: sandboxClock(t.sb) });
+    const r = await prospect(['lists', 'leads', list, '--all', '--page-size', '1', '--format', 'ndjson', '--debug'], {
+      env: t.env,
+      clock: sandboxClock(t.sb),
+    });
     expect(r.exitCode, r.stderr).toBe(0);
-    const ids = r.stdout.trim().split('\n').map((l) => JSON.parse(l).lead_id);
+    const ids = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).lead_id);
     expect(new Set(ids).size).toBe(75);
     const log = (await control(t.sb, 'GET', '/requests?limit=1000')).requests as Array<{ status_code: number; route: string }>;
     const pages = log.filter((x) => x.route === '/lead-lists/{list_id}/leads');

@@ -27,15 +27,30 @@ let sb: RunningSandbox;
 beforeAll(async () => {
   const out = tempDir('prospect-pack-');
   // npm test builds without declarations; the package ships them, so they are made here when missing.
-  if (!existsSync(path.join(ROOT, 'dist', 'types', 'index.d.ts'))) await execa(process.execPath, ['scripts/build.mjs', '--types-only'], { cwd: ROOT });
+  if (!existsSync(path.join(ROOT, 'dist', 'types', 'index.d.ts')))
+    await execa(process.execPath, ['scripts/build.mjs', '--types-only'], { cwd: ROOT });
   // The build is the test run's own (npm test builds first); packing again would only rebuild it.
   const packed = await execa('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', out], { cwd: ROOT });
   const { filename, files } = (JSON.parse(packed.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>)[0]!;
   shipped = files.map((f) => f.path);
   prefix = tempDir('prospect-prefix-');
-  await execa('npm', ['install', '--global', '--prefix', prefix, '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', path.join(out, filename)], {
-    cwd: out,
-  });
+  await execa(
+    'npm',
+    [
+      'install',
+      '--global',
+      '--prefix',
+      prefix,
+      '--prefer-offline',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      path.join(out, filename),
+    ],
+    {
+      cwd: out,
+    },
+  );
   installed = path.join(prefix, 'lib', 'node_modules', pkg.name);
   sb = await openSandbox();
 }, 120_000);
@@ -55,14 +70,32 @@ describe('the installed package', () => {
     expect(shipped).toEqual(expect.arrayContaining(['dist/mcp-server.cjs', 'dist/mcp-tool-schemas.json']));
     const env = isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey });
     const requests = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'installed', version: '1.0.0' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'installed', version: '1.0.0' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/list' },
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'credits_balance', arguments: {} } },
     ];
-    const r = await execa(installedBin(), ['mcp'], { env, extendEnv: false, input: requests.map((m) => JSON.stringify(m)).join('\n') + '\n', reject: false });
+    const r = await execa(installedBin(), ['mcp'], {
+      env,
+      extendEnv: false,
+      input: requests.map((m) => JSON.stringify(m)).join('\n') + '\n',
+      reject: false,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
-    const answers = new Map(r.stdout.trim().split('\n').map((line) => { const m = JSON.parse(line) as { id: number; result: any }; return [m.id, m.result]; }));
+    const answers = new Map(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const m = JSON.parse(line) as { id: number; result: any };
+          return [m.id, m.result];
+        }),
+    );
     expect(answers.get(2).tools.map((t: { name: string }) => t.name)).toContain('enrich_list');
     expect(answers.get(3).structuredContent.credits).toBe(5000);
   });
@@ -72,7 +105,12 @@ describe('the installed package', () => {
     const service = await startSecretService();
     try {
       const env = isolatedEnv({ PROSPECT_SECURE_STORAGE: undefined, DBUS_SESSION_BUS_ADDRESS: service.address });
-      const login = await execa(installedBin(), ['auth', 'login', '--with-token', '--base-url', sb.url, '--secure-storage', 'required'], { env, extendEnv: false, input: sb.demoKey, reject: false });
+      const login = await execa(installedBin(), ['auth', 'login', '--with-token', '--base-url', sb.url, '--secure-storage', 'required'], {
+        env,
+        extendEnv: false,
+        input: sb.demoKey,
+        reject: false,
+      });
       expect(login.exitCode, login.stderr).toBe(0);
       expect(readFileSync(path.join(env.PROSPECT_CONFIG_DIR!, 'config.json'), 'utf8')).not.toContain(sb.demoKey);
       const who = await execa(installedBin(), ['whoami', '--fields', 'organization_name'], { env, extendEnv: false, reject: false });
@@ -95,26 +133,36 @@ describe('the installed package', () => {
   });
 
   it('ships the completions and installs the man pages', async () => {
-    for (const f of ['prospect.bash', '_prospect', 'prospect.fish']) expect(existsSync(path.join(installed, 'completions', f)), f).toBe(true);
+    for (const f of ['prospect.bash', '_prospect', 'prospect.fish'])
+      expect(existsSync(path.join(installed, 'completions', f)), f).toBe(true);
     expect(existsSync(path.join(prefix, 'share', 'man', 'man1', 'prospect-lists.1'))).toBe(true);
   });
 
   it.runIf(man.run)('man finds an installed page by its name', async () => {
     man.check();
-    const r = await execa('man', ['-M', path.join(prefix, 'share', 'man'), 'prospect-lists'], { env: { MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '80' } });
+    const r = await execa('man', ['-M', path.join(prefix, 'share', 'man'), 'prospect-lists'], {
+      env: { MANPAGER: 'cat', PAGER: 'cat', MANWIDTH: '80' },
+    });
     expect(r.stdout).toMatch(/^NAME$/m);
     expect(r.stdout).toContain('prospect-lists');
   });
 
-  it('installs only what runs: the CLI and SDK are bundled; zod and the keychain binding (its package for this platform) are the packages beside them; no code cache and no declarations of the CLI\'s internals ship', async () => {
+  it("installs only what runs: the CLI and SDK are bundled; zod and the keychain binding (its package for this platform) are the packages beside them; no code cache and no declarations of the CLI's internals ship", async () => {
     expect(readdirSync(path.join(installed, 'node_modules')).filter((n) => !n.startsWith('.'))).toEqual(['@napi-rs', 'zod']);
-    expect(readdirSync(path.join(installed, 'node_modules', '@napi-rs'))).toEqual(['keyring', `keyring-${process.platform}-${process.arch}-gnu`]);
+    expect(readdirSync(path.join(installed, 'node_modules', '@napi-rs'))).toEqual([
+      'keyring',
+      `keyring-${process.platform}-${process.arch}-gnu`,
+    ]);
     expect(shipped.filter((f) => f.endsWith('.v8cache'))).toEqual([]);
     // The SDK's declarations name the workflow layer's (its errors, the plan of a list enrichment): they ship with it.
-    expect(shipped.filter((f) => f.endsWith('.d.ts') && !/^dist\/types\/(index\.d\.ts|api\/|sdk\/|sandbox\/|workflows\/)/.test(f))).toEqual([]);
+    expect(shipped.filter((f) => f.endsWith('.d.ts') && !/^dist\/types\/(index\.d\.ts|api\/|sdk\/|sandbox\/|workflows\/)/.test(f))).toEqual(
+      [],
+    );
     // The sandbox's declarations are its public entry and what its types name, never its engines or server.
     expect(shipped.filter((f) => f.startsWith('dist/types/sandbox/')).sort()).toEqual(
-      ['control-client', 'control-endpoints', 'fixtures-error', 'fixtures', 'public', 'scenario-catalog'].map((f) => `dist/types/sandbox/${f}.d.ts`),
+      ['control-client', 'control-endpoints', 'fixtures-error', 'fixtures', 'public', 'scenario-catalog'].map(
+        (f) => `dist/types/sandbox/${f}.d.ts`,
+      ),
     );
   });
 

@@ -118,7 +118,9 @@ describe('the sandbox lifecycle', () => {
       expect(jwt.exitCode).toBe(0);
       const token = jwt.stdout.trim();
       expect(token.split('.')).toHaveLength(3);
-      const asSession = await prospect(['whoami', '--json'], { env: { ...t.env, PROSPECT_BASE_URL: started.url, PROSPECT_API_KEY: token } });
+      const asSession = await prospect(['whoami', '--json'], {
+        env: { ...t.env, PROSPECT_BASE_URL: started.url, PROSPECT_API_KEY: token },
+      });
       expect(JSON.parse(asSession.stdout)).toMatchObject({ auth_type: 'session', user_email: 'dana@acme.example' });
 
       expect((await prospect(['sandbox', 'reset'], { env: t.env })).exitCode).toBe(0);
@@ -134,7 +136,15 @@ describe('the sandbox lifecycle', () => {
   it('a runtime file left by a sandbox that is gone (its pid now another process) is replaced', async () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(t.env.PROSPECT_DATA_DIR!, { recursive: true, mode: 0o700 });
-    const stale = { pid: process.pid, port: 1, url: 'http://127.0.0.1:1', seed: 42, state_path: null, demo_key: `svcapi_${'s'.repeat(64)}`, started_at: new Date().toISOString() };
+    const stale = {
+      pid: process.pid,
+      port: 1,
+      url: 'http://127.0.0.1:1',
+      seed: 42,
+      state_path: null,
+      demo_key: `svcapi_${'s'.repeat(64)}`,
+      started_at: new Date().toISOString(),
+    };
     writeFileSync(path.join(t.env.PROSPECT_DATA_DIR!, 'sandbox.json'), JSON.stringify(stale), { mode: 0o600 });
     const status = JSON.parse((await prospect(['sandbox', 'status', '--json'], { env: t.env })).stdout);
     expect(status.running).toBe(false);

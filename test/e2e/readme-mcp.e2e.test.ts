@@ -89,10 +89,16 @@ async function session(maxCredits: number, ask: boolean, toolset: Toolset = 'sta
   return { mcp, asked };
 }
 
-const callTool = async (s: Session, name: string, args: Record<string, unknown>) => (await s.mcp.callTool({ name, arguments: args })) as CallToolResult;
+const callTool = async (s: Session, name: string, args: Record<string, unknown>) =>
+  (await s.mcp.callTool({ name, arguments: args })) as CallToolResult;
 
 /** Runs the README's calls in order, its `lst_...`-style ids filled in from the answers before; stops after `until` calls. */
-async function runSteps(s: Session, steps: Step[], check: (step: Step, r: CallToolResult, args: Record<string, unknown>) => void, until = steps.length): Promise<void> {
+async function runSteps(
+  s: Session,
+  steps: Step[],
+  check: (step: Step, r: CallToolResult, args: Record<string, unknown>) => void,
+  until = steps.length,
+): Promise<void> {
   const ids = new Map<string, string>();
   const learn = (prefix: string, v: unknown) => void (typeof v === 'string' && v.startsWith(prefix) && ids.set(prefix, v));
   for (const step of steps.slice(0, until)) {
@@ -119,7 +125,15 @@ describe("the README's MCP example session", () => {
   const steps = exampleSteps();
 
   it('searches, makes a list, adds the people, prices and runs the enrichment, follows it and exports, in that order', () => {
-    expect(steps.map((s) => s.tool)).toEqual(['people_search', 'lists_create', 'lists_add_leads', 'enrich_list', 'enrich_list', 'run_status', 'export_csv_link']);
+    expect(steps.map((s) => s.tool)).toEqual([
+      'people_search',
+      'lists_create',
+      'lists_add_leads',
+      'enrich_list',
+      'enrich_list',
+      'run_status',
+      'export_csv_link',
+    ]);
   });
 
   it('every answer line it quotes is a line of the real answer (--max-credits 50, a client that cannot ask)', async () => {
@@ -127,7 +141,11 @@ describe("the README's MCP example session", () => {
     await runSteps(s, steps, (step, r) => {
       expect(r.isError, textOf(r)).toBeFalsy();
       const real = textOf(r).split('\n');
-      for (const line of step.lines) expect(real.some((l) => linePattern(line).test(l)), `${step.tool}: "${line}" is not a line of:\n${textOf(r)}`).toBe(true);
+      for (const line of step.lines)
+        expect(
+          real.some((l) => linePattern(line).test(l)),
+          `${step.tool}: "${line}" is not a line of:\n${textOf(r)}`,
+        ).toBe(true);
     });
   });
 
@@ -143,7 +161,12 @@ describe("the README's MCP example session", () => {
   it('with --max-credits 0 and a client that cannot ask, the quote is refused with the error the README quotes', async () => {
     const s = await session(0, false);
     let priced: { args: Record<string, unknown>; quoteId: string } | undefined;
-    await runSteps(s, steps, (_step, r, args) => void (r.structuredContent?.status === 'priced' && (priced = { args, quoteId: structuredOf(r).quote.quote_id })), firstPaid(steps));
+    await runSteps(
+      s,
+      steps,
+      (_step, r, args) => void (r.structuredContent?.status === 'priced' && (priced = { args, quoteId: structuredOf(r).quote.quote_id })),
+      firstPaid(steps),
+    );
     const r = await callTool(s, 'enrich_list', { ...priced!.args, quote_id: priced!.quoteId });
     expect(r.isError).toBe(true);
     const [problem, fix] = textOf(r).split('\n');
@@ -166,21 +189,45 @@ describe("the README's toolsets table and annotations", () => {
     for (const toolset of ['read', 'standard', 'all'] as const) {
       const added = selectTools({ toolset, readOnly: false }).filter((t) => !before.includes(t.name));
       const { free, paid } = row(toolset);
-      expect(free.sort(), toolset).toEqual(added.filter((t) => !t.paid).map((t) => t.name).sort());
-      expect(paid.sort(), toolset).toEqual(added.filter((t) => t.paid).map((t) => t.name).sort());
+      expect(free.sort(), toolset).toEqual(
+        added
+          .filter((t) => !t.paid)
+          .map((t) => t.name)
+          .sort(),
+      );
+      expect(paid.sort(), toolset).toEqual(
+        added
+          .filter((t) => t.paid)
+          .map((t) => t.name)
+          .sort(),
+      );
       before = names(toolset);
     }
   });
 
   it('--read-only keeps the read tools, and with all the free sync_ tools', () => {
     expect(names('standard', true)).toEqual(names('read'));
-    expect(names('all', true).filter((n) => !names('read').includes(n)).sort()).toEqual(['sync_campaigns', 'sync_connections', 'sync_preview']);
+    expect(
+      names('all', true)
+        .filter((n) => !names('read').includes(n))
+        .sort(),
+    ).toEqual(['sync_campaigns', 'sync_connections', 'sync_preview']);
   });
 
   it('destructiveHint and openWorldHint are on the tools the README names, and on no other', async () => {
     const { tools } = await (await session(0, false, 'all')).mcp.listTools();
-    expect(tools.filter((t) => t.annotations?.destructiveHint).map((t) => t.name).sort()).toEqual(['lists_delete', 'lists_remove_leads']);
-    expect(tools.filter((t) => t.annotations?.openWorldHint).map((t) => t.name).sort()).toEqual(['sync_crm', 'sync_sequencer']);
+    expect(
+      tools
+        .filter((t) => t.annotations?.destructiveHint)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['lists_delete', 'lists_remove_leads']);
+    expect(
+      tools
+        .filter((t) => t.annotations?.openWorldHint)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['sync_crm', 'sync_sequencer']);
     expect(section).toContain('`destructiveHint` on the two above');
     expect(section).toMatch(/`openWorldHint` only on `sync_crm` and\s+`sync_sequencer`/);
   });

@@ -15,7 +15,15 @@ const t = useSandboxEnv();
 
 beforeEach(() => {
   mkdirSync(t.env.PROSPECT_DATA_DIR!, { recursive: true, mode: 0o700 });
-  const runtime = { pid: process.pid, port: Number(new URL(t.sb.url).port), url: t.sb.url, seed: 42, state_path: null, demo_key: t.sb.demoKey, started_at: new Date().toISOString() };
+  const runtime = {
+    pid: process.pid,
+    port: Number(new URL(t.sb.url).port),
+    url: t.sb.url,
+    seed: 42,
+    state_path: null,
+    demo_key: t.sb.demoKey,
+    started_at: new Date().toISOString(),
+  };
   writeFileSync(path.join(t.env.PROSPECT_DATA_DIR!, 'sandbox.json'), JSON.stringify(runtime), { mode: 0o600 });
 });
 
@@ -47,9 +55,13 @@ describe('sandbox faults', () => {
 
     const ls = await run('faults', 'ls', '--json');
     expect(ls.exitCode, ls.stderr).toBe(0);
-    expect(JSON.parse(ls.stdout)).toEqual({ rules: [{ id: expect.any(Number), kind: 'status', status: 503, path: '/whoami', count: 2, matched: 3, applied: 2 }] });
+    expect(JSON.parse(ls.stdout)).toEqual({
+      rules: [{ id: expect.any(Number), kind: 'status', status: 503, path: '/whoami', count: 2, matched: 3, applied: 2 }],
+    });
     const table = await run('faults', 'ls', '--format', 'csv');
-    expect(table.stdout.split('\n')[0]).toBe('id,kind,method,path,phase,latency_ms,status,code,retry_after_sec,count,after,matched,applied');
+    expect(table.stdout.split('\n')[0]).toBe(
+      'id,kind,method,path,phase,latency_ms,status,code,retry_after_sec,count,after,matched,applied',
+    );
     expect(table.stdout.split('\n')[1]).toMatch(/^\d+,status,any,\/whoami,before,,503,,,2,0,3,2$/);
 
     const terminal = await run('faults', 'ls', '--format', 'table');
@@ -67,11 +79,42 @@ describe('sandbox faults', () => {
 
   it('--json prints the answer of the control; every field of a rule has its flag', async () => {
     const add = await run(
-      'faults', 'add', '--json', '--kind', 'rate_limit', '--method', 'get', '--path', '/credits/*', '--phase', 'after',
-      '--code', 'RATE_LIMITED', '--no-retryable', '--retry-after-sec', '7', '--count', '1', '--after', '1',
+      'faults',
+      'add',
+      '--json',
+      '--kind',
+      'rate_limit',
+      '--method',
+      'get',
+      '--path',
+      '/credits/*',
+      '--phase',
+      'after',
+      '--code',
+      'RATE_LIMITED',
+      '--no-retryable',
+      '--retry-after-sec',
+      '7',
+      '--count',
+      '1',
+      '--after',
+      '1',
     );
     expect(add.exitCode, add.stderr).toBe(0);
-    const rule = { id: expect.any(Number), kind: 'rate_limit', method: 'GET', path: '/credits/*', phase: 'after', code: 'RATE_LIMITED', retryable: false, retry_after_sec: 7, count: 1, after: 1, matched: 0, applied: 0 };
+    const rule = {
+      id: expect.any(Number),
+      kind: 'rate_limit',
+      method: 'GET',
+      path: '/credits/*',
+      phase: 'after',
+      code: 'RATE_LIMITED',
+      retryable: false,
+      retry_after_sec: 7,
+      count: 1,
+      after: 1,
+      matched: 0,
+      applied: 0,
+    };
     expect(JSON.parse(add.stdout)).toEqual({ rules: [rule] });
     // The first matching request goes through; the second is handled, then answered 429 with Retry-After.
     expect((await raw(t.sb, 'GET', '/api/v2/credits/balance', { token: t.sb.demoKey })).status).toBe(200);
@@ -89,15 +132,35 @@ describe('sandbox faults', () => {
     await refused(['faults', 'add', '--status', '503'], '--kind is required', 'Give --kind latency, status, drop or rate_limit.');
     await refused(['faults', 'add', '--kind', 'slow'], 'slow', /latency, status, drop, rate_limit/);
     await refused(['faults', 'add', '--kind', 'latency'], '--kind latency needs --latency-ms', 'e.g. --latency-ms 4000');
-    await refused(['faults', 'add', '--kind', 'drop', '--status', '502'], '--status does nothing for --kind drop', 'Drop --status, or use --kind status.');
-    await refused(['faults', 'add', '--kind', 'status', '--latency-ms', '10'], '--latency-ms does nothing for --kind status', 'use --kind latency');
-    await refused(['faults', 'add', '--kind', 'status', '--status', '200'], '--status must be from 400 to 599, got 200', 'Give a number from 400 to 599.');
+    await refused(
+      ['faults', 'add', '--kind', 'drop', '--status', '502'],
+      '--status does nothing for --kind drop',
+      'Drop --status, or use --kind status.',
+    );
+    await refused(
+      ['faults', 'add', '--kind', 'status', '--latency-ms', '10'],
+      '--latency-ms does nothing for --kind status',
+      'use --kind latency',
+    );
+    await refused(
+      ['faults', 'add', '--kind', 'status', '--status', '200'],
+      '--status must be from 400 to 599, got 200',
+      'Give a number from 400 to 599.',
+    );
     await refused(['faults', 'add', '--kind', 'status', '--count', '0'], '--count must be from 1', 'Give a number from 1');
-    await refused(['faults', 'add', '--kind', 'status', '--code', 'internal_eror'], '--code "internal_eror" is not an error code of the service', 'Did you mean "internal_error"?');
+    await refused(
+      ['faults', 'add', '--kind', 'status', '--code', 'internal_eror'],
+      '--code "internal_eror" is not an error code of the service',
+      'Did you mean "internal_error"?',
+    );
     await refused(['faults', 'add', '--kind', 'status', '--method', 'FETCH'], '--method does not accept "FETCH"', 'GET, POST');
     expect((await control(t.sb, 'GET', '/faults')).rules).toEqual([]);
     // What only the sandbox checks comes back as its 400, with the same exit code.
-    await refused(['faults', 'add', '--kind', 'status', '--path', '/^\\/whoami$/'], 'looks like a regular expression', /\/lead-lists\/\*\/leads/);
+    await refused(
+      ['faults', 'add', '--kind', 'status', '--path', '/^\\/whoami$/'],
+      'looks like a regular expression',
+      /\/lead-lists\/\*\/leads/,
+    );
     expect((await control(t.sb, 'GET', '/faults')).rules).toEqual([]);
   });
 });
@@ -112,7 +175,10 @@ describe('sandbox clock', () => {
     expect(await control(t.sb, 'GET', '/clock')).toMatchObject({ now_ms: START, frozen: true });
 
     const list = await control(t.sb, 'POST', '/lists', { name: 'Clock test' });
-    const estimate = await raw(t.sb, 'POST', '/api/v2/credits/estimate', { token: t.sb.demoKey, body: { tool: 'enrich_person', enrichment_type: 'partial' } });
+    const estimate = await raw(t.sb, 'POST', '/api/v2/credits/estimate', {
+      token: t.sb.demoKey,
+      body: { tool: 'enrich_person', enrichment_type: 'partial' },
+    });
     expect(estimate.status, estimate.text).toBe(200);
     const quote_id = estimate.json.quote_id as string;
 
@@ -150,7 +216,9 @@ describe('sandbox clock', () => {
     const ahead = JSON.parse((await run('clock', 'advance', '2h', '--json')).stdout);
     expect(ahead.frozen).toBe(false);
     expect(ahead.offset_ms).toBeGreaterThanOrEqual(7_200_000 - 60_000);
-    expect((await run('clock', 'advance', '90s')).stderr).toMatch(/Moved 1m 30s on\. Sandbox clock at \S+, running \(2h 1m ahead of this machine\)/);
+    expect((await run('clock', 'advance', '90s')).stderr).toMatch(
+      /Moved 1m 30s on\. Sandbox clock at \S+, running \(2h 1m ahead of this machine\)/,
+    );
   });
 
   it('refuses a bad duration or time, naming it and the fix (exit 2)', async () => {

@@ -32,12 +32,16 @@ function fixturesFile(content: unknown): string {
 describe('sandbox serve --fixtures', () => {
   it('serves the fixtures: a command with the fixture key sees its organization, balance and list', async () => {
     const env = isolatedEnv();
-    const serve = execa(process.execPath, [BIN, 'sandbox', 'serve', '--json', '--people', '500', '--companies', '50', '--fixtures', fixturesFile(FIXTURES)], {
-      env,
-      extendEnv: false,
-      reject: false,
-      stdin: 'ignore',
-    });
+    const serve = execa(
+      process.execPath,
+      [BIN, 'sandbox', 'serve', '--json', '--people', '500', '--companies', '50', '--fixtures', fixturesFile(FIXTURES)],
+      {
+        env,
+        extendEnv: false,
+        reject: false,
+        stdin: 'ignore',
+      },
+    );
     try {
       const ready = await new Promise<string>((resolve, reject) => {
         serve.stdout.on('data', (d: Buffer) => resolve(d.toString()));
@@ -60,7 +64,11 @@ describe('sandbox serve --fixtures', () => {
   });
 
   it.each([
-    ['a field of the wrong type', { version: 1, organizations: [{ name: 'X', credits: 'lots' }] }, /^error: configuration: --fixtures .*ci-fixtures\.json: organizations\[0\]\.credits: Invalid input: expected number, received string\n$/],
+    [
+      'a field of the wrong type',
+      { version: 1, organizations: [{ name: 'X', credits: 'lots' }] },
+      /^error: configuration: --fixtures .*ci-fixtures\.json: organizations\[0\]\.credits: Invalid input: expected number, received string\n$/,
+    ],
     ['a file that is not JSON', '{"version": 1,', /^error: configuration: --fixtures .*ci-fixtures\.json: not valid JSON: .+\n$/],
   ])('refuses %s: exit 2 and one line naming the field, and nothing listens', async (_what, content, line) => {
     const r = await spawnProspect(['sandbox', 'serve', '--fixtures', fixturesFile(content)]);
@@ -71,12 +79,19 @@ describe('sandbox serve --fixtures', () => {
 
   it('sandbox start with a bad file: exit 2, the same one line; with a good one the background sandbox has the fixtures', async () => {
     const env = isolatedEnv();
-    const bad = await spawnProspect(['sandbox', 'start', '--fixtures', fixturesFile({ version: 1, organizations: [{ name: '' }] })], { env });
+    const bad = await spawnProspect(['sandbox', 'start', '--fixtures', fixturesFile({ version: 1, organizations: [{ name: '' }] })], {
+      env,
+    });
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr).toMatch(/^error: configuration: --fixtures .*ci-fixtures\.json: organizations\[0\]\.name: Too small: expected string to have >=1 characters\n$/);
+    expect(bad.stderr).toMatch(
+      /^error: configuration: --fixtures .*ci-fixtures\.json: organizations\[0\]\.name: Too small: expected string to have >=1 characters\n$/,
+    );
 
     try {
-      const good = await spawnProspect(['sandbox', 'start', '--people', '500', '--companies', '50', '--fixtures', fixturesFile(FIXTURES), '--json'], { env });
+      const good = await spawnProspect(
+        ['sandbox', 'start', '--people', '500', '--companies', '50', '--fixtures', fixturesFile(FIXTURES), '--json'],
+        { env },
+      );
       expect(good.exitCode, good.stderr).toBe(0);
       const { url } = JSON.parse(good.stdout) as { url: string };
       const who = await spawnProspect(['whoami', '--json'], { env: { ...env, PROSPECT_BASE_URL: url, PROSPECT_API_KEY: CI_KEY } });
@@ -84,10 +99,14 @@ describe('sandbox serve --fixtures', () => {
       // Started again with fixtures while it runs: it says the running one keeps what it has.
       const twice = await spawnProspect(['sandbox', 'start', '--fixtures', fixturesFile(FIXTURES)], { env });
       expect(twice.exitCode, twice.stderr).toBe(0);
-      expect(twice.stderr).toContain('It keeps what it was started with: run `prospect sandbox stop`, then start it again to load the fixtures.');
+      expect(twice.stderr).toContain(
+        'It keeps what it was started with: run `prospect sandbox stop`, then start it again to load the fixtures.',
+      );
       // After a reset the fixtures are there again.
       expect((await spawnProspect(['sandbox', 'reset'], { env })).exitCode).toBe(0);
-      const again = await spawnProspect(['credits', 'balance', '--json'], { env: { ...env, PROSPECT_BASE_URL: url, PROSPECT_API_KEY: CI_KEY } });
+      const again = await spawnProspect(['credits', 'balance', '--json'], {
+        env: { ...env, PROSPECT_BASE_URL: url, PROSPECT_API_KEY: CI_KEY },
+      });
       expect(JSON.parse(again.stdout).credits).toBe(300);
     } finally {
       await spawnProspect(['sandbox', 'stop'], { env });

@@ -11,7 +11,15 @@ const t = useSandboxEnv();
 
 beforeEach(() => {
   mkdirSync(t.env.PROSPECT_DATA_DIR!, { recursive: true, mode: 0o700 });
-  const runtime = { pid: process.pid, port: Number(new URL(t.sb.url).port), url: t.sb.url, seed: 42, state_path: null, demo_key: t.sb.demoKey, started_at: new Date().toISOString() };
+  const runtime = {
+    pid: process.pid,
+    port: Number(new URL(t.sb.url).port),
+    url: t.sb.url,
+    seed: 42,
+    state_path: null,
+    demo_key: t.sb.demoKey,
+    started_at: new Date().toISOString(),
+  };
   writeFileSync(path.join(t.env.PROSPECT_DATA_DIR!, 'sandbox.json'), JSON.stringify(runtime), { mode: 0o600 });
 });
 

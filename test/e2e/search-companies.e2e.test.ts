@@ -11,13 +11,39 @@ const json = (text: string) => JSON.parse(text) as Record<string, any>;
 describe('search companies', () => {
   it('flags and the service aliases as flags give the same rows', async () => {
     const c = t.sb.services.dataset.company(3);
-    const byKey = json((await prospect(['search', 'companies', '--industries', c.industry, '--employee-count-ranges', c.employee_count_range, '--json'], { env: t.env })).stdout);
+    const byKey = json(
+      (
+        await prospect(['search', 'companies', '--industries', c.industry, '--employee-count-ranges', c.employee_count_range, '--json'], {
+          env: t.env,
+        })
+      ).stdout,
+    );
     expect(byKey.entity_kind).toBe('company');
     expect(byKey.total).toBeGreaterThan(0);
     for (const row of byKey.results) expect(row.industry).toBe(c.industry);
-    const byAlias = json((await prospect(['search', 'companies', '--industry', c.industry, '--headcount', c.employee_count_range.replace(/,/g, ''), '--json'], { env: t.env })).stdout);
+    const byAlias = json(
+      (
+        await prospect(
+          ['search', 'companies', '--industry', c.industry, '--headcount', c.employee_count_range.replace(/,/g, ''), '--json'],
+          { env: t.env },
+        )
+      ).stdout,
+    );
     expect(byAlias.results).toEqual(byKey.results);
-    const inFilters = json((await prospect(['search', 'companies', '--filters', JSON.stringify({ linkedin_industries: [c.industry], headcount_range: [c.employee_count_range] }), '--json'], { env: t.env })).stdout);
+    const inFilters = json(
+      (
+        await prospect(
+          [
+            'search',
+            'companies',
+            '--filters',
+            JSON.stringify({ linkedin_industries: [c.industry], headcount_range: [c.employee_count_range] }),
+            '--json',
+          ],
+          { env: t.env },
+        )
+      ).stdout,
+    );
     expect(inFilters.total).toBe(byKey.total);
   });
 
@@ -32,7 +58,9 @@ describe('search companies', () => {
 
   it('--columns adds fields; an unknown column exits 2 with a suggestion', async () => {
     const c = t.sb.services.dataset.company(1);
-    const r = json((await prospect(['search', 'companies', '--domains', c.domain, '--columns', 'Founded,LinkedIn', '--json'], { env: t.env })).stdout);
+    const r = json(
+      (await prospect(['search', 'companies', '--domains', c.domain, '--columns', 'Founded,LinkedIn', '--json'], { env: t.env })).stdout,
+    );
     expect(r.results[0].founded_year).toBe(c.founded_year);
     expect(r.results[0].linkedin_url).toBe(c.linkedin_url);
     const bad = await prospect(['search', 'companies', '--domains', c.domain, '--columns', 'Foundd', '--debug'], { env: t.env });
@@ -64,14 +92,29 @@ describe('search companies', () => {
   it('--all streams every page', async () => {
     const c = t.sb.services.dataset.company(2);
     const first = json((await prospect(['search', 'companies', '--hq-country', c.hq_country, '--json'], { env: t.env })).stdout);
-    const r = await prospect(['search', 'companies', '--hq-country', c.hq_country, '--all', '--page-size', String(Math.min(100, Math.ceil(first.total / 3))), '--format', 'ndjson'], { env: t.env });
+    const r = await prospect(
+      [
+        'search',
+        'companies',
+        '--hq-country',
+        c.hq_country,
+        '--all',
+        '--page-size',
+        String(Math.min(100, Math.ceil(first.total / 3))),
+        '--format',
+        'ndjson',
+      ],
+      { env: t.env },
+    );
     expect(r.exitCode).toBe(0);
     const rows = r.stdout.trim().split('\n');
     expect(rows).toHaveLength(first.total);
   });
 
   it('--criteria sends the criteria form', async () => {
-    const r = await prospect(['search', 'companies', '--criteria', '{"hqCountriesIso3":["DEU"],"revenueMin":1000000}', '--json'], { env: t.env });
+    const r = await prospect(['search', 'companies', '--criteria', '{"hqCountriesIso3":["DEU"],"revenueMin":1000000}', '--json'], {
+      env: t.env,
+    });
     expect(r.exitCode).toBe(0);
     for (const row of json(r.stdout).results) expect(row.hq_location).toMatch(/Germany$/);
     const bad = await prospect(['search', 'companies', '--criteria', '{"hqCountriesIso3":["DE"]}'], { env: t.env });
@@ -92,7 +135,9 @@ describe('search companies similar and filters', () => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     for (const s of scores) expect(s >= 0 && s <= 1).toBe(true);
     expect(body.results.map((x: { domain: string }) => x.domain)).not.toContain(c.domain);
-    const byId = json((await prospect(['search', 'companies', 'similar', '--id', c.company_id, '--limit', '10', '--json'], { env: t.env })).stdout);
+    const byId = json(
+      (await prospect(['search', 'companies', 'similar', '--id', c.company_id, '--limit', '10', '--json'], { env: t.env })).stdout,
+    );
     expect(byId.results).toEqual(body.results);
   });
 
@@ -118,7 +163,10 @@ describe('search companies similar and filters', () => {
 describe('search companies --save-to', () => {
   it('saves the companies of each page into the list (created with --create); --create alone exits 2 before searching', async () => {
     const env = { env: t.env };
-    const r = await prospect(['search', 'companies', '--headcount', '5001-10000', '--limit', '3', '--save-to', 'Big accounts', '--create', '--json'], env);
+    const r = await prospect(
+      ['search', 'companies', '--headcount', '5001-10000', '--limit', '3', '--save-to', 'Big accounts', '--create', '--json'],
+      env,
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const found = JSON.parse(r.stdout);
     expect(found.results).toHaveLength(3);

@@ -51,7 +51,9 @@ describe('search people: checks before sending', () => {
     expect(both.stderr).toContain('--all and --limit cannot be combined');
     expect(both.stderr).toContain('--page-size');
     expect((await prospect(['search', 'people'], { env: t.env })).exitCode).toBe(2);
-    const criteriaAndFlags = await prospect(['search', 'people', '--title', 'CTO', '--criteria', '{"jobTitlesInclude":["CTO"]}'], { env: t.env });
+    const criteriaAndFlags = await prospect(['search', 'people', '--title', 'CTO', '--criteria', '{"jobTitlesInclude":["CTO"]}'], {
+      env: t.env,
+    });
     expect(criteriaAndFlags.exitCode).toBe(2);
     const badCriteria = await prospect(['search', 'people', '--criteria', '{"jobTitleMatchType":"fuzzy"}'], { env: t.env });
     expect(badCriteria.exitCode).toBe(2);
@@ -113,7 +115,10 @@ describe('search people', () => {
     expect(first.total).toBe(people);
     // About four pages, well inside the default --max-pages and the daily cap.
     const limit = Math.min(100, Math.ceil(first.total / 4));
-    const r = await prospect(['search', 'people', '--company-domains', domain, '--all', '--page-size', String(limit), '--format', 'ndjson'], { env: t.env });
+    const r = await prospect(
+      ['search', 'people', '--company-domains', domain, '--all', '--page-size', String(limit), '--format', 'ndjson'],
+      { env: t.env },
+    );
     expect(r.exitCode).toBe(0);
     const rows = ndjson(r.stdout);
     expect(rows).toHaveLength(first.total);
@@ -125,13 +130,18 @@ describe('search people', () => {
   });
 
   it('--all stops at --max-pages and says how to continue', async () => {
-    const r = await prospect(['search', 'people', '--department', 'Engineering', '--all', '--page-size', '10', '--max-pages', '2', '--format', 'ndjson'], { env: t.env });
+    const r = await prospect(
+      ['search', 'people', '--department', 'Engineering', '--all', '--page-size', '10', '--max-pages', '2', '--format', 'ndjson'],
+      { env: t.env },
+    );
     expect(r.exitCode).toBe(0);
     expect(ndjson(r.stdout)).toHaveLength(20);
     expect(r.stderr).toContain('stopping after 2');
     // The printed command is this one with the next cursor, and runs as printed.
     const [next] = printedCommands(r.stderr);
-    expect(next).toMatch(/^prospect search people --department Engineering --all --page-size 10 --max-pages 2 --format ndjson --cursor \S+$/);
+    expect(next).toMatch(
+      /^prospect search people --department Engineering --all --page-size 10 --max-pages 2 --format ndjson --cursor \S+$/,
+    );
     const more = await runPrinted(next!, { env: t.env, cwd: tempDir() });
     expect(more.exitCode, more.stderr).toBe(0);
     const seen = new Set(ndjson(r.stdout).map((x) => x.lead_id));
@@ -155,9 +165,19 @@ describe('search people', () => {
     expect(page.task_ids).toHaveLength(3);
     expect(page.truncation_warning).toBeNull();
     expect(r.stderr).toContain('--limit 250 takes up to 3 searches (pages of 100) of the 60 people searches a day');
-    const after = JSON.parse((await prospect(['search', 'people', '--department', 'Engineering', '--limit', '5', '--cursor', page.cursor, '--json'], { env: t.env })).stdout);
-    const whole = JSON.parse((await prospect(['search', 'people', '--department', 'Engineering', '--limit', '255', '--json'], { env: t.env })).stdout);
-    expect(after.results.map((x: { lead_id: string }) => x.lead_id)).toEqual(whole.results.slice(250).map((x: { lead_id: string }) => x.lead_id));
+    const after = JSON.parse(
+      (
+        await prospect(['search', 'people', '--department', 'Engineering', '--limit', '5', '--cursor', page.cursor, '--json'], {
+          env: t.env,
+        })
+      ).stdout,
+    );
+    const whole = JSON.parse(
+      (await prospect(['search', 'people', '--department', 'Engineering', '--limit', '255', '--json'], { env: t.env })).stdout,
+    );
+    expect(after.results.map((x: { lead_id: string }) => x.lead_id)).toEqual(
+      whole.results.slice(250).map((x: { lead_id: string }) => x.lead_id),
+    );
   });
 
   it('flags repeat and take comma lists; aliases work; locations stay literal', async () => {
@@ -168,7 +188,9 @@ describe('search people', () => {
     const page = JSON.parse(r.stdout);
     expect(page.results.map((x: { lead_id: string }) => x.lead_id)).toContain(p.lead_id);
     for (const row of page.results) expect(row.location).toBe(p.location);
-    const two = JSON.parse((await prospect(['search', 'people', '--seniority', 'Owner,Founder', '--json', '--limit', '100'], { env: t.env })).stdout);
+    const two = JSON.parse(
+      (await prospect(['search', 'people', '--seniority', 'Owner,Founder', '--json', '--limit', '100'], { env: t.env })).stdout,
+    );
     expect(new Set(two.results.map((x: { seniority: string }) => x.seniority))).toEqual(new Set(['Owner', 'Founder']));
   });
 
@@ -177,11 +199,16 @@ describe('search people', () => {
     for (let i = 0; i < 59; i++) {
       // Stay under the per-key and per-organization minute limits: only the daily cap should bite.
       if (i > 0 && i % 25 === 0) await control(t.sb, 'POST', '/clock', { advance_ms: 60_000 });
-      const res = await raw(t.sb, 'POST', '/api/v2/people/find', { token: t.sb.demoKey, body: { filters: { departments: ['Legal'] }, limit: 1 } });
+      const res = await raw(t.sb, 'POST', '/api/v2/people/find', {
+        token: t.sb.demoKey,
+        body: { filters: { departments: ['Legal'] }, limit: 1 },
+      });
       expect(res.status).toBe(200);
     }
     await control(t.sb, 'POST', '/clock', { advance_ms: 60_000 });
-    const r = await prospect(['search', 'people', '--department', 'Legal', '--all', '--page-size', '1', '--format', 'ndjson'], { env: t.env });
+    const r = await prospect(['search', 'people', '--department', 'Legal', '--all', '--page-size', '1', '--format', 'ndjson'], {
+      env: t.env,
+    });
     expect(r.exitCode).toBe(6);
     expect(ndjson(r.stdout)).toHaveLength(1);
     expect(r.stderr).toMatch(/rate_limited/i);
@@ -205,7 +232,9 @@ describe('search people filters, compile and at-companies', () => {
   });
 
   it('compile prints the route and the compiled filters as JSON', async () => {
-    const r = await prospect(['search', 'people', 'compile', '--criteria', '{"jobTitlesInclude":["CTO"],"jobTitleMatchType":"contains"}'], { env: t.env });
+    const r = await prospect(['search', 'people', 'compile', '--criteria', '{"jobTitlesInclude":["CTO"],"jobTitleMatchType":"contains"}'], {
+      env: t.env,
+    });
     expect(r.exitCode).toBe(0);
     const c = JSON.parse(r.stdout);
     expect(c.route).toBe('person_first');
@@ -222,15 +251,35 @@ describe('search people filters, compile and at-companies', () => {
     const { domain } = biggestCompany();
     const company = ds.company(ds.companyIndexByDomain(domain)!);
     const companyFilter = JSON.stringify({ op: 'and', conditions: [{ column: 'domain', type: 'in', value: [domain] }] });
-    const personFilter = JSON.stringify({ type: 'group_filter', op: 'and', filters: [{ column: 'company_domain', filter_type: 'in', value: [domain] }] });
-    const r = await prospect(['search', 'people', 'at-companies', '--company-filter', companyFilter, '--person-filter', personFilter, '--json'], onSandboxClock);
+    const personFilter = JSON.stringify({
+      type: 'group_filter',
+      op: 'and',
+      filters: [{ column: 'company_domain', filter_type: 'in', value: [domain] }],
+    });
+    const r = await prospect(
+      ['search', 'people', 'at-companies', '--company-filter', companyFilter, '--person-filter', personFilter, '--json'],
+      onSandboxClock,
+    );
     expect(r.exitCode).toBe(0);
     const done = JSON.parse(r.stdout);
     expect(done.status).toBe('completed');
     expect(done.resolved_company_count).toBe(1);
     for (const row of done.results) expect(row.company).toBe(company.name);
 
-    const started = await prospect(['search', 'people', 'at-companies', '--company-linkedin-urls', company.linkedin_url, '--person-filter', personFilter, '--no-wait', '--json'], onSandboxClock);
+    const started = await prospect(
+      [
+        'search',
+        'people',
+        'at-companies',
+        '--company-linkedin-urls',
+        company.linkedin_url,
+        '--person-filter',
+        personFilter,
+        '--no-wait',
+        '--json',
+      ],
+      onSandboxClock,
+    );
     const handle = JSON.parse(started.stdout);
     expect(handle.task_id).toMatch(/^svc-task_/);
     expect(started.stderr).toContain(`--task ${handle.task_id}`);
@@ -239,7 +288,10 @@ describe('search people filters, compile and at-companies', () => {
     expect(JSON.parse(watched.stdout).status).toBe('completed');
 
     const everyCompany = JSON.stringify({ op: 'and', conditions: [{ column: 'founded_year', type: 'gte', value: 1 }] });
-    const failed = await prospect(['search', 'people', 'at-companies', '--company-filter', everyCompany, '--person-filter', personFilter], onSandboxClock);
+    const failed = await prospect(
+      ['search', 'people', 'at-companies', '--company-filter', everyCompany, '--person-filter', personFilter],
+      onSandboxClock,
+    );
     expect(failed.exitCode).toBe(8);
     expect(failed.stderr).toMatch(/job_failed: find-at-companies job svc-task_\w+ failed: /);
 

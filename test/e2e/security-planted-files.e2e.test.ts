@@ -84,18 +84,21 @@ describe('links planted at the names an export writes', () => {
     expect(fs.existsSync(out)).toBe(false);
   });
 
-  it.each([[ALL_NDJSON], [['--limit', '5', '--format', 'ndjson']]])('--force on a FILE that is a link (%j) replaces the link with a file of its own, mode 0600; the victim is unchanged', async (args) => {
-    const expected = await stdoutBytes(...args);
-    const target = victim();
-    const out = path.join(dir, 'leads.ndjson');
-    fs.symlinkSync(target, out);
-    const r = await exportJson(...args, '-o', out, '--force');
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(fs.readFileSync(target, 'utf8')).toBe('do not touch\n');
-    expect(fs.lstatSync(out).isFile()).toBe(true);
-    expect(fs.readFileSync(out, 'utf8')).toBe(expected);
-    expect(mode(out)).toBe(0o600);
-  });
+  it.each([[ALL_NDJSON], [['--limit', '5', '--format', 'ndjson']]])(
+    '--force on a FILE that is a link (%j) replaces the link with a file of its own, mode 0600; the victim is unchanged',
+    async (args) => {
+      const expected = await stdoutBytes(...args);
+      const target = victim();
+      const out = path.join(dir, 'leads.ndjson');
+      fs.symlinkSync(target, out);
+      const r = await exportJson(...args, '-o', out, '--force');
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(fs.readFileSync(target, 'utf8')).toBe('do not touch\n');
+      expect(fs.lstatSync(out).isFile()).toBe(true);
+      expect(fs.readFileSync(out, 'utf8')).toBe(expected);
+      expect(mode(out)).toBe(0o600);
+    },
+  );
 });
 
 describe('a folder planted at the name of the unfinished file', () => {
@@ -135,8 +138,16 @@ describe('-o naming something that is not a file', () => {
     const fifo = path.join(dir, 'rows.fifo');
     await execa('mkfifo', [fifo]);
     const streams = [
-      { name: 'export json --all', expected: await stdoutBytes(...ALL_NDJSON), run: (...extra: string[]) => exportJson(...ALL_NDJSON, '-o', fifo, ...extra) },
-      { name: 'export json --limit', expected: await stdoutBytes('--limit', '5', '--format', 'ndjson'), run: (...extra: string[]) => exportJson('--limit', '5', '--format', 'ndjson', '-o', fifo, ...extra) },
+      {
+        name: 'export json --all',
+        expected: await stdoutBytes(...ALL_NDJSON),
+        run: (...extra: string[]) => exportJson(...ALL_NDJSON, '-o', fifo, ...extra),
+      },
+      {
+        name: 'export json --limit',
+        expected: await stdoutBytes('--limit', '5', '--format', 'ndjson'),
+        run: (...extra: string[]) => exportJson('--limit', '5', '--format', 'ndjson', '-o', fifo, ...extra),
+      },
       { name: 'export csv', expected: await csvFileBytes(), run: (...extra: string[]) => exportCsv('-o', fifo, ...extra) },
     ];
     for (const s of streams)
@@ -157,7 +168,12 @@ describe('-o naming something that is not a file', () => {
   it('a named pipe nobody reads: it says it waits for a reader, and Ctrl-C stops it (exit 130)', async () => {
     const fifo = path.join(dir, 'unread.fifo');
     await execa('mkfifo', [fifo]);
-    const child = execa(process.execPath, [BIN, 'export', 'csv', 'Q3', '-o', fifo], { env: t.env, extendEnv: false, cwd: dir, reject: false });
+    const child = execa(process.execPath, [BIN, 'export', 'csv', 'Q3', '-o', fifo], {
+      env: t.env,
+      extendEnv: false,
+      cwd: dir,
+      reject: false,
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     await expect.poll(() => stderr, { timeout: 20_000 }).toContain(`Waiting for a reader of the pipe ${fifo}`);
@@ -170,14 +186,24 @@ describe('-o naming something that is not a file', () => {
     const file = path.join(dir, 'via-stdout.csv');
     const out = fs.openSync(file, 'w');
     // Spawns the binary: /dev/stdout is a real process's own descriptor.
-    const r = await execa(process.execPath, [BIN, 'export', 'csv', 'Q3', '-o', '/dev/stdout'], { env: t.env, extendEnv: false, cwd: dir, reject: false, stdout: fs.createWriteStream('', { fd: out, autoClose: false }) });
+    const r = await execa(process.execPath, [BIN, 'export', 'csv', 'Q3', '-o', '/dev/stdout'], {
+      env: t.env,
+      extendEnv: false,
+      cwd: dir,
+      reject: false,
+      stdout: fs.createWriteStream('', { fd: out, autoClose: false }),
+    });
     fs.closeSync(out);
     expect(r.exitCode, String(r.stderr)).toBe(0);
     expect(fs.readFileSync(file, 'utf8')).toBe(expected);
   });
 
   it('-o /dev/null exits 0', async () => {
-    for (const r of [await exportJson(...ALL_NDJSON, '-o', '/dev/null'), await exportJson('--limit', '5', '-o', '/dev/null'), await exportCsv('-o', '/dev/null')])
+    for (const r of [
+      await exportJson(...ALL_NDJSON, '-o', '/dev/null'),
+      await exportJson('--limit', '5', '-o', '/dev/null'),
+      await exportCsv('-o', '/dev/null'),
+    ])
       expect(r.exitCode, r.stderr).toBe(0);
     expect(fs.statSync('/dev/null').isCharacterDevice()).toBe(true);
   });

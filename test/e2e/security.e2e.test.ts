@@ -144,7 +144,8 @@ describe('no whole API key or JWT in any output or file', () => {
     const extra = ['session=cookie-secret-2f9c; theme=dark', 'opaque-secret-7d1e4a'];
     const traced = await cli(['api', 'GET', '/whoami', '--debug', '-H', `Cookie: ${extra[0]}`, '-H', `X-Api-Key: ${extra[1]}`]);
     expect(traced.code, traced.stderr).toBe(0);
-    for (const line of ['authorization: Bearer [REDACTED]\n', 'cookie: [REDACTED]\n', 'x-api-key: [REDACTED]\n']) expect(traced.stderr).toContain(line);
+    for (const line of ['authorization: Bearer [REDACTED]\n', 'cookie: [REDACTED]\n', 'x-api-key: [REDACTED]\n'])
+      expect(traced.stderr).toContain(line);
     for (const secret of ['cookie-secret-2f9c', 'opaque-secret-7d1e4a']) expect(output(traced)).not.toContain(secret);
 
     // The built binary too: the process's own error path.
@@ -157,7 +158,11 @@ describe('no whole API key or JWT in any output or file', () => {
 describe('private files', () => {
   it('the config file is 0600 in a 0700 folder the CLI creates, and made 0600 again when found looser', async () => {
     const configDir = path.join(tempDir(), 'home', 'prospect');
-    const login = await cli(['auth', 'login', '--with-token', '--base-url', t.sb.url], { PROSPECT_CONFIG_DIR: configDir, PROSPECT_API_KEY: undefined }, t.sb.demoKey);
+    const login = await cli(
+      ['auth', 'login', '--with-token', '--base-url', t.sb.url],
+      { PROSPECT_CONFIG_DIR: configDir, PROSPECT_API_KEY: undefined },
+      t.sb.demoKey,
+    );
     expect(login.code, login.stderr).toBe(0);
     const file = path.join(configDir, 'config.json');
     expect(mode(file)).toBe(0o600);
@@ -169,7 +174,18 @@ describe('private files', () => {
 
   it('the sandbox runtime file (it holds the demo key) and the completion cache are 0600 in 0700 folders', async () => {
     const dataDir = path.join(tempDir(), 'data', 'prospect');
-    writeRuntime({ PROSPECT_DATA_DIR: dataDir }, { pid: process.pid, port: 1, url: 'http://127.0.0.1:1', seed: 42, state_path: null, demo_key: t.sb.demoKey, started_at: new Date().toISOString() });
+    writeRuntime(
+      { PROSPECT_DATA_DIR: dataDir },
+      {
+        pid: process.pid,
+        port: 1,
+        url: 'http://127.0.0.1:1',
+        seed: 42,
+        state_path: null,
+        demo_key: t.sb.demoKey,
+        started_at: new Date().toISOString(),
+      },
+    );
     expect(mode(path.join(dataDir, 'sandbox.json'))).toBe(0o600);
     expect(mode(dataDir)).toBe(0o700);
 
@@ -184,7 +200,11 @@ describe('private files', () => {
 });
 
 /** A loopback front for the sandbox that records every request, and rewrites the sandbox's own URL in answers so links it hands out come through here too. */
-async function recordingFront(host: string): Promise<{ port: number; seen: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders; body: string }>; close(): Promise<void> }> {
+async function recordingFront(host: string): Promise<{
+  port: number;
+  seen: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders; body: string }>;
+  close(): Promise<void>;
+}> {
   const seen: Array<{ method: string; url: string; headers: http.IncomingHttpHeaders; body: string }> = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -324,18 +344,43 @@ describe("another organization's resources answer 404, as unknown ones do", () =
 
     const asks = [
       { id: listId, code: 'list_not_found', call: (id: string) => raw(t.sb, 'GET', `/api/v2/lead-lists/${id}`, { token: otherKey }) },
-      { id: listId, code: 'list_not_found', call: (id: string) => raw(t.sb, 'GET', `/api/v1/public/lead-lists/${id}/leads`, { token: otherKey }) },
+      {
+        id: listId,
+        code: 'list_not_found',
+        call: (id: string) => raw(t.sb, 'GET', `/api/v1/public/lead-lists/${id}/leads`, { token: otherKey }),
+      },
       { id: workflowId, code: 'not_found', call: (id: string) => raw(t.sb, 'GET', `/api/v2/enrichment/status/${id}`, { token: otherKey }) },
-      { id: listId, code: 'list_not_found', call: (id: string) => raw(t.sb, 'POST', '/api/v2/export/csv/signed-url', { token: otherKey, body: { list_id: id } }) },
-      { id: listId, code: 'list_not_found', call: (id: string) => raw(t.sb, 'GET', `/api/v2/export/json?list_id=${id}`, { token: otherKey }) },
-      { id: keyId, code: 'RESOURCE_NOT_FOUND', call: (id: string) => raw(t.sb, 'GET', `/api/v1/api-keys/${id}/requests`, { token: otherJwt }) },
-      { id: keyId, code: 'RESOURCE_NOT_FOUND', call: (id: string) => raw(t.sb, 'POST', `/api/v1/api-keys/${id}/revoke`, { token: otherJwt }) },
+      {
+        id: listId,
+        code: 'list_not_found',
+        call: (id: string) => raw(t.sb, 'POST', '/api/v2/export/csv/signed-url', { token: otherKey, body: { list_id: id } }),
+      },
+      {
+        id: listId,
+        code: 'list_not_found',
+        call: (id: string) => raw(t.sb, 'GET', `/api/v2/export/json?list_id=${id}`, { token: otherKey }),
+      },
+      {
+        id: keyId,
+        code: 'RESOURCE_NOT_FOUND',
+        call: (id: string) => raw(t.sb, 'GET', `/api/v1/api-keys/${id}/requests`, { token: otherJwt }),
+      },
+      {
+        id: keyId,
+        code: 'RESOURCE_NOT_FOUND',
+        call: (id: string) => raw(t.sb, 'POST', `/api/v1/api-keys/${id}/revoke`, { token: otherJwt }),
+      },
     ];
     for (const a of asks) {
       const foreign = await a.call(a.id);
       expect(foreign.status, foreign.text).toBe(404);
       expect(foreign.json.error.code).toBe(a.code);
-      if (a.code === a.code.toLowerCase()) expect(foreign.json.error).toMatchObject({ problem: expect.any(String), retryable: false, request_id: foreign.headers['x-request-id'] });
+      if (a.code === a.code.toLowerCase())
+        expect(foreign.json.error).toMatchObject({
+          problem: expect.any(String),
+          retryable: false,
+          request_id: foreign.headers['x-request-id'],
+        });
       else expect(foreign.json.error.message).toEqual(expect.any(String));
       // Nothing in the answer tells that the resource exists: it reads as an unknown id's.
       const unknown = unknownLike(a.id);
@@ -349,7 +394,11 @@ describe("another organization's resources answer 404, as unknown ones do", () =
     expect((await cli(['whoami'])).code).toBe(0);
 
     // The CLI reports them as not found (exit 4).
-    for (const args of [['lists', 'get', listId], ['enrich', 'status', workflowId], ['export', 'json', listId]]) {
+    for (const args of [
+      ['lists', 'get', listId],
+      ['enrich', 'status', workflowId],
+      ['export', 'json', listId],
+    ]) {
       const r = await cli(args, { PROSPECT_API_KEY: otherKey });
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(4);
     }

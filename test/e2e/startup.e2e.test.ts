@@ -35,7 +35,12 @@ function loadProbe(): { preload: string; out: string } {
 }
 
 /** The files the command's process loaded; with `helpers`, those it handed to the processes it started too. */
-async function loadedBy(args: string[], env: Record<string, string | undefined>, exitCode = 0, o: { helpers?: boolean } = {}): Promise<string[]> {
+async function loadedBy(
+  args: string[],
+  env: Record<string, string | undefined>,
+  exitCode = 0,
+  o: { helpers?: boolean } = {},
+): Promise<string[]> {
   const probe = loadProbe();
   const r = await spawnProspect(args, { env: { ...env, NODE_OPTIONS: `--require ${probe.preload}` } });
   expect(r.exitCode, r.stderr).toBe(exitCode);
@@ -59,16 +64,22 @@ describe('start-up loads only what the path needs', () => {
     expect(help).toEqual(['bin/prospect.js', 'dist/cli.cjs', 'dist/core.cjs']);
     const whoami = await loadedBy(['whoami'], isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey }));
     expect(whoami).toEqual(['bin/prospect.js', 'dist/cli.cjs', 'dist/core.cjs']);
-    const meta = JSON.parse(readFileSync(path.join(dist, 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const meta = JSON.parse(readFileSync(path.join(dist, 'meta.json'), 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, unknown> }>;
+    };
     const coreInputs = Object.keys(meta.outputs['dist/core.cjs']!.inputs);
     for (const heavy of ['node_modules/zod/', 'node_modules/cli-table3/', 'node_modules/ora/', 'node_modules/ajv/'])
-      expect(coreInputs.some((i) => i.startsWith(heavy)), heavy).toBe(false);
+      expect(
+        coreInputs.some((i) => i.startsWith(heavy)),
+        heavy,
+      ).toBe(false);
   });
 
   it('the keychain binding loads only to read or write a secret kept there: never for --version, --help or a key in the environment', async () => {
     const binding = (files: string[]) => files.filter((f) => f.startsWith('node_modules/@napi-rs/'));
     // Auto, the default: the keychain is where a login would save.
-    const auto = (extra: Record<string, string | undefined> = {}) => isolatedEnv({ PROSPECT_SECURE_STORAGE: undefined, DBUS_SESSION_BUS_ADDRESS: NO_SECRET_SERVICE, ...extra });
+    const auto = (extra: Record<string, string | undefined> = {}) =>
+      isolatedEnv({ PROSPECT_SECURE_STORAGE: undefined, DBUS_SESSION_BUS_ADDRESS: NO_SECRET_SERVICE, ...extra });
     const helpers = { helpers: true };
     expect(binding(await loadedBy(['--version'], auto(), 0, helpers))).toEqual([]);
     expect(binding(await loadedBy(['auth', 'login', '--help'], auto(), 0, helpers))).toEqual([]);
@@ -77,7 +88,11 @@ describe('start-up loads only what the path needs', () => {
     const env = auto({ PROSPECT_BASE_URL: sb.url });
     writeFileSync(
       path.join(env.PROSPECT_CONFIG_DIR!, 'config.json'),
-      JSON.stringify({ profiles: { default: { base_url: sb.url, keychain: { api_key: { account: 'default/api_key/0123abcd', masked: 'svcapi_abc...wxyz' } } } } }),
+      JSON.stringify({
+        profiles: {
+          default: { base_url: sb.url, keychain: { api_key: { account: 'default/api_key/0123abcd', masked: 'svcapi_abc...wxyz' } } },
+        },
+      }),
     );
     expect(binding(await loadedBy(['whoami'], env, 3, helpers))).toContain('node_modules/@napi-rs/keyring/index.js');
     expect(binding(await loadedBy(['whoami'], env, 3))).toEqual([]);
@@ -90,7 +105,10 @@ describe('start-up loads only what the path needs', () => {
     // One object is a key/value view: no table library needed.
     expect(files).not.toContain('dist/vendor/cli-table3.cjs');
     const env = isolatedEnv();
-    writeFileSync(path.join(env.PROSPECT_CONFIG_DIR!, 'config.json'), JSON.stringify({ profiles: { work: { base_url: 'https://api.example.com' } } }));
+    writeFileSync(
+      path.join(env.PROSPECT_CONFIG_DIR!, 'config.json'),
+      JSON.stringify({ profiles: { work: { base_url: 'https://api.example.com' } } }),
+    );
     const rows = await loadedBy(['config', 'ls', '--format', 'table'], env);
     expect(rows).toContain('dist/vendor/cli-table3.cjs');
   });
@@ -130,7 +148,9 @@ describe('the process', () => {
     const ok = await spawnProspect(['whoami', '--json'], { env: isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: sb.demoKey }) });
     expect(ok.exitCode, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout).organization_id).toBe(sb.store.demo.organization_id);
-    const denied = await spawnProspect(['whoami'], { env: isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: `svcapi_${'x'.repeat(64)}` }) });
+    const denied = await spawnProspect(['whoami'], {
+      env: isolatedEnv({ PROSPECT_BASE_URL: sb.url, PROSPECT_API_KEY: `svcapi_${'x'.repeat(64)}` }),
+    });
     expect(denied).toMatchObject({ exitCode: 3, stdout: '' });
     expect(denied.stderr).toMatch(/^error: authentication_invalid: Invalid or expired API key\n {2}request id: req_\w+\n$/);
     const usage = await spawnProspect(['whoami', '--frobnicate']);
@@ -148,7 +168,10 @@ describe('the process', () => {
     expect(real.stdout.split('\n')).toHaveLength(3001);
     expect(real.stdout).toBe((await inProcess(args, { env })).stdout);
     // A reader that stops early (`| head -1`) is no error: exit 0, nothing on stderr.
-    const head = await execa('bash', ['-c', 'node "$0" "$@" | head -1; echo "exit=${PIPESTATUS[0]}" >&2', BIN, ...args], { env, extendEnv: false });
+    const head = await execa('bash', ['-c', 'node "$0" "$@" | head -1; echo "exit=${PIPESTATUS[0]}" >&2', BIN, ...args], {
+      env,
+      extendEnv: false,
+    });
     expect(head.stdout.split('\n')).toHaveLength(1);
     expect(head.stderr).toBe('exit=0');
   });

@@ -20,7 +20,9 @@ async function syncList(name: string, n: number): Promise<string> {
 
 /** The requests that reached the sandbox, as "METHOD /route". */
 const requests = async (): Promise<string[]> =>
-  ((await control(t.sb, 'GET', '/requests?limit=1000')).requests as Array<{ method: string; route: string }>).map((r) => `${r.method} ${r.route}`);
+  ((await control(t.sb, 'GET', '/requests?limit=1000')).requests as Array<{ method: string; route: string }>).map(
+    (r) => `${r.method} ${r.route}`,
+  );
 const held = async (key: string): Promise<any[]> => (await control(t.sb, 'GET', '/sync/destinations')).destinations[key] ?? [];
 
 describe('sync crm: preview, then pay', () => {
@@ -30,8 +32,12 @@ describe('sync crm: preview, then pay', () => {
     const r = await t.run('sync', 'crm', 'Q3', '--provider', 'crm_one');
     expect(r.exitCode, r.stderr).toBe(10);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/Preview: list "Q3" to crm_one contacts, default field mapping[\s\S]* {2}email -> email\n {2}first_name -> firstname/);
-    expect(r.stderr).toMatch(/40 leads: \d+ to push, 5 to skip, \d+ the destination would refuse\.\nSkipped \(5\):\n {2}ld_\w+ {2}.+ {2}missing_email/);
+    expect(r.stderr).toMatch(
+      /Preview: list "Q3" to crm_one contacts, default field mapping[\s\S]* {2}email -> email\n {2}first_name -> firstname/,
+    );
+    expect(r.stderr).toMatch(
+      /40 leads: \d+ to push, 5 to skip, \d+ the destination would refuse\.\nSkipped \(5\):\n {2}ld_\w+ {2}.+ {2}missing_email/,
+    );
     expect(r.stderr.indexOf('Preview:')).toBeLessThan(r.stderr.indexOf('Estimate: up to 8 credits for 40 rows (sync_to_crm)'));
     expect(r.stderr).toMatch(/Pass --yes to confirm, or --max-cost 8/);
     expect(await t.balance()).toBe(before);
@@ -66,7 +72,14 @@ describe('sync crm: preview, then pay', () => {
     const r = await t.run('sync', 'crm', 'Q3', '--provider', 'crm_one', '--yes', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
     const out = json(r.stdout);
-    expect(out).toMatchObject({ status: 'completed', provider: 'crm_one', total_leads: 128, skipped: 16, credits_charged: 26, estimated_cost: 26 });
+    expect(out).toMatchObject({
+      status: 'completed',
+      provider: 'crm_one',
+      total_leads: 128,
+      skipped: 16,
+      credits_charged: 26,
+      estimated_cost: 26,
+    });
     expect(out.successful + out.skipped + out.failed).toBe(128);
     expect(r.stderr).toContain(`128 leads: ${out.successful} to push, 16 to skip, ${out.failed} the destination would refuse.`);
     // The reasons come with the preview; the service's own summary (it names POST /migrate/preview) only under --debug.
@@ -138,7 +151,7 @@ describe('sync crm --mapping', () => {
     expect(await requests()).toEqual([]);
   });
 
-  it('an unreadable file is exit 2; a column the list does not have is the service\'s 400 (exit 2) naming the valid columns', async () => {
+  it("an unreadable file is exit 2; a column the list does not have is the service's 400 (exit 2) naming the valid columns", async () => {
     await syncList('Q3', 4);
     const missing = await t.run('sync', 'crm', 'Q3', '--provider', 'crm_one', '--mapping', path.join(tempDir(), 'nope.json'), '--yes');
     expect(missing.exitCode).toBe(2);
@@ -150,7 +163,7 @@ describe('sync crm --mapping', () => {
 });
 
 describe('sync failures', () => {
-  it('a push that fails as a whole exits 9 with the service\'s message (nothing pushed, credits refunded), sent once', async () => {
+  it("a push that fails as a whole exits 9 with the service's message (nothing pushed, credits refunded), sent once", async () => {
     await syncList('Q3', 30);
     const before = await t.balance();
     await control(t.sb, 'POST', '/sync/failures', { provider: 'crm_one' });
@@ -166,7 +179,9 @@ describe('sync failures', () => {
   it('a 502 internal_error without details is final too: exit 9, not resent with the same quote, nothing charged', async () => {
     await syncList('Q3', 30);
     const before = await t.balance();
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/migrate/crm', kind: 'status', status: 502, code: 'internal_error', count: 1 }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/migrate/crm', kind: 'status', status: 502, code: 'internal_error', count: 1 }],
+    });
     const r = await t.run('sync', 'crm', 'Q3', '--provider', 'crm_one', '--yes');
     expect(r.exitCode, r.stderr).toBe(9);
     expect(r.stderr).toMatch(/error: internal_error: The service failed to handle the request/);
@@ -185,7 +200,9 @@ describe('sync failures', () => {
     expect(json(r.stdout)).toMatchObject({ status: 'failed', total_leads: 40, successful: 0, skipped: 5, failed: 35, credits_charged: 8 });
     const error = json(r.stderr.trim().split('\n').at(-1)!).error;
     expect(error).toMatchObject({ code: 'job_failed', exit_code: 8 });
-    expect(error.problem).toMatch(/^sync svc-sync_\S+ to crm_one ended failed: 0 of 40 leads pushed, 35 refused, 5 skipped; 8 credits charged$/);
+    expect(error.problem).toMatch(
+      /^sync svc-sync_\S+ to crm_one ended failed: 0 of 40 leads pushed, 35 refused, 5 skipped; 8 credits charged$/,
+    );
     expect(await t.balance()).toBe(before - 8);
     expect(await held('crm_one/contacts')).toEqual([]);
   });
@@ -196,7 +213,9 @@ describe('sync failures', () => {
     await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/migrate/crm', kind: 'drop', phase: 'after', count: 1 }] });
     const r = await t.run('sync', 'crm', 'Q3', '--provider', 'crm_one', '--yes');
     expect(r.exitCode, r.stderr).toBe(9);
-    expect(r.stderr).toMatch(/dispatch_outcome_unknown[\s\S]*it paid for svc-sync_[\s\S]*look in crm_one for the leads of list lst_\w+ before syncing again/);
+    expect(r.stderr).toMatch(
+      /dispatch_outcome_unknown[\s\S]*it paid for svc-sync_[\s\S]*look in crm_one for the leads of list lst_\w+ before syncing again/,
+    );
     expect(await t.balance()).toBe(before - 6);
     // The resend with the same quote was refused (already redeemed): one push, one quote.
     const sent = await requests();
@@ -222,7 +241,13 @@ describe('sync sequencer', () => {
     const r = await t.run('sync', 'sequencer', 'Q3', '--campaign', 'Founder follow-up', '--yes', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
     const out = json(r.stdout);
-    expect(out).toMatchObject({ provider: 'sequencer_one', total_leads: 24, skipped: 3, credits_charged: 5, campaign_id: expect.stringMatching(/^camp_/) });
+    expect(out).toMatchObject({
+      provider: 'sequencer_one',
+      total_leads: 24,
+      skipped: 3,
+      credits_charged: 5,
+      campaign_id: expect.stringMatching(/^camp_/),
+    });
     expect(await held(`sequencer_one/${out.campaign_id}`)).toHaveLength(out.successful);
   });
 
@@ -230,7 +255,9 @@ describe('sync sequencer', () => {
     await syncList('Q3', 4);
     const r = await t.run('sync', 'sequencer', 'Q3', '--campaign', 'Spring launch', '--yes');
     expect(r.exitCode).toBe(4);
-    expect(r.stderr).toMatch(/no campaign "Spring launch" in sequencer_one[\s\S]*camp_\w+ {2}Outbound: engineering leaders {2}\(active, 120 leads\)/);
+    expect(r.stderr).toMatch(
+      /no campaign "Spring launch" in sequencer_one[\s\S]*camp_\w+ {2}Outbound: engineering leaders {2}\(active, 120 leads\)/,
+    );
     expect(await requests()).not.toContain('POST /credits/estimate');
   });
 });

@@ -8,13 +8,20 @@ const LONG_NAME = 'Quarterly pipeline review for the enterprise accounts team';
 
 /** A person's terminal of `columns` columns (with a session, for keys ls). */
 const atTerminal = (argv: string[], columns: number) =>
-  runInProcess(argv, { env: { ...t.env, PROSPECT_JWT: t.sb.mintJwt(), NO_COLOR: '1', COLUMNS: String(columns) }, tty: true, clock: sandboxClock(t.sb) });
+  runInProcess(argv, {
+    env: { ...t.env, PROSPECT_JWT: t.sb.mintJwt(), NO_COLOR: '1', COLUMNS: String(columns) },
+    tty: true,
+    clock: sandboxClock(t.sb),
+  });
 
 async function listWithLeads() {
   const made = await runInProcess(['lists', 'create', LONG_NAME, '--json'], { env: t.env, clock: sandboxClock(t.sb) });
   expect(made.code, made.stderr).toBe(0);
   const listId = JSON.parse(made.stdout).list_id as string;
-  const saved = await runInProcess(['search', 'people', '--seniority', 'C-Suite', '--limit', '5', '--save-to', listId], { env: t.env, clock: sandboxClock(t.sb) });
+  const saved = await runInProcess(['search', 'people', '--seniority', 'C-Suite', '--limit', '5', '--save-to', listId], {
+    env: t.env,
+    clock: sandboxClock(t.sb),
+  });
   expect(saved.code, saved.stderr).toBe(0);
   const leads = await runInProcess(['lists', 'leads', listId, '--json'], { env: t.env, clock: sandboxClock(t.sb) });
   return { listId, leadIds: (JSON.parse(leads.stdout).leads as { lead_id: string }[]).map((l) => l.lead_id) };
@@ -40,7 +47,7 @@ describe('tables at a terminal', () => {
     const masked = /svcapi_\S+\.\.\.\S{4}/.exec(keys.stdout)?.[0];
     expect(masked, keys.stdout).toBeDefined();
     const shown = await runInProcess(['keys', 'ls', '--json'], { env: { ...t.env, PROSPECT_JWT: t.sb.mintJwt() } });
-    const ids = (JSON.parse(shown.stdout) as { keys?: { id: string }[] } | { id: string }[]);
+    const ids = JSON.parse(shown.stdout) as { keys?: { id: string }[] } | { id: string }[];
     const first = Array.isArray(ids) ? ids[0] : ids.keys?.[0];
     expect(keys.stdout).toContain(first?.id);
   });
@@ -61,7 +68,10 @@ describe('tables at a terminal', () => {
     // The messages name it too: written out there as well.
     expect(made.stderr).toContain('Created list "Q3 \\u001b]0;pwned\\u0007\\u001b[2J leads"');
     expect(made.stderr).not.toContain('\u001b]');
-    for (const argv of [['lists', 'ls'], ['lists', 'get', JSON.parse(made.stdout).list_id as string]]) {
+    for (const argv of [
+      ['lists', 'ls'],
+      ['lists', 'get', JSON.parse(made.stdout).list_id as string],
+    ]) {
       const shown = await atTerminal(argv, 200);
       expect(shown.code, shown.stderr).toBe(0);
       expect(shown.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
@@ -77,7 +87,10 @@ describe('tables at a terminal', () => {
     expect(made.code, made.stderr).toBe(0);
     expect(made.stderr).toContain('Created list "x\\u001b[8m hidden\\u000a✓ Deleted every list (0 credits)\\u202e"');
     expect(made.stderr.split('\n').filter((l) => l.startsWith('✓'))).toHaveLength(1);
-    for (const argv of [['lists', 'ls'], ['lists', 'get', JSON.parse(made.stdout).list_id as string]]) {
+    for (const argv of [
+      ['lists', 'ls'],
+      ['lists', 'get', JSON.parse(made.stdout).list_id as string],
+    ]) {
       const shown = await atTerminal(argv, 200);
       expect(shown.code, shown.stderr).toBe(0);
       expect(shown.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
@@ -95,4 +108,3 @@ describe('tables at a terminal', () => {
     expect(JSON.parse(j.stderr).error.problem).toContain(name);
   });
 });
-

@@ -44,7 +44,20 @@ async function ctrlC(args: string[], when: string, extra: { stdoutFile?: string 
   return r;
 }
 
-const exportArgs = ['--base-url', '', 'export', 'json', 'Q3 CTOs', '--all', '--page-size', '50', '--format', 'ndjson', '-o', 'q3 leads.ndjson'];
+const exportArgs = [
+  '--base-url',
+  '',
+  'export',
+  'json',
+  'Q3 CTOs',
+  '--all',
+  '--page-size',
+  '50',
+  '--format',
+  'ndjson',
+  '-o',
+  'q3 leads.ndjson',
+];
 const withUrl = (args: string[]) => args.map((a, i) => (i === 1 && args[0] === '--base-url' ? t.sb.url : a));
 
 describe('Ctrl-C typed at a terminal', () => {
@@ -54,7 +67,9 @@ describe('Ctrl-C typed at a terminal', () => {
     expect(r.text).toContain('Stopped after 100 rows');
     expect(fs.readdirSync(cwd).sort()).toEqual(['q3 leads.ndjson.part', 'q3 leads.ndjson.part.checkpoint.json']);
     const [resume] = printedCommands(r.text);
-    expect(resume).toBe(`prospect --base-url ${t.sb.url} export json 'Q3 CTOs' --all --format ndjson --page-size 50 -o 'q3 leads.ndjson' --resume`);
+    expect(resume).toBe(
+      `prospect --base-url ${t.sb.url} export json 'Q3 CTOs' --all --format ndjson --page-size 50 -o 'q3 leads.ndjson' --resume`,
+    );
 
     await control(t.sb, 'DELETE', '/faults');
     const again = await runPrinted(resume!, { env: keyOnly, cwd });
@@ -67,12 +82,21 @@ describe('Ctrl-C typed at a terminal', () => {
 
   it('import: stops between chunks, exit 130; lines never glue onto the spinner; the printed command imports the rest once', async () => {
     const file = path.join(cwd, 'new leads.csv');
-    fs.writeFileSync(file, ['Email,First Name,Last Name', ...Array.from({ length: 1500 }, (_, i) => `typed${i}@example.com,Ada${i},Lee${i}`)].join('\n') + '\n');
+    fs.writeFileSync(
+      file,
+      ['Email,First Name,Last Name', ...Array.from({ length: 1500 }, (_, i) => `typed${i}@example.com,Ada${i},Lee${i}`)].join('\n') + '\n',
+    );
     await stall('csv-import', 1);
     const r = await ctrlC(['--base-url', t.sb.url, 'import', 'Typed', 'new leads.csv', '--create'], 'Importing');
     // What the person sees: the list's line on its own, not after the spinner's text.
-    expect(r.lines.some((l) => l.startsWith('Created list "Typed"')), r.lines.join('\n')).toBe(true);
-    expect(r.lines.some((l) => /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏].*(Created|Stopped)/.test(l)), r.lines.join('\n')).toBe(false);
+    expect(
+      r.lines.some((l) => l.startsWith('Created list "Typed"')),
+      r.lines.join('\n'),
+    ).toBe(true);
+    expect(
+      r.lines.some((l) => /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏].*(Created|Stopped)/.test(l)),
+      r.lines.join('\n'),
+    ).toBe(false);
     const printed = printedCommands(r.lines.join('\n'));
     expect(printed).toEqual([`prospect --base-url ${t.sb.url} import Typed 'new leads.csv' --create`]);
 
@@ -91,7 +115,9 @@ describe('Ctrl-C typed at a terminal', () => {
     const r = await ctrlC(args, 'Reading leads: 100 of 300', { stdoutFile: out });
     expect(fs.readFileSync(out, 'utf8').trimEnd().split('\n')).toHaveLength(1 + 100);
     const [next] = printedCommands(r.text);
-    expect(next).toMatch(new RegExp(`^prospect --base-url ${t.sb.url} lists leads 'Q3 CTOs' --all --page-size 100 --cursor \\S+ --no-header >> '${out}'$`));
+    expect(next).toMatch(
+      new RegExp(`^prospect --base-url ${t.sb.url} lists leads 'Q3 CTOs' --all --page-size 100 --cursor \\S+ --no-header >> '${out}'$`),
+    );
 
     await control(t.sb, 'DELETE', '/faults');
     const rest = await runPrinted(next!, { env: keyOnly, cwd });
@@ -136,23 +162,26 @@ describe('SIGTERM and SIGHUP', () => {
   it.each([
     ['SIGTERM', 143],
     ['SIGHUP', 129],
-  ] as const)('%s stops export json --all like Ctrl-C: the part file and checkpoint kept, exit %i, and the resume command finishes it', async (signal, code) => {
-    await stall('/export/json', 2);
-    // Spawns the binary: a signal reaches a real process only.
-    const child = execa(process.execPath, [BIN, ...withUrl(exportArgs)], { env: keyOnly, extendEnv: false, cwd, reject: false });
-    const checkpoint = path.join(cwd, 'q3 leads.ndjson.part.checkpoint.json');
-    const checkpointRows = () => (fs.existsSync(checkpoint) ? (JSON.parse(fs.readFileSync(checkpoint, 'utf8')) as { rows: number }).rows : 0);
-    await expect.poll(checkpointRows, { timeout: 20_000 }).toBe(100);
-    child.kill(signal);
-    const r = await child;
-    expect(r.exitCode, String(r.stderr)).toBe(code);
-    expect(String(r.stderr)).toContain(`stopped by ${signal}`);
-    expect(fs.readdirSync(cwd).sort()).toEqual(['q3 leads.ndjson.part', 'q3 leads.ndjson.part.checkpoint.json']);
-    const [resume] = printedCommands(String(r.stderr));
-    await control(t.sb, 'DELETE', '/faults');
-    const again = await runPrinted(resume!, { env: keyOnly, cwd });
-    expect(again.exitCode, again.stderr).toBe(0);
-    expect(ndjson(fs.readFileSync(path.join(cwd, 'q3 leads.ndjson'), 'utf8'))).toHaveLength(LEADS);
-  });
+  ] as const)(
+    '%s stops export json --all like Ctrl-C: the part file and checkpoint kept, exit %i, and the resume command finishes it',
+    async (signal, code) => {
+      await stall('/export/json', 2);
+      // Spawns the binary: a signal reaches a real process only.
+      const child = execa(process.execPath, [BIN, ...withUrl(exportArgs)], { env: keyOnly, extendEnv: false, cwd, reject: false });
+      const checkpoint = path.join(cwd, 'q3 leads.ndjson.part.checkpoint.json');
+      const checkpointRows = () =>
+        fs.existsSync(checkpoint) ? (JSON.parse(fs.readFileSync(checkpoint, 'utf8')) as { rows: number }).rows : 0;
+      await expect.poll(checkpointRows, { timeout: 20_000 }).toBe(100);
+      child.kill(signal);
+      const r = await child;
+      expect(r.exitCode, String(r.stderr)).toBe(code);
+      expect(String(r.stderr)).toContain(`stopped by ${signal}`);
+      expect(fs.readdirSync(cwd).sort()).toEqual(['q3 leads.ndjson.part', 'q3 leads.ndjson.part.checkpoint.json']);
+      const [resume] = printedCommands(String(r.stderr));
+      await control(t.sb, 'DELETE', '/faults');
+      const again = await runPrinted(resume!, { env: keyOnly, cwd });
+      expect(again.exitCode, again.stderr).toBe(0);
+      expect(ndjson(fs.readFileSync(path.join(cwd, 'q3 leads.ndjson'), 'utf8'))).toHaveLength(LEADS);
+    },
+  );
 });
-

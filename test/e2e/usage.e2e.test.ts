@@ -61,7 +61,11 @@ describe('usage', () => {
   });
 
   it('bad --days or --group-by exits 2 before sending; no API key exits 3', async () => {
-    for (const args of [['--days', '0'], ['--days', '366'], ['--group-by', 'month']]) {
+    for (const args of [
+      ['--days', '0'],
+      ['--days', '366'],
+      ['--group-by', 'month'],
+    ]) {
       const r = await usage(args);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(args[0]);

@@ -23,7 +23,7 @@ describe("the service's validation errors, at a terminal", () => {
     expect(r.stderr).toContain('  fix: Correct the values above and run the command again.');
   });
 
-  it('with --json the error object is the service\'s, unchanged', async () => {
+  it("with --json the error object is the service's, unchanged", async () => {
     const r = await run(['api', 'POST', '/lead-lists', '-f', 'name=', '--json']);
     expect(r.exitCode).toBe(2);
     const e = JSON.parse(r.stderr).error;
@@ -56,7 +56,13 @@ describe('report: validation issues (constructed errors)', () => {
       code: 'validation_error',
       problem: 'The request body failed validation',
       fix: 'Correct the fields listed in details.errors and send the request again.',
-      details: { errors: [issue(['body', 'leads', 3, 'email'], 'not an email'), issue(['body', 'description'], 'too long'), issue(['query', 'limit_per_company'], 'too big')] },
+      details: {
+        errors: [
+          issue(['body', 'leads', 3, 'email'], 'not an email'),
+          issue(['body', 'description'], 'too long'),
+          issue(['query', 'limit_per_company'], 'too big'),
+        ],
+      },
     });
     const text = shown(e, ['lists', 'create', 'x', '--description', 'ddd', '--limit-per-company=9']);
     expect(text).toContain('  cause: leads.3.email: not an email\n');
@@ -67,7 +73,13 @@ describe('report: validation issues (constructed errors)', () => {
 
   it('a 400 whose one issue is the problem shows it once; a cause equal to the problem is dropped', () => {
     const msg = 'tool must be one of a, b; got "c"';
-    const e = new ApiError({ status: 400, code: 'validation_error', problem: msg, cause: `tool: ${msg}`, details: { errors: [issue(['body', 'tool'], msg)] } });
+    const e = new ApiError({
+      status: 400,
+      code: 'validation_error',
+      problem: msg,
+      cause: `tool: ${msg}`,
+      details: { errors: [issue(['body', 'tool'], msg)] },
+    });
     const text = shown(e, ['estimate', '--tool', 'c']);
     expect(text).toBe(`error: validation_error: ${msg} (--tool)\n`);
     const same = new ApiError({ status: 400, code: 'bad_request', problem: 'Bad thing.', cause: 'bad thing' });

@@ -28,7 +28,10 @@ export function isolatedEnv(extra: Record<string, string | undefined> = {}): Rec
 }
 
 /** Spawns the built binary as a user's shell would (stdin closed unless given, stdout piped). */
-export async function spawnProspect(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {}): Promise<BinaryResult> {
+export async function spawnProspect(
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {},
+): Promise<BinaryResult> {
   const r = await execa(process.execPath, [BIN, ...args], {
     env: opts.env ?? isolatedEnv(),
     extendEnv: false,

@@ -16,7 +16,10 @@ export const crmPhone = (i: number) => `+1555000${String(i).padStart(4, '0')}`;
 
 /** `rows` people, the even ones with the CRM's own email. */
 export const emailsExport = (rows: number) =>
-  ['First Name,Last Name,Company,Website,Email', ...Array.from({ length: rows }, (_, i) => `${person(i)},${i % 2 === 0 ? crmEmail(i) : ''}`)].join('\n') + '\n';
+  [
+    'First Name,Last Name,Company,Website,Email',
+    ...Array.from({ length: rows }, (_, i) => `${person(i)},${i % 2 === 0 ? crmEmail(i) : ''}`),
+  ].join('\n') + '\n';
 
 /** 12 people: 4 with a Phone, 2 with a Mobile Phone only, 2 with a Work Phone only, 4 with none. */
 export const PHONES_EXPORT = [

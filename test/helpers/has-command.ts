@@ -6,7 +6,18 @@ export const hasCommand = (name: string): boolean => spawnSync('sh', ['-c', 'com
 const CI = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false';
 
 /** The Debian package that brings each program the tests drive (.ci/run installs them). */
-const PACKAGE: Record<string, string> = { zsh: 'zsh', fish: 'fish', shellcheck: 'shellcheck', mandoc: 'mandoc', man: 'man-db', groff: 'groff-base', jq: 'jq', curl: 'curl', 'dbus-run-session': 'dbus-daemon', 'gnome-keyring-daemon': 'gnome-keyring' };
+const PACKAGE: Record<string, string> = {
+  zsh: 'zsh',
+  fish: 'fish',
+  shellcheck: 'shellcheck',
+  mandoc: 'mandoc',
+  man: 'man-db',
+  groff: 'groff-base',
+  jq: 'jq',
+  curl: 'curl',
+  'dbus-run-session': 'dbus-daemon',
+  'gnome-keyring-daemon': 'gnome-keyring',
+};
 
 /**
  * Tests that drive an installed program (a shell, a man page linter). `run` is for it.runIf and

@@ -86,26 +86,35 @@ export function leaveWorkingFolder(): void {
 export async function runInProcess(argv: string[], o: InProcessOptions = {}): Promise<InProcessResult> {
   const stdout = new Capture();
   const stderr = new Capture();
-  const env: Record<string, string | undefined> = { PROSPECT_CONFIG_DIR: tempDir(), PROSPECT_DATA_DIR: tempDir(), ...NO_KEYCHAIN, ...o.env };
+  const env: Record<string, string | undefined> = {
+    PROSPECT_CONFIG_DIR: tempDir(),
+    PROSPECT_DATA_DIR: tempDir(),
+    ...NO_KEYCHAIN,
+    ...o.env,
+  };
   const tty = o.tty ?? false;
   const code = await inDirectory(o.cwd, () =>
-    run(argv, {
-      io: {
-        stdin: stdinOf(o.stdin),
-        stdout,
-        stderr,
-        stdinIsTTY: tty,
-        stdoutIsTTY: tty,
-        stderrIsTTY: tty,
-        // What src/cli/process.ts finds: a terminal's width (COLUMNS here, else 120), or COLUMNS, or 100 in a pipe.
-        columns: tty ? Number(env.COLUMNS) || 120 : Number(env.COLUMNS) || 100,
+    run(
+      argv,
+      {
+        io: {
+          stdin: stdinOf(o.stdin),
+          stdout,
+          stderr,
+          stdinIsTTY: tty,
+          stdoutIsTTY: tty,
+          stderrIsTTY: tty,
+          // What src/cli/process.ts finds: a terminal's width (COLUMNS here, else 120), or COLUMNS, or 100 in a pipe.
+          columns: tty ? Number(env.COLUMNS) || 120 : Number(env.COLUMNS) || 100,
+        },
+        env,
+        binPath: BIN,
+        ...(o.clock ? { clock: o.clock } : {}),
+        ...(o.prompter ? { prompter: o.prompter } : {}),
+        ...(o.signal ? { signal: o.signal } : {}),
       },
-      env,
-      binPath: BIN,
-      ...(o.clock ? { clock: o.clock } : {}),
-      ...(o.prompter ? { prompter: o.prompter } : {}),
-      ...(o.signal ? { signal: o.signal } : {}),
-    }, commandSet),
+      commandSet,
+    ),
   );
   await new Promise((r) => setImmediate(r));
   return { code, stdout: stdout.text, stderr: stderr.text };

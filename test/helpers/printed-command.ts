@@ -27,6 +27,13 @@ export function binFolder(): string {
  */
 export async function runPrinted(line: string, opts: { env: Record<string, string | undefined>; cwd: string; input?: string }) {
   const env = { ...opts.env, PATH: `${binFolder()}${path.delimiter}${opts.env.PATH ?? process.env.PATH ?? ''}` };
-  const r = await execa('sh', ['-c', line], { env, extendEnv: false, cwd: opts.cwd, reject: false, input: opts.input ?? '', timeout: 60_000 });
+  const r = await execa('sh', ['-c', line], {
+    env,
+    extendEnv: false,
+    cwd: opts.cwd,
+    reject: false,
+    input: opts.input ?? '',
+    timeout: 60_000,
+  });
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
 }

@@ -33,11 +33,13 @@ export function fences(markdown: string): Fence[] {
     if (fence) {
       const marker = MARKER.exec(lines[i - 1] ?? '')?.[1];
       const skip = marker === undefined ? undefined : SKIP.exec(marker)?.[1];
-      if (marker !== undefined && skip === undefined) throw new Error(`line ${i}: unknown marker "${marker}": the one marker is "skip (why)"`);
+      if (marker !== undefined && skip === undefined)
+        throw new Error(`line ${i}: unknown marker "${marker}": the one marker is "skip (why)"`);
       open = { lang: fence[1]!, line: i + 1, body: [], ...(skip ? { skip } : {}) };
       return;
     }
-    if (MARKER.test(l) && !/^```/.test(lines[i + 1] ?? '')) throw new Error(`line ${i + 1}: a readme-test marker belongs right above a fence`);
+    if (MARKER.test(l) && !/^```/.test(lines[i + 1] ?? ''))
+      throw new Error(`line ${i + 1}: a readme-test marker belongs right above a fence`);
   });
   if (open) throw new Error(`line ${open.line}: the fence is never closed`);
   return out;

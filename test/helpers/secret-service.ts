@@ -28,7 +28,13 @@ export async function startSecretService(): Promise<TestSecretService> {
   const runtime = path.join(home, 'run');
   mkdirSync(runtime, { mode: 0o700 });
   const child: ChildProcess = spawn('dbus-run-session', ['--', 'sh', '-c', SCRIPT], {
-    env: { PATH: process.env.PATH, HOME: home, XDG_DATA_HOME: path.join(home, 'share'), XDG_RUNTIME_DIR: runtime, XDG_CONFIG_HOME: path.join(home, 'config') },
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      XDG_DATA_HOME: path.join(home, 'share'),
+      XDG_RUNTIME_DIR: runtime,
+      XDG_CONFIG_HOME: path.join(home, 'config'),
+    },
     stdio: ['pipe', 'pipe', 'ignore'],
   });
   const exited = once(child, 'exit');
@@ -36,7 +42,10 @@ export async function startSecretService(): Promise<TestSecretService> {
   const first = await Promise.race([once(lines, 'line').then(([l]) => String(l)), exited.then(() => undefined)]);
   lines.close();
   child.stdout!.destroy();
-  if (!first?.startsWith('unix:')) throw new Error('could not start a test Secret Service: dbus-run-session and gnome-keyring-daemon must be installed (.ci/run installs dbus and gnome-keyring)');
+  if (!first?.startsWith('unix:'))
+    throw new Error(
+      'could not start a test Secret Service: dbus-run-session and gnome-keyring-daemon must be installed (.ci/run installs dbus and gnome-keyring)',
+    );
   return {
     address: first,
     async close() {

@@ -27,7 +27,6 @@ export interface TerminalResult {
   stepsDone: number;
 }
 
- 
 const ESCAPES = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007|\r/g;
 
 /**
@@ -59,7 +58,13 @@ export async function atTerminal(
   };
   const r = await execa('python3', [SESSION, JSON.stringify(spec)], { reject: false });
   if (r.exitCode !== 0) throw new Error(`pty-session.py failed: ${r.stderr}`);
-  const out = JSON.parse(r.stdout) as { output: string; exit_code: number | null; signal: number | null; timed_out: boolean; steps_done: number };
+  const out = JSON.parse(r.stdout) as {
+    output: string;
+    exit_code: number | null;
+    signal: number | null;
+    timed_out: boolean;
+    steps_done: number;
+  };
   return {
     screen: out.output,
     text: out.output.replace(ESCAPES, ''),
@@ -80,7 +85,7 @@ export function render(raw: string, cols: number): string[] {
   let row = 0;
   let col = 0;
   const line = () => (rows[row] ??= []);
-   
+
   const token = /\u001b\[([0-9;?]*)([A-Za-z])|\u001b\][^\u0007]*\u0007|([\s\S])/gu;
   for (const m of raw.matchAll(token)) {
     const [, params, command, ch] = m;
@@ -109,5 +114,9 @@ export function render(raw: string, cols: number): string[] {
       else if (mode === 0) line().length = Math.min(line().length, col);
     }
   }
-  return rows.map((r) => Array.from(r, (c) => c ?? ' ').join('').trimEnd());
+  return rows.map((r) =>
+    Array.from(r, (c) => c ?? ' ')
+      .join('')
+      .trimEnd(),
+  );
 }

@@ -15,7 +15,11 @@ export function linkPackages(dir: string, names: readonly string[]): void {
 }
 
 /** Runs tsc over `files` of the project; `paths` maps package names to files (our sources). Resolves to tsc's output, '' when clean. */
-export async function typeCheck(dir: string, files: readonly string[], o: { paths?: Record<string, string>; skipLibCheck?: boolean } = {}): Promise<string> {
+export async function typeCheck(
+  dir: string,
+  files: readonly string[],
+  o: { paths?: Record<string, string>; skipLibCheck?: boolean } = {},
+): Promise<string> {
   const compilerOptions = {
     strict: true,
     noEmit: true,
@@ -29,6 +33,9 @@ export async function typeCheck(dir: string, files: readonly string[], o: { path
     ...(o.paths ? { paths: Object.fromEntries(Object.entries(o.paths).map(([name, to]) => [name, [to]])) } : {}),
   };
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
-  const r = await execa(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: dir, reject: false });
+  const r = await execa(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
+    cwd: dir,
+    reject: false,
+  });
   return r.exitCode === 0 ? '' : `${r.stdout}${r.stderr}` || `tsc exited ${r.exitCode}`;
 }

@@ -37,14 +37,18 @@ describe('agents_run: two runs on one column that are not identical', () => {
     const second = { ...first, max_rows: 2 };
     const [qa, qb] = [await priced(s, first), await priced(s, second)];
     const before = await balance(t.sb);
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/smart-agents/run', kind: 'latency', phase: 'before', latency_ms: 2_500, count: 1 }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/smart-agents/run', kind: 'latency', phase: 'before', latency_ms: 2_500, count: 1 }],
+    });
     const sending = callTool(s, 'agents_run', { ...first, quote_id: qa });
     await expect.poll(matched, { timeout: 20_000 }).toBe(1);
 
     const atSend = await callTool(s, 'agents_run', { ...second, quote_id: qb });
     expect(atSend.isError).toBe(true);
     const text = textOf(atSend);
-    expect(text).toMatch(/Error run_in_progress: a smart-agent run \(title_normalizer\) on column "Clean" of list \S+ was sent at \d\d:\d\d and its answer has not come yet/);
+    expect(text).toMatch(
+      /Error run_in_progress: a smart-agent run \(title_normalizer\) on column "Clean" of list \S+ was sent at \d\d:\d\d and its answer has not come yet/,
+    );
     expect(text).toContain(`Fix: Find it with agents_ls (list_id "${list}")`);
     expect(text).toContain('"status":"on_its_way"');
     // Priced again: refused before its estimate.
@@ -70,16 +74,25 @@ describe('agents_run while an identical request of a command is on its way', () 
     const s = await t.session({ maxCredits: 100, answer: 'accept', store: new JournalStore(journalDir(env)) });
     const list = await t.seededList('Q3', 6);
     const before = await balance(t.sb);
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'GET', path: '/smart-agents?', kind: 'latency', phase: 'before', latency_ms: 2_000, count: 1 }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'GET', path: '/smart-agents?', kind: 'latency', phase: 'before', latency_ms: 2_000, count: 1 }],
+    });
     const call = callTool(s, 'agents_run', { list_id: list, agent_type: 'title_normalizer', column_name: 'Clean' });
     await expect.poll(matched, { timeout: 20_000 }).toBe(1);
-    const command = await prospect(['agents', 'run', list, '--type', 'title_normalizer', '--column', 'Clean', '--yes', '--json', '--no-wait'], { env });
+    const command = await prospect(
+      ['agents', 'run', list, '--type', 'title_normalizer', '--column', 'Clean', '--yes', '--json', '--no-wait'],
+      { env },
+    );
     expect(command.exitCode, command.stderr).toBe(0);
     const started = JSON.parse(command.stdout);
 
     // Before: run_in_progress naming the command's run.
     const r = await call;
-    expect(structuredOf(r), textOf(r)).toMatchObject({ status: 'ran', result: { smart_agent_task_id: started.smart_agent_task_id }, spend: { spent_up_to: 0 } });
+    expect(structuredOf(r), textOf(r)).toMatchObject({
+      status: 'ran',
+      result: { smart_agent_task_id: started.smart_agent_task_id },
+      spend: { spent_up_to: 0 },
+    });
     expect(textOf(r)).toMatch(/An identical request was sent at \d\d:\d\d by this process while this one was being made/);
     expect(runIds()).toEqual([started.smart_agent_task_id]);
     expect(await balance(t.sb)).toBe(before - started.credits_reserved);

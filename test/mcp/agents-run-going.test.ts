@@ -80,7 +80,9 @@ describe('agents_run while a run on the same list and column is going', () => {
         { method: 'POST', path: '/smart-agents/run', kind: 'drop', phase: 'before', count: 3 },
       ],
     });
-    expect(textOf(await callTool(first, 'agents_run', { ...args, quote_id: priced.quote.quote_id }))).toContain('Error dispatch_outcome_unknown');
+    expect(textOf(await callTool(first, 'agents_run', { ...args, quote_id: priced.quote.quote_id }))).toContain(
+      'Error dispatch_outcome_unknown',
+    );
     await control(t.sb, 'DELETE', '/faults');
     const going = structuredOf(await callTool(first, 'agents_ls', { list_id: list })).runs;
     expect(going).toMatchObject([{ status: 'pending', column_name: 'Clean' }]);

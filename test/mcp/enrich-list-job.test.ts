@@ -20,7 +20,8 @@ const MAPPING = { first_name: 'First', last_name: 'Last', company_name: 'Company
 /** A CRM export of rows `from` to `to` (exclusive), those `withEmail(i)` holding the CRM's own email. */
 function crmRows(from: number, to: number, withEmail: (i: number) => boolean): string {
   const rows = [];
-  for (let i = from; i < to; i++) rows.push(`Lead${i},Crm${i},Company ${i % 7},company${i % 7}.example,${withEmail(i) ? `Lead${i}.CRM@Own-${i}.example` : ''}`);
+  for (let i = from; i < to; i++)
+    rows.push(`Lead${i},Crm${i},Company ${i % 7},company${i % 7}.example,${withEmail(i) ? `Lead${i}.CRM@Own-${i}.example` : ''}`);
   return ['First,Last,Company,Domain,Email', ...rows].join('\n') + '\n';
 }
 
@@ -30,7 +31,11 @@ async function importedList(rows: number, withEmail: (i: number) => boolean): Pr
   const api = clientFor(t.sb);
   for (let from = 0; from < rows; from += 500) {
     const csv = crmRows(from, Math.min(rows, from + 500), withEmail);
-    const r = await apiOf(api).lists.sendImportCsv(list, { csv_content_base64: Buffer.from(csv).toString('base64'), column_mapping: MAPPING, dispatch_enrichment: false });
+    const r = await apiOf(api).lists.sendImportCsv(list, {
+      csv_content_base64: Buffer.from(csv).toString('base64'),
+      column_mapping: MAPPING,
+      dispatch_enrichment: false,
+    });
     expect(r.rows_imported).toBe(Math.min(rows, from + 500) - from);
   }
   api.close();
@@ -60,8 +65,12 @@ describe('a credits_estimate quote used with enrich_list', () => {
     expect(q).toMatchObject({ row_count: 40, estimated_cost: 40 });
     const r = await callTool(s, 'enrich_list', { list_id: list, scope: 'partial', quote_id: q.quote_id });
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toContain('Error quote_mismatch: the credits_estimate quote prices the whole list, while 20 leads already have an email; nothing was spent');
-    expect(textOf(r)).toContain('Call enrich_list without quote_id to price only the leads that lack an email, or with all_leads: true to pay for all of them');
+    expect(textOf(r)).toContain(
+      'Error quote_mismatch: the credits_estimate quote prices the whole list, while 20 leads already have an email; nothing was spent',
+    );
+    expect(textOf(r)).toContain(
+      'Call enrich_list without quote_id to price only the leads that lack an email, or with all_leads: true to pay for all of them',
+    );
     expect(textOf(r)).toContain('Session: spent up to 0 credits');
     expect(sentCount(s, BULK)).toBe(0);
     expect(await balance(t.sb)).toBe(before);
@@ -69,7 +78,12 @@ describe('a credits_estimate quote used with enrich_list', () => {
 
     // The person chose to pay for every lead: the same quote runs the request it priced.
     const all = await callTool(s, 'enrich_list', { list_id: list, scope: 'partial', all_leads: true, quote_id: q.quote_id });
-    expect(structuredOf(all), textOf(all)).toMatchObject({ status: 'ran', quote: { quote_id: q.quote_id }, result: { total_leads: 40, credits_reserved: 40 }, spend: { spent_up_to: 40 } });
+    expect(structuredOf(all), textOf(all)).toMatchObject({
+      status: 'ran',
+      quote: { quote_id: q.quote_id },
+      result: { total_leads: 40, credits_reserved: 40 },
+      spend: { spent_up_to: 40 },
+    });
     expect(sentCount(s, BULK)).toBe(1);
     expect(await balance(t.sb)).toBe(before - 40);
   });
@@ -102,7 +116,11 @@ describe('a job of two runs interrupted, then enrich_list again', () => {
     const list = await importedList(2000, withEmail);
     const before = await balance(t.sb);
     const p = structuredOf(await callTool(s, 'enrich_list', ARGS(list)));
-    expect(p).toMatchObject({ status: 'priced', quote: { row_count: 800, estimated_cost: 800 }, left_out: { skipped: { has_email: 1200 } } });
+    expect(p).toMatchObject({
+      status: 'priced',
+      quote: { row_count: 800, estimated_cost: 800 },
+      left_out: { skipped: { has_email: 1200 } },
+    });
     expect(p.quotes.map((q: { row_count: number }) => q.row_count)).toEqual([500, 300]);
     return { list, before, quote: p.quote.quote_id as string };
   }
@@ -112,9 +130,13 @@ describe('a job of two runs interrupted, then enrich_list again', () => {
     const s = await t.session({ maxCredits: 5000, store });
     const { list, before, quote } = await pricedJob(s);
     // The first run is handled and its answer held back: the client cancels the call meanwhile.
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'latency', phase: 'after', latency_ms: 1500, count: 1 }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'latency', phase: 'after', latency_ms: 1500, count: 1 }],
+    });
     const stop = new AbortController();
-    const cancelled = s.mcp.callTool({ name: 'enrich_list', arguments: { ...ARGS(list), quote_id: quote } }, undefined, { signal: stop.signal }).catch((e: unknown) => e);
+    const cancelled = s.mcp
+      .callTool({ name: 'enrich_list', arguments: { ...ARGS(list), quote_id: quote } }, undefined, { signal: stop.signal })
+      .catch((e: unknown) => e);
     await s.sending(BULK);
     stop.abort();
     expect(await cancelled).toBeInstanceOf(Error);
@@ -139,7 +161,10 @@ describe('a job of two runs interrupted, then enrich_list again', () => {
     // Once the first run's answer came (to the cancelled call), nothing is left to enrich.
     await expect.poll(() => store.open().length, { timeout: 20_000 }).toBe(0);
     const last = await callTool(s, 'enrich_list', ARGS(list));
-    expect(structuredOf(last), textOf(last)).toMatchObject({ status: 'nothing_to_do', left_out: { skipped: { has_email: 1200, in_earlier_run: 800 } } });
+    expect(structuredOf(last), textOf(last)).toMatchObject({
+      status: 'nothing_to_do',
+      left_out: { skipped: { has_email: 1200, in_earlier_run: 800 } },
+    });
   });
 
   it('lost with its server: the next server resolves the first run through its quote and asks for the 300 never sent; 800 credits in all', async () => {
@@ -169,8 +194,12 @@ describe('a job of two runs interrupted, then enrich_list again', () => {
       left_out: { skipped: { has_email: 1200, in_earlier_run: 500 } },
       spend: { approved_by_person: 300 },
     });
-    expect(textOf(r)).toContain(`1 run of this list sent earlier got no answer and was resolved through its quote (${out.earlier_runs[0].workflow_id}): its leads are left out.`);
-    expect(textOf(r)).toContain('enrich_list: ran, as sent by an earlier server whose answer was lost (found through its quote, paid once), for up to 500 credits.');
+    expect(textOf(r)).toContain(
+      `1 run of this list sent earlier got no answer and was resolved through its quote (${out.earlier_runs[0].workflow_id}): its leads are left out.`,
+    );
+    expect(textOf(r)).toContain(
+      'enrich_list: ran, as sent by an earlier server whose answer was lost (found through its quote, paid once), for up to 500 credits.',
+    );
     expect(next.asked).toHaveLength(1);
     expect(next.asked[0]).toContain('spend up to 300 credits for 300 rows?');
     expect(store.open()).toHaveLength(0);

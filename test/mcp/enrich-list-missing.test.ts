@@ -24,12 +24,20 @@ const runsEnd = () => control(t.sb, 'POST', '/clock', { advance_ms: 60 * 60_000 
 function crmExport(dir: string): string {
   const rows = Array.from(
     { length: 40 },
-    (_, i) => `Ann${i},Lee${i},Acme ${i},acme${i}.example,${i % 2 === 0 ? `ann${i}@crm.example` : ''},${i % 4 === 0 ? `+1555000${String(i).padStart(4, '0')}` : ''}`,
+    (_, i) =>
+      `Ann${i},Lee${i},Acme ${i},acme${i}.example,${i % 2 === 0 ? `ann${i}@crm.example` : ''},${i % 4 === 0 ? `+1555000${String(i).padStart(4, '0')}` : ''}`,
   );
   writeFileSync(path.join(dir, 'crm.csv'), `First Name,Last Name,Company,Website,Email,Phone\n${rows.join('\n')}\n`);
   return 'crm.csv';
 }
-const MAPPING = { first_name: 'First Name', last_name: 'Last Name', company_name: 'Company', company_domain: 'Website', email: 'Email', phone: 'Phone' };
+const MAPPING = {
+  first_name: 'First Name',
+  last_name: 'Last Name',
+  company_name: 'Company',
+  company_domain: 'Website',
+  email: 'Email',
+  phone: 'Phone',
+};
 
 interface Lead {
   lead_id: string;
@@ -63,7 +71,11 @@ describe('enrich_list pays only for the leads that lack what the scope finds', (
 
     const priced = await callTool(s, 'enrich_list', { list_id: list, scope: 'partial' });
     const p = structuredOf(priced);
-    expect(p, textOf(priced)).toMatchObject({ status: 'priced', quote: { row_count: 20, estimated_cost: 20 }, left_out: { skipped: { has_email: 20 }, check: { leads_read: 40 } } });
+    expect(p, textOf(priced)).toMatchObject({
+      status: 'priced',
+      quote: { row_count: 20, estimated_cost: 20 },
+      left_out: { skipped: { has_email: 20 }, check: { leads_read: 40 } },
+    });
     const said = '20 already have an email, skipped (all_leads: true enriches them again)';
     expect(textOf(priced)).toContain(said);
     expect(p.left_out.summary).toContain(said);
@@ -85,8 +97,14 @@ describe('enrich_list pays only for the leads that lack what the scope finds', (
 
     // Again: every lead has an email now, so nothing is priced, sent or spent.
     const again = await callTool(s, 'enrich_list', { list_id: list, scope: 'partial' });
-    expect(structuredOf(again), textOf(again)).toMatchObject({ status: 'nothing_to_do', quote: null, left_out: { skipped: { has_email: 40 } } });
-    expect(textOf(again)).toContain('nothing to enrich: every selected lead (40) already has an email; all_leads: true enriches them again, paid again. Nothing was priced or spent.');
+    expect(structuredOf(again), textOf(again)).toMatchObject({
+      status: 'nothing_to_do',
+      quote: null,
+      left_out: { skipped: { has_email: 40 } },
+    });
+    expect(textOf(again)).toContain(
+      'nothing to enrich: every selected lead (40) already has an email; all_leads: true enriches them again, paid again. Nothing was priced or spent.',
+    );
     expect(runs(s.sent, 'POST /credits/estimate')).toBe(1);
     expect(runs(s.sent, BULK)).toBe(1);
     expect(await balance(t.sb)).toBe(before - charged);
@@ -141,7 +159,10 @@ describe('a job of several runs: priced together, run by one quote_id, each run 
     expect(ran).toMatchObject({ status: 'ran', spend: { spent_up_to: 320 } });
     expect(ran.runs.map((r: { credits_reserved: number }) => r.credits_reserved).sort()).toEqual([100, 220]);
     expect(written.map((r) => r.quote.quote_id)).toEqual(p.quotes.map((q: { quote_id: string }) => q.quote_id));
-    expect(written.map((r) => r.what)).toEqual(['Enrich a lead list (MCP enrich_list), run 1 of 2', 'Enrich a lead list (MCP enrich_list), run 2 of 2']);
+    expect(written.map((r) => r.what)).toEqual([
+      'Enrich a lead list (MCP enrich_list), run 1 of 2',
+      'Enrich a lead list (MCP enrich_list), run 2 of 2',
+    ]);
     expect(written.every((r) => Array.isArray((r.request.body as { lead_ids: string[] }).lead_ids))).toBe(true);
     expect(store.open()).toHaveLength(0);
     expect(await balance(t.sb)).toBe(before - 320);
@@ -155,7 +176,9 @@ describe('a job of several runs: priced together, run by one quote_id, each run 
   it('two calls at once with the job quote: each run sent once, the same answer for both', async () => {
     const { s, list } = await importedList({ maxCredits: 1000 });
     const p = structuredOf(await callTool(s, 'enrich_list', { list_id: list, ...FULL }));
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'latency', phase: 'after', latency_ms: 200 }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'latency', phase: 'after', latency_ms: 200 }],
+    });
     const before = await balance(t.sb);
     const both = await Promise.all([1, 2].map(() => callTool(s, 'enrich_list', { list_id: list, ...FULL, quote_id: p.quote.quote_id })));
     expect(structuredOf(both[1]!).runs).toEqual(structuredOf(both[0]!).runs);
@@ -167,7 +190,9 @@ describe('a job of several runs: priced together, run by one quote_id, each run 
     const { s, list } = await importedList({ maxCredits: 300 });
     const p = structuredOf(await callTool(s, 'enrich_list', { list_id: list, ...FULL }));
     const r = await callTool(s, 'enrich_list', { list_id: list, ...FULL, quote_id: p.quote.quote_id });
-    expect(textOf(r)).toContain('Error over_session_budget: enrich_list would spend up to 320 credits and this session may spend 300 credits more');
+    expect(textOf(r)).toContain(
+      'Error over_session_budget: enrich_list would spend up to 320 credits and this session may spend 300 credits more',
+    );
     expect(runs(s.sent, BULK)).toBe(0);
   });
 
@@ -182,7 +207,7 @@ describe('a job of several runs: priced together, run by one quote_id, each run 
     expect(await balance(t.sb)).toBe(before - 320);
   });
 
-  it("a run whose answer was lost with the server is resolved by the next one through its own quote; the run answered is not sent again", async () => {
+  it('a run whose answer was lost with the server is resolved by the next one through its own quote; the run answered is not sent again', async () => {
     const store = new MemoryJournalStore();
     const { s, list } = await importedList({ maxCredits: 1000, store });
     const before = await balance(t.sb);
@@ -203,7 +228,11 @@ describe('a job of several runs: priced together, run by one quote_id, each run 
     const next = await t.session({ maxCredits: 0, store });
     const r = await callTool(next, 'enrich_list', { list_id: list, ...FULL });
     // The journal keeps each run with its own quote: the answer names the quote of the run it resolved.
-    expect(structuredOf(r), textOf(r)).toMatchObject({ status: 'ran', quote: { quote_id: p.quotes[1].quote_id }, result: { workflow_id: expect.stringMatching(/^bulk-enrich-/) } });
+    expect(structuredOf(r), textOf(r)).toMatchObject({
+      status: 'ran',
+      quote: { quote_id: p.quotes[1].quote_id },
+      result: { workflow_id: expect.stringMatching(/^bulk-enrich-/) },
+    });
     expect(textOf(r)).toContain('as sent by an earlier server whose answer was lost');
     expect(runs(next.sent, 'POST /credits/estimate')).toBe(0);
     expect(runs(next.sent, BULK)).toBe(1);

@@ -14,7 +14,6 @@ import { clientFor, control, type RunningSandbox } from '../sandbox/helpers.js';
 import { useFastSandbox } from '../sdk/helpers.js';
 import { Client as ApiClient, type Client } from '../../src/api/client.js';
 
-
 export interface Session {
   mcp: McpClient;
   /** The requests the server sent to the service: "METHOD /path" under /api/v2. */
@@ -91,7 +90,10 @@ export function useMcpSandbox(): McpSandbox {
         ...(host ? { probe: { ...systemProbe, host } } : {}),
       });
     const mcpServer = createMcpServer(api, { toolset: 'all', readOnly: false, maxCredits: 0, cwd: process.cwd(), ...server, journal });
-    const mcp = new McpClient({ name: 'test', version: '1.0.0' }, { capabilities: { ...(answer ? { elicitation: {} } : {}), ...(roots ? { roots: {} } : {}) } });
+    const mcp = new McpClient(
+      { name: 'test', version: '1.0.0' },
+      { capabilities: { ...(answer ? { elicitation: {} } : {}), ...(roots ? { roots: {} } : {}) } },
+    );
     if (roots) mcp.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href })) }));
     const asked: string[] = [];
     if (answer)

@@ -21,9 +21,16 @@ describe('lists_import_csv undoes the export\u2019s formula apostrophe', () => {
     const s = await t.session({ cwd: dir });
     const titles = async (keep: boolean) => {
       const list_id = await t.seededList(`Copy ${keep}`, 0);
-      const r = await callTool(s, 'lists_import_csv', { list_id, file: 'export.csv', column_mapping, dispatch_enrichment: false, ...(keep ? { keep_apostrophes: true } : {}) });
+      const r = await callTool(s, 'lists_import_csv', {
+        list_id,
+        file: 'export.csv',
+        column_mapping,
+        dispatch_enrichment: false,
+        ...(keep ? { keep_apostrophes: true } : {}),
+      });
       expect(r.isError, textOf(r)).toBeFalsy();
-      const leads = structuredOf(await callTool(s, 'lists_leads', { list_id, limit: 100, fields: ['first_name', 'title', 'phone'] })).leads as Array<Record<string, string | null>>;
+      const leads = structuredOf(await callTool(s, 'lists_leads', { list_id, limit: 100, fields: ['first_name', 'title', 'phone'] }))
+        .leads as Array<Record<string, string | null>>;
       return Object.fromEntries(leads.map((l) => [l.first_name, [l.title, l.phone]]));
     };
     expect(await titles(false)).toEqual({ Ada: ['=1+1', '+1 512 000 0000'], Alan: ['@home', null] });

@@ -4,7 +4,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { control } from '../sandbox/helpers.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { MemoryJournalStore } from '../../src/workflows/journal/memory-store.js';
-import { BOTH_EXPORT, BOTH_MAPPING, CRM_MAPPING as MAPPING, crmEmail, crmPhone, emailsExport, PHONES_EXPORT, PHONES_MAPPING } from '../helpers/crm-export.js';
+import {
+  BOTH_EXPORT,
+  BOTH_MAPPING,
+  CRM_MAPPING as MAPPING,
+  crmEmail,
+  crmPhone,
+  emailsExport,
+  PHONES_EXPORT,
+  PHONES_MAPPING,
+} from '../helpers/crm-export.js';
 import { balance, callTool, structuredOf, textOf, useMcpSandbox, type Session, type SessionOptions } from './helpers.js';
 
 /**
@@ -81,7 +90,13 @@ describe('lists_import_csv partial pays only for the rows without an email', () 
     expect(ran).toMatchObject({
       status: 'ran',
       spend: { spent_up_to: 10 },
-      result: { list_id: list, rows_parsed: 20, rows_imported: 20, rows_skipped: 0, enrichment: { skipped: { has_email: 10 }, summary: said.slice(0, -1) } },
+      result: {
+        list_id: list,
+        rows_parsed: 20,
+        rows_imported: 20,
+        rows_skipped: 0,
+        enrichment: { skipped: { has_email: 10 }, summary: said.slice(0, -1) },
+      },
     });
     expect(ran.result.workflow_ids).toHaveLength(1);
     expect(ran.result.workflow_id).toBe(ran.result.workflow_ids[0]);
@@ -101,7 +116,10 @@ describe('lists_import_csv partial pays only for the rows without an email', () 
     // The same import again: priced (free), then replayed by the service through the same keys; nothing imported or charged again.
     const again = structuredOf(await callTool(s, 'lists_import_csv', args));
     const replayed = structuredOf(await callTool(s, 'lists_import_csv', { ...args, quote_id: again.quote.quote_id }));
-    expect(replayed).toMatchObject({ status: 'ran', result: { rows_imported: 20, idempotency_replayed: true, workflow_ids: ran.result.workflow_ids } });
+    expect(replayed).toMatchObject({
+      status: 'ran',
+      result: { rows_imported: 20, idempotency_replayed: true, workflow_ids: ran.result.workflow_ids },
+    });
     await runsEnd();
     expect(await balance(t.sb)).toBe(before - charged);
     expect(await leadsOf(s, list)).toEqual(leads);
@@ -123,7 +141,12 @@ describe('lists_import_csv partial pays only for the rows without an email', () 
   it('every row holding an email: imported at once, free, saying what was left out', async () => {
     const { s, list, file } = await withFile('Email,First Name,Last Name,Company\na@crm.example,Ann,Lee,Acme\nb@crm.example,Bo,Lee,Acme\n');
     const before = await balance(t.sb);
-    const r = await callTool(s, 'lists_import_csv', { list_id: list, file, column_mapping: { email: 'Email', first_name: 'First Name', last_name: 'Last Name', company_name: 'Company' }, enrichment_type: 'partial' });
+    const r = await callTool(s, 'lists_import_csv', {
+      list_id: list,
+      file,
+      column_mapping: { email: 'Email', first_name: 'First Name', last_name: 'Last Name', company_name: 'Company' },
+      enrichment_type: 'partial',
+    });
     expect(structuredOf(r), textOf(r)).toMatchObject({
       status: 'ran',
       quote: null,
@@ -139,9 +162,21 @@ describe('lists_import_csv partial pays only for the rows without an email', () 
 
   it('all_rows must be true or false, and applies only to an import that enriches; tools/list offers it', async () => {
     const { s, list, file } = await withFile(csv);
-    const bad = await callTool(s, 'lists_import_csv', { list_id: list, file, column_mapping: MAPPING, enrichment_type: 'partial', all_rows: 'yes' });
+    const bad = await callTool(s, 'lists_import_csv', {
+      list_id: list,
+      file,
+      column_mapping: MAPPING,
+      enrichment_type: 'partial',
+      all_rows: 'yes',
+    });
     expect(textOf(bad)).toContain('Error validation_error: all_rows: "yes" is not true or false');
-    const free = await callTool(s, 'lists_import_csv', { list_id: list, file, column_mapping: MAPPING, dispatch_enrichment: false, all_rows: true });
+    const free = await callTool(s, 'lists_import_csv', {
+      list_id: list,
+      file,
+      column_mapping: MAPPING,
+      dispatch_enrichment: false,
+      all_rows: true,
+    });
     expect(textOf(free)).toContain('Error validation_error: all_rows: applies only to an import that enriches');
     expect(s.sent).toEqual([]);
     const tool = (await s.mcp.listTools()).tools.find((x) => x.name === 'lists_import_csv')!;
@@ -184,10 +219,16 @@ describe('lists_import_csv phone_only and full', () => {
     });
     expect(p.quotes.map((q: { estimated_cost: number }) => q.estimated_cost)).toEqual([2, 20, 22]);
     expect(textOf(priced)).toContain('priced at up to 44 credits for 6 rows in 3 runs, one quote each');
-    expect(textOf(priced)).toContain('2 rows with an email get the phone alone (phone_only); 2 rows with a phone get the email alone (partial).');
+    expect(textOf(priced)).toContain(
+      '2 rows with an email get the phone alone (phone_only); 2 rows with a phone get the email alone (partial).',
+    );
 
     const ran = structuredOf(await callTool(s, 'lists_import_csv', { ...args, quote_id: p.quote.quote_id }));
-    expect(ran).toMatchObject({ status: 'ran', spend: { spent_up_to: 44 }, result: { rows_imported: 8, enrichment: { skipped: { has_email_and_phone: 2 } } } });
+    expect(ran).toMatchObject({
+      status: 'ran',
+      spend: { spent_up_to: 44 },
+      result: { rows_imported: 8, enrichment: { skipped: { has_email_and_phone: 2 } } },
+    });
     expect(ran.runs).toBeUndefined();
     expect(ran.result.workflow_ids).toHaveLength(3);
     // Four requests: the free one, then partial, phone_only and full.

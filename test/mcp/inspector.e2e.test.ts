@@ -22,7 +22,13 @@ async function inspect(args: string[]): Promise<any> {
   const cwd = path.join(tempDir(), 'work');
   mkdirSync(cwd);
   writeFileSync(path.join(cwd, '..', 'package.json'), '{}\n');
-  const r = await execa(INSPECTOR, ['--cli', process.execPath, BIN, 'mcp', ...args], { env: t.env, extendEnv: false, cwd, reject: false, timeout: 50_000 });
+  const r = await execa(INSPECTOR, ['--cli', process.execPath, BIN, 'mcp', ...args], {
+    env: t.env,
+    extendEnv: false,
+    cwd,
+    reject: false,
+    timeout: 50_000,
+  });
   expect(r.exitCode, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
 }
@@ -31,11 +37,21 @@ async function inspect(args: string[]): Promise<any> {
 describe('the MCP Inspector CLI against prospect mcp', { timeout: 60_000 }, () => {
   it('lists the tools', async () => {
     const { tools } = await inspect(['--method', 'tools/list']);
-    expect(tools.map((tool: { name: string }) => tool.name)).toEqual(selectTools({ toolset: 'standard', readOnly: false }).map((tool) => tool.name));
+    expect(tools.map((tool: { name: string }) => tool.name)).toEqual(
+      selectTools({ toolset: 'standard', readOnly: false }).map((tool) => tool.name),
+    );
   });
 
   it('calls people_search with its arguments and gets the rows', async () => {
-    const r = await inspect(['--method', 'tools/call', '--tool-name', 'people_search', '--tool-arg', 'filters={"seniority":["C-Suite"]}', 'limit=2']);
+    const r = await inspect([
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'people_search',
+      '--tool-arg',
+      'filters={"seniority":["C-Suite"]}',
+      'limit=2',
+    ]);
     expect(r.isError, JSON.stringify(r.content)).toBeUndefined();
     const rows = r.structuredContent.results as { lead_id: string; seniority: string }[];
     expect(rows.map((row) => row.seniority)).toEqual(['C-Suite', 'C-Suite']);

@@ -47,7 +47,9 @@ describe('a quote that does not make sense spends nothing and leaves the budget 
       const r = await callTool(s, 'enrich_list', { list_id: list, scope: 'partial' });
       expect(r.isError).toBe(true);
       expect(textOf(r)).toContain(`Error quote_malformed: the service's quote does not make sense (${said}); nothing was spent`);
-      expect(textOf(r)).toContain('Session: spent up to 0 credits (0 credits approved by the person); 10 credits of --max-credits 10 left.');
+      expect(textOf(r)).toContain(
+        'Session: spent up to 0 credits (0 credits approved by the person); 10 credits of --max-credits 10 left.',
+      );
 
       // The quote the service really minted behind the bad answer is no quote of this session.
       const run = await callTool(s, 'enrich_list', { list_id: list, scope: 'partial', quote_id: ids[0] });
@@ -75,22 +77,31 @@ describe('a quote that does not make sense spends nothing and leaves the budget 
   it('a job of several runs is refused whole when one of its quotes does not make sense: none of its ids runs', async () => {
     // Two leads with a phone (the email alone for them) and two with nothing (both): scope full prices two runs.
     const dir = tempDir('mcp-bad-job-');
-    writeFileSync(path.join(dir, 'job.csv'), 'First,Last,Company,Phone\nAda,Lee,Acme,+15550001111\nBo,Li,Acme,+15550002222\nCy,Ng,Acme,\nDi,Xu,Acme,\n');
+    writeFileSync(
+      path.join(dir, 'job.csv'),
+      'First,Last,Company,Phone\nAda,Lee,Acme,+15550001111\nBo,Li,Acme,+15550002222\nCy,Ng,Acme,\nDi,Xu,Acme,\n',
+    );
     const s = await t.session({ maxCredits: 1000, baseUrl: proxy.url, cwd: dir });
     const list = await t.seededList('Job', 0);
-    await callTool(s, 'lists_import_csv', { list_id: list, file: 'job.csv', column_mapping: { first_name: 'First', last_name: 'Last', company_name: 'Company', phone: 'Phone' }, dispatch_enrichment: false });
+    await callTool(s, 'lists_import_csv', {
+      list_id: list,
+      file: 'job.csv',
+      column_mapping: { first_name: 'First', last_name: 'Last', company_name: 'Company', phone: 'Phone' },
+      dispatch_enrichment: false,
+    });
     const ids: string[] = [];
     proxy.rewrites.set(ESTIMATE, (q) => (ids.push(q.quote_id as string), ids.length === 2 ? { ...q, estimated_cost: -100 } : q));
     const before = await balance(t.sb);
     const r = await callTool(s, 'enrich_list', { list_id: list, scope: 'full' });
     expect(ids).toHaveLength(2);
     expect(textOf(r)).toContain('Error quote_malformed');
-    for (const id of ids) expect(textOf(await callTool(s, 'enrich_list', { list_id: list, scope: 'full', quote_id: id }))).toContain('Error quote_unknown');
+    for (const id of ids)
+      expect(textOf(await callTool(s, 'enrich_list', { list_id: list, scope: 'full', quote_id: id }))).toContain('Error quote_unknown');
     expect(runs(s.sent, BULK)).toBe(0);
     expect(await balance(t.sb)).toBe(before);
   });
 
-  it("credits_estimate: a quote that does not make sense is an error, and enrich_list will not run its id", async () => {
+  it('credits_estimate: a quote that does not make sense is an error, and enrich_list will not run its id', async () => {
     const s = await t.session({ maxCredits: 100, baseUrl: proxy.url });
     const list = await t.seededList('Estimated', 3);
     const ids = badEstimates({ estimated_cost: -5 });
@@ -111,11 +122,15 @@ describe('a run that took more than its quote', () => {
     proxy.rewrites.set(BULK, (a) => ({ ...a, credits_reserved: 999 }));
     const r = await callTool(s, 'enrich_list', { list_id: list, scope: 'partial', quote_id: p.quote.quote_id });
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toContain('Error charge_above_quote: enrich_list ran, and its run took 999 credits, more than the 3 credits approved on its quote; the run stands');
+    expect(textOf(r)).toContain(
+      'Error charge_above_quote: enrich_list ran, and its run took 999 credits, more than the 3 credits approved on its quote; the run stands',
+    );
     expect(textOf(r)).toMatch(/"workflow_id":"bulk-enrich-/);
     expect(textOf(r)).toContain('Session: spent up to 999 credits');
     // The same quote again: the same answer and the same error, nothing sent.
-    expect(textOf(await callTool(s, 'enrich_list', { list_id: list, scope: 'partial', quote_id: p.quote.quote_id }))).toContain('Error charge_above_quote');
+    expect(textOf(await callTool(s, 'enrich_list', { list_id: list, scope: 'partial', quote_id: p.quote.quote_id }))).toContain(
+      'Error charge_above_quote',
+    );
     expect(runs(s.sent, BULK)).toBe(1);
   });
 });

@@ -29,7 +29,8 @@ async function mcpServer(env: Record<string, string | undefined>): Promise<Clien
   return client;
 }
 
-const call = async (c: Client, name: string, args: Record<string, unknown>) => (await c.callTool({ name, arguments: args })) as CallToolResult;
+const call = async (c: Client, name: string, args: Record<string, unknown>) =>
+  (await c.callTool({ name, arguments: args })) as CallToolResult;
 
 describe('servers of prospect mcp and a command of the same user, each in its own process', () => {
   it('the same list enrichment at once: the server takes the answer of the command’s request, one POST, charged once', async () => {
@@ -42,7 +43,9 @@ describe('servers of prospect mcp and a command of the same user, each in its ow
       expect(priced.status).toBe('priced');
       const before = await balance(t.sb);
       // The command's request is handled and its answer held back while the server sends the same.
-      await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'latency', phase: 'after', latency_ms: 1500, count: 1 }] });
+      await control(t.sb, 'POST', '/faults', {
+        rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'latency', phase: 'after', latency_ms: 1500, count: 1 }],
+      });
       const received = async () => ((await control(t.sb, 'GET', '/faults')).rules as Array<{ matched: number }>)[0]!.matched;
       const command = prospect(['enrich', 'list', list, '--scope', 'partial', '--yes', '--json', '--no-wait'], { env: t.env });
       await expect.poll(received, { timeout: 20_000 }).toBe(1);
@@ -51,7 +54,9 @@ describe('servers of prospect mcp and a command of the same user, each in its ow
       expect(cli.exitCode, cli.stderr).toBe(0);
       const workflow = JSON.parse(cli.stdout).runs[0].workflow_id as string;
       expect(structuredOf(r), textOf(r)).toMatchObject({ status: 'ran', result: { workflow_id: workflow }, spend: { spent_up_to: 0 } });
-      expect(textOf(r)).toMatch(/An identical request was sent at \d\d:\d\d by process \d+ \(another server, or a command\) while this one was being made/);
+      expect(textOf(r)).toMatch(
+        /An identical request was sent at \d\d:\d\d by process \d+ \(another server, or a command\) while this one was being made/,
+      );
       expect(await received()).toBe(1);
       expect(await balance(t.sb)).toBe(before - 6);
     } finally {
@@ -68,14 +73,20 @@ describe('servers of prospect mcp and a command of the same user, each in its ow
       const qa = structuredOf(await call(a, 'agents_run', args)).quote.quote_id;
       const qb = structuredOf(await call(b, 'agents_run', args)).quote.quote_id;
       const before = await balance(t.sb);
-      await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/smart-agents/run', kind: 'latency', phase: 'after', latency_ms: 1500, count: 1 }] });
+      await control(t.sb, 'POST', '/faults', {
+        rules: [{ method: 'POST', path: '/smart-agents/run', kind: 'latency', phase: 'after', latency_ms: 1500, count: 1 }],
+      });
       const received = async () => ((await control(t.sb, 'GET', '/faults')).rules as Array<{ matched: number }>)[0]!.matched;
       const first = call(a, 'agents_run', { ...args, quote_id: qa });
       await expect.poll(received, { timeout: 20_000 }).toBe(1);
       const second = await call(b, 'agents_run', { ...args, quote_id: qb });
       const ra = structuredOf(await first);
       expect(ra, textOf(await first)).toMatchObject({ status: 'ran', spend: { spent_up_to: 6 } });
-      expect(structuredOf(second), textOf(second)).toMatchObject({ status: 'ran', result: { smart_agent_task_id: ra.result.smart_agent_task_id }, spend: { spent_up_to: 0 } });
+      expect(structuredOf(second), textOf(second)).toMatchObject({
+        status: 'ran',
+        result: { smart_agent_task_id: ra.result.smart_agent_task_id },
+        spend: { spent_up_to: 0 },
+      });
       expect(await received()).toBe(1);
       expect(await balance(t.sb)).toBe(before - 6);
     } finally {

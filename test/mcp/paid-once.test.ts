@@ -32,7 +32,8 @@ const server = (env: Record<string, string | undefined>, host: string, maxCredit
  * request of `path` (matched). A request that joins one answered since it was priced needs no
  * window; one that must find the first still on its way gets seconds for a few local steps.
  */
-const holdAnswer = (path: string, ms = 1500) => control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path, kind: 'latency', phase: 'after', latency_ms: ms, count: 1 }] });
+const holdAnswer = (path: string, ms = 1500) =>
+  control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path, kind: 'latency', phase: 'after', latency_ms: ms, count: 1 }] });
 /** Requests the service received at the held route. */
 const received = async () => ((await control(t.sb, 'GET', '/faults')).rules as Array<{ matched: number }>)[0]?.matched ?? 0;
 
@@ -71,30 +72,54 @@ async function heldWhile<T>(path: string, send: () => Promise<T>, ms?: number): 
 
 describe('two MCP servers over one data dir, the same paid call at once', () => {
   it('enrich_list: one POST /enrichment/bulk, one charge; the second takes the first one’s answer and counts nothing', async () => {
-    const { env, servers: [a, b], args, quotes: [qa, qb], before } = await pricedBy(['server-a', 'server-b'], 'enrich_list', ENRICH);
+    const {
+      env,
+      servers: [a, b],
+      args,
+      quotes: [qa, qb],
+      before,
+    } = await pricedBy(['server-a', 'server-b'], 'enrich_list', ENRICH);
     const { answer: first } = await heldWhile('/enrichment/bulk', () => callTool(a!, 'enrich_list', { ...args, quote_id: qa }));
     const second = await callTool(b!, 'enrich_list', { ...args, quote_id: qb });
     const ra = structuredOf(await first);
     const rb = structuredOf(second);
     expect(ra).toMatchObject({ status: 'ran', result: { workflow_id: expect.stringMatching(/^bulk-enrich-/) }, spend: { spent_up_to: 6 } });
-    expect(rb, textOf(second)).toMatchObject({ status: 'ran', result: { workflow_id: ra.result.workflow_id }, spend: { spent_up_to: 0, budget_left: 100 } });
+    expect(rb, textOf(second)).toMatchObject({
+      status: 'ran',
+      result: { workflow_id: ra.result.workflow_id },
+      spend: { spent_up_to: 0, budget_left: 100 },
+    });
     expect(textOf(second)).toContain('enrich_list: did not run again: nothing more was spent.');
-    expect(textOf(second)).toMatch(/An identical request was sent at \d\d:\d\d by this process while this one was being made \(quote qte_.*\); this is its answer, paid once by that request\./);
+    expect(textOf(second)).toMatch(
+      /An identical request was sent at \d\d:\d\d by this process while this one was being made \(quote qte_.*\); this is its answer, paid once by that request\./,
+    );
     expect(await received()).toBe(1);
     expect(await balance(t.sb)).toBe(before - 6);
 
     // The command's view of the journal holds the server's request, answered.
     const runs = JSON.parse((await prospect(['runs', 'ls', '--json'], { env })).stdout) as Array<Record<string, unknown>>;
-    expect(runs).toMatchObject([{ state: 'answered', tool: 'enrich_list', what: 'Enrich a lead list (MCP enrich_list)', run_id: ra.result.workflow_id }]);
+    expect(runs).toMatchObject([
+      { state: 'answered', tool: 'enrich_list', what: 'Enrich a lead list (MCP enrich_list)', run_id: ra.result.workflow_id },
+    ]);
   });
 
   it('agents_run: one POST /smart-agents/run, one charge; the second takes the first one’s answer', async () => {
-    const { servers: [a, b], list, args, quotes: [qa, qb], before } = await pricedBy(['server-a', 'server-b'], 'agents_run', AGENT);
+    const {
+      servers: [a, b],
+      list,
+      args,
+      quotes: [qa, qb],
+      before,
+    } = await pricedBy(['server-a', 'server-b'], 'agents_run', AGENT);
     const { answer: first } = await heldWhile('/smart-agents/run', () => callTool(a!, 'agents_run', { ...args, quote_id: qa }));
     const second = await callTool(b!, 'agents_run', { ...args, quote_id: qb });
     const ra = structuredOf(await first);
     expect(ra).toMatchObject({ status: 'ran', result: { smart_agent_task_id: expect.any(String) } });
-    expect(structuredOf(second), textOf(second)).toMatchObject({ status: 'ran', result: { smart_agent_task_id: ra.result.smart_agent_task_id }, spend: { spent_up_to: 0 } });
+    expect(structuredOf(second), textOf(second)).toMatchObject({
+      status: 'ran',
+      result: { smart_agent_task_id: ra.result.smart_agent_task_id },
+      spend: { spent_up_to: 0 },
+    });
     expect(await received()).toBe(1);
     expect(await balance(t.sb)).toBe(before - ra.result.credits_reserved);
     const going = structuredOf(await callTool(a!, 'agents_ls', { list_id: list })).runs;
@@ -104,8 +129,17 @@ describe('two MCP servers over one data dir, the same paid call at once', () => 
 
 describe('an MCP server and a command of the same user at once', () => {
   it('enrich list sent by the command, the same enrich_list run by the server meanwhile: one run, charged once', async () => {
-    const { env, servers: [s], list, args, quotes: [quote], before } = await pricedBy(['mcp-host'], 'enrich_list', ENRICH);
-    const { answer: command } = await heldWhile('/enrichment/bulk', () => prospect(['enrich', 'list', list, '--scope', 'partial', '--yes', '--json', '--no-wait'], { env }));
+    const {
+      env,
+      servers: [s],
+      list,
+      args,
+      quotes: [quote],
+      before,
+    } = await pricedBy(['mcp-host'], 'enrich_list', ENRICH);
+    const { answer: command } = await heldWhile('/enrichment/bulk', () =>
+      prospect(['enrich', 'list', list, '--scope', 'partial', '--yes', '--json', '--no-wait'], { env }),
+    );
     const r = await callTool(s!, 'enrich_list', { ...args, quote_id: quote });
     const cli = await command;
     expect(cli.exitCode, cli.stderr).toBe(0);
@@ -116,13 +150,24 @@ describe('an MCP server and a command of the same user at once', () => {
   });
 
   it('agents_run sent by the server, the same agents run by the command meanwhile: the command takes its answer, one run', async () => {
-    const { env, servers: [s], list, args, quotes: [quote], before } = await pricedBy(['mcp-host'], 'agents_run', AGENT);
+    const {
+      env,
+      servers: [s],
+      list,
+      args,
+      quotes: [quote],
+      before,
+    } = await pricedBy(['mcp-host'], 'agents_run', AGENT);
     // The command must find it on its way (it began after it was sent).
     const { answer: sending } = await heldWhile('/smart-agents/run', () => callTool(s!, 'agents_run', { ...args, quote_id: quote }), 2500);
-    const cli = await prospect(['agents', 'run', list, '--type', 'title_normalizer', '--column', 'Clean', '--yes', '--json', '--no-wait'], { env });
+    const cli = await prospect(['agents', 'run', list, '--type', 'title_normalizer', '--column', 'Clean', '--yes', '--json', '--no-wait'], {
+      env,
+    });
     const r = structuredOf(await sending);
     expect(cli.exitCode, cli.stderr).toBe(0);
-    expect(cli.stderr).toMatch(/An identical run was sent at \d\d:\d\d by process \d+ on mcp-host, which still waits for its answer; waiting for that answer instead of paying again\./);
+    expect(cli.stderr).toMatch(
+      /An identical run was sent at \d\d:\d\d by process \d+ on mcp-host, which still waits for its answer; waiting for that answer instead of paying again\./,
+    );
     expect(JSON.parse(cli.stdout).smart_agent_task_id).toBe(r.result.smart_agent_task_id);
     expect(await received()).toBe(1);
     expect(await balance(t.sb)).toBe(before - r.result.credits_reserved);
@@ -135,23 +180,37 @@ describe('enrich_list while a run of the list is still going', () => {
     const env = userEnv();
     const s = await server(env, 'mcp-host');
     const list = await t.seededList('Q3', 6);
-    const leads = structuredOf(await callTool(s, 'lists_leads', { list_id: list, fields: ['lead_id'] })).leads.map((l: { lead_id: string }) => l.lead_id) as string[];
+    const leads = structuredOf(await callTool(s, 'lists_leads', { list_id: list, fields: ['lead_id'] })).leads.map(
+      (l: { lead_id: string }) => l.lead_id,
+    ) as string[];
     // A command enriches 2 leads; its run goes on.
-    const cli = await prospect(['enrich', 'list', list, '--lead-ids', leads.slice(0, 2).join(','), '--yes', '--json', '--no-wait'], { env });
+    const cli = await prospect(['enrich', 'list', list, '--lead-ids', leads.slice(0, 2).join(','), '--yes', '--json', '--no-wait'], {
+      env,
+    });
     expect(cli.exitCode, cli.stderr).toBe(0);
     const commandRun = JSON.parse(cli.stdout).runs[0].workflow_id as string;
     const before = await balance(t.sb);
 
     const r = await callTool(s, 'enrich_list', { list_id: list, scope: 'partial' });
     const p = structuredOf(r);
-    expect(p, textOf(r)).toMatchObject({ status: 'priced', quote: { row_count: 4, estimated_cost: 4 }, left_out: { skipped: { in_earlier_run: 2 }, runs_going: [commandRun] } });
-    expect(textOf(r)).toContain(`1 earlier run of this list is still going (${commandRun}); the 2 leads it enriches are left out. Follow it with run_status.`);
+    expect(p, textOf(r)).toMatchObject({
+      status: 'priced',
+      quote: { row_count: 4, estimated_cost: 4 },
+      left_out: { skipped: { in_earlier_run: 2 }, runs_going: [commandRun] },
+    });
+    expect(textOf(r)).toContain(
+      `1 earlier run of this list is still going (${commandRun}); the 2 leads it enriches are left out. Follow it with run_status.`,
+    );
     const ran = structuredOf(await callTool(s, 'enrich_list', { list_id: list, scope: 'partial', quote_id: p.quote.quote_id }));
     expect(ran).toMatchObject({ status: 'ran', result: { total_leads: 4 } });
 
     // Both runs still going: every lead is in one of them.
     const again = await callTool(s, 'enrich_list', { list_id: list, scope: 'partial' });
-    expect(structuredOf(again), textOf(again)).toMatchObject({ status: 'nothing_to_do', quote: null, left_out: { skipped: { in_earlier_run: 6 } } });
+    expect(structuredOf(again), textOf(again)).toMatchObject({
+      status: 'nothing_to_do',
+      quote: null,
+      left_out: { skipped: { in_earlier_run: 6 } },
+    });
     expect(structuredOf(again).left_out.runs_going.sort()).toEqual([commandRun, ran.result.workflow_id].sort());
     expect(await balance(t.sb)).toBe(before - 4);
   });
@@ -169,7 +228,8 @@ describe('agents_run priced before another run started on its column', () => {
     const quote = await priced(a, 'agents_run', { ...column, max_rows: 3 });
     // Meanwhile another server starts a run on the column (another request: it joins nothing).
     const other = await priced(b, 'agents_run', { ...column, max_rows: 2 });
-    const started = structuredOf(await callTool(b, 'agents_run', { ...column, max_rows: 2, quote_id: other })).result.smart_agent_task_id as string;
+    const started = structuredOf(await callTool(b, 'agents_run', { ...column, max_rows: 2, quote_id: other })).result
+      .smart_agent_task_id as string;
     const before = await balance(t.sb);
 
     const r = await callTool(a, 'agents_run', { ...column, max_rows: 3, quote_id: quote });
@@ -183,12 +243,22 @@ describe('agents_run priced before another run started on its column', () => {
 
 describe('a request another server sent, found in the shared journal', () => {
   it('priced while it is on its way: the call waits for that answer and takes it, nothing priced or paid again', async () => {
-    const { servers: [a, b], args, quotes: [quote], before } = await pricedBy(['server-a', 'server-b'], 'enrich_list', ENRICH);
+    const {
+      servers: [a, b],
+      args,
+      quotes: [quote],
+      before,
+    } = await pricedBy(['server-a', 'server-b'], 'enrich_list', ENRICH);
     // The pricing call must find it on its way.
     const { answer: first } = await heldWhile('/enrichment/bulk', () => callTool(a!, 'enrich_list', { ...args, quote_id: quote }), 2500);
     const r = await callTool(b!, 'enrich_list', args);
     const ra = structuredOf(await first);
-    expect(structuredOf(r), textOf(r)).toMatchObject({ status: 'ran', quote: { quote_id: quote }, result: { workflow_id: ra.result.workflow_id }, spend: { spent_up_to: 0 } });
+    expect(structuredOf(r), textOf(r)).toMatchObject({
+      status: 'ran',
+      quote: { quote_id: quote },
+      result: { workflow_id: ra.result.workflow_id },
+      spend: { spent_up_to: 0 },
+    });
     expect(textOf(r)).toContain('enrich_list: did not run again: nothing more was spent.');
     expect(b!.sent.filter((x) => x === 'POST /credits/estimate')).toHaveLength(1);
     expect(await received()).toBe(1);
@@ -212,12 +282,18 @@ describe('a request another server sent, found in the shared journal', () => {
     });
     expect(textOf(await callTool(first, 'enrich_list', { ...args, quote_id: quote }))).toContain('Error dispatch_outcome_unknown');
     await control(t.sb, 'DELETE', '/faults');
-    expect(JSON.parse((await prospect(['runs', 'ls', '--json', '--state', 'open'], { env })).stdout)).toMatchObject([{ tool: 'enrich_list', quote_id: quote }]);
+    expect(JSON.parse((await prospect(['runs', 'ls', '--json', '--state', 'open'], { env })).stdout)).toMatchObject([
+      { tool: 'enrich_list', quote_id: quote },
+    ]);
 
     // The client restarts the server (on this host: the entry's sender is gone), no budget now.
     const next = await server(env, 'this-host', 0);
     const r = await callTool(next, 'enrich_list', { ...args, quote_id: quote });
-    expect(structuredOf(r), textOf(r)).toMatchObject({ status: 'ran', quote: { quote_id: quote }, result: { workflow_id: expect.stringMatching(/^bulk-enrich-/) } });
+    expect(structuredOf(r), textOf(r)).toMatchObject({
+      status: 'ran',
+      quote: { quote_id: quote },
+      result: { workflow_id: expect.stringMatching(/^bulk-enrich-/) },
+    });
     expect(textOf(r)).toContain('as sent by an earlier server whose answer was lost (found through its quote, paid once)');
     expect(next.sent.filter((x) => x === 'POST /credits/estimate')).toHaveLength(0);
     expect(await balance(t.sb)).toBe(before - 6);

@@ -18,7 +18,14 @@ describe('paid tools are priced first', () => {
     expect(r.isError).toBeFalsy();
     expect(structuredOf(r)).toMatchObject({
       status: 'priced',
-      quote: { tool: 'enrich_list', row_count: 6, estimated_cost: 66, available_credits: before, sufficient: true, quote_id: expect.stringMatching(/^qte_v1_/) },
+      quote: {
+        tool: 'enrich_list',
+        row_count: 6,
+        estimated_cost: 66,
+        available_credits: before,
+        sufficient: true,
+        quote_id: expect.stringMatching(/^qte_v1_/),
+      },
       spend: { spent_up_to: 0, max_credits: 0, budget_left: 0, approved_by_person: 0 },
     });
     expect(textOf(r)).toContain('priced at up to 66 credits for 6 rows');
@@ -49,10 +56,18 @@ describe('a quote runs once, within the session budget', () => {
     const priced = structuredOf(await callTool(s, 'enrich_list', { list_id: list, scope: 'full' }));
     const ran = await callTool(s, 'enrich_list', { list_id: list, scope: 'full', quote_id: priced.quote.quote_id });
     expect(ran.isError).toBeFalsy();
-    expect(structuredOf(ran)).toMatchObject({ status: 'ran', result: { status: 'pending', credits_reserved: 66 }, spend: { spent_up_to: 66, budget_left: 34 } });
+    expect(structuredOf(ran)).toMatchObject({
+      status: 'ran',
+      result: { status: 'pending', credits_reserved: 66 },
+      spend: { spent_up_to: 66, budget_left: 34 },
+    });
     expect(textOf(ran)).toContain('Session: spent up to 66 credits');
     const again = await callTool(s, 'enrich_list', { list_id: list, scope: 'full', quote_id: priced.quote.quote_id });
-    expect(structuredOf(again)).toMatchObject({ status: 'ran', result: { workflow_id: structuredOf(ran).result.workflow_id }, spend: { spent_up_to: 66 } });
+    expect(structuredOf(again)).toMatchObject({
+      status: 'ran',
+      result: { workflow_id: structuredOf(ran).result.workflow_id },
+      spend: { spent_up_to: 66 },
+    });
     expect(textOf(again)).toContain('already ran with this quote; this is its answer. Nothing more was spent.');
     expect(await balance(t.sb)).toBe(before - 66);
     expect(runs(s.sent, 'POST /enrichment/bulk')).toBe(1);
@@ -101,7 +116,12 @@ describe('a quote runs once, within the session budget', () => {
     const other = await callTool(s, 'enrich_list', { list_id: list, scope: 'full', quote_id: priced.quote.quote_id });
     expect(textOf(other)).toContain('Error quote_mismatch: quote');
     expect(textOf(other)).toContain('priced other arguments for enrich_list; nothing was spent');
-    const tool = await callTool(s, 'agents_run', { list_id: list, agent_type: 'title_normalizer', column_name: 'clean', quote_id: priced.quote.quote_id });
+    const tool = await callTool(s, 'agents_run', {
+      list_id: list,
+      agent_type: 'title_normalizer',
+      column_name: 'clean',
+      quote_id: priced.quote.quote_id,
+    });
     expect(textOf(tool)).toContain('Error quote_mismatch');
     const unknown = await callTool(s, 'enrich_list', { list_id: list, scope: 'partial', quote_id: 'qte_v1_made_up' });
     expect(textOf(unknown)).toContain('Error quote_unknown');
@@ -112,7 +132,7 @@ describe('a quote runs once, within the session budget', () => {
     expect(runs(s.sent, 'POST /enrichment/bulk')).toBe(0);
   });
 
-  it("a quote of credits_estimate runs the request it priced, and the service refuses it for any other", async () => {
+  it('a quote of credits_estimate runs the request it priced, and the service refuses it for any other', async () => {
     const s = await t.session({ maxCredits: 100 });
     const list = await seededList('Estimated', 3);
     const q = structuredOf(await callTool(s, 'credits_estimate', { tool: 'enrich_list', list_id: list, scope: 'partial' }));
@@ -158,12 +178,16 @@ describe('where the client can ask, the person approves the cost', () => {
   it('a quote over the budget is put to the person; within it, it runs without asking', async () => {
     const s = await t.session({ answer: 'accept', maxCredits: 5 });
     const list = await seededList('Over', 2);
-    const small = structuredOf(await callTool(s, 'enrich_person', { lead_list_id: list, email: 'a@example.com', enrichment_type: 'partial' }));
+    const small = structuredOf(
+      await callTool(s, 'enrich_person', { lead_list_id: list, email: 'a@example.com', enrichment_type: 'partial' }),
+    );
     expect(s.asked).toHaveLength(1);
     expect(small.status).toBe('ran');
     const q = structuredOf(await callTool(s, 'credits_estimate', { tool: 'enrich_list', list_id: list, scope: 'partial' }));
     // The estimate prices every lead, the one enrich_person gave an email too: all_leads: true is the request it priced.
-    expect(structuredOf(await callTool(s, 'enrich_list', { list_id: list, scope: 'partial', all_leads: true, quote_id: q.quote_id }))).toMatchObject({
+    expect(
+      structuredOf(await callTool(s, 'enrich_list', { list_id: list, scope: 'partial', all_leads: true, quote_id: q.quote_id })),
+    ).toMatchObject({
       status: 'ran',
       spend: { spent_up_to: 4, approved_by_person: 1, budget_left: 2 },
     });
@@ -177,7 +201,9 @@ describe('lost answers', () => {
     const list = await seededList('Dropped', 6);
     const before = await balance(t.sb);
     const priced = structuredOf(await callTool(s, 'enrich_list', { list_id: list, scope: 'full' }));
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'drop', phase: 'after', count: 1 }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'drop', phase: 'after', count: 1 }],
+    });
     const r = await callTool(s, 'enrich_list', { list_id: list, scope: 'full', quote_id: priced.quote.quote_id });
     expect(structuredOf(r)).toMatchObject({ status: 'ran', result: { workflow_id: expect.stringMatching(/^bulk-enrich-/) } });
     expect(runs(s.sent, 'POST /enrichment/bulk')).toBe(2);
@@ -192,7 +218,9 @@ describe('lost answers', () => {
     const page = structuredOf(await callTool(s, 'companies_search', { filters: { employee_count_ranges: ['51-200'] }, limit: 1 }));
     const domain = page.results[0].domain as string;
     const priced = structuredOf(await callTool(s, 'enrich_company', { domain }));
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/company', kind: 'drop', phase: 'after', count: 1 }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/enrichment/company', kind: 'drop', phase: 'after', count: 1 }],
+    });
     const before = await balance(t.sb);
     const r = await callTool(s, 'enrich_company', { domain, quote_id: priced.quote.quote_id });
     expect(r.isError).toBe(true);

@@ -36,7 +36,11 @@ describe('a paid request whose answer was lost with the server', () => {
     // The client restarts the server (no budget now, and a client that cannot ask): the same call is the earlier run.
     const next = await t.session({ maxCredits: 0, store });
     const r = await callTool(next, 'enrich_list', args);
-    expect(structuredOf(r), textOf(r)).toMatchObject({ status: 'ran', quote: { quote_id: priced.quote.quote_id }, result: { workflow_id: expect.stringMatching(/^bulk-enrich-/) } });
+    expect(structuredOf(r), textOf(r)).toMatchObject({
+      status: 'ran',
+      quote: { quote_id: priced.quote.quote_id },
+      result: { workflow_id: expect.stringMatching(/^bulk-enrich-/) },
+    });
     expect(textOf(r)).toContain('as sent by an earlier server whose answer was lost (found through its quote, paid once)');
     expect(runs(next.sent, 'POST /credits/estimate')).toBe(0);
     expect(await balance(t.sb)).toBe(before - 66);
@@ -50,7 +54,9 @@ describe('a paid request whose answer was lost with the server', () => {
     const args = { list_id: list, scope: 'partial' };
     const priced = structuredOf(await callTool(first, 'enrich_list', args));
     await loseAnswers('before');
-    expect(textOf(await callTool(first, 'enrich_list', { ...args, quote_id: priced.quote.quote_id }))).toContain('Error dispatch_outcome_unknown');
+    expect(textOf(await callTool(first, 'enrich_list', { ...args, quote_id: priced.quote.quote_id }))).toContain(
+      'Error dispatch_outcome_unknown',
+    );
     await clearFaults();
     await control(t.sb, 'POST', '/clock', { advance_ms: 6 * 60_000 });
 
@@ -79,7 +85,9 @@ describe('writing a paid request down', () => {
     const args = { list_id: list, scope: 'partial' };
     const priced = structuredOf(await callTool(s, 'enrich_list', args));
     const r = await callTool(s, 'enrich_list', { ...args, quote_id: priced.quote.quote_id });
-    expect(textOf(r)).toContain('Error paid_log_unwritable: the paid request could not be written down before sending (ENOSPC: no space left on device); nothing was sent');
+    expect(textOf(r)).toContain(
+      'Error paid_log_unwritable: the paid request could not be written down before sending (ENOSPC: no space left on device); nothing was sent',
+    );
     expect(textOf(r)).toContain('Session: spent up to 0 credits');
     expect(runs(s.sent, 'POST /enrichment/bulk')).toBe(0);
     diskFull = false;

@@ -30,7 +30,9 @@ describe('destructive tools need confirm: true', () => {
     }
     expect(s.sent.filter((r) => r.startsWith('DELETE'))).toEqual([]);
     expect(structuredOf(await callTool(s, 'lists_get', { list_id: list })).lead_count).toBe(3);
-    expect(structuredOf(await callTool(s, 'lists_remove_leads', { list_id: list, lead_ids: [leads[0]!.lead_id], confirm: true })).removed).toBe(1);
+    expect(
+      structuredOf(await callTool(s, 'lists_remove_leads', { list_id: list, lead_ids: [leads[0]!.lead_id], confirm: true })).removed,
+    ).toBe(1);
     expect((await callTool(s, 'lists_delete', { list_id: list, confirm: true })).isError).toBeFalsy();
     expect(textOf(await callTool(s, 'lists_get', { list_id: list }))).toContain('Error list_not_found');
   });
@@ -86,7 +88,7 @@ describe('CSV import reads only what the person shares', () => {
   const importing = async (s: Awaited<ReturnType<typeof t.session>>, file: string) =>
     callTool(s, 'lists_import_csv', { list_id: await seededList('Files', 0), file, column_mapping: mapping, dispatch_enrichment: false });
 
-  it('a regular .csv file inside the working directory (or the client\'s roots); no link, nothing outside, no other kind of file', async () => {
+  it("a regular .csv file inside the working directory (or the client's roots); no link, nothing outside, no other kind of file", async () => {
     const dir = tempDir();
     const outside = tempDir();
     writeFileSync(path.join(dir, 'in.csv'), 'First,Last,Company\nAda,Lovelace,Analytical\n');

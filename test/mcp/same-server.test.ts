@@ -21,14 +21,16 @@ describe('one server, the same paid call twice at once', () => {
     const args = { list_id: list, provider: 'crm_one' };
     const priced = await Promise.all([0, 1].map(async () => structuredOf(await callTool(s, 'sync_crm', args)).quote.quote_id as string));
     const before = await balance(t.sb);
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/migrate/crm', kind: 'latency', phase: 'after', latency_ms: 1_500, count: 1 }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/migrate/crm', kind: 'latency', phase: 'after', latency_ms: 1_500, count: 1 }],
+    });
     const [a, b] = await Promise.all(priced.map((quote_id) => callTool(s, 'sync_crm', { ...args, quote_id })));
     for (const r of [a!, b!]) expect(structuredOf(r)?.status, textOf(r)).toBe('ran');
     expect(textOf(b!)).not.toContain('dispatch_outcome_unknown');
     expect(structuredOf(b!).result.workflow_id).toBe(structuredOf(a!).result.workflow_id);
-    const pushes = ((await control(t.sb, 'GET', '/requests?limit=1000')).requests as Array<{ method: string; route: string; status_code: number }>).filter(
-      (r) => r.method === 'POST' && r.route === '/migrate/crm',
-    );
+    const pushes = (
+      (await control(t.sb, 'GET', '/requests?limit=1000')).requests as Array<{ method: string; route: string; status_code: number }>
+    ).filter((r) => r.method === 'POST' && r.route === '/migrate/crm');
     expect(pushes).toHaveLength(1);
     const charged = before - (await balance(t.sb));
     expect(charged).toBe(4);

@@ -12,7 +12,11 @@ const t = useMcpSandbox();
 
 /** The organization's calls of POST /people/find today, as the service's usage report counts them. */
 async function searchesToday(): Promise<number> {
-  const usage = await clientFor(t.sb).request<{ rows: { group: string; calls: number }[] }>({ method: 'GET', path: '/usage', query: { days: 1, group_by: 'tool' } });
+  const usage = await clientFor(t.sb).request<{ rows: { group: string; calls: number }[] }>({
+    method: 'GET',
+    path: '/usage',
+    query: { days: 1, group_by: 'tool' },
+  });
   return usage.rows.find((r) => r.group === '/people/find')?.calls ?? 0;
 }
 

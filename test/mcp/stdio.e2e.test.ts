@@ -42,7 +42,10 @@ async function serve(args: string[], env: Env): Promise<Served> {
     stderr: 'pipe',
   });
   let stderr = '';
-  const ended = once(transport.stderr!.on('data', (d: Buffer) => (stderr += d.toString())), 'end');
+  const ended = once(
+    transport.stderr!.on('data', (d: Buffer) => (stderr += d.toString())),
+    'end',
+  );
   const client = new Client({ name: 'stdio-e2e', version: '1.0.0' });
   await client.connect(transport);
   return {
@@ -100,10 +103,15 @@ describe('prospect mcp stdout', () => {
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const exited = once(child, 'exit');
     const answered = (id: number) => new Promise<void>((resolve) => waiting.set(id, resolve));
-    const send = (...messages: object[]) => child.stdin.write(messages.map((m) => `${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`).join(''));
+    const send = (...messages: object[]) =>
+      child.stdin.write(messages.map((m) => `${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`).join(''));
 
     const init = answered(1);
-    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } } });
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1.0.0' } },
+    });
     await init;
     const rest = Promise.all([2, 3, 4].map(answered));
     send(
@@ -142,7 +150,12 @@ describe('prospect mcp stdout', () => {
 
   it('answers every request it read before stdin ended (`prospect mcp < requests.jsonl`)', async () => {
     const requests = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'file', version: '1.0.0' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'file', version: '1.0.0' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/list' },
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: SEARCH },
@@ -150,7 +163,10 @@ describe('prospect mcp stdout', () => {
     ];
     const r = await spawnProspect(['mcp'], { env: t.env, input: requests.map((m) => JSON.stringify(m)).join('\n') + '\n' });
     expect(r.exitCode, r.stderr).toBe(0);
-    const ids = r.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: number }).id);
+    const ids = r.stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: number }).id);
     expect(ids.sort()).toEqual([1, 2, 3, 4]);
   });
 

@@ -39,7 +39,13 @@ describe('account tools', () => {
     const before = await balance(t.sb);
     const s = await t.session();
     const { data: quote } = await ok(s, 'credits_estimate', { tool: 'enrich_list', list_id: list, scope: 'partial' });
-    expect(quote).toMatchObject({ tool: 'enrich_list', row_count: 6, sufficient: true, available_credits: before, quote_id: expect.stringMatching(/^qte_/) });
+    expect(quote).toMatchObject({
+      tool: 'enrich_list',
+      row_count: 6,
+      sufficient: true,
+      available_credits: before,
+      quote_id: expect.stringMatching(/^qte_/),
+    });
     expect(quote.estimated_cost).toBeGreaterThan(0);
     expect(await balance(t.sb)).toBe(before);
   });
@@ -78,7 +84,11 @@ describe('search tools', () => {
     const { data: ranges } = await ok(s, 'companies_filter_values', { field: 'employee_count_ranges', query: '51' });
     expect(ranges.values.map((v: { value: string }) => v.value)).toContain('51-200');
 
-    const { r, data: found } = await ok(s, 'companies_search', { filters: { employee_count_ranges: ['51-200'] }, limit: 3, fields: ['company_id', 'name', 'domain'] });
+    const { r, data: found } = await ok(s, 'companies_search', {
+      filters: { employee_count_ranges: ['51-200'] },
+      limit: 3,
+      fields: ['company_id', 'name', 'domain'],
+    });
     expect(found.results).toHaveLength(3);
     for (const row of found.results) expect(Object.keys(row).sort()).toEqual(['company_id', 'domain', 'name']);
     expect(textOf(r)).toMatch(/^companies_search: 3 of \d+ results\./);
@@ -138,7 +148,8 @@ describe('list tools', () => {
   });
 
   describe('lists_import_csv', () => {
-    const CSV = 'First Name,Last Name,Company,Website\nAda,Lovelace,Analytical Engines,analytical.example\nAlan,Turing,Bletchley Labs,bletchley.example\n';
+    const CSV =
+      'First Name,Last Name,Company,Website\nAda,Lovelace,Analytical Engines,analytical.example\nAlan,Turing,Bletchley Labs,bletchley.example\n';
     const MAPPING = { first_name: 'First Name', last_name: 'Last Name', company_name: 'Company', company_domain: 'Website' };
 
     it('without enrichment imports a file named relative to cwd, free and at once', async () => {
@@ -147,8 +158,17 @@ describe('list tools', () => {
       const list = await seededList('Imported', 0);
       const before = await balance(t.sb);
       const s = await t.session({ cwd: dir });
-      const { r, data } = await ok(s, 'lists_import_csv', { list_id: list, file: 'leads.csv', column_mapping: MAPPING, dispatch_enrichment: false });
-      expect(data).toMatchObject({ status: 'ran', quote: null, result: { list_id: list, rows_parsed: 2, rows_imported: 2, rows_skipped: 0, workflow_id: null } });
+      const { r, data } = await ok(s, 'lists_import_csv', {
+        list_id: list,
+        file: 'leads.csv',
+        column_mapping: MAPPING,
+        dispatch_enrichment: false,
+      });
+      expect(data).toMatchObject({
+        status: 'ran',
+        quote: null,
+        result: { list_id: list, rows_parsed: 2, rows_imported: 2, rows_skipped: 0, workflow_id: null },
+      });
       expect(textOf(r)).toContain('lists_import_csv: ran (free: nothing to price).');
       expect(await balance(t.sb)).toBe(before);
       const { data: leads } = await ok(s, 'lists_leads', { list_id: list, fields: ['full_name', 'company'] });
@@ -165,10 +185,20 @@ describe('list tools', () => {
       await writeFile(path.join(dir, 'leads.txt'), CSV);
       const list = await seededList('Imported', 0);
       const s = await t.session({ cwd: dir });
-      const missing = await callTool(s, 'lists_import_csv', { list_id: list, file: 'nope.csv', column_mapping: MAPPING, dispatch_enrichment: false });
+      const missing = await callTool(s, 'lists_import_csv', {
+        list_id: list,
+        file: 'nope.csv',
+        column_mapping: MAPPING,
+        dispatch_enrichment: false,
+      });
       expect(missing.isError).toBe(true);
       expect(textOf(missing)).toContain(`Error validation_error: file: ${path.join(dir, 'nope.csv')} does not exist`);
-      const txt = await callTool(s, 'lists_import_csv', { list_id: list, file: 'leads.txt', column_mapping: MAPPING, dispatch_enrichment: false });
+      const txt = await callTool(s, 'lists_import_csv', {
+        list_id: list,
+        file: 'leads.txt',
+        column_mapping: MAPPING,
+        dispatch_enrichment: false,
+      });
       expect(txt.isError).toBe(true);
       expect(textOf(txt)).toContain('Error validation_error: file: "leads.txt" is not a .csv file');
     });

@@ -32,7 +32,9 @@ const connect = (provider: string, connected = true) => control(t.sb, 'POST', '/
 describe('run_status', () => {
   it('kind enrichment: a list enrichment, done', async () => {
     const list = await seededList('Enriched', 3);
-    const { runs: [run] } = await sdk.enrichment.bulk({ list_id: list, scope: 'partial' }, { maxCredits: 1000 });
+    const {
+      runs: [run],
+    } = await sdk.enrichment.bulk({ list_id: list, scope: 'partial' }, { maxCredits: 1000 });
     await runsEnd();
     const s = await t.session();
     const { data } = await ok(s, 'run_status', { kind: 'enrichment', id: run!.workflow_id });
@@ -65,7 +67,12 @@ describe('run_status', () => {
     expect(textOf(without)).toContain('Error validation_error: list_id: is required for kind find_people');
 
     const { data } = await ok(s, 'run_status', { kind: 'find_people', id: job.workflow_id, list_id: list.list_id });
-    expect(data.status).toMatchObject({ workflow_id: job.workflow_id, status: 'completed', lead_list_id: list.list_id, total_companies: 2 });
+    expect(data.status).toMatchObject({
+      workflow_id: job.workflow_id,
+      status: 'completed',
+      lead_list_id: list.list_id,
+      total_companies: 2,
+    });
   });
 
   it('an id missing or empty is a validation error, and nothing is sent', async () => {
@@ -91,7 +98,9 @@ describe('agents and exports', () => {
     const s = await t.session();
 
     const { r, data: runs } = await ok(s, 'agents_ls', { list_id: list });
-    expect(runs.runs).toEqual([expect.objectContaining({ task_id: run.smart_agent_task_id, list_id: list, column_name: 'clean_title', status: 'completed' })]);
+    expect(runs.runs).toEqual([
+      expect.objectContaining({ task_id: run.smart_agent_task_id, list_id: list, column_name: 'clean_title', status: 'completed' }),
+    ]);
     expect(textOf(r)).toContain('agents_ls: 1 of 1 runs.');
 
     const { data: results } = await ok(s, 'agents_results', { smart_agent_task_id: run.smart_agent_task_id, fields: ['lead_id', 'value'] });
@@ -191,7 +200,16 @@ describe('paid tools called without quote_id are priced, and nothing is spent', 
       ['agents_run', { list_id: list, agent_type: 'title_normalizer', column_name: 'clean_title' }, 3],
       ['sync_crm', { provider: 'crm_one', list_id: list }, 3],
       ['sync_sequencer', { provider: 'sequencer_one', list_id: list, campaign_id: campaigns.campaigns[0].campaign_id }, 3],
-      ['lists_import_csv', { list_id: list, file: 'two.csv', column_mapping: { first_name: 'First', last_name: 'Last', company_name: 'Company' }, enrichment_type: 'partial' }, 2],
+      [
+        'lists_import_csv',
+        {
+          list_id: list,
+          file: 'two.csv',
+          column_mapping: { first_name: 'First', last_name: 'Last', company_name: 'Company' },
+          enrichment_type: 'partial',
+        },
+        2,
+      ],
     ];
     for (const [name, args, rows] of calls) {
       const { r, data } = await ok(s, name, args);

@@ -29,7 +29,7 @@ function bodyFields(e: Endpoint): string[] {
   const visit = (s: JsonSchema | undefined) => {
     if (!s) return;
     if (typeof s.$ref === 'string') return visit(all[s.$ref.slice(REF_PREFIX.length)]);
-    for (const k of Object.keys((s.properties ?? {}))) out.add(k);
+    for (const k of Object.keys(s.properties ?? {})) out.add(k);
     for (const key of ['oneOf', 'anyOf', 'allOf']) for (const branch of (s[key] ?? []) as JsonSchema[]) visit(branch);
   };
   visit(all[nameOf(schemaOf(e.body))]);
@@ -81,7 +81,9 @@ describe('tools/list', () => {
       const schema = tools.find((x) => x.name === spec.name)!.inputSchema;
       expect(schema.type, spec.name).toBe('object');
       const props = Object.keys(schema.properties ?? {});
-      const wanted = [...Object.keys(spec.entry.params ?? {}), ...bodyFields(spec.entry)].filter((n) => n !== 'quote_id' && !spec.args?.omit?.includes(n));
+      const wanted = [...Object.keys(spec.entry.params ?? {}), ...bodyFields(spec.entry)].filter(
+        (n) => n !== 'quote_id' && !spec.args?.omit?.includes(n),
+      );
       for (const n of wanted) if (!props.includes(n)) missing.push(`${spec.name}.${n}`);
     }
     // BUG for the lead (src/mcp/tool-schema.ts, inputSchema): a body that is a union (SyncPreviewBody, a
@@ -96,7 +98,8 @@ describe('tools/list', () => {
       for (const q of spec.entry.query ?? []) {
         const prop = tools.find((x) => x.name === spec.name)!.inputSchema.properties?.[q.name] as JsonSchema | undefined;
         if (!prop) wrong.push(`${spec.name}.${q.name}: missing`);
-        else if (q.repeated && (prop.type !== 'array' || (prop.items as JsonSchema).type === 'array')) wrong.push(`${spec.name}.${q.name}: ${JSON.stringify(prop).slice(0, 80)}`);
+        else if (q.repeated && (prop.type !== 'array' || (prop.items as JsonSchema).type === 'array'))
+          wrong.push(`${spec.name}.${q.name}: ${JSON.stringify(prop).slice(0, 80)}`);
       }
     // BUG for the lead (src/mcp/tool-schema.ts, inputSchema's query loop): a repeated parameter whose schema is
     // already an array (export_json columns: ExportColumns) is wrapped once more, so columns reads as a list of lists.

@@ -21,9 +21,29 @@ test("a key's requests, newest first, with method, path, status, duration, ip, u
   expect(r.status).toBe(200);
   const rows = KeyRequestRows.parse(r.json);
   expect(rows).toHaveLength(2);
-  expect(rows[0]).toMatchObject({ method: 'GET', path: '/api/v1/public/lead-lists/00000000-0000-4000-8000-000000000000', status_code: 404, ip_address: '127.0.0.1' });
-  expect(rows[1]).toMatchObject({ method: 'GET', path: '/api/v2/whoami', status_code: 200, ip_address: '203.0.113.7', user_agent: 'req-test/1' });
-  expect(Object.keys(rows[1]!).sort()).toEqual(['created_at', 'duration_ms', 'id', 'ip_address', 'method', 'path', 'status_code', 'user_agent']);
+  expect(rows[0]).toMatchObject({
+    method: 'GET',
+    path: '/api/v1/public/lead-lists/00000000-0000-4000-8000-000000000000',
+    status_code: 404,
+    ip_address: '127.0.0.1',
+  });
+  expect(rows[1]).toMatchObject({
+    method: 'GET',
+    path: '/api/v2/whoami',
+    status_code: 200,
+    ip_address: '203.0.113.7',
+    user_agent: 'req-test/1',
+  });
+  expect(Object.keys(rows[1]!).sort()).toEqual([
+    'created_at',
+    'duration_ms',
+    'id',
+    'ip_address',
+    'method',
+    'path',
+    'status_code',
+    'user_agent',
+  ]);
   expect(rows[1]!.duration_ms).toBeGreaterThanOrEqual(0);
   expect(rows[1]!.id).toMatch(/^req_/);
 });

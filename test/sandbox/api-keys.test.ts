@@ -9,14 +9,23 @@ beforeEach(() => {
 });
 
 const keys = (method: string, path = '', opts: { token?: string; body?: unknown } = {}) =>
-  raw(t.sb, method, `/api/v1/api-keys${path}`, { token: jwt, ...opts, ...(method === 'POST' && opts.body === undefined ? { body: {} } : {}) });
+  raw(t.sb, method, `/api/v1/api-keys${path}`, {
+    token: jwt,
+    ...opts,
+    ...(method === 'POST' && opts.body === undefined ? { body: {} } : {}),
+  });
 
 test('create returns the whole secret once, with its visible parts; the key works on v2 at once', async () => {
   const r = await keys('POST', '', { body: { name: 'ci' } });
   expect(r.status).toBe(200);
   const created = CreatedKey.parse(r.json);
   expect(created.api_key).toMatch(/^svcapi_[A-Za-z0-9_-]{64}$/);
-  expect(created).toMatchObject({ name: 'ci', expires_at: null, key_prefix: created.api_key.slice(0, 10), key_last4: created.api_key.slice(-4) });
+  expect(created).toMatchObject({
+    name: 'ci',
+    expires_at: null,
+    key_prefix: created.api_key.slice(0, 10),
+    key_last4: created.api_key.slice(-4),
+  });
   expect((await raw(t.sb, 'GET', '/api/v2/whoami', { token: created.api_key })).status).toBe(200);
   const listed = ManagedKeys.parse((await keys('GET')).json);
   const item = listed.find((k) => k.id === created.id)!;
@@ -38,7 +47,13 @@ test('expires_at: stored as given, past times are a 400, a bad date a 422; the k
 });
 
 test('only a session JWT is accepted: a svcapi_ key is 401 on every management route', async () => {
-  for (const [m, p] of [['POST', ''], ['GET', ''], ['POST', '/revoke-all'], ['POST', `/${t.demo.key_id}/revoke`], ['GET', `/${t.demo.key_id}/requests`]] as const) {
+  for (const [m, p] of [
+    ['POST', ''],
+    ['GET', ''],
+    ['POST', '/revoke-all'],
+    ['POST', `/${t.demo.key_id}/revoke`],
+    ['GET', `/${t.demo.key_id}/requests`],
+  ] as const) {
     const r = await keys(m, p, { token: t.sb.demoKey });
     expect(r.status, `${m} ${p}`).toBe(401);
     expect(r.json.error.code).toBe('AUTHENTICATION_INVALID');

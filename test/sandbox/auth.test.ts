@@ -69,7 +69,13 @@ describe('plan gating (API keys)', () => {
     expect(r.json.error.message).toMatch(/not available during a trial/);
     expect(r.json.error.message).toMatch(/paid plan with API access/);
     expect(r.json.error).not.toHaveProperty('problem');
-    expect(r.json.error.details).toEqual({ error: 'feature_gated', feature: 'api_access', current_tier: 'pro', required_tier: 'pro', trial: true });
+    expect(r.json.error.details).toEqual({
+      error: 'feature_gated',
+      feature: 'api_access',
+      current_tier: 'pro',
+      required_tier: 'pro',
+      trial: true,
+    });
   });
 
   test.each(['free', 'starter', 'legacy_starter'])('plan %s without API access: 403 feature_gated details', async (plan) => {
@@ -112,10 +118,16 @@ describe('plan gating (API keys)', () => {
         expect(r.json.partner_tier).toBe(tier);
         expect(r.json.features).toContain('api_access');
         // Partner-license-only workspaces lack these.
-        for (const f of ['criteria_search', 'find_people', 'bulk_enrichment_subset', 'sync_helpers']) expect(r.json.features).not.toContain(f);
+        for (const f of ['criteria_search', 'find_people', 'bulk_enrichment_subset', 'sync_helpers'])
+          expect(r.json.features).not.toContain(f);
       } else {
         expect(r.status, `tier ${tier}`).toBe(403);
-        expect(r.json.error.details).toMatchObject({ error: 'feature_gated', feature: 'api_access', required_tier: 'pro', partner_tier: tier });
+        expect(r.json.error.details).toMatchObject({
+          error: 'feature_gated',
+          feature: 'api_access',
+          required_tier: 'pro',
+          partner_tier: tier,
+        });
       }
     }
   });
@@ -192,7 +204,11 @@ describe('whoami', () => {
   test('a key of the other organization sees its own organization', async () => {
     const k = await newKey(sb, { organization_id: demo.other_organization_id });
     const who = await apiOf(clientFor(sb, k.api_key)).identity.whoami();
-    expect(who).toMatchObject({ organization_id: demo.other_organization_id, organization_name: 'Globex', user_email: 'g***@globex.example' });
+    expect(who).toMatchObject({
+      organization_id: demo.other_organization_id,
+      organization_name: 'Globex',
+      user_email: 'g***@globex.example',
+    });
   });
 });
 

@@ -27,7 +27,10 @@ describe('sandbox answers match the shared schemas', () => {
   });
 
   it('a 422 names what was expected: the allowed values of an enum, the type of a field', async () => {
-    const r = await raw(sb, 'POST', '/api/v2/enrichment/person', { token: sb.demoKey, body: { lead_list_id: 'lst_x', email: 'a@b.example', enrichment_type: 'phone-only', include_phone: 'yes' } });
+    const r = await raw(sb, 'POST', '/api/v2/enrichment/person', {
+      token: sb.demoKey,
+      body: { lead_list_id: 'lst_x', email: 'a@b.example', enrichment_type: 'phone-only', include_phone: 'yes' },
+    });
     expect(r.status).toBe(422);
     const msgs = Object.fromEntries(r.json.error.details.errors.map((e: any) => [e.loc.join('.'), e.msg]));
     expect(msgs['body.enrichment_type']).toBe('Invalid option: expected one of "partial"|"phone_only"|"full"');

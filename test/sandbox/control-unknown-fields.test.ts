@@ -6,7 +6,11 @@ import { control, raw, useResetSandbox } from './helpers.js';
 
 const t = useResetSandbox();
 const post = (path: string, body: unknown) => raw(t.sb, 'POST', `/__sandbox${path}`, { body });
-const errorOf = (r: { status: number; json: any }) => ({ status: r.status, code: r.json?.error?.code, locs: r.json?.error?.details?.errors?.map((e: any) => e.loc) });
+const errorOf = (r: { status: number; json: any }) => ({
+  status: r.status,
+  code: r.json?.error?.code,
+  locs: r.json?.error?.details?.errors?.map((e: any) => e.loc),
+});
 
 describe('a control body with fields its control does not take', () => {
   test('a fault rule with a misspelled field is a 400 naming it, and no rule is added', async () => {
@@ -18,7 +22,14 @@ describe('a control body with fields its control does not take', () => {
 
   test('the rule sent without its `rules` wrapper names both of its fields', async () => {
     const r = await post('/faults', { kind: 'latency', ms: 4000 });
-    expect(errorOf(r)).toEqual({ status: 400, code: 'validation_error', locs: [['body', 'kind'], ['body', 'ms']] });
+    expect(errorOf(r)).toEqual({
+      status: 400,
+      code: 'validation_error',
+      locs: [
+        ['body', 'kind'],
+        ['body', 'ms'],
+      ],
+    });
   });
 
   test('fields are checked at any depth; the keys of a record are values, not fields', async () => {

@@ -9,13 +9,19 @@ import { openSandbox, type RunningSandbox } from './helpers.js';
 /** The test controls as catalog entries: each route is one, each entry is served, and each answer is what its schema says. */
 
 describe('the control catalog', () => {
-  const routes = Object.values(routeModules).flat().map((r) => ({ ...r.endpoint, endpoint: r.endpoint }));
+  const routes = Object.values(routeModules)
+    .flat()
+    .map((r) => ({ ...r.endpoint, endpoint: r.endpoint }));
   const controlRoutes = routes.filter((r) => r.kind === 'control');
 
   it('has an entry for every control route, and a route for every entry', () => {
     expect(controlRoutes.filter((r) => !r.endpoint).map((r) => `${r.method} ${r.path}`)).toEqual([]);
     const served = new Set(controlRoutes.map((r) => r.endpoint));
-    expect(controlEndpoints().filter((e) => !served.has(e)).map((e) => e.id)).toEqual([]);
+    expect(
+      controlEndpoints()
+        .filter((e) => !served.has(e))
+        .map((e) => e.id),
+    ).toEqual([]);
     expect(controlRoutes.length).toBe(controlEndpoints().length);
   });
 
@@ -82,7 +88,9 @@ describe('each control answers what its entry says', () => {
   });
 
   it('faults, lists, imports and exports', async () => {
-    expect(conforms(CONTROL.faults.add, await control.faults.add({ rules: [{ kind: 'status', status: 503, path: '/whoami', count: 1 }] })).rules).toHaveLength(1);
+    expect(
+      conforms(CONTROL.faults.add, await control.faults.add({ rules: [{ kind: 'status', status: 503, path: '/whoami', count: 1 }] })).rules,
+    ).toHaveLength(1);
     conforms(CONTROL.faults.list, await control.faults.list());
     expect(conforms(CONTROL.faults.clear, await control.faults.clear()).rules).toEqual([]);
     const list = conforms(CONTROL.lists.create, await control.lists.create({ name: 'Seeded', people: 3 }));
@@ -97,11 +105,16 @@ describe('each control answers what its entry says', () => {
   it('enrichment, agents, email templates, sync and webhooks', async () => {
     conforms(CONTROL.enrichment.get, await control.enrichment.get());
     conforms(CONTROL.enrichment.set, await control.enrichment.set({ hit_rates: { email: 1 } }));
-    expect(conforms(CONTROL.enrichment.outcomes, await control.enrichment.outcomes({ status: 'failed', count: 2 })).next_outcomes).toHaveLength(2);
+    expect(
+      conforms(CONTROL.enrichment.outcomes, await control.enrichment.outcomes({ status: 'failed', count: 2 })).next_outcomes,
+    ).toHaveLength(2);
     conforms(CONTROL.agents.get, await control.agents.get());
     conforms(CONTROL.agents.set, await control.agents.set({ fail_next: 1 }));
     const templates = conforms(CONTROL.emailTemplates.list, await control.emailTemplates.list());
-    const made = conforms(CONTROL.emailTemplates.create, await control.emailTemplates.create({ name: 'Intro', subject: 'Hi', body: 'Hello' }));
+    const made = conforms(
+      CONTROL.emailTemplates.create,
+      await control.emailTemplates.create({ name: 'Intro', subject: 'Hi', body: 'Hello' }),
+    );
     conforms(CONTROL.emailTemplates.update, await control.emailTemplates.update({ template_id: made.template_id, is_default: true }));
     expect(templates.templates.length).toBe(1);
     conforms(CONTROL.sync.failures, await control.sync.failures({ count: 2 }));

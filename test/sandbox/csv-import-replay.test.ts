@@ -30,9 +30,20 @@ describe('idempotency_key', () => {
 
   test('key order of the body and an explicit dispatch default do not make another request', async () => {
     const id = await newList(cast);
-    const body = { csv_content_base64: Buffer.from(BO).toString('base64'), column_mapping: { email: 'Email', full_name: 'Name' }, enrichment_type: 'partial', idempotency_key: 'k' };
+    const body = {
+      csv_content_base64: Buffer.from(BO).toString('base64'),
+      column_mapping: { email: 'Email', full_name: 'Name' },
+      enrichment_type: 'partial',
+      idempotency_key: 'k',
+    };
     expectCreated(await csvImport(cast, id, body));
-    const reordered = { idempotency_key: 'k', dispatch_enrichment: true, enrichment_type: 'partial', column_mapping: { full_name: 'Name', email: 'Email' }, csv_content_base64: body.csv_content_base64 };
+    const reordered = {
+      idempotency_key: 'k',
+      dispatch_enrichment: true,
+      enrichment_type: 'partial',
+      column_mapping: { full_name: 'Name', email: 'Email' },
+      csv_content_base64: body.csv_content_base64,
+    };
     expect(expectCreated(await csvImport(cast, id, reordered)).idempotency_replayed).toBe(true);
   });
 
@@ -54,7 +65,11 @@ describe('idempotency_key', () => {
     const records = leadCount(cast);
     const e = expectPublicError(await csvImport(cast, id, importBody(BO, { idempotency_key: 'k1' })), 409, 'idempotency_conflict');
     expect(e.details).toEqual({ idempotency_key: 'k1' });
-    expectPublicError(await csvImport(cast, id, importBody(ANN, { idempotency_key: 'k1', dispatch_enrichment: true, enrichment_type: 'full' })), 409, 'idempotency_conflict');
+    expectPublicError(
+      await csvImport(cast, id, importBody(ANN, { idempotency_key: 'k1', dispatch_enrichment: true, enrichment_type: 'full' })),
+      409,
+      'idempotency_conflict',
+    );
     expectPublicError(await csvImport(cast, other, importBody(ANN, { idempotency_key: 'k1' })), 409, 'idempotency_conflict');
     expect(leadCount(cast)).toBe(records);
     expect(expectCreated(await csvImport(cast, other, importBody(ANN, { idempotency_key: 'k2' }))).rows_imported).toBe(1);
@@ -72,7 +87,11 @@ describe('idempotency_key', () => {
 
   test('a key whose import failed is not taken: the corrected request imports under it', async () => {
     const id = await newList(cast);
-    expectPublicError(await csvImport(cast, id, importBody(ANN, { idempotency_key: 'k', column_mapping: { email: 'Mail' } })), 400, 'validation_error');
+    expectPublicError(
+      await csvImport(cast, id, importBody(ANN, { idempotency_key: 'k', column_mapping: { email: 'Mail' } })),
+      400,
+      'validation_error',
+    );
     expect(expectCreated(await csvImport(cast, id, importBody(ANN, { idempotency_key: 'k' }))).rows_imported).toBe(1);
   });
 

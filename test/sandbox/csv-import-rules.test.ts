@@ -15,10 +15,16 @@ describe('limits', () => {
   test(`413 above ${CSV_IMPORT_LIMITS.maxRows} data rows, with the figures and a fix to split the file; exactly the limit imports`, async () => {
     const id = await newList(cast);
     const e = expectPublicError(await csvImport(cast, id, importBody(csvOf(CSV_IMPORT_LIMITS.maxRows + 1))), 413, 'validation_error');
-    expect(e.details).toMatchObject({ max_bytes: CSV_IMPORT_LIMITS.maxBytes, max_rows: CSV_IMPORT_LIMITS.maxRows, rows: CSV_IMPORT_LIMITS.maxRows + 1 });
+    expect(e.details).toMatchObject({
+      max_bytes: CSV_IMPORT_LIMITS.maxBytes,
+      max_rows: CSV_IMPORT_LIMITS.maxRows,
+      rows: CSV_IMPORT_LIMITS.maxRows + 1,
+    });
     expect(e.fix).toMatch(/split/i);
     expect(leadRecords(cast, id)).toEqual([]);
-    expect(expectCreated(await csvImport(cast, id, importBody(csvOf(CSV_IMPORT_LIMITS.maxRows)))).rows_imported).toBe(CSV_IMPORT_LIMITS.maxRows);
+    expect(expectCreated(await csvImport(cast, id, importBody(csvOf(CSV_IMPORT_LIMITS.maxRows)))).rows_imported).toBe(
+      CSV_IMPORT_LIMITS.maxRows,
+    );
   });
 
   test(`413 above ${CSV_IMPORT_LIMITS.maxBytes} bytes (a body of about 205 KB of base64 gets through to say so); exactly the limit is read`, async () => {
@@ -29,7 +35,11 @@ describe('limits', () => {
     expect(Buffer.byteLength(atLimit)).toBe(CSV_IMPORT_LIMITS.maxBytes);
     const over = `${atLimit}C`;
     const e = expectPublicError(await csvImport(cast, id, importBody(over)), 413, 'validation_error');
-    expect(e.details).toMatchObject({ max_bytes: CSV_IMPORT_LIMITS.maxBytes, max_rows: CSV_IMPORT_LIMITS.maxRows, bytes: CSV_IMPORT_LIMITS.maxBytes + 1 });
+    expect(e.details).toMatchObject({
+      max_bytes: CSV_IMPORT_LIMITS.maxBytes,
+      max_rows: CSV_IMPORT_LIMITS.maxRows,
+      bytes: CSV_IMPORT_LIMITS.maxBytes + 1,
+    });
     expect(e.fix).toMatch(/split/i);
     expect(expectCreated(await csvImport(cast, id, importBody(atLimit))).rows_imported).toBe(2);
   });
@@ -61,7 +71,8 @@ describe('who may import', () => {
   test("404 list_not_found for an unknown list, another organization's list and a teammate's private list", async () => {
     const foreign = (await seedList(cast.sb, { name: 'Theirs', organization_id: cast.otherOrgId })).list_id;
     const private_ = (await seedList(cast.sb, { name: 'Mine', user_id: cast.teammateId })).list_id;
-    for (const id of ['lst_unknown', foreign, private_]) expectPublicError(await csvImport(cast, id, importBody(`${HEADER}\n`)), 404, 'list_not_found');
+    for (const id of ['lst_unknown', foreign, private_])
+      expectPublicError(await csvImport(cast, id, importBody(`${HEADER}\n`)), 404, 'list_not_found');
   });
 
   test('403 list_not_editable on a list shared view-only or visible to the organization; an edit share imports', async () => {
@@ -85,7 +96,11 @@ describe('who may import', () => {
     await control(cast.sb, 'POST', '/scopes', { user_id: cast.teammateId, scopes: ['lists:read', 'lists:write'] });
     const id = (await seedList(cast.sb, { name: 'Shared', shares: { [cast.teammateId]: 'edit' } })).list_id;
     const csv = `${HEADER}\nAnn Lee,ann@acme.io,Acme,\n`;
-    const e = expectPublicError(await csvImport(cast, id, importBody(csv, { dispatch_enrichment: true, enrichment_type: 'partial' }), cast.teammate), 403, 'insufficient_scope');
+    const e = expectPublicError(
+      await csvImport(cast, id, importBody(csv, { dispatch_enrichment: true, enrichment_type: 'partial' }), cast.teammate),
+      403,
+      'insufficient_scope',
+    );
     expect(e.details).toEqual({ required_scope: 'enrich:write', granted_scopes: ['lists:read', 'lists:write'] });
     expect(leadRecords(cast, id)).toEqual([]);
     expect(expectCreated(await csvImport(cast, id, importBody(csv), cast.teammate))).not.toHaveProperty('message');
@@ -116,7 +131,10 @@ describe('maintenance', () => {
 
   test('the same route answers under /api/v1/public', async () => {
     const id = await newList(cast);
-    const r = await call(cast.sb, 'POST', `/lead-lists/${id}/csv-import`, { prefix: '/api/v1/public', body: importBody(`${HEADER}\nAnn Lee,ann@acme.io,Acme,\n`) });
+    const r = await call(cast.sb, 'POST', `/lead-lists/${id}/csv-import`, {
+      prefix: '/api/v1/public',
+      body: importBody(`${HEADER}\nAnn Lee,ann@acme.io,Acme,\n`),
+    });
     expect(expectCreated(r).rows_imported).toBe(1);
   });
 });

@@ -46,26 +46,69 @@ describe('POST /lead-lists/{list_id}/csv-import', () => {
       'Cy,,,cy@x.io,,,+1 555 0300,,,,,,',
     ].join('\n');
     const mapping = {
-      first_name: 'First', last_name: 'Last', full_name: 'Full', email: 'Mail', phone: 'Phone', mobile_phone: 'Mobile',
-      work_phone: 'Work', job_title: 'Title', company_name: 'Company', company_domain: 'Domain', city: 'City', state: 'State', country: 'Country',
+      first_name: 'First',
+      last_name: 'Last',
+      full_name: 'Full',
+      email: 'Mail',
+      phone: 'Phone',
+      mobile_phone: 'Mobile',
+      work_phone: 'Work',
+      job_title: 'Title',
+      company_name: 'Company',
+      company_domain: 'Domain',
+      city: 'City',
+      state: 'State',
+      country: 'Country',
     };
     expectCreated(await csvImport(cast, id, importBody(csv, { column_mapping: mapping })));
     const pick = (l: any) => ({
-      first_name: l.first_name, last_name: l.last_name, full_name: l.full_name, email: l.email, phone: l.phone, title: l.title,
-      company: l.company, company_domain: l.company_domain, company_id: l.company_id, location: l.location,
+      first_name: l.first_name,
+      last_name: l.last_name,
+      full_name: l.full_name,
+      email: l.email,
+      phone: l.phone,
+      title: l.title,
+      company: l.company,
+      company_domain: l.company_domain,
+      company_id: l.company_id,
+      location: l.location,
     });
     expect(leadRecords(cast, id).map(pick)).toEqual([
       {
-        first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', email: null, phone: '+1 555 0101', title: 'CTO',
-        company: known.name, company_domain: known.domain, company_id: known.company_id, location: 'Austin, Texas, United States',
+        first_name: 'Ann',
+        last_name: 'Lee',
+        full_name: 'Ann Lee',
+        email: null,
+        phone: '+1 555 0101',
+        title: 'CTO',
+        company: known.name,
+        company_domain: known.domain,
+        company_id: known.company_id,
+        location: 'Austin, Texas, United States',
       },
       {
-        first_name: 'Bo', last_name: 'Van Chan', full_name: 'Bo Van Chan', email: 'bo@x.io', phone: '+1 555 0200', title: null,
-        company: 'Bolt Inc', company_domain: 'unknown-domain.example', company_id: null, location: 'Canada',
+        first_name: 'Bo',
+        last_name: 'Van Chan',
+        full_name: 'Bo Van Chan',
+        email: 'bo@x.io',
+        phone: '+1 555 0200',
+        title: null,
+        company: 'Bolt Inc',
+        company_domain: 'unknown-domain.example',
+        company_id: null,
+        location: 'Canada',
       },
       {
-        first_name: 'Cy', last_name: null, full_name: 'Cy', email: 'cy@x.io', phone: '+1 555 0300', title: null,
-        company: null, company_domain: null, company_id: null, location: null,
+        first_name: 'Cy',
+        last_name: null,
+        full_name: 'Cy',
+        email: 'cy@x.io',
+        phone: '+1 555 0300',
+        title: null,
+        company: null,
+        company_domain: null,
+        company_id: null,
+        location: null,
       },
     ]);
   });
@@ -86,13 +129,25 @@ describe('POST /lead-lists/{list_id}/csv-import', () => {
       '   ,  ,  ,  ', //                                      11 missing_required (blank counts as missing)
       'Hal Ito,hal@acme.io,Acme,', //                         12 imported
     ];
-    const bad = Buffer.concat([Buffer.from(`${rows.join('\n')}\n`), Buffer.from('Iv'), Buffer.from([0xff, 0xfe]), Buffer.from(' Jo,iv@x.io,Acme,\n')]);
+    const bad = Buffer.concat([
+      Buffer.from(`${rows.join('\n')}\n`),
+      Buffer.from('Iv'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(' Jo,iv@x.io,Acme,\n'),
+    ]);
     const r = expectCreated(await csvImport(cast, id, importBody(bad)));
     expect(r).toMatchObject({
       rows_parsed: 12,
       rows_imported: 3,
       rows_skipped: 9,
-      skip_reasons: { malformed_row: 2, invalid_email: 1, missing_required: 3, duplicate_email: 1, duplicate_linkedin_url: 1, invalid_encoding: 1 },
+      skip_reasons: {
+        malformed_row: 2,
+        invalid_email: 1,
+        missing_required: 3,
+        duplicate_email: 1,
+        duplicate_linkedin_url: 1,
+        invalid_encoding: 1,
+      },
       sample_skip_rows: [3, 4, 5, 6, 7, 9, 10, 11, 13],
     });
     expect(leadRecords(cast, id).map((l) => l.full_name)).toEqual(['Ann Lee', 'Fay', 'Hal Ito']);
@@ -106,12 +161,16 @@ describe('POST /lead-lists/{list_id}/csv-import', () => {
     expect(r.sample_skip_rows).toEqual([2, 3]);
   });
 
-  test("a row whose email or LinkedIn URL a lead of the list already has is a duplicate (case, scheme, www. and trailing slash ignored)", async () => {
+  test('a row whose email or LinkedIn URL a lead of the list already has is a duplicate (case, scheme, www. and trailing slash ignored)', async () => {
     const id = await newList(cast);
     expectCreated(await csvImport(cast, id, importBody(`${HEADER}\nAnn Lee,Ann@Acme.io,Acme,https://www.linkedin.com/in/ann-lee/\n`)));
     const again = `${HEADER}\nA. Lee,ann@acme.IO,Acme,\nAnn L,,Acme,linkedin.com/in/ANN-LEE\nNew Person,new@acme.io,Acme,\n`;
     const r = expectCreated(await csvImport(cast, id, importBody(again)));
-    expect(r).toMatchObject({ rows_imported: 1, skip_reasons: { duplicate_email: 1, duplicate_linkedin_url: 1 }, sample_skip_rows: [2, 3] });
+    expect(r).toMatchObject({
+      rows_imported: 1,
+      skip_reasons: { duplicate_email: 1, duplicate_linkedin_url: 1 },
+      sample_skip_rows: [2, 3],
+    });
     const other = await newList(cast, 'Other');
     expect(expectCreated(await csvImport(cast, other, importBody(again))).rows_imported).toBe(3);
   });
@@ -165,7 +224,11 @@ describe('CSV forms', () => {
   test('a header named in column_mapping but not in the CSV is a 400 naming it and the headers present; nothing is imported', async () => {
     const id = await newList(cast);
     const e = expectPublicError(
-      await csvImport(cast, id, importBody(`${HEADER}\nAnn,a@x.io,Acme,\n`, { column_mapping: { ...MAP, job_title: 'Job Title', city: 'Town' } })),
+      await csvImport(
+        cast,
+        id,
+        importBody(`${HEADER}\nAnn,a@x.io,Acme,\n`, { column_mapping: { ...MAP, job_title: 'Job Title', city: 'Town' } }),
+      ),
       400,
       'validation_error',
     );
@@ -194,10 +257,14 @@ describe('body checks', () => {
       expectPublicError(await csvImport(cast, id, body), 422, 'validation_error').details.errors.map((e: any) => e.loc.join('.'));
     expect(await locs({ column_mapping: MAP, dispatch_enrichment: false })).toContain('body.csv_content_base64');
     expect(await locs({ csv_content_base64: csv, dispatch_enrichment: false })).toContain('body.column_mapping');
-    expect((await locs({ csv_content_base64: csv, column_mapping: { title: 'Title' }, dispatch_enrichment: false })).join()).toContain('column_mapping');
+    expect((await locs({ csv_content_base64: csv, column_mapping: { title: 'Title' }, dispatch_enrichment: false })).join()).toContain(
+      'column_mapping',
+    );
     expect(await locs({ csv_content_base64: csv, column_mapping: MAP })).toEqual(['body']);
     expect(await locs({ csv_content_base64: csv, column_mapping: MAP, dispatch_enrichment: true })).toEqual(['body']);
-    expect(await locs({ csv_content_base64: csv, column_mapping: MAP, dispatch_enrichment: true, enrichment_type: 'cheap' })).toContain('body.enrichment_type');
+    expect(await locs({ csv_content_base64: csv, column_mapping: MAP, dispatch_enrichment: true, enrichment_type: 'cheap' })).toContain(
+      'body.enrichment_type',
+    );
   });
 
   test('csv_content_base64 that is not base64 is a 400 validation_error; line-wrapped and unpadded base64 are read', async () => {

@@ -2,7 +2,20 @@ import * as z from 'zod/mini';
 import { describe, expect, test } from 'vitest';
 import { control } from './helpers.js';
 import {
-  accepted, balance, call, enrich, estimate, expectOk, expectPublicError, finished, leadsOf, listOf, paidFor, quoteFor, setHitRates, statusOf,
+  accepted,
+  balance,
+  call,
+  enrich,
+  estimate,
+  expectOk,
+  expectPublicError,
+  finished,
+  leadsOf,
+  listOf,
+  paidFor,
+  quoteFor,
+  setHitRates,
+  statusOf,
   useEnrichmentSandbox,
 } from './enrichment-helpers.js';
 import { BulkEnrichStarted } from '../../src/api/schemas/enrichment.js';
@@ -34,8 +47,16 @@ describe('POST /enrichment/bulk, whole list', () => {
     const leads = await leadsOf(cast, list);
     const missed = leads.filter((l) => !l.email && !l.phone).length;
     expect(done).toMatchObject({
-      status: missed ? 'completed_with_errors' : 'completed', total: 8, processed: 8, completed: 8 - missed, failed: missed,
-      enrichment_type: 'full', lead_list_id: list, result: null, credits_charged: paidFor(leads), refund_status: 'not_applicable',
+      status: missed ? 'completed_with_errors' : 'completed',
+      total: 8,
+      processed: 8,
+      completed: 8 - missed,
+      failed: missed,
+      enrichment_type: 'full',
+      lead_list_id: list,
+      result: null,
+      credits_charged: paidFor(leads),
+      refund_status: 'not_applicable',
     });
     expect(done.credits_charged).toBeGreaterThan(8);
     expect(done.credits_refunded).toBe(88 - done.credits_charged);
@@ -45,10 +66,22 @@ describe('POST /enrichment/bulk, whole list', () => {
 
   test('scope defaults to partial (1 per lead); phone-only is 10 per lead; the quote of the default matches the run that spells it', async () => {
     const list = await listOf(cast, 'Accounts', 4, 300);
-    const partial = accepted(await enrich(cast, 'bulk', { list_id: list, scope: 'partial', quote_id: await quoteFor(cast, { tool: 'enrich_list', list_id: list }) }));
+    const partial = accepted(
+      await enrich(cast, 'bulk', {
+        list_id: list,
+        scope: 'partial',
+        quote_id: await quoteFor(cast, { tool: 'enrich_list', list_id: list }),
+      }),
+    );
     expect(partial).toMatchObject({ credits_reserved: 4, estimated_cost: 4 });
     expect((await finished(cast, partial.workflow_id)).enrichment_type).toBe('partial');
-    const phone = accepted(await enrich(cast, 'bulk', { list_id: list, scope: 'phone-only', quote_id: await quoteFor(cast, { tool: 'enrich_list', list_id: list, scope: 'phone-only' }) }));
+    const phone = accepted(
+      await enrich(cast, 'bulk', {
+        list_id: list,
+        scope: 'phone-only',
+        quote_id: await quoteFor(cast, { tool: 'enrich_list', list_id: list, scope: 'phone-only' }),
+      }),
+    );
     expect(phone).toMatchObject({ credits_reserved: 40 });
     expect((await statusOf(cast, phone.workflow_id)).enrichment_type).toBe('phone_only');
   });
@@ -58,8 +91,12 @@ describe('POST /enrichment/bulk, whole list', () => {
     const empty = await listOf(cast, 'Empty', 0);
     const before = await balance(cast);
     const e = expectPublicError(await enrich(cast, 'bulk', { list_id: list, scope: 'phone_only', quote_id: 'q' }), 422, 'validation_error');
-    expect(e.details.errors).toEqual([{ type: 'invalid_value', loc: ['body', 'scope'], msg: expect.stringContaining('phone-only with a hyphen') }]);
-    expect(expectPublicError(await enrich(cast, 'bulk', { list_id: empty, quote_id: 'q' }), 400, 'validation_error').problem).toMatch(/empty/);
+    expect(e.details.errors).toEqual([
+      { type: 'invalid_value', loc: ['body', 'scope'], msg: expect.stringContaining('phone-only with a hyphen') },
+    ]);
+    expect(expectPublicError(await enrich(cast, 'bulk', { list_id: empty, quote_id: 'q' }), 400, 'validation_error').problem).toMatch(
+      /empty/,
+    );
     expectPublicError(await enrich(cast, 'bulk', { list_id: list }), 400, 'quote_required');
     expectPublicError(await enrich(cast, 'bulk', { list_id: 'lst_nope', quote_id: 'q' }), 404, 'list_not_found');
     expect(await balance(cast)).toBe(before);
@@ -72,12 +109,22 @@ describe('POST /enrichment/bulk, lead_ids subset', () => {
     const ids = await leadIds(list);
     const subset = [ids[4]!, ids[1]!, ids[4]!, ids[2]!];
     const sorted = [...new Set(subset)].sort();
-    const quote = await estimate(cast, { tool: 'enrich_list', row_count: 3, scope: 'partial', filters: { list_id: list, scope: 'partial', lead_ids: sorted } });
+    const quote = await estimate(cast, {
+      tool: 'enrich_list',
+      row_count: 3,
+      scope: 'partial',
+      filters: { list_id: list, scope: 'partial', lead_ids: sorted },
+    });
     await setHitRates(cast, { email: 1 });
     const r = accepted(await enrich(cast, 'bulk', { list_id: list, lead_ids: subset, quote_id: quote.quote_id }));
     expect(r).toMatchObject({ total_leads: 3, credits_reserved: 3, estimated_cost: 3 });
     expect(await finished(cast, r.workflow_id)).toMatchObject({ status: 'completed', total: 3, credits_charged: 3 });
-    expect((await leadsOf(cast, list)).filter((l) => l.email).map((l) => l.lead_id).sort()).toEqual(sorted);
+    expect(
+      (await leadsOf(cast, list))
+        .filter((l) => l.email)
+        .map((l) => l.lead_id)
+        .sort(),
+    ).toEqual(sorted);
   });
 
   test('409 conflict when a quoted lead left the list: the ids named, nothing charged, and the quote still runs once the lead is back', async () => {
@@ -99,7 +146,11 @@ describe('POST /enrichment/bulk, lead_ids subset', () => {
     const list = await listOf(cast, 'Accounts', 2, 600);
     const quote_id = await quoteFor(cast, { tool: 'enrich_list', list_id: list });
     await control(cast.sb, 'POST', '/plan', { plan: 'free', partner_tier: 6 });
-    const e = expectPublicError(await enrich(cast, 'bulk', { list_id: list, lead_ids: await leadIds(list), quote_id }), 403, 'feature_gated');
+    const e = expectPublicError(
+      await enrich(cast, 'bulk', { list_id: list, lead_ids: await leadIds(list), quote_id }),
+      403,
+      'feature_gated',
+    );
     expect(e.details).toMatchObject({ feature: 'bulk_enrichment_subset' });
     expect(accepted(await enrich(cast, 'bulk', { list_id: list, quote_id })).total_leads).toBe(2);
   });
@@ -154,7 +205,7 @@ describe('quotes on the enrichment routes', () => {
     expect(await balance(cast)).toBe(before - 10);
   });
 
-  test('the list shrank since the quote: the run reserves the smaller cost and still reports the quote\'s estimated_cost', async () => {
+  test("the list shrank since the quote: the run reserves the smaller cost and still reports the quote's estimated_cost", async () => {
     const list = await listOf(cast, 'Accounts', 4, 1250);
     const quote_id = await quoteFor(cast, { tool: 'enrich_list', list_id: list, scope: 'phone-only' });
     expectOk(await call(cast.sb, 'DELETE', `/lead-lists/${list}/leads`, { body: { lead_ids: (await leadIds(list)).slice(0, 1) } }));

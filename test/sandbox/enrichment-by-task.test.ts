@@ -3,7 +3,21 @@ import { describe, expect, test } from 'vitest';
 import { control } from './helpers.js';
 import { searchPeople } from './lists-helpers.js';
 import {
-  accepted, advance, balance, call, enrich, estimate, expectOk, expectPublicError, finished, leadsOf, listOf, paidFor, quoteFor, setHitRates, statusOf,
+  accepted,
+  advance,
+  balance,
+  call,
+  enrich,
+  estimate,
+  expectOk,
+  expectPublicError,
+  finished,
+  leadsOf,
+  listOf,
+  paidFor,
+  quoteFor,
+  setHitRates,
+  statusOf,
   useEnrichmentSandbox,
 } from './enrichment-helpers.js';
 import { ByTaskEnrichResponse, EnrichmentStatusResponse } from '../../src/api/schemas/enrichment.js';
@@ -13,7 +27,8 @@ import { COHORT_SLIDING_MS } from '../../src/api/schemas/values/search.js';
 const cast = useEnrichmentSandbox();
 
 /** A people search page of `limit` rows (people in one country). */
-const people = (limit: number, country = cast.ds.person(0).location_country) => searchPeople(cast.sb, { location_country: [country] }, limit);
+const people = (limit: number, country = cast.ds.person(0).location_country) =>
+  searchPeople(cast.sb, { location_country: [country] }, limit);
 
 /** A company search page of `limit` rows (companies in the industries of the first 20). */
 async function companies(limit: number): Promise<any> {
@@ -37,7 +52,14 @@ describe('person cohorts', () => {
     const r = await byTask({ task_id: page.task_id, data_points: ['Email', 'Phone'], lead_list_id: list });
     expect(z.safeParse(ByTaskEnrichResponse, r).success).toBe(true);
     const ids = page.results.map((p: any) => p.lead_id);
-    expect(r).toMatchObject({ task_id: page.task_id, entity_kind: 'person', status: 'pending', total_entities: 5, credits_reserved: 55, lead_list_id: list });
+    expect(r).toMatchObject({
+      task_id: page.task_id,
+      entity_kind: 'person',
+      status: 'pending',
+      total_entities: 5,
+      credits_reserved: 55,
+      lead_list_id: list,
+    });
     expect(r.workflow_id).toMatch(/^enrich-/);
     expect(r.results).toEqual(ids.map((entity_id: string) => ({ entity_id, status: 'queued', error: null, company: null })));
     expect(await balance(cast)).toBe(before - 55);
@@ -48,13 +70,20 @@ describe('person cohorts', () => {
     const done = await finished(cast, r.workflow_id);
     expect(z.safeParse(EnrichmentStatusResponse, done).success).toBe(true);
     const leads = await leadsOf(cast, list);
-    expect(done).toMatchObject({ workflow_id: r.workflow_id, total: 5, processed: 5, enrichment_type: 'full', lead_list_id: list, credits_charged: paidFor(leads) });
+    expect(done).toMatchObject({
+      workflow_id: r.workflow_id,
+      total: 5,
+      processed: 5,
+      enrichment_type: 'full',
+      lead_list_id: list,
+      credits_charged: paidFor(leads),
+    });
     expect(done.credits_refunded).toBe(55 - done.credits_charged);
     expect(await balance(cast)).toBe(before - done.credits_charged);
     expect(await statusOf(cast, page.task_id)).toEqual(done);
   });
 
-  test('without lead_list_id the rows go to the caller\'s protected MCP Results list, created on first use and reused by the next run', async () => {
+  test("without lead_list_id the rows go to the caller's protected MCP Results list, created on first use and reused by the next run", async () => {
     await setHitRates(cast, { email: 1 });
     const first = await byTask({ task_id: (await people(2)).task_id, data_points: ['Email', 'LinkedIn'] });
     const second = await byTask({ task_id: (await people(3, cast.ds.person(1).location_country)).task_id, data_points: ['Email'] });
@@ -91,8 +120,14 @@ describe('person cohorts', () => {
     const run = (body: Record<string, unknown>, token?: string) => enrich(cast, 'by-task', { task_id: page.task_id, ...body }, token);
     const linkedin = expectPublicError(await run({ data_points: ['LinkedIn'], quote_id: 'qte_v1_x.y' }), 400, 'validation_error');
     expect(linkedin.problem).toMatch(/LinkedIn alone/);
-    expect(expectPublicError(await run({ data_points: ['Industry'] }), 400, 'validation_error').details.errors[0].loc).toEqual(['body', 'data_points', '0']);
-    expect(expectPublicError(await run({ data_points: ['Email'] }), 400, 'quote_required').details).toEqual({ tool: 'add_person_enrichments' });
+    expect(expectPublicError(await run({ data_points: ['Industry'] }), 400, 'validation_error').details.errors[0].loc).toEqual([
+      'body',
+      'data_points',
+      '0',
+    ]);
+    expect(expectPublicError(await run({ data_points: ['Email'] }), 400, 'quote_required').details).toEqual({
+      tool: 'add_person_enrichments',
+    });
     expectPublicError(await enrich(cast, 'by-task', { task_id: 'svc-task_nope', data_points: ['Email'] }), 404, 'task_not_found');
     expectPublicError(await run({ data_points: ['Email'] }, cast.other), 404, 'task_not_found');
     expect(await balance(cast)).toBe(before);
@@ -110,7 +145,10 @@ describe('GET /enrichment/status by cohort handle', () => {
     const r = await byTask({ task_id: page.task_id, data_points: ['Email'] });
     expect(await statusOf(cast, page.task_id)).toMatchObject({ workflow_id: r.workflow_id });
     expectPublicError(await byHandle(page.task_id, cast.other), 404, 'task_not_found');
-    const quote = await call(cast.sb, 'POST', '/credits/estimate', { body: { tool: 'add_person_enrichments', task_id: page.task_id, data_points: ['Email'] }, token: cast.other });
+    const quote = await call(cast.sb, 'POST', '/credits/estimate', {
+      body: { tool: 'add_person_enrichments', task_id: page.task_id, data_points: ['Email'] },
+      token: cast.other,
+    });
     expectPublicError(quote, 404, 'task_not_found');
   });
 
@@ -136,23 +174,47 @@ describe('company cohorts', () => {
     expect(quote).toMatchObject({ estimated_cost: 3, row_count: 23 });
     await setHitRates(cast, { company: 0.5 });
     const before = await balance(cast);
-    const r = accepted(await enrich(cast, 'by-task', { task_id: found.task_id, data_points: ['Industry', 'TechStack'], lead_list_id: 'lst_ignored', quote_id: quote.quote_id }));
+    const r = accepted(
+      await enrich(cast, 'by-task', {
+        task_id: found.task_id,
+        data_points: ['Industry', 'TechStack'],
+        lead_list_id: 'lst_ignored',
+        quote_id: quote.quote_id,
+      }),
+    );
     expect(z.safeParse(ByTaskEnrichResponse, r).success).toBe(true);
     const ok = r.results.filter((x: any) => x.status === 'completed');
     const missed = r.results.filter((x: any) => x.status === 'failed');
     expect(ok.length).toBeGreaterThan(0);
     expect(ok.length).toBeLessThan(20);
-    expect(r).toMatchObject({ entity_kind: 'company', workflow_id: null, status: 'completed', total_entities: 23, credits_reserved: 3, credits_charged: companyCohortCost(ok.length) });
+    expect(r).toMatchObject({
+      entity_kind: 'company',
+      workflow_id: null,
+      status: 'completed',
+      total_entities: 23,
+      credits_reserved: 3,
+      credits_charged: companyCohortCost(ok.length),
+    });
     expect(r.results.map((x: any) => x.entity_id)).toEqual(found.results.map((c: any) => c.company_id));
-    for (const x of ok) expect(x.company).toMatchObject({ company_id: x.entity_id, industry: expect.any(String), tech_stack: expect.any(Array) });
+    for (const x of ok)
+      expect(x.company).toMatchObject({ company_id: x.entity_id, industry: expect.any(String), tech_stack: expect.any(Array) });
     for (const x of missed) expect(x).toMatchObject({ company: null, error: expect.any(String) });
     expect(await balance(cast)).toBe(before - r.credits_charged);
 
     const s = await statusOf(cast, found.task_id);
     expect(z.safeParse(EnrichmentStatusResponse, s).success).toBe(true);
     expect(s).toMatchObject({
-      status: 'completed', total: 23, processed: 23, completed: ok.length, failed: missed.length, enrichment_type: null, lead_list_id: null,
-      credits_charged: r.credits_charged, credits_refunded: 3 - r.credits_charged, refund_status: 'not_applicable', result: { results: r.results },
+      status: 'completed',
+      total: 23,
+      processed: 23,
+      completed: ok.length,
+      failed: missed.length,
+      enrichment_type: null,
+      lead_list_id: null,
+      credits_charged: r.credits_charged,
+      credits_refunded: 3 - r.credits_charged,
+      refund_status: 'not_applicable',
+      result: { results: r.results },
     });
   });
 
@@ -161,11 +223,19 @@ describe('company cohorts', () => {
     const before = await balance(cast);
     expect(await byTask({ task_id: found.task_id, data_points: ['Industry'] })).toMatchObject({ credits_reserved: 2, credits_charged: 2 });
     await setHitRates(cast, { company: 0 });
-    const none = await byTask({ task_id: found.task_id, data_points: ['Industry'], entity_ids: found.results.slice(0, 3).map((c: any) => c.company_id) });
+    const none = await byTask({
+      task_id: found.task_id,
+      data_points: ['Industry'],
+      entity_ids: found.results.slice(0, 3).map((c: any) => c.company_id),
+    });
     expect(none).toMatchObject({ total_entities: 3, credits_reserved: 1, credits_charged: 0 });
     expect(none.results.every((x: any) => x.status === 'failed')).toBe(true);
     expect(await balance(cast)).toBe(before - 2);
-    expectPublicError(await enrich(cast, 'by-task', { task_id: found.task_id, data_points: ['Email'], quote_id: 'qte_v1_x.y' }), 400, 'validation_error');
+    expectPublicError(
+      await enrich(cast, 'by-task', { task_id: found.task_id, data_points: ['Email'], quote_id: 'qte_v1_x.y' }),
+      400,
+      'validation_error',
+    );
     await control(cast.sb, 'POST', '/enrichment', { hit_rates: { company: null } });
   });
 });

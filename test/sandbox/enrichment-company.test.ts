@@ -10,7 +10,12 @@ describe('POST /enrichment/company', () => {
   test('found by company_id, by domain in any spelling and by exact name in any case: the record, 1 credit each', async () => {
     const c = cast.ds.company(42);
     const before = await balance(cast);
-    const bodies = [{ company_id: c.company_id }, { domain: `HTTPS://www.${c.domain.toUpperCase()}/about` }, { company_name: c.name.toLowerCase() }, { company_ticker: 'ZZZ', domain: c.domain }];
+    const bodies = [
+      { company_id: c.company_id },
+      { domain: `HTTPS://www.${c.domain.toUpperCase()}/about` },
+      { company_name: c.name.toLowerCase() },
+      { company_ticker: 'ZZZ', domain: c.domain },
+    ];
     for (const body of bodies) {
       const r = accepted(await enrich(cast, 'company', body));
       expect(z.safeParse(CompanyEnrichResponse, r).success).toBe(true);
@@ -33,7 +38,11 @@ describe('POST /enrichment/company', () => {
     const quote_id = await quoteFor(cast, { tool: 'enrich_company' });
     expectPublicError(await enrich(cast, 'company', { domain: 'no-such-company.example', quote_id }), 404, 'not_found');
     expect(accepted(await enrich(cast, 'company', { company_id: cast.ds.company(1).company_id, quote_id })).credits_charged).toBe(1);
-    expectPublicError(await enrich(cast, 'company', { company_id: cast.ds.company(2).company_id, quote_id }), 400, 'quote_already_redeemed');
+    expectPublicError(
+      await enrich(cast, 'company', { company_id: cast.ds.company(2).company_id, quote_id }),
+      400,
+      'quote_already_redeemed',
+    );
   });
 
   test('a company the providers miss (hit rate 0) is 404 and refunded; 422 without any identifier; 400 insufficient_credits on an empty balance', async () => {
@@ -44,6 +53,8 @@ describe('POST /enrichment/company', () => {
     expectPublicError(await enrich(cast, 'company', { company_ticker: '  ' }), 422, 'validation_error');
     await setHitRates(cast, { company: null });
     await control(cast.sb, 'POST', '/balance', { credits: 0 });
-    expect(expectPublicError(await enrich(cast, 'company', { company_id: cast.ds.company(3).company_id }), 400, 'insufficient_credits')).toMatchObject({ estimated_cost_credits: 1, available_credits: 0 });
+    expect(
+      expectPublicError(await enrich(cast, 'company', { company_id: cast.ds.company(3).company_id }), 400, 'insufficient_credits'),
+    ).toMatchObject({ estimated_cost_credits: 1, available_credits: 0 });
   });
 });

@@ -1,7 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import { control, raw } from './helpers.js';
 import {
-  PACE, accepted, advance, balance, enrich, finished, leadsOf, listOf, paidFor, quoteFor, setHitRates, statusOf, useEnrichmentSandbox,
+  PACE,
+  accepted,
+  advance,
+  balance,
+  enrich,
+  finished,
+  leadsOf,
+  listOf,
+  paidFor,
+  quoteFor,
+  setHitRates,
+  statusOf,
+  useEnrichmentSandbox,
 } from './enrichment-helpers.js';
 import { DEFAULT_PACE } from '../../src/sandbox/engine/enrichment.js';
 
@@ -61,7 +73,14 @@ describe('terminal states', () => {
     const person = await finished(cast, (await personRun(target, 40, 'partial')).workflow_id);
     expect(person).toMatchObject({ status: 'completed', completed: 1, failed: 0 });
     const bulk = await finished(cast, (await bulkRun(list)).workflow_id);
-    expect(bulk).toMatchObject({ status: 'completed_with_errors', total: 4, processed: 4, completed: 3, failed: 1, refund_status: 'not_applicable' });
+    expect(bulk).toMatchObject({
+      status: 'completed_with_errors',
+      total: 4,
+      processed: 4,
+      completed: 3,
+      failed: 1,
+      refund_status: 'not_applicable',
+    });
     const leads = await leadsOf(cast, list);
     expect(leads.filter((l) => l.email)).toHaveLength(3);
     expect(bulk).toMatchObject({ credits_charged: paidFor(leads), credits_refunded: bulk.credits_reserved - paidFor(leads) });
@@ -100,10 +119,25 @@ describe('terminal states', () => {
     expect((await outcomes({ status: 'failed', count: 2 })).json.next_outcomes).toHaveLength(2);
     const before = await balance(cast);
     const bulk = await finished(cast, (await bulkRun(list)).workflow_id);
-    expect(bulk).toMatchObject({ status: 'failed', processed: 0, completed: 0, failed: 3, credits_charged: 0, credits_refunded: 3, refund_status: 'not_applicable', credits_reserved: 3 });
+    expect(bulk).toMatchObject({
+      status: 'failed',
+      processed: 0,
+      completed: 0,
+      failed: 3,
+      credits_charged: 0,
+      credits_refunded: 3,
+      refund_status: 'not_applicable',
+      credits_reserved: 3,
+    });
     const target = await listOf(cast, 'Target', 0);
     const person = await finished(cast, (await personRun(target, 60)).workflow_id);
-    expect(person).toMatchObject({ status: 'failed', credits_charged: 0, credits_refunded: 11, refund_status: 'not_applicable', result: { status: 'not_found', email: null, phone: null } });
+    expect(person).toMatchObject({
+      status: 'failed',
+      credits_charged: 0,
+      credits_refunded: 11,
+      refund_status: 'not_applicable',
+      result: { status: 'not_found', email: null, phone: null },
+    });
     expect(await balance(cast)).toBe(before);
     expect([...(await leadsOf(cast, list)), ...(await leadsOf(cast, target))].every((l) => !l.email && !l.phone)).toBe(true);
   });
@@ -115,9 +149,22 @@ describe('terminal states', () => {
     await outcomes({ status: 'failed', count: 2 });
     const before = await balance(cast);
     const bulk = await finished(cast, (await bulkRun(list)).workflow_id);
-    expect(bulk).toMatchObject({ status: 'failed', processed: 0, failed: 3, credits_charged: 0, credits_refunded: 0, refund_status: 'pending_review', credits_reserved: 3 });
+    expect(bulk).toMatchObject({
+      status: 'failed',
+      processed: 0,
+      failed: 3,
+      credits_charged: 0,
+      credits_refunded: 0,
+      refund_status: 'pending_review',
+      credits_reserved: 3,
+    });
     const run = await personRun(await listOf(cast, 'Target', 0), 60);
-    expect(await endRun(run.workflow_id, 'failed').then((r) => r.json)).toMatchObject({ status: 'failed', credits_refunded: 0, refund_status: 'pending_review', result: { status: 'not_found' } });
+    expect(await endRun(run.workflow_id, 'failed').then((r) => r.json)).toMatchObject({
+      status: 'failed',
+      credits_refunded: 0,
+      refund_status: 'pending_review',
+      result: { status: 'not_found' },
+    });
     expect(await balance(cast)).toBe(before - 3 - 11);
   });
 
@@ -125,19 +172,35 @@ describe('terminal states', () => {
     const target = await listOf(cast, 'Target', 0);
     await setHitRates(cast, { email: 1, phone: 1 });
     const before = await balance(cast);
-    for (const [status, from] of [['canceled', 70], ['terminated', 71]] as const) {
+    for (const [status, from] of [
+      ['canceled', 70],
+      ['terminated', 71],
+    ] as const) {
       const run = await personRun(target, from);
       await advance(cast, 20);
       const r = await endRun(run.workflow_id, status);
       expect(r.status).toBe(200);
-      expect(r.json).toMatchObject({ status, processed: 0, credits_charged: 0, credits_refunded: 11, refund_status: 'not_applicable', result: { status: 'not_found' } });
+      expect(r.json).toMatchObject({
+        status,
+        processed: 0,
+        credits_charged: 0,
+        credits_refunded: 11,
+        refund_status: 'not_applicable',
+        result: { status: 'not_found' },
+      });
     }
     expect(await balance(cast)).toBe(before);
     expect((await leadsOf(cast, target)).every((l) => !l.email && !l.phone)).toBe(true);
 
     await outcomes({ status: 'terminated', kinds: ['person'] });
     const queued = await finished(cast, (await personRun(target, 72)).workflow_id);
-    expect(queued).toMatchObject({ status: 'terminated', processed: 0, credits_charged: 0, credits_refunded: 11, result: { status: 'not_found' } });
+    expect(queued).toMatchObject({
+      status: 'terminated',
+      processed: 0,
+      credits_charged: 0,
+      credits_refunded: 11,
+      result: { status: 'not_found' },
+    });
     expect(await balance(cast)).toBe(before);
   });
 

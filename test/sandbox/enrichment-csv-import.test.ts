@@ -1,6 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import { control } from './helpers.js';
-import { balance, estimate, expectPublicError, finished, leadsOf, listOf, paidFor, quoteFor, setHitRates, statusOf, useEnrichmentSandbox } from './enrichment-helpers.js';
+import {
+  balance,
+  estimate,
+  expectPublicError,
+  finished,
+  leadsOf,
+  listOf,
+  paidFor,
+  quoteFor,
+  setHitRates,
+  statusOf,
+  useEnrichmentSandbox,
+} from './enrichment-helpers.js';
 import { b64, csvImport, expectCreated, leadCount } from './csv-import-helpers.js';
 
 const cast = useEnrichmentSandbox();
@@ -17,7 +29,12 @@ function peopleCsv(n: number, from: number): string {
 }
 
 /** An import body dispatching enrichment of `type`. */
-const dispatching = (csv: string, type: string, extra: Record<string, unknown> = {}) => ({ csv_content_base64: b64(csv), column_mapping: MAP, enrichment_type: type, ...extra });
+const dispatching = (csv: string, type: string, extra: Record<string, unknown> = {}) => ({
+  csv_content_base64: b64(csv),
+  column_mapping: MAP,
+  enrichment_type: type,
+  ...extra,
+});
 
 describe('CSV import dispatching enrichment', () => {
   test('the imported rows are enriched: rows x price reserved up front, workflow and status URL answered, settled to what was found', async () => {
@@ -29,7 +46,12 @@ describe('CSV import dispatching enrichment', () => {
     expect(r.workflow_id).toMatch(/^bulk-enrich-/);
     expect(r.enrichment_status_url).toBe(`${cast.sb.url}/api/v2/enrichment/status/${r.workflow_id}`);
     expect(await balance(cast)).toBe(before - 44);
-    expect(await statusOf(cast, r.workflow_id)).toMatchObject({ total: 4, credits_reserved: 44, enrichment_type: 'full', lead_list_id: list });
+    expect(await statusOf(cast, r.workflow_id)).toMatchObject({
+      total: 4,
+      credits_reserved: 44,
+      enrichment_type: 'full',
+      lead_list_id: list,
+    });
 
     const done = await finished(cast, r.workflow_id);
     const leads = await leadsOf(cast, list);
@@ -47,7 +69,11 @@ describe('CSV import dispatching enrichment', () => {
     expect((await statusOf(cast, first.workflow_id)).credits_reserved).toBe(3);
     const records = leadCount(cast);
     const before = await balance(cast);
-    const e = expectPublicError(await csvImport(cast, list, dispatching(peopleCsv(3, 1700), 'partial', { quote_id: quote.quote_id })), 409, 'quote_already_redeemed');
+    const e = expectPublicError(
+      await csvImport(cast, list, dispatching(peopleCsv(3, 1700), 'partial', { quote_id: quote.quote_id })),
+      409,
+      'quote_already_redeemed',
+    );
     expect(e.details.workflow_id).toBe(first.workflow_id);
     expect([leadCount(cast), await balance(cast)]).toEqual([records, before]);
   });
@@ -59,9 +85,14 @@ describe('CSV import dispatching enrichment', () => {
     const partial = await quoteFor(cast, { tool: 'bulk_import_csv', row_count: 3, enrichment_type: 'partial' });
     expectPublicError(await csvImport(cast, list, dispatching(csv, 'full', { quote_id: partial })), 400, 'quote_mismatch');
     const two = await quoteFor(cast, { tool: 'bulk_import_csv', row_count: 2, enrichment_type: 'partial' });
-    expect(expectPublicError(await csvImport(cast, list, dispatching(csv, 'partial', { quote_id: two })), 400, 'spend_cap_exceeded').details).toMatchObject({ quoted_rows: 2, rows: 3 });
+    expect(
+      expectPublicError(await csvImport(cast, list, dispatching(csv, 'partial', { quote_id: two })), 400, 'spend_cap_exceeded').details,
+    ).toMatchObject({ quoted_rows: 2, rows: 3 });
     await control(cast.sb, 'POST', '/balance', { credits: 32 });
-    expect(expectPublicError(await csvImport(cast, list, dispatching(csv, 'full')), 400, 'insufficient_credits')).toMatchObject({ estimated_cost_credits: 33, available_credits: 32 });
+    expect(expectPublicError(await csvImport(cast, list, dispatching(csv, 'full')), 400, 'insufficient_credits')).toMatchObject({
+      estimated_cost_credits: 33,
+      available_credits: 32,
+    });
     expect(leadCount(cast)).toBe(records);
     expect(await balance(cast)).toBe(32);
     expect(expectCreated(await csvImport(cast, list, dispatching(csv, 'partial', { quote_id: partial }))).rows_imported).toBe(3);
@@ -92,7 +123,9 @@ describe('CSV import dispatching enrichment', () => {
     }
     expect(await balance(cast)).toBe(before);
     expect(await leadsOf(cast, list)).toHaveLength(3);
-    const next = expectCreated(await csvImport(cast, list, dispatching(peopleCsv(3, 2100), 'partial', { quote_id: q2, idempotency_key: 'chunk-2' })));
+    const next = expectCreated(
+      await csvImport(cast, list, dispatching(peopleCsv(3, 2100), 'partial', { quote_id: q2, idempotency_key: 'chunk-2' })),
+    );
     expect(next.workflow_id).not.toBe(first.workflow_id);
     expect((await finished(cast, next.workflow_id)).credits_charged).toBe(3);
   });

@@ -1,10 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import { control } from './helpers.js';
-import { accepted, balance, enrich, expectPublicError, finished, listOf, PACE, quoteFor, useEnrichmentSandbox } from './enrichment-helpers.js';
+import {
+  accepted,
+  balance,
+  enrich,
+  expectPublicError,
+  finished,
+  listOf,
+  PACE,
+  quoteFor,
+  useEnrichmentSandbox,
+} from './enrichment-helpers.js';
 
 const cast = useEnrichmentSandbox();
 
-const fault = (rule: Record<string, unknown>) => control(cast.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', count: 1, ...rule }] });
+const fault = (rule: Record<string, unknown>) =>
+  control(cast.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', count: 1, ...rule }] });
 const activeRuns = async (): Promise<string[]> => (await control(cast.sb, 'GET', '/enrichment')).active.map((r: any) => r.workflow_id);
 
 /** A list of 6 data-set people and a quote for its full enrichment. */
@@ -44,7 +55,11 @@ describe('a lost or failed dispatch', () => {
   test('503 quote_verification_unavailable is retryable; the retry runs on the same quote', async () => {
     const { list, quote_id } = await quotedList();
     await fault({ kind: 'status', status: 503, code: 'quote_verification_unavailable' });
-    const e = expectPublicError(await enrich(cast, 'bulk', { list_id: list, scope: 'full', quote_id }), 503, 'quote_verification_unavailable');
+    const e = expectPublicError(
+      await enrich(cast, 'bulk', { list_id: list, scope: 'full', quote_id }),
+      503,
+      'quote_verification_unavailable',
+    );
     expect(e.retryable).toBe(true);
     expect(accepted(await enrich(cast, 'bulk', { list_id: list, scope: 'full', quote_id })).credits_reserved).toBe(66);
   });

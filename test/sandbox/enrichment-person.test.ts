@@ -2,7 +2,20 @@ import * as z from 'zod/mini';
 import { describe, expect, test } from 'vitest';
 import { control, raw } from './helpers.js';
 import {
-  accepted, advance, balance, call, enrich, expectOk, expectPublicError, finished, leadsOf, listOf, paidFor, seedList, setHitRates, statusOf,
+  accepted,
+  advance,
+  balance,
+  call,
+  enrich,
+  expectOk,
+  expectPublicError,
+  finished,
+  leadsOf,
+  listOf,
+  paidFor,
+  seedList,
+  setHitRates,
+  statusOf,
   useEnrichmentSandbox,
 } from './enrichment-helpers.js';
 import { csvImport, expectCreated, importBody, leadCount } from './csv-import-helpers.js';
@@ -35,7 +48,16 @@ describe('POST /enrichment/person', () => {
 
     const pending = await statusOf(cast, started.workflow_id);
     expect(z.safeParse(EnrichmentStatusResponse, pending).success).toBe(true);
-    expect(pending).toMatchObject({ status: 'pending', total: 1, processed: 0, credits_charged: 0, credits_refunded: 0, result: null, enrichment_type: 'full', lead_list_id: list });
+    expect(pending).toMatchObject({
+      status: 'pending',
+      total: 1,
+      processed: 0,
+      credits_charged: 0,
+      credits_refunded: 0,
+      result: null,
+      enrichment_type: 'full',
+      lead_list_id: list,
+    });
     await advance(cast, 100);
     expect((await statusOf(cast, started.workflow_id)).status).toBe('processing');
     await advance(cast, 50);
@@ -44,9 +66,21 @@ describe('POST /enrichment/person', () => {
     expect(lead).toMatchObject({ full_name: `${p.first_name} ${p.last_name}`, title: p.title });
     const charged = paidFor([lead]);
     expect(charged).toBeGreaterThan(0);
-    expect(done).toMatchObject({ status: 'completed', processed: 1, credits_charged: charged, credits_refunded: 11 - charged, refund_status: 'not_applicable' });
+    expect(done).toMatchObject({
+      status: 'completed',
+      processed: 1,
+      credits_charged: charged,
+      credits_refunded: 11 - charged,
+      refund_status: 'not_applicable',
+    });
     expect(z.safeParse(PersonEnrichResult, done.result).success).toBe(true);
-    expect(done.result).toMatchObject({ lead_id: lead.lead_id, email: lead.email, phone: lead.phone, enrichment_type: 'full', status: lead.email && lead.phone ? 'found' : 'partial' });
+    expect(done.result).toMatchObject({
+      lead_id: lead.lead_id,
+      email: lead.email,
+      phone: lead.phone,
+      enrichment_type: 'full',
+      status: lead.email && lead.phone ? 'found' : 'partial',
+    });
     expect(await balance(cast)).toBe(before - charged);
   });
 
@@ -59,7 +93,16 @@ describe('POST /enrichment/person', () => {
     await setHitRates(cast, { email: 0, phone: 0 });
     const none = await finished(cast, (await person(list, { person_id: cast.ds.person(11).lead_id, enrichment_type: 'full' })).workflow_id);
     // completed means every row succeeded: the one row's lookup ran; result.status says it found nothing.
-    expect(none).toMatchObject({ status: 'completed', total: 1, processed: 1, completed: 1, failed: 0, credits_charged: 0, credits_refunded: 11, result: { status: 'not_found', email: null, phone: null } });
+    expect(none).toMatchObject({
+      status: 'completed',
+      total: 1,
+      processed: 1,
+      completed: 1,
+      failed: 0,
+      credits_charged: 0,
+      credits_refunded: 11,
+      result: { status: 'not_found', email: null, phone: null },
+    });
     expect(await balance(cast)).toBe(before - 11);
   });
 
@@ -84,8 +127,24 @@ describe('POST /enrichment/person', () => {
     const target = await listOf(cast, 'Target', 0);
     const p = cast.ds.person(500);
     const q = cast.ds.person(501);
-    const byDomain = await enrichedLead((await person(target, { first_name: p.first_name, last_name: p.last_name, domain: `https://WWW.${cast.ds.company(p.company_index).domain}/` })).workflow_id);
-    const byName = await enrichedLead((await person(target, { first_name: q.first_name, last_name: q.last_name, company_name: cast.ds.company(q.company_index).name.toUpperCase() })).workflow_id);
+    const byDomain = await enrichedLead(
+      (
+        await person(target, {
+          first_name: p.first_name,
+          last_name: p.last_name,
+          domain: `https://WWW.${cast.ds.company(p.company_index).domain}/`,
+        })
+      ).workflow_id,
+    );
+    const byName = await enrichedLead(
+      (
+        await person(target, {
+          first_name: q.first_name,
+          last_name: q.last_name,
+          company_name: cast.ds.company(q.company_index).name.toUpperCase(),
+        })
+      ).workflow_id,
+    );
     const records = leadCount(cast);
     expect(await enrichedLead((await person(target, { person_id: p.lead_id })).workflow_id)).toBe(byDomain);
     expect(leadCount(cast)).toBe(records);
@@ -98,10 +157,22 @@ describe('POST /enrichment/person', () => {
 
   test('someone the data set does not know becomes a lead made of the fields sent; a person_id naming nothing, sent alone, is 404 and charges nothing', async () => {
     const target = await listOf(cast, 'Target', 0);
-    const run = await person(target, { first_name: 'Zed', last_name: 'Quill', company_name: 'Nowhere Widgets', phone: '+15550001111', enrichment_type: 'partial' });
+    const run = await person(target, {
+      first_name: 'Zed',
+      last_name: 'Quill',
+      company_name: 'Nowhere Widgets',
+      phone: '+15550001111',
+      enrichment_type: 'partial',
+    });
     const done = await finished(cast, run.workflow_id);
     const [lead] = await leadsOf(cast, target);
-    expect(lead).toMatchObject({ lead_id: done.result.lead_id, full_name: 'Zed Quill', company: 'Nowhere Widgets', phone: '+15550001111', email: null });
+    expect(lead).toMatchObject({
+      lead_id: done.result.lead_id,
+      full_name: 'Zed Quill',
+      company: 'Nowhere Widgets',
+      phone: '+15550001111',
+      email: null,
+    });
     expect(done).toMatchObject({ credits_charged: 0, result: { status: 'not_found' } });
     const before = await balance(cast);
     const records = leadCount(cast);
@@ -133,7 +204,11 @@ describe('POST /enrichment/person', () => {
     const before = await balance(cast);
     const who = { person_id: cast.ds.person(900).lead_id };
 
-    const e = expectPublicError(await enrich(cast, 'person', { lead_list_id: target, first_name: 'Ann', last_name: 'Lee' }), 422, 'validation_error');
+    const e = expectPublicError(
+      await enrich(cast, 'person', { lead_list_id: target, first_name: 'Ann', last_name: 'Lee' }),
+      422,
+      'validation_error',
+    );
     expect(e.details.errors[0].msg).toMatch(/strong identifier/);
     expectPublicError(await enrich(cast, 'person', { lead_list_id: 'lst_nope', ...who }), 404, 'list_not_found');
     expectPublicError(await enrich(cast, 'person', { lead_list_id: viewOnly, ...who }, cast.teammate), 403, 'list_not_editable');
@@ -141,7 +216,11 @@ describe('POST /enrichment/person', () => {
     expectPublicError(await enrich(cast, 'person', { lead_list_id: target, ...who }), 403, 'lead_cap_reached');
     await control(cast.sb, 'POST', '/caps', { leads_per_list: null });
     await control(cast.sb, 'POST', '/balance', { credits: 5 });
-    const poor = expectPublicError(await enrich(cast, 'person', { lead_list_id: target, ...who, enrichment_type: 'full' }), 400, 'insufficient_credits');
+    const poor = expectPublicError(
+      await enrich(cast, 'person', { lead_list_id: target, ...who, enrichment_type: 'full' }),
+      400,
+      'insufficient_credits',
+    );
     expect(poor).toMatchObject({ estimated_cost_credits: 11, available_credits: 5, shortfall_credits: 6 });
     expect(leadCount(cast)).toBe(records);
     expect(await leadsOf(cast, target)).toHaveLength(1);
@@ -163,10 +242,18 @@ describe('GET /enrichment/status/{workflow_id}', () => {
   test('403 insufficient_scope without enrich:read; starting needs enrich:write', async () => {
     const target = (await seedList(cast.sb, { name: 'Shared', shares: { [cast.teammateId]: 'edit' } })).list_id;
     await control(cast.sb, 'POST', '/scopes', { user_id: cast.teammateId, scopes: ['lists:read', 'lists:write'] });
-    const e = expectPublicError(await enrich(cast, 'person', { lead_list_id: target, person_id: cast.ds.person(5).lead_id }, cast.teammate), 403, 'insufficient_scope');
+    const e = expectPublicError(
+      await enrich(cast, 'person', { lead_list_id: target, person_id: cast.ds.person(5).lead_id }, cast.teammate),
+      403,
+      'insufficient_scope',
+    );
     expect(e.details.required_scope).toBe('enrich:write');
     const run = await person(target, { person_id: cast.ds.person(5).lead_id });
-    const read = expectPublicError(await call(cast.sb, 'GET', `/enrichment/status/${run.workflow_id}`, { token: cast.teammate }), 403, 'insufficient_scope');
+    const read = expectPublicError(
+      await call(cast.sb, 'GET', `/enrichment/status/${run.workflow_id}`, { token: cast.teammate }),
+      403,
+      'insufficient_scope',
+    );
     expect(read.details.required_scope).toBe('enrich:read');
   });
 });

@@ -9,7 +9,16 @@ const EchoBody = z.object({ name: z.string().check(z.minLength(1)), count: z.int
 
 /** A v2 route with a body, to see the 422 shape the way later areas will produce it. */
 const echoRoute: RouteDef = {
-  endpoint: endpoint({ id: 'test.echo', method: 'POST', path: '/test/echo', kind: 'v2', scope: 'lists:write', summary: 'echo', description: 'echo', idempotent: true }),
+  endpoint: endpoint({
+    id: 'test.echo',
+    method: 'POST',
+    path: '/test/echo',
+    kind: 'v2',
+    scope: 'lists:write',
+    summary: 'echo',
+    description: 'echo',
+    idempotent: true,
+  }),
   handler: (ctx) => parseBody(EchoBody, ctx.body),
 };
 
@@ -86,7 +95,12 @@ describe('body validation (shape 2)', () => {
     const r = await raw(sb, 'POST', '/api/v1/public/test/echo', { token: sb.demoKey, body: { name: '', count: 1.5 } });
     expect(r.status).toBe(422);
     const locs = r.json.error.details.errors.map((x: { loc: unknown[] }) => x.loc);
-    expect(locs).toEqual(expect.arrayContaining([['body', 'name'], ['body', 'count']]));
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        ['body', 'name'],
+        ['body', 'count'],
+      ]),
+    );
   });
 
   test('a valid body reaches the handler', async () => {

@@ -48,14 +48,21 @@ export function commonIndustry(cast: Cast): string {
 
 /** A people search page: its cohort handle and row ids. */
 export async function peopleCohort(cast: Cast, limit: number, token?: string): Promise<{ task_id: string; ids: string[] }> {
-  const r = expectOk(await call(cast.sb, 'POST', '/people/find', { body: { filters: { company_industries: [commonIndustry(cast)] }, limit }, ...(token ? { token } : {}) }));
+  const r = expectOk(
+    await call(cast.sb, 'POST', '/people/find', {
+      body: { filters: { company_industries: [commonIndustry(cast)] }, limit },
+      ...(token ? { token } : {}),
+    }),
+  );
   expect(r.results).toHaveLength(limit);
   return { task_id: r.task_id, ids: r.results.map((p: any) => p.lead_id) };
 }
 
 /** A company search page: its cohort handle and company ids. */
 export async function companyCohort(cast: Cast, limit: number): Promise<{ task_id: string; ids: string[] }> {
-  const r = expectOk(await call(cast.sb, 'POST', '/search/companies', { body: { filters: { industries: [commonIndustry(cast)] }, limit } }));
+  const r = expectOk(
+    await call(cast.sb, 'POST', '/search/companies', { body: { filters: { industries: [commonIndustry(cast)] }, limit } }),
+  );
   expect(r.results).toHaveLength(limit);
   return { task_id: r.task_id, ids: r.results.map((c: any) => c.company_id) };
 }

@@ -21,7 +21,14 @@ describe('the quote', () => {
     const q = await quoteOf(cast, { tool: 'enrich_list', list_id: id, scope: 'full' });
     expect(z.safeParse(Quote, q).success).toBe(true);
     expect(q.quote_id).toMatch(/^qte_v1_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(q).toMatchObject({ expires_at: NOW_MS / 1000 + 300, estimated_cost: 77, tool: 'enrich_list', row_count: 7, available_credits: 5000, sufficient: true });
+    expect(q).toMatchObject({
+      expires_at: NOW_MS / 1000 + 300,
+      estimated_cost: 77,
+      tool: 'enrich_list',
+      row_count: 7,
+      available_credits: 5000,
+      sufficient: true,
+    });
     expect(q.filter_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(q.timestamp_ms).toBe(NOW_MS);
     expect(q.agent_instructions).toContain('5 minutes');
@@ -35,7 +42,10 @@ describe('the quote', () => {
     expect(short.quote_id).toMatch(/^qte_v1_/);
     expect(short.agent_instructions).toContain('The balance of 76 is 1 credit short');
     await control(cast.sb, 'POST', '/balance', { credits: 77 });
-    expect(await quoteOf(cast, { tool: 'enrich_list', list_id: id, scope: 'full' })).toMatchObject({ available_credits: 77, sufficient: true });
+    expect(await quoteOf(cast, { tool: 'enrich_list', list_id: id, scope: 'full' })).toMatchObject({
+      available_credits: 77,
+      sufficient: true,
+    });
   });
 
   test('the estimate is free: the balance is unchanged after many estimates', async () => {
@@ -53,7 +63,9 @@ describe('the quote', () => {
   });
 
   test('it answers the same under /api/v1/public', async () => {
-    const r = expectOk(await call(cast.sb, 'POST', '/credits/estimate', { prefix: '/api/v1/public', body: { tool: 'enrich_person', include_phone: true } }));
+    const r = expectOk(
+      await call(cast.sb, 'POST', '/credits/estimate', { prefix: '/api/v1/public', body: { tool: 'enrich_person', include_phone: true } }),
+    );
     expect(r).toMatchObject({ tool: 'enrich_person', estimated_cost: 10, row_count: 1 });
     expect(r.filter_hash).toBe((await quoteOf(cast, { tool: 'enrich_person', enrichment_type: 'phone_only' })).filter_hash);
   });
@@ -66,13 +78,27 @@ describe('filter_hash', () => {
     const pairs: Array<[Record<string, unknown>, Record<string, unknown>]> = [
       [
         { tool: 'sync_to_crm', provider: 'crm_two', list_id: id, field_mapping: { email: 'Email', title: 'JobTitle' } },
-        { field_mapping: { title: 'JobTitle', email: 'Email' }, sub_action: 'leads', list_id: id, provider: 'crm_two', tool: 'sync_to_crm' },
+        {
+          field_mapping: { title: 'JobTitle', email: 'Email' },
+          sub_action: 'leads',
+          list_id: id,
+          provider: 'crm_two',
+          tool: 'sync_to_crm',
+        },
       ],
       [
         { tool: 'add_person_enrichments', task_id: people.task_id, data_points: ['Email', 'Phone'], entity_ids: people.ids.slice(0, 3) },
-        { entity_ids: people.ids.slice(0, 3).reverse(), data_points: ['Phone', 'Email', 'Phone'], task_id: people.task_id, tool: 'add_person_enrichments' },
+        {
+          entity_ids: people.ids.slice(0, 3).reverse(),
+          data_points: ['Phone', 'Email', 'Phone'],
+          task_id: people.task_id,
+          tool: 'add_person_enrichments',
+        },
       ],
-      [{ tool: 'enrich_list', list_id: id }, { scope: 'partial', list_id: id, tool: 'enrich_list', row_count: 99 }],
+      [
+        { tool: 'enrich_list', list_id: id },
+        { scope: 'partial', list_id: id, tool: 'enrich_list', row_count: 99 },
+      ],
     ];
     for (const [a, b] of pairs) expect((await quoteOf(cast, a)).filter_hash, JSON.stringify(a)).toBe((await quoteOf(cast, b)).filter_hash);
   });
@@ -110,7 +136,13 @@ describe('filter_hash', () => {
       const shape = quoteShape(estimateBodyFor(run));
       expect(q.filter_hash).toBe(shapeHash(shape));
       const checked = checkQuote(cast.sb.store, cast.sb.services.clock, orgId, {
-        quoteId: q.quote_id, required: true, tool: run.tool, shape, rows: q.row_count, cost: q.estimated_cost, redeemedStatus: 400,
+        quoteId: q.quote_id,
+        required: true,
+        tool: run.tool,
+        shape,
+        rows: q.row_count,
+        cost: q.estimated_cost,
+        redeemedStatus: 400,
       });
       expect(checked.cap).toBe(q.estimated_cost);
     }

@@ -4,7 +4,17 @@ import { Quote } from '../../src/api/schemas/credits.js';
 import { customAiCost } from '../../src/api/schemas/values/agents.js';
 import { call } from './lists-helpers.js';
 import { importedList } from './smart-agents-helpers.js';
-import { companyCohort, estimate, expectOk, expectPublicError, listOf, peopleCohort, priceOf, quoteOf, useEstimateSandbox } from './estimate-helpers.js';
+import {
+  companyCohort,
+  estimate,
+  expectOk,
+  expectPublicError,
+  listOf,
+  peopleCohort,
+  priceOf,
+  quoteOf,
+  useEstimateSandbox,
+} from './estimate-helpers.js';
 
 const cast = useEstimateSandbox();
 
@@ -26,7 +36,9 @@ describe('single records', () => {
     expect(await priceOf(cast, { tool: 'enrich_person', enrichment_type: 'full', include_phone: false })).toEqual([1, 11]);
     expect(await priceOf(cast, { tool: 'enrich_person' })).toEqual([1, 1]);
     expect(await priceOf(cast, { tool: 'enrich_person', enrichment_type: 'full', row_count: 3 })).toEqual([3, 33]);
-    expect(await badRequest({ tool: 'enrich_person', enrichment_type: 'phone-only' }, 'enrichment_type')).toContain('phone_only, with an underscore');
+    expect(await badRequest({ tool: 'enrich_person', enrichment_type: 'phone-only' }, 'enrichment_type')).toContain(
+      'phone_only, with an underscore',
+    );
   });
 
   test('enrich_company costs 1', async () => {
@@ -48,8 +60,13 @@ describe('person cohorts (add_person_enrichments)', () => {
   test('an entity_ids subset prices only its people (repeats counted once)', async () => {
     const { task_id, ids } = await peopleCohort(cast, 10);
     const subset = [ids[4]!, ids[1]!, ids[7]!, ids[1]!];
-    expect(await priceOf(cast, { tool: 'add_person_enrichments', task_id, data_points: ['Email', 'Phone'], entity_ids: subset })).toEqual([3, 33]);
-    const msg = await badRequest({ tool: 'add_person_enrichments', task_id, data_points: ['Email'], entity_ids: [ids[0]!, 'sp_not_in_it'] }, 'entity_ids');
+    expect(await priceOf(cast, { tool: 'add_person_enrichments', task_id, data_points: ['Email', 'Phone'], entity_ids: subset })).toEqual([
+      3, 33,
+    ]);
+    const msg = await badRequest(
+      { tool: 'add_person_enrichments', task_id, data_points: ['Email'], entity_ids: [ids[0]!, 'sp_not_in_it'] },
+      'entity_ids',
+    );
     expect(msg).toContain('sp_not_in_it');
   });
 
@@ -61,16 +78,22 @@ describe('person cohorts (add_person_enrichments)', () => {
 
   test('LinkedIn alone, no data point, or an unknown one is a 400 at no cost', async () => {
     const { task_id } = await peopleCohort(cast, 10);
-    expect(await badRequest({ tool: 'add_person_enrichments', task_id, data_points: ['LinkedIn'] }, 'data_points')).toContain('LinkedIn alone');
+    expect(await badRequest({ tool: 'add_person_enrichments', task_id, data_points: ['LinkedIn'] }, 'data_points')).toContain(
+      'LinkedIn alone',
+    );
     expect(await badRequest({ tool: 'add_person_enrichments', task_id, data_points: [] }, 'data_points')).toContain('Email or Phone');
-    expect(await badRequest({ tool: 'add_person_enrichments', task_id, data_points: ['Phone', 'Emial'] }, 'data_points.1')).toContain('did you mean Email');
+    expect(await badRequest({ tool: 'add_person_enrichments', task_id, data_points: ['Phone', 'Emial'] }, 'data_points.1')).toContain(
+      'did you mean Email',
+    );
     expect(await badRequest({ tool: 'add_person_enrichments', task_id }, 'data_points')).toContain('required');
     expect(expectOk(await call(cast.sb, 'GET', '/credits/balance')).credits).toBe(5000);
   });
 
   test('a company cohort under the person tool is a 400 naming the right tool', async () => {
     const { task_id } = await companyCohort(cast, 5);
-    expect(await badRequest({ tool: 'add_person_enrichments', task_id, data_points: ['Email'] }, 'task_id')).toContain('add_company_enrichments');
+    expect(await badRequest({ tool: 'add_person_enrichments', task_id, data_points: ['Email'] }, 'task_id')).toContain(
+      'add_company_enrichments',
+    );
   });
 });
 
@@ -86,7 +109,9 @@ describe('company cohorts (add_company_enrichments)', () => {
 
   test('person data points or a person cohort are 400s', async () => {
     const companies = await companyCohort(cast, 5);
-    expect(await badRequest({ tool: 'add_company_enrichments', task_id: companies.task_id, data_points: ['Email'] }, 'data_points.0')).toContain('Industry');
+    expect(
+      await badRequest({ tool: 'add_company_enrichments', task_id: companies.task_id, data_points: ['Email'] }, 'data_points.0'),
+    ).toContain('Industry');
     const people = await peopleCohort(cast, 5);
     expect(await badRequest({ tool: 'add_company_enrichments', task_id: people.task_id }, 'task_id')).toContain('add_person_enrichments');
   });
@@ -113,11 +138,24 @@ describe('lists (enrich_list)', () => {
     const { id, leads } = await listOf(cast, 7);
     const ids = [leads[5]!, leads[0]!, leads[3]!];
     const sorted = [...ids].sort();
-    const a = await quoteOf(cast, { tool: 'enrich_list', row_count: 3, scope: 'full', filters: { list_id: id, scope: 'full', lead_ids: sorted } });
+    const a = await quoteOf(cast, {
+      tool: 'enrich_list',
+      row_count: 3,
+      scope: 'full',
+      filters: { list_id: id, scope: 'full', lead_ids: sorted },
+    });
     expect(a).toMatchObject({ row_count: 3, estimated_cost: 33 });
-    const b = await quoteOf(cast, { tool: 'enrich_list', scope: 'full', filters: { list_id: id, scope: 'full', lead_ids: [...ids, ids[0]!] } });
+    const b = await quoteOf(cast, {
+      tool: 'enrich_list',
+      scope: 'full',
+      filters: { list_id: id, scope: 'full', lead_ids: [...ids, ids[0]!] },
+    });
     expect(b).toMatchObject({ row_count: 3, estimated_cost: 33, filter_hash: a.filter_hash });
-    const phone = await quoteOf(cast, { tool: 'enrich_list', row_count: 3, filters: { list_id: id, scope: 'phone-only', lead_ids: sorted } });
+    const phone = await quoteOf(cast, {
+      tool: 'enrich_list',
+      row_count: 3,
+      filters: { list_id: id, scope: 'phone-only', lead_ids: sorted },
+    });
     expect(phone).toMatchObject({ row_count: 3, estimated_cost: 30 });
     expect(phone.filter_hash).not.toBe(a.filter_hash);
     const whole = await quoteOf(cast, { tool: 'enrich_list', list_id: id, scope: 'full' });
@@ -129,7 +167,9 @@ describe('lists (enrich_list)', () => {
     const filters = { list_id: id, scope: 'full', lead_ids: leads.slice(0, 2) };
     expect(await badRequest({ tool: 'enrich_list', list_id: id, scope: 'full', filters }, 'list_id')).toContain('filters.list_id');
     const other = await listOf(cast, 2, { from_person: 100 });
-    expect(await badRequest({ tool: 'enrich_list', filters: { ...filters, lead_ids: [leads[0]!, other.leads[0]!] } }, 'filters.lead_ids')).toContain(other.leads[0]!);
+    expect(
+      await badRequest({ tool: 'enrich_list', filters: { ...filters, lead_ids: [leads[0]!, other.leads[0]!] } }, 'filters.lead_ids'),
+    ).toContain(other.leads[0]!);
     expect(await badRequest({ tool: 'enrich_list', scope: 'partial', filters }, 'scope')).toContain('differ');
   });
 });
@@ -141,7 +181,9 @@ describe('CSV import (bulk_import_csv)', () => {
     expect(await priceOf(cast, { tool: 'bulk_import_csv', row_count: 40, enrichment_type: 'full' })).toEqual([40, 440]);
     expect(await badRequest({ tool: 'bulk_import_csv', row_count: 40 }, 'enrichment_type')).toContain('required');
     expect(await badRequest({ tool: 'bulk_import_csv', enrichment_type: 'full' }, 'row_count')).toContain('required');
-    expect(await badRequest({ tool: 'bulk_import_csv', row_count: 4, enrichment_type: 'phone-only' }, 'enrichment_type')).toContain('underscore');
+    expect(await badRequest({ tool: 'bulk_import_csv', row_count: 4, enrichment_type: 'phone-only' }, 'enrichment_type')).toContain(
+      'underscore',
+    );
   });
 });
 
@@ -151,13 +193,19 @@ describe('smart agents (run_smart_agent)', () => {
     for (const agent_type of ['title_normalizer', 'company_intel', 'pain_point_hypothesis'])
       expect(await priceOf(cast, { tool: 'run_smart_agent', list_id: id, agent_type, column_name: 'Out' })).toEqual([12, 12]);
     // cold_intro_email is priced over leads holding an email (the estimate refuses others, as the run does).
-    const withEmails = await importedList(cast, 'Enriched', Array.from({ length: 12 }, (_, i) => ({ name: `Ann Lee${i}`, email: `ann${i}@acme.io` })));
+    const withEmails = await importedList(
+      cast,
+      'Enriched',
+      Array.from({ length: 12 }, (_, i) => ({ name: `Ann Lee${i}`, email: `ann${i}@acme.io` })),
+    );
     expect(await priceOf(cast, { tool: 'run_smart_agent', list_id: withEmails, agent_type: 'cold_intro_email' })).toEqual([12, 36]);
     // 400 characters = 100 tokens = 0.6 credit per lead: 7.2 over 12 leads, rounded up once to 8 (not 12 rounded per lead).
     const prompt = 'x'.repeat(400);
     expect(customAiCost(prompt, 12)).toBe(8);
     expect(await priceOf(cast, { tool: 'run_smart_agent', list_id: id, column_name: 'Out', prompt })).toEqual([12, 8]);
-    expect(await priceOf(cast, { tool: 'run_smart_agent', list_id: id, agent_type: 'custom_ai', column_name: 'Out', prompt: 'x'.repeat(4000) })).toEqual([12, customAiCost('x'.repeat(4000), 12)]);
+    expect(
+      await priceOf(cast, { tool: 'run_smart_agent', list_id: id, agent_type: 'custom_ai', column_name: 'Out', prompt: 'x'.repeat(4000) }),
+    ).toEqual([12, customAiCost('x'.repeat(4000), 12)]);
   });
 
   test('rows: up to max_rows (default 100) of the list with lead_scope subset, every lead with all', async () => {
@@ -172,8 +220,12 @@ describe('smart agents (run_smart_agent)', () => {
     const { id } = await listOf(cast, 2);
     expect(await badRequest({ tool: 'run_smart_agent', list_id: id, column_name: 'Out' }, 'prompt')).toContain('required');
     expect(await badRequest({ tool: 'run_smart_agent', list_id: id, prompt: 'p' }, 'column_name')).toContain('required');
-    expect(await badRequest({ tool: 'run_smart_agent', list_id: id, column_name: 'Out', prompt: 'p', max_rows: 10_001 }, 'max_rows')).toContain('10000');
-    expect(await badRequest({ tool: 'run_smart_agent', list_id: id, column_name: 'c'.repeat(101), prompt: 'p' }, 'column_name')).toContain('100');
+    expect(
+      await badRequest({ tool: 'run_smart_agent', list_id: id, column_name: 'Out', prompt: 'p', max_rows: 10_001 }, 'max_rows'),
+    ).toContain('10000');
+    expect(await badRequest({ tool: 'run_smart_agent', list_id: id, column_name: 'c'.repeat(101), prompt: 'p' }, 'column_name')).toContain(
+      '100',
+    );
   });
 });
 
@@ -181,8 +233,12 @@ describe('sync', () => {
   test('0.2 credit per lead rounded up per call: 128 leads cost 26, to a CRM or a sequencer', async () => {
     const { id } = await listOf(cast, 128);
     expect(await priceOf(cast, { tool: 'sync_to_crm', provider: 'crm_one', list_id: id })).toEqual([128, 26]);
-    expect(await priceOf(cast, { tool: 'sync_to_crm', provider: 'crm_two', list_id: id, sub_action: 'contacts', row_count: 5 })).toEqual([128, 26]);
-    expect(await priceOf(cast, { tool: 'sync_to_sequencer', provider: 'sequencer_one', list_id: id, campaign_id: 'cmp_1' })).toEqual([128, 26]);
+    expect(await priceOf(cast, { tool: 'sync_to_crm', provider: 'crm_two', list_id: id, sub_action: 'contacts', row_count: 5 })).toEqual([
+      128, 26,
+    ]);
+    expect(await priceOf(cast, { tool: 'sync_to_sequencer', provider: 'sequencer_one', list_id: id, campaign_id: 'cmp_1' })).toEqual([
+      128, 26,
+    ]);
     const small = await listOf(cast, 6, { from_person: 200 });
     expect(await priceOf(cast, { tool: 'sync_to_crm', provider: 'crm_one', list_id: small.id })).toEqual([6, 2]);
   });
@@ -190,7 +246,9 @@ describe('sync', () => {
   test('unknown destinations and sub-actions, a missing campaign and an empty list are 400s', async () => {
     const { id } = await listOf(cast, 3);
     expect(await badRequest({ tool: 'sync_to_crm', provider: 'sequencer_one', list_id: id }, 'provider')).toContain('crm_one');
-    expect(await badRequest({ tool: 'sync_to_crm', provider: 'crm_one', list_id: id, sub_action: 'leads' }, 'sub_action')).toContain('contacts');
+    expect(await badRequest({ tool: 'sync_to_crm', provider: 'crm_one', list_id: id, sub_action: 'leads' }, 'sub_action')).toContain(
+      'contacts',
+    );
     expect(await badRequest({ tool: 'sync_to_sequencer', provider: 'sequencer_one', list_id: id }, 'campaign_id')).toContain('required');
     const empty = await listOf(cast, 0);
     expect(await badRequest({ tool: 'sync_to_crm', provider: 'crm_one', list_id: empty.id }, 'list_id')).toContain('empty');
@@ -217,13 +275,19 @@ describe('free tools', () => {
     const people = await peopleCohort(cast, 5);
     const companies = await companyCohort(cast, 5);
     const bodies = [
-      { tool: 'search_people' }, { tool: 'search_companies' }, { tool: 'find_similar_companies' }, { tool: 'add_leads_to_list' },
-      { tool: 'enrich_person' }, { tool: 'enrich_company' },
+      { tool: 'search_people' },
+      { tool: 'search_companies' },
+      { tool: 'find_similar_companies' },
+      { tool: 'add_leads_to_list' },
+      { tool: 'enrich_person' },
+      { tool: 'enrich_company' },
       { tool: 'add_person_enrichments', task_id: people.task_id, data_points: ['Email'] },
       { tool: 'add_company_enrichments', task_id: companies.task_id },
-      { tool: 'enrich_list', list_id: id }, { tool: 'bulk_import_csv', row_count: 5, enrichment_type: 'partial' },
+      { tool: 'enrich_list', list_id: id },
+      { tool: 'bulk_import_csv', row_count: 5, enrichment_type: 'partial' },
       { tool: 'run_smart_agent', list_id: id, agent_type: 'title_normalizer', column_name: 'T' },
-      { tool: 'sync_to_crm', provider: 'crm_one', list_id: id }, { tool: 'sync_to_sequencer', provider: 'sequencer_one', list_id: id, campaign_id: 'c' },
+      { tool: 'sync_to_crm', provider: 'crm_one', list_id: id },
+      { tool: 'sync_to_sequencer', provider: 'sequencer_one', list_id: id, campaign_id: 'c' },
     ];
     const costs = [];
     for (const body of bodies) costs.push((await quoteOf(cast, body)).estimated_cost);

@@ -36,7 +36,12 @@ describe('POST /export/csv/signed-url and its download', () => {
     expect(z.safeParse(CsvExportLink, link).success).toBe(true);
     expect(cells[0]).toEqual(SPEC_DEFAULT_COLUMNS);
     expect(cells.slice(1).map((r) => r[0])).toEqual(await listLeadIds(cast.sb, listId));
-    expect(link).toMatchObject({ list_id: listId, row_count: 25, file_size_bytes: Buffer.byteLength(file.text), expires_at: (now + 7000 + DAY_MS) / 1000 });
+    expect(link).toMatchObject({
+      list_id: listId,
+      row_count: 25,
+      file_size_bytes: Buffer.byteLength(file.text),
+      expires_at: (now + 7000 + DAY_MS) / 1000,
+    });
     expect(cells).toHaveLength(26);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(file.headers['content-length']).toBe(String(link.file_size_bytes));
@@ -44,7 +49,9 @@ describe('POST /export/csv/signed-url and its download', () => {
     // The cells are the lead rows of the list as the JSON export gives them (phones in +E.164 escaped like any + cell).
     const page = expectOk(await jsonPage(cast.sb, `list_id=${listId}&limit=500`));
     const spreadsheetSafe = (v: string | null) => (v && /^[=+\-@]/.test(v) ? `'${v}` : (v ?? ''));
-    expect(cells.slice(1)).toEqual(page.leads.map((l: Record<string, string | null>) => SPEC_DEFAULT_COLUMNS.map((c) => spreadsheetSafe(l[c] ?? null))));
+    expect(cells.slice(1)).toEqual(
+      page.leads.map((l: Record<string, string | null>) => SPEC_DEFAULT_COLUMNS.map((c) => spreadsheetSafe(l[c] ?? null))),
+    );
     expect(page.leads.filter((l: { phone: string | null }) => l.phone?.startsWith('+')).length).toBeGreaterThan(0);
   });
 
@@ -73,7 +80,12 @@ describe('POST /export/csv/signed-url and its download', () => {
     const formulas = cells.slice(1, 5).flat();
     expect(new Set(formulas.map((c) => c[1]))).toEqual(new Set(['=', '+', '-', '@']));
     expect(formulas.every((c) => c.startsWith("'") && (FORMULA_SAMPLES as readonly string[]).includes(c.slice(1)))).toBe(true);
-    expect(cells.slice(5).flat().some((c) => c.startsWith("'"))).toBe(false);
+    expect(
+      cells
+        .slice(5)
+        .flat()
+        .some((c) => c.startsWith("'")),
+    ).toBe(false);
     const page = expectOk(await jsonPage(cast.sb, `list_id=${listId}&columns=title&limit=1`));
     expect(page.leads[0].title).toBe(FORMULA_SAMPLES[0]);
   });
@@ -137,7 +149,11 @@ describe('the signed link', () => {
     expectPublicError(await altered((u) => u.searchParams.delete('signature')), 403, 'forbidden');
     const other = new URL(expectOk(await signedUrl(cast.sb, { list_id: listId, columns: ['email'] })).download_url);
     expectPublicError(await altered((u) => (u.pathname = other.pathname)), 403, 'forbidden');
-    expectPublicError(await altered((u) => (u.pathname = u.pathname.replace(/exp_[0-9a-f]+/, 'exp_000000000000000000000000'))), 404, 'not_found');
+    expectPublicError(
+      await altered((u) => (u.pathname = u.pathname.replace(/exp_[0-9a-f]+/, 'exp_000000000000000000000000'))),
+      404,
+      'not_found',
+    );
   });
 
   test('a download that brings an Authorization header is refused: the link is its own credential', async () => {
@@ -208,7 +224,10 @@ describe('errors', () => {
 
   test('a body without list_id, or with empty or repeated column names, is a 422', async () => {
     const listId = await listWithLeads(cast.sb, 1);
-    const locs = async (body: unknown) => expectPublicError(await signedUrl(cast.sb, body as Record<string, unknown>), 422, 'validation_error').details.errors.map((e: any) => e.loc.join('.'));
+    const locs = async (body: unknown) =>
+      expectPublicError(await signedUrl(cast.sb, body as Record<string, unknown>), 422, 'validation_error').details.errors.map((e: any) =>
+        e.loc.join('.'),
+      );
     expect(await locs({})).toEqual(['body.list_id']);
     expect(await locs({ list_id: listId, columns: ['email', ''] })).toEqual(['body.columns.1']);
     expect(await locs({ list_id: listId, columns: ['email', 'email'] })).toEqual(['body.columns']);
@@ -224,12 +243,15 @@ describe('errors', () => {
       expect(e.details).toEqual({ required_scope: 'export:read', granted_scopes: ['lists:read', 'lists:write'] });
     }
     await control(cast.sb, 'POST', '/scopes', { user_id: cast.ownerId, scopes: ['export:read'] });
-    for (const prefix of ['/api/v2', '/api/v1/public']) expect(expectOk(await signedUrl(cast.sb, { list_id: listId }, undefined, prefix)).row_count).toBe(2);
+    for (const prefix of ['/api/v2', '/api/v1/public'])
+      expect(expectOk(await signedUrl(cast.sb, { list_id: listId }, undefined, prefix)).row_count).toBe(2);
   });
 
   test('a build or upload failure is a 502 internal_error (a fault rule on the export paths)', async () => {
     const listId = await listWithLeads(cast.sb, 1);
-    await control(cast.sb, 'POST', '/faults', { rules: [{ path: '/export/', kind: 'status', status: 502, code: 'internal_error', count: 2 }] });
+    await control(cast.sb, 'POST', '/faults', {
+      rules: [{ path: '/export/', kind: 'status', status: 502, code: 'internal_error', count: 2 }],
+    });
     expectPublicError(await signedUrl(cast.sb, { list_id: listId }), 502, 'internal_error');
     expectPublicError(await jsonPage(cast.sb, `list_id=${listId}`), 502, 'internal_error');
     expect(expectOk(await signedUrl(cast.sb, { list_id: listId })).row_count).toBe(1);

@@ -6,10 +6,26 @@ export { useListsSandbox } from './lists-helpers.js';
 export { expectOk, expectPublicError } from './search-helpers.js';
 
 /** The spec's default export columns, written out here so a change of order in the code fails the tests. */
-export const SPEC_DEFAULT_COLUMNS = ['lead_id', 'first_name', 'last_name', 'email', 'title', 'company', 'domain', 'linkedin_url', 'phone', 'location'];
+export const SPEC_DEFAULT_COLUMNS = [
+  'lead_id',
+  'first_name',
+  'last_name',
+  'email',
+  'title',
+  'company',
+  'domain',
+  'linkedin_url',
+  'phone',
+  'location',
+];
 
 /** A list of the demo owner filled with `count` synthetic leads (the generate control's other options passed on). */
-export async function listWithLeads(sb: RunningSandbox, count: number, opts: Record<string, unknown> = {}, name = 'Export me'): Promise<string> {
+export async function listWithLeads(
+  sb: RunningSandbox,
+  count: number,
+  opts: Record<string, unknown> = {},
+  name = 'Export me',
+): Promise<string> {
   const list = await seedList(sb, { name });
   if (count > 0) await control(sb, 'POST', `/lists/${list.list_id}/generate`, { count, ...opts });
   return list.list_id;

@@ -2,7 +2,15 @@ import { describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
 import { JsonExportPage } from '../../src/api/schemas/export.js';
 import { control, raw } from './helpers.js';
-import { SPEC_DEFAULT_COLUMNS, expectOk, expectPublicError, jsonPage, listLeadIds, listWithLeads, useListsSandbox } from './export-helpers.js';
+import {
+  SPEC_DEFAULT_COLUMNS,
+  expectOk,
+  expectPublicError,
+  jsonPage,
+  listLeadIds,
+  listWithLeads,
+  useListsSandbox,
+} from './export-helpers.js';
 
 const cast = useListsSandbox();
 
@@ -41,7 +49,9 @@ describe('GET /export/json', () => {
 
   test('columns (one parameter each) pick and order the fields; list columns by name; unknown names are null', async () => {
     const listId = await listWithLeads(cast.sb, 2, { columns: ['company_intel'] });
-    const page = expectOk(await jsonPage(cast.sb, `list_id=${listId}&columns=email&columns=company_intel&columns=lead_id&columns=shoe_size`));
+    const page = expectOk(
+      await jsonPage(cast.sb, `list_id=${listId}&columns=email&columns=company_intel&columns=lead_id&columns=shoe_size`),
+    );
     expect(Object.keys(page.leads[0])).toEqual(['email', 'company_intel', 'lead_id', 'shoe_size']);
     expect(page.leads[0].company_intel).toMatch(/^company_intel for /);
     expect(page.leads.map((l: any) => l.shoe_size)).toEqual([null, null]);

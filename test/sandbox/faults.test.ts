@@ -51,7 +51,12 @@ describe('status', () => {
     const r = await whoami();
     expect(r.status).toBe(503);
     expect(r.headers['retry-after']).toBe('2');
-    expect(r.json.error).toMatchObject({ code: 'internal_error', retryable: true, retry_after_ms: 2000, request_id: r.headers['x-request-id'] });
+    expect(r.json.error).toMatchObject({
+      code: 'internal_error',
+      retryable: true,
+      retry_after_ms: 2000,
+      request_id: r.headers['x-request-id'],
+    });
     expect(r.json.error.problem).toBeTypeOf('string');
   });
 
@@ -156,9 +161,19 @@ describe('matching', () => {
 
   test('a regular expression is refused with 422 naming the glob form: a nested quantifier cannot hang the server', async () => {
     for (const path of ['/(a+)+$/', '/^\\/api\\/v1\\//', '/whoami|credits/i']) {
-      const r = await raw(sb, 'POST', '/__sandbox/faults', { body: { rules: [{ kind: 'status', status: 500 }, { kind: 'drop', path }] } });
+      const r = await raw(sb, 'POST', '/__sandbox/faults', {
+        body: {
+          rules: [
+            { kind: 'status', status: 500 },
+            { kind: 'drop', path },
+          ],
+        },
+      });
       expect(r.status, path).toBe(422);
-      expect(r.json.error.details.errors[0]).toMatchObject({ loc: ['body', 'rules', 1, 'path'], msg: expect.stringContaining('* for any characters') });
+      expect(r.json.error.details.errors[0]).toMatchObject({
+        loc: ['body', 'rules', 1, 'path'],
+        msg: expect.stringContaining('* for any characters'),
+      });
     }
     expect((await control(sb, 'GET', '/faults')).rules).toEqual([]);
     // Regex characters outside the /.../ form are plain text, matched in linear time: the
@@ -170,7 +185,8 @@ describe('matching', () => {
   });
 
   test('a path pattern is 1 to 500 characters', async () => {
-    for (const path of ['', 'a'.repeat(501)]) expect((await raw(sb, 'POST', '/__sandbox/faults', { body: { rules: [{ kind: 'drop', path }] } })).status).toBe(422);
+    for (const path of ['', 'a'.repeat(501)])
+      expect((await raw(sb, 'POST', '/__sandbox/faults', { body: { rules: [{ kind: 'drop', path }] } })).status).toBe(422);
   });
 
   test('controls are never faulted; DELETE clears every rule', async () => {

@@ -17,12 +17,19 @@ export function pollJob(cast: Cast, listId: string, workflowId: string, token?: 
 /** A list of `people` leads saved from the data set (from person `from`), and the ids of their employers in first-seen order. */
 export async function listWithLeads(cast: Cast, name: string, people: number, from = 0, extra: Record<string, unknown> = {}) {
   const list = await seedList(cast.sb, { name, people, from_person: from, ...extra });
-  const companies = [...new Set(Array.from({ length: people }, (_, k) => cast.ds.company(cast.ds.person(from + k).company_index).company_id))];
+  const companies = [
+    ...new Set(Array.from({ length: people }, (_, k) => cast.ds.company(cast.ds.person(from + k).company_index).company_id)),
+  ];
   return { id: list.list_id as string, companies };
 }
 
 /** The people a job finds at these companies (the oracle): those `match` takes, at most `limit` per company, in data-set order. */
-export function expectedPeople(cast: Cast, companyIds: string[], limit: number, match: (p: PersonFacts) => boolean = () => true): PersonFacts[] {
+export function expectedPeople(
+  cast: Cast,
+  companyIds: string[],
+  limit: number,
+  match: (p: PersonFacts) => boolean = () => true,
+): PersonFacts[] {
   return companyIds.flatMap((id) => {
     const at = cast.ds.companyIndexById(id)!;
     return Array.from(cast.ds.peopleAt(at), (i) => cast.ds.person(i))

@@ -13,7 +13,9 @@ describe('starting a job', () => {
     const { id, companies } = await listWithLeads(cast, 'Leads', 3);
     const stranger = cast.ds.company(cast.ds.size.companies - 1).company_id;
     expect(companies).not.toContain(stranger);
-    const started = expectOk(await startJob(cast, id, { company_ids: [companies[0], stranger, 'cmp_nope', companies[0]], limit_per_company: 3 }));
+    const started = expectOk(
+      await startJob(cast, id, { company_ids: [companies[0], stranger, 'cmp_nope', companies[0]], limit_per_company: 3 }),
+    );
     expect(started).toMatchObject({ total_companies: 1, estimated_credits: 3 });
     expect(started.message).toContain(`2 of the company_ids are not companies of this list and were dropped: ${stranger}, cmp_nope`);
     const e = expectPublicError(await startJob(cast, id, { company_ids: [stranger, 'cmp_nope'] }), 400, 'validation_error');
@@ -55,7 +57,8 @@ describe('starting a job', () => {
   test('422 from the body schema: company_ids empty or over 100, limit_per_company outside 1 to 25', async () => {
     const { id, companies } = await listWithLeads(cast, 'Leads', 2);
     const many = Array.from({ length: FIND_PEOPLE_LIMITS.companyIds.max + 1 }, (_, i) => `cmp_${i}`);
-    const loc = async (body: unknown) => expectPublicError(await startJob(cast, id, body), 422, 'validation_error').details.errors[0].loc.join('.');
+    const loc = async (body: unknown) =>
+      expectPublicError(await startJob(cast, id, body), 422, 'validation_error').details.errors[0].loc.join('.');
     expect(await loc({})).toBe('body.company_ids');
     expect(await loc({ company_ids: [] })).toBe('body.company_ids');
     expect(await loc({ company_ids: many })).toBe('body.company_ids');
@@ -69,7 +72,10 @@ describe('starting a job', () => {
     for (const l of [{ id: 'lst_unknown', companies: private_.companies }, foreign, private_])
       expectPublicError(await startJob(cast, l.id, { company_ids: l.companies }), 404, 'list_not_found');
     const shared = await listWithLeads(cast, 'Shared', 2, 0, { shares: { [cast.teammateId]: 'view' } });
-    expect(expectPublicError(await startJob(cast, shared.id, { company_ids: shared.companies }, cast.teammate), 403, 'insufficient_scope').details.required_scope).toBe('lists:write');
+    expect(
+      expectPublicError(await startJob(cast, shared.id, { company_ids: shared.companies }, cast.teammate), 403, 'insufficient_scope')
+        .details.required_scope,
+    ).toBe('lists:write');
     await control(cast.sb, 'POST', '/scopes', { user_id: cast.teammateId, scopes: ['lists:read', 'lists:write', 'people:read'] });
     expectPublicError(await startJob(cast, shared.id, { company_ids: shared.companies }, cast.teammate), 403, 'list_not_editable');
   });
@@ -84,7 +90,10 @@ describe('how a job ends', () => {
     const people = expectedPeople(cast, companies, 25);
     const done = expectOk(await pollJob(cast, id, started.workflow_id));
     expect(done).toMatchObject({
-      status: 'failed', processed_companies: companies.length, people_found: people.length, people_added: 0,
+      status: 'failed',
+      processed_companies: companies.length,
+      people_found: people.length,
+      people_added: 0,
       completed_at: new Date(START_MS + FIND_PEOPLE_RUN_MS).toISOString(),
     });
     expect(done.error).toMatch(/could not be saved.*more than the plan's 4 per list/);
@@ -99,7 +108,13 @@ describe('how a job ends', () => {
     await advance(cast, FIND_PEOPLE_PENDING_MS + 100);
     expectOk(await call(cast.sb, 'DELETE', `/lead-lists/${id}`));
     const gone = expectOk(await pollJob(cast, id, started.workflow_id));
-    expect(gone).toMatchObject({ status: 'cancelled', people_found: 0, people_added: 0, error: null, completed_at: new Date(START_MS + FIND_PEOPLE_PENDING_MS + 100).toISOString() });
+    expect(gone).toMatchObject({
+      status: 'cancelled',
+      people_found: 0,
+      people_added: 0,
+      error: null,
+      completed_at: new Date(START_MS + FIND_PEOPLE_PENDING_MS + 100).toISOString(),
+    });
     await advance(cast, FIND_PEOPLE_RUN_MS);
     expect(expectOk(await pollJob(cast, id, started.workflow_id))).toEqual({ ...gone, timestamp_ms: expect.any(Number) });
   });
@@ -132,6 +147,8 @@ describe('polling', () => {
     const job = expectOk(await startJob(cast, id, { company_ids: companies })).workflow_id;
     expect(expectOk(await pollJob(cast, id, job, cast.teammate)).status).toBe('pending');
     await control(cast.sb, 'POST', '/scopes', { user_id: cast.teammateId, scopes: ['lists:read'] });
-    expect(expectPublicError(await pollJob(cast, id, job, cast.teammate), 403, 'insufficient_scope').details.required_scope).toBe('people:read');
+    expect(expectPublicError(await pollJob(cast, id, job, cast.teammate), 403, 'insufficient_scope').details.required_scope).toBe(
+      'people:read',
+    );
   });
 });

@@ -33,8 +33,18 @@ describe('a find-people job', () => {
     const first = await read();
     expect(z.safeParse(FindPeopleStatusResponse, first).success).toBe(true);
     expect(first).toMatchObject({
-      workflow_id: started.workflow_id, status: 'pending', lead_list_id: id, total_companies: 3, processed_companies: 0,
-      people_found: 0, people_added: 0, estimated_credits: 6, credits_used: 0, created_at: new Date(START_MS).toISOString(), completed_at: null, error: null,
+      workflow_id: started.workflow_id,
+      status: 'pending',
+      lead_list_id: id,
+      total_companies: 3,
+      processed_companies: 0,
+      people_found: 0,
+      people_added: 0,
+      estimated_credits: 6,
+      credits_used: 0,
+      created_at: new Date(START_MS).toISOString(),
+      completed_at: null,
+      error: null,
     });
     await advance(cast, FIND_PEOPLE_PENDING_MS - 1);
     expect((await read()).status).toBe('pending');
@@ -52,8 +62,13 @@ describe('a find-people job', () => {
     const done = await read();
     expect(z.safeParse(FindPeopleStatusResponse, done).success).toBe(true);
     expect(done).toMatchObject({
-      status: 'completed', processed_companies: 3, people_found: people.length, people_added: people.length,
-      credits_used: 0, completed_at: new Date(START_MS + FIND_PEOPLE_RUN_MS).toISOString(), error: null,
+      status: 'completed',
+      processed_companies: 3,
+      people_found: people.length,
+      people_added: people.length,
+      credits_used: 0,
+      completed_at: new Date(START_MS + FIND_PEOPLE_RUN_MS).toISOString(),
+      error: null,
     });
     expect(people.length).toBeGreaterThan(3);
     const leads = await leadsOf(cast, id);
@@ -89,7 +104,9 @@ describe('a find-people job', () => {
       location_country: sample.location_country.toLowerCase(),
     };
     const match = (p: (typeof everyone)[number]) =>
-      p.title.toLowerCase().includes(word.toLowerCase()) && p.seniority === sample.seniority && p.location_country === sample.location_country;
+      p.title.toLowerCase().includes(word.toLowerCase()) &&
+      p.seniority === sample.seniority &&
+      p.location_country === sample.location_country;
     const started = expectOk(await startJob(cast, id, { company_ids: companies, limit_per_company: 25, ...filters }));
     await advance(cast, FIND_PEOPLE_RUN_MS);
     const done = expectOk(await pollJob(cast, id, started.workflow_id));
@@ -99,7 +116,9 @@ describe('a find-people job', () => {
     expect(done).toMatchObject({ status: 'completed', people_found: people.length, people_added: people.length });
     expect((await leadsOf(cast, id)).map((l) => l.full_name)).toEqual(people.map((p) => `${p.first_name} ${p.last_name}`));
 
-    const byState = expectOk(await startJob(cast, id, { company_ids: companies, limit_per_company: 25, location_state: sample.location_state.toUpperCase() }));
+    const byState = expectOk(
+      await startJob(cast, id, { company_ids: companies, limit_per_company: 25, location_state: sample.location_state.toUpperCase() }),
+    );
     await advance(cast, FIND_PEOPLE_RUN_MS);
     const inState = expectedPeople(cast, companies, 25, (p) => p.location_state === sample.location_state);
     const saved = new Set(people.map((p) => p.lead_id));
@@ -116,7 +135,10 @@ describe('a find-people job', () => {
     const started = expectOk(await startJob(cast, target.id, { company_ids: source.companies, limit_per_company: 25 }));
     await advance(cast, FIND_PEOPLE_RUN_MS);
     const people = expectedPeople(cast, source.companies, 25);
-    expect(expectOk(await pollJob(cast, target.id, started.workflow_id))).toMatchObject({ people_found: people.length, people_added: people.length });
+    expect(expectOk(await pollJob(cast, target.id, started.workflow_id))).toMatchObject({
+      people_found: people.length,
+      people_added: people.length,
+    });
     const area = listsArea(cast.sb.store);
     const sourceLeads = new Map(area.lists[source.id]!.lead_ids.map((l) => [area.leads[l]!.person_lead_id, l]));
     const targetLeads = new Map(area.lists[target.id]!.lead_ids.map((l) => [area.leads[l]!.person_lead_id, l]));
@@ -132,4 +154,3 @@ describe('a find-people job', () => {
     expect(expectOk(await call(cast.sb, 'GET', started.poll_url.slice(`${cast.sb.url}/api/v1/public`.length), v1)).status).toBe('pending');
   });
 });
-

@@ -19,8 +19,13 @@ interface JsonSchema {
 
 /** Every property of the schema, as path -> its schema (descriptions sit on the property or on its nullable's branch). */
 function properties(s: JsonSchema, at = ''): Array<[string, JsonSchema]> {
-  const own = Object.entries(s.properties ?? {}).flatMap(([name, p]): Array<[string, JsonSchema]> => [[`${at}${name}`, p], ...properties(p, `${at}${name}.`)]);
-  const inner = [s.items, ...(s.anyOf ?? []), typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined].filter((x): x is JsonSchema => x !== undefined);
+  const own = Object.entries(s.properties ?? {}).flatMap(([name, p]): Array<[string, JsonSchema]> => [
+    [`${at}${name}`, p],
+    ...properties(p, `${at}${name}.`),
+  ]);
+  const inner = [s.items, ...(s.anyOf ?? []), typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined].filter(
+    (x): x is JsonSchema => x !== undefined,
+  );
   return [...own, ...inner.flatMap((x) => properties(x, at))];
 }
 
@@ -46,8 +51,11 @@ describe('the fixtures format', () => {
 
   it("refuses a file in the doc's words: the error line it shows is what a refusal says", () => {
     const shown = /error: configuration: --fixtures ci\.json: (\S+): (.+)/.exec(DOC)!;
-    expect(() => parseFixtures({ version: 1, organizations: [{ name: 'X', users: [{ email: 'a@x.example' }, { email: 'not-an-email' }] }] }, 'ci.json')).toThrow(
-      `ci.json: ${shown[1]}: ${shown[2]}`,
-    );
+    expect(() =>
+      parseFixtures(
+        { version: 1, organizations: [{ name: 'X', users: [{ email: 'a@x.example' }, { email: 'not-an-email' }] }] },
+        'ci.json',
+      ),
+    ).toThrow(`ci.json: ${shown[1]}: ${shown[2]}`);
   });
 });

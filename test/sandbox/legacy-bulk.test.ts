@@ -64,15 +64,30 @@ describe('v1 POST /enrich/bulk', () => {
     await finish(cast, run.workflow_id);
     const lead = (await extensionLeads())!.leads[0];
     const row = cast.ds.personRow(cast.ds.personIndexByLeadId(p!.lead_id)!);
-    expect(lead).toMatchObject({ first_name: row.first_name, last_name: row.last_name, full_name: row.full_name, title: row.title, company: row.company, location: row.location });
-    for (const field of ['first_name', 'last_name', 'full_name', 'title', 'company']) expect(lead[field], field).toEqual(expect.any(String));
+    expect(lead).toMatchObject({
+      first_name: row.first_name,
+      last_name: row.last_name,
+      full_name: row.full_name,
+      title: row.title,
+      company: row.company,
+      location: row.location,
+    });
+    for (const field of ['first_name', 'last_name', 'full_name', 'title', 'company'])
+      expect(lead[field], field).toEqual(expect.any(String));
 
     // The same person through v2 POST /enrichment/person gets the same fields.
     const list = (await call(cast.sb, 'POST', '/lead-lists', { body: { name: 'Via v2' }, token: cast.other })).json.list_id;
     const body = { lead_list_id: list, linkedin_url: p!.linkedin_url, enrichment_type: 'partial' };
     expectOk(await call(cast.sb, 'POST', '/enrichment/person', { body, token: cast.other }));
     const v2Lead = expectOk(await call(cast.sb, 'GET', `/lead-lists/${list}/leads`, { token: cast.other })).leads[0];
-    const profile = ({ first_name, last_name, full_name, title, company, location }: any) => ({ first_name, last_name, full_name, title, company, location });
+    const profile = ({ first_name, last_name, full_name, title, company, location }: any) => ({
+      first_name,
+      last_name,
+      full_name,
+      title,
+      company,
+      location,
+    });
     expect(profile(lead)).toEqual(profile(v2Lead));
   });
 
@@ -162,7 +177,11 @@ describe('v1 POST /enrich/bulk', () => {
   test('402 when the balance is below contacts left x full price: nothing queued, balance unchanged', async () => {
     const [a, b] = reachablePeople(cast, 2);
     await control(cast.sb, 'POST', '/balance', { credits: 21 });
-    const err = expectGenericError(await bulk(cast, { enrichment_type: 'full', contacts: [byUrl(a!), byUrl(b!)] }), 402, 'INSUFFICIENT_CREDITS');
+    const err = expectGenericError(
+      await bulk(cast, { enrichment_type: 'full', contacts: [byUrl(a!), byUrl(b!)] }),
+      402,
+      'INSUFFICIENT_CREDITS',
+    );
     expect(err.details).toMatchObject({ estimated_cost_credits: 22, available_credits: 21, shortfall_credits: 1 });
     expect(await balance(cast)).toBe(21);
     expect(await extensionLeads()).toBeUndefined();
@@ -181,7 +200,14 @@ describe('a v1 run settles pay-for-results', () => {
     const run = await started(cast, { enrichment_type: 'full', contacts: people.map(byUrl) });
     expect(await balance(cast)).toBe(5000 - 33);
     const wf = await finish(cast, run.workflow_id);
-    expect(wf).toMatchObject({ status: 'completed', total_prospects: 3, completed_prospects: 3, failed_prospects: 0, emails_found: 3, phones_found: 3 });
+    expect(wf).toMatchObject({
+      status: 'completed',
+      total_prospects: 3,
+      completed_prospects: 3,
+      failed_prospects: 0,
+      emails_found: 3,
+      phones_found: 3,
+    });
     expect(await balance(cast)).toBe(5000 - 33);
     const leads = (await extensionLeads())!.leads;
     expect(leads.map((l) => [l.email, l.phone])).toEqual(people.map((p) => [p.email, p.phone]));
@@ -193,7 +219,13 @@ describe('a v1 run settles pay-for-results', () => {
     const run = await started(cast, { contacts: [byUrl(a!), unknownProfile(1), byName(cast, b!)] });
     expect(await balance(cast)).toBe(5000 - 3);
     const wf = await finish(cast, run.workflow_id);
-    expect(wf).toMatchObject({ status: 'completed_with_errors', completed_prospects: 2, failed_prospects: 1, emails_found: 2, phones_found: 0 });
+    expect(wf).toMatchObject({
+      status: 'completed_with_errors',
+      completed_prospects: 2,
+      failed_prospects: 1,
+      emails_found: 2,
+      phones_found: 0,
+    });
     expect(await balance(cast)).toBe(5000 - 2);
   });
 

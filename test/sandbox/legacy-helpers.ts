@@ -38,7 +38,11 @@ export const byUrl = (p: PersonFacts) => ({ linkedin_url: p.linkedin_url });
 
 export function byName(cast: Cast, p: PersonFacts, at: 'domain' | 'name' = 'domain') {
   const c = cast.ds.company(p.company_index);
-  return { first_name: p.first_name, last_name: p.last_name, ...(at === 'domain' ? { company_domain: c.domain } : { company_name: c.name }) };
+  return {
+    first_name: p.first_name,
+    last_name: p.last_name,
+    ...(at === 'domain' ? { company_domain: c.domain } : { company_name: c.name }),
+  };
 }
 
 /** People of the data set that have an email and a phone (found with hit rates 1). */
@@ -133,10 +137,12 @@ export async function receiver(answer: (n: number, res: http.ServerResponse, hit
   };
 }
 
-export const answerWith = (status: number, headers: Record<string, string> = {}) => (_n: number, res: http.ServerResponse) => {
-  res.writeHead(status, headers);
-  res.end('{}');
-};
+export const answerWith =
+  (status: number, headers: Record<string, string> = {}) =>
+  (_n: number, res: http.ServerResponse) => {
+    res.writeHead(status, headers);
+    res.end('{}');
+  };
 
 /**
  * Reads until `ready` holds, failing after `withinMs`: for state that announces no event (rows read

@@ -2,7 +2,18 @@ import * as z from 'zod/mini';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { control } from './helpers.js';
 import { call, expectOk, useListsSandbox } from './lists-helpers.js';
-import { START_MS, advance, byName, byUrl, expectGenericError, hitRates, reachablePeople, started, unknownProfile, v1Status } from './legacy-helpers.js';
+import {
+  START_MS,
+  advance,
+  byName,
+  byUrl,
+  expectGenericError,
+  hitRates,
+  reachablePeople,
+  started,
+  unknownProfile,
+  v1Status,
+} from './legacy-helpers.js';
 import { LEGACY_TASK_RETENTION_MS, LegacyTaskStatus, LegacyWorkflowStatus } from '../../src/api/schemas/legacy.js';
 import { DEFAULT_PACE } from '../../src/sandbox/engine/enrichment.js';
 
@@ -91,7 +102,12 @@ describe('v1 GET /enrich/status by task_id', () => {
     const p = reachablePeople(cast, 4)[3]!;
     const run = await started(cast, { enrichment_type: 'full', contacts: [byUrl(p)] });
     await advance(cast.sb, PENDING + RUN);
-    expect((await taskOf(run.task_ids[0])).result).toEqual({ email: p.email, phone: p.phone, provider: 'provider_a', linkedin_url: p.linkedin_url });
+    expect((await taskOf(run.task_ids[0])).result).toEqual({
+      email: p.email,
+      phone: p.phone,
+      provider: 'provider_a',
+      linkedin_url: p.linkedin_url,
+    });
   });
 
   test('a task stays readable 24 hours after its run ended, then 404; the run itself stays readable', async () => {
@@ -125,9 +141,11 @@ describe('v1 GET /enrich/status errors', () => {
     }
     // A teammate in the same organization may read it.
     expect((await workflowOf(run.workflow_id, cast.teammate)).workflow_id).toBe(run.workflow_id);
-    const unknown: Array<Record<string, string>> = [{ workflow_id: 'public_bulk_00000000-0000-0000-0000-000000000000' }, { task_id: 'nope' }];
-    for (const q of unknown)
-      expectGenericError(await v1Status(cast, q), 404, 'RESOURCE_NOT_FOUND');
+    const unknown: Array<Record<string, string>> = [
+      { workflow_id: 'public_bulk_00000000-0000-0000-0000-000000000000' },
+      { task_id: 'nope' },
+    ];
+    for (const q of unknown) expectGenericError(await v1Status(cast, q), 404, 'RESOURCE_NOT_FOUND');
     // Only on v1.
     expect((await call(cast.sb, 'GET', `/enrich/status?workflow_id=${run.workflow_id}`)).status).toBe(404);
   });

@@ -6,7 +6,8 @@ import { call, expectOk, expectPublicError, seedList, useListsSandbox } from './
 
 const cast = useListsSandbox();
 
-const create = (body: unknown, token?: string, prefix?: string) => call(cast.sb, 'POST', '/lead-lists', { body, ...(token ? { token } : {}), ...(prefix ? { prefix } : {}) });
+const create = (body: unknown, token?: string, prefix?: string) =>
+  call(cast.sb, 'POST', '/lead-lists', { body, ...(token ? { token } : {}), ...(prefix ? { prefix } : {}) });
 const read = (id: string, token?: string) => call(cast.sb, 'GET', `/lead-lists/${id}`, token ? { token } : {});
 const folder = async (token: string, name = 'Accounts') =>
   (await call(cast.sb, 'POST', '/folders', { token, body: { name }, prefix: '/api/v1/public' })).json.folder_id as string;
@@ -17,7 +18,14 @@ describe('POST /lead-lists', () => {
     const r = await create({ name: 'Fintech CFOs', description: 'Q3 outreach' }, undefined, '/api/v1/public');
     expect(r.status, r.text).toBe(201);
     expect(z.safeParse(ListDetail, r.json).success).toBe(true);
-    expect(r.json).toMatchObject({ name: 'Fintech CFOs', description: 'Q3 outreach', lead_count: 0, enriched_count: 0, folder_id: null, reused: false });
+    expect(r.json).toMatchObject({
+      name: 'Fintech CFOs',
+      description: 'Q3 outreach',
+      lead_count: 0,
+      enriched_count: 0,
+      folder_id: null,
+      reused: false,
+    });
     const got = expectOk(await read(r.json.list_id));
     expect(got).toMatchObject({ list_id: r.json.list_id, name: 'Fintech CFOs', created_at: r.json.created_at });
     const summary = expectOk(await call(cast.sb, 'GET', '/lead-lists')).lists[0];

@@ -34,9 +34,12 @@ describe('v1 POST /folders', () => {
     generic(await newFolder({ name: 'X', parent_id: globex }), 404, 'RESOURCE_NOT_FOUND');
   });
 
-  test.each([[{}], [{ name: '' }], [{ name: 'x'.repeat(201) }], [{ name: 'ok', parent_id: 7 }]])('body %j is a 422 validation_error', async (body) => {
-    expectPublicError(await newFolder(body), 422, 'validation_error');
-  });
+  test.each([[{}], [{ name: '' }], [{ name: 'x'.repeat(201) }], [{ name: 'ok', parent_id: 7 }]])(
+    'body %j is a 422 validation_error',
+    async (body) => {
+      expectPublicError(await newFolder(body), 422, 'validation_error');
+    },
+  );
 
   test('checks no scope (a member without any scope creates folders), needs a credential, and is not on /api/v2', async () => {
     await control(cast.sb, 'POST', '/scopes', { user_id: cast.teammateId, scopes: [] });
@@ -60,7 +63,14 @@ describe('list controls', () => {
       shares: { 'dana@acme.example': 'edit' },
       people: 3,
     });
-    expect(r).toMatchObject({ name: 'Seeded', description: 'd', lead_count: 3, owner_id: cast.teammateId, visibility: 'shared', shares: { [cast.ownerId]: 'edit' } });
+    expect(r).toMatchObject({
+      name: 'Seeded',
+      description: 'd',
+      lead_count: 3,
+      owner_id: cast.teammateId,
+      visibility: 'shared',
+      shares: { [cast.ownerId]: 'edit' },
+    });
     expect(expectOk(await call(cast.sb, 'GET', `/lead-lists/${r.list_id}`))).toMatchObject({ list_id: r.list_id, lead_count: 3 });
     const system = await seedList(cast.sb, { name: 'MCP Results', protected: true });
     expect(system).toMatchObject({ protected: true, visibility: 'private', owner_id: cast.ownerId });

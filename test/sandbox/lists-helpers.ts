@@ -46,7 +46,10 @@ export function call(
   path: string,
   opts: { token?: string; body?: unknown; prefix?: string } = {},
 ): Promise<RawResponse> {
-  return raw(sb, method, `${opts.prefix ?? '/api/v2'}${path}`, { token: opts.token ?? sb.demoKey, ...(opts.body !== undefined ? { body: opts.body } : {}) });
+  return raw(sb, method, `${opts.prefix ?? '/api/v2'}${path}`, {
+    token: opts.token ?? sb.demoKey,
+    ...(opts.body !== undefined ? { body: opts.body } : {}),
+  });
 }
 
 /** Seeds a list through the control (as the demo owner unless user_id says otherwise). */

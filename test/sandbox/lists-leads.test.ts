@@ -6,7 +6,8 @@ import { COHORT_SLIDING_MS } from '../../src/api/schemas/values/search.js';
 
 const cast = useListsSandbox();
 
-const add = (id: string, body: unknown, token?: string) => call(cast.sb, 'POST', `/lead-lists/${id}/leads`, { body, ...(token ? { token } : {}) });
+const add = (id: string, body: unknown, token?: string) =>
+  call(cast.sb, 'POST', `/lead-lists/${id}/leads`, { body, ...(token ? { token } : {}) });
 const removeLeads = (id: string, body: unknown) => call(cast.sb, 'DELETE', `/lead-lists/${id}/leads`, { body });
 const leadsOf = async (id: string) => expectOk(await call(cast.sb, 'GET', `/lead-lists/${id}/leads?limit=500`)).leads as any[];
 const newList = async (name = 'Target') => (await seedList(cast.sb, { name })).list_id as string;
@@ -26,7 +27,9 @@ describe('POST /lead-lists/{list_id}/leads by cohort', () => {
       timestamp_ms: expect.any(Number),
     });
     const saved = await leadsOf(id);
-    expect(saved.map((l) => [l.full_name, l.title, l.company, l.location])).toEqual(found.results.map((r: any) => [r.full_name, r.title, r.company, r.location]));
+    expect(saved.map((l) => [l.full_name, l.title, l.company, l.location])).toEqual(
+      found.results.map((r: any) => [r.full_name, r.title, r.company, r.location]),
+    );
     expect(saved.every((l) => l.email === null && l.phone === null && l.lead_id.startsWith('ld_'))).toBe(true);
     expect(expectOk(await add(id, { task_id: found.task_id }))).toMatchObject({ added: 0, skipped_duplicates: 10, created: 0 });
     const other = await newList('Second');
@@ -40,7 +43,11 @@ describe('POST /lead-lists/{list_id}/leads by cohort', () => {
     const pick = found.results.slice(2, 5).map((r: any) => r.lead_id);
     expect(expectOk(await add(id, { task_id: found.task_id, entity_ids: pick }))).toMatchObject({ added: 3, created: 3 });
     const stranger = cast.ds.person(cast.ds.size.people - 1).lead_id;
-    const e = expectPublicError(await add(id, { task_id: found.task_id, entity_ids: [found.results[6].lead_id, stranger, 'nope'] }), 400, 'validation_error');
+    const e = expectPublicError(
+      await add(id, { task_id: found.task_id, entity_ids: [found.results[6].lead_id, stranger, 'nope'] }),
+      400,
+      'validation_error',
+    );
     expect(e.details.unknown_entity_ids).toEqual([stranger, 'nope']);
     expect((await leadsOf(id)).map((l) => l.full_name)).toEqual(found.results.slice(2, 5).map((r: any) => r.full_name));
   });
@@ -64,8 +71,10 @@ describe('POST /lead-lists/{list_id}/leads by cohort', () => {
     expect((await leadsOf(id)).map((l) => l.lead_id)).toEqual(page.leads.map((l: any) => l.lead_id));
   });
 
-  test("a company cohort saves the companies to the list (for find-people), leaving its leads alone", async () => {
-    const r = expectOk(await call(cast.sb, 'POST', '/search/companies', { body: { filters: { industries: [cast.ds.company(0).industry] }, limit: 5 } }));
+  test('a company cohort saves the companies to the list (for find-people), leaving its leads alone', async () => {
+    const r = expectOk(
+      await call(cast.sb, 'POST', '/search/companies', { body: { filters: { industries: [cast.ds.company(0).industry] }, limit: 5 } }),
+    );
     const id = await newList();
     expect(expectOk(await add(id, { task_id: r.task_id }))).toMatchObject({ added: r.results.length, skipped_duplicates: 0, created: 0 });
     expect(expectOk(await add(id, { task_id: r.task_id }))).toMatchObject({ added: 0, skipped_duplicates: r.results.length });
@@ -177,10 +186,17 @@ describe('DELETE /lead-lists/{list_id}/leads', () => {
   test('removes memberships only, ignoring unknown ids; 1 to 100 ids', async () => {
     const list = await seedList(cast.sb, { name: 'L', people: 5 });
     const ids = (await leadsOf(list.list_id)).map((l) => l.lead_id);
-    expect(expectOk(await removeLeads(list.list_id, { lead_ids: [ids[1], ids[3], 'ld_unknown'] }))).toMatchObject({ list_id: list.list_id, removed: 2 });
+    expect(expectOk(await removeLeads(list.list_id, { lead_ids: [ids[1], ids[3], 'ld_unknown'] }))).toMatchObject({
+      list_id: list.list_id,
+      removed: 2,
+    });
     expect((await leadsOf(list.list_id)).map((l) => l.lead_id)).toEqual([ids[0], ids[2], ids[4]]);
     expectPublicError(await removeLeads(list.list_id, { lead_ids: [] }), 422, 'validation_error');
-    expectPublicError(await removeLeads(list.list_id, { lead_ids: Array.from({ length: 101 }, (_, i) => `ld_${i}`) }), 422, 'validation_error');
+    expectPublicError(
+      await removeLeads(list.list_id, { lead_ids: Array.from({ length: 101 }, (_, i) => `ld_${i}`) }),
+      422,
+      'validation_error',
+    );
     expectPublicError(await removeLeads('lst_unknown', { lead_ids: ['ld_1'] }), 404, 'list_not_found');
   });
 });
@@ -189,7 +205,11 @@ describe('the cleanlist follows saved leads', () => {
   test('excludeInCleanlist drops people saved to a list, and includes them again once the list is deleted', async () => {
     const criteria = { countriesInclude: [cast.ds.person(0).location_country] };
     const find = async (exclude: boolean) =>
-      expectOk(await call(cast.sb, 'POST', '/people/find', { body: { criteria: { ...criteria, exclusions: { excludeInCleanlist: exclude } }, limit: 10 } }));
+      expectOk(
+        await call(cast.sb, 'POST', '/people/find', {
+          body: { criteria: { ...criteria, exclusions: { excludeInCleanlist: exclude } }, limit: 10 },
+        }),
+      );
     const before = await find(false);
     const id = await newList();
     const saved = before.results.slice(0, 3).map((r: any) => r.lead_id);

@@ -138,7 +138,16 @@ describe('GET /lead-lists/{list_id}/leads', () => {
     const row = page.leads[0];
     expect(z.safeParse(LeadRow, row).success).toBe(true);
     const p = cast.ds.personRow(7);
-    expect(row).toMatchObject({ first_name: p.first_name, last_name: p.last_name, full_name: p.full_name, title: p.title, company: p.company, location: p.location, email: null, phone: null });
+    expect(row).toMatchObject({
+      first_name: p.first_name,
+      last_name: p.last_name,
+      full_name: p.full_name,
+      title: p.title,
+      company: p.company,
+      location: p.location,
+      email: null,
+      phone: null,
+    });
     expect(row.lead_id).not.toBe(p.lead_id);
   });
 
@@ -147,7 +156,10 @@ describe('GET /lead-lists/{list_id}/leads', () => {
     const b = await seedList(cast.sb, { name: 'B', people: 3 });
     expect(expectOk(await leads(a.list_id, '?limit=500')).leads).toHaveLength(3);
     for (const bad of ['0', '501', 'x'])
-      expect(expectPublicError(await leads(a.list_id, `?limit=${bad}`), 422, 'validation_error').details.errors[0].loc).toEqual(['query', 'limit']);
+      expect(expectPublicError(await leads(a.list_id, `?limit=${bad}`), 422, 'validation_error').details.errors[0].loc).toEqual([
+        'query',
+        'limit',
+      ]);
     const first = expectOk(await leads(a.list_id, '?limit=1'));
     expect(expectOk(await leads(a.list_id, `?limit=1&cursor=${first.cursor}`)).leads[0].full_name).toBe(cast.ds.personRow(1).full_name);
     expectPublicError(await leads(b.list_id, `?limit=1&cursor=${first.cursor}`), 400, 'invalid_cursor');
@@ -155,7 +167,12 @@ describe('GET /lead-lists/{list_id}/leads', () => {
 
   test('an empty list answers an empty page with total 0, a null cursor and a task_id', async () => {
     const list = await seedList(cast.sb, { name: 'Empty' });
-    expect(expectOk(await leads(list.list_id))).toMatchObject({ leads: [], total: 0, cursor: null, task_id: expect.stringMatching(/^svc-task_/) });
+    expect(expectOk(await leads(list.list_id))).toMatchObject({
+      leads: [],
+      total: 0,
+      cursor: null,
+      task_id: expect.stringMatching(/^svc-task_/),
+    });
   });
 
   test('invisible lists are 404 list_not_found; the read-only teammate reads a list shared with them', async () => {

@@ -3,12 +3,14 @@ import { call, expectOk, expectPublicError, seedList, useListsSandbox } from './
 
 const cast = useListsSandbox();
 
-const patch = (id: string, body: unknown, token?: string) => call(cast.sb, 'PATCH', `/lead-lists/${id}`, { body, ...(token ? { token } : {}) });
+const patch = (id: string, body: unknown, token?: string) =>
+  call(cast.sb, 'PATCH', `/lead-lists/${id}`, { body, ...(token ? { token } : {}) });
 const del = (id: string, token?: string) => call(cast.sb, 'DELETE', `/lead-lists/${id}`, token ? { token } : {});
 const read = (id: string) => call(cast.sb, 'GET', `/lead-lists/${id}`);
 const folder = async (token = cast.owner) =>
   (await call(cast.sb, 'POST', '/folders', { token, body: { name: 'F' }, prefix: '/api/v1/public' })).json.folder_id as string;
-const mine = async (name = 'Mine', extra: Record<string, unknown> = {}) => (await seedList(cast.sb, { name, description: 'about', ...extra })).list_id as string;
+const mine = async (name = 'Mine', extra: Record<string, unknown> = {}) =>
+  (await seedList(cast.sb, { name, description: 'about', ...extra })).list_id as string;
 
 describe('PATCH /lead-lists/{list_id}', () => {
   test('only the fields sent change; the updated detail object is returned and kept', async () => {
@@ -32,10 +34,13 @@ describe('PATCH /lead-lists/{list_id}', () => {
     expect(expectOk(await read(id))).toMatchObject({ folder_id: null, name: 'Mine' });
   });
 
-  test.each([[{}], [{ name: '' }], [{ name: 'x'.repeat(201) }], [{ description: 5 }]])('body %j is a 422 validation_error', async (body) => {
-    const id = await mine();
-    expectPublicError(await patch(id, body), 422, 'validation_error');
-  });
+  test.each([[{}], [{ name: '' }], [{ name: 'x'.repeat(201) }], [{ description: 5 }]])(
+    'body %j is a 422 validation_error',
+    async (body) => {
+      const id = await mine();
+      expectPublicError(await patch(id, body), 422, 'validation_error');
+    },
+  );
 
   test('renaming to the current name is an idempotent 200; to the name of another own list is allowed', async () => {
     const id = await mine('Mine');

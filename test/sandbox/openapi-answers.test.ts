@@ -18,7 +18,6 @@ let sb: RunningSandbox;
 const docs = {} as Record<'v2' | 'v1', Doc>;
 const checked: string[] = [];
 
-
 beforeAll(async () => {
   sb = await openSandbox({ rateLimits: false });
   for (const name of ['v2', 'v1'] as const) docs[name] = (await raw(sb, 'GET', DOCUMENTS[name])).json;
@@ -36,7 +35,10 @@ function answerCheck(doc: Doc, method: string, path: string, status: number) {
 
 /** Calls an operation (documented path, actual path) and checks the answer against the document; returns its JSON. */
 async function call(docName: 'v2' | 'v1', method: string, docPath: string, o: { path?: string; body?: unknown; query?: string } = {}) {
-  const r = await raw(sb, method, `${SERVERS[docName]}${o.path ?? docPath}${o.query ? `?${o.query}` : ''}`, { token: sb.demoKey, body: o.body });
+  const r = await raw(sb, method, `${SERVERS[docName]}${o.path ?? docPath}${o.query ? `?${o.query}` : ''}`, {
+    token: sb.demoKey,
+    body: o.body,
+  });
   expect(r.status, r.text.slice(0, 300)).toBeLessThan(300);
   const check = answerCheck(docs[docName], method, docPath, r.status);
   expect(check(r.json), `${method} ${docPath}: ${JSON.stringify(check.errors)}`).toBe(true);
@@ -64,10 +66,16 @@ it('every operation of both documents answers in its documented shape, its jobs 
   await call('v2', 'GET', '/api-keys');
   await call('v2', 'GET', '/people/find/filters', { query: 'field=titles&query=eng' });
   const found = await call('v2', 'POST', '/people/find', { body: { filters: { seniority: ['Director'] }, limit: 3 } });
-  await call('v2', 'POST', '/people/find', { body: { criteria: { jobTitlesInclude: ['Engineer'], jobTitleMatchType: 'contains' }, limit: 2 } });
+  await call('v2', 'POST', '/people/find', {
+    body: { criteria: { jobTitlesInclude: ['Engineer'], jobTitleMatchType: 'contains' }, limit: 2 },
+  });
   await call('v2', 'POST', '/people/find/compile', { body: { criteria: { seniorityInclude: ['Director'], yearsInRoleMin: 2 } } });
   const job = await call('v2', 'POST', '/people/find-at-companies', {
-    body: { company_filter: { op: 'and', conditions: [{ column: 'industry', type: 'contains', value: 'software' }] }, person_filter: { type: 'group_filter', op: 'and', filters: [] }, limit: 5 },
+    body: {
+      company_filter: { op: 'and', conditions: [{ column: 'industry', type: 'contains', value: 'software' }] },
+      person_filter: { type: 'group_filter', op: 'and', filters: [] },
+      limit: 5,
+    },
   });
 
   const list = await call('v2', 'POST', '/lead-lists', { body: { name: 'Documented answers' } });
@@ -81,25 +89,47 @@ it('every operation of both documents answers in its documented shape, its jobs 
   const csv = Buffer.from('first_name,last_name,company_name\nAda,Lovelace,Engines\n').toString('base64');
   await call('v2', 'POST', '/lead-lists/{list_id}/csv-import', {
     path: at('/csv-import'),
-    body: { csv_content_base64: csv, column_mapping: { first_name: 'first_name', last_name: 'last_name', company_name: 'company_name' }, dispatch_enrichment: false },
+    body: {
+      csv_content_base64: csv,
+      column_mapping: { first_name: 'first_name', last_name: 'last_name', company_name: 'company_name' },
+      dispatch_enrichment: false,
+    },
   });
   const employer = await companyId(found.results[0].domain);
-  const findPeople = await call('v2', 'POST', '/lead-lists/{list_id}/find-people', { path: at('/find-people'), body: { company_ids: [employer], limit_per_company: 1 } });
+  const findPeople = await call('v2', 'POST', '/lead-lists/{list_id}/find-people', {
+    path: at('/find-people'),
+    body: { company_ids: [employer], limit_per_company: 1 },
+  });
   await call('v2', 'POST', '/export/csv/signed-url', { body: { list_id: list.list_id, columns: ['email', 'title'] } });
   await call('v2', 'GET', '/export/json', { query: `list_id=${list.list_id}&limit=2&columns=email&columns=title` });
 
-  const bulk = await call('v2', 'POST', '/enrichment/bulk', { body: { list_id: list.list_id, quote_id: await quote({ tool: 'enrich_list', list_id: list.list_id, scope: 'partial' }) } });
-  const person = await call('v2', 'POST', '/enrichment/person', { body: { lead_list_id: list.list_id, linkedin_url: found.results[0].linkedin_url } });
+  const bulk = await call('v2', 'POST', '/enrichment/bulk', {
+    body: { list_id: list.list_id, quote_id: await quote({ tool: 'enrich_list', list_id: list.list_id, scope: 'partial' }) },
+  });
+  const person = await call('v2', 'POST', '/enrichment/person', {
+    body: { lead_list_id: list.list_id, linkedin_url: found.results[0].linkedin_url },
+  });
   await call('v2', 'POST', '/enrichment/company', { body: { domain: found.results[0].domain } });
-  const companies = await raw(sb, 'POST', '/api/v2/search/companies', { token: sb.demoKey, body: { filters: { industries: ['Software'] }, limit: 2 } });
+  const companies = await raw(sb, 'POST', '/api/v2/search/companies', {
+    token: sb.demoKey,
+    body: { filters: { industries: ['Software'] }, limit: 2 },
+  });
   const cohort = { task_id: companies.json.task_id, data_points: ['Industry'] };
-  await call('v2', 'POST', '/enrichment/by-task', { body: { ...cohort, quote_id: await quote({ tool: 'add_company_enrichments', ...cohort }) } });
+  await call('v2', 'POST', '/enrichment/by-task', {
+    body: { ...cohort, quote_id: await quote({ tool: 'add_company_enrichments', ...cohort }) },
+  });
   const agent = { list_id: list.list_id, agent_type: 'title_normalizer', column_name: 'title_clean' };
-  const run = await call('v2', 'POST', '/smart-agents/run', { body: { ...agent, quote_id: await quote({ tool: 'run_smart_agent', ...agent }) } });
+  const run = await call('v2', 'POST', '/smart-agents/run', {
+    body: { ...agent, quote_id: await quote({ tool: 'run_smart_agent', ...agent }) },
+  });
 
   const polls = {
-    findAtCompanies: () => call('v2', 'GET', '/people/find-at-companies/status/{task_id}', { path: `/people/find-at-companies/status/${job.task_id}` }),
-    findPeople: () => call('v2', 'GET', '/lead-lists/{list_id}/find-people/status/{workflow_id}', { path: at(`/find-people/status/${findPeople.workflow_id}`) }),
+    findAtCompanies: () =>
+      call('v2', 'GET', '/people/find-at-companies/status/{task_id}', { path: `/people/find-at-companies/status/${job.task_id}` }),
+    findPeople: () =>
+      call('v2', 'GET', '/lead-lists/{list_id}/find-people/status/{workflow_id}', {
+        path: at(`/find-people/status/${findPeople.workflow_id}`),
+      }),
     bulk: () => call('v2', 'GET', '/enrichment/status/{workflow_id}', { path: `/enrichment/status/${bulk.workflow_id}` }),
     person: () => call('v2', 'GET', '/enrichment/status/{workflow_id}', { path: `/enrichment/status/${person.workflow_id}` }),
     agent: () => call('v2', 'GET', '/smart-agents/{smart_agent_task_id}', { path: `/smart-agents/${run.smart_agent_task_id}` }),
@@ -119,13 +149,20 @@ it('every operation of both documents answers in its documented shape, its jobs 
   const folder = await call('v1', 'POST', '/folders', { body: { name: 'Documented folder' } });
   await call('v1', 'POST', '/folders', { body: { name: 'Documented child', parent_id: folder.folder_id } });
   await call('v1', 'GET', '/auth/validate-key');
-  const legacy = await call('v1', 'POST', '/enrich/bulk', { body: { contacts: [{ linkedin_url: 'https://www.linkedin.com/in/documented-answers' }] } });
+  const legacy = await call('v1', 'POST', '/enrich/bulk', {
+    body: { contacts: [{ linkedin_url: 'https://www.linkedin.com/in/documented-answers' }] },
+  });
   await call('v1', 'GET', '/enrich/status', { query: `workflow_id=${legacy.workflow_id}` });
   await call('v1', 'GET', '/enrich/status', { query: `task_id=${legacy.task_ids[0]}` });
   await call('v1', 'GET', '/webhooks/deliveries', { query: `workflow_id=${legacy.workflow_id}` });
 
   for (const name of ['v2', 'v1'] as const) {
-    const operations = Object.entries(docs[name].paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(operations.filter((op) => !checked.includes(op)), name).toEqual([]);
+    const operations = Object.entries(docs[name].paths).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(
+      operations.filter((op) => !checked.includes(op)),
+      name,
+    ).toEqual([]);
   }
 });

@@ -53,34 +53,158 @@ const CASES: Case[] = [
   { doc: 'v2', op: 'PATCH /lead-lists/{list_id}', path: `/lead-lists/${NO_LIST}`, body: {}, accepted: false },
   { doc: 'v2', op: 'PATCH /lead-lists/{list_id}', path: `/lead-lists/${NO_LIST}`, body: { name: '' }, accepted: false },
   // Exactly one of task_id or lead_ids; entity_ids only with task_id.
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/leads', path: `/lead-lists/${NO_LIST}/leads`, body: { task_id: 'svc-task_x', entity_ids: ['a'] }, accepted: true },
+  {
+    doc: 'v2',
+    op: 'POST /lead-lists/{list_id}/leads',
+    path: `/lead-lists/${NO_LIST}/leads`,
+    body: { task_id: 'svc-task_x', entity_ids: ['a'] },
+    accepted: true,
+  },
   { doc: 'v2', op: 'POST /lead-lists/{list_id}/leads', path: `/lead-lists/${NO_LIST}/leads`, body: { lead_ids: ['a'] }, accepted: true },
   { doc: 'v2', op: 'POST /lead-lists/{list_id}/leads', path: `/lead-lists/${NO_LIST}/leads`, body: {}, accepted: false },
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/leads', path: `/lead-lists/${NO_LIST}/leads`, body: { task_id: 'svc-task_x', lead_ids: ['a'] }, accepted: false },
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/leads', path: `/lead-lists/${NO_LIST}/leads`, body: { lead_ids: ['a'], entity_ids: ['b'] }, accepted: false },
+  {
+    doc: 'v2',
+    op: 'POST /lead-lists/{list_id}/leads',
+    path: `/lead-lists/${NO_LIST}/leads`,
+    body: { task_id: 'svc-task_x', lead_ids: ['a'] },
+    accepted: false,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /lead-lists/{list_id}/leads',
+    path: `/lead-lists/${NO_LIST}/leads`,
+    body: { lead_ids: ['a'], entity_ids: ['b'] },
+    accepted: false,
+  },
   { doc: 'v2', op: 'POST /lead-lists/{list_id}/leads', path: `/lead-lists/${NO_LIST}/leads`, body: { lead_ids: [] }, accepted: false },
-  { doc: 'v2', op: 'DELETE /lead-lists/{list_id}/leads', path: `/lead-lists/${NO_LIST}/leads`, body: { lead_ids: Array(101).fill('a') }, accepted: false },
+  {
+    doc: 'v2',
+    op: 'DELETE /lead-lists/{list_id}/leads',
+    path: `/lead-lists/${NO_LIST}/leads`,
+    body: { lead_ids: Array(101).fill('a') },
+    accepted: false,
+  },
   // enrichment_type unless dispatch_enrichment is false.
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${NO_LIST}/csv-import`, body: { csv_content_base64: csv(CSV), column_mapping: {}, dispatch_enrichment: false }, accepted: true },
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${NO_LIST}/csv-import`, body: { csv_content_base64: csv(CSV), column_mapping: {} }, accepted: false },
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${NO_LIST}/csv-import`, body: { csv_content_base64: csv(CSV), column_mapping: { mail: 'Email' }, dispatch_enrichment: false }, accepted: false },
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${LIVE_LIST}/csv-import`, body: { csv_content_base64: csv(CSV).replace(/(.{8})/g, '$1\n'), column_mapping: MAPPING, dispatch_enrichment: false }, accepted: true },
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${LIVE_LIST}/csv-import`, body: { csv_content_base64: 'not base64!', column_mapping: MAPPING, dispatch_enrichment: false }, accepted: false },
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/csv-import', path: `/lead-lists/${LIVE_LIST}/csv-import`, body: { csv_content_base64: '', column_mapping: MAPPING, dispatch_enrichment: false }, accepted: false },
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/find-people', path: `/lead-lists/${NO_LIST}/find-people`, body: { company_ids: ['c'], limit_per_company: 25 }, accepted: true },
-  { doc: 'v2', op: 'POST /lead-lists/{list_id}/find-people', path: `/lead-lists/${NO_LIST}/find-people`, body: { company_ids: ['c'], limit_per_company: 26 }, accepted: false },
+  {
+    doc: 'v2',
+    op: 'POST /lead-lists/{list_id}/csv-import',
+    path: `/lead-lists/${NO_LIST}/csv-import`,
+    body: { csv_content_base64: csv(CSV), column_mapping: {}, dispatch_enrichment: false },
+    accepted: true,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /lead-lists/{list_id}/csv-import',
+    path: `/lead-lists/${NO_LIST}/csv-import`,
+    body: { csv_content_base64: csv(CSV), column_mapping: {} },
+    accepted: false,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /lead-lists/{list_id}/csv-import',
+    path: `/lead-lists/${NO_LIST}/csv-import`,
+    body: { csv_content_base64: csv(CSV), column_mapping: { mail: 'Email' }, dispatch_enrichment: false },
+    accepted: false,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /lead-lists/{list_id}/csv-import',
+    path: `/lead-lists/${LIVE_LIST}/csv-import`,
+    body: { csv_content_base64: csv(CSV).replace(/(.{8})/g, '$1\n'), column_mapping: MAPPING, dispatch_enrichment: false },
+    accepted: true,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /lead-lists/{list_id}/csv-import',
+    path: `/lead-lists/${LIVE_LIST}/csv-import`,
+    body: { csv_content_base64: 'not base64!', column_mapping: MAPPING, dispatch_enrichment: false },
+    accepted: false,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /lead-lists/{list_id}/csv-import',
+    path: `/lead-lists/${LIVE_LIST}/csv-import`,
+    body: { csv_content_base64: '', column_mapping: MAPPING, dispatch_enrichment: false },
+    accepted: false,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /lead-lists/{list_id}/find-people',
+    path: `/lead-lists/${NO_LIST}/find-people`,
+    body: { company_ids: ['c'], limit_per_company: 25 },
+    accepted: true,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /lead-lists/{list_id}/find-people',
+    path: `/lead-lists/${NO_LIST}/find-people`,
+    body: { company_ids: ['c'], limit_per_company: 26 },
+    accepted: false,
+  },
   // At least one of company_filter or company_linkedin_urls; person filter columns and the filter types each takes.
-  { doc: 'v2', op: 'POST /people/find-at-companies', body: { company_linkedin_urls: ['https://www.linkedin.com/company/none'], person_filter: group({ column: 'years_in_role', filter_type: 'gte', value: 2 }) }, accepted: true },
-  { doc: 'v2', op: 'POST /people/find-at-companies', body: { company_linkedin_urls: [], person_filter: group({ column: 'title', filter_type: 'contains', value: 'cto' }) }, accepted: false },
-  { doc: 'v2', op: 'POST /people/find-at-companies', body: { company_linkedin_urls: ['https://www.linkedin.com/company/none'], person_filter: group({ column: 'salary', filter_type: 'gte', value: 1 }) }, accepted: false },
-  { doc: 'v2', op: 'POST /people/find-at-companies', body: { company_linkedin_urls: ['https://www.linkedin.com/company/none'], person_filter: group({ column: 'title', filter_type: 'gte', value: 1 }) }, accepted: false },
-  { doc: 'v2', op: 'POST /people/find-at-companies', body: { company_linkedin_urls: ['https://www.linkedin.com/company/none'], person_filter: group({ column: 'years_in_role', filter_type: 'contains', value: '2' }) }, accepted: false },
+  {
+    doc: 'v2',
+    op: 'POST /people/find-at-companies',
+    body: {
+      company_linkedin_urls: ['https://www.linkedin.com/company/none'],
+      person_filter: group({ column: 'years_in_role', filter_type: 'gte', value: 2 }),
+    },
+    accepted: true,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /people/find-at-companies',
+    body: { company_linkedin_urls: [], person_filter: group({ column: 'title', filter_type: 'contains', value: 'cto' }) },
+    accepted: false,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /people/find-at-companies',
+    body: {
+      company_linkedin_urls: ['https://www.linkedin.com/company/none'],
+      person_filter: group({ column: 'salary', filter_type: 'gte', value: 1 }),
+    },
+    accepted: false,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /people/find-at-companies',
+    body: {
+      company_linkedin_urls: ['https://www.linkedin.com/company/none'],
+      person_filter: group({ column: 'title', filter_type: 'gte', value: 1 }),
+    },
+    accepted: false,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /people/find-at-companies',
+    body: {
+      company_linkedin_urls: ['https://www.linkedin.com/company/none'],
+      person_filter: group({ column: 'years_in_role', filter_type: 'contains', value: '2' }),
+    },
+    accepted: false,
+  },
   // A strong identifier, or a name with a company.
-  { doc: 'v2', op: 'POST /enrichment/person', body: { lead_list_id: NO_LIST, first_name: 'Ada', last_name: 'Lovelace', domain: 'example.com' }, accepted: true },
-  { doc: 'v2', op: 'POST /enrichment/person', body: { lead_list_id: NO_LIST, linkedin_url: 'https://www.linkedin.com/in/ada' }, accepted: true },
+  {
+    doc: 'v2',
+    op: 'POST /enrichment/person',
+    body: { lead_list_id: NO_LIST, first_name: 'Ada', last_name: 'Lovelace', domain: 'example.com' },
+    accepted: true,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /enrichment/person',
+    body: { lead_list_id: NO_LIST, linkedin_url: 'https://www.linkedin.com/in/ada' },
+    accepted: true,
+  },
   { doc: 'v2', op: 'POST /enrichment/person', body: { lead_list_id: NO_LIST, first_name: 'Ada', last_name: 'Lovelace' }, accepted: false },
   { doc: 'v2', op: 'POST /enrichment/person', body: { lead_list_id: NO_LIST, email: '  ' }, accepted: false },
-  { doc: 'v2', op: 'POST /enrichment/person', body: { lead_list_id: NO_LIST, email: 'a@example.com', enrichment_type: 'phone-only' }, accepted: false },
+  {
+    doc: 'v2',
+    op: 'POST /enrichment/person',
+    body: { lead_list_id: NO_LIST, email: 'a@example.com', enrichment_type: 'phone-only' },
+    accepted: false,
+  },
   { doc: 'v2', op: 'POST /enrichment/company', body: {}, accepted: false },
   { doc: 'v2', op: 'POST /enrichment/company', body: { domain: ' ', company_name: '' }, accepted: false },
   { doc: 'v2', op: 'POST /enrichment/by-task', body: (task_id: string) => ({ task_id, data_points: ['Email'] }), accepted: true },
@@ -91,24 +215,59 @@ const CASES: Case[] = [
   { doc: 'v2', op: 'POST /enrichment/bulk', body: { list_id: NO_LIST, scope: 'phone_only' }, accepted: false },
   { doc: 'v2', op: 'POST /enrichment/bulk', body: { list_id: NO_LIST, lead_ids: Array(501).fill('a') }, accepted: false },
   // A prompt for custom_ai (the default), a column except for cold_intro_email, max_rows 1 to 10,000.
-  { doc: 'v2', op: 'POST /smart-agents/run', body: { list_id: NO_LIST, column_name: 'angle', prompt: 'One line on the lead' }, accepted: true },
+  {
+    doc: 'v2',
+    op: 'POST /smart-agents/run',
+    body: { list_id: NO_LIST, column_name: 'angle', prompt: 'One line on the lead' },
+    accepted: true,
+  },
   { doc: 'v2', op: 'POST /smart-agents/run', body: { list_id: NO_LIST, agent_type: 'cold_intro_email' }, accepted: true },
-  { doc: 'v2', op: 'POST /smart-agents/run', body: { list_id: NO_LIST, agent_type: 'title_normalizer', column_name: 'title_clean', max_rows: 10_000 }, accepted: true },
+  {
+    doc: 'v2',
+    op: 'POST /smart-agents/run',
+    body: { list_id: NO_LIST, agent_type: 'title_normalizer', column_name: 'title_clean', max_rows: 10_000 },
+    accepted: true,
+  },
   { doc: 'v2', op: 'POST /smart-agents/run', body: { list_id: NO_LIST, column_name: 'angle' }, accepted: false },
   { doc: 'v2', op: 'POST /smart-agents/run', body: { list_id: NO_LIST, column_name: 'angle', prompt: '  ' }, accepted: false },
   { doc: 'v2', op: 'POST /smart-agents/run', body: { list_id: NO_LIST, agent_type: 'title_normalizer' }, accepted: false },
-  { doc: 'v2', op: 'POST /smart-agents/run', body: { list_id: NO_LIST, agent_type: 'company_intel', column_name: 'c'.repeat(101) }, accepted: false },
-  { doc: 'v2', op: 'POST /smart-agents/run', body: { list_id: NO_LIST, agent_type: 'company_intel', column_name: 'intel', max_rows: 0 }, accepted: false },
-  { doc: 'v2', op: 'POST /smart-agents/run', body: { list_id: NO_LIST, agent_type: 'company_intel', column_name: 'intel', max_rows: 10_001 }, accepted: false },
+  {
+    doc: 'v2',
+    op: 'POST /smart-agents/run',
+    body: { list_id: NO_LIST, agent_type: 'company_intel', column_name: 'c'.repeat(101) },
+    accepted: false,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /smart-agents/run',
+    body: { list_id: NO_LIST, agent_type: 'company_intel', column_name: 'intel', max_rows: 0 },
+    accepted: false,
+  },
+  {
+    doc: 'v2',
+    op: 'POST /smart-agents/run',
+    body: { list_id: NO_LIST, agent_type: 'company_intel', column_name: 'intel', max_rows: 10_001 },
+    accepted: false,
+  },
   { doc: 'v2', op: 'POST /smart-agents/run', body: { list_id: NO_LIST, agent_type: 'writer', column_name: 'intel' }, accepted: false },
   { doc: 'v2', op: 'POST /export/csv/signed-url', body: { list_id: NO_LIST, columns: ['email', 'title'] }, accepted: true },
   { doc: 'v2', op: 'POST /export/csv/signed-url', body: { list_id: NO_LIST, columns: ['email', 'email'] }, accepted: false },
   // v1: 1 to 250 identified contacts; a parent folder named by UUID.
-  { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: [{ first_name: 'Ada', last_name: 'Lovelace', company_name: 'Engines' }], enrichment_type: 'full' }, accepted: true },
+  {
+    doc: 'v1',
+    op: 'POST /enrich/bulk',
+    body: { contacts: [{ first_name: 'Ada', last_name: 'Lovelace', company_name: 'Engines' }], enrichment_type: 'full' },
+    accepted: true,
+  },
   { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: urls(250, 'many') }, accepted: true },
   { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: [] }, accepted: false },
   { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: urls(251, 'too-many') }, accepted: false },
-  { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: [{ first_name: 'Ada', last_name: 'Lovelace', company_name: ' ' }] }, accepted: false },
+  {
+    doc: 'v1',
+    op: 'POST /enrich/bulk',
+    body: { contacts: [{ first_name: 'Ada', last_name: 'Lovelace', company_name: ' ' }] },
+    accepted: false,
+  },
   { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: [{ linkedin_url: null }] }, accepted: false },
   { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: urls(1, 'hook'), webhook_url: 'HTTPS://hooks.example.com/run' }, accepted: true },
   { doc: 'v1', op: 'POST /enrich/bulk', body: { contacts: urls(1, 'ftp'), webhook_url: 'ftp://hooks.example.com/run' }, accepted: false },
@@ -134,7 +293,8 @@ beforeAll(async () => {
   sb = await openSandbox({ rateLimits: false });
   for (const name of ['v2', 'v1'] as const) docs[name] = (await raw(sb, 'GET', DOCUMENTS[name])).json;
   listId = (await raw(sb, 'POST', '/api/v2/lead-lists', { token: sb.demoKey, body: { name: 'OpenAPI body cases' } })).json.list_id;
-  cohort = (await raw(sb, 'POST', '/api/v2/people/find', { token: sb.demoKey, body: { filters: { seniority: ['Director'] }, limit: 5 } })).json.task_id;
+  cohort = (await raw(sb, 'POST', '/api/v2/people/find', { token: sb.demoKey, body: { filters: { seniority: ['Director'] }, limit: 5 } }))
+    .json.task_id;
 });
 afterAll(() => sb?.close());
 
@@ -149,12 +309,15 @@ function bodyCheck(doc: Doc, op: string) {
 }
 
 describe('request body schemas of the documents', () => {
-  it.each(CASES.map((c) => [c.op, JSON.stringify(typeof c.body === 'function' ? c.body('<cohort>') : c.body).slice(0, 120), c] as const))('%s %s', async (op, _shown, c) => {
-    const [method, docPath] = op.split(' ') as [string, string];
-    const body = typeof c.body === 'function' ? c.body(cohort) : c.body;
-    const r = await raw(sb, method, `${SERVERS[c.doc]}${(c.path ?? docPath).replace(LIVE_LIST, listId)}`, { token: sb.demoKey, body });
-    const check = bodyCheck(docs[c.doc], op);
-    expect(!refusedAsInvalid(r.status, r.json?.error?.code), `sandbox answered ${r.status} ${r.text.slice(0, 300)}`).toBe(c.accepted);
-    expect(check(body), JSON.stringify(check.errors)).toBe(c.accepted);
-  });
+  it.each(CASES.map((c) => [c.op, JSON.stringify(typeof c.body === 'function' ? c.body('<cohort>') : c.body).slice(0, 120), c] as const))(
+    '%s %s',
+    async (op, _shown, c) => {
+      const [method, docPath] = op.split(' ') as [string, string];
+      const body = typeof c.body === 'function' ? c.body(cohort) : c.body;
+      const r = await raw(sb, method, `${SERVERS[c.doc]}${(c.path ?? docPath).replace(LIVE_LIST, listId)}`, { token: sb.demoKey, body });
+      const check = bodyCheck(docs[c.doc], op);
+      expect(!refusedAsInvalid(r.status, r.json?.error?.code), `sandbox answered ${r.status} ${r.text.slice(0, 300)}`).toBe(c.accepted);
+      expect(check(body), JSON.stringify(check.errors)).toBe(c.accepted);
+    },
+  );
 });

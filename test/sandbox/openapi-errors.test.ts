@@ -25,14 +25,19 @@ function probes(e: Endpoint): Probe[] {
   const path = `${MOUNTS[e.kind][0]}${e.path.replace(/:(\w+)/g, UNKNOWN_ID)}`;
   const required = (e.query ?? []).filter((q) => q.required).map((q) => `${q.name}=${UNKNOWN_ID}`);
   const withQuery = required.length ? `${path}?${required.join('&')}` : path;
-  const out: Probe[] = [{ label: 'no query', path }, { label: 'unknown ids', path: withQuery }];
+  const out: Probe[] = [
+    { label: 'no query', path },
+    { label: 'unknown ids', path: withQuery },
+  ];
   if (e.body) out.push({ label: 'empty body', path: withQuery, body: {} }, { label: 'array body', path: withQuery, body: [1] });
   return out;
 }
 
 function documented(name: 'v2' | 'v1', e: Endpoint): Record<string, { 'x-error-codes'?: string[] }> {
   const doc = openApiDocument(name, t.sb.url);
-  const op = doc.paths[e.path.replace(/:(\w+)/g, '{$1}')]![e.method.toLowerCase()] as { responses: Record<string, { 'x-error-codes'?: string[] }> };
+  const op = doc.paths[e.path.replace(/:(\w+)/g, '{$1}')]![e.method.toLowerCase()] as {
+    responses: Record<string, { 'x-error-codes'?: string[] }>;
+  };
   return op.responses;
 }
 

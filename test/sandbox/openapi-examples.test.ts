@@ -20,16 +20,24 @@ const withBody = published.filter((e) => e.body !== undefined);
 const withResponseExample = CATALOG.filter((e) => e.example?.response !== undefined);
 
 describe('path parameters', () => {
-  it.each(CATALOG.filter((e) => e.path.includes(':')).map((e) => [e.id, e] as const))('%s describes each of its path parameters', (_id, e) => {
-    expect(Object.keys(e.params ?? {}).sort()).toEqual(pathParamNames(e).sort());
-    for (const p of Object.values(e.params ?? {})) expect((typeof p === 'string' ? p : p.description).trim()).not.toBe('');
-  });
+  it.each(CATALOG.filter((e) => e.path.includes(':')).map((e) => [e.id, e] as const))(
+    '%s describes each of its path parameters',
+    (_id, e) => {
+      expect(Object.keys(e.params ?? {}).sort()).toEqual(pathParamNames(e).sort());
+      for (const p of Object.values(e.params ?? {})) expect((typeof p === 'string' ? p : p.description).trim()).not.toBe('');
+    },
+  );
 
   it('reach both documents described, every query parameter too', () => {
     for (const name of ['v2', 'v1'] as const) {
       const doc = openApiDocument(name, 'http://127.0.0.1:1');
-      const parameters = Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((op) => (op.parameters ?? []) as { name: string; description?: string }[]));
-      expect(parameters.filter((p) => !p.description?.trim()).map((p) => p.name), name).toEqual([]);
+      const parameters = Object.values(doc.paths).flatMap((item) =>
+        Object.values(item).flatMap((op) => (op.parameters ?? []) as { name: string; description?: string }[]),
+      );
+      expect(
+        parameters.filter((p) => !p.description?.trim()).map((p) => p.name),
+        name,
+      ).toEqual([]);
     }
   });
 });
@@ -94,7 +102,8 @@ describe('the sandbox takes every body example', () => {
   /** The run a paid body is, for its estimate. */
   function paidRun(e: Endpoint, body: Record<string, any>): PaidRun {
     if (e === API.enrichment.byTask) return { tool: byTaskTool(body.data_points), body } as PaidRun;
-    if (e === API.lists.importCsv) return { tool: 'bulk_import_csv', body: { enrichment_type: body.enrichment_type }, rows: csvRows(body.csv_content_base64) };
+    if (e === API.lists.importCsv)
+      return { tool: 'bulk_import_csv', body: { enrichment_type: body.enrichment_type }, rows: csvRows(body.csv_content_base64) };
     return { tool: e.paid!.tools[0], body } as PaidRun;
   }
   const csvRows = (b64: string) => Buffer.from(b64, 'base64').toString('utf8').trim().split('\n').length - 1;

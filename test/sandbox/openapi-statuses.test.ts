@@ -8,7 +8,10 @@ import { raw } from './helpers.js';
 /** Answers the sandbox gives that the published documents must list, and the ids the documents must not let be empty. */
 
 const cast = useListsSandbox();
-type Op = { parameters?: { name: string; in: string; schema: Record<string, unknown> }[]; responses: Record<string, { 'x-error-codes'?: string[] }> };
+type Op = {
+  parameters?: { name: string; in: string; schema: Record<string, unknown> }[];
+  responses: Record<string, { 'x-error-codes'?: string[] }>;
+};
 
 function operation(e: Endpoint): Op {
   const doc = openApiDocument(e.published!.document, cast.sb.url);
@@ -60,6 +63,9 @@ test('the section titles of each page are unique (the v1 page had two "Webhooks"
   for (const path of ['/docs', '/redoc', '/docs?spec=v1', '/redoc?spec=v1']) {
     const titles = [...(await raw(cast.sb, 'GET', path)).text.matchAll(/<h2[^>]*>(.*?)<\/h2>/g)].map((m) => m[1]);
     expect(titles.length, path).toBeGreaterThan(2);
-    expect(titles.filter((x, i) => titles.indexOf(x) !== i), path).toEqual([]);
+    expect(
+      titles.filter((x, i) => titles.indexOf(x) !== i),
+      path,
+    ).toEqual([]);
   }
 });

@@ -42,7 +42,12 @@ const V2_OPERATIONS: Record<string, string | null> = {
 const V1_OPERATIONS = ['GET /auth/validate-key', 'POST /enrich/bulk', 'GET /enrich/status', 'GET /webhooks/deliveries', 'POST /folders'];
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-type Doc = { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> }; servers: { url: string }[]; [k: string]: any };
+type Doc = {
+  paths: Record<string, Record<string, any>>;
+  components: { schemas: Record<string, any> };
+  servers: { url: string }[];
+  [k: string]: any;
+};
 
 function operationsOf(doc: Doc): { key: string; op: any }[] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -105,16 +110,22 @@ describe('the v2 document', () => {
 
   it('gives query limits from the limits values, and error responses in the spec error shape', () => {
     const leads = v2.paths['/lead-lists/{list_id}/leads']!.get;
-    expect(leads.parameters).toContainEqual(expect.objectContaining({ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } }));
+    expect(leads.parameters).toContainEqual(
+      expect.objectContaining({ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 500, default: 100 } }),
+    );
     expect(leads.parameters).toContainEqual(expect.objectContaining({ name: 'list_id', in: 'path', required: true }));
     const usage = v2.paths['/usage']!.get;
-    expect(usage.parameters).toContainEqual(expect.objectContaining({ name: 'days', schema: { type: 'integer', minimum: 1, maximum: 365, default: 7 } }));
+    expect(usage.parameters).toContainEqual(
+      expect.objectContaining({ name: 'days', schema: { type: 'integer', minimum: 1, maximum: 365, default: 7 } }),
+    );
     const csv = v2.paths['/lead-lists/{list_id}/csv-import']!.post;
     expect(Object.keys(csv.responses)).toEqual(expect.arrayContaining(['201', '401', '403', '413', '422', '429']));
     expect(csv.responses['429'].headers['Retry-After']).toBeDefined();
     expect(csv.responses['404']['x-error-codes']).toContain('list_not_found');
     expect(csv.responses['404'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
-    expect(v2.paths['/lead-lists']!.post.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ListDetail' });
+    expect(v2.paths['/lead-lists']!.post.responses['201'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ListDetail',
+    });
   });
 });
 
@@ -217,12 +228,15 @@ describe('/docs and /redoc', () => {
 });
 
 describe('the documents', () => {
-  it.each(['/openapi-public-v2.json', '/openapi-public.json'])('%s answers JSON without a credential, the same on every call', async (path) => {
-    const [a, b] = [await raw(sb, 'GET', path), await raw(sb, 'GET', path)];
-    expect(a.status).toBe(200);
-    expect(a.headers['content-type']).toBe('application/json');
-    expect(b.text).toBe(a.text);
-  });
+  it.each(['/openapi-public-v2.json', '/openapi-public.json'])(
+    '%s answers JSON without a credential, the same on every call',
+    async (path) => {
+      const [a, b] = [await raw(sb, 'GET', path), await raw(sb, 'GET', path)];
+      expect(a.status).toBe(200);
+      expect(a.headers['content-type']).toBe('application/json');
+      expect(b.text).toBe(a.text);
+    },
+  );
 });
 
 describe('the request log', () => {
@@ -230,7 +244,11 @@ describe('the request log', () => {
     const before = await clientFor(sb).request<{ total_calls: number }>({ method: 'GET', path: '/usage', query: { days: 1 } });
     for (const path of ['/openapi-public-v2.json', '/openapi-public.json', '/docs', '/redoc', '/docs?spec=v1'])
       expect((await raw(sb, 'GET', path, { token: sb.demoKey })).status).toBe(200);
-    const after = await clientFor(sb).request<{ total_calls: number; rows: { group: string }[] }>({ method: 'GET', path: '/usage', query: { days: 1 } });
+    const after = await clientFor(sb).request<{ total_calls: number; rows: { group: string }[] }>({
+      method: 'GET',
+      path: '/usage',
+      query: { days: 1 },
+    });
     // The first usage call itself is the one more.
     expect(after.total_calls).toBe(before.total_calls + 1);
     expect(after.rows.map((r) => r.group).join(' ')).not.toMatch(/openapi|docs|redoc/);

@@ -51,7 +51,9 @@ describe('organization and key rows', () => {
 
   test('v1-only and key-management requests count toward the organization only', () => {
     for (const routeKind of ['v1only', 'keys'] as const)
-      expect(applicableRows(req({ routeKind, counts: 'people_search', partnerLicenseOnly: true })).map((r) => r.scope)).toEqual(['organization']);
+      expect(applicableRows(req({ routeKind, counts: 'people_search', partnerLicenseOnly: true })).map((r) => r.scope)).toEqual([
+        'organization',
+      ]);
   });
 
   test('a rejected request consumes nothing', () => {
@@ -110,7 +112,10 @@ describe('connector people searches per minute', () => {
 
   test('a full connector counter rejects on its own even when the organization has room', () => {
     const window = windowOf('minute', DAY).index;
-    const l = new RateLimiter({ 'org:org_a:connector_people_search:minute': { window, count: 60 }, 'org:org_a:minute': { window, count: 5 } });
+    const l = new RateLimiter({
+      'org:org_a:connector_people_search:minute': { window, count: 60 },
+      'org:org_a:minute': { window, count: 5 },
+    });
     expect(rejection(l.consume(req(connector)))).toMatchObject({ scope: 'connector_people_search', limit: 60, window: 'minute' });
     // Other connector requests only meet the organization row.
     expect(l.consume(req({ ...connector, counts: undefined })).ok).toBe(true);
@@ -140,7 +145,9 @@ describe('partner-license monthly search allowance', () => {
       'org:org_a:search:month': { window: w('month'), count: 50 },
       'key:key_1:minute': { window: w('minute'), count: 30 },
     });
-    expect(rejection(full.consume(req({ ...partner, counts: 'people_search', nowMs: month })))).toMatchObject({ kind: 'search_quota_exhausted' });
+    expect(rejection(full.consume(req({ ...partner, counts: 'people_search', nowMs: month })))).toMatchObject({
+      kind: 'search_quota_exhausted',
+    });
     const busy = new RateLimiter({
       'org:org_a:people_search:day': { window: w('day'), count: 60 },
       'key:key_1:minute': { window: w('minute'), count: 30 },

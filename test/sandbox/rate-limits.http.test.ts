@@ -5,7 +5,15 @@ import { endpoint, type Endpoint } from '../../src/api/endpoints/endpoint.js';
 
 /** Stand-ins for the search routes of a later issue, flagged the way those will be. */
 const standIn = (e: Pick<Endpoint, 'path' | 'scope' | 'counts'>): RouteDef => ({
-  endpoint: endpoint({ id: `test${e.path}`, method: 'POST', kind: 'v2', summary: 'stand-in', description: 'stand-in', idempotent: true, ...e }),
+  endpoint: endpoint({
+    id: `test${e.path}`,
+    method: 'POST',
+    kind: 'v2',
+    summary: 'stand-in',
+    description: 'stand-in',
+    idempotent: true,
+    ...e,
+  }),
   handler: () => ({ data: [] }),
 });
 const searchRoutes: RouteDef[] = [
@@ -28,7 +36,11 @@ async function whoami(token: string, n: number, path = '/api/v2/whoami'): Promis
   for (let i = 0; i < n; i++) statuses.push((await raw(sb, 'GET', path, { token })).status);
   return statuses;
 }
-const allOk = (statuses: number[]) => expect(statuses.every((s) => s === 200), `statuses ${statuses.join(',')}`).toBe(true);
+const allOk = (statuses: number[]) =>
+  expect(
+    statuses.every((s) => s === 200),
+    `statuses ${statuses.join(',')}`,
+  ).toBe(true);
 
 describe('organization limit', () => {
   test('60 requests per clock minute, all keys and sessions combined; other organizations unaffected', async () => {

@@ -53,7 +53,13 @@ test('rejected requests of an identified caller are logged with their status and
   await control(sb, 'POST', '/plan', { trial: true });
   await raw(sb, 'GET', '/api/v2/whoami', { token: sb.demoKey });
   const [trial, scope] = await rows();
-  expect(scope).toMatchObject({ key_id: k.id, user_id: demo.teammate_user_id, status_code: 403, error_code: 'insufficient_scope', route: '/credits/balance' });
+  expect(scope).toMatchObject({
+    key_id: k.id,
+    user_id: demo.teammate_user_id,
+    status_code: 403,
+    error_code: 'insufficient_scope',
+    route: '/credits/balance',
+  });
   expect(trial).toMatchObject({ key_id: demo.key_id, status_code: 403, error_code: 'PERMISSION_DENIED' });
 });
 
@@ -70,7 +76,12 @@ test('sessions are logged with key_id null; unidentified requests leave no row',
 
 test('key-management requests by a session are logged under their bare path when no route matches', async () => {
   await raw(sb, 'GET', '/api/v1/api-keys/abc/zzz', { token: sb.mintJwt() });
-  expect((await rows())[0]).toMatchObject({ prefix: '/api/v1/api-keys', route: '/abc/zzz', status_code: 404, error_code: 'RESOURCE_NOT_FOUND' });
+  expect((await rows())[0]).toMatchObject({
+    prefix: '/api/v1/api-keys',
+    route: '/abc/zzz',
+    status_code: 404,
+    error_code: 'RESOURCE_NOT_FOUND',
+  });
 });
 
 test('X-Forwarded-For from a loopback peer sets ip_address', async () => {

@@ -53,7 +53,9 @@ describe('sandbox scenarios', () => {
     const handle = await call(sb, 'GET', `/enrichment/status/${scenario.expired.task_id}`);
     expect([handle.status, handle.json.error?.code ?? handle.json.code]).toEqual([404, 'task_not_found']);
     const list = await control(sb, 'POST', '/lists', { name: 'Quoted', people: 3 });
-    const paid = await call(sb, 'POST', '/migrate/crm', { body: { provider: 'crm_one', list_id: list.list_id, quote_id: scenario.expired.quote_id, approved: true } });
+    const paid = await call(sb, 'POST', '/migrate/crm', {
+      body: { provider: 'crm_one', list_id: list.list_id, quote_id: scenario.expired.quote_id, approved: true },
+    });
     expect([paid.status, paid.json.error?.code ?? paid.json.code]).toEqual([400, 'quote_expired']);
   });
 

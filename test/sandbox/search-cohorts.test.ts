@@ -101,7 +101,10 @@ describe('cohort handles', () => {
     const size = 1000;
     const ids = Array.from({ length: size }, (_, i) => `sp_${i}`);
     const n = COHORT_STORE_CAP.ids / size + 5;
-    const minted = Array.from({ length: n }, () => mintCohort(services, { organizationId: org, entityKind: 'person', ids, source: 'test' }).task_id);
+    const minted = Array.from(
+      { length: n },
+      () => mintCohort(services, { organizationId: org, entityKind: 'person', ids, source: 'test' }).task_id,
+    );
     const kept = Object.values(cohortArea(services));
     expect(kept.reduce((sum, c) => sum + c.ids.length, 0)).toBeLessThanOrEqual(COHORT_STORE_CAP.ids);
     expect(kept.map((c) => c.task_id)).toEqual(minted.slice(-kept.length));
@@ -117,7 +120,15 @@ describe('cohort handles', () => {
     const area = cohortArea({ store });
     const now = clock.now();
     for (let i = 0; i < COHORT_STORE_CAP.cohorts + 10; i++)
-      area[`svc-task_old${i}`] = { task_id: `svc-task_old${i}`, organization_id: org, entity_kind: 'person', ids: ['a'], source: 'file', created_at_ms: now, last_used_ms: now - i };
+      area[`svc-task_old${i}`] = {
+        task_id: `svc-task_old${i}`,
+        organization_id: org,
+        entity_kind: 'person',
+        ids: ['a'],
+        source: 'file',
+        created_at_ms: now,
+        last_used_ms: now - i,
+      };
     mintCohort({ store, clock }, { organizationId: org, entityKind: 'person', ids: ['b'], source: 'test' });
     const kept = Object.keys(area);
     expect(kept).toHaveLength(COHORT_STORE_CAP.cohorts);

@@ -52,7 +52,9 @@ describe('flat filters', () => {
     const a = ds.company(1).industry;
     const b = companiesWhere(ds, (x) => x.industry !== a).map((i) => ds.company(i).industry)[0]!;
     const page = expectOk(await search({ filters: { industries: [a], industry: [b], hq_country: [ds.company(1).hq_country] } }));
-    expect(page.total).toBe(companiesWhere(ds, (x) => (x.industry === a || x.industry === b) && x.hq_country === ds.company(1).hq_country).length);
+    expect(page.total).toBe(
+      companiesWhere(ds, (x) => (x.industry === a || x.industry === b) && x.hq_country === ds.company(1).hq_country).length,
+    );
   });
 
   test('headcount bands without commas are accepted', async () => {
@@ -61,17 +63,22 @@ describe('flat filters', () => {
     expect(expectOk(await search({ filters: { headcount: [band.replace(/,/g, '')] } })).total).toBe(a.total);
   });
 
-  test.each([['revenue_ranges'], ['technologies'], ['industri']])('unknown key %s is 400 validation_error listing accepted keys', async (key) => {
-    const e = expectPublicError(await search({ filters: { [key]: ['x'] } }), 400, 'validation_error');
-    expect(e.details.unsupported_keys).toEqual([key]);
-    expect(e.details.allowed_keys).toEqual([...COMPANY_FLAT_KEYS, ...Object.keys(COMPANY_KEY_ALIASES)]);
-    if (key === 'industri') expect(e.details.suggested_replacements).toEqual({ industri: 'industries' });
-  });
+  test.each([['revenue_ranges'], ['technologies'], ['industri']])(
+    'unknown key %s is 400 validation_error listing accepted keys',
+    async (key) => {
+      const e = expectPublicError(await search({ filters: { [key]: ['x'] } }), 400, 'validation_error');
+      expect(e.details.unsupported_keys).toEqual([key]);
+      expect(e.details.allowed_keys).toEqual([...COMPANY_FLAT_KEYS, ...Object.keys(COMPANY_KEY_ALIASES)]);
+      if (key === 'industri') expect(e.details.suggested_replacements).toEqual({ industri: 'industries' });
+    },
+  );
 
   test('an empty filter set is 400; year_founded must be years', async () => {
     expectPublicError(await search({ filters: {} }), 400, 'validation_error');
     expectPublicError(await search({ filters: { industries: [] } }), 400, 'validation_error');
-    expect(expectPublicError(await search({ filters: { year_founded: ['recent'] } }), 400, 'validation_error').details.invalid_values).toEqual({
+    expect(
+      expectPublicError(await search({ filters: { year_founded: ['recent'] } }), 400, 'validation_error').details.invalid_values,
+    ).toEqual({
       year_founded: ['recent'],
     });
   });
@@ -83,7 +90,12 @@ describe('flat filters', () => {
   });
 
   test('422 for body shape: both or neither of filters and criteria, limit out of range, columns not strings', async () => {
-    for (const body of [{}, { filters: { industries: ['x'] }, criteria: { industriesInclude: ['x'] } }, { filters: { industries: ['x'] }, limit: 501 }, { filters: { industries: ['x'] }, columns: 'Founded' }])
+    for (const body of [
+      {},
+      { filters: { industries: ['x'] }, criteria: { industriesInclude: ['x'] } },
+      { filters: { industries: ['x'] }, limit: 501 },
+      { filters: { industries: ['x'] }, columns: 'Founded' },
+    ])
       expectPublicError(await search(body), 422, 'validation_error');
   });
 });
@@ -95,7 +107,13 @@ describe('the raw {op, conditions} shape', () => {
       op: 'and',
       conditions: [
         { column: 'industry', type: 'in', value: [c.industry] },
-        { op: 'or', conditions: [{ column: 'employee_count', type: 'gte', value: 100 }, { column: 'founded_year', type: 'lte', value: 1990 }] },
+        {
+          op: 'or',
+          conditions: [
+            { column: 'employee_count', type: 'gte', value: 100 },
+            { column: 'founded_year', type: 'lte', value: 1990 },
+          ],
+        },
       ],
     };
     const expected = companiesWhere(ds, (x) => x.industry === c.industry && (x.employee_count >= 100 || x.founded_year <= 1990));
@@ -105,8 +123,12 @@ describe('the raw {op, conditions} shape', () => {
   });
 
   test('an unknown column or type matches nothing (200, total 0) rather than a 400', async () => {
-    expect(expectOk(await search({ filters: { op: 'and', conditions: [{ column: 'technologies', type: 'in', value: ['x'] }] } })).total).toBe(0);
-    expect(expectOk(await search({ filters: { op: 'and', conditions: [{ column: 'industry', type: 'sounds_like', value: 'x' }] } })).total).toBe(0);
+    expect(
+      expectOk(await search({ filters: { op: 'and', conditions: [{ column: 'technologies', type: 'in', value: ['x'] }] } })).total,
+    ).toBe(0);
+    expect(
+      expectOk(await search({ filters: { op: 'and', conditions: [{ column: 'industry', type: 'sounds_like', value: 'x' }] } })).total,
+    ).toBe(0);
   });
 
   test('a malformed raw shape is 422', async () => {
@@ -122,7 +144,12 @@ describe('columns', () => {
     expect(z.safeParse(CompanySearchResponse, plain).success).toBe(true);
     expect(plain.results[0]).toEqual(ds.companyRow(5));
     expect(plain.results[0]).not.toHaveProperty('founded_year');
-    const wide = expectOk(await search({ filters: { domains: [c.domain] }, columns: ['Founded', 'linkedin', 'Last funding', 'Headcount', 'Revenue', 'Funding'] }));
+    const wide = expectOk(
+      await search({
+        filters: { domains: [c.domain] },
+        columns: ['Founded', 'linkedin', 'Last funding', 'Headcount', 'Revenue', 'Funding'],
+      }),
+    );
     expect(wide.results[0]).toMatchObject({
       founded_year: c.founded_year,
       linkedin_url: c.linkedin_url,
@@ -134,7 +161,11 @@ describe('columns', () => {
   });
 
   test('an unknown column is 400 validation_error naming the allowed labels', async () => {
-    const e = expectPublicError(await search({ filters: { industries: ['x'] }, columns: ['Founded', 'Employees'] }), 400, 'validation_error');
+    const e = expectPublicError(
+      await search({ filters: { industries: ['x'] }, columns: ['Founded', 'Employees'] }),
+      400,
+      'validation_error',
+    );
     expect(e.details).toEqual({ unsupported_columns: ['Employees'], allowed_columns: COMPANY_COLUMN_LABELS });
   });
 
@@ -143,9 +174,9 @@ describe('columns', () => {
     const first = expectOk(await search({ filters, limit: 1 }));
     expect(first.cursor).not.toBeNull();
     expectOk(await search({ filters, limit: 1, cursor: first.cursor }));
-    expect(expectPublicError(await search({ filters, limit: 1, cursor: first.cursor, columns: ['Founded'] }), 400, 'invalid_cursor').cause).toMatch(
-      /columns/,
-    );
+    expect(
+      expectPublicError(await search({ filters, limit: 1, cursor: first.cursor, columns: ['Founded'] }), 400, 'invalid_cursor').cause,
+    ).toMatch(/columns/);
   });
 });
 
@@ -153,7 +184,10 @@ describe('paging and cohorts', () => {
   test('cursors to the end, total constant, a company cohort per page of `limit` rows: up to 500, no 100-row ceiling (that one is people find’s)', async () => {
     const expected = companiesWhere(ds, () => true);
     expect(expected.length).toBeGreaterThan(250);
-    const { ids: all, pages } = await allPages((cursor) => search({ filters: { op: 'and', conditions: [] }, limit: 250, ...(cursor ? { cursor } : {}) }), (r) => r.company_id);
+    const { ids: all, pages } = await allPages(
+      (cursor) => search({ filters: { op: 'and', conditions: [] }, limit: 250, ...(cursor ? { cursor } : {}) }),
+      (r) => r.company_id,
+    );
     expect(all).toEqual(companyIdsOf(ds, expected));
     expect(pages.map((p) => p.results.length)).toEqual([250, expected.length - 250]);
     for (const p of pages) {
@@ -166,7 +200,8 @@ describe('paging and cohorts', () => {
     const most = expectOk(await search({ filters: { op: 'and', conditions: [] }, limit: 500 }));
     expect(most.results).toHaveLength(Math.min(500, expected.length));
     expect(most.truncation_warning).toBeNull();
-    for (const limit of [0, 501]) expectPublicError(await search({ filters: { op: 'and', conditions: [] }, limit }), 422, 'validation_error');
+    for (const limit of [0, 501])
+      expectPublicError(await search({ filters: { op: 'and', conditions: [] }, limit }), 422, 'validation_error');
   });
 
   test('invalid_cursor for a malformed cursor or one from other filters', async () => {
@@ -177,7 +212,9 @@ describe('paging and cohorts', () => {
 
   test('companies:read is required; the route answers under /api/v1/public', async () => {
     const body = { filters: { industries: [ds.company(0).industry] } };
-    expect((await raw(sb, 'POST', '/api/v1/public/search/companies', { token: sb.demoKey, body })).json.total).toBe(expectOk(await search(body)).total);
+    expect((await raw(sb, 'POST', '/api/v1/public/search/companies', { token: sb.demoKey, body })).json.total).toBe(
+      expectOk(await search(body)).total,
+    );
     await control(sb, 'POST', '/scopes', { scopes: ['people:read'] });
     expectPublicError(await search(body), 403, 'insufficient_scope');
     expectPublicError(await similar({ company_id: ds.company(0).company_id }), 403, 'insufficient_scope');
@@ -200,7 +237,11 @@ describe('criteria', () => {
     ['growthMin', (c) => ({ growthMin: c.growth }), (k, c) => c.growth >= k.growthMin],
     ['hqCountriesIso3', (c) => ({ hqCountriesIso3: [iso3(c)] }), (k, c) => iso3(c) === k.hqCountriesIso3[0]],
     ['hqLocationsInclude', (c) => ({ hqLocationsInclude: [c.hq_city] }), (k, c) => hq(c).some((x) => ci(x, k.hqLocationsInclude[0]))],
-    ['investorsInclude', (c) => ({ investorsInclude: [c.investors[0] ?? 'none'] }), (k, c) => c.investors.some((x) => ci(x, k.investorsInclude[0]))],
+    [
+      'investorsInclude',
+      (c) => ({ investorsInclude: [c.investors[0] ?? 'none'] }),
+      (k, c) => c.investors.some((x) => ci(x, k.investorsInclude[0])),
+    ],
     [
       'descriptionKeyword',
       (c) => ({ descriptionKeyword: c.description.split(' ').find((w) => w.length > 5) ?? 'none' }),
@@ -226,8 +267,12 @@ describe('criteria', () => {
 
   test('invalid_criteria names the field; empty_criteria when nothing filters', async () => {
     expect(expectPublicError(await search({ criteria: { revenueMin: 'lots' } }), 400, 'invalid_criteria').details.field).toBe('revenueMin');
-    expect(expectPublicError(await search({ criteria: { headcountRanges: ['huge'] } }), 400, 'invalid_criteria').details.field).toBe('headcountRanges');
-    expect(expectPublicError(await search({ criteria: { jobTitlesInclude: ['CTO'] } }), 400, 'invalid_criteria').details.field).toBe('jobTitlesInclude');
+    expect(expectPublicError(await search({ criteria: { headcountRanges: ['huge'] } }), 400, 'invalid_criteria').details.field).toBe(
+      'headcountRanges',
+    );
+    expect(expectPublicError(await search({ criteria: { jobTitlesInclude: ['CTO'] } }), 400, 'invalid_criteria').details.field).toBe(
+      'jobTitlesInclude',
+    );
     expectPublicError(await search({ criteria: {} }), 400, 'empty_criteria');
     expectPublicError(await search({ criteria: { industriesInclude: [], descriptionKeyword: '  ' } }), 400, 'empty_criteria');
   });
@@ -259,7 +304,8 @@ describe('POST /search/companies/similar', () => {
     const before = (await raw(sb, 'GET', '/api/v2/credits/balance', { token: sb.demoKey })).json.credits;
     expect(expectOk(await similar({ company_id: ds.company(0).company_id, limit: 3 })).results).toHaveLength(3);
     expect((await raw(sb, 'GET', '/api/v2/credits/balance', { token: sb.demoKey })).json.credits).toBe(before);
-    for (const limit of [0, 101]) expectPublicError(await similar({ company_id: ds.company(0).company_id, limit }), 422, 'validation_error');
+    for (const limit of [0, 101])
+      expectPublicError(await similar({ company_id: ds.company(0).company_id, limit }), 422, 'validation_error');
   });
 
   test('an unknown seed gives 200 with reference_company null, no results and a usage hint', async () => {
@@ -272,6 +318,10 @@ describe('POST /search/companies/similar', () => {
 
   test('exactly one seed: both or neither is 422', async () => {
     expectPublicError(await similar({}), 422, 'validation_error');
-    expectPublicError(await similar({ company_id: ds.company(0).company_id, company_domain: ds.company(0).domain }), 422, 'validation_error');
+    expectPublicError(
+      await similar({ company_id: ds.company(0).company_id, company_domain: ds.company(0).domain }),
+      422,
+      'validation_error',
+    );
   });
 });

@@ -20,12 +20,24 @@ const disconnectCrms = async () => {
 const titleSet = (texts: string[]) => new Set(texts.flatMap((t) => ds.expandTitle(t)).map(lower));
 
 /** Each people criteria field: criteria built from a person's facts, and who they should find. */
-type FieldCase = [field: string, build: (p: PersonFacts, c: CompanyFacts) => Record<string, unknown>, holds: (crit: any, p: PersonFacts, c: CompanyFacts) => boolean];
+type FieldCase = [
+  field: string,
+  build: (p: PersonFacts, c: CompanyFacts) => Record<string, unknown>,
+  holds: (crit: any, p: PersonFacts, c: CompanyFacts) => boolean,
+];
 const anyCi = (list: string[], v: string) => list.some((x) => ci(x, v));
 const places = (p: PersonFacts) => [p.location, p.location_city, p.location_state, p.location_country];
 const FIELD_CASES: FieldCase[] = [
-  ['jobTitlesInclude (exact)', (p) => ({ jobTitlesInclude: [p.title], jobTitleMatchType: 'exact' }), (c, p) => ci(p.title, c.jobTitlesInclude[0])],
-  ['jobTitlesInclude (contains, the default)', (p) => ({ jobTitlesInclude: [p.title.split(' ').at(-1)!] }), (c, p) => titleSet(c.jobTitlesInclude).has(lower(p.title))],
+  [
+    'jobTitlesInclude (exact)',
+    (p) => ({ jobTitlesInclude: [p.title], jobTitleMatchType: 'exact' }),
+    (c, p) => ci(p.title, c.jobTitlesInclude[0]),
+  ],
+  [
+    'jobTitlesInclude (contains, the default)',
+    (p) => ({ jobTitlesInclude: [p.title.split(' ').at(-1)!] }),
+    (c, p) => titleSet(c.jobTitlesInclude).has(lower(p.title)),
+  ],
   ['jobTitlesExclude', (p) => ({ jobTitlesExclude: [p.title], jobTitleMatchType: 'exact' }), (c, p) => !ci(p.title, c.jobTitlesExclude[0])],
   ['seniorityInclude', (p) => ({ seniorityInclude: [p.seniority] }), (c, p) => p.seniority === c.seniorityInclude[0]],
   ['seniorityExclude', (p) => ({ seniorityExclude: [p.seniority] }), (c, p) => p.seniority !== c.seniorityExclude[0]],
@@ -41,13 +53,21 @@ const FIELD_CASES: FieldCase[] = [
     (p) => ({ pastCompaniesInclude: [p.past_roles[0]?.company ?? 'none'] }),
     (c, p) => p.past_roles.some((r) => lower(r.company).includes(lower(c.pastCompaniesInclude[0]))),
   ],
-  ['schoolsInclude (contains)', (p) => ({ schoolsInclude: [(p.schools[0] ?? 'none').slice(0, 8)] }), (c, p) => p.schools.some((s) => lower(s).includes(lower(c.schoolsInclude[0])))],
+  [
+    'schoolsInclude (contains)',
+    (p) => ({ schoolsInclude: [(p.schools[0] ?? 'none').slice(0, 8)] }),
+    (c, p) => p.schools.some((s) => lower(s).includes(lower(c.schoolsInclude[0]))),
+  ],
   ['skillsInclude', (p) => ({ skillsInclude: [p.skills[0] ?? 'none'] }), (c, p) => anyCi(p.skills, c.skillsInclude[0])],
   ['languagesInclude', (p) => ({ languagesInclude: [p.languages[0] ?? 'none'] }), (c, p) => anyCi(p.languages, c.languagesInclude[0])],
   ['yearsInRoleMin', (p) => ({ yearsInRoleMin: p.years_in_role }), (c, p) => p.years_in_role >= c.yearsInRoleMin],
   ['yearsInRoleMax', (p) => ({ yearsInRoleMax: p.years_in_role }), (c, p) => p.years_in_role <= c.yearsInRoleMax],
   ['companyNamesInclude', (_, co) => ({ companyNamesInclude: [co.name] }), (c, _, co) => ci(co.name, c.companyNamesInclude[0])],
-  ['companyDomainsInclude (any spelling)', (_, co) => ({ companyDomainsInclude: [`https://www.${co.domain.toUpperCase()}/`] }), (c, _, co) => ci(`https://www.${co.domain}/`, c.companyDomainsInclude[0])],
+  [
+    'companyDomainsInclude (any spelling)',
+    (_, co) => ({ companyDomainsInclude: [`https://www.${co.domain.toUpperCase()}/`] }),
+    (c, _, co) => ci(`https://www.${co.domain}/`, c.companyDomainsInclude[0]),
+  ],
   ['companyDomainsExclude', (_, co) => ({ companyDomainsExclude: [co.domain] }), (c, _, co) => !ci(co.domain, c.companyDomainsExclude[0])],
 ];
 
@@ -157,9 +177,24 @@ describe('the criteria response', () => {
   });
 
   test('sort by seniority puts the most senior first when descending', async () => {
-    const page = expectOk(await find({ departmentsInclude: ['Engineering'], sort: { field: 'seniority', direction: 'desc' } }, { limit: 100 }));
+    const page = expectOk(
+      await find({ departmentsInclude: ['Engineering'], sort: { field: 'seniority', direction: 'desc' } }, { limit: 100 }),
+    );
     expect(page.total).toBeGreaterThan(0);
-    const order = ['Owner', 'Founder', 'C-Suite', 'Partner', 'Vice President', 'Head', 'Director', 'Manager', 'Senior', 'Entry', 'Trainee', 'Unpaid'];
+    const order = [
+      'Owner',
+      'Founder',
+      'C-Suite',
+      'Partner',
+      'Vice President',
+      'Head',
+      'Director',
+      'Manager',
+      'Senior',
+      'Entry',
+      'Trainee',
+      'Unpaid',
+    ];
     const ranks = page.results.map((r: any) => order.indexOf(r.seniority));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
   });
@@ -182,12 +217,14 @@ describe('criteria errors', () => {
     expect(e.cause).toContain(field);
   });
 
-  test.each([[{}], [{ maxResults: 10, sort: { field: 'name', direction: 'asc' } }], [{ jobTitlesInclude: [], company_criteria: {} }], [{ exclusions: { excludeInCleanlist: true } }]])(
-    'empty_criteria for %j',
-    async (criteria) => {
-      expectPublicError(await find(criteria), 400, 'empty_criteria');
-    },
-  );
+  test.each([
+    [{}],
+    [{ maxResults: 10, sort: { field: 'name', direction: 'asc' } }],
+    [{ jobTitlesInclude: [], company_criteria: {} }],
+    [{ exclusions: { excludeInCleanlist: true } }],
+  ])('empty_criteria for %j', async (criteria) => {
+    expectPublicError(await find(criteria), 400, 'empty_criteria');
+  });
 
   test.each([
     [{ crm: 'sequencer_one' }, 'exclusions.crm'],
@@ -269,7 +306,11 @@ describe('POST /people/find/compile', () => {
     expect(r.person_filter.filters).toContainEqual({
       type: 'group_filter',
       op: 'or',
-      filters: ['location', 'location_city', 'location_state', 'location_country'].map((column) => ({ column, filter_type: 'in', value: [p.location_city] })),
+      filters: ['location', 'location_city', 'location_state', 'location_country'].map((column) => ({
+        column,
+        filter_type: 'in',
+        value: [p.location_city],
+      })),
     });
     expect(r.company_filter).toEqual({
       op: 'and',
@@ -296,16 +337,18 @@ describe('POST /people/find/compile', () => {
     expectPublicError(await compile({ criteria: { seniorityInclude: ['Owner'] }, crm: 'crm_two' }), 400, 'crm_not_connected');
     expectPublicError(await compile({ criteria: { seniorityInclude: ['Owner'] }, crm: 'sequencer_one' }), 400, 'unsupported_exclusions');
     await control(sb, 'POST', '/connections', { provider: 'crm_two', connected: true });
-    const r = expectOk(await compile({ criteria: { seniorityInclude: ['Owner'], exclusions: { excludeInCleanlist: true } }, crm: 'crm_two' }));
+    const r = expectOk(
+      await compile({ criteria: { seniorityInclude: ['Owner'], exclusions: { excludeInCleanlist: true } }, crm: 'crm_two' }),
+    );
     expect(r.exclusions_applied).toEqual(['in_cleanlist', 'crm:crm_two']);
     expect(r.exclusions_complete).toBe(true);
   });
 
   test('errors: 422 without criteria, invalid_criteria with the field, empty_criteria', async () => {
     expectPublicError(await compile({}), 422, 'validation_error');
-    expect(expectPublicError(await compile({ criteria: {}, company_criteria: { growthMin: 'fast' } }), 400, 'invalid_criteria').details.field).toBe(
-      'company_criteria.growthMin',
-    );
+    expect(
+      expectPublicError(await compile({ criteria: {}, company_criteria: { growthMin: 'fast' } }), 400, 'invalid_criteria').details.field,
+    ).toBe('company_criteria.growthMin');
     expectPublicError(await compile({ criteria: { sort: { field: 'name' } } }), 400, 'empty_criteria');
     expect(Object.keys(PERSON_CRITERIA_FIELDS)).toContain('company_criteria');
   });

@@ -38,6 +38,8 @@ describe('cursors', () => {
     const raised = Buffer.from(JSON.stringify({ o: 10_000, b: binding })).toString('base64url');
     expect(reason(() => decodeCursor(SECRET, `${raised}.${sig}`, binding))).toBe('forged');
     expect(reason(() => decodeCursor('another-secret-entirely', good, binding))).toBe('forged');
-    expect(reason(() => decodeCursor(SECRET, `${payload}.${sig}`, cursorBinding('POST /people/find', { filters: { titles: ['CEO'] } })))).toBe('mismatch');
+    expect(
+      reason(() => decodeCursor(SECRET, `${payload}.${sig}`, cursorBinding('POST /people/find', { filters: { titles: ['CEO'] } }))),
+    ).toBe('mismatch');
   });
 });

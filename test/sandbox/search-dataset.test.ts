@@ -18,7 +18,9 @@ describe('determinism', () => {
       expect(ra.results).toEqual(rb.results);
       expect(ra.total).toBe(rb.total);
       expect(rc.results).not.toEqual(ra.results);
-      const companies = await Promise.all([a, c].map(async (sb) => expectOk(await post(sb, '/search/companies', { filters: { op: 'and', conditions: [] } }))));
+      const companies = await Promise.all(
+        [a, c].map(async (sb) => expectOk(await post(sb, '/search/companies', { filters: { op: 'and', conditions: [] } }))),
+      );
       expect(companies[0].results).not.toEqual(companies[1].results);
     } finally {
       await Promise.all([a, b, c].map((sb) => sb.close()));

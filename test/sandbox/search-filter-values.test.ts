@@ -10,7 +10,8 @@ let ds: Dataset;
 useSearchSandbox((s, d) => ((sb = s), (ds = d)));
 
 const PATHS = { people: '/people/find/filters', companies: '/search/companies/filters' } as const;
-const lookup = (kind: keyof typeof PATHS, query: Record<string, string>) => get(sb, `${PATHS[kind]}?${new URLSearchParams(query).toString()}`);
+const lookup = (kind: keyof typeof PATHS, query: Record<string, string>) =>
+  get(sb, `${PATHS[kind]}?${new URLSearchParams(query).toString()}`);
 
 /** The first value of a field, found by an empty-ish look-up on a vowel. */
 async function someValue(kind: keyof typeof PATHS, field: string): Promise<string> {
@@ -63,8 +64,13 @@ describe.each([
     expect(e.fix).toContain(`field=${e.details.suggestion}`);
     const typo = expectPublicError(await lookup(kind, { field: `${fields[0]}x`, query: 'a' }), 400, 'unknown_field');
     expect(typo.details.suggestion).toBe(fields[0]);
-    expect(expectPublicError(await lookup(kind, { field: 'zzz_qqq', query: 'a' }), 400, 'unknown_field').details).not.toHaveProperty('suggestion');
-    expect(expectPublicError(await lookup(kind, { query: 'x' }), 422, 'validation_error').details.errors[0].loc).toEqual(['query', 'field']);
+    expect(expectPublicError(await lookup(kind, { field: 'zzz_qqq', query: 'a' }), 400, 'unknown_field').details).not.toHaveProperty(
+      'suggestion',
+    );
+    expect(expectPublicError(await lookup(kind, { query: 'x' }), 422, 'validation_error').details.errors[0].loc).toEqual([
+      'query',
+      'field',
+    ]);
   });
 });
 
@@ -83,13 +89,15 @@ test('people counts are people, company counts are companies', async () => {
 test('scopes: people:read for people filters, companies:read for company filters', async () => {
   await control(sb, 'POST', '/scopes', { scopes: ['people:read'] });
   expectOk(await lookup('people', { field: 'titles', query: 'eng' }));
-  expect(expectPublicError(await lookup('companies', { field: 'industries', query: 'soft' }), 403, 'insufficient_scope').details.required_scope).toBe(
-    'companies:read',
-  );
+  expect(
+    expectPublicError(await lookup('companies', { field: 'industries', query: 'soft' }), 403, 'insufficient_scope').details.required_scope,
+  ).toBe('companies:read');
 });
 
 test('filters_unavailable: a 503 injected on the filter source is retryable, in the public shape', async () => {
-  await control(sb, 'POST', '/faults', { rules: [{ kind: 'status', status: 503, code: 'filters_unavailable', path: '/filters', count: 2, retry_after_sec: 1 }] });
+  await control(sb, 'POST', '/faults', {
+    rules: [{ kind: 'status', status: 503, code: 'filters_unavailable', path: '/filters', count: 2, retry_after_sec: 1 }],
+  });
   const e = expectPublicError(await lookup('people', { field: 'titles', query: 'eng' }), 503, 'filters_unavailable');
   expect(e).toMatchObject({ retryable: true, retry_after_ms: 1000 });
   const sdk = await apiError(clientFor(sb).get(PATHS.companies, { field: 'industries', query: 'soft' }));

@@ -2,7 +2,13 @@ import * as z from 'zod/mini';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { control, newKey, openSandbox, raw, type RunningSandbox } from './helpers.js';
 import { companiesWhere, expectOk, expectPublicError, get, leadIdsOf, peopleWhere, post, useSearchSandbox } from './search-helpers.js';
-import { COHORT_PREFIX, COHORT_SLIDING_MS, FindAtCompaniesStarted, FindAtCompaniesStatusResponse, SEARCH_LIMITS } from '../../src/api/schemas/search.js';
+import {
+  COHORT_PREFIX,
+  COHORT_SLIDING_MS,
+  FindAtCompaniesStarted,
+  FindAtCompaniesStatusResponse,
+  SEARCH_LIMITS,
+} from '../../src/api/schemas/search.js';
 import { JOB_MS } from '../../src/sandbox/routes/find-at-companies.js';
 import type { Dataset } from '../../src/sandbox/data/dataset.js';
 
@@ -47,7 +53,13 @@ describe('jobs', () => {
     await advance(1);
     const done = expectOk(await poll(started.task_id));
     expect(z.safeParse(FindAtCompaniesStatusResponse, done).success).toBe(true);
-    expect(done).toMatchObject({ task_id: started.task_id, status: 'completed', total: f.people.length, credits_charged: 0, resolved_company_count: f.companies.length });
+    expect(done).toMatchObject({
+      task_id: started.task_id,
+      status: 'completed',
+      total: f.people.length,
+      credits_charged: 0,
+      resolved_company_count: f.companies.length,
+    });
     expect(done.results.map((r: any) => r.lead_id)).toEqual(leadIdsOf(ds, f.people.slice(0, 20)));
     for (const r of done.results) {
       expect(r).not.toHaveProperty('email');
@@ -71,7 +83,10 @@ describe('jobs', () => {
     const seen = new Set([...first.results, ...second.results].map((r: any) => r.lead_id));
     expect(seen.size).toBe(first.total);
     // The cursor is bound to the body: another person filter is refused at once.
-    const other = { ...body, person_filter: { type: 'group_filter', op: 'and', filters: [{ column: 'seniority', filter_type: 'in', value: ['Owner'] }] } };
+    const other = {
+      ...body,
+      person_filter: { type: 'group_filter', op: 'and', filters: [{ column: 'seniority', filter_type: 'in', value: ['Owner'] }] },
+    };
     expectPublicError(await start({ ...other, cursor: first.cursor }), 400, 'invalid_cursor');
     expectPublicError(await start({ ...body, cursor: 'junk' }), 400, 'invalid_cursor');
   });
@@ -83,9 +98,17 @@ describe('jobs', () => {
     const done = await runToEnd({ company_linkedin_urls: spelled, person_filter: f.person_filter, limit: 1000 });
     const two = new Set(f.companies.slice(0, 2));
     expect(done.resolved_company_count).toBe(2);
-    expect(done.results.map((r: any) => r.lead_id)).toEqual(leadIdsOf(ds, f.people.filter((i) => two.has(ds.person(i).company_index))));
+    expect(done.results.map((r: any) => r.lead_id)).toEqual(
+      leadIdsOf(
+        ds,
+        f.people.filter((i) => two.has(ds.person(i).company_index)),
+      ),
+    );
     expect(done).not.toHaveProperty('composite_warning');
-    const missing = await runToEnd({ company_linkedin_urls: [...urls, 'https://www.linkedin.com/company/no-such-company-zzyzx'], person_filter: f.person_filter });
+    const missing = await runToEnd({
+      company_linkedin_urls: [...urls, 'https://www.linkedin.com/company/no-such-company-zzyzx'],
+      person_filter: f.person_filter,
+    });
     expect(missing.resolved_company_count).toBe(2);
     expect(missing.composite_warning).toMatch(/1 of 3 company_linkedin_urls did not resolve/);
   });
@@ -94,7 +117,12 @@ describe('jobs', () => {
     const f = fixture();
     const outside = companiesWhere(ds, (c) => c.industry !== f.industry)[0]!;
     const urls = [ds.company(f.companies[0]!).linkedin_url, ds.company(outside).linkedin_url];
-    const done = await runToEnd({ company_filter: f.company_filter, company_linkedin_urls: urls, person_filter: f.person_filter, limit: 1000 });
+    const done = await runToEnd({
+      company_filter: f.company_filter,
+      company_linkedin_urls: urls,
+      person_filter: f.person_filter,
+      limit: 1000,
+    });
     expect(done.resolved_company_count).toBe(1);
     expect(done.total).toBe(f.people.filter((i) => ds.person(i).company_index === f.companies[0]).length);
     expect(done.composite_warning).toMatch(/1 of the 2 companies of company_linkedin_urls do not match company_filter/);
@@ -143,7 +171,9 @@ describe('failures and errors', () => {
     const big = await openSandbox({ dataset: { people: 3000, companies: SEARCH_LIMITS.findAtCompaniesCompanies + 50 } });
     try {
       const everyone = { op: 'and', conditions: [{ column: 'employee_count', type: 'gte', value: 0 }] };
-      const started = expectOk(await post(big, '/people/find-at-companies', { company_filter: everyone, person_filter: fixture().person_filter }));
+      const started = expectOk(
+        await post(big, '/people/find-at-companies', { company_filter: everyone, person_filter: fixture().person_filter }),
+      );
       await control(big, 'POST', '/clock', { advance_ms: JOB_MS + 100 });
       const failed = expectOk(await raw(big, 'GET', `/api/v2/people/find-at-companies/status/${started.task_id}`, { token: big.demoKey }));
       expect(failed).toMatchObject({ task_id: started.task_id, status: 'failed' });

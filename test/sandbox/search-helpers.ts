@@ -3,7 +3,6 @@ import { control, openSandbox, raw, type RawResponse, type RunningSandbox } from
 import type { StartSandboxOptions } from '../../src/sandbox/server.js';
 import type { CompanyFacts, Dataset, PersonFacts } from '../../src/sandbox/data/dataset.js';
 
-
 /**
  * One small-data sandbox for a test file, reset before each test: `use` receives it and its
  * data set once started.

@@ -21,7 +21,9 @@ test('60 people searches per UTC day with API keys, each cursor page counting; t
   for (let minute = 0; sent < 60; minute++) {
     await setClock(DAY + minute * MINUTE_MS);
     for (let i = 0; i < 20 && sent < 60; i++, sent++) {
-      const page: any = expectOk(await post(sb, '/people/find', { filters, limit: 5, ...(cursor ? { cursor } : {}) }, sent % 2 ? a.api_key : b.api_key));
+      const page: any = expectOk(
+        await post(sb, '/people/find', { filters, limit: 5, ...(cursor ? { cursor } : {}) }, sent % 2 ? a.api_key : b.api_key),
+      );
       cursor = page.cursor;
       if (sent === 59) expect(page.agent_instructions).toMatch(/60 of 60 daily people searches/);
     }
@@ -60,7 +62,11 @@ describe('partner-license workspaces', () => {
       }
     }
     await setClock(month + 5 * MINUTE_MS);
-    const e = expectPublicError(await post(sb, '/search/companies', { filters: { hq_country: [p.location_country] } }), 403, 'search_quota_exhausted');
+    const e = expectPublicError(
+      await post(sb, '/search/companies', { filters: { hq_country: [p.location_country] } }),
+      403,
+      'search_quota_exhausted',
+    );
     expect(e.details).toMatchObject({ limit: 50, used: 50, window: 'month' });
     expectPublicError(await post(sb, '/people/find', { filters: { seniority: [p.seniority] } }), 403, 'search_quota_exhausted');
     // Searches that are not counted go on.

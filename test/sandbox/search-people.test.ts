@@ -1,15 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, test } from 'vitest';
 import { control, raw, type RunningSandbox } from './helpers.js';
-import {
-  allPages,
-  ci,
-  expectOk,
-  expectPublicError,
-  leadIdsOf,
-    peopleWhere,
-  post,
-  somePerson, useSearchSandbox } from './search-helpers.js';
+import { allPages, ci, expectOk, expectPublicError, leadIdsOf, peopleWhere, post, somePerson, useSearchSandbox } from './search-helpers.js';
 import {
   COHORT_PREFIX,
   PEOPLE_FLAT_KEYS,
@@ -28,12 +20,20 @@ useSearchSandbox((s, d) => ((sb = s), (ds = d)));
 const find = (body: unknown, token?: string) => post(sb, '/people/find', body, token);
 
 /** A value of each flat key taken from the data, and what it means about a person. */
-type KeyCase = { value: (p: PersonFacts, c: CompanyFacts) => string; holds: (v: string, p: PersonFacts, c: CompanyFacts) => boolean; who?: (p: PersonFacts) => boolean };
+type KeyCase = {
+  value: (p: PersonFacts, c: CompanyFacts) => string;
+  holds: (v: string, p: PersonFacts, c: CompanyFacts) => boolean;
+  who?: (p: PersonFacts) => boolean;
+};
 const hq = (v: string, c: CompanyFacts) => [c.hq_location, c.hq_city, c.hq_state, c.hq_country].some((x) => ci(x, v));
 const KEYS: Record<PeopleFlatKey, KeyCase> = {
   titles: { value: (p) => p.title, holds: (v, p) => p.title === v },
   seniority: { value: (p) => p.seniority, holds: (v, p) => p.seniority === v },
-  management_levels: { value: (p) => p.management_level!, holds: (v, p) => p.management_level === v, who: (p) => p.management_level !== null },
+  management_levels: {
+    value: (p) => p.management_level!,
+    holds: (v, p) => p.management_level === v,
+    who: (p) => p.management_level !== null,
+  },
   departments: { value: (p) => p.department, holds: (v, p) => p.department === v },
   job_functions: { value: (p) => p.job_function, holds: (v, p) => p.job_function === v },
   locations: { value: (p) => p.location, holds: (v, p) => p.location === v },
@@ -72,8 +72,12 @@ describe('flat filters', () => {
 
   test('titles match exactly and case-sensitively', async () => {
     const p = somePerson(ds, (x) => x.title !== x.title.toUpperCase());
-    expect(expectOk(await find({ filters: { titles: [p.title.toUpperCase()] } })).total).toBe(peopleWhere(ds, (x) => x.title === p.title.toUpperCase()).length);
-    expect(expectOk(await find({ filters: { titles: [p.title.slice(0, -1)] } })).total).toBe(peopleWhere(ds, (x) => x.title === p.title.slice(0, -1)).length);
+    expect(expectOk(await find({ filters: { titles: [p.title.toUpperCase()] } })).total).toBe(
+      peopleWhere(ds, (x) => x.title === p.title.toUpperCase()).length,
+    );
+    expect(expectOk(await find({ filters: { titles: [p.title.slice(0, -1)] } })).total).toBe(
+      peopleWhere(ds, (x) => x.title === p.title.slice(0, -1)).length,
+    );
   });
 
   test('comma-less headcount bands are accepted and mean the written band', async () => {
@@ -114,7 +118,9 @@ describe('flat filters', () => {
   });
 
   test('values that are not arrays of strings, and an empty filter set, are 400', async () => {
-    expect(expectPublicError(await find({ filters: { titles: 'CTO' } }), 400, 'validation_error').details.invalid_values).toEqual({ titles: ['CTO'] });
+    expect(expectPublicError(await find({ filters: { titles: 'CTO' } }), 400, 'validation_error').details.invalid_values).toEqual({
+      titles: ['CTO'],
+    });
     expectPublicError(await find({ filters: { titles: [1] } }), 400, 'validation_error');
     expectPublicError(await find({ filters: {} }), 400, 'validation_error');
   });
@@ -179,7 +185,9 @@ describe('responses', () => {
 
   test('people:read is required', async () => {
     await control(sb, 'POST', '/scopes', { scopes: ['companies:read'] });
-    expect(expectPublicError(await find({ filters: { seniority: ['Owner'] } }), 403, 'insufficient_scope').details.required_scope).toBe('people:read');
+    expect(expectPublicError(await find({ filters: { seniority: ['Owner'] } }), 403, 'insufficient_scope').details.required_scope).toBe(
+      'people:read',
+    );
   });
 });
 
@@ -196,7 +204,10 @@ describe('paging', () => {
 
   test('following cursors to the end yields every match once; total stays the full count; the last cursor is null', async () => {
     const { filters, expected } = severalPages();
-    const { ids, pages } = await allPages((cursor) => find({ filters, limit: 100, ...(cursor ? { cursor } : {}) }), (r) => r.lead_id);
+    const { ids, pages } = await allPages(
+      (cursor) => find({ filters, limit: 100, ...(cursor ? { cursor } : {}) }),
+      (r) => r.lead_id,
+    );
     expect(ids).toEqual(leadIdsOf(ds, expected));
     expect(pages.length).toBe(Math.ceil(expected.length / 100));
     for (const page of pages) expect(page.total).toBe(expected.length);
@@ -218,7 +229,10 @@ describe('paging', () => {
   test('the cursor does not depend on the order of keys or values', async () => {
     const p = somePerson(ds);
     const first = expectOk(await find({ filters: { location_country: [p.location_country], seniority: ['Senior', 'Manager'] } }));
-    const next = await find({ filters: { seniority: ['Manager', 'Senior'], location_country: [p.location_country] }, cursor: first.cursor });
+    const next = await find({
+      filters: { seniority: ['Manager', 'Senior'], location_country: [p.location_country] },
+      cursor: first.cursor,
+    });
     expect(next.status).toBe(200);
   });
 

@@ -42,7 +42,10 @@ describe('a body not declared as JSON is refused with 415 before anything change
   });
 
   test('application/json, with or without a charset, is accepted, also with an empty body', async () => {
-    const r = await raw(sb, 'POST', '/__sandbox/balance', { body: { credits: 9 }, headers: { 'content-type': 'Application/JSON; charset=utf-8' } });
+    const r = await raw(sb, 'POST', '/__sandbox/balance', {
+      body: { credits: 9 },
+      headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+    });
     expect(r.status, r.text).toBe(200);
     expect(await balance()).toBe(9);
     expect((await raw(sb, 'POST', '/__sandbox/reset', { headers: { 'content-type': 'application/json' } })).status).toBe(200);
@@ -55,23 +58,29 @@ describe('a body not declared as JSON is refused with 415 before anything change
 });
 
 describe('the Host header must name this machine (DNS rebinding)', () => {
-  test.each(['evil.example', `evil.example:${0}`, 'localhost.evil.example', '127.0.0.1.nip.io', '10.0.0.7', '[::2]'])('Host %j is refused with 403, reads and writes alike', async (hostTemplate) => {
-    const host = hostTemplate.replace(':0', `:${port()}`);
-    const state = await raw(sb, 'GET', '/__sandbox/state', { headers: { host } });
-    expect(state.status).toBe(403);
-    expect(state.json.error).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringContaining('loopback') });
-    expect(state.text).not.toContain('demo');
-    const jwt = await raw(sb, 'POST', '/__sandbox/jwt', { headers: { host }, body: {} });
-    expect(jwt.status).toBe(403);
-    expect(jwt.text).not.toContain('token');
-    expect((await raw(sb, 'POST', '/__sandbox/balance', { headers: { host }, body: { credits: 1 } })).status).toBe(403);
-    expect(await balance()).toBe(5000);
-  });
+  test.each(['evil.example', `evil.example:${0}`, 'localhost.evil.example', '127.0.0.1.nip.io', '10.0.0.7', '[::2]'])(
+    'Host %j is refused with 403, reads and writes alike',
+    async (hostTemplate) => {
+      const host = hostTemplate.replace(':0', `:${port()}`);
+      const state = await raw(sb, 'GET', '/__sandbox/state', { headers: { host } });
+      expect(state.status).toBe(403);
+      expect(state.json.error).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringContaining('loopback') });
+      expect(state.text).not.toContain('demo');
+      const jwt = await raw(sb, 'POST', '/__sandbox/jwt', { headers: { host }, body: {} });
+      expect(jwt.status).toBe(403);
+      expect(jwt.text).not.toContain('token');
+      expect((await raw(sb, 'POST', '/__sandbox/balance', { headers: { host }, body: { credits: 1 } })).status).toBe(403);
+      expect(await balance()).toBe(5000);
+    },
+  );
 
-  test.each(['localhost', 'LOCALHOST', 'localhost.', '127.0.0.1', '127.1.2.3', '[::1]'])('Host %s (with the port) is accepted', async (name) => {
-    const r = await raw(sb, 'GET', '/__sandbox/clock', { headers: { host: `${name}:${port()}` } });
-    expect(r.status, r.text).toBe(200);
-  });
+  test.each(['localhost', 'LOCALHOST', 'localhost.', '127.0.0.1', '127.1.2.3', '[::1]'])(
+    'Host %s (with the port) is accepted',
+    async (name) => {
+      const r = await raw(sb, 'GET', '/__sandbox/clock', { headers: { host: `${name}:${port()}` } });
+      expect(r.status, r.text).toBe(200);
+    },
+  );
 
   test('the API itself answers whatever the Host (a proxy in front of it may rename it)', async () => {
     expect((await raw(sb, 'GET', '/api/v2/whoami', { token: sb.demoKey, headers: { host: 'sandbox.example' } })).status).toBe(200);

@@ -3,7 +3,18 @@ import { control, type RawResponse } from './helpers.js';
 import { advance, call, expectOk, quoteFor, useEnrichmentSandbox, type Cast } from './enrichment-helpers.js';
 import { b64, csvImport, expectCreated } from './csv-import-helpers.js';
 
-export { advance, balance, call, estimate, expectOk, expectPublicError, listOf, quoteFor, seedList, type Cast } from './enrichment-helpers.js';
+export {
+  advance,
+  balance,
+  call,
+  estimate,
+  expectOk,
+  expectPublicError,
+  listOf,
+  quoteFor,
+  seedList,
+  type Cast,
+} from './enrichment-helpers.js';
 
 /** Runs are pending 100 ms, then one lead finishes every 10 ms. */
 export const AGENT_PACE = { pending_ms: 100, row_ms: 10 };
@@ -46,13 +57,22 @@ export async function finished(cast: Cast, id: string, leads: number): Promise<a
 
 /** A list column read back the way a user reads it: GET /export/json with the column asked for. */
 export async function columnOf(cast: Cast, listId: string, column: string): Promise<Record<string, string | null>> {
-  const q = new URLSearchParams([['list_id', listId], ['limit', '500'], ['columns', 'lead_id'], ['columns', column]]);
+  const q = new URLSearchParams([
+    ['list_id', listId],
+    ['limit', '500'],
+    ['columns', 'lead_id'],
+    ['columns', column],
+  ]);
   const page = expectOk(await call(cast.sb, 'GET', `/export/json?${q.toString()}`));
   return Object.fromEntries(page.leads.map((l: any) => [l.lead_id, l[column] ?? null]));
 }
 
 /** A list of leads imported from CSV rows (Name, Email, Title, Domain): its id. */
-export async function importedList(cast: Cast, name: string, rows: ReadonlyArray<{ name: string; email?: string; title?: string; domain?: string }>): Promise<string> {
+export async function importedList(
+  cast: Cast,
+  name: string,
+  rows: ReadonlyArray<{ name: string; email?: string; title?: string; domain?: string }>,
+): Promise<string> {
   const id = (await control(cast.sb, 'POST', '/lists', { name })).list_id as string;
   const cell = (v: string | undefined) => `"${(v ?? '').replace(/"/g, '""')}"`;
   const csv = ['Name,Email,Title,Domain', ...rows.map((r) => [r.name, r.email, r.title, r.domain].map(cell).join(','))].join('\n');

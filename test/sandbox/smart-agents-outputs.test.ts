@@ -5,7 +5,12 @@ import { finished, importedList, listOf, started, useAgentSandbox, type Cast } f
 const cast = useAgentSandbox();
 
 /** Runs an agent over every lead of a list and returns its results rows, in list order. */
-async function outputs(c: Cast, list: string, fields: Record<string, unknown>, leads: number): Promise<Array<{ lead_id: string; value: string | null; error: string | null }>> {
+async function outputs(
+  c: Cast,
+  list: string,
+  fields: Record<string, unknown>,
+  leads: number,
+): Promise<Array<{ lead_id: string; value: string | null; error: string | null }>> {
   const r = await started(c, { list_id: list, lead_scope: 'all', overwrite: true, ...fields });
   const done = await finished(c, r.smart_agent_task_id, leads);
   expect(done.status).toBe('completed');
@@ -27,13 +32,20 @@ describe('title_normalizer', () => {
       ['iOS Developer', 'iOS Developer'],
       ['Sales Director at Acme Corp', 'Sales Director'],
     ];
-    const list = await importedList(cast, 'Titles', titles.map(([title], i) => ({ name: `Lee Person${i}`, title, domain: 'acme.example' })));
+    const list = await importedList(
+      cast,
+      'Titles',
+      titles.map(([title], i) => ({ name: `Lee Person${i}`, title, domain: 'acme.example' })),
+    );
     const rows = await outputs(cast, list, { agent_type: 'title_normalizer', column_name: 'Title' }, titles.length);
     expect(rows.map((r) => r.value)).toEqual(titles.map(([, want]) => want));
   });
 
   test('a lead without a title, or with nothing but noise, gets no value and an error saying why', async () => {
-    const list = await importedList(cast, 'Untitled', [{ name: 'No Title', email: 'a@b.io' }, { name: 'Only Noise', title: '#hiring', email: 'c@d.io' }]);
+    const list = await importedList(cast, 'Untitled', [
+      { name: 'No Title', email: 'a@b.io' },
+      { name: 'Only Noise', title: '#hiring', email: 'c@d.io' },
+    ]);
     const rows = await outputs(cast, list, { agent_type: 'title_normalizer', column_name: 'Title' }, 2);
     expect(rows.map((r) => [r.value, r.error])).toEqual([
       [null, 'The lead has no title to normalize'],
@@ -70,7 +82,10 @@ describe('company_intel and pain_point_hypothesis', () => {
       expect([i, n >= 3 && n <= 5]).toEqual([i, true]);
       expect(r.value).toContain(`(${cast.ds.company(cast.ds.person(i).company_index).industry})`);
     }
-    const bare = await importedList(cast, 'Bare', [{ name: 'No Title', domain: 'no-such-company.example', email: 'x@y.io' }, { name: 'Eng Only', title: 'sr eng', email: 'eng@y.io' }]);
+    const bare = await importedList(cast, 'Bare', [
+      { name: 'No Title', domain: 'no-such-company.example', email: 'x@y.io' },
+      { name: 'Eng Only', title: 'sr eng', email: 'eng@y.io' },
+    ]);
     const [none, engineer] = await outputs(cast, bare, { agent_type: 'pain_point_hypothesis', column_name: 'Pains' }, 2);
     expect(none).toMatchObject({ value: null, error: expect.stringMatching(/role .* industry/) });
     expect(bulletsOf(engineer!.value).length).toBeGreaterThanOrEqual(3);
@@ -95,7 +110,9 @@ describe('custom_ai and cold_intro_email', () => {
   test('cold_intro_email fills every placeholder of the template with the lead and the sender', async () => {
     const list = await importedList(cast, 'Enriched', [{ name: 'Ann Lee', email: 'ann@acme.io', title: 'vp sales' }]);
     const [row] = await outputs(cast, list, { agent_type: 'cold_intro_email' }, 1);
-    expect(row!.value).toMatch(/^Subject: Quick question for your company, Ann\n\nHi Ann,\n\nI came across your work as vp sales at your company/);
+    expect(row!.value).toMatch(
+      /^Subject: Quick question for your company, Ann\n\nHi Ann,\n\nI came across your work as vp sales at your company/,
+    );
     expect(row!.value).toMatch(/Best,\nDana/);
     expect(row!.value).not.toContain('{{');
   });

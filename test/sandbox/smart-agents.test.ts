@@ -23,7 +23,8 @@ import {
 
 const cast = useAgentSandbox();
 
-const withEmails = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Ann Lee${i}`, email: `ann${i}@acme.io`, title: 'VP Sales' }));
+const withEmails = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ name: `Ann Lee${i}`, email: `ann${i}@acme.io`, title: 'VP Sales' }));
 
 describe('POST /smart-agents/run: price and credits', () => {
   test('presets cost 1 per lead and cold_intro_email 3; the run takes the estimate from the balance at start', async () => {
@@ -42,7 +43,13 @@ describe('POST /smart-agents/run: price and credits', () => {
       const r = await started(cast, { ...body, quote_id: q.quote_id });
       expect(z.safeParse(SmartAgentRunStarted, r).success).toBe(true);
       const column = fields.agent_type === 'cold_intro_email' ? 'email_draft' : fields.column_name;
-      expect(r).toMatchObject({ status: 'pending', list_id: list, column_name: column, estimated_cost: cost, task_id: r.smart_agent_task_id });
+      expect(r).toMatchObject({
+        status: 'pending',
+        list_id: list,
+        column_name: column,
+        estimated_cost: cost,
+        task_id: r.smart_agent_task_id,
+      });
       expect(r.smart_agent_task_ids).toEqual({ [fields.agent_type]: r.smart_agent_task_id });
       // Taken at once, while the run is still pending.
       expect(await balance(cast)).toBe(before - cost);

@@ -25,7 +25,8 @@ async function midWorkflow(): Promise<{ sb: RunningSandbox; spare: string; quote
   await control(sb, 'POST', '/enrichment', { pace: { pending_ms: 1000, min_run_ms: 5000, row_ms: 0 } });
   const list = (await seedList(sb, { name: 'run', people: 3 })).list_id;
   const spare = (await seedList(sb, { name: 'spare', people: 2, from_person: 10 })).list_id;
-  const quoteOf = async (id: string) => (await call(sb, 'POST', '/credits/estimate', { body: { tool: 'enrich_list', list_id: id, scope: 'full' } })).json.quote_id;
+  const quoteOf = async (id: string) =>
+    (await call(sb, 'POST', '/credits/estimate', { body: { tool: 'enrich_list', list_id: id, scope: 'full' } })).json.quote_id;
   const started = await call(sb, 'POST', '/enrichment/bulk', { body: { list_id: list, scope: 'full', quote_id: await quoteOf(list) } });
   expect(started.status, started.text).toBeLessThan(300);
   const quote = await quoteOf(spare);

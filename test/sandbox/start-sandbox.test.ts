@@ -105,7 +105,10 @@ describe('startSandbox()', () => {
     const before = await asUser(sb, CI_KEY, (c) => call(c, API.lists.list));
     const listId = before.lists[0]!.list_id;
     await asUser(sb, CI_KEY, (c) => call(c, API.lists.delete, { params: { list_id: listId } }));
-    await sb.control.balance.set({ organization_id: (await asUser(sb, CI_KEY, (c) => call(c, API.identity.whoami))).organization_id, credits: 0 });
+    await sb.control.balance.set({
+      organization_id: (await asUser(sb, CI_KEY, (c) => call(c, API.identity.whoami))).organization_id,
+      credits: 0,
+    });
     await sb.control.reset();
     const after = await asUser(sb, CI_KEY, (c) => call(c, API.lists.list));
     expect(after.lists.map((l) => [l.list_id, l.name, l.lead_count])).toEqual([[listId, 'Known leads', 4]]);
@@ -151,11 +154,31 @@ describe('fixtures from a file, and fixtures refused', () => {
     ['not an object', [], 'fixtures: expected a JSON object such as {"version": 1, "organizations": []}'],
     ['another version', { version: 2 }, 'fixtures: version: version must be 1 (the format this prospect-cli reads)'],
     ['an unknown key', { version: 1, organisations: [] }, 'fixtures: Unrecognized key: "organisations"'],
-    ['a negative balance', { version: 1, organizations: [{ name: 'X', credits: -5 }] }, 'fixtures: organizations[0].credits: Too small: expected number to be >=0'],
-    ['a bad secret', { version: 1, organizations: [{ name: 'X', users: [{ email: 'a@x.example', api_keys: [{ secret: 'svcapi_short' }] }] }] }, 'fixtures: organizations[0].users[0].api_keys[0].secret: an API key is svcapi_ followed by 64 characters of A-Z, a-z, 0-9, _ and -'],
-    ['a demo user\'s email', { version: 1, organizations: [{ name: 'X', users: [{ email: 'dana@acme.example' }] }] }, 'fixtures: organizations[0].users[0].email: dana@acme.example is already a demo user; give each user an email of their own'],
-    ['a secret twice', { version: 1, organizations: [org, { name: 'Y', users: [{ email: 'y@y.example', api_keys: [{ secret: CI_KEY }] }] }] }, 'fixtures: organizations[1].users[0].api_keys[0].secret: the same secret as organizations[0].users[0].api_keys[0]; each key needs its own'],
-    ['an owner who is not a member', { version: 1, organizations: [{ ...org, lists: [{ name: 'L', owner: 'x@elsewhere.example' }] }] }, 'fixtures: organizations[0].lists[0].owner: x@elsewhere.example is not a user of this organization'],
+    [
+      'a negative balance',
+      { version: 1, organizations: [{ name: 'X', credits: -5 }] },
+      'fixtures: organizations[0].credits: Too small: expected number to be >=0',
+    ],
+    [
+      'a bad secret',
+      { version: 1, organizations: [{ name: 'X', users: [{ email: 'a@x.example', api_keys: [{ secret: 'svcapi_short' }] }] }] },
+      'fixtures: organizations[0].users[0].api_keys[0].secret: an API key is svcapi_ followed by 64 characters of A-Z, a-z, 0-9, _ and -',
+    ],
+    [
+      "a demo user's email",
+      { version: 1, organizations: [{ name: 'X', users: [{ email: 'dana@acme.example' }] }] },
+      'fixtures: organizations[0].users[0].email: dana@acme.example is already a demo user; give each user an email of their own',
+    ],
+    [
+      'a secret twice',
+      { version: 1, organizations: [org, { name: 'Y', users: [{ email: 'y@y.example', api_keys: [{ secret: CI_KEY }] }] }] },
+      'fixtures: organizations[1].users[0].api_keys[0].secret: the same secret as organizations[0].users[0].api_keys[0]; each key needs its own',
+    ],
+    [
+      'an owner who is not a member',
+      { version: 1, organizations: [{ ...org, lists: [{ name: 'L', owner: 'x@elsewhere.example' }] }] },
+      'fixtures: organizations[0].lists[0].owner: x@elsewhere.example is not a user of this organization',
+    ],
   ])('refuses %s with one line naming the field', async (_what, fixtures, message) => {
     expect(await refusal(fixtures)).toBe(message);
   });

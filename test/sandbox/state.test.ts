@@ -92,7 +92,9 @@ describe('--state snapshots', () => {
       created.mockRestore();
     });
     // Settles once the server-side request has closed and its handler (a microtask chain) has run.
-    const handled = new Promise<void>((resolve) => server!.once('request', (req: http.IncomingMessage) => req.once('close', () => setImmediate(resolve))));
+    const handled = new Promise<void>((resolve) =>
+      server!.once('request', (req: http.IncomingMessage) => req.once('close', () => setImmediate(resolve))),
+    );
     const stderr = vi.spyOn(process.stderr, 'write');
     // A later write can only come from the save debounce timer; close() saves synchronously.
     const set = vi.spyOn(globalThis, 'setTimeout');
@@ -176,7 +178,12 @@ describe('controls', () => {
       const o = await control(sb, 'POST', '/organizations', { name: 'Initech', plan: 'enterprise', credits: 77 });
       expect(o.api_key).toMatch(API_KEY_PATTERN);
       const who = await raw(sb, 'GET', '/api/v2/whoami', { token: o.api_key });
-      expect(who.json).toMatchObject({ organization_id: o.organization_id, organization_name: 'Initech', tier: 'enterprise', user_id: o.user_id });
+      expect(who.json).toMatchObject({
+        organization_id: o.organization_id,
+        organization_name: 'Initech',
+        tier: 'enterprise',
+        user_id: o.user_id,
+      });
       expect((await raw(sb, 'GET', '/api/v2/credits/balance', { token: o.api_key })).json.credits).toBe(77);
     } finally {
       await sb.close();

@@ -19,9 +19,18 @@ describe('GET /migrate/crm/connections', () => {
       ['crm_two', 'crm', true],
       ['sequencer_one', 'sequencer', true],
     ]);
-    expect(r.connections[0]).toMatchObject({ account_name: 'Acme Demo (crm_one)', connected_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(r.connections[0]).toMatchObject({
+      account_name: 'Acme Demo (crm_one)',
+      connected_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     await control(cast.sb, 'POST', '/connections', { provider: 'sequencer_one', connected: false });
-    expect(expectOk(await connections()).connections[2]).toEqual({ provider: 'sequencer_one', kind: 'sequencer', connected: false, account_name: null, connected_at: null });
+    expect(expectOk(await connections()).connections[2]).toEqual({
+      provider: 'sequencer_one',
+      kind: 'sequencer',
+      connected: false,
+      account_name: null,
+      connected_at: null,
+    });
     // A new connection is dated now (the sandbox clock).
     await control(cast.sb, 'POST', '/connections', { provider: 'sequencer_one', connected: true });
     expect(expectOk(await connections()).connections[2].connected_at).toBe(new Date(cast.sb.services.clock.now()).toISOString());
@@ -36,7 +45,10 @@ describe('GET /migrate/crm/connections', () => {
     expect(expectPublicError(await connections(cast.teammate), 403, 'insufficient_scope').details.required_scope).toBe('crm:read');
     expect(expectPublicError(await campaigns(cast.teammate), 403, 'insufficient_scope').details.required_scope).toBe('sync:write');
     const list = await syncList(cast, 3);
-    expect(expectPublicError(await preview(cast, { provider: 'crm_one', list_id: list }, cast.teammate), 403, 'insufficient_scope').details.required_scope).toBe('sync:write');
+    expect(
+      expectPublicError(await preview(cast, { provider: 'crm_one', list_id: list }, cast.teammate), 403, 'insufficient_scope').details
+        .required_scope,
+    ).toBe('sync:write');
   });
 });
 
@@ -45,7 +57,13 @@ describe('GET /migrate/sequencer/campaigns', () => {
     const r = expectOk(await campaigns());
     expect(z.safeParse(SequencerCampaigns, r).success).toBe(true);
     expect(r.total).toBe(3);
-    expect(r.campaigns[0]).toEqual({ campaign_id: expect.stringMatching(/^camp_[0-9a-f]{24}$/), name: expect.any(String), status: 'active', provider: 'sequencer_one', lead_count: 120 });
+    expect(r.campaigns[0]).toEqual({
+      campaign_id: expect.stringMatching(/^camp_[0-9a-f]{24}$/),
+      name: expect.any(String),
+      status: 'active',
+      provider: 'sequencer_one',
+      lead_count: 120,
+    });
     expect(r.campaigns.map((c: any) => c.status)).toContain('paused');
     await control(cast.sb, 'POST', '/reset', {});
     expect(expectOk(await campaigns()).campaigns).toEqual(r.campaigns);
@@ -60,7 +78,11 @@ describe('POST /migrate/preview', () => {
     expect(p).toMatchObject({ provider: 'crm_one', list_id: list, total_leads: 1000, would_skip: 125, estimated_cost: 200 });
     expect(p.would_sync + p.would_skip + p.would_fail).toBe(1000);
     expect(p.skipped_leads).toHaveLength(SYNC_PREVIEW_LIMITS.skippedShown);
-    expect(p.skipped_leads[0]).toEqual({ lead_id: records(cast, list)[5]!.lead_id, full_name: records(cast, list)[5]!.full_name, reason: 'missing_email' });
+    expect(p.skipped_leads[0]).toEqual({
+      lead_id: records(cast, list)[5]!.lead_id,
+      full_name: records(cast, list)[5]!.full_name,
+      reason: 'missing_email',
+    });
     expect(p.sample_records).toHaveLength(SYNC_PREVIEW_LIMITS.samples);
     expect(p.agent_instructions).toMatch(/first 100 of 125.*Nothing was pushed or charged/);
     expect(expectOk(await call(cast.sb, 'GET', '/credits/balance')).credits).toBe(before);

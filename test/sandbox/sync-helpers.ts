@@ -26,7 +26,8 @@ export async function syncList(cast: Cast, n: number, name = 'Accounts', fromPer
 /** Gives leads (saved from search, so without emails) the emails and names syncList describes. */
 export function shapeForSync(leads: LeadRecord[]): void {
   leads.forEach((l, i) => {
-    if (i % 8 !== 5) l.email = `${l.first_name}.${l.last_name}${i}@${l.company_domain ?? 'example.com'}`.toLowerCase().replace(/[^a-z0-9.@-]/g, '');
+    if (i % 8 !== 5)
+      l.email = `${l.first_name}.${l.last_name}${i}@${l.company_domain ?? 'example.com'}`.toLowerCase().replace(/[^a-z0-9.@-]/g, '');
     if (i % 10 === 3) l.last_name = null;
     if (i % 20 === 7) {
       l.last_name = null;

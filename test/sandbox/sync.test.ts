@@ -2,7 +2,19 @@ import * as z from 'zod/mini';
 import { describe, expect, test } from 'vitest';
 import { control } from './helpers.js';
 import {
-  balance, call, estimate, expectBalance, expectOk, expectPublicError, held, post, preview, records, syncList, syncQuoted, useEnrichmentSandbox,
+  balance,
+  call,
+  estimate,
+  expectBalance,
+  expectOk,
+  expectPublicError,
+  held,
+  post,
+  preview,
+  records,
+  syncList,
+  syncQuoted,
+  useEnrichmentSandbox,
 } from './sync-helpers.js';
 import { SyncPreview, SyncResult } from '../../src/api/schemas/sync.js';
 import { setColumnValue, listsArea } from '../../src/sandbox/engine/lists.js';
@@ -27,7 +39,15 @@ describe('POST /migrate/crm', () => {
     const r = expectOk(await post(cast, 'crm', { provider: 'crm_one', list_id: list, quote_id: quote.quote_id, approved: true }));
     expect(z.safeParse(SyncResult, r).success).toBe(true);
     expect(r.workflow_id).toMatch(/^svc-sync_[0-9a-f-]{36}$/);
-    expect(r).toMatchObject({ status: 'completed', provider: 'crm_one', list_id: list, total_leads: 128, skipped: 16, estimated_cost: 26, credits_charged: 26 });
+    expect(r).toMatchObject({
+      status: 'completed',
+      provider: 'crm_one',
+      list_id: list,
+      total_leads: 128,
+      skipped: 16,
+      estimated_cost: 26,
+      credits_charged: 26,
+    });
     expect(r.successful + r.skipped + r.failed).toBe(128);
     expect(r.failed).toBeGreaterThan(0);
     expect([r.successful, r.failed]).toEqual([seen.would_sync, seen.would_fail]);
@@ -38,7 +58,12 @@ describe('POST /migrate/crm', () => {
     expect(Object.keys(contacts)).toHaveLength(r.successful);
     for (const id of noEmail) expect(contacts[id]).toBeUndefined();
     const one = leads.find((l) => contacts[l.lead_id])!;
-    expect(contacts[one.lead_id]!.properties).toMatchObject({ email: one.email, firstname: one.first_name, jobtitle: one.title, company: one.company });
+    expect(contacts[one.lead_id]!.properties).toMatchObject({
+      email: one.email,
+      firstname: one.first_name,
+      jobtitle: one.title,
+      company: one.company,
+    });
     expect(contacts[one.lead_id]!.workflow_id).toBe(r.workflow_id);
     expect(r.agent_instructions).toMatch(/16 skipped \(16 missing_email\)/);
   });
@@ -70,15 +95,23 @@ describe('POST /migrate/crm', () => {
 
   test('sub_action: crm_one takes contacts, crm_two leads or contacts; anything else is 400 naming the valid ones', async () => {
     const list = await syncList(cast, 10);
-    expect(expectOk(await syncQuoted(cast, 'crm', { provider: 'crm_two', list_id: list, sub_action: 'contacts' })).sub_action).toBe('contacts');
+    expect(expectOk(await syncQuoted(cast, 'crm', { provider: 'crm_two', list_id: list, sub_action: 'contacts' })).sub_action).toBe(
+      'contacts',
+    );
     expect(Object.keys(await held(cast, 'crm_two/contacts')).length).toBeGreaterThan(0);
-    expect(expectOk(await syncQuoted(cast, 'crm', { provider: 'crm_one', list_id: list, sub_action: 'contacts' })).sub_action).toBe('contacts');
-    const e = expectPublicError(await post(cast, 'crm', { provider: 'crm_one', list_id: list, sub_action: 'leads', approved: true, quote_id: 'q' }), 400, 'validation_error');
+    expect(expectOk(await syncQuoted(cast, 'crm', { provider: 'crm_one', list_id: list, sub_action: 'contacts' })).sub_action).toBe(
+      'contacts',
+    );
+    const e = expectPublicError(
+      await post(cast, 'crm', { provider: 'crm_one', list_id: list, sub_action: 'leads', approved: true, quote_id: 'q' }),
+      400,
+      'validation_error',
+    );
     expect(e.details.errors[0].loc).toEqual(['body', 'sub_action']);
     expect(e.problem).toMatch(/crm_one must be contacts/);
-    expect(expectPublicError(await preview(cast, { provider: 'crm_two', list_id: list, sub_action: 'deals' }), 400, 'validation_error').problem).toMatch(
-      /crm_two must be leads or contacts/,
-    );
+    expect(
+      expectPublicError(await preview(cast, { provider: 'crm_two', list_id: list, sub_action: 'deals' }), 400, 'validation_error').problem,
+    ).toMatch(/crm_two must be leads or contacts/);
   });
 });
 
@@ -107,23 +140,43 @@ describe('field mapping', () => {
 
   test('refused with 400: an unknown column (naming it and the valid ones), an empty property, a mapping without the column the destination needs', async () => {
     const list = await syncList(cast, 5);
-    const e = expectPublicError(await preview(cast, { provider: 'crm_one', list_id: list, field_mapping: { email: 'email', linkedin: 'li' } }), 400, 'validation_error');
-    expect(e.problem).toMatch(/does not have: linkedin\. Valid columns: lead_id, first_name, last_name, full_name, email, phone, title, company, domain, linkedin_url, location$/);
+    const e = expectPublicError(
+      await preview(cast, { provider: 'crm_one', list_id: list, field_mapping: { email: 'email', linkedin: 'li' } }),
+      400,
+      'validation_error',
+    );
+    expect(e.problem).toMatch(
+      /does not have: linkedin\. Valid columns: lead_id, first_name, last_name, full_name, email, phone, title, company, domain, linkedin_url, location$/,
+    );
     expect(e.details.errors[0].loc).toEqual(['body', 'field_mapping']);
     expectPublicError(await preview(cast, { provider: 'crm_one', list_id: list, field_mapping: { email: ' ' } }), 400, 'validation_error');
-    expect(expectPublicError(await preview(cast, { provider: 'crm_two', list_id: list, field_mapping: { email: 'Email' } }), 400, 'validation_error').problem).toMatch(
-      /must map the last_name column/,
-    );
+    expect(
+      expectPublicError(
+        await preview(cast, { provider: 'crm_two', list_id: list, field_mapping: { email: 'Email' } }),
+        400,
+        'validation_error',
+      ).problem,
+    ).toMatch(/must map the last_name column/);
     // The run refuses it the same way, at no cost.
     const before = await balance(cast);
-    expectPublicError(await syncQuoted(cast, 'crm', { provider: 'crm_one', list_id: list, field_mapping: { nope: 'x' } }), 400, 'validation_error');
+    expectPublicError(
+      await syncQuoted(cast, 'crm', { provider: 'crm_one', list_id: list, field_mapping: { nope: 'x' } }),
+      400,
+      'validation_error',
+    );
     await expectBalance(cast, before);
   });
 
   test('the quote binds the mapping: a quote without one does not pay for a custom mapping (quote_mismatch)', async () => {
     const list = await syncList(cast, 5);
     const quote = await estimate(cast, { tool: 'sync_to_crm', provider: 'crm_one', list_id: list });
-    const r = await post(cast, 'crm', { provider: 'crm_one', list_id: list, field_mapping: { email: 'e' }, quote_id: quote.quote_id, approved: true });
+    const r = await post(cast, 'crm', {
+      provider: 'crm_one',
+      list_id: list,
+      field_mapping: { email: 'e' },
+      quote_id: quote.quote_id,
+      approved: true,
+    });
     expectPublicError(r, 400, 'quote_mismatch');
   });
 });
@@ -141,7 +194,9 @@ describe('refusals, nothing pushed or charged', () => {
     const refused = expectPublicError(await post(cast, 'crm', { ...body, approved: false }), 400, 'approval_required');
     expect(refused.fix).toMatch(/approved: true/);
     expectPublicError(await post(cast, 'crm', body), 400, 'approval_required');
-    expect(expectPublicError(await post(cast, 'crm', { ...body, list_id: empty, approved: true }), 400, 'validation_error').problem).toMatch(/empty/);
+    expect(
+      expectPublicError(await post(cast, 'crm', { ...body, list_id: empty, approved: true }), 400, 'validation_error').problem,
+    ).toMatch(/empty/);
     expectPublicError(await post(cast, 'crm', { ...body, list_id: 'lst_000000000000', approved: true }), 404, 'list_not_found');
     expectPublicError(await post(cast, 'crm', { provider: 'crm_one', list_id: list, approved: true }), 400, 'quote_required');
     await expectBalance(cast, before);
@@ -158,7 +213,9 @@ describe('refusals, nothing pushed or charged', () => {
     expect(e.details).toEqual({ provider: 'crm_two', connected_providers: ['crm_one', 'sequencer_one'] });
     expectPublicError(await preview(cast, { provider: 'crm_two', list_id: list }), 400, 'provider_not_connected');
     const bad = await call(cast.sb, 'POST', '/connections', { prefix: '/__sandbox', body: { provider: 'hubspot', connected: true } });
-    expect(expectPublicError(bad, 400, 'validation_error').problem).toBe('provider must be one of crm_one, crm_two, sequencer_one; got "hubspot"');
+    expect(expectPublicError(bad, 400, 'validation_error').problem).toBe(
+      'provider must be one of crm_one, crm_two, sequencer_one; got "hubspot"',
+    );
     await control(cast.sb, 'POST', '/connections', { provider: 'crm_two', connected: true });
     expectOk(await syncQuoted(cast, 'crm', { provider: 'crm_two', list_id: list }));
   });
@@ -181,7 +238,9 @@ describe('refusals, nothing pushed or charged', () => {
     await expectBalance(cast, before - 26);
     const again = expectPublicError(await post(cast, 'crm', body), 409, 'quote_already_redeemed');
     expect(again.details.workflow_id).toBe(r.workflow_id);
-    expect(again.fix).toBe(`That sync is ${r.workflow_id}: it ran when the quote was used and cannot be read back; check the destination before syncing again with a new quote.`);
+    expect(again.fix).toBe(
+      `That sync is ${r.workflow_id}: it ran when the quote was used and cannot be read back; check the destination before syncing again with a new quote.`,
+    );
     await expectBalance(cast, before - 26);
   });
 
@@ -202,17 +261,28 @@ describe('refusals, nothing pushed or charged', () => {
     // Only the next push fails; the default outcome stays the whole-push 502.
     expect(expectOk(await syncQuoted(cast, 'crm', { provider: 'crm_one', list_id: list })).status).toBe('completed');
     expect((await control(cast.sb, 'POST', '/sync/failures', {})).failures[0].outcome).toBe('whole_push');
-    expectPublicError(await call(cast.sb, 'POST', '/sync/failures', { prefix: '/__sandbox', body: { outcome: 'partial' } }), 422, 'validation_error');
+    expectPublicError(
+      await call(cast.sb, 'POST', '/sync/failures', { prefix: '/__sandbox', body: { outcome: 'partial' } }),
+      422,
+      'validation_error',
+    );
   });
 
   test('both sync routes check sync:write: the read-only teammate gets 403 insufficient_scope, nothing pushed or charged', async () => {
     const list = await syncList(cast, 5);
     const before = await balance(cast);
     const campaign_id = expectOk(await call(cast.sb, 'GET', '/migrate/sequencer/campaigns')).campaigns[0].campaign_id;
-    const approvedWithQuote = async (tool: string, body: Record<string, unknown>) => ({ ...body, approved: true, quote_id: (await estimate(cast, { tool, ...body })).quote_id });
+    const approvedWithQuote = async (tool: string, body: Record<string, unknown>) => ({
+      ...body,
+      approved: true,
+      quote_id: (await estimate(cast, { tool, ...body })).quote_id,
+    });
     const crm = await approvedWithQuote('sync_to_crm', { provider: 'crm_one', list_id: list });
     const seq = await approvedWithQuote('sync_to_sequencer', { provider: 'sequencer_one', list_id: list, campaign_id });
-    for (const [kind, body] of [['crm', crm], ['sequencer', seq]] as const) {
+    for (const [kind, body] of [
+      ['crm', crm],
+      ['sequencer', seq],
+    ] as const) {
       const e = expectPublicError(await post(cast, kind, body, cast.teammate), 403, 'insufficient_scope');
       expect(e.details.required_scope).toBe('sync:write');
     }
@@ -241,8 +311,16 @@ describe('POST /migrate/sequencer', () => {
     const list = await syncList(cast, 24);
     const { campaigns } = expectOk(await call(cast.sb, 'GET', '/migrate/sequencer/campaigns'));
     const campaign = campaigns[0];
-    const r = expectOk(await syncQuoted(cast, 'sequencer', { provider: 'sequencer_one', list_id: list, campaign_id: campaign.campaign_id }));
-    expect(r).toMatchObject({ provider: 'sequencer_one', campaign_id: campaign.campaign_id, total_leads: 24, skipped: 3, credits_charged: 5 });
+    const r = expectOk(
+      await syncQuoted(cast, 'sequencer', { provider: 'sequencer_one', list_id: list, campaign_id: campaign.campaign_id }),
+    );
+    expect(r).toMatchObject({
+      provider: 'sequencer_one',
+      campaign_id: campaign.campaign_id,
+      total_leads: 24,
+      skipped: 3,
+      credits_charged: 5,
+    });
     expect(Object.keys(await held(cast, `sequencer_one/${campaign.campaign_id}`))).toHaveLength(r.successful);
     const after = expectOk(await call(cast.sb, 'GET', '/migrate/sequencer/campaigns')).campaigns[0];
     expect(after.lead_count).toBe(campaign.lead_count + r.successful);
@@ -250,10 +328,22 @@ describe('POST /migrate/sequencer', () => {
 
   test('an unknown campaign is 404 not_found saying where campaigns are listed; campaign_id missing or sub_action given are 422', async () => {
     const list = await syncList(cast, 5);
-    const e = expectPublicError(await syncQuoted(cast, 'sequencer', { provider: 'sequencer_one', list_id: list, campaign_id: 'camp_nope' }), 404, 'not_found');
+    const e = expectPublicError(
+      await syncQuoted(cast, 'sequencer', { provider: 'sequencer_one', list_id: list, campaign_id: 'camp_nope' }),
+      404,
+      'not_found',
+    );
     expect(e.fix).toMatch(/GET \/migrate\/sequencer\/campaigns/);
-    expectPublicError(await post(cast, 'sequencer', { provider: 'sequencer_one', list_id: list, approved: true, quote_id: 'q' }), 422, 'validation_error');
-    expectPublicError(await post(cast, 'sequencer', { provider: 'sequencer_one', list_id: list, campaign_id: 'c', sub_action: 'contacts' }), 422, 'validation_error');
+    expectPublicError(
+      await post(cast, 'sequencer', { provider: 'sequencer_one', list_id: list, approved: true, quote_id: 'q' }),
+      422,
+      'validation_error',
+    );
+    expectPublicError(
+      await post(cast, 'sequencer', { provider: 'sequencer_one', list_id: list, campaign_id: 'c', sub_action: 'contacts' }),
+      422,
+      'validation_error',
+    );
     expectPublicError(await post(cast, 'sequencer', { provider: 'crm_one', list_id: list, campaign_id: 'c' }), 422, 'validation_error');
   });
 });

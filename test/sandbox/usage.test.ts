@@ -25,7 +25,10 @@ test('default: the last 7 days by tool, templates without the prefix (v1 public 
   await get('/api/v2/whoami');
   await get(`/api/v2${NO_LIST}`);
   await get(`/api/v1/public${NO_LIST}`);
-  const bulk = await raw(t.sb, 'POST', '/api/v1/public/enrich/bulk', { token: t.sb.demoKey, body: { contacts: [{ linkedin_url: 'https://www.linkedin.com/in/usage-test' }] } });
+  const bulk = await raw(t.sb, 'POST', '/api/v1/public/enrich/bulk', {
+    token: t.sb.demoKey,
+    body: { contacts: [{ linkedin_url: 'https://www.linkedin.com/in/usage-test' }] },
+  });
   expect(bulk.status, bulk.text).toBe(200);
   await raw(t.sb, 'GET', '/api/v1/api-keys', { token: t.sb.mintJwt() });
   const reserved = (await control(t.sb, 'GET', '/requests')).requests.reduce((n: number, r: RequestLogRow) => n + r.credits_spent, 0);
@@ -60,7 +63,10 @@ test('group_by=key: key ids, and "session" for signed-in calls', async () => {
   const u = await usage('?group_by=key');
   expect(u.rows.map((r) => [r.group, r.calls])).toEqual([
     [t.demo.key_id, 2],
-    ...[[k.id, 1], ['session', 1]].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ...[
+      [k.id, 1],
+      ['session', 1],
+    ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
   ]);
 });
 
@@ -115,7 +121,13 @@ test("only the caller's organization counts", async () => {
 });
 
 test('days 1 to 365 and group_by tool|key|day|error, else 422 at the query parameter; scope admin:api_keys', async () => {
-  for (const [q, loc] of [['days=0', 'days'], ['days=366', 'days'], ['days=abc', 'days'], ['group_by=month', 'group_by'], ['group_by=', 'group_by']]) {
+  for (const [q, loc] of [
+    ['days=0', 'days'],
+    ['days=366', 'days'],
+    ['days=abc', 'days'],
+    ['group_by=month', 'group_by'],
+    ['group_by=', 'group_by'],
+  ]) {
     const r = await get(`/api/v2/usage?${q}`);
     expect(r.status, q).toBe(422);
     expect(r.json.error).toMatchObject({ code: 'validation_error', details: { errors: [{ loc: ['query', loc] }] } });
@@ -148,7 +160,11 @@ test('each request is rounded up to whole credits; connector calls are labelled'
     error_code: null,
     ...o,
   });
-  const log = [row({ credits_spent: 2.5 }), row({ credits_spent: 0.1, auth_type: 'oauth' }), row({ created_at: new Date(NOW + 1000).toISOString() })];
+  const log = [
+    row({ credits_spent: 2.5 }),
+    row({ credits_spent: 0.1, auth_type: 'oauth' }),
+    row({ created_at: new Date(NOW + 1000).toISOString() }),
+  ];
   const u = usageReport(log, { days: 7, groupBy: 'key', nowMs: NOW });
   expect(u.total_credits_spent).toBe(4);
   expect(u.rows).toEqual([

@@ -56,7 +56,10 @@ async function endedRun(url: string, contacts = [byUrl(reachablePeople(cast, 1)[
  * the route every few ms would meet the organization's rate limit while the clock stands still).
  */
 async function rowsWhen(workflowId: string, n: number): Promise<any[]> {
-  await vi.waitFor(() => expect(deliveriesOf(cast.sb.store, workflowId, n).length).toBeGreaterThanOrEqual(n), { timeout: 15_000, interval: 10 });
+  await vi.waitFor(() => expect(deliveriesOf(cast.sb.store, workflowId, n).length).toBeGreaterThanOrEqual(n), {
+    timeout: 15_000,
+    interval: 10,
+  });
   const rows = expectOk(await deliveries(cast, { workflow_id: workflowId }));
   expect(rows.length).toBeGreaterThanOrEqual(n);
   expect(z.safeParse(WebhookDeliveries, rows).success).toBe(true);
@@ -64,13 +67,21 @@ async function rowsWhen(workflowId: string, n: number): Promise<any[]> {
 }
 
 /** Waits until no delivery is under way. */
-const settled = () => eventually(() => control(cast.sb, 'GET', '/webhooks'), (v: any) => v.pending_deliveries === 0);
+const settled = () =>
+  eventually(
+    () => control(cast.sb, 'GET', '/webhooks'),
+    (v: any) => v.pending_deliveries === 0,
+  );
 
 describe('the enrichment.completed webhook', () => {
   test('a 2xx receiver gets one unsigned JSON POST with the payload of the spec; one delivered row', async () => {
     const hook = await listen(answerWith(200));
     const [a, b] = reachablePeople(cast, 2);
-    const contacts = [byUrl(a!), { ...unknownProfile(1), first_name: ' ' }, { ...byName(cast, b!), company_name: cast.ds.company(b!.company_index).name }];
+    const contacts = [
+      byUrl(a!),
+      { ...unknownProfile(1), first_name: ' ' },
+      { ...byName(cast, b!), company_name: cast.ds.company(b!.company_index).name },
+    ];
     const run = await started(cast, { webhook_url: hook.url, contacts });
     await finish(cast, run.workflow_id);
     const [row] = await rowsWhen(run.workflow_id, 1);
@@ -110,8 +121,15 @@ describe('the enrichment.completed webhook', () => {
       error: null,
       input: { linkedin_url: a!.linkedin_url, first_name: null, full_name: null },
     });
-    expect(payload.results[1]).toMatchObject({ result: null, error: expect.any(String), input: { first_name: null, linkedin_url: unknownProfile(1).linkedin_url } });
-    expect(payload.results[2].input).toMatchObject({ full_name: `${b!.first_name} ${b!.last_name}`, company_name: cast.ds.company(b!.company_index).name });
+    expect(payload.results[1]).toMatchObject({
+      result: null,
+      error: expect.any(String),
+      input: { first_name: null, linkedin_url: unknownProfile(1).linkedin_url },
+    });
+    expect(payload.results[2].input).toMatchObject({
+      full_name: `${b!.first_name} ${b!.last_name}`,
+      company_name: cast.ds.company(b!.company_index).name,
+    });
 
     expect(row).toEqual({
       id: expect.any(String),
@@ -145,11 +163,20 @@ describe('the enrichment.completed webhook', () => {
     const run = await endedRun(hook.url, reachablePeople(cast, 3).map(byUrl));
     await rowsWhen(run.workflow_id, 1);
     const payload = JSON.parse(hook.hits[0]!.body);
-    expect(payload).toMatchObject({ status: 'completed_with_errors', summary: { total: 3, successful: 2, failed: 1, missed: 0, errors: 1, throttled: 0, emails_found: 2 } });
+    expect(payload).toMatchObject({
+      status: 'completed_with_errors',
+      summary: { total: 3, successful: 2, failed: 1, missed: 0, errors: 1, throttled: 0, emails_found: 2 },
+    });
     expect(payload.results.map((r: any) => r.status)).toEqual(['completed', 'completed', 'failed']);
     expect(payload.results[2]).toMatchObject({ result: null, error: expect.any(String) });
     const v1 = (await v1Status(cast, { workflow_id: run.workflow_id })).json.workflow;
-    expect(v1).toMatchObject({ status: 'completed_with_errors', total_prospects: 3, completed_prospects: 2, failed_prospects: 1, emails_found: 2 });
+    expect(v1).toMatchObject({
+      status: 'completed_with_errors',
+      total_prospects: 3,
+      completed_prospects: 2,
+      failed_prospects: 1,
+      emails_found: 2,
+    });
     const task = (await v1Status(cast, { task_id: run.task_ids[2] })).json.task;
     expect(task).toMatchObject({ status: 'failed', error: expect.any(String) });
     const v2 = await call(cast.sb, 'GET', `/enrichment/status/${run.workflow_id}`);

@@ -38,16 +38,25 @@ describe('agents.run: two runs on one column that are not identical', () => {
     const list = await seededList(t, 'Q3', 6);
     const first: SmartAgentRunParams = { list_id: list, agent_type: 'title_normalizer', column_name: 'Clean', max_rows: 3 };
     const second: SmartAgentRunParams = { ...first, max_rows: 2 };
-    const [qa, qb] = [await t.client.credits.estimate({ tool: 'run_smart_agent', ...first }), await t.client.credits.estimate({ tool: 'run_smart_agent', ...second })];
+    const [qa, qb] = [
+      await t.client.credits.estimate({ tool: 'run_smart_agent', ...first }),
+      await t.client.credits.estimate({ tool: 'run_smart_agent', ...second }),
+    ];
     const before = await balanceOf(t);
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/smart-agents/run', kind: 'latency', phase: 'before', latency_ms: 2_500, count: 1 }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/smart-agents/run', kind: 'latency', phase: 'before', latency_ms: 2_500, count: 1 }],
+    });
     const sending = t.client.agents.run(first, { quote: qa });
     await expect.poll(matched, { timeout: 20_000 }).toBe(1);
 
     // Priced before the first went out: refused at its send, under the column's lock.
     const atSend = await failure(t.client.agents.run(second, { quote: qb }));
     expect(atSend).toBeInstanceOf(RunInProgressError);
-    expect(atSend).toMatchObject({ code: 'run_in_progress', runId: null, details: { run_id: null, status: 'on_its_way', list_id: list, column_name: 'Clean' } });
+    expect(atSend).toMatchObject({
+      code: 'run_in_progress',
+      runId: null,
+      details: { run_id: null, status: 'on_its_way', list_id: list, column_name: 'Clean' },
+    });
     expect((atSend as RunInProgressError).fix).toBe(
       `Find it with client.agents.list({ list_id: '${list}' }) and wait for it; once it has ended, run again: leads holding a value by then are skipped.`,
     );
@@ -69,10 +78,15 @@ describe('agents.run while an identical request of another face is on its way', 
     const list = await seededList(t, 'Q3', 6);
     const before = await balanceOf(t);
     // This call's read of the list's runs comes back once the command's run is there.
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'GET', path: '/smart-agents?', kind: 'latency', phase: 'before', latency_ms: 2_000, count: 1 }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'GET', path: '/smart-agents?', kind: 'latency', phase: 'before', latency_ms: 2_000, count: 1 }],
+    });
     const call = client.agents.run({ list_id: list, agent_type: 'title_normalizer', column_name: 'Clean' }, { maxCredits: 100 });
     await expect.poll(matched, { timeout: 20_000 }).toBe(1);
-    const command = await prospect(['agents', 'run', list, '--type', 'title_normalizer', '--column', 'Clean', '--yes', '--json', '--no-wait'], { env });
+    const command = await prospect(
+      ['agents', 'run', list, '--type', 'title_normalizer', '--column', 'Clean', '--yes', '--json', '--no-wait'],
+      { env },
+    );
     expect(command.exitCode, command.stderr).toBe(0);
     const started = JSON.parse(command.stdout);
 

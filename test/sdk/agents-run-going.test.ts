@@ -45,15 +45,27 @@ describe('agents.run while a run on the same list and column is going', () => {
     expect(e).toBeInstanceOf(ApiError);
     expect(e.name).toBe('RunInProgressError');
     expect(e.runId).toBe(first.smart_agent_task_id);
-    expect(e).toMatchObject({ code: 'run_in_progress', status: 409, details: { run_id: first.smart_agent_task_id, status: 'processing', processed: 0, total: 3, column_name: 'Clean' } });
+    expect(e).toMatchObject({
+      code: 'run_in_progress',
+      status: 409,
+      details: { run_id: first.smart_agent_task_id, status: 'processing', processed: 0, total: 3, column_name: 'Clean' },
+    });
     expect(e.problem).toContain(`smart-agent run ${first.smart_agent_task_id} (title_normalizer) on column "Clean"`);
-    expect(e.fix).toBe(`Wait for it with client.agents.waitFor('${first.smart_agent_task_id}'); once it has ended, run again: leads holding a value by then are skipped.`);
+    expect(e.fix).toBe(
+      `Wait for it with client.agents.waitFor('${first.smart_agent_task_id}'); once it has ended, run again: leads holding a value by then are skipped.`,
+    );
     expect(confirm).not.toHaveBeenCalled();
     expect([estimates(), runPosts()]).toEqual([priced, posted]);
     expect(await balanceOf(t)).toBe(before);
 
     // A quote estimated for this request is refused the same way, unspent.
-    const quote = await t.client.credits.estimate({ tool: 'run_smart_agent', list_id: list, agent_type: 'title_normalizer', column_name: 'Clean', max_rows: 3 });
+    const quote = await t.client.credits.estimate({
+      tool: 'run_smart_agent',
+      list_id: list,
+      agent_type: 'title_normalizer',
+      column_name: 'Clean',
+      max_rows: 3,
+    });
     expect((await refusal(t.client.agents.run(params, { quote }))).runId).toBe(first.smart_agent_task_id);
     expect(runPosts()).toBe(posted);
     expect(await balanceOf(t)).toBe(before);
@@ -66,7 +78,13 @@ describe('agents.run while a run on the same list and column is going', () => {
     expect(await balanceOf(t)).toBe(before - 3);
     await control(t.sb, 'POST', '/clock', { advance_ms: 10 * 60_000 });
     expect(await t.client.agents.waitFor(second.smart_agent_task_id)).toMatchObject({ status: 'completed', total: 3 });
-    const left = await t.client.credits.estimate({ tool: 'run_smart_agent', list_id: list, agent_type: 'title_normalizer', column_name: 'Clean', lead_scope: 'all' });
+    const left = await t.client.credits.estimate({
+      tool: 'run_smart_agent',
+      list_id: list,
+      agent_type: 'title_normalizer',
+      column_name: 'Clean',
+      lead_scope: 'all',
+    });
     expect(left.row_count).toBe(0);
   });
 

@@ -56,7 +56,9 @@ describe('new Prospect()', () => {
 
     await expect(t.client.keys.list()).rejects.toBeInstanceOf(ConfigurationError);
     await expect(t.client.keys.list()).rejects.toThrow('key management (client.keys) needs a session JWT');
-    await expect(t.clientWith({ jwt: t.sb.demoKey }).keys.list()).rejects.toThrow('key management takes a session JWT, and an API key was given as jwt');
+    await expect(t.clientWith({ jwt: t.sb.demoKey }).keys.list()).rejects.toThrow(
+      'key management takes a session JWT, and an API key was given as jwt',
+    );
   });
 
   it('a client of a JWT alone manages keys; its key calls say an API key is needed', async () => {
@@ -77,12 +79,33 @@ describe("the client's areas", () => {
     const methodsOf = (o: object): string[] => {
       const names: string[] = [];
       // The areas' own methods, above the base every area shares (its protected helpers take catalog entries no caller gets).
-      for (let p = Object.getPrototypeOf(o) as object | null; p && p !== APIResource.prototype; p = Object.getPrototypeOf(p) as object | null) names.push(...Object.getOwnPropertyNames(p));
+      for (
+        let p = Object.getPrototypeOf(o) as object | null;
+        p && p !== APIResource.prototype;
+        p = Object.getPrototypeOf(p) as object | null
+      )
+        names.push(...Object.getOwnPropertyNames(p));
       return names;
     };
     const areas = Object.entries(client).filter(([, v]) => typeof v === 'object' && v !== null);
-    expect(areas.map(([k]) => k).sort()).toEqual(['agents', 'companies', 'credits', 'enrichment', 'exports', 'keys', 'legacy', 'lists', 'people', 'sync', 'usage']);
-    const raw = areas.flatMap(([k, v]) => methodsOf(v as object).filter((m) => /^send[A-Z]/.test(m)).map((m) => `${k}.${m}`));
+    expect(areas.map(([k]) => k).sort()).toEqual([
+      'agents',
+      'companies',
+      'credits',
+      'enrichment',
+      'exports',
+      'keys',
+      'legacy',
+      'lists',
+      'people',
+      'sync',
+      'usage',
+    ]);
+    const raw = areas.flatMap(([k, v]) =>
+      methodsOf(v as object)
+        .filter((m) => /^send[A-Z]/.test(m))
+        .map((m) => `${k}.${m}`),
+    );
     expect(raw).toEqual([]);
     expect(typeof client.enrichment.bulk).toBe('function');
   });
@@ -131,7 +154,11 @@ describe('the free areas reach their routes', () => {
     expect(found.status).toBe('completed');
     const atCompanies = await t.client.people.findAtCompanies({
       company_filter: { op: 'and', conditions: [{ column: 'company_id', type: 'in', value: seed.map((c) => c.company_id) }] },
-      person_filter: { type: 'group_filter', op: 'and', filters: [{ column: 'seniority', filter_type: 'in', value: ['Director', 'Manager'] }] },
+      person_filter: {
+        type: 'group_filter',
+        op: 'and',
+        filters: [{ column: 'seniority', filter_type: 'in', value: ['Director', 'Manager'] }],
+      },
     });
     const status = await t.client.people.waitForFindAtCompanies(atCompanies.task_id, FAST_POLL);
     expect(status.status).toBe('completed');

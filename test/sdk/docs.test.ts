@@ -14,7 +14,14 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 function exportedNames(): string[] {
   const text = readFileSync(path.join(ROOT, 'src', 'index.ts'), 'utf8');
   const lists = [...text.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((m) => m[1]!.split(','));
-  const named = lists.map((s) => s.trim().split(/\s+as\s+/).pop()!).filter(Boolean);
+  const named = lists
+    .map((s) =>
+      s
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!,
+    )
+    .filter(Boolean);
   const namespaces = [...text.matchAll(/export \* as (\w+)/g)].map((m) => m[1]!);
   return [...named, ...namespaces].sort();
 }

@@ -13,7 +13,10 @@ const t = useSdkSandbox();
 /** 40 rows of a CRM export, the even ones with an email (a name and a domain let the sandbox find the others'). */
 const CRM_EXPORT = [
   'First,Last,Company,Domain,Email',
-  ...Array.from({ length: 40 }, (_, i) => `Lead${i},Crm${i},Company ${i % 7},company${i % 7}.example,${i % 2 === 0 ? `Lead${i}.CRM@Own-${i}.example` : ''}`),
+  ...Array.from(
+    { length: 40 },
+    (_, i) => `Lead${i},Crm${i},Company ${i % 7},company${i % 7}.example,${i % 2 === 0 ? `Lead${i}.CRM@Own-${i}.example` : ''}`,
+  ),
 ].join('\n');
 const MAPPING = { first_name: 'First', last_name: 'Last', company_name: 'Company', company_domain: 'Domain', email: 'Email' };
 
@@ -39,11 +42,19 @@ describe('enrichment.bulk pays only for what is missing', () => {
     const before = await balanceOf(t);
 
     const job = await t.client.enrichment.bulk({ list_id: list, scope: 'partial' }, { maxCredits: 100 });
-    expect(job).toMatchObject({ list_id: list, scope: 'partial', credits_reserved: 20, skipped: { has_email: 20 }, check: { leads_read: 40, requests: 1 } });
+    expect(job).toMatchObject({
+      list_id: list,
+      scope: 'partial',
+      credits_reserved: 20,
+      skipped: { has_email: 20 },
+      check: { leads_read: 40, requests: 1 },
+    });
     expect(job.quote).toMatchObject({ estimated_cost: 20, row_count: 20 });
     expect(job.runs).toHaveLength(1);
     expect(job.workflow_ids).toEqual([job.runs[0]!.workflow_id]);
-    expect(job.summary).toBe('Checked 40 leads in 1 request (its leads in pages of 500): 20 already have an email, skipped ({ allLeads: true } enriches them again).');
+    expect(job.summary).toBe(
+      'Checked 40 leads in 1 request (its leads in pages of 500): 20 already have an email, skipped ({ allLeads: true } enriches them again).',
+    );
     const done = await t.client.enrichment.waitFor(job.workflow_ids[0]!, FAST_POLL);
     expect(done.credits_charged).toBeLessThanOrEqual(20);
     expect(await balanceOf(t)).toBe(before - done.credits_charged);
@@ -70,7 +81,13 @@ describe('enrichment.bulk pays only for what is missing', () => {
     expect(confirm).toHaveBeenCalledOnce();
     const [quote, plan] = confirm.mock.calls[0]!;
     expect(quote).toMatchObject({ tool: 'enrich_list', estimated_cost: 20, row_count: 20, quote_id: expect.stringMatching(/^qte_v1_/) });
-    expect(plan).toMatchObject({ list_id: list, scope: 'partial', skipped: { has_email: 20 }, runs: 1, check: { leads_read: 40, requests: 1 } });
+    expect(plan).toMatchObject({
+      list_id: list,
+      scope: 'partial',
+      skipped: { has_email: 20 },
+      runs: 1,
+      check: { leads_read: 40, requests: 1 },
+    });
     expect(plan.quotes).toEqual([quote]);
     expect(plan.summary).toContain('20 already have an email, skipped ({ allLeads: true } enriches them again)');
 
@@ -160,6 +177,10 @@ describe('enrichment.bulk pays only for what is missing', () => {
     expect(confirm).toHaveBeenCalledOnce();
     expect(job.runs).toHaveLength(2);
     const paid = t.sent.filter((r) => r === 'POST /credits/estimate' || r === 'POST /enrichment/bulk');
-    expect(paid).toEqual(['POST /credits/estimate', 'POST /credits/estimate', ...Array(2).fill(['POST /enrichment/bulk', 'POST /credits/estimate', 'POST /enrichment/bulk']).flat()]);
+    expect(paid).toEqual([
+      'POST /credits/estimate',
+      'POST /credits/estimate',
+      ...Array(2).fill(['POST /enrichment/bulk', 'POST /credits/estimate', 'POST /enrichment/bulk']).flat(),
+    ]);
   });
 });

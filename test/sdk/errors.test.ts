@@ -36,7 +36,12 @@ describe('typed errors: one class per family, each an ApiError carrying the serv
     const e = await failure(bad.credits.balance());
     expect(e).toBeInstanceOf(AuthenticationError);
     expect(e).toBeInstanceOf(ApiError);
-    expect(e).toMatchObject({ name: 'AuthenticationError', status: 401, code: 'authentication_invalid', problem: 'Invalid or expired API key' });
+    expect(e).toMatchObject({
+      name: 'AuthenticationError',
+      status: 401,
+      code: 'authentication_invalid',
+      problem: 'Invalid or expired API key',
+    });
   });
 
   it('404: NotFoundError with the request id', async () => {
@@ -78,7 +83,12 @@ describe('typed errors: one class per family, each an ApiError carrying the serv
     await control(t.sb, 'POST', '/balance', { credits: 3 });
     const e = await failure(t.client.enrichment.bulk({ list_id: list, scope: 'full' }, { quote }));
     expect(e).toBeInstanceOf(CreditsError);
-    expect(e).toMatchObject({ code: 'insufficient_credits', estimatedCostCredits: quote.estimated_cost, availableCredits: 3, shortfallCredits: quote.estimated_cost - 3 });
+    expect(e).toMatchObject({
+      code: 'insufficient_credits',
+      estimatedCostCredits: quote.estimated_cost,
+      availableCredits: 3,
+      shortfallCredits: quote.estimated_cost - 3,
+    });
   });
 
   it('a bad quote is a CreditsError too', async () => {

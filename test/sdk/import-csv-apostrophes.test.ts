@@ -14,7 +14,14 @@ const CSV =
   `Ada,Lovelace,ada@a.example,"'=HYPERLINK(""https://evil.example"",""Open"")",Analytical,'+1 512 000 0000\n` +
   `Alan,Turing,alan@b.example,'-2+3,'@Bletchley,\n` +
   `Grace,Hopper,grace@c.example,CTO,Navy,'not a formula\n`;
-const column_mapping = { first_name: 'first_name', last_name: 'last_name', email: 'email', job_title: 'title', company_name: 'company', phone: 'phone' };
+const column_mapping = {
+  first_name: 'first_name',
+  last_name: 'last_name',
+  email: 'email',
+  job_title: 'title',
+  company_name: 'company',
+  phone: 'phone',
+};
 
 async function leadsOf(listId: string) {
   const leads = await t.clientWith({}).lists.leads(listId).toArray({ limit: 100 });
@@ -34,11 +41,19 @@ describe('lists.importCsv undoes the export\u2019s formula apostrophe', () => {
 
     // Every row holds an email: with partial the CSV goes free, through the enrichment's cutting.
     const enriched = await seededList(t, 'Enriched', 0);
-    await t.client.lists.importCsv(enriched, { csv_content_base64: Buffer.from(CSV).toString('base64'), column_mapping, enrichment_type: 'partial' }, { maxCredits: 0 });
+    await t.client.lists.importCsv(
+      enriched,
+      { csv_content_base64: Buffer.from(CSV).toString('base64'), column_mapping, enrichment_type: 'partial' },
+      { maxCredits: 0 },
+    );
     expect(await leadsOf(enriched)).toEqual(expected);
 
     const kept = await seededList(t, 'Kept', 0);
     await t.client.lists.importCsv(kept, { csv: CSV, column_mapping, dispatch_enrichment: false, keepApostrophes: true });
-    expect((await leadsOf(kept)).Ada).toEqual({ title: `'=HYPERLINK("https://evil.example","Open")`, company: 'Analytical', phone: "'+1 512 000 0000" });
+    expect((await leadsOf(kept)).Ada).toEqual({
+      title: `'=HYPERLINK("https://evil.example","Open")`,
+      company: 'Analytical',
+      phone: "'+1 512 000 0000",
+    });
   });
 });

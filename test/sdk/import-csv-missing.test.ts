@@ -1,8 +1,24 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfigurationError, PaidCallAbortedError, SpendDeclinedError, type CsvImportPlan, type LeadRow, type Quote } from '../../src/index.js';
+import {
+  ConfigurationError,
+  PaidCallAbortedError,
+  SpendDeclinedError,
+  type CsvImportPlan,
+  type LeadRow,
+  type Quote,
+} from '../../src/index.js';
 import { enrichmentArea } from '../../src/sandbox/engine/enrichment.js';
 import { control } from '../sandbox/helpers.js';
-import { BOTH_EXPORT, BOTH_MAPPING, CRM_MAPPING as MAPPING, crmEmail, crmPhone, emailsExport as crmCsv, PHONES_EXPORT, PHONES_MAPPING } from '../helpers/crm-export.js';
+import {
+  BOTH_EXPORT,
+  BOTH_MAPPING,
+  CRM_MAPPING as MAPPING,
+  crmEmail,
+  crmPhone,
+  emailsExport as crmCsv,
+  PHONES_EXPORT,
+  PHONES_MAPPING,
+} from '../helpers/crm-export.js';
 import { balanceOf, useSdkSandbox } from './helpers.js';
 
 /**
@@ -58,7 +74,12 @@ describe('lists.importCsv partial pays only for the rows without an email', () =
     const r = await t.client.lists.importCsv(list, { csv: crmCsv(20), column_mapping: MAPPING, enrichment_type: 'partial' }, { confirm });
     expect(confirm).toHaveBeenCalledOnce();
     const [quote, plan] = confirm.mock.calls[0]!;
-    expect(quote).toMatchObject({ tool: 'bulk_import_csv', estimated_cost: 10, row_count: 10, quote_id: expect.stringMatching(/^qte_v1_/) });
+    expect(quote).toMatchObject({
+      tool: 'bulk_import_csv',
+      estimated_cost: 10,
+      row_count: 10,
+      quote_id: expect.stringMatching(/^qte_v1_/),
+    });
     expect(plan).toEqual({
       list_id: list,
       type: 'partial',
@@ -88,8 +109,17 @@ describe('lists.importCsv partial pays only for the rows without an email', () =
 
     // The same import again: replayed by the service through the same keys, nothing imported or charged again.
     t.sent.length = 0;
-    const again = await t.client.lists.importCsv(list, { csv: crmCsv(20), column_mapping: MAPPING, enrichment_type: 'partial' }, { maxCredits: 10 });
-    expect(again).toMatchObject({ rows_imported: 20, idempotency_replayed: true, workflow_ids: r.workflow_ids, enrichment: { skipped: { has_email: 10 } } });
+    const again = await t.client.lists.importCsv(
+      list,
+      { csv: crmCsv(20), column_mapping: MAPPING, enrichment_type: 'partial' },
+      { maxCredits: 10 },
+    );
+    expect(again).toMatchObject({
+      rows_imported: 20,
+      idempotency_replayed: true,
+      workflow_ids: r.workflow_ids,
+      enrichment: { skipped: { has_email: 10 } },
+    });
     expect(imports()).toBe(2);
     await runsEnd();
     expect(await balanceOf(t)).toBe(before - charged);
@@ -100,7 +130,11 @@ describe('lists.importCsv partial pays only for the rows without an email', () =
     const list = await newList('All');
     const before = await balanceOf(t);
     const confirm = vi.fn((_q: Quote, _plan: CsvImportPlan) => true);
-    const r = await t.client.lists.importCsv(list, { csv: crmCsv(20), column_mapping: MAPPING, enrichment_type: 'partial', allRows: true }, { confirm });
+    const r = await t.client.lists.importCsv(
+      list,
+      { csv: crmCsv(20), column_mapping: MAPPING, enrichment_type: 'partial', allRows: true },
+      { confirm },
+    );
     expect(confirm.mock.calls[0]![0]).toMatchObject({ estimated_cost: 20, row_count: 20 });
     expect(confirm.mock.calls[0]![1]).toMatchObject({ skipped: {}, summary: '', requests: 1, rows_by_type: { partial: 20 } });
     expect(imports()).toBe(1);
@@ -114,19 +148,44 @@ describe('lists.importCsv partial pays only for the rows without an email', () =
     const before = await balanceOf(t);
     const confirm = vi.fn(() => true);
     const csv = 'Email,First Name,Last Name,Company\na@crm.example,Ann,Lee,Acme\nb@crm.example,Bo,Lee,Acme\n';
-    const r = await t.client.lists.importCsv(list, { csv, column_mapping: { email: 'Email', first_name: 'First Name', last_name: 'Last Name', company_name: 'Company' }, enrichment_type: 'partial' }, { confirm });
+    const r = await t.client.lists.importCsv(
+      list,
+      {
+        csv,
+        column_mapping: { email: 'Email', first_name: 'First Name', last_name: 'Last Name', company_name: 'Company' },
+        enrichment_type: 'partial',
+      },
+      { confirm },
+    );
     expect(confirm).not.toHaveBeenCalled();
     expect(t.sent).toEqual([`POST /lead-lists/${list}/csv-import`]);
-    expect(r).toMatchObject({ rows_imported: 2, workflow_id: null, workflow_ids: [], enrichment: { skipped: { has_email: 2 }, rows_by_type: {} } });
+    expect(r).toMatchObject({
+      rows_imported: 2,
+      workflow_id: null,
+      workflow_ids: [],
+      enrichment: { skipped: { has_email: 2 }, rows_by_type: {} },
+    });
     expect(await balanceOf(t)).toBe(before);
   });
 
   it('a skipped row is named by its row number in the CSV given, whatever request carried it', async () => {
     const list = await newList('Skips');
     // Row 4 (header = 1) has neither a name, a company nor an email: missing_required, in the paid request.
-    const csv = ['First Name,Last Name,Company,Website,Email', 'Ann0,Lee,Acme 0,acme0.example,ann0@crm.example', 'Ann1,Lee,Acme 1,acme1.example,', ',,,,', 'Ann3,Lee,Acme 3,acme3.example,'].join('\n');
+    const csv = [
+      'First Name,Last Name,Company,Website,Email',
+      'Ann0,Lee,Acme 0,acme0.example,ann0@crm.example',
+      'Ann1,Lee,Acme 1,acme1.example,',
+      ',,,,',
+      'Ann3,Lee,Acme 3,acme3.example,',
+    ].join('\n');
     const r = await t.client.lists.importCsv(list, { csv, column_mapping: MAPPING, enrichment_type: 'partial' }, { maxCredits: 3 });
-    expect(r).toMatchObject({ rows_parsed: 4, rows_imported: 3, rows_skipped: 1, skip_reasons: { missing_required: 1 }, sample_skip_rows: [4] });
+    expect(r).toMatchObject({
+      rows_parsed: 4,
+      rows_imported: 3,
+      rows_skipped: 1,
+      skip_reasons: { missing_required: 1 },
+      sample_skip_rows: [4],
+    });
   });
 });
 
@@ -136,7 +195,11 @@ describe('lists.importCsv phone_only and full', () => {
     const list = await newList('Phones');
     const before = await balanceOf(t);
     const confirm = vi.fn((_q: Quote, _plan: CsvImportPlan) => true);
-    const r = await t.client.lists.importCsv(list, { csv: PHONES_EXPORT.replaceAll('\n', '\r\n'), column_mapping: PHONES_MAPPING, enrichment_type: 'phone_only' }, { confirm });
+    const r = await t.client.lists.importCsv(
+      list,
+      { csv: PHONES_EXPORT.replaceAll('\n', '\r\n'), column_mapping: PHONES_MAPPING, enrichment_type: 'phone_only' },
+      { confirm },
+    );
     expect(confirm.mock.calls[0]![0]).toMatchObject({ estimated_cost: 40, row_count: 4 });
     expect(confirm.mock.calls[0]![1].summary).toBe('8 rows already have a phone, not enriched ({ allRows: true } enriches them too)');
     expect(imports()).toBe(2);
@@ -205,21 +268,36 @@ describe('lists.importCsv: what it refuses before sending anything', () => {
     const list = await newList('Quoted');
     const quote = await t.client.credits.estimate({ tool: 'bulk_import_csv', enrichment_type: 'partial', row_count: 20 });
     t.sent.length = 0;
-    const e = await t.client.lists.importCsv(list, { csv: crmCsv(20), column_mapping: MAPPING, enrichment_type: 'partial' }, { quote }).catch((x: unknown) => x);
+    const e = await t.client.lists
+      .importCsv(list, { csv: crmCsv(20), column_mapping: MAPPING, enrichment_type: 'partial' }, { quote })
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ConfigurationError);
-    expect((e as Error).message).toContain('the quote given prices the whole CSV with partial, but 10 rows already have an email, not enriched');
+    expect((e as Error).message).toContain(
+      'the quote given prices the whole CSV with partial, but 10 rows already have an email, not enriched',
+    );
     expect(t.sent).toEqual([]);
     const before = await balanceOf(t);
-    const r = await t.client.lists.importCsv(list, { csv: crmCsv(20), column_mapping: MAPPING, enrichment_type: 'partial', allRows: true }, { quote });
+    const r = await t.client.lists.importCsv(
+      list,
+      { csv: crmCsv(20), column_mapping: MAPPING, enrichment_type: 'partial', allRows: true },
+      { quote },
+    );
     expect(r).toMatchObject({ rows_imported: 20 });
     expect(await balanceOf(t)).toBe(before - 20);
   });
 
   it('allRows without enrichment, and an enrichment_type that does not exist', async () => {
     const list = await newList('Bad');
-    const free = t.client.lists.importCsv(list, { csv: crmCsv(2), column_mapping: MAPPING, dispatch_enrichment: false, allRows: true } as never);
+    const free = t.client.lists.importCsv(list, {
+      csv: crmCsv(2),
+      column_mapping: MAPPING,
+      dispatch_enrichment: false,
+      allRows: true,
+    } as never);
     await expect(free).rejects.toThrow('allRows applies only to an import that enriches');
-    const bad = t.client.lists.importCsv(list, { csv: crmCsv(2), column_mapping: MAPPING, enrichment_type: 'emails' } as never, { maxCredits: 5 });
+    const bad = t.client.lists.importCsv(list, { csv: crmCsv(2), column_mapping: MAPPING, enrichment_type: 'emails' } as never, {
+      maxCredits: 5,
+    });
     await expect(bad).rejects.toThrow('enrichment_type "emails" is not one of partial, phone_only, full');
     expect(t.sent).toEqual([]);
   });
@@ -229,7 +307,9 @@ describe('lists.importCsv pays once', () => {
   const workflowIds = () => Object.keys(enrichmentArea(t.sb.services.store).workflows);
   /** The answer of the second csv-import request (the paid one, after the free one) comes 3 s late, the request handled first (its run started). */
   const holdPaidAnswer = () =>
-    control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/csv-import', kind: 'latency', phase: 'after', latency_ms: 3_000, after: 1, count: 1 }] });
+    control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/csv-import', kind: 'latency', phase: 'after', latency_ms: 3_000, after: 1, count: 1 }],
+    });
   const params = () => ({ csv: crmCsv(20), column_mapping: MAPPING, enrichment_type: 'partial' as const });
 
   it('two identical imports at once: one run, the second takes its answer, 10 reserved once', async () => {

@@ -33,7 +33,9 @@ async function quoteProxy(rewrite: (quote: Record<string, unknown>) => Record<st
     const answer = async () => {
       const path = req.url ?? '/';
       seen.push(`${req.method} ${new URL(path, 'http://x').pathname}`);
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k))) as Record<string, string>;
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => !['host', 'content-length', 'connection'].includes(k)),
+      ) as Record<string, string>;
       const body = chunks.length ? Buffer.concat(chunks) : undefined;
       const answer = await fetch(new URL(path, t.sb.url), { method: req.method!, headers, ...(body ? { body } : {}) });
       let text = await answer.text();
@@ -83,7 +85,9 @@ describe('a quote that does not make sense spends nothing', () => {
     const list = await seededList(t, 'Person', 0);
     const p = await quoteProxy((q) => ({ ...q, estimated_cost: -10 }));
     const before = await balanceOf(t);
-    const e = await failure(p.client.enrichment.person({ lead_list_id: list, email: 'ada@example.com', enrichment_type: 'partial' }, { maxCredits: 0 }));
+    const e = await failure(
+      p.client.enrichment.person({ lead_list_id: list, email: 'ada@example.com', enrichment_type: 'partial' }, { maxCredits: 0 }),
+    );
     expect(e).toBeInstanceOf(MalformedQuoteError);
     expect(p.seen.filter((r) => r.includes('/enrichment/person'))).toEqual([]);
     expect(await balanceOf(t)).toBe(before);
@@ -97,7 +101,12 @@ describe('a quote that does not make sense spends nothing', () => {
     const broken = { ...quote, estimated_cost: null } as unknown as Quote;
     const e = await failure(t.client.enrichment.bulk({ list_id: list, scope: 'partial' }, { quote: broken }));
     expect(e).toBeInstanceOf(MalformedQuoteError);
-    const person = await failure(t.client.enrichment.person({ lead_list_id: list, email: 'ada@example.com' }, { quote: { ...quote, sufficient: 'yes' } as unknown as Quote }));
+    const person = await failure(
+      t.client.enrichment.person(
+        { lead_list_id: list, email: 'ada@example.com' },
+        { quote: { ...quote, sufficient: 'yes' } as unknown as Quote },
+      ),
+    );
     expect(person).toBeInstanceOf(MalformedQuoteError);
     expect(t.sent).toEqual([]);
     expect(await balanceOf(t)).toBe(before);
@@ -119,7 +128,9 @@ describe('a run that took more than its approved quote is an error, never a sile
   it('enrichment.person quoted free, the run reserving its price: ChargeAboveQuoteError', async () => {
     const list = await seededList(t, 'Person', 0);
     const p = await quoteProxy((q) => ({ ...q, estimated_cost: 0 }));
-    const e = await failure(p.client.enrichment.person({ lead_list_id: list, email: 'ada@example.com', enrichment_type: 'partial' }, { maxCredits: 0 }));
+    const e = await failure(
+      p.client.enrichment.person({ lead_list_id: list, email: 'ada@example.com', enrichment_type: 'partial' }, { maxCredits: 0 }),
+    );
     expect(e).toMatchObject({ name: 'CreditsError', code: 'charge_above_quote', charged: 1, approved: 0 });
   });
 });

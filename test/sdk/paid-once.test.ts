@@ -149,7 +149,9 @@ describe('a paid call aborted after its request went out', () => {
 
     const e = await failure(t.client.enrichment.person(params, { maxCredits: 1 }));
     expect(e).toBeInstanceOf(EarlierRunUnknownError);
-    expect((e as Error).message).toMatch(/an identical request was sent at \d\d:\d\d with quote qte_\S+ and got no answer \(its quote expired at \d\d:\d\d\)/);
+    expect((e as Error).message).toMatch(
+      /an identical request was sent at \d\d:\d\d with quote qte_\S+ and got no answer \(its quote expired at \d\d:\d\d\)/,
+    );
     expect((e as EarlierRunUnknownError).fix).toContain('{ payAgain: true }');
     expect(workflowIds()).toEqual([]);
     expect(await balanceOf(t)).toBe(before);
@@ -173,7 +175,9 @@ describe('enrichment.bulk leaves out the leads of runs of the list still going',
     expect(reserved).toBe(20);
     const again = await t.client.enrichment.bulk({ list_id: list }, { maxCredits: 100 });
     expect(again).toMatchObject({ runs: [], quote: null, skipped: { in_earlier_run: 20 }, runs_going: first.workflow_ids });
-    expect(again.summary).toBe(`Earlier run of this list still going: ${first.workflow_ids[0]}. Every selected lead is in an earlier run named above: nothing to enrich now.`);
+    expect(again.summary).toBe(
+      `Earlier run of this list still going: ${first.workflow_ids[0]}. Every selected lead is in an earlier run named above: nothing to enrich now.`,
+    );
     expect(await logged('POST /enrichment/bulk')).toBe(1);
     expect(before - (await balanceOf(t))).toBe(reserved);
 

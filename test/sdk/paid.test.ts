@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigurationError, CreditsError, LostResponseError, SpendDeclinedError, type PaidOptions, type Quote, type SpendQuote } from '../../src/index.js';
+import {
+  ConfigurationError,
+  CreditsError,
+  LostResponseError,
+  SpendDeclinedError,
+  type PaidOptions,
+  type Quote,
+  type SpendQuote,
+} from '../../src/index.js';
 import { control } from '../sandbox/helpers.js';
 import { balanceOf, FAST_POLL, seededList, useSdkSandbox } from './helpers.js';
 
@@ -29,7 +37,9 @@ describe('paid methods: estimate, decide, then send with the quote', () => {
   it('an accepted confirm sends the run once with its quote; the balance moves by what the run charged', async () => {
     const list = await seededList(t, 'Accept', 6);
     const before = await balanceOf(t);
-    const { runs: [started] } = await t.client.enrichment.bulk({ list_id: list, scope: 'full' }, { confirm: (q) => q.estimated_cost <= 100 });
+    const {
+      runs: [started],
+    } = await t.client.enrichment.bulk({ list_id: list, scope: 'full' }, { confirm: (q) => q.estimated_cost <= 100 });
     expect(started).toMatchObject({ status: 'pending', credits_reserved: 66 });
     const done = await t.client.enrichment.waitFor(started!.workflow_id, FAST_POLL);
     expect(done.status).toMatch(/^completed/);
@@ -73,7 +83,13 @@ describe('paid methods: estimate, decide, then send with the quote', () => {
     const started = await t.client.enrichment.bulk({ list_id: list }, { confirm });
     expect(started.runs[0]!.status).toBe('pending');
     expect(confirm).toHaveBeenCalledOnce();
-    expect(t.sent).toEqual([`GET /lead-lists/${list}/leads`, 'POST /credits/estimate', 'POST /enrichment/bulk', 'POST /credits/estimate', 'POST /enrichment/bulk']);
+    expect(t.sent).toEqual([
+      `GET /lead-lists/${list}/leads`,
+      'POST /credits/estimate',
+      'POST /enrichment/bulk',
+      'POST /credits/estimate',
+      'POST /enrichment/bulk',
+    ]);
   });
 
   it('a quote you estimated yourself is sent as is; a used one reads back the run it paid for instead of paying again', async () => {
@@ -93,8 +109,12 @@ describe('lost answers are resolved through the quote, never paid twice', () => 
   it('the connection drops after the run started: the SDK resends with the same quote and reads the run back', async () => {
     const list = await seededList(t, 'Dropped', 6);
     const before = await balanceOf(t);
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'drop', phase: 'after', count: 1 }] });
-    const { runs: [started] } = await t.client.enrichment.bulk({ list_id: list, scope: 'full' }, { maxCredits: 100 });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/enrichment/bulk', kind: 'drop', phase: 'after', count: 1 }],
+    });
+    const {
+      runs: [started],
+    } = await t.client.enrichment.bulk({ list_id: list, scope: 'full' }, { maxCredits: 100 });
     expect(started!.workflow_id).toMatch(/^bulk-enrich-/);
     expect(started!.message).toMatch(/found through its quote/);
     const done = await t.client.enrichment.waitFor(started!.workflow_id, FAST_POLL);
@@ -104,9 +124,11 @@ describe('lost answers are resolved through the quote, never paid twice', () => 
   });
 
   it('a synchronous run whose answer is lost is reported (LostResponseError), not paid for again', async () => {
-    await control(t.sb, 'POST', '/faults', { rules: [{ method: 'POST', path: '/enrichment/company', kind: 'drop', phase: 'after', count: 1 }] });
+    await control(t.sb, 'POST', '/faults', {
+      rules: [{ method: 'POST', path: '/enrichment/company', kind: 'drop', phase: 'after', count: 1 }],
+    });
     const before = await balanceOf(t);
-    const e = await refusal(t.client.enrichment.company({ domain: (await anyCompanyDomain()) }, { maxCredits: 1 }));
+    const e = await refusal(t.client.enrichment.company({ domain: await anyCompanyDomain() }, { maxCredits: 1 }));
     expect(e).toBeInstanceOf(LostResponseError);
     expect(e).toMatchObject({ code: 'dispatch_outcome_unknown', reason: 'quote_used' });
     expect(await balanceOf(t)).toBe(before - 1);
@@ -118,7 +140,10 @@ describe('every paid area takes the same approval', () => {
     const confirm = vi.fn((_q: Quote) => true);
     const list = await seededList(t, 'Everything', 3);
     // The person enriched is added to the list: it holds 4 leads from here on.
-    const person = await t.client.enrichment.person({ lead_list_id: list, email: 'ada@example.com', enrichment_type: 'partial' }, { confirm });
+    const person = await t.client.enrichment.person(
+      { lead_list_id: list, email: 'ada@example.com', enrichment_type: 'partial' },
+      { confirm },
+    );
     expect(person.status).toBe('pending');
 
     const page = await t.client.people.search({ filters: { seniority: ['Director'] }, limit: 2 });
@@ -137,7 +162,10 @@ describe('every paid area takes the same approval', () => {
     const imported = await t.client.lists.importCsv(list, { csv, column_mapping: mapping, enrichment_type: 'partial' }, { confirm });
     expect(imported.rows_imported).toBe(2);
 
-    const legacy = await t.client.legacy.bulkEnrich({ enrichment_type: 'partial', contacts: [{ linkedin_url: 'https://linkedin.com/in/ada' }] }, { confirm });
+    const legacy = await t.client.legacy.bulkEnrich(
+      { enrichment_type: 'partial', contacts: [{ linkedin_url: 'https://linkedin.com/in/ada' }] },
+      { confirm },
+    );
     expect(legacy.total_contacts).toBe(1);
 
     expect(confirm.mock.calls.map(([q]) => [q.tool, q.row_count])).toEqual([
@@ -152,7 +180,11 @@ describe('every paid area takes the same approval', () => {
 
   it('a free CSV import asks nothing and sends no estimate', async () => {
     const list = await seededList(t, 'Free import', 0);
-    const r = await t.client.lists.importCsv(list, { csv: 'First,Last,Company\nAda,Lovelace,Analytical\n', column_mapping: { first_name: 'First', last_name: 'Last', company_name: 'Company' }, dispatch_enrichment: false });
+    const r = await t.client.lists.importCsv(list, {
+      csv: 'First,Last,Company\nAda,Lovelace,Analytical\n',
+      column_mapping: { first_name: 'First', last_name: 'Last', company_name: 'Company' },
+      dispatch_enrichment: false,
+    });
     expect(r.rows_imported).toBe(1);
     expect(t.sent).toEqual([`POST /lead-lists/${list}/csv-import`]);
   });

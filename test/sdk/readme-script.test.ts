@@ -13,10 +13,15 @@ import { tempDir } from '../helpers/temp-dir.js';
  * built package's declarations and bundles are made from.
  */
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const ENTRIES = { 'prospect-cli': path.join(ROOT, 'src', 'index.ts'), 'prospect-cli/sandbox': path.join(ROOT, 'src', 'sandbox', 'public.ts') };
+const ENTRIES = {
+  'prospect-cli': path.join(ROOT, 'src', 'index.ts'),
+  'prospect-cli/sandbox': path.join(ROOT, 'src', 'sandbox', 'public.ts'),
+};
 
 function readmeScript(): string[] {
-  const scripts = fences(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).filter((f) => f.lang === 'ts' && f.body.some((l) => l.includes("from 'prospect-cli/sandbox'")));
+  const scripts = fences(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).filter(
+    (f) => f.lang === 'ts' && f.body.some((l) => l.includes("from 'prospect-cli/sandbox'")),
+  );
   expect(scripts, 'one ts block of the README imports prospect-cli/sandbox').toHaveLength(1);
   return scripts[0]!.body;
 }
@@ -37,7 +42,8 @@ function typeErrors(file: string): string[] {
   });
   const source = program.getSourceFile(file)!;
   return [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].map(
-    (d) => `${d.start === undefined ? '' : `line ${source.getLineAndCharacterOfPosition(d.start).line + 1}: `}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    (d) =>
+      `${d.start === undefined ? '' : `line ${source.getLineAndCharacterOfPosition(d.start).line + 1}: `}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
   );
 }
 
@@ -61,7 +67,9 @@ describe("the README's SDK script", () => {
 
   it('runs: searches, saves, enriches after the confirm, and prints every lead of the list', async () => {
     const file = path.join(dir, 'run.mts');
-    const source = body.join('\n').replace(/from '(prospect-cli(?:\/sandbox)?)'/g, (_, name: keyof typeof ENTRIES) => `from '${pathToFileURL(ENTRIES[name]).href}'`);
+    const source = body
+      .join('\n')
+      .replace(/from '(prospect-cli(?:\/sandbox)?)'/g, (_, name: keyof typeof ENTRIES) => `from '${pathToFileURL(ENTRIES[name]).href}'`);
     writeFileSync(file, source);
     const printed: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));

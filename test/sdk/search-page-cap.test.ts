@@ -26,7 +26,8 @@ async function iterate(search: AsyncIterable<{ lead_id: string }>): Promise<{ id
 }
 
 /** The service's own count of the organization's daily people searches, as a page's agent_instructions say it (this page included). */
-const searchesUsed = (instructions: string | null | undefined) => Number(/(\d+) of 60 daily people searches used/.exec(instructions ?? '')?.[1]);
+const searchesUsed = (instructions: string | null | undefined) =>
+  Number(/(\d+) of 60 daily people searches used/.exec(instructions ?? '')?.[1]);
 
 describe('people.search iteration stops at the page cap', () => {
   it('a for await over a broad search uses 10 searches, gives their 1,000 people, then throws SearchPageCapError with the cursor to go on', async () => {
@@ -69,7 +70,10 @@ describe('people.search iteration stops at the page cap', () => {
     expect(ids).toHaveLength(first.total);
 
     t.sent.length = 0;
-    await expect(t.client.people.search(BROAD, { maxPages: 2 }).toArray({ limit: 300 })).rejects.toMatchObject({ name: 'SearchPageCapError', rowsRead: 200 });
+    await expect(t.client.people.search(BROAD, { maxPages: 2 }).toArray({ limit: 300 })).rejects.toMatchObject({
+      name: 'SearchPageCapError',
+      rowsRead: 200,
+    });
     const pages: number[] = [];
     await expect(
       (async () => {

@@ -68,7 +68,10 @@ describe('the SDK on the CLI’s paid-run journal', () => {
     // A file where the journal's folder would be.
     writeFileSync(path.join(dataDir, 'paid-runs'), '');
     const sent: string[] = [];
-    const sdk = t.clientWith({ paidRunJournal: { dataDir }, onTrace: (e) => void (e.type === 'request' && sent.push(`${e.method} ${new URL(e.url).pathname}`)) });
+    const sdk = t.clientWith({
+      paidRunJournal: { dataDir },
+      onTrace: (e) => void (e.type === 'request' && sent.push(`${e.method} ${new URL(e.url).pathname}`)),
+    });
     const list = await seededList(t, 'Unwritable', 3);
     const e = await sdk.enrichment.bulk({ list_id: list }, { maxCredits: 100 }).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(ConfigurationError);

@@ -37,7 +37,9 @@ describe('the endpoint catalog', () => {
   it('serves every route of the sandbox from an entry, and every entry from one route', () => {
     // Read as plain objects: a route without an entry would not type-check, but a cast could still bring one.
     const described = routes.filter((r) => 'endpoint' in r);
-    const inPlace = (routes as unknown as Record<string, unknown>[]).filter((r) => !('endpoint' in r)).map((r) => `${String(r.method)} ${String(r.kind)} ${String(r.path)}`);
+    const inPlace = (routes as unknown as Record<string, unknown>[])
+      .filter((r) => !('endpoint' in r))
+      .map((r) => `${String(r.method)} ${String(r.kind)} ${String(r.path)}`);
     expect(inPlace, 'routes described outside the catalog').toEqual([]);
     const known = new Set<Endpoint>([...CATALOG, ...controls]);
     expect(described.filter((r) => !known.has(r.endpoint)).map((r) => r.endpoint.id)).toEqual([]);
@@ -54,7 +56,9 @@ describe('the endpoint catalog', () => {
     const bodyNames = new Set(CATALOG.flatMap((e) => (e.body && 'schema' in e.body ? [e.body.schema] : [])));
     const routeFiles = readdirSync(path.join(SRC, 'sandbox', 'routes')).filter((f) => f.endsWith('.ts'));
     const apart = routeFiles.flatMap((f) =>
-      [...readFileSync(path.join(SRC, 'sandbox', 'routes', f), 'utf8').matchAll(/parseBody\((\w+)/g)].filter((m) => bodyNames.has(m[1]!)).map((m) => `${f}: ${m[1]}`),
+      [...readFileSync(path.join(SRC, 'sandbox', 'routes', f), 'utf8').matchAll(/parseBody\((\w+)/g)]
+        .filter((m) => bodyNames.has(m[1]!))
+        .map((m) => `${f}: ${m[1]}`),
     );
     expect(apart).toEqual([]);
   });
@@ -62,7 +66,9 @@ describe('the endpoint catalog', () => {
   it('publishes in each OpenAPI document exactly the entries that say so', () => {
     for (const name of ['v2', 'v1'] as const) {
       const doc = openApiDocument(name, 'http://127.0.0.1:1');
-      const inDoc = Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).map(([m, op]) => `${m.toUpperCase()} ${p} ${op.operationId as string}`));
+      const inDoc = Object.entries(doc.paths).flatMap(([p, ops]) =>
+        Object.entries(ops).map(([m, op]) => `${m.toUpperCase()} ${p} ${op.operationId as string}`),
+      );
       const entries = CATALOG.filter((e) => e.published?.document === name).map(
         (e) => `${e.method} ${e.path.replace(/:(\w+)/g, '{$1}')} ${e.published!.operationId}`,
       );
@@ -92,15 +98,20 @@ describe('the endpoint catalog', () => {
 describe('paging', () => {
   /** Answers with a cursor and rows that are not paged through their own operation, and why. */
   const NOT_PAGED: Record<string, string> = {
-    'people.findAtCompaniesStatus': "a job's block of people: its cursor goes into a new POST /people/find-at-companies, not into this poll",
+    'people.findAtCompaniesStatus':
+      "a job's block of people: its cursor goes into a new POST /people/find-at-companies, not into this poll",
   };
-  const fieldsOf = (slot: SchemaSlot | undefined): Record<string, z.ZodMiniType> => (slot ? ((schemaOf(slot)._zod.def as { shape?: Record<string, z.ZodMiniType> }).shape ?? {}) : {});
+  const fieldsOf = (slot: SchemaSlot | undefined): Record<string, z.ZodMiniType> =>
+    slot ? ((schemaOf(slot)._zod.def as { shape?: Record<string, z.ZodMiniType> }).shape ?? {}) : {};
   /** The field's schema type under optional, nullable and default. */
   const typeOf = (s: z.ZodMiniType): string => {
     const def = s._zod.def as { type: string; innerType?: z.ZodMiniType };
     return def.innerType ? typeOf(def.innerType) : def.type;
   };
-  const arrays = (e: Endpoint) => Object.entries(fieldsOf(e.response)).filter(([, s]) => typeOf(s) === 'array').map(([k]) => k);
+  const arrays = (e: Endpoint) =>
+    Object.entries(fieldsOf(e.response))
+      .filter(([, s]) => typeOf(s) === 'array')
+      .map(([k]) => k);
   const paged = CATALOG.filter((e) => e.pages);
 
   it('says how the pages are read wherever an answer holds rows and a cursor', () => {
@@ -129,8 +140,13 @@ describe("each entry's named answer", () => {
     try {
       await callEveryEntry(sb);
       const router = new Router(routes);
-      const answered = new Set(sb.services.requestLog.rows.filter((r) => r.status_code < 300).map((r) => router.match(r.method, r.path)?.route.def.endpoint));
-      expect(CATALOG.filter((e) => e.response !== undefined && !answered.has(e)).map((e) => e.id), 'entries never answered').toEqual([]);
+      const answered = new Set(
+        sb.services.requestLog.rows.filter((r) => r.status_code < 300).map((r) => router.match(r.method, r.path)?.route.def.endpoint),
+      );
+      expect(
+        CATALOG.filter((e) => e.response !== undefined && !answered.has(e)).map((e) => e.id),
+        'entries never answered',
+      ).toEqual([]);
     } finally {
       await sb.close();
     }
@@ -141,7 +157,8 @@ describe("each entry's named answer", () => {
 async function callEveryEntry(sb: RunningSandbox): Promise<void> {
   const api = apiOf(clientFor(sb));
   const session = apiOf(clientFor(sb, sb.mintJwt()));
-  const quoted = async <R extends PaidRun>(run: R) => ({ ...run.body, quote_id: (await api.credits.estimate(estimateBodyFor(run))).quote_id }) as R['body'] & { quote_id: string };
+  const quoted = async <R extends PaidRun>(run: R) =>
+    ({ ...run.body, quote_id: (await api.credits.estimate(estimateBodyFor(run))).quote_id }) as R['body'] & { quote_id: string };
 
   await api.identity.whoami();
   await api.legacy.validateKey();
@@ -188,10 +205,16 @@ async function callEveryEntry(sb: RunningSandbox): Promise<void> {
 
   const bulk = await api.enrichment.sendBulk(await quoted({ tool: 'enrich_list', body: { list_id: list } }));
   await api.enrichment.status(bulk.workflow_id);
-  await api.enrichment.sendPerson(await quoted({ tool: 'enrich_person', body: { lead_list_id: list, linkedin_url: person.linkedin_url! } }));
+  await api.enrichment.sendPerson(
+    await quoted({ tool: 'enrich_person', body: { lead_list_id: list, linkedin_url: person.linkedin_url! } }),
+  );
   await api.enrichment.sendCompany(await quoted({ tool: 'enrich_company', body: { domain: company.domain! } }));
-  await api.enrichment.sendByTask(await quoted({ tool: 'add_company_enrichments', body: { task_id: companyCohort, data_points: ['Industry'] } }));
-  const run = await api.agents.sendRun(await quoted({ tool: 'run_smart_agent', body: { list_id: list, agent_type: 'title_normalizer', column_name: 'title_clean' } }));
+  await api.enrichment.sendByTask(
+    await quoted({ tool: 'add_company_enrichments', body: { task_id: companyCohort, data_points: ['Industry'] } }),
+  );
+  const run = await api.agents.sendRun(
+    await quoted({ tool: 'run_smart_agent', body: { list_id: list, agent_type: 'title_normalizer', column_name: 'title_clean' } }),
+  );
   await api.agents.list({ list_id: list });
   await api.agents.results(run.smart_agent_task_id);
 
@@ -199,7 +222,9 @@ async function callEveryEntry(sb: RunningSandbox): Promise<void> {
   await api.sync.connections();
   const campaign = (await api.sync.campaigns()).campaigns[0]!.campaign_id;
   await api.sync.sendCrm(await quoted({ tool: 'sync_to_crm', body: { provider: 'crm_one', list_id: list, approved: true } }));
-  await api.sync.sendSequencer(await quoted({ tool: 'sync_to_sequencer', body: { provider: 'sequencer_one', list_id: list, campaign_id: campaign, approved: true } }));
+  await api.sync.sendSequencer(
+    await quoted({ tool: 'sync_to_sequencer', body: { provider: 'sequencer_one', list_id: list, campaign_id: campaign, approved: true } }),
+  );
   const legacy = await api.legacy.sendBulkEnrich({ contacts: [{ linkedin_url: person.linkedin_url! }] });
   await api.legacy.workflowStatus(legacy.workflow_id);
   await api.legacy.taskStatus(legacy.task_ids[0]!); // the other schema of its oneOf

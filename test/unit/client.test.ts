@@ -39,7 +39,11 @@ function client(trace?: TraceEvent[]) {
   });
   return { c, sleeps };
 }
-const rateLimited = (retryAfter: string): Answer => ({ status: 429, headers: { 'retry-after': retryAfter }, body: { error: { code: 'RATE_LIMITED', message: 'Too many requests' } } });
+const rateLimited = (retryAfter: string): Answer => ({
+  status: 429,
+  headers: { 'retry-after': retryAfter },
+  body: { error: { code: 'RATE_LIMITED', message: 'Too many requests' } },
+});
 
 describe('Client', () => {
   it('sends Bearer auth under the v2 prefix and parses JSON', async () => {
@@ -67,7 +71,11 @@ describe('Client', () => {
   });
 
   it('retries a burst of 5xx on GET, but not on a POST that may have charged', async () => {
-    plans.set('GET /api/v2/flaky', [{ status: 502, body: { error: { code: 'UPSTREAM_ERROR', message: 'x' } } }, { status: 500 }, { status: 200, body: { ok: 1 } }]);
+    plans.set('GET /api/v2/flaky', [
+      { status: 502, body: { error: { code: 'UPSTREAM_ERROR', message: 'x' } } },
+      { status: 500 },
+      { status: 200, body: { ok: 1 } },
+    ]);
     const { c, sleeps } = client();
     expect(await c.get('/flaky')).toEqual({ ok: 1 });
     expect(sleeps).toHaveLength(2);
@@ -90,7 +98,10 @@ describe('Client', () => {
   });
 
   it('gives up after the retry budget with the last error', async () => {
-    plans.set('GET /api/v2/down', Array.from({ length: 10 }, () => ({ status: 503, body: { error: { code: 'internal_error', problem: 'down', retryable: true } } })));
+    plans.set(
+      'GET /api/v2/down',
+      Array.from({ length: 10 }, () => ({ status: 503, body: { error: { code: 'internal_error', problem: 'down', retryable: true } } })),
+    );
     const { c, sleeps } = client();
     await expect(c.get('/down')).rejects.toMatchObject({ status: 503, code: 'internal_error' });
     expect(sleeps).toHaveLength(3);
@@ -117,7 +128,9 @@ describe('Client', () => {
 
   it('sends credentials to the service only; another host is asked anonymously, over https', async () => {
     const { c } = client();
-    await expect(c.request({ method: 'GET', path: 'https://downloads.example.com/x' })).rejects.toThrow(/refusing to send credentials to https:\/\/downloads\.example\.com/);
+    await expect(c.request({ method: 'GET', path: 'https://downloads.example.com/x' })).rejects.toThrow(
+      /refusing to send credentials to https:\/\/downloads\.example\.com/,
+    );
     await expect(c.request({ method: 'GET', path: 'http://downloads.example.com/x', anonymous: true })).rejects.toThrow(/plain http/);
     plans.set('GET /file', [{ status: 200, body: { ok: 'anon' } }]);
     const before = seenAuth.length;
@@ -131,7 +144,8 @@ describe('Client', () => {
   it('refuses plain http except to loopback hosts', () => {
     expect(() => new Client({ baseUrl: 'http://api.example.com' })).toThrow(ConfigurationError);
     expect(() => new Client({ baseUrl: 'http://10.0.0.5:8080' })).toThrow(/plain http/);
-    for (const ok of ['http://127.0.0.1:4010', 'http://localhost:1', 'http://[::1]:2', 'https://api.example.com']) new Client({ baseUrl: ok }).close();
+    for (const ok of ['http://127.0.0.1:4010', 'http://localhost:1', 'http://[::1]:2', 'https://api.example.com'])
+      new Client({ baseUrl: ok }).close();
     expect(() => new Client({ baseUrl: 'ftp://x' })).toThrow(/scheme/);
     expect(() => new Client({ baseUrl: 'not a url' })).toThrow(/invalid base URL/);
   });

@@ -21,10 +21,28 @@ beforeAll(async () => {
       return res.end(JSON.stringify({ error: { code: 'AUTHENTICATION_INVALID', message: 'Invalid or expired API key' } }));
     }
     if (url.pathname === '/api/v2/whoami')
-      return res.end(JSON.stringify({ user_email: 'a***@x.example', user_id: 'u1', organization_id: 'org_1', organization_name: 'X', auth_type: 'api_key', scopes: [], tier: 'pro', partner_tier: null, features: [], user_name: null }));
+      return res.end(
+        JSON.stringify({
+          user_email: 'a***@x.example',
+          user_id: 'u1',
+          organization_id: 'org_1',
+          organization_name: 'X',
+          auth_type: 'api_key',
+          scopes: [],
+          tier: 'pro',
+          partner_tier: null,
+          features: [],
+          user_name: null,
+        }),
+      );
     if (url.pathname === '/api/v2/pages') {
       const c = url.searchParams.get('cursor');
-      const page = c === null ? { rows: [{ id: 1 }, { id: 2 }], cursor: 'p2' } : c === 'p2' ? { rows: [{ id: 3 }], cursor: 'p3' } : { rows: [{ id: 4 }], cursor: null };
+      const page =
+        c === null
+          ? { rows: [{ id: 1 }, { id: 2 }], cursor: 'p2' }
+          : c === 'p2'
+            ? { rows: [{ id: 3 }], cursor: 'p3' }
+            : { rows: [{ id: 4 }], cursor: null };
       return res.end(JSON.stringify({ ...page, total: 4 }));
     }
     if (url.pathname === '/api/v2/hinted') return res.end(JSON.stringify({ credits: 5, agent_instructions: '5 credits left' }));
@@ -134,7 +152,8 @@ describe('the command tree', () => {
     for (const entry of commandSet.entries) {
       const def = await loadDefinition(entry);
       expect(def.examples.length, entry.path.join(' ')).toBeGreaterThan(0);
-      for (const ex of def.examples) expect(ex.startsWith('prospect ') || ex.includes('| prospect ') || ex.includes('$(prospect '), ex).toBe(true);
+      for (const ex of def.examples)
+        expect(ex.startsWith('prospect ') || ex.includes('| prospect ') || ex.includes('$(prospect '), ex).toBe(true);
       const r = await runInProcess([...entry.path, '--help'], { env: env() });
       expect(r.code, entry.path.join(' ')).toBe(0);
       expect(r.stdout).toContain(entry.summary);
@@ -151,14 +170,18 @@ describe('failures nobody expected', () => {
     const go = async (argv: string[]) => {
       const stdout = new Capture();
       const stderr = new Capture();
-      const code = await run(argv, {
-        io: { stdin: stdinOf(undefined), stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, columns: 80 },
-        env: env(),
-        binPath: 'bin/prospect.js',
-        makeClient: () => {
-          throw new TypeError('boom in a bug');
+      const code = await run(
+        argv,
+        {
+          io: { stdin: stdinOf(undefined), stdout, stderr, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, columns: 80 },
+          env: env(),
+          binPath: 'bin/prospect.js',
+          makeClient: () => {
+            throw new TypeError('boom in a bug');
+          },
         },
-      }, (await import('../../src/commands/command-table.js')).commandSet);
+        (await import('../../src/commands/command-table.js')).commandSet,
+      );
       return { code, stderr: stderr.text };
     };
     const plain = await go(['whoami']);

@@ -42,7 +42,16 @@ function counter() {
       done();
     },
   });
-  return { sink, firstChunk, get bytes() { return bytes; }, get ended() { return ended; } };
+  return {
+    sink,
+    firstChunk,
+    get bytes() {
+      return bytes;
+    },
+    get ended() {
+      return ended;
+    },
+  };
 }
 
 const MB = Buffer.alloc(1024 * 1024, 'a');
@@ -76,7 +85,9 @@ describe('downloadTo', () => {
 
   it('an error answer becomes the ApiError of its body', async () => {
     routes.set('/expired.csv', (_req, res) =>
-      res.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'forbidden', problem: 'The download link has expired' } })),
+      res
+        .writeHead(403, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: 'forbidden', problem: 'The download link has expired' } })),
     );
     const e = await downloadTo(`${base}/expired.csv`, counter().sink).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ApiError);
@@ -85,7 +96,8 @@ describe('downloadTo', () => {
 
   it('what --debug traces and what an error shows carry no credential or signature of the signed URL', async () => {
     routes.set('/s3.csv', (_req, res) => res.writeHead(403, { 'content-type': 'application/json' }).end('{"error":{"code":"forbidden"}}'));
-    const query = 'X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20310115%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Security-Token=TokEXAMPLE&X-Amz-Signature=SigEXAMPLE';
+    const query =
+      'X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20310115%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Security-Token=TokEXAMPLE&X-Amz-Signature=SigEXAMPLE';
     const traces: unknown[] = [];
     const e = await downloadTo(`${base}/s3.csv?${query}`, counter().sink, { onTrace: (t) => traces.push(t) }).catch((x: unknown) => x);
     expect(e).toMatchObject({ status: 403 });

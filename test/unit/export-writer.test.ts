@@ -8,7 +8,11 @@ import { fileNameFor, formatBytes } from '../../src/cli/cmdutil/output-file.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 const COLUMNS = ['lead_id', 'title', 'note'];
-const rows = Array.from({ length: 7 }, (_, i) => ({ lead_id: `ld_${i}`, title: i === 2 ? '=SUM(A1)' : `Title, "${i}"`, note: i % 3 ? null : `line\nbreak ${i}` }));
+const rows = Array.from({ length: 7 }, (_, i) => ({
+  lead_id: `ld_${i}`,
+  title: i === 2 ? '=SUM(A1)' : `Title, "${i}"`,
+  note: i % 3 ? null : `line\nbreak ${i}`,
+}));
 
 /** The whole output when the rows come in pages of the given sizes. */
 async function written(format: StreamFormat, sizes: number[]): Promise<string> {
@@ -22,14 +26,28 @@ async function written(format: StreamFormat, sizes: number[]): Promise<string> {
 }
 
 describe('page writer', () => {
-  it.each(['json', 'ndjson', 'csv'] as const)('%s: the same bytes however the rows are paged (so a resumed export equals one run)', async (format) => {
-    const one = await written(format, [7]);
-    for (const sizes of [[1, 1, 1, 1, 1, 1, 1], [3, 0, 4], [0, 7], [2, 5]]) expect(await written(format, sizes)).toBe(one);
-  });
+  it.each(['json', 'ndjson', 'csv'] as const)(
+    '%s: the same bytes however the rows are paged (so a resumed export equals one run)',
+    async (format) => {
+      const one = await written(format, [7]);
+      for (const sizes of [
+        [1, 1, 1, 1, 1, 1, 1],
+        [3, 0, 4],
+        [0, 7],
+        [2, 5],
+      ])
+        expect(await written(format, sizes)).toBe(one);
+    },
+  );
 
   it('json is one array, ndjson a row per line, csv a header and escaped cells', async () => {
     expect(JSON.parse(await written('json', [3, 4]))).toEqual(rows);
-    expect((await written('ndjson', [7])).split('\n').slice(0, -1).map((l) => JSON.parse(l))).toEqual(rows);
+    expect(
+      (await written('ndjson', [7]))
+        .split('\n')
+        .slice(0, -1)
+        .map((l) => JSON.parse(l)),
+    ).toEqual(rows);
     const cells = parse(await written('csv', [7]));
     expect(cells[0]).toEqual(COLUMNS);
     expect(cells[3]).toEqual(['ld_2', "'=SUM(A1)", '']);

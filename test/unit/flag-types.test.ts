@@ -83,7 +83,9 @@ describe('options inferred from flags', () => {
         expectTypeOf(opts).toEqualTypeOf<FlagsNotInferred & { args: string[] }>();
       },
     });
-    const FLAGS_ABOVE = [{ flags: '--kind <kind>', description: 'x', parse: oneOf('--kind', KINDS) }] as const satisfies readonly FlagSpec[];
+    const FLAGS_ABOVE = [
+      { flags: '--kind <kind>', description: 'x', parse: oneOf('--kind', KINDS) },
+    ] as const satisfies readonly FlagSpec[];
     defineCommand({
       flags: FLAGS_ABOVE,
       examples: [],

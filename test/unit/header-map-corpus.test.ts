@@ -10,7 +10,9 @@ interface CorpusFile {
   source: string;
   headers: Array<{ header: string; expected: string | null }>;
 }
-const corpus = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/csv-headers/corpus.json', import.meta.url)), 'utf8')) as { files: CorpusFile[] };
+const corpus = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/csv-headers/corpus.json', import.meta.url)), 'utf8')) as {
+  files: CorpusFile[];
+};
 
 /** What mapping a file's whole header row gives each of its headers (null: unmapped). */
 function mappedAs(file: CorpusFile): Map<string, string | null> {
@@ -34,14 +36,30 @@ describe('header corpus: real export headers of CRMs, prospecting tools and cont
 
   it.each(corpus.files.map((f) => [`${f.tool}: ${f.export}`, f] as const))('%s maps as expected, header by header', (_, file) => {
     const got = mappedAs(file);
-    const wrong = file.headers.filter((h) => got.get(h.header) !== h.expected).map((h) => `${h.header}: expected ${h.expected}, got ${got.get(h.header)}`);
+    const wrong = file.headers
+      .filter((h) => got.get(h.header) !== h.expected)
+      .map((h) => `${h.header}: expected ${h.expected}, got ${got.get(h.header)}`);
     expect(wrong).toEqual([]);
   });
 
   it('company-level columns never map to a person field, alone or in their file', () => {
     const company = /\b(company|organi[sz]ation|account|corporate|billing|main)\b/i;
-    const personFields = new Set(['first_name', 'last_name', 'full_name', 'email', 'phone', 'mobile_phone', 'work_phone', 'linkedin_url', 'city', 'state', 'country']);
-    const traps = corpus.files.flatMap((f) => f.headers.filter((h) => company.test(h.header.replace(/([a-z])([A-Z])/g, '$1 $2'))).map((h) => h.header));
+    const personFields = new Set([
+      'first_name',
+      'last_name',
+      'full_name',
+      'email',
+      'phone',
+      'mobile_phone',
+      'work_phone',
+      'linkedin_url',
+      'city',
+      'state',
+      'country',
+    ]);
+    const traps = corpus.files.flatMap((f) =>
+      f.headers.filter((h) => company.test(h.header.replace(/([a-z])([A-Z])/g, '$1 $2'))).map((h) => h.header),
+    );
     expect(traps.length).toBeGreaterThanOrEqual(20);
     for (const h of traps) {
       const m = matchHeader(h);

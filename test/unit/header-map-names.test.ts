@@ -32,7 +32,10 @@ describe('chunks of a file that maps a full name only', () => {
   };
 
   it('a chunk with a "Last, First" name sends the name in reading order with its parts, and the mapping of those columns', () => {
-    const [chunk, ...rest] = build([['Jane Roe', 'jane@roe.example'], ['Doe, John', 'john@doe.example']]);
+    const [chunk, ...rest] = build([
+      ['Jane Roe', 'jane@roe.example'],
+      ['Doe, John', 'john@doe.example'],
+    ]);
     expect(rest).toEqual([]);
     expect(parse(chunk!.csv)).toEqual([
       ['Name', 'Email', 'Name (first name)', 'Name (last name)'],

@@ -75,7 +75,10 @@ function flagProblems(label: string, options: string, flags: readonly TreeFlag[]
   flags.forEach((f, i) => {
     const start = options.indexOf(` ${terms[i]} `);
     if (start < 0) return problems.push(`${label}: ${terms[i]} missing`);
-    const next = terms.slice(i + 1).map((t) => options.indexOf(` ${t} `, start + 1)).find((at) => at > 0);
+    const next = terms
+      .slice(i + 1)
+      .map((t) => options.indexOf(` ${t} `, start + 1))
+      .find((at) => at > 0);
     const entry = options.slice(start, next ?? options.indexOf(' -h, --help ', start));
     if (f.values) {
       const shown = f.oneValue ? `choices: ${f.values.map((v) => JSON.stringify(v)).join(', ')}` : `values: ${f.values.join(', ')}`;
@@ -114,7 +117,9 @@ describe('every command documents itself', () => {
 
   it('each example runs that command', () => {
     const wrong = commands().flatMap((n) =>
-      n.examples.filter((ex) => !new RegExp(`(^|[\\s(])prospect (-\\S+ ((?!-)\\S+ )?)*${n.path.join(' ')}( |$|\\))`).test(ex)).map((ex) => `${name(n)}: ${ex}`),
+      n.examples
+        .filter((ex) => !new RegExp(`(^|[\\s(])prospect (-\\S+ ((?!-)\\S+ )?)*${n.path.join(' ')}( |$|\\))`).test(ex))
+        .map((ex) => `${name(n)}: ${ex}`),
     );
     expect(wrong).toEqual([]);
   });
@@ -123,14 +128,15 @@ describe('every command documents itself', () => {
     const twice: string[] = [];
     const undeclared: string[] = [];
     for (const [n, f] of allFlags()) {
-        if (f.values?.length) {
-          if (listsValues(f.description, f.values) || /\bvalues:/.test(f.description)) twice.push(`${name(n)} ${f.long}: ${f.description}`);
-        } else if (f.placeholder && VALUE_LIST.test(f.description)) {
-          undeclared.push(`${name(n)} ${f.long}: ${f.description}`);
-        }
+      if (f.values?.length) {
+        if (listsValues(f.description, f.values) || /\bvalues:/.test(f.description)) twice.push(`${name(n)} ${f.long}: ${f.description}`);
+      } else if (f.placeholder && VALUE_LIST.test(f.description)) {
+        undeclared.push(`${name(n)} ${f.long}: ${f.description}`);
+      }
     }
     for (const n of nodes)
-      for (const a of n.args) if (a.values?.length && listsValues(a.description, a.values)) twice.push(`${name(n)} <${a.name}>: ${a.description}`);
+      for (const a of n.args)
+        if (a.values?.length && listsValues(a.description, a.values)) twice.push(`${name(n)} <${a.name}>: ${a.description}`);
     expect({ twice, undeclared }).toEqual({ twice: [], undeclared: [] });
   });
 

@@ -53,7 +53,23 @@ describe('reading CSV', () => {
 
 describe('mapping headers', () => {
   it('maps the usual spellings onto the canonical fields', () => {
-    const headers = ['First Name', 'Surname', 'E-mail', 'Company', 'Website', 'LinkedIn', 'Mobile', 'Job Title', 'Town', 'Province', 'Country', 'Direct Dial', 'Telephone', 'Full Name', 'Notes'];
+    const headers = [
+      'First Name',
+      'Surname',
+      'E-mail',
+      'Company',
+      'Website',
+      'LinkedIn',
+      'Mobile',
+      'Job Title',
+      'Town',
+      'Province',
+      'Country',
+      'Direct Dial',
+      'Telephone',
+      'Full Name',
+      'Notes',
+    ];
     const { mapping, unmapped } = mapHeaders(headers);
     expect(mapping).toEqual({
       first_name: 'First Name',
@@ -72,7 +88,10 @@ describe('mapping headers', () => {
       full_name: 'Full Name',
     });
     expect(unmapped).toEqual(['Notes']);
-    expect(mapHeaders(['first_name', 'GIVEN NAME', 'e_mail_address']).mapping).toEqual({ first_name: 'first_name', email: 'e_mail_address' });
+    expect(mapHeaders(['first_name', 'GIVEN NAME', 'e_mail_address']).mapping).toEqual({
+      first_name: 'first_name',
+      email: 'e_mail_address',
+    });
   });
 
   it.each([
@@ -129,7 +148,11 @@ describe('chunks', () => {
       if (r.chunk) out.push(r.chunk);
     }
     out.push(b.flush()!);
-    expect(out.map((c) => c.rows)).toEqual([[2, 3, 4], [5, 6, 7], [8, 9]]);
+    expect(out.map((c) => c.rows)).toEqual([
+      [2, 3, 4],
+      [5, 6, 7],
+      [8, 9],
+    ]);
     expect(out[0]!.csv).toBe('Name,Email\nP0,p0@x.com\nP1,p1@x.com\nP2,p2@x.com\n');
     for (const c of out) expect(Buffer.from(c.csv).toString('base64').length).toBeLessThanOrEqual(80);
     expect(out.map((c) => c.index)).toEqual([0, 1, 2]);
@@ -215,7 +238,14 @@ describe('the summed report', () => {
 
 describe('requests for 100,000 rows', () => {
   const headers = ['First Name', 'Last Name', 'Email', 'Company', 'Website', 'Title', 'Notes'];
-  const mapping = { first_name: 'First Name', last_name: 'Last Name', email: 'Email', company_name: 'Company', company_domain: 'Website', job_title: 'Title' };
+  const mapping = {
+    first_name: 'First Name',
+    last_name: 'Last Name',
+    email: 'Email',
+    company_name: 'Company',
+    company_domain: 'Website',
+    job_title: 'Title',
+  };
   const ROWS = 100_000;
 
   /** The chunks of ROWS rows, and the fewest requests the limits allow: whole rows of 600, or the base64 of the whole CSV in bodies of 150,000 bytes. */
@@ -224,12 +254,23 @@ describe('requests for 100,000 rows', () => {
     let chunks = 0;
     let csvBytes = Buffer.byteLength(csvLine(Object.values(mapping)));
     for (let i = 0; i < ROWS; i++) {
-      const fields = [`First${i}`, `Last${i}`, `p${i}@firm${i % 997}.example`, `Firm ${i % 997}, Ltd`, `firm${i % 997}.example`, title(i), 'not sent'];
+      const fields = [
+        `First${i}`,
+        `Last${i}`,
+        `p${i}@firm${i % 997}.example`,
+        `Firm ${i % 997}, Ltd`,
+        `firm${i % 997}.example`,
+        title(i),
+        'not sent',
+      ];
       csvBytes += Buffer.byteLength(csvLine([fields[0]!, fields[1]!, fields[2]!, fields[3]!, fields[4]!, fields[5]!]));
       if (b.add(i + 2, fields).chunk) chunks += 1;
     }
     if (b.flush()) chunks += 1;
-    const minimum = Math.max(Math.ceil(ROWS / CSV_IMPORT_LIMITS.maxRows), Math.ceil(base64Length(csvBytes) / CSV_IMPORT_LIMITS.requestBytes));
+    const minimum = Math.max(
+      Math.ceil(ROWS / CSV_IMPORT_LIMITS.maxRows),
+      Math.ceil(base64Length(csvBytes) / CSV_IMPORT_LIMITS.requestBytes),
+    );
     return { chunks, minimum };
   }
 

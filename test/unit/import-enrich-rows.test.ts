@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { enrichmentByRow, notEnrichedText, rowEnrichment, addRowsToEnrich, noRowsToEnrich, mostCost } from '../../src/workflows/import/enrich-rows.js';
+import {
+  enrichmentByRow,
+  notEnrichedText,
+  rowEnrichment,
+  addRowsToEnrich,
+  noRowsToEnrich,
+  mostCost,
+} from '../../src/workflows/import/enrich-rows.js';
 import { splitCsvForEnrichment } from '../../src/workflows/import/split-csv.js';
 
 const headers = ['Name', 'E-mail', 'Tel', 'Cell', 'Office'];
@@ -26,11 +33,17 @@ describe('which rows an import enriches', () => {
 
   it('groups the rows, free first, judged by their mapped values (blank is absent; any phone column holds a phone)', () => {
     expect(enrichmentByRow({ headers, rows, mapping }, 'partial')).toEqual({
-      groups: [{ enrichment: null, rows: [0, 1] }, { enrichment: 'partial', rows: [2, 3, 4] }],
+      groups: [
+        { enrichment: null, rows: [0, 1] },
+        { enrichment: 'partial', rows: [2, 3, 4] },
+      ],
       skipped: { has_email: 2 },
     });
     expect(enrichmentByRow({ headers, rows, mapping }, 'phone_only')).toEqual({
-      groups: [{ enrichment: null, rows: [0, 2, 3] }, { enrichment: 'phone_only', rows: [1, 4] }],
+      groups: [
+        { enrichment: null, rows: [0, 2, 3] },
+        { enrichment: 'phone_only', rows: [1, 4] },
+      ],
       skipped: { has_phone: 3 },
     });
     expect(enrichmentByRow({ headers, rows, mapping }, 'full')).toEqual({
@@ -45,12 +58,28 @@ describe('which rows an import enriches', () => {
   });
 
   it('--all-rows (allRows): one group of every row with the type asked; nothing held: the same', () => {
-    expect(enrichmentByRow({ headers, rows, mapping }, 'full', { allRows: true })).toEqual({ groups: [{ enrichment: 'full', rows: [0, 1, 2, 3, 4] }], skipped: {} });
-    expect(enrichmentByRow({ headers, rows: [rows[4]!], mapping }, 'partial')).toEqual({ groups: [{ enrichment: 'partial', rows: [0] }], skipped: {} });
+    expect(enrichmentByRow({ headers, rows, mapping }, 'full', { allRows: true })).toEqual({
+      groups: [{ enrichment: 'full', rows: [0, 1, 2, 3, 4] }],
+      skipped: {},
+    });
+    expect(enrichmentByRow({ headers, rows: [rows[4]!], mapping }, 'partial')).toEqual({
+      groups: [{ enrichment: 'partial', rows: [0] }],
+      skipped: {},
+    });
   });
 
   it('finds a mapped header as the service does: trimmed, in any case', () => {
-    const r = enrichmentByRow({ headers: [' name ', 'e-MAIL'], rows: [['A', 'a@x.com'], ['B', '']], mapping: { full_name: 'Name', email: 'E-mail' } }, 'partial');
+    const r = enrichmentByRow(
+      {
+        headers: [' name ', 'e-MAIL'],
+        rows: [
+          ['A', 'a@x.com'],
+          ['B', ''],
+        ],
+        mapping: { full_name: 'Name', email: 'E-mail' },
+      },
+      'partial',
+    );
     expect(r.skipped).toEqual({ has_email: 1 });
   });
 
@@ -58,7 +87,11 @@ describe('which rows an import enriches', () => {
     const total = noRowsToEnrich('full');
     for (const part of [rows.slice(0, 3), rows.slice(3)]) {
       const { groups, skipped } = enrichmentByRow({ headers, rows: part, mapping }, 'full');
-      addRowsToEnrich(total, groups.map((g) => ({ enrichment: g.enrichment, rows: g.rows.length })), skipped);
+      addRowsToEnrich(
+        total,
+        groups.map((g) => ({ enrichment: g.enrichment, rows: g.rows.length })),
+        skipped,
+      );
     }
     expect(total).toEqual({ type: 'full', rows_by_type: { partial: 2, phone_only: 1, full: 1 }, skipped: { has_email_and_phone: 1 } });
     expect(mostCost(total)).toBe(2 * 1 + 10 + 11);
@@ -79,15 +112,22 @@ describe('a CSV cut into requests (the SDK and the MCP tool)', () => {
       { enrichment: 'partial', csv: 'Name;Email;Note\nBo;;"say ""hi"""\n', rows: [3] },
     ]);
     // The service reads each part's rows as it reads them in the whole CSV.
-    const read = (text: string) => parse(text.replace(/^\ufeff/, ''), { delimiter: ';', relax_quotes: true, relax_column_count: true, skip_empty_lines: true });
+    const read = (text: string) =>
+      parse(text.replace(/^\ufeff/, ''), { delimiter: ';', relax_quotes: true, relax_column_count: true, skip_empty_lines: true });
     const whole = read(csv);
     for (const p of parts) expect(read(p.csv).slice(1)).toEqual(p.rows.map((n) => whole[n - 1]));
   });
 
   it('a CSV needing one request comes back as given', () => {
     const csv = 'Name,Email\nAnn,\nBo,\n';
-    expect(splitCsvForEnrichment(csv, { full_name: 'Name', email: 'Email' }, 'partial')).toMatchObject({ parts: [{ enrichment: 'partial', csv, rows: [2, 3] }], skipped: {} });
+    expect(splitCsvForEnrichment(csv, { full_name: 'Name', email: 'Email' }, 'partial')).toMatchObject({
+      parts: [{ enrichment: 'partial', csv, rows: [2, 3] }],
+      skipped: {},
+    });
     const held = 'Name,Email\nAnn,a@x.com\n';
-    expect(splitCsvForEnrichment(held, { full_name: 'Name', email: 'Email' }, 'partial')).toMatchObject({ parts: [{ enrichment: null, csv: held, rows: [2] }], skipped: { has_email: 1 } });
+    expect(splitCsvForEnrichment(held, { full_name: 'Name', email: 'Email' }, 'partial')).toMatchObject({
+      parts: [{ enrichment: null, csv: held, rows: [2] }],
+      skipped: { has_email: 1 },
+    });
   });
 });

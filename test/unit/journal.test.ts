@@ -23,7 +23,16 @@ function entry(sentMs: number, over: Partial<JournalEntry> = {}): JournalEntry {
     tool: 'enrich_list',
     what: 'Enriching list "Q3" (full)',
     estimated_cost: 10,
-    quote: { quote_id: 'qte_v1_x', expires_at: Math.floor(sentMs / 1000) + 300, estimated_cost: 10, tool: 'enrich_list', row_count: 10, filter_hash: 'h', available_credits: 100, sufficient: true },
+    quote: {
+      quote_id: 'qte_v1_x',
+      expires_at: Math.floor(sentMs / 1000) + 300,
+      estimated_cost: 10,
+      tool: 'enrich_list',
+      row_count: 10,
+      filter_hash: 'h',
+      available_credits: 100,
+      sufficient: true,
+    },
     request: { method: 'POST', prefix: 'v2', path: '/enrichment/bulk', body: { list_id: 'lst_1', scope: 'full' } },
     service: { base_url: 'http://127.0.0.1:1/', sandbox: false, profile: 'default', key_fingerprint: '0123456789abcdef' },
     pid: process.pid,
@@ -174,7 +183,12 @@ describe('journal rules', () => {
 
 describe('who sent an entry, and whether it still waits for the answer', () => {
   const OTHER = process.pid + 100_000;
-  const probe = (over: Partial<ProcessProbe> = {}): ProcessProbe => ({ host: 'here', alive: () => true, startOf: () => 'boot/100', ...over });
+  const probe = (over: Partial<ProcessProbe> = {}): ProcessProbe => ({
+    host: 'here',
+    alive: () => true,
+    startOf: () => 'boot/100',
+    ...over,
+  });
 
   it('a live pid that started when the entry says is the sender, still waiting', () => {
     expect(ownerStillWaiting({ pid: OTHER, host: 'here', started: 'boot/100' }, false, probe())).toBe(true);
@@ -219,7 +233,11 @@ describe('a paid request is journaled when an attempt goes out, not while it wai
       if (req.method === 'POST') posts++;
       const next = req.method === 'POST' ? (plan.shift() ?? { status: 200 }) : { status: 200, headers: { 'ratelimit-policy': '1;w=60' } };
       res.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
-      res.end(JSON.stringify(next.status === 200 ? { workflow_id: 'bulk-enrich-1' } : { error: { code: 'RATE_LIMITED', message: 'Too many requests' } }));
+      res.end(
+        JSON.stringify(
+          next.status === 200 ? { workflow_id: 'bulk-enrich-1' } : { error: { code: 'RATE_LIMITED', message: 'Too many requests' } },
+        ),
+      );
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -325,7 +343,12 @@ describe('a paid request is journaled when an attempt goes out, not while it wai
     const got = new Promise<void>((r) => (arrived = r));
     const silent = http.createServer((req) => req.resume().on('end', () => arrived()));
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-    const client = new Client({ baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, token: 'svcapi_x', random: () => 0, sleep: async () => {} });
+    const client = new Client({
+      baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      token: 'svcapi_x',
+      random: () => 0,
+      sleep: async () => {},
+    });
     const { j, told } = journal();
     const stop = new AbortController();
     const sent = bulk(client, stop.signal, j).catch((err: unknown) => err);

@@ -19,12 +19,16 @@ describe('the OS keychain wrapper', () => {
     ]);
   });
 
-  it('says the binding\'s usual failures in a person\'s words, a dismissed unlock prompt as a refusal, and a binding that did not load as such', async () => {
+  it("says the binding's usual failures in a person's words, a dismissed unlock prompt as a refusal, and a binding that did not load as such", async () => {
     const failing = (error: string) => answering(() => ({ error })).get('a');
-    await expect(failing("Couldn't access platform storage: Secret Service: no result found")).rejects.toThrow('no keychain answered: the Secret Service has no default keyring');
-    await expect(failing('Platform failure: DBus error: Using X11 for dbus-daemon autolaunch was disabled at compile time, set your DBUS_SESSION_BUS_ADDRESS instead')).rejects.toThrow(
-      'no keychain answered: no D-Bus session bus, so no Secret Service (is DBUS_SESSION_BUS_ADDRESS set?)',
+    await expect(failing("Couldn't access platform storage: Secret Service: no result found")).rejects.toThrow(
+      'no keychain answered: the Secret Service has no default keyring',
     );
+    await expect(
+      failing(
+        'Platform failure: DBus error: Using X11 for dbus-daemon autolaunch was disabled at compile time, set your DBUS_SESSION_BUS_ADDRESS instead',
+      ),
+    ).rejects.toThrow('no keychain answered: no D-Bus session bus, so no Secret Service (is DBUS_SESSION_BUS_ADDRESS set?)');
     await expect(failing('Platform failure: something new\nwith a second line')).rejects.toThrow(/^no keychain answered: something new$/);
     const dismissed = await failing('Platform failure: Secret Service: unlock prompt was dismissed').catch((e: unknown) => e);
     expect(dismissed).toMatchObject({ refused: true, message: 'the keychain refused: it is locked, and its unlock prompt was dismissed' });
@@ -50,7 +54,13 @@ describe('a keychain write whose answer was lost', () => {
       delete: async (account: string) => (deleted.push(account), true),
     };
     const config = new ConfigStore({ PROSPECT_CONFIG_DIR: tempDir() });
-    const saved = await new Credentials(config, keychain).save('work', 'api_key', `svcapi_${'a'.repeat(64)}`, { value: 'auto', source: 'default' }, { base_url: 'https://api.example.com' });
+    const saved = await new Credentials(config, keychain).save(
+      'work',
+      'api_key',
+      `svcapi_${'a'.repeat(64)}`,
+      { value: 'auto', source: 'default' },
+      { base_url: 'https://api.example.com' },
+    );
     expect(saved).toMatchObject({ in: 'file', left: [] });
     expect(deleted).toEqual([written]);
     expect(written).toMatch(/^work\/api_key\/[0-9a-f]{8}$/);

@@ -63,7 +63,8 @@ describe('futureInstant', () => {
     expect(futureInstant('2030-06-01T04:30:00+02:00', now)).toBe('2030-06-01T02:30:00.000Z');
   });
   it('refuses other text and the past (exit 2)', () => {
-    for (const bad of ['next week', '06/02/2030', '2030-05-31', '2030-06-01T00:00:00Z']) expect(exitOf(() => futureInstant(bad, now))).toBe(2);
+    for (const bad of ['next week', '06/02/2030', '2030-05-31', '2030-06-01T00:00:00Z'])
+      expect(exitOf(() => futureInstant(bad, now))).toBe(2);
   });
 });
 

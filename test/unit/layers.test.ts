@@ -49,7 +49,8 @@ function layerOf(file: string): Layer {
   if (file === 'core.ts' || file === 'generate.ts') return 'entry';
   const top = file.split('/')[0]!;
   if (top === 'config') return 'cli';
-  if (top === 'api' || top === 'local' || top === 'sandbox' || top === 'cli' || top === 'commands' || top === 'mcp' || top === 'workflows') return top;
+  if (top === 'api' || top === 'local' || top === 'sandbox' || top === 'cli' || top === 'commands' || top === 'mcp' || top === 'workflows')
+    return top;
   throw new Error(`src/${file} is in no layer: add its folder to test/unit/layers.test.ts`);
 }
 
@@ -91,7 +92,10 @@ describe('layers', () => {
     const loaded = importsOf(TABLE).filter((to) => to.startsWith('commands/'));
     expect(verbs.sort(), 'files beside the verbs (move them to shared/) or verbs no row loads').toEqual([...new Set(loaded)].sort());
     const parts = (f: string) => f.split('/');
-    expect(files.filter((f) => parts(f).length === 2 || (parts(f).length > 3 && parts(f)[2] !== 'shared')), 'files outside a verb or shared/').toEqual([]);
+    expect(
+      files.filter((f) => parts(f).length === 2 || (parts(f).length > 3 && parts(f)[2] !== 'shared')),
+      'files outside a verb or shared/',
+    ).toEqual([]);
   });
 
   it('the table reaches each command by import() alone: building the tree for --help runs no command module', () => {

@@ -107,7 +107,8 @@ describe('man pages from the command tree', () => {
       expect(flagOnItsLine(page, f), f.long).toBe(true);
       for (const v of f.values ?? []) expect(page).toContain(v);
     }
-    for (const [code, meaning] of EXIT_CODE_MEANINGS) expect(norm(page)).toMatch(new RegExp(`${code} ${norm(meaning).replace(/[().?*+[\]]/g, '\\$&')}`));
+    for (const [code, meaning] of EXIT_CODE_MEANINGS)
+      expect(norm(page)).toMatch(new RegExp(`${code} ${norm(meaning).replace(/[().?*+[\]]/g, '\\$&')}`));
     for (const v of ENVIRONMENT) expect(page).toMatch(new RegExp(`^ +${v.name}$`, 'm'));
     expect(page).toMatch(/^FILES$/m);
     expect(page).toContain('/completion/');
@@ -148,7 +149,7 @@ describe('man pages from the command tree', () => {
 describe('roff escaping', () => {
   const awkward = {
     summary: "it's `code`, C:\\path, ~/x and ^y",
-    description: ".starts with a dot\n'starts with a quote\n\nsecond paragraph: café × naïve \"quoted\" --flag",
+    description: '.starts with a dot\n\'starts with a quote\n\nsecond paragraph: café × naïve "quoted" --flag',
   };
   const node: TreeNode = {
     path: ['odd'],
@@ -169,7 +170,7 @@ describe('roff escaping', () => {
         kind: 'text',
       },
     ],
-    examples: [".dot --x '{\"a\":\"b\\\\c\"}'"],
+    examples: ['.dot --x \'{"a":"b\\\\c"}\''],
     related: ['prospect whoami'],
     sections: [{ title: 'Operations', lines: ['GET \\fI/x\\fP .TH'] }],
     children: [],

@@ -4,10 +4,13 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../src');
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+  );
 
 /** A count put into a message as it is (`${x.length} leads`), not through formatCount: 1234 leads next to 1,234 credits. */
-const RAW_COUNT = /\$\{(?!n\(|formatCount\(|counted\()[\w.?]*(?:count|total|length|credits|rows|leads|added|charged|reserved|found|cost|max|limit)\w*\}\s(?:credit|lead|row|people|person|compan|search|request|list|run|call|error|contact|page|match|day)/gi;
+const RAW_COUNT =
+  /\$\{(?!n\(|formatCount\(|counted\()[\w.?]*(?:count|total|length|credits|rows|leads|added|charged|reserved|found|cost|max|limit)\w*\}\s(?:credit|lead|row|people|person|compan|search|request|list|run|call|error|contact|page|match|day)/gi;
 
 describe('one number format', () => {
   it('every count a command or the CLI prints goes through formatCount', () => {

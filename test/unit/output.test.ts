@@ -11,7 +11,17 @@ import { debugTracer } from '../../src/cli/debug.js';
 function output(format: Format, fields?: string[], notes?: OutputOptions['notes']) {
   const stdout = new Capture();
   const stderr = new Capture();
-  const out = new Output({ stdout, stderr, format, fields, quiet: false, style: createStyle(false), errStyle: createStyle(false), width: 80, ...(notes ? { notes } : {}) });
+  const out = new Output({
+    stdout,
+    stderr,
+    format,
+    fields,
+    quiet: false,
+    style: createStyle(false),
+    errStyle: createStyle(false),
+    width: 80,
+    ...(notes ? { notes } : {}),
+  });
   return { out, stdout, stderr };
 }
 
@@ -30,7 +40,12 @@ describe('Output', () => {
   });
 
   it("the service's raw hints (HTTP routes to poll) never reach stderr through print or hints(); what they mean does, as notes", async () => {
-    const started = { workflow_id: 'wf_1', agent_instructions: 'Poll GET /smart-agents/agent-1 for results', message: 'Poll poll_url until done', usage: 'Send GET /x' };
+    const started = {
+      workflow_id: 'wf_1',
+      agent_instructions: 'Poll GET /smart-agents/agent-1 for results',
+      message: 'Poll poll_url until done',
+      usage: 'Send GET /x',
+    };
     for (const format of ['json', 'ndjson', 'table', 'tsv', 'csv'] as const) {
       const { out, stderr } = output(format);
       await out.print({ kind: 'object', payload: started });
@@ -44,7 +59,12 @@ describe('Output', () => {
 
   it('--debug prints the raw hints of every answer as the service wrote them, control characters escaped', () => {
     const stderr = new Capture();
-    const data = { workflow_id: 'wf_1', agent_instructions: 'Poll GET /smart-agents/agent-1 for results', message: 'Poll poll_url\u001b[2J until done', usage: 'Send GET /x' };
+    const data = {
+      workflow_id: 'wf_1',
+      agent_instructions: 'Poll GET /smart-agents/agent-1 for results',
+      message: 'Poll poll_url\u001b[2J until done',
+      usage: 'Send GET /x',
+    };
     debugTracer(stderr)({ type: 'answer', method: 'POST', prefix: 'v2', path: '/smart-agents/run', query: undefined, body: {}, data });
     expect(stderr.text).toBe(
       '[debug] agent_instructions: Poll GET /smart-agents/agent-1 for results\n[debug] usage: Send GET /x\n[debug] message: Poll poll_url\\u001b[2J until done\n',
@@ -115,7 +135,17 @@ describe('Output', () => {
   it('--quiet silences hints and info but not data', async () => {
     const stdout = new Capture();
     const stderr = new Capture();
-    const out = new Output({ stdout, stderr, format: 'json', fields: undefined, quiet: true, style: createStyle(false), errStyle: createStyle(false), width: 80, notes: () => [{ level: 'info', text: 'a note' }] });
+    const out = new Output({
+      stdout,
+      stderr,
+      format: 'json',
+      fields: undefined,
+      quiet: true,
+      style: createStyle(false),
+      errStyle: createStyle(false),
+      width: 80,
+      notes: () => [{ level: 'info', text: 'a note' }],
+    });
     await out.print({ kind: 'object', payload: { a: 1, usage: 'try this' } });
     out.info('hello');
     expect(stderr.text).toBe('');
@@ -193,8 +223,14 @@ describe('output edges', () => {
       fix: 'Pick from: lead_id, name, company.',
     });
     await expect(output('tsv', ['company.name']).out.print({ kind: 'rows', payload: {}, rows: people })).resolves.toBeUndefined();
-    await expect(output('json', ['refund_status']).out.print({ kind: 'object', payload: { id: 1 }, fields: ['id', 'refund_status'] })).resolves.toBeUndefined();
-    const paged = output('ndjson', ['nope']).out.printPages((async function* () { yield { rows: people, payload: {} }; })());
+    await expect(
+      output('json', ['refund_status']).out.print({ kind: 'object', payload: { id: 1 }, fields: ['id', 'refund_status'] }),
+    ).resolves.toBeUndefined();
+    const paged = output('ndjson', ['nope']).out.printPages(
+      (async function* () {
+        yield { rows: people, payload: {} };
+      })(),
+    );
     await expect(paged).rejects.toMatchObject({ exitCode: 2 });
   });
 
@@ -203,7 +239,13 @@ describe('output edges', () => {
     await tsv.out.print({ kind: 'rows', payload: {}, rows: [], tableColumns: ['lead_id', 'name'] });
     expect(tsv.stdout.text).toBe('lead_id\tname\n');
     const csv = output('csv');
-    await csv.out.printPages((async function* () { yield { rows: [], payload: {} }; })(), undefined, ['lead_id', 'name']);
+    await csv.out.printPages(
+      (async function* () {
+        yield { rows: [], payload: {} };
+      })(),
+      undefined,
+      ['lead_id', 'name'],
+    );
     expect(csv.stdout.text).toBe('lead_id,name\n');
   });
 });

@@ -86,7 +86,11 @@ describe('paid commands at a terminal', () => {
     const never = person([]);
     const under = await runInProcess(['enrich', 'list', 'Q3', '--max-cost', '20'], { env: env(), tty: true, prompter: never.prompter });
     expect(under.code, under.stderr).toBe(0);
-    const over = await runInProcess(['enrich', 'list', 'Q3', '--max-cost', '19', '--all-leads'], { env: env(), tty: true, prompter: never.prompter });
+    const over = await runInProcess(['enrich', 'list', 'Q3', '--max-cost', '19', '--all-leads'], {
+      env: env(),
+      tty: true,
+      prompter: never.prompter,
+    });
     expect(over.code).toBe(5);
     expect(never.asked).toEqual([]);
   });
@@ -94,11 +98,19 @@ describe('paid commands at a terminal', () => {
   it('PROSPECT_MAX_COST answers as --max-cost does; a profile max_cost is a ceiling, and the person is still asked', async () => {
     await control(sb, 'POST', '/lists', { name: 'Q3', people: 20 });
     const never = person([]);
-    const over = await runInProcess(['enrich', 'list', 'Q3'], { env: { ...env(), PROSPECT_MAX_COST: '19' }, tty: true, prompter: never.prompter });
+    const over = await runInProcess(['enrich', 'list', 'Q3'], {
+      env: { ...env(), PROSPECT_MAX_COST: '19' },
+      tty: true,
+      prompter: never.prompter,
+    });
     expect(over.code).toBe(5);
     expect(over.stderr).toMatch(/over PROSPECT_MAX_COST 19/);
     const before = await balance();
-    const under = await runInProcess(['enrich', 'list', 'Q3'], { env: { ...env(), PROSPECT_MAX_COST: '20' }, tty: false, prompter: never.prompter });
+    const under = await runInProcess(['enrich', 'list', 'Q3'], {
+      env: { ...env(), PROSPECT_MAX_COST: '20' },
+      tty: false,
+      prompter: never.prompter,
+    });
     expect(under.code, under.stderr).toBe(0);
     expect(await balance()).toBeLessThan(before);
     expect(never.asked).toEqual([]);
@@ -153,7 +165,9 @@ describe('sendPaid', () => {
     await new Promise<void>((r) => probe.close(() => r()));
     const client = new Client({ baseUrl: `http://127.0.0.1:${port}`, token: 'svcapi_x', retry: { maxRetries: 0 } });
     let resends = 0;
-    const e = await apiOf(client).enrichment.sendBulk({ list_id: 'lst_1', quote_id: 'qte_v1_x' }, { sleep: async () => void resends++ }).catch((err: unknown) => err);
+    const e = await apiOf(client)
+      .enrichment.sendBulk({ list_id: 'lst_1', quote_id: 'qte_v1_x' }, { sleep: async () => void resends++ })
+      .catch((err: unknown) => err);
     expect(e).toMatchObject({ code: 'connection_refused' });
     expect(resends).toBe(0);
   });

@@ -12,7 +12,16 @@ import { tempDir } from '../helpers/temp-dir.js';
  * went out, so it is neither sent again through its quote nor joined by an identical request;
  * one `sent` by a sender still waiting is joined.
  */
-const quote = { quote_id: 'qte_v1_x', expires_at: null, estimated_cost: 5, tool: 'enrich_list', row_count: 5, filter_hash: 'h', available_credits: 100, sufficient: true } as Quote;
+const quote = {
+  quote_id: 'qte_v1_x',
+  expires_at: null,
+  estimated_cost: 5,
+  tool: 'enrich_list',
+  row_count: 5,
+  filter_hash: 'h',
+  available_credits: 100,
+  sufficient: true,
+} as Quote;
 const request = { method: 'POST', prefix: 'v2' as const, path: '/enrichment/bulk', body: { list_id: 'lst_1', scope: 'partial' } };
 
 /** A journal over `dir` whose process probe says `host`, and whether the pids it asks about run. */
@@ -40,7 +49,9 @@ describe('the paid-run journal writes a request as sending, then sent', () => {
 
     // Another sender (alive, on another host) of the identical request joins this one.
     const other = journalOn(dir, 'two');
-    await expect(other.recording({ tool: 'enrich_list', what: 'w', quote, since: 0 }).sending(request, 'qte_v1_y')).rejects.toBeInstanceOf(JoinedRun);
+    await expect(other.recording({ tool: 'enrich_list', what: 'w', quote, since: 0 }).sending(request, 'qte_v1_y')).rejects.toBeInstanceOf(
+      JoinedRun,
+    );
 
     record.handedOff();
     expect(first.store.open().map((e) => e.state)).toEqual(['sent']);
@@ -52,13 +63,20 @@ describe('the paid-run journal writes a request as sending, then sent', () => {
     const here = journalOn(dir, 'this-host', false);
     here.prepare();
     // Written down by a process of this host that is gone now (its probe says the pid no longer runs).
-    const record = await journalOn(dir, 'this-host').recording({ tool: 'enrich_list', what: 'w', quote, since: 0 }).sending(request, 'qte_v1_x');
+    const record = await journalOn(dir, 'this-host')
+      .recording({ tool: 'enrich_list', what: 'w', quote, since: 0 })
+      .sending(request, 'qte_v1_x');
     expect(record.open).toBe(true);
     const [left] = here.store.open();
     here.store.write({ ...left!, pid: 999_999 });
     expect(here.unanswered('enrich_list')).toEqual([]);
     const mine = await here.recording({ tool: 'enrich_list', what: 'w', quote, since: 0 }).sending(request, 'qte_v1_y');
     expect(mine.resend).toBe(false);
-    expect(here.store.open().map((e) => e.quote.quote_id).sort()).toEqual(['qte_v1_x', 'qte_v1_y']);
+    expect(
+      here.store
+        .open()
+        .map((e) => e.quote.quote_id)
+        .sort(),
+    ).toEqual(['qte_v1_x', 'qte_v1_y']);
   });
 });

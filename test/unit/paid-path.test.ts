@@ -20,7 +20,17 @@ const paidEntries = CATALOG.filter((e) => e.paid);
 describe('the paid path', () => {
   it('knows the paid entries of the catalog: the five enrichment and agent runs, the two syncs, CSV import and v1 bulk', () => {
     expect(paidEntries.map((e) => e.id).sort()).toEqual(
-      ['agents.run', 'enrichment.bulk', 'enrichment.byTask', 'enrichment.company', 'enrichment.person', 'legacy.bulkEnrich', 'lists.importCsv', 'sync.crm', 'sync.sequencer'].sort(),
+      [
+        'agents.run',
+        'enrichment.bulk',
+        'enrichment.byTask',
+        'enrichment.company',
+        'enrichment.person',
+        'legacy.bulkEnrich',
+        'lists.importCsv',
+        'sync.crm',
+        'sync.sequencer',
+      ].sort(),
     );
   });
 
@@ -33,7 +43,12 @@ describe('the paid path', () => {
         message: expect.stringContaining('paid path'),
       });
     }
-    await expect(call(client, API.lists.importCsv, { params: { list_id: 'lst_1' }, body: { csv_content_base64: '', column_mapping: {}, enrichment_type: 'partial' } as never })).rejects.toMatchObject({
+    await expect(
+      call(client, API.lists.importCsv, {
+        params: { list_id: 'lst_1' },
+        body: { csv_content_base64: '', column_mapping: {}, enrichment_type: 'partial' } as never,
+      }),
+    ).rejects.toMatchObject({
       name: 'ConfigurationError',
     });
   });
@@ -46,7 +61,8 @@ describe('the paid path', () => {
     expect(sendableWithoutPaidPath(csv, { dispatch_enrichment: true, idempotency_key: '' })).toBe(false);
     expect(sendableWithoutPaidPath(API.legacy.bulkEnrich, { contacts: [] })).toBe(true);
     expect(API.legacy.bulkEnrich.idempotent).toBe(false);
-    for (const e of paidEntries.filter((p) => p !== csv && p !== API.legacy.bulkEnrich)) expect(sendableWithoutPaidPath(e, {}), e.id).toBe(false);
+    for (const e of paidEntries.filter((p) => p !== csv && p !== API.legacy.bulkEnrich))
+      expect(sendableWithoutPaidPath(e, {}), e.id).toBe(false);
   });
 
   it('nothing else sends a request: client.request is reached only from the paid path, call(), the sandbox controls and `prospect api`', () => {
@@ -56,11 +72,19 @@ describe('the paid path', () => {
       .filter((f) => !f.startsWith('sandbox/'))
       .filter((f) => /\bclient\.request\s*[<(]|\bthis\.request\s*[<(]/.test(readFileSync(path.join(SRC, f), 'utf8')));
     // commands/api/api.ts is the raw escape hatch: the person supplies the quote, which is single use, so a resend cannot pay twice.
-    expect(senders.sort()).toEqual(['api/client.ts', 'api/endpoints/call.ts', 'api/paid-call.ts', 'cli/sandbox-target.ts', 'commands/api/api.ts']);
+    expect(senders.sort()).toEqual([
+      'api/client.ts',
+      'api/endpoints/call.ts',
+      'api/paid-call.ts',
+      'cli/sandbox-target.ts',
+      'commands/api/api.ts',
+    ]);
   });
 
   it('each paid entry is sent by its area through sendQuoted, which passes sendPaid the journal its caller gives', () => {
-    const areas = readdirSync(path.join(SRC, 'api', 'resources')).map((f) => readFileSync(path.join(SRC, 'api', 'resources', f), 'utf8')).join('\n');
+    const areas = readdirSync(path.join(SRC, 'api', 'resources'))
+      .map((f) => readFileSync(path.join(SRC, 'api', 'resources', f), 'utf8'))
+      .join('\n');
     for (const e of CATALOG.filter((entry) => entry.paid && entry.paid.tools.length > 0)) {
       const [area, verb] = e.id.split('.') as [string, string];
       expect(areas, e.id).toMatch(new RegExp(`sendQuoted(<\\w+>)?\\(\\s*${area}\\.${verb}\\b`));

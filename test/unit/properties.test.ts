@@ -28,11 +28,17 @@ describe('flag values (src/cli/parse.ts)', () => {
 
   it('intInRange takes every whole number of its range, written with spaces or leading zeros', () => {
     fc.assert(
-      fc.property(range, fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom('', '0', '00'), fc.constantFrom('', ' ', '\t'), ({ min, max }, at, zeros, pad) => {
-        const n = Math.round(min + (max - min) * at);
-        const written = `${n < 0 ? '-' : ''}${zeros}${Math.abs(n)}`;
-        expect(intInRange('--n', min, max)(`${pad}${written}${pad}`)).toBe(n === 0 ? 0 : n);
-      }),
+      fc.property(
+        range,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom('', '0', '00'),
+        fc.constantFrom('', ' ', '\t'),
+        ({ min, max }, at, zeros, pad) => {
+          const n = Math.round(min + (max - min) * at);
+          const written = `${n < 0 ? '-' : ''}${zeros}${Math.abs(n)}`;
+          expect(intInRange('--n', min, max)(`${pad}${written}${pad}`)).toBe(n === 0 ? 0 : n);
+        },
+      ),
     );
   });
 
@@ -52,13 +58,16 @@ describe('flag values (src/cli/parse.ts)', () => {
 
   it('nonNegativeNumber returns a finite number of 0 or more, or a usage error: never NaN, Infinity or a negative', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.double().map(String), fc.constantFrom('Infinity', '-0', '1e309', '0x10', ' ', '-1e-9')), (raw) => {
-        const r = outcome(() => nonNegativeNumber('--max-cost')(raw));
-        if ('value' in r) {
-          expect(Number.isFinite(r.value)).toBe(true);
-          expect(r.value).toBeGreaterThanOrEqual(0);
-        } else expect(r.usage).toContain('--max-cost must be a number of 0 or more');
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.double().map(String), fc.constantFrom('Infinity', '-0', '1e309', '0x10', ' ', '-1e-9')),
+        (raw) => {
+          const r = outcome(() => nonNegativeNumber('--max-cost')(raw));
+          if ('value' in r) {
+            expect(Number.isFinite(r.value)).toBe(true);
+            expect(r.value).toBeGreaterThanOrEqual(0);
+          } else expect(r.usage).toContain('--max-cost must be a number of 0 or more');
+        },
+      ),
     );
     fc.assert(
       fc.property(fc.double({ min: 0, max: 1e12, noNaN: true }), (n) => {
@@ -104,9 +113,12 @@ describe('filter flag values (src/cli/cmdutil/split-values.ts)', () => {
 
   it('literal mode keeps a value whole, commas included ("Austin, Texas, United States")', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => s.trim() !== ''), (v) => {
-        expect(gather('literal')(v, undefined)).toEqual([v.trim()]);
-      }),
+      fc.property(
+        fc.string().filter((s) => s.trim() !== ''),
+        (v) => {
+          expect(gather('literal')(v, undefined)).toEqual([v.trim()]);
+        },
+      ),
     );
   });
 
@@ -147,7 +159,11 @@ describe('CSV header mapping (src/cli/cmdutil/header-map.ts)', () => {
   /** A field's name as a spreadsheet might spell it: any case, words joined by spaces, dashes, dots or nothing, padded. */
   const spelling = (field: CanonicalField) =>
     fc
-      .tuple(fc.constantFrom(' ', '_', '-', '.', '', '  '), fc.array(fc.boolean(), { minLength: 30, maxLength: 30 }), fc.constantFrom('', ' ', '\t'))
+      .tuple(
+        fc.constantFrom(' ', '_', '-', '.', '', '  '),
+        fc.array(fc.boolean(), { minLength: 30, maxLength: 30 }),
+        fc.constantFrom('', ' ', '\t'),
+      )
       .map(([sep, upper, pad]) => {
         const joined = field.split('_').join(sep);
         return pad + [...joined].map((c, i) => (upper[i % upper.length] ? c.toUpperCase() : c)).join('') + pad;
@@ -156,7 +172,9 @@ describe('CSV header mapping (src/cli/cmdutil/header-map.ts)', () => {
     .shuffledSubarray([...CANONICAL_FIELDS], { minLength: 1 })
     .chain((fields) => fc.tuple(fc.constant(fields), fc.tuple(...fields.map(spelling))));
   /** Headers no alias can be: every alias starts otherwise. */
-  const unknownHeader = fc.tuple(fc.constantFrom('Notes', 'Custom', 'Internal id', 'zz'), fc.string({ maxLength: 12 })).map(([a, b]) => `${a} ${b}`);
+  const unknownHeader = fc
+    .tuple(fc.constantFrom('Notes', 'Custom', 'Internal id', 'zz'), fc.string({ maxLength: 12 }))
+    .map(([a, b]) => `${a} ${b}`);
 
   it('any permutation, case and spacing of known headers maps each field to its column', () => {
     fc.assert(
@@ -192,23 +210,27 @@ describe('CSV header mapping (src/cli/cmdutil/header-map.ts)', () => {
       fc.constantFrom('Email', 'E-mail', 'Work Email', 'Company', 'Website', 'Name', 'Title', 'Phone', 'Mobile'),
     );
     fc.assert(
-      fc.property(fc.array(anyHeader, { minLength: 1, maxLength: 12 }), fc.array(fc.tuple(fc.constantFrom(...CANONICAL_FIELDS), fc.nat()), { maxLength: 3 }), (headers, picks) => {
-        const flags = picks.map(([field, i]) => `${field}=${headers[i % headers.length]}`);
-        const overrides = parseMapFlags(flags, headers);
-        const { mapping, unmapped } = mapHeaders(headers, overrides);
-        const columns: string[] = Object.values(mapping);
-        // One column per field (a record), and each column under at most one field, except where --map named it twice.
-        const fromFlags: string[] = Object.values(overrides);
-        const auto = columns.filter((c) => !fromFlags.includes(c));
-        expect(new Set(auto).size).toBe(auto.length);
-        for (const [field, header] of Object.entries(overrides)) expect(mapping[field as CanonicalField]).toBe(header);
-        for (const c of columns) {
-          expect(headers).toContain(c);
-          expect(unmapped).not.toContain(c);
-        }
-        // An automatically mapped column's spelling is the field's or an alias: never an unknown header.
-        for (const c of auto) expect(normalizeHeader(c)).not.toMatch(/^(notes|custom|internalid|zz)/);
-      }),
+      fc.property(
+        fc.array(anyHeader, { minLength: 1, maxLength: 12 }),
+        fc.array(fc.tuple(fc.constantFrom(...CANONICAL_FIELDS), fc.nat()), { maxLength: 3 }),
+        (headers, picks) => {
+          const flags = picks.map(([field, i]) => `${field}=${headers[i % headers.length]}`);
+          const overrides = parseMapFlags(flags, headers);
+          const { mapping, unmapped } = mapHeaders(headers, overrides);
+          const columns: string[] = Object.values(mapping);
+          // One column per field (a record), and each column under at most one field, except where --map named it twice.
+          const fromFlags: string[] = Object.values(overrides);
+          const auto = columns.filter((c) => !fromFlags.includes(c));
+          expect(new Set(auto).size).toBe(auto.length);
+          for (const [field, header] of Object.entries(overrides)) expect(mapping[field as CanonicalField]).toBe(header);
+          for (const c of columns) {
+            expect(headers).toContain(c);
+            expect(unmapped).not.toContain(c);
+          }
+          // An automatically mapped column's spelling is the field's or an alias: never an unknown header.
+          for (const c of auto) expect(normalizeHeader(c)).not.toMatch(/^(notes|custom|internalid|zz)/);
+        },
+      ),
     );
   });
 });
@@ -247,9 +269,17 @@ describe('import chunks (src/commands/import/shared/chunks.ts)', () => {
         rows: fc.array(fc.array(field, { minLength: width, maxLength: width }), { maxLength: maxRows }),
       }),
     );
-  const mappingOf = (headers: string[], fields: CanonicalField[]): ColumnMapping => Object.fromEntries(fields.map((f, i) => [f, headers[i]]));
+  const mappingOf = (headers: string[], fields: CanonicalField[]): ColumnMapping =>
+    Object.fromEntries(fields.map((f, i) => [f, headers[i]]));
 
-  function checkCover({ chunks, skips }: Built, rows: number, headers: string[], mapping: ColumnMapping, data: string[][], limits: ChunkLimits) {
+  function checkCover(
+    { chunks, skips }: Built,
+    rows: number,
+    headers: string[],
+    mapping: ColumnMapping,
+    data: string[][],
+    limits: ChunkLimits,
+  ) {
     const columns = chunkColumns(headers, mapping);
     // Every row exactly once, in order: sent in a chunk or skipped.
     const sent = chunks.flatMap((c) => c.rows);
@@ -269,7 +299,12 @@ describe('import chunks (src/commands/import/shared/chunks.ts)', () => {
     }
     // Each chunk but the last is full: its rows and the next chunk's first row do not make one chunk.
     for (const [i, c] of chunks.slice(0, -1).entries()) {
-      const again = build(headers, mapping, [...c.rows, chunks[i + 1]!.rows[0]!].map((r) => data[r - 2]!), limits);
+      const again = build(
+        headers,
+        mapping,
+        [...c.rows, chunks[i + 1]!.rows[0]!].map((r) => data[r - 2]!),
+        limits,
+      );
       expect(again.chunks.length).toBeGreaterThan(1);
     }
     for (const s of skips) expect(s.reason).toBe('row_too_large');
@@ -277,17 +312,22 @@ describe('import chunks (src/commands/import/shared/chunks.ts)', () => {
 
   it('small limits: chunks cover every row once, in order, each full and within its row and byte limits, and read back as sent', () => {
     fc.assert(
-      fc.property(file(40), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 80, max: 1600 }), ({ headers, fields, rows }, maxRows, base64Bytes) => {
-        const limits = { rows: maxRows, base64Bytes };
-        const mapping = mappingOf(headers, fields);
-        const built = build(headers, mapping, rows, limits);
-        checkCover(built, rows.length, headers, mapping, rows, limits);
-        // A row is skipped only when it alone (with the header) is over the byte limit.
-        for (const s of built.skips) {
-          const alone = build(headers, mapping, [rows[s.row - 2]!], limits);
-          expect(alone.chunks).toEqual([]);
-        }
-      }),
+      fc.property(
+        file(40),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 80, max: 1600 }),
+        ({ headers, fields, rows }, maxRows, base64Bytes) => {
+          const limits = { rows: maxRows, base64Bytes };
+          const mapping = mappingOf(headers, fields);
+          const built = build(headers, mapping, rows, limits);
+          checkCover(built, rows.length, headers, mapping, rows, limits);
+          // A row is skipped only when it alone (with the header) is over the byte limit.
+          for (const s of built.skips) {
+            const alone = build(headers, mapping, [rows[s.row - 2]!], limits);
+            expect(alone.chunks).toEqual([]);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -24,7 +24,16 @@ function setup(seed = 42) {
     });
   /** Checks a quote against an enrich_list run of SHAPE with 100 rows costing 100, unless told otherwise. */
   const check = (quoteId: string | undefined, c: Partial<QuoteCheck> = {}, orgId = org) =>
-    checkQuote(store, clock, orgId, { quoteId, required: true, tool: 'enrich_list', shape: SHAPE, rows: 100, cost: 100, redeemedStatus: 400, ...c });
+    checkQuote(store, clock, orgId, {
+      quoteId,
+      required: true,
+      tool: 'enrich_list',
+      shape: SHAPE,
+      rows: 100,
+      cost: 100,
+      redeemedStatus: 400,
+      ...c,
+    });
   return { clock, store, org, mint, check };
 }
 

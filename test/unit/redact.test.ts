@@ -43,7 +43,12 @@ describe('redaction', () => {
       expect(shown, url).toContain('REDACTED');
     }
     const s3 = new URL(redactUrl(new URL(urls[0]!))).searchParams;
-    expect(Object.fromEntries(s3)).toMatchObject({ 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256', 'X-Amz-Date': '20310115T100000Z', 'X-Amz-Expires': '86400', 'X-Amz-Credential': 'REDACTED' });
+    expect(Object.fromEntries(s3)).toMatchObject({
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+      'X-Amz-Date': '20310115T100000Z',
+      'X-Amz-Expires': '86400',
+      'X-Amz-Credential': 'REDACTED',
+    });
     expect(new URL(redactUrl(new URL(urls[2]!))).searchParams.get('se')).toBe('2031-01-16T10:00:00Z');
   });
 });

@@ -36,7 +36,13 @@ describe('resolveSettings: flag > environment > chosen profile > default profile
 
   it('environment beats the profile; flags beat the environment', () => {
     const { env, store } = storeWith(config);
-    const e = { ...env, PROSPECT_BASE_URL: 'https://env.example', PROSPECT_API_KEY: KEY_A, PROSPECT_PROFILE: 'default', PROSPECT_FORMAT: 'json' };
+    const e = {
+      ...env,
+      PROSPECT_BASE_URL: 'https://env.example',
+      PROSPECT_API_KEY: KEY_A,
+      PROSPECT_PROFILE: 'default',
+      PROSPECT_FORMAT: 'json',
+    };
     const s = resolveSettings({}, e, store);
     expect(s.profile).toEqual({ value: 'default', source: 'env' });
     expect(s.baseUrl).toEqual({ value: 'https://env.example', source: 'env' });
@@ -55,7 +61,7 @@ describe('resolveSettings: flag > environment > chosen profile > default profile
     expect(s.baseUrl?.source).toBe('default-profile');
   });
 
-  it('a profile with its own key never borrows the default profile\'s URL for it', () => {
+  it("a profile with its own key never borrows the default profile's URL for it", () => {
     const { env, store } = storeWith({ profiles: { default: { base_url: 'https://default.example' }, keyed: { api_key: KEY_B } } });
     const s = resolveSettings({ profile: 'keyed' }, env, store);
     expect(s.apiKey?.value).toBe(KEY_B);
@@ -73,7 +79,10 @@ describe('resolveSettings: flag > environment > chosen profile > default profile
     const env = { PROSPECT_CONFIG_DIR: tempDir() };
     const store = new ConfigStore(env);
     expect(resolveSettings({}, { ...env, PROSPECT_MAX_COST: '250' }, store).maxCost).toEqual({ value: 250, source: 'env' });
-    for (const bad of ['lots', '-5']) expect(() => resolveSettings({}, { ...env, PROSPECT_MAX_COST: bad }, store)).toThrow(/PROSPECT_MAX_COST must be a number of 0 or more/);
+    for (const bad of ['lots', '-5'])
+      expect(() => resolveSettings({}, { ...env, PROSPECT_MAX_COST: bad }, store)).toThrow(
+        /PROSPECT_MAX_COST must be a number of 0 or more/,
+      );
   });
 
   it('a credential with a pasted newline is trimmed; one a header cannot carry is a configuration error that does not print it', () => {

@@ -14,14 +14,30 @@ describe('decideRetry', () => {
   });
 
   it('does not wait a Retry-After longer than the cap, nor past the retry budget', () => {
-    expect(decideRetry(p, { attempt: 0, error: err(429, 'crm_budget_exhausted', { retryAfterMs: 3_600_000 }), idempotent: true, random: half })).toEqual({ retry: false });
-    expect(decideRetry(p, { attempt: p.maxRateLimitRetries, error: err(429, 'RATE_LIMITED', { retryAfterMs: 1000 }), idempotent: true, random: half })).toEqual({ retry: false });
+    expect(
+      decideRetry(p, { attempt: 0, error: err(429, 'crm_budget_exhausted', { retryAfterMs: 3_600_000 }), idempotent: true, random: half }),
+    ).toEqual({ retry: false });
+    expect(
+      decideRetry(p, {
+        attempt: p.maxRateLimitRetries,
+        error: err(429, 'RATE_LIMITED', { retryAfterMs: 1000 }),
+        idempotent: true,
+        random: half,
+      }),
+    ).toEqual({ retry: false });
   });
 
   it('backs off on a retryable 503 even for a POST, but not on dispatch_outcome_unknown', () => {
-    const d = decideRetry(p, { attempt: 1, error: err(503, 'quote_verification_unavailable', { retryable: true }), idempotent: false, random: half });
+    const d = decideRetry(p, {
+      attempt: 1,
+      error: err(503, 'quote_verification_unavailable', { retryable: true }),
+      idempotent: false,
+      random: half,
+    });
     expect(d.retry).toBe(true);
-    expect(decideRetry(p, { attempt: 0, error: err(503, 'dispatch_outcome_unknown', { retryable: false }), idempotent: false, random: half })).toEqual({ retry: false });
+    expect(
+      decideRetry(p, { attempt: 0, error: err(503, 'dispatch_outcome_unknown', { retryable: false }), idempotent: false, random: half }),
+    ).toEqual({ retry: false });
   });
 
   it('a retryable 503 waits its Retry-After with jitter, but not past the cap', () => {
@@ -34,7 +50,9 @@ describe('decideRetry', () => {
   it('retries 500/502/504 only for idempotent requests', () => {
     expect(decideRetry(p, { attempt: 0, error: err(502, 'UPSTREAM_ERROR'), idempotent: true, random: half }).retry).toBe(true);
     expect(decideRetry(p, { attempt: 0, error: err(500, 'INTERNAL_ERROR'), idempotent: false, random: half }).retry).toBe(false);
-    expect(decideRetry(p, { attempt: 0, error: err(503, 'not_enabled', { retryable: false }), idempotent: true, random: half }).retry).toBe(false);
+    expect(decideRetry(p, { attempt: 0, error: err(503, 'not_enabled', { retryable: false }), idempotent: true, random: half }).retry).toBe(
+      false,
+    );
   });
 
   it('retries network errors only where nothing can be charged twice', () => {
@@ -45,7 +63,13 @@ describe('decideRetry', () => {
   });
 
   it('never retries client errors', () => {
-    for (const [s, c] of [[400, 'validation_error'], [401, 'AUTHENTICATION_INVALID'], [403, 'insufficient_scope'], [404, 'not_found'], [409, 'conflict']] as const)
+    for (const [s, c] of [
+      [400, 'validation_error'],
+      [401, 'AUTHENTICATION_INVALID'],
+      [403, 'insufficient_scope'],
+      [404, 'not_found'],
+      [409, 'conflict'],
+    ] as const)
       expect(decideRetry(p, { attempt: 0, error: err(s, c), idempotent: true, random: half }).retry).toBe(false);
   });
 });

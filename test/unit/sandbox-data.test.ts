@@ -20,7 +20,20 @@ import {
 } from '../../src/sandbox/data/index.js';
 
 const SMALL = { people: 5000, companies: 500 };
-const FUNDING_LABELS = ['Pre-Seed', 'Seed', 'Series A', 'Series B', 'Series C', 'Series D', 'Series E+', 'Private Equity', 'Debt Financing', 'Post-IPO Equity', 'Grant', 'Bootstrapped'];
+const FUNDING_LABELS = [
+  'Pre-Seed',
+  'Seed',
+  'Series A',
+  'Series B',
+  'Series C',
+  'Series D',
+  'Series E+',
+  'Private Equity',
+  'Debt Financing',
+  'Post-IPO Equity',
+  'Grant',
+  'Bootstrapped',
+];
 const COMPANY_TYPES = ['Privately Held', 'Public Company', 'Self-Owned', 'Partnership', 'Nonprofit', 'Government Agency', 'Educational'];
 const REVENUE_RANGES = ['$0-1M', '$1M-10M', '$10M-50M', '$50M-100M', '$100M-500M', '$500M-1B', '$1B+'];
 
@@ -63,7 +76,11 @@ describe('generation', () => {
     let samePeople = 0;
     for (let i = 0; i < 200; i++) {
       const p = other.person(i);
-      if (p.lead_id === people[i]!.lead_id || (p.first_name === people[i]!.first_name && p.last_name === people[i]!.last_name && p.title === people[i]!.title)) samePeople++;
+      if (
+        p.lead_id === people[i]!.lead_id ||
+        (p.first_name === people[i]!.first_name && p.last_name === people[i]!.last_name && p.title === people[i]!.title)
+      )
+        samePeople++;
     }
     expect(samePeople).toBeLessThan(5);
     expect(other.company(0).name).not.toBe(companies[0]!.name);
@@ -233,9 +250,16 @@ describe('flat people search', () => {
     const [a, b] = ['Director', 'Manager'];
     expectSearch({ seniority: [a, b] }, (p) => p.seniority === a || p.seniority === b);
     const country = common(people, (p) => p.location_country);
-    expectSearch({ seniority: [a, b], location_country: [country] }, (p) => (p.seniority === a || p.seniority === b) && p.location_country === country);
     expectSearch(
-      { departments: ['Engineering', 'Data'], management_levels: ['Manager', 'Director'], company_headcount: ['51-200', '1,001-5,000', '10,001+'] },
+      { seniority: [a, b], location_country: [country] },
+      (p) => (p.seniority === a || p.seniority === b) && p.location_country === country,
+    );
+    expectSearch(
+      {
+        departments: ['Engineering', 'Data'],
+        management_levels: ['Manager', 'Director'],
+        company_headcount: ['51-200', '1,001-5,000', '10,001+'],
+      },
       (p) =>
         ['Engineering', 'Data'].includes(p.department) &&
         ['Manager', 'Director'].includes(p.management_level ?? '') &&
@@ -290,7 +314,10 @@ describe('flat people search', () => {
     const hqCompany = companies.find((c) => c.hq_location === hq)!;
     expectSearch({ company_locations: [hq] }, (p) => company(p).hq_location === hq);
     expectSearch({ company_locations: [hqCompany.hq_city] }, (p) => company(p).hq_city === hqCompany.hq_city);
-    expectSearch({ company_locations: [hqCompany.hq_state, 'Japan'] }, (p) => company(p).hq_state === hqCompany.hq_state || company(p).hq_country === 'Japan');
+    expectSearch(
+      { company_locations: [hqCompany.hq_state, 'Japan'] },
+      (p) => company(p).hq_state === hqCompany.hq_state || company(p).hq_country === 'Japan',
+    );
   });
 
   it('answers nothing for unknown values and everyone for no filters', () => {
@@ -352,14 +379,20 @@ describe('flat company search', () => {
     const c = companies[17]!;
     expectSearch({ names: [c.name.toLowerCase()] }, (x) => x.index === 17);
     expectSearch({ domains: [`http://www.${c.domain}/`] }, (x) => x.index === 17);
-    expectSearch({ year_founded: [c.founded_year, String(c.founded_year + 1)] }, (x) => x.founded_year === c.founded_year || x.founded_year === c.founded_year + 1);
+    expectSearch(
+      { year_founded: [c.founded_year, String(c.founded_year + 1)] },
+      (x) => x.founded_year === c.founded_year || x.founded_year === c.founded_year + 1,
+    );
     expectSearch({ company_type: ['privately held'] }, (x) => x.company_type === 'Privately Held');
   });
 
   it('ANDs across keys and ORs within', () => {
     expectSearch(
       { hq_country: ['USA', 'GBR'], employee_count_ranges: ['11-50', '51-200'], company_type: ['Privately Held'] },
-      (c) => ['United States', 'United Kingdom'].includes(c.hq_country) && ['11-50', '51-200'].includes(c.employee_count_range) && c.company_type === 'Privately Held',
+      (c) =>
+        ['United States', 'United Kingdom'].includes(c.hq_country) &&
+        ['11-50', '51-200'].includes(c.employee_count_range) &&
+        c.company_type === 'Privately Held',
     );
   });
 });
@@ -375,19 +408,31 @@ describe('raw person filter', () => {
 
   it('applies in and not_in case-insensitively, to one value or a list', () => {
     expectMatch(group('and', cond('seniority', 'in', 'director')), (p) => p.seniority === 'Director');
-    expectMatch(group('and', cond('location_country', 'in', ['GERMANY', 'france'])), (p) => ['Germany', 'France'].includes(p.location_country));
-    expectMatch(group('and', cond('management_level', 'not_in', ['Manager', 'Director'])), (p) => p.management_level !== 'Manager' && p.management_level !== 'Director');
+    expectMatch(group('and', cond('location_country', 'in', ['GERMANY', 'france'])), (p) =>
+      ['Germany', 'France'].includes(p.location_country),
+    );
+    expectMatch(
+      group('and', cond('management_level', 'not_in', ['Manager', 'Director'])),
+      (p) => p.management_level !== 'Manager' && p.management_level !== 'Director',
+    );
   });
 
   it('applies contains and not_contains, with title synonyms', () => {
-    expectMatch(group('and', cond('company_name', 'contains', 'LABS')), (p) => companies[p.company_index]!.name.toLowerCase().includes('labs'));
+    expectMatch(group('and', cond('company_name', 'contains', 'LABS')), (p) =>
+      companies[p.company_index]!.name.toLowerCase().includes('labs'),
+    );
     expectMatch(group('and', cond('title', 'contains', 'CTO')), (p) => /\bCTO\b|Chief Technology Officer/.test(p.title));
     expectMatch(group('and', cond('title', 'not_contains', 'engineer')), (p) => !/engineer/i.test(p.title));
-    expectMatch(group('and', cond('past_title', 'contains', 'Vice President')), (p) => p.past_roles.some((r) => /\bVP\b|Vice President/.test(r.title)));
+    expectMatch(group('and', cond('past_title', 'contains', 'Vice President')), (p) =>
+      p.past_roles.some((r) => /\bVP\b|Vice President/.test(r.title)),
+    );
   });
 
   it('applies gte and lte to numeric columns', () => {
-    expectMatch(group('and', cond('years_in_role', 'gte', 10), cond('years_in_role', 'lte', 12)), (p) => p.years_in_role >= 10 && p.years_in_role <= 12);
+    expectMatch(
+      group('and', cond('years_in_role', 'gte', 10), cond('years_in_role', 'lte', 12)),
+      (p) => p.years_in_role >= 10 && p.years_in_role <= 12,
+    );
     expectMatch(group('and', cond('company_employee_count', 'gte', 10001)), (p) => companies[p.company_index]!.employee_count >= 10001);
   });
 
@@ -401,8 +446,15 @@ describe('raw person filter', () => {
   });
 
   it('nests groups', () => {
-    const filter = group('or', group('and', cond('department', 'in', ['Sales']), cond('seniority', 'in', ['Director'])), cond('full_name', 'contains', 'smith'));
-    expectMatch(filter, (p) => (p.department === 'Sales' && p.seniority === 'Director') || `${p.first_name} ${p.last_name}`.toLowerCase().includes('smith'));
+    const filter = group(
+      'or',
+      group('and', cond('department', 'in', ['Sales']), cond('seniority', 'in', ['Director'])),
+      cond('full_name', 'contains', 'smith'),
+    );
+    expectMatch(
+      filter,
+      (p) => (p.department === 'Sales' && p.seniority === 'Director') || `${p.first_name} ${p.last_name}`.toLowerCase().includes('smith'),
+    );
   });
 
   it('narrows to a candidate set', () => {
@@ -443,14 +495,29 @@ describe('raw company filter', () => {
     expect(ds.matchCompanyFilter({ op: 'and', conditions: [{ column: 'technologies', type: 'in', value: ['React'] }] }).length).toBe(0);
     expect(ds.matchCompanyFilter({ op: 'and', conditions: [{ column: 'industry', type: 'like', value: 'Software' }] }).length).toBe(0);
     expect(ds.matchCompanyFilter({ op: 'and', conditions: [{ column: 'toString', type: 'not_in', value: ['x'] }] }).length).toBe(0);
-    expectMatch({ op: 'or', conditions: [{ column: 'technologies', type: 'in', value: ['React'] }, { column: 'hq_country_iso3', type: 'eq', value: 'fra' }] }, (c) => c.hq_country === 'France');
+    expectMatch(
+      {
+        op: 'or',
+        conditions: [
+          { column: 'technologies', type: 'in', value: ['React'] },
+          { column: 'hq_country_iso3', type: 'eq', value: 'fra' },
+        ],
+      },
+      (c) => c.hq_country === 'France',
+    );
   });
 
   it('applies between, gte, lte and eq', () => {
-    expectMatch({ op: 'and', conditions: [{ column: 'founded_year', type: 'between', value: [2000, 2009] }] }, (c) => c.founded_year >= 2000 && c.founded_year <= 2009);
+    expectMatch(
+      { op: 'and', conditions: [{ column: 'founded_year', type: 'between', value: [2000, 2009] }] },
+      (c) => c.founded_year >= 2000 && c.founded_year <= 2009,
+    );
     expectMatch({ op: 'and', conditions: [{ column: 'employee_count', type: 'gte', value: 1000 }] }, (c) => c.employee_count >= 1000);
     expectMatch({ op: 'and', conditions: [{ column: 'revenue', type: 'lte', value: 1e7 }] }, (c) => c.revenue <= 1e7);
-    expectMatch({ op: 'and', conditions: [{ column: 'last_funding_date', type: 'gte', value: '2024-01-01' }] }, (c) => c.last_funding_date !== null && c.last_funding_date >= '2024-01-01');
+    expectMatch(
+      { op: 'and', conditions: [{ column: 'last_funding_date', type: 'gte', value: '2024-01-01' }] },
+      (c) => c.last_funding_date !== null && c.last_funding_date >= '2024-01-01',
+    );
     expectMatch({ op: 'and', conditions: [{ column: 'funding_stage', type: 'eq', value: 'seed' }] }, (c) => c.funding_stage === 'Seed');
   });
 
@@ -460,12 +527,23 @@ describe('raw company filter', () => {
         op: 'and',
         conditions: [
           { column: 'employee_count_range', type: 'in', value: ['51-200', '201-500'] },
-          { op: 'or', conditions: [{ column: 'investors', type: 'contains', value: 'ventures' }, { column: 'company_type', type: 'not_in', value: ['Privately Held'] }] },
+          {
+            op: 'or',
+            conditions: [
+              { column: 'investors', type: 'contains', value: 'ventures' },
+              { column: 'company_type', type: 'not_in', value: ['Privately Held'] },
+            ],
+          },
         ],
       },
-      (c) => ['51-200', '201-500'].includes(c.employee_count_range) && (c.investors.some((v) => /ventures/i.test(v)) || c.company_type !== 'Privately Held'),
+      (c) =>
+        ['51-200', '201-500'].includes(c.employee_count_range) &&
+        (c.investors.some((v) => /ventures/i.test(v)) || c.company_type !== 'Privately Held'),
     );
-    expectMatch({ op: 'and', conditions: [{ column: 'description', type: 'not_contains', value: ['for'] }] }, (c) => !c.description.includes('for'));
+    expectMatch(
+      { op: 'and', conditions: [{ column: 'description', type: 'not_contains', value: ['for'] }] },
+      (c) => !c.description.includes('for'),
+    );
   });
 });
 
@@ -487,7 +565,15 @@ describe('titles, similar companies and filter values', () => {
     const similar = ds.similarCompanies(3, 25);
     expect(similar.length).toBe(25);
     expect(similar.map((s) => s.index)).not.toContain(3);
-    const facets = (c: CompanyFacts) => [c.industry, c.employee_count_range, c.revenue_range, c.hq_country, c.funding_stage, c.company_type, Math.floor(c.founded_year / 10)];
+    const facets = (c: CompanyFacts) => [
+      c.industry,
+      c.employee_count_range,
+      c.revenue_range,
+      c.hq_country,
+      c.funding_stage,
+      c.company_type,
+      Math.floor(c.founded_year / 10),
+    ];
     for (const [k, s] of similar.entries()) {
       expect(s.score).toBeGreaterThan(0);
       expect(s.score).toBeLessThanOrEqual(1);
@@ -548,8 +634,20 @@ describe('rows', () => {
   it('gives company rows with the asked-for extras and the enrichment record', () => {
     const c = companies[5]!;
     const row = ds.companyRow(5);
-    expect(Object.keys(row)).toEqual(['company_id', 'name', 'domain', 'industry', 'employee_count', 'revenue_range', 'hq_location', 'funding_stage']);
-    expect(ds.companyRow(5, ['linkedin_url', 'founded_year'])).toMatchObject({ linkedin_url: c.linkedin_url, founded_year: c.founded_year });
+    expect(Object.keys(row)).toEqual([
+      'company_id',
+      'name',
+      'domain',
+      'industry',
+      'employee_count',
+      'revenue_range',
+      'hq_location',
+      'funding_stage',
+    ]);
+    expect(ds.companyRow(5, ['linkedin_url', 'founded_year'])).toMatchObject({
+      linkedin_url: c.linkedin_url,
+      founded_year: c.founded_year,
+    });
     expect(ds.companyRecord(5)).toEqual({
       company_id: c.company_id,
       name: c.name,

@@ -123,7 +123,9 @@ describe('criteria', () => {
     const ok = { type: 'group_filter', op: 'and', filters: [{ column: 'title', filter_type: 'contains', value: 'CTO' }] };
     expect(checkPersonFilter(ok)).toBeUndefined();
     expect(checkPersonFilter({ ...ok, filters: [{ column: 'titel', filter_type: 'in', value: [] }] })?.message).toContain('title');
-    expect(checkPersonFilter({ ...ok, filters: [{ column: 'title', filter_type: 'like', value: [] }] })?.field).toBe('person_filter.filters[0].filter_type');
+    expect(checkPersonFilter({ ...ok, filters: [{ column: 'title', filter_type: 'like', value: [] }] })?.field).toBe(
+      'person_filter.filters[0].filter_type',
+    );
     expect(checkPersonFilter({ op: 'and', filters: [] })?.field).toBe('person_filter');
   });
 });
@@ -135,7 +137,10 @@ describe('filter flags', () => {
     expect(splitBands('10,001+')).toEqual(['10,001+']);
   });
   it('spells fixed values the service way and keeps free text literal', () => {
-    const f = filtersFromFlags(PEOPLE_FILTER_FLAGS, { seniority: ['director', 'vice president'], locations: ['Austin, Texas, United States'] });
+    const f = filtersFromFlags(PEOPLE_FILTER_FLAGS, {
+      seniority: ['director', 'vice president'],
+      locations: ['Austin, Texas, United States'],
+    });
     expect(f).toEqual({ seniority: ['Director', 'Vice President'], locations: ['Austin, Texas, United States'] });
   });
   it('has one flag per flat key, and a flag for every company key', () => {

@@ -33,7 +33,9 @@ describe('every start of the CLI', () => {
 
   it('reaches the areas of the api (ctx.api) but none of their catalog entries, nor the client', () => {
     expect(evaluated.has('api/api.ts')).toBe(true);
-    const entries = [...evaluated].filter((f) => f.startsWith('api/endpoints/') && !['api/endpoints/endpoint.ts', 'api/endpoints/call.ts'].includes(f));
+    const entries = [...evaluated].filter(
+      (f) => f.startsWith('api/endpoints/') && !['api/endpoints/endpoint.ts', 'api/endpoints/call.ts'].includes(f),
+    );
     expect(entries, 'catalog entries evaluated at every start').toEqual([]);
     expect([...evaluated].filter((f) => ['api/client.ts', 'api/transport.ts', 'api/paid-call.ts', 'api/poll.ts'].includes(f))).toEqual([]);
   });

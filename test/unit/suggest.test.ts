@@ -24,8 +24,15 @@ describe('names of Object.prototype typed as values', () => {
   });
 
   it('the CLI exits 2 with one line for --group-by constructor and --seniority __proto__', async () => {
-    const env = { PROSPECT_BASE_URL: 'https://api.example.com', PROSPECT_API_KEY: `svcapi_${'q'.repeat(64)}`, PROSPECT_CONFIG_DIR: tempDir() };
-    for (const argv of [['usage', '--group-by', 'constructor'], ['search', 'people', '--seniority', '__proto__']]) {
+    const env = {
+      PROSPECT_BASE_URL: 'https://api.example.com',
+      PROSPECT_API_KEY: `svcapi_${'q'.repeat(64)}`,
+      PROSPECT_CONFIG_DIR: tempDir(),
+    };
+    for (const argv of [
+      ['usage', '--group-by', 'constructor'],
+      ['search', 'people', '--seniority', '__proto__'],
+    ]) {
       const r = await runInProcess(argv, { env });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).not.toMatch(/native code|unexpected/);
@@ -38,7 +45,11 @@ describe('the same names where the sandbox reads data', () => {
     expect(canonicalCompanyKey('constructor')).toBeUndefined();
     expect(normalizeTitle('Constructor')).toBe('Constructor');
     expect(normalizeTitle('VP toString')).not.toMatch(/native code|function/);
-    const draft = renderTemplate({ subject: 'Hi {{constructor}}', body: '{{__proto__}}{{toString}}.' }, { first_name: 'Ann' } as unknown as LeadRecord, 'Sam');
+    const draft = renderTemplate(
+      { subject: 'Hi {{constructor}}', body: '{{__proto__}}{{toString}}.' },
+      { first_name: 'Ann' } as unknown as LeadRecord,
+      'Sam',
+    );
     expect(draft).toBe('Subject: Hi \n\n{{toString}}.');
   });
 });

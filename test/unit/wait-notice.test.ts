@@ -13,16 +13,28 @@ describe('waits named for a person', () => {
   it('names the limit, the window and whom it counts', () => {
     expect(describeLimit({ limit: 30, windowMs: 60_000, scope: 'api_key' })).toBe('30 requests a minute per API key');
     expect(describeLimit({ limit: 60, windowMs: 60_000, scope: 'organization' })).toBe('60 requests a minute per organization');
-    expect(describeLimit({ limit: 60, windowMs: 86_400_000, scope: 'organization_people_search' })).toBe('60 people searches a day per organization');
+    expect(describeLimit({ limit: 60, windowMs: 86_400_000, scope: 'organization_people_search' })).toBe(
+      '60 people searches a day per organization',
+    );
     expect(describeLimit({ limit: 10, windowMs: 5_000 })).toBe('10 requests per 5 s');
   });
 
   it('says what each wait is for', () => {
     const pace: TraceEvent = { type: 'pace', method: 'GET', url, waitMs: 13_200, limit: { limit: 30, windowMs: 60_000, scope: 'api_key' } };
     expect(waitText(pace)).toBe('waiting 14 s for the rate limit, 30 requests a minute per API key');
-    const limited: TraceEvent = { type: 'retry', method: 'GET', url, reason: '429 rate_limited', waitMs: 14_000, attempt: 0, limit: { limit: 60, windowMs: 60_000, scope: 'organization' } };
+    const limited: TraceEvent = {
+      type: 'retry',
+      method: 'GET',
+      url,
+      reason: '429 rate_limited',
+      waitMs: 14_000,
+      attempt: 0,
+      limit: { limit: 60, windowMs: 60_000, scope: 'organization' },
+    };
     expect(waitText(limited)).toBe('waiting 14 s: rate limited, 60 requests a minute per organization');
-    expect(waitText({ type: 'retry', method: 'GET', url, reason: '503 internal_error', waitMs: 1_500, attempt: 1 })).toBe('the service answered 503 internal_error: trying again in 2 s');
+    expect(waitText({ type: 'retry', method: 'GET', url, reason: '503 internal_error', waitMs: 1_500, attempt: 1 })).toBe(
+      'the service answered 503 internal_error: trying again in 2 s',
+    );
     expect(waitText({ type: 'request', method: 'GET', url, headers: {}, attempt: 0 })).toBeUndefined();
   });
 

@@ -40,7 +40,9 @@ describe('the same identity gives the same result', () => {
       const byId = lookupPerson(ds, { person_lead_id: p.lead_id }, BOTH);
       expect(byId.person_index).toBe(i);
       expect(lookupPerson(ds, { linkedin_url: p.linkedin_url.toUpperCase() }, BOTH)).toEqual(byId);
-      expect(lookupPerson(ds, { full_name: `${p.first_name} ${p.last_name}`, company_domain: `https://www.${domainOf(p)}/` }, BOTH)).toEqual(byId);
+      expect(
+        lookupPerson(ds, { full_name: `${p.first_name} ${p.last_name}`, company_domain: `https://www.${domainOf(p)}/` }, BOTH),
+      ).toEqual(byId);
     }
   });
 
@@ -126,7 +128,11 @@ describe('hit_rates overrides', () => {
   test('an override applies to its data point only; null keeps the providers', () => {
     const all = lookUpAll(BOTH, { email: 0, phone: null });
     expect(all.filter(({ r }) => r.email)).toEqual([]);
-    expect(all.filter(({ r }) => r.phone).map(({ r }) => r.phone)).toEqual(lookUpAll().filter(({ r }) => r.phone).map(({ r }) => r.phone));
+    expect(all.filter(({ r }) => r.phone).map(({ r }) => r.phone)).toEqual(
+      lookUpAll()
+        .filter(({ r }) => r.phone)
+        .map(({ r }) => r.phone),
+    );
   });
 
   test('0.5 finds about half', () => {
@@ -147,7 +153,8 @@ describe('people outside the data set', () => {
   test('about 70 % have an email at all, of which the providers find about 84 %', () => {
     let found = 0;
     const n = 3000;
-    for (let i = 0; i < n; i++) if (lookupPerson(ds, { first_name: `Ann${i}`, last_name: 'Nobody', company_domain: 'unknown.example' }, BOTH).email) found++;
+    for (let i = 0; i < n; i++)
+      if (lookupPerson(ds, { first_name: `Ann${i}`, last_name: 'Nobody', company_domain: 'unknown.example' }, BOTH).email) found++;
     expect(Math.abs(share(found, n) - 0.7 * EMAIL_RATE)).toBeLessThan(0.04);
   });
 });
@@ -161,7 +168,15 @@ describe('matchPerson', () => {
   test('by LinkedIn URL in any spelling: scheme, www, case, trailing slash, query and fragment', () => {
     const p = ds.person(23);
     const path = p.linkedin_url.replace(/^https:\/\/www\./, '');
-    for (const url of [p.linkedin_url, `http://${path}`, path, `www.${path}/`, `HTTPS://WWW.${path.toUpperCase()}`, `https://${path}?trk=abc#x`, `  ${p.linkedin_url}  `])
+    for (const url of [
+      p.linkedin_url,
+      `http://${path}`,
+      path,
+      `www.${path}/`,
+      `HTTPS://WWW.${path.toUpperCase()}`,
+      `https://${path}?trk=abc#x`,
+      `  ${p.linkedin_url}  `,
+    ])
       expect(matchPerson(ds, { linkedin_url: url }), url).toBe(23);
     expect(matchPerson(ds, { linkedin_url: `${p.linkedin_url}0` })).toBeNull();
   });
@@ -180,7 +195,9 @@ describe('matchPerson', () => {
       const q = ds.person(i!);
       expect([q.first_name, q.last_name, q.company_index]).toEqual([p.first_name, p.last_name, p.company_index]);
     };
-    same(matchPerson(ds, { first_name: p.first_name.toUpperCase(), last_name: p.last_name.toLowerCase(), company_domain: `https://www.${d}` }));
+    same(
+      matchPerson(ds, { first_name: p.first_name.toUpperCase(), last_name: p.last_name.toLowerCase(), company_domain: `https://www.${d}` }),
+    );
     same(matchPerson(ds, { full_name: `${p.first_name} ${p.last_name}`, company_domain: d }));
     const elsewhere = ds.company((p.company_index + 1) % ds.size.companies).domain;
     expect(matchPerson(ds, { first_name: 'Nobody', last_name: 'Atall', company_domain: d })).toBeNull();
@@ -199,7 +216,12 @@ describe('matchPerson', () => {
   test('a strong identifier that matches nobody falls through to the next one', () => {
     const p = ds.person(5);
     expect(matchPerson(ds, { person_lead_id: 'sp_unknown', linkedin_url: p.linkedin_url })).toBe(5);
-    const byName = matchPerson(ds, { linkedin_url: 'https://www.linkedin.com/in/nobody', first_name: p.first_name, last_name: p.last_name, company_domain: domainOf(p) });
+    const byName = matchPerson(ds, {
+      linkedin_url: 'https://www.linkedin.com/in/nobody',
+      first_name: p.first_name,
+      last_name: p.last_name,
+      company_domain: domainOf(p),
+    });
     expect(ds.person(byName!).company_index).toBe(p.company_index);
   });
 });

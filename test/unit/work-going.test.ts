@@ -16,7 +16,17 @@ import { MemoryJournalStore } from '../../src/workflows/journal/memory-store.js'
  * of some of its leads too); a smart-agent run request of another body on its way on a column is found.
  */
 
-const quote = (tool: string) => ({ quote_id: `qte_${Math.random()}`, expires_at: null, estimated_cost: 5, tool, row_count: 5, filter_hash: 'h', available_credits: 100, sufficient: true }) as Quote;
+const quote = (tool: string) =>
+  ({
+    quote_id: `qte_${Math.random()}`,
+    expires_at: null,
+    estimated_cost: 5,
+    tool,
+    row_count: 5,
+    filter_hash: 'h',
+    available_credits: 100,
+    sufficient: true,
+  }) as Quote;
 
 /** A journal in memory whose probe says whether the pids it asks about run. */
 function journal(store = new MemoryJournalStore(), alive = true) {
@@ -32,7 +42,9 @@ function journal(store = new MemoryJournalStore(), alive = true) {
 
 /** A request of `tool` written down and handed to the network, no answer yet; `gone`: by a process no longer running. */
 async function onItsWay(j: PaidJournal, tool: string, path: string, body: Record<string, unknown>, gone = false) {
-  const record = await j.recording({ tool, what: 'w', quote: quote(tool), since: 0 }).sending({ method: 'POST', prefix: 'v2', path, body }, 'qte');
+  const record = await j
+    .recording({ tool, what: 'w', quote: quote(tool), since: 0 })
+    .sending({ method: 'POST', prefix: 'v2', path, body }, 'qte');
   record.handedOff();
   if (gone) for (const e of j.store.open()) j.store.write({ ...e, pid: 999_999 });
 }
@@ -68,7 +80,12 @@ describe('the lost runs a list enrichment resolves: those of a scope it may send
     ['a run of some leads, by a whole-list job', whole, { list_id: 'lst_1', scope: 'partial', lead_ids: ['x'] }, true],
     ['a run sharing one lead', subset, { list_id: 'lst_1', scope: 'partial', lead_ids: ['b', 'c'] }, true],
     ['a run of other leads', subset, { list_id: 'lst_1', scope: 'partial', lead_ids: ['c'] }, false],
-    ['a partial run, by a full job (it sends partial to leads that have a phone)', ofJob({ listId: 'lst_1', scope: 'full', ids: ['a'] }), { list_id: 'lst_1', scope: 'partial' }, true],
+    [
+      'a partial run, by a full job (it sends partial to leads that have a phone)',
+      ofJob({ listId: 'lst_1', scope: 'full', ids: ['a'] }),
+      { list_id: 'lst_1', scope: 'partial' },
+      true,
+    ],
     ['a run of another scope, by a partial job (another request)', whole, { list_id: 'lst_1', scope: 'full' }, false],
     ['a run of another list', whole, { list_id: 'lst_2', scope: 'partial' }, false],
   ] satisfies Array<[string, (b: BulkEnrichBody) => boolean, BulkEnrichBody, boolean]>)('%s', (_what, ours, body, expected) => {
@@ -82,7 +99,11 @@ describe('a smart-agent run request on its way on a column', () => {
     const store = new MemoryJournalStore();
     const j = journal(store);
     await onItsWay(j, 'run_smart_agent', '/smart-agents/run', { ...run, max_rows: 3 });
-    expect(agentRunOnItsWay(j, { ...run, max_rows: 2 })).toMatchObject({ list_id: 'lst_1', column_name: 'Clean', agent_type: 'title_normalizer' });
+    expect(agentRunOnItsWay(j, { ...run, max_rows: 2 })).toMatchObject({
+      list_id: 'lst_1',
+      column_name: 'Clean',
+      agent_type: 'title_normalizer',
+    });
     expect(agentRunOnItsWay(j, { ...run, max_rows: 3 })).toBeUndefined();
     expect(agentRunOnItsWay(j, { ...run, column_name: 'Other' })).toBeUndefined();
     expect(agentRunOnItsWay(journal(store, false), { ...run, max_rows: 2 })).toMatchObject({ column_name: 'Clean' });
@@ -93,6 +114,8 @@ describe('a smart-agent run request on its way on a column', () => {
   it('runs on one list and column lock on one key, whatever else they ask; another column on another', () => {
     expect(agentColumnLock({ ...run })).toBe(agentColumnLock({ list_id: 'lst_1', agent_type: 'company_intel', column_name: 'Clean' }));
     expect(agentColumnLock(run)).not.toBe(agentColumnLock({ ...run, column_name: 'Other' }));
-    expect(agentColumnLock({ list_id: 'lst_1', agent_type: 'cold_intro_email' })).toBe(agentColumnLock({ list_id: 'lst_1', agent_type: 'custom_ai', column_name: 'email_draft' }));
+    expect(agentColumnLock({ list_id: 'lst_1', agent_type: 'cold_intro_email' })).toBe(
+      agentColumnLock({ list_id: 'lst_1', agent_type: 'custom_ai', column_name: 'email_draft' }),
+    );
   });
 });

@@ -67,7 +67,10 @@ export const agents = {
     id: 'agents.results',
     method: 'GET',
     path: '/smart-agents/:smart_agent_task_id',
-    params: { smart_agent_task_id: 'The run: the smart_agent_task_id that starting it (POST /smart-agents/run) answered, or a task_id of the runs list.' },
+    params: {
+      smart_agent_task_id:
+        'The run: the smart_agent_task_id that starting it (POST /smart-agents/run) answered, or a task_id of the runs list.',
+    },
     kind: 'v2',
     scope: 'smart_agents:read',
     summary: 'Results of a run (partial while processing)',

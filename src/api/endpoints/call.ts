@@ -53,6 +53,11 @@ export function sendableWithoutPaidPath(e: Endpoint, body: unknown): boolean {
  */
 export function call<E extends Endpoint>(client: Client, e: E, opts: CallOptions<E> = {}): Promise<ResponseOf<E>> {
   if (!sendableWithoutPaidPath(e, opts.body))
-    return Promise.reject(new ConfigurationError(`${e.id} spends credits: it is sent through the paid path (sendPaid), never call()`, 'Send it with its area\'s send method (sendQuoted).'));
+    return Promise.reject(
+      new ConfigurationError(
+        `${e.id} spends credits: it is sent through the paid path (sendPaid), never call()`,
+        "Send it with its area's send method (sendQuoted).",
+      ),
+    );
   return client.request<ResponseOf<E>>(requestOf(e, opts));
 }

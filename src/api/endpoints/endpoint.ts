@@ -176,9 +176,11 @@ export interface Endpoint<
 }
 
 /** Declares an entry, keeping its literal types (so `request` knows the body and answer). */
-export function endpoint<const B extends SchemaSlot | undefined = undefined, const R extends SchemaSlot | undefined = undefined, const K extends string | undefined = undefined>(
-  e: Endpoint<B, R, K>,
-): Endpoint<B, R, K> {
+export function endpoint<
+  const B extends SchemaSlot | undefined = undefined,
+  const R extends SchemaSlot | undefined = undefined,
+  const K extends string | undefined = undefined,
+>(e: Endpoint<B, R, K>): Endpoint<B, R, K> {
   return e;
 }
 
@@ -187,7 +189,12 @@ export type BodyOf<E> = E extends Endpoint<infer B, SchemaSlot | undefined, stri
 /** The body of an entry as its schema leaves it after parsing (defaults filled in). */
 export type ParsedBodyOf<E> = E extends Endpoint<infer B, SchemaSlot | undefined, string | undefined> ? OutputOf<B> : never;
 /** The answer type of an entry, or unknown. */
-export type ResponseOf<E> = E extends Endpoint<SchemaSlot | undefined, infer R, string | undefined> ? (R extends SchemaSlot ? z.output<SchemaIn<R>> : unknown) : unknown;
+export type ResponseOf<E> =
+  E extends Endpoint<SchemaSlot | undefined, infer R, string | undefined>
+    ? R extends SchemaSlot
+      ? z.output<SchemaIn<R>>
+      : unknown
+    : unknown;
 
 /** An entry whose answer holds rows (paged ones say `pages` too). */
 export type RowsEndpoint = Endpoint<SchemaSlot | undefined, SchemaSlot | undefined, string>;

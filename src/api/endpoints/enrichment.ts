@@ -47,7 +47,12 @@ export const enrichment = {
       'The firmographics of one company, answered at once for 1 credit, refunded when the company is not found (404). A quote_id from POST /credits/estimate (tool enrich_company) is optional; one sent must match.',
     body: ref('CompanyEnrichBody'),
     response: ref('CompanyEnrichResponse'),
-    errors: { 400: [...QUOTE_ERRORS, 'quote_already_redeemed'], 404: ['not_found'], 502: ['provider_error'], 503: ['quote_verification_unavailable'] },
+    errors: {
+      400: [...QUOTE_ERRORS, 'quote_already_redeemed'],
+      404: ['not_found'],
+      502: ['provider_error'],
+      503: ['quote_verification_unavailable'],
+    },
     example: {
       body: { domain: SAMPLE.domain, quote_id: SAMPLE.quoteId },
       response: {
@@ -83,7 +88,11 @@ export const enrichment = {
       'Enriches the entities of a search cohort (its task_id): people start a run whose results are queued (poll GET /enrichment/status/{workflow_id}), companies are answered at once. Needs a quote_id from POST /credits/estimate with tool add_person_enrichments or add_company_enrichments and the same task_id, data_points and entity_ids.',
     body: ref('ByTaskEnrichBody'),
     response: ref('ByTaskEnrichResponse'),
-    errors: { 400: ['validation_error', ...QUOTE_ERRORS, 'quote_already_redeemed'], 404: ['task_not_found', 'list_not_found'], 503: QUOTE_UNCONFIRMED },
+    errors: {
+      400: ['validation_error', ...QUOTE_ERRORS, 'quote_already_redeemed'],
+      404: ['task_not_found', 'list_not_found'],
+      503: QUOTE_UNCONFIRMED,
+    },
     example: {
       body: { task_id: SAMPLE.cohort, data_points: ['Email'], lead_list_id: SAMPLE.listId, quote_id: SAMPLE.quoteId },
       response: {
@@ -149,7 +158,8 @@ export const enrichment = {
     kind: 'v2',
     scope: 'enrich:read',
     summary: 'Poll an enrichment workflow (workflow id or cohort handle)',
-    description: 'The state of an enrichment run (by workflow id or by-task cohort handle), its progress, credits and, when done, its results. Free.',
+    description:
+      'The state of an enrichment run (by workflow id or by-task cohort handle), its progress, credits and, when done, its results. Free.',
     response: ref('EnrichmentStatusResponse'),
     errors: { 404: ['not_found', 'task_not_found'] },
     example: {

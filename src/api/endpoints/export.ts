@@ -22,7 +22,8 @@ export const exportEndpoints = {
       body: { list_id: SAMPLE.listId, columns: ['first_name', 'last_name', 'email', 'title', 'company'], include_smart_agents: false },
       response: {
         list_id: SAMPLE.listId,
-        download_url: 'https://api.example.com/downloads/exports/exp_4d8e2a6c1f9b3e7d5a0c2b8f.csv?expires=1741166100&signature=9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c1b3d5f7e9a2c4b6d8f0e1a3c5b7d9f2e',
+        download_url:
+          'https://api.example.com/downloads/exports/exp_4d8e2a6c1f9b3e7d5a0c2b8f.csv?expires=1741166100&signature=9f2c4e6a8b0d1f3e5a7c9b2d4f6e8a0c1b3d5f7e9a2c4b6d8f0e1a3c5b7d9f2e',
         expires_at: 1741166100,
         row_count: 2,
         file_size_bytes: 143,
@@ -45,7 +46,8 @@ export const exportEndpoints = {
       cursorParam,
       {
         name: 'columns',
-        description: 'Columns in order, each named once, the parameter repeated once per column (columns=email&columns=title); omit for the defaults.',
+        description:
+          'Columns in order, each named once, the parameter repeated once per column (columns=email&columns=title); omit for the defaults.',
         repeated: true,
         // The schema the handler validates the repeated values with.
         schema: ref('ExportColumns'),
@@ -73,7 +75,9 @@ export const exportEndpoints = {
     id: 'exports.download',
     method: 'GET',
     path: '/downloads/exports/:file',
-    params: { file: 'The file: the last path segment of a download_url (exp_....csv); send the URL as it is, with its expires and signature.' },
+    params: {
+      file: 'The file: the last path segment of a download_url (exp_....csv); send the URL as it is, with its expires and signature.',
+    },
     kind: 'root',
     scope: null,
     summary: 'The file behind a signed export link',

@@ -89,7 +89,9 @@ function tidy(node: unknown): unknown {
 /** The types of anyOf branches that say nothing but their type, or undefined. */
 function bareTypes(branches: unknown): string[] | undefined {
   if (!Array.isArray(branches)) return undefined;
-  const types: unknown[] = branches.map((b: unknown) => (typeof b === 'object' && b !== null && Object.keys(b).length === 1 ? (b as JsonSchema).type : undefined));
+  const types: unknown[] = branches.map((b: unknown) =>
+    typeof b === 'object' && b !== null && Object.keys(b).length === 1 ? (b as JsonSchema).type : undefined,
+  );
   return types.every((t): t is string => typeof t === 'string') ? types : undefined;
 }
 

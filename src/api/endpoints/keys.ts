@@ -3,7 +3,9 @@ import { endpoint, ref } from './endpoint.js';
 import { limitParam, TAGS } from './params.js';
 import { SAMPLE } from './samples.js';
 
-const KEY_PARAM = { key_id: { description: 'The key: its id (a UUID), as listing keys answers it; anything else is a 422.', schema: { format: 'uuid' } } };
+const KEY_PARAM = {
+  key_id: { description: 'The key: its id (a UUID), as listing keys answers it; anything else is a 422.', schema: { format: 'uuid' } },
+};
 
 /** API keys: managed under /api/v1/api-keys with a session JWT only (a key there is refused), and listed on v2 with a key. */
 
@@ -81,7 +83,8 @@ export const keys = {
     kind: 'v2',
     scope: 'admin:api_keys',
     summary: "API keys of the token's organization",
-    description: 'The keys of the organization as seen with an API key (admin:api_keys): names, prefixes, scopes and state, never a secret.',
+    description:
+      'The keys of the organization as seen with an API key (admin:api_keys): names, prefixes, scopes and state, never a secret.',
     response: ref('V2KeyList'),
     example: {
       response: {

@@ -24,7 +24,10 @@ export const legacy = {
       body: {
         enrichment_type: 'partial',
         webhook_url: SAMPLE.webhookUrl,
-        contacts: [{ linkedin_url: SAMPLE.linkedinUrl }, { first_name: 'Hassan', last_name: 'Al-Mansoori', company_domain: 'rigeltalent.com' }],
+        contacts: [
+          { linkedin_url: SAMPLE.linkedinUrl },
+          { first_name: 'Hassan', last_name: 'Al-Mansoori', company_domain: 'rigeltalent.com' },
+        ],
       },
       response: {
         workflow_id: SAMPLE.legacyWorkflowId,
@@ -45,8 +48,12 @@ export const legacy = {
     kind: 'v1only',
     scope: null,
     summary: 'Status of a run or of one contact',
-    description: 'The state of a v1 run (workflow_id) or of one of its contacts (task_id, kept about 24 hours). Send exactly one of them (both or neither is a 400).',
-    query: [textParam('workflow_id', 'The run (public_bulk_...).'), textParam('task_id', 'One contact of a run: one of the task_ids its start answered.')],
+    description:
+      'The state of a v1 run (workflow_id) or of one of its contacts (task_id, kept about 24 hours). Send exactly one of them (both or neither is a 400).',
+    query: [
+      textParam('workflow_id', 'The run (public_bulk_...).'),
+      textParam('task_id', 'One contact of a run: one of the task_ids its start answered.'),
+    ],
     response: ref('LegacyWorkflowStatus'),
     oneOf: [ref('LegacyWorkflowStatus'), ref('LegacyTaskStatus')],
     errors: { 400: ['BAD_REQUEST'], 403: ['PERMISSION_DENIED'], 404: ['RESOURCE_NOT_FOUND'] },
@@ -76,7 +83,10 @@ export const legacy = {
     scope: null,
     summary: 'Webhook delivery attempts of a run, newest first',
     description: 'One row per attempt to deliver a run’s webhook, newest first; empty when the run sent none.',
-    query: [textParam('workflow_id', 'The run (public_bulk_...), as its start answered.', true), limitParam('limit', WEBHOOK_DELIVERIES_LIMITS.limit, 'How many attempts')],
+    query: [
+      textParam('workflow_id', 'The run (public_bulk_...), as its start answered.', true),
+      limitParam('limit', WEBHOOK_DELIVERIES_LIMITS.limit, 'How many attempts'),
+    ],
     response: ref('WebhookDeliveries'),
     errors: { 404: ['RESOURCE_NOT_FOUND'] },
     idempotent: true,

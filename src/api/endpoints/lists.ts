@@ -17,7 +17,8 @@ const SAMPLE_LIST = {
 };
 
 /** The CSV of the import example: a header row and two people. */
-const SAMPLE_CSV = 'First Name,Last Name,Company,Website\nAda,Lovelace,Analytical Engines,analytical.example\nAlan,Turing,Bletchley Labs,bletchley.example\n';
+const SAMPLE_CSV =
+  'First Name,Last Name,Company,Website\nAda,Lovelace,Analytical Engines,analytical.example\nAlan,Turing,Bletchley Labs,bletchley.example\n';
 
 export const lists = {
   create: endpoint({
@@ -48,8 +49,13 @@ export const lists = {
     kind: 'v2',
     scope: 'lists:read',
     summary: 'Lists you own, your organization’s and those shared with you',
-    description: 'One page of the lists you can see: your own, your organization’s and those shared with you, optionally only those in a folder.',
-    query: [limitParam('limit', LIST_LIMITS.listsPage, 'Page size'), cursorParam, textParam('folder_id', 'Only lists in this folder (its folder_id); an unknown folder is a 404 folder_not_found.')],
+    description:
+      'One page of the lists you can see: your own, your organization’s and those shared with you, optionally only those in a folder.',
+    query: [
+      limitParam('limit', LIST_LIMITS.listsPage, 'Page size'),
+      cursorParam,
+      textParam('folder_id', 'Only lists in this folder (its folder_id); an unknown folder is a 404 folder_not_found.'),
+    ],
     response: ref('ListsPage'),
     errors: { 400: ['invalid_cursor'], 404: ['folder_not_found'] },
     rows: 'lists',
@@ -243,7 +249,12 @@ export const lists = {
       'Starts a job that finds people at companies of the list and adds them to it; poll GET /lead-lists/{list_id}/find-people/status/{workflow_id}. Free, but the balance must cover companies x limit_per_company (402 otherwise).',
     body: ref('FindPeopleBody'),
     response: ref('FindPeopleStarted'),
-    errors: { 400: ['validation_error'], 402: ['insufficient_credits'], 403: ['feature_gated', 'lead_cap_reached', 'list_not_editable'], 404: ['list_not_found'] },
+    errors: {
+      400: ['validation_error'],
+      402: ['insufficient_credits'],
+      403: ['feature_gated', 'lead_cap_reached', 'list_not_editable'],
+      404: ['list_not_found'],
+    },
     example: {
       body: { company_ids: [SAMPLE.companyId], job_titles: ['Head of Sales', 'VP of Sales'], limit_per_company: 3 },
       response: {
@@ -300,14 +311,20 @@ export const folders = {
     kind: 'v1only',
     scope: null,
     summary: 'Create a lead-list folder',
-    description: 'A folder for lists, optionally inside parent_id, which must be the UUID of one of your folders (not a UUID: 400; unknown: 404).',
+    description:
+      'A folder for lists, optionally inside parent_id, which must be the UUID of one of your folders (not a UUID: 400; unknown: 404).',
     body: ref('CreateFolderBody'),
     response: ref('Folder'),
     status: 201,
     errors: { 400: ['BAD_REQUEST'], 404: ['RESOURCE_NOT_FOUND'], 422: ['validation_error'] },
     example: {
       body: { name: 'Fintech', parent_id: SAMPLE.folderId },
-      response: { folder_id: '9a1c7e3b-5d2f-4b8a-8c6e-0f3d1b7a9e24', name: 'Fintech', parent_id: SAMPLE.folderId, created_at: SAMPLE.createdAt },
+      response: {
+        folder_id: '9a1c7e3b-5d2f-4b8a-8c6e-0f3d1b7a9e24',
+        name: 'Fintech',
+        parent_id: SAMPLE.folderId,
+        created_at: SAMPLE.createdAt,
+      },
     },
     idempotent: false,
     published: { document: 'v1', operationId: 'createFolder', tag: TAGS.folders },

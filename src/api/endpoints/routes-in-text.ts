@@ -47,7 +47,11 @@ function parseRoute(text: string, method: string, target: string): NamedRoute {
 }
 
 /** The first of `routes` (method and text path, parameters in braces) that a method and path fit, and the parameters the path holds. */
-export function matchRoute<R extends { method: string; path: string }>(routes: readonly R[], method: string, path: string): { route: R; params: Record<string, string> } | undefined {
+export function matchRoute<R extends { method: string; path: string }>(
+  routes: readonly R[],
+  method: string,
+  path: string,
+): { route: R; params: Record<string, string> } | undefined {
   const parts = path.split('/');
   for (const route of routes) {
     if (route.method !== method.toUpperCase()) continue;

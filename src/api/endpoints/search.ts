@@ -71,13 +71,23 @@ export const people = {
     kind: 'v2',
     scope: 'people:read',
     summary: 'Compile criteria to raw filters',
-    description: 'What the service makes of a criteria object: the raw filters it would search with, and a link that opens them in the product. Free; not a search.',
+    description:
+      'What the service makes of a criteria object: the raw filters it would search with, and a link that opens them in the product. Free; not a search.',
     body: ref('CompileBody'),
     response: ref('CompileResponse'),
-    errors: { 400: ['invalid_criteria', 'empty_criteria', 'unsupported_exclusions', 'crm_not_connected'], 403: ['feature_gated'], 404: ['not_found'] },
+    errors: {
+      400: ['invalid_criteria', 'empty_criteria', 'unsupported_exclusions', 'crm_not_connected'],
+      403: ['feature_gated'],
+      404: ['not_found'],
+    },
     example: {
       body: {
-        criteria: { jobTitlesInclude: ['VP of Sales'], jobTitleMatchType: 'contains', seniorityInclude: ['Vice President'], yearsInRoleMin: 1 },
+        criteria: {
+          jobTitlesInclude: ['VP of Sales'],
+          jobTitleMatchType: 'contains',
+          seniorityInclude: ['Vice President'],
+          yearsInRoleMin: 1,
+        },
       },
     },
     idempotent: true,

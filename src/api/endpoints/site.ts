@@ -41,7 +41,9 @@ export const site = {
     scope: null,
     summary: 'API reference page',
     description: 'An HTML page rendering a published document (?spec=v1 for the v1 one). Public.',
-    query: [{ name: 'spec', description: 'Which document: v2 (default) or v1.', schema: { type: 'string', enum: ['v2', 'v1'], default: 'v2' } }],
+    query: [
+      { name: 'spec', description: 'Which document: v2 (default) or v1.', schema: { type: 'string', enum: ['v2', 'v1'], default: 'v2' } },
+    ],
     idempotent: true,
   }),
   redoc: endpoint({
@@ -52,7 +54,9 @@ export const site = {
     scope: null,
     summary: 'API reference page (ReDoc layout)',
     description: 'An HTML page rendering a published document in three panes (?spec=v1 for the v1 one). Public.',
-    query: [{ name: 'spec', description: 'Which document: v2 (default) or v1.', schema: { type: 'string', enum: ['v2', 'v1'], default: 'v2' } }],
+    query: [
+      { name: 'spec', description: 'Which document: v2 (default) or v1.', schema: { type: 'string', enum: ['v2', 'v1'], default: 'v2' } },
+    ],
     idempotent: true,
   }),
   findPeoplePage: endpoint({

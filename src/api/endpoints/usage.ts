@@ -12,10 +12,15 @@ export const usage = {
     kind: 'v2',
     scope: 'admin:api_keys',
     summary: 'Calls, credits and errors over a window',
-    description: 'Requests, credits spent and errors of the organization over the last days, grouped by tool (the endpoint), key, day or error code. Free.',
+    description:
+      'Requests, credits spent and errors of the organization over the last days, grouped by tool (the endpoint), key, day or error code. Free.',
     query: [
       limitParam('days', USAGE_LIMITS.days, 'Days back from now'),
-      { name: 'group_by', description: 'How rows are grouped.', schema: { type: 'string', enum: [...USAGE_GROUPS], default: USAGE_DEFAULT_GROUP } },
+      {
+        name: 'group_by',
+        description: 'How rows are grouped.',
+        schema: { type: 'string', enum: [...USAGE_GROUPS], default: USAGE_DEFAULT_GROUP },
+      },
     ],
     response: ref('Usage'),
     example: {

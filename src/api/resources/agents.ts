@@ -32,19 +32,27 @@ export class Agents extends APIResource {
 export class PaidAgents extends Agents {
   /** @internal POST /smart-agents/run with its quote: starts the run (pending); a lost answer is found through the quote. */
   sendRun(body: SmartAgentRunBody, opts: PaidCallOptions = {}): Promise<SmartAgentRunStarted> {
-    return this.sendQuoted(agents.run, { body }, async (_client, r): Promise<SmartAgentRunStarted> => {
-      const [s, { agentColumn }] = await Promise.all([this.results((r.workflow_id ?? r.task_id)!, opts), import('../schemas/values/agents.js')]);
-      const type = s.agent_type ?? body.agent_type ?? 'custom_ai';
-      return {
-        task_id: s.smart_agent_task_id,
-        smart_agent_task_id: s.smart_agent_task_id,
-        smart_agent_task_ids: { [type]: s.smart_agent_task_id },
-        status: 'pending',
-        list_id: s.list_id ?? body.list_id,
-        column_name: s.column_name ?? agentColumn(body) ?? '',
-        estimated_cost: s.credits_charged ?? 0,
-        message: 'The answer was lost; the run was found through its quote.',
-      };
-    }, opts);
+    return this.sendQuoted(
+      agents.run,
+      { body },
+      async (_client, r): Promise<SmartAgentRunStarted> => {
+        const [s, { agentColumn }] = await Promise.all([
+          this.results((r.workflow_id ?? r.task_id)!, opts),
+          import('../schemas/values/agents.js'),
+        ]);
+        const type = s.agent_type ?? body.agent_type ?? 'custom_ai';
+        return {
+          task_id: s.smart_agent_task_id,
+          smart_agent_task_id: s.smart_agent_task_id,
+          smart_agent_task_ids: { [type]: s.smart_agent_task_id },
+          status: 'pending',
+          list_id: s.list_id ?? body.list_id,
+          column_name: s.column_name ?? agentColumn(body) ?? '',
+          estimated_cost: s.credits_charged ?? 0,
+          message: 'The answer was lost; the run was found through its quote.',
+        };
+      },
+      opts,
+    );
   }
 }

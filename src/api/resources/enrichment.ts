@@ -41,10 +41,15 @@ export class Enrichment extends APIResource {
 export class PaidEnrichment extends Enrichment {
   /** @internal POST /enrichment/person with its quote: async; reserves the type's price (1, 10 or 11) up front. */
   sendPerson(body: PersonEnrichBody, opts: PaidCallOptions = {}): Promise<PersonEnrichStarted> {
-    return this.sendQuoted(enrichment.person, { body }, async (client, r) => {
-      const s = await this.#statusOf(r, opts);
-      return { ...(await startedFrom(client, s)), lead_list_id: s.lead_list_id ?? body.lead_list_id };
-    }, opts);
+    return this.sendQuoted(
+      enrichment.person,
+      { body },
+      async (client, r) => {
+        const s = await this.#statusOf(r, opts);
+        return { ...(await startedFrom(client, s)), lead_list_id: s.lead_list_id ?? body.lead_list_id };
+      },
+      opts,
+    );
   }
   /** @internal POST /enrichment/company with its quote: synchronous, 1 credit, refunded when not found. */
   sendCompany(body: CompanyEnrichBody, opts: PaidCallOptions = {}): Promise<CompanyEnrichResponse> {
@@ -53,29 +58,39 @@ export class PaidEnrichment extends Enrichment {
   }
   /** @internal POST /enrichment/by-task with its quote: person cohorts start a run; company cohorts answer at once. */
   sendByTask(body: ByTaskEnrichBody, opts: PaidCallOptions = {}): Promise<ByTaskEnrichResponse> {
-    return this.sendQuoted(enrichment.byTask, { body }, async (_client, r): Promise<ByTaskEnrichResponse> => {
-      const s = await this.#statusOf({ ...r, task_id: r.task_id ?? body.task_id }, opts);
-      const company = Array.isArray(s.result?.results) ? (s.result.results as ByTaskEntityResult[]) : null;
-      return {
-        task_id: body.task_id,
-        entity_kind: company ? 'company' : 'person',
-        workflow_id: company ? null : s.workflow_id,
-        status: company ? 'completed' : 'pending',
-        total_entities: s.total,
-        credits_reserved: s.credits_reserved ?? 0,
-        results: company ?? [],
-        lead_list_id: s.lead_list_id,
-        ...(company ? { credits_charged: s.credits_charged } : {}),
-        message: RECOVERED,
-      };
-    }, opts);
+    return this.sendQuoted(
+      enrichment.byTask,
+      { body },
+      async (_client, r): Promise<ByTaskEnrichResponse> => {
+        const s = await this.#statusOf({ ...r, task_id: r.task_id ?? body.task_id }, opts);
+        const company = Array.isArray(s.result?.results) ? (s.result.results as ByTaskEntityResult[]) : null;
+        return {
+          task_id: body.task_id,
+          entity_kind: company ? 'company' : 'person',
+          workflow_id: company ? null : s.workflow_id,
+          status: company ? 'completed' : 'pending',
+          total_entities: s.total,
+          credits_reserved: s.credits_reserved ?? 0,
+          results: company ?? [],
+          lead_list_id: s.lead_list_id,
+          ...(company ? { credits_charged: s.credits_charged } : {}),
+          message: RECOVERED,
+        };
+      },
+      opts,
+    );
   }
   /** @internal POST /enrichment/bulk with its quote: a whole list or a lead_ids subset (1-500). */
   sendBulk(body: BulkEnrichBody, opts: PaidCallOptions = {}): Promise<BulkEnrichStarted> {
-    return this.sendQuoted(enrichment.bulk, { body }, async (client, r): Promise<BulkEnrichStarted> => {
-      const s = await this.#statusOf(r, opts);
-      return { ...(await startedFrom(client, s)), total_leads: s.total, estimated_cost: s.credits_reserved ?? 0 };
-    }, opts);
+    return this.sendQuoted(
+      enrichment.bulk,
+      { body },
+      async (client, r): Promise<BulkEnrichStarted> => {
+        const s = await this.#statusOf(r, opts);
+        return { ...(await startedFrom(client, s)), total_leads: s.total, estimated_cost: s.credits_reserved ?? 0 };
+      },
+      opts,
+    );
   }
 
   /** The run a lost answer started, read back through its status. */

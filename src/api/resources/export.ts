@@ -24,7 +24,12 @@ export class Exports extends APIResource {
     const signal = this.signalOf(opts);
     const got = await downloadTo(link.download_url, sink, { ...opts, ...(signal ? { signal } : {}) });
     if (got.bytes !== link.file_size_bytes)
-      throw networkError('connection_reset', `the file has ${got.bytes} bytes where the export announced ${link.file_size_bytes}`, 'GET', new URL(link.download_url).origin);
+      throw networkError(
+        'connection_reset',
+        `the file has ${got.bytes} bytes where the export announced ${link.file_size_bytes}`,
+        'GET',
+        new URL(link.download_url).origin,
+      );
     return got;
   }
 

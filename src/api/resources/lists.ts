@@ -78,7 +78,6 @@ export class Lists extends APIResource {
     return this.send(lists.removeLeads, { params: { list_id: listId }, body: { lead_ids: [...leadIds] } }, opts);
   }
 
-
   /** Starts a job finding people at companies of the list (free); poll it with findPeopleStatus or waitForFindPeople. */
   findPeople(listId: string, params: FindPeopleBody, opts?: CallOptions): Promise<FindPeopleStarted> {
     return this.send(lists.findPeople, { params: { list_id: listId }, body: params }, opts);
@@ -89,7 +88,11 @@ export class Lists extends APIResource {
   }
 
   /** Polls a find-people job until completed, failed or cancelled. */
-  waitForFindPeople(listId: string, workflowId: string, opts: WaitOptions<FindPeopleStatusResponse> = {}): Promise<FindPeopleStatusResponse> {
+  waitForFindPeople(
+    listId: string,
+    workflowId: string,
+    opts: WaitOptions<FindPeopleStatusResponse> = {},
+  ): Promise<FindPeopleStatusResponse> {
     return this.poll(() => this.findPeopleStatus(listId, workflowId, opts), opts);
   }
 

@@ -1,7 +1,15 @@
 import type { ApiError } from '../errors.js';
 import type { PaidCallOptions } from '../paid-call.js';
 import { APIResource, lazyEntries, type CallOptions } from '../resource.js';
-import type { CrmSyncBody, DestinationConnections, SequencerCampaigns, SequencerSyncBody, SyncPreview, SyncPreviewBody, SyncResult } from '../schemas/sync.js';
+import type {
+  CrmSyncBody,
+  DestinationConnections,
+  SequencerCampaigns,
+  SequencerSyncBody,
+  SyncPreview,
+  SyncPreviewBody,
+  SyncResult,
+} from '../schemas/sync.js';
 
 const sync = lazyEntries(() => import('../endpoints/sync.js').then((m) => m.sync));
 

@@ -17,7 +17,9 @@ const { maxRows, columnName } = AGENT_LIMITS;
 export function agentRunFields() {
   return {
     agent_type: z.optional(
-      described(z.enum(AGENT_TYPES), `custom_ai (priced from the prompt) or a preset, credits per lead: ${presetPrices}.`, { default: 'custom_ai' }),
+      described(z.enum(AGENT_TYPES), `custom_ai (priced from the prompt) or a preset, credits per lead: ${presetPrices}.`, {
+        default: 'custom_ai',
+      }),
     ),
     column_name: z.optional(
       described(
@@ -27,7 +29,9 @@ export function agentRunFields() {
       ),
     ),
     prompt: z.optional(described(z.string(), 'The instruction run once per lead; required for custom_ai, ignored by the presets.')),
-    template_id: z.optional(described(z.string(), "cold_intro_email only: the email template; defaults to the workspace's active default template.")),
+    template_id: z.optional(
+      described(z.string(), "cold_intro_email only: the email template; defaults to the workspace's active default template."),
+    ),
     lead_scope: z.optional(described(z.enum(LEAD_SCOPES), 'subset: the first max_rows leads; all: every lead.', { default: 'subset' })),
     max_rows: z.optional(
       described(z.int(), `With lead_scope subset: how many leads (${maxRows.min} to ${maxRows.max}, default ${maxRows.default}).`, {
@@ -43,7 +47,12 @@ export function agentRunFields() {
 /** custom_ai (the default) needs a prompt, every type but cold_intro_email a column_name: checked by the handler (400). */
 const AGENT_RUN_RULES = [
   { anyOf: [nonBlank('prompt'), sends('agent_type', { enum: PRESETS, description: 'A preset, which needs no prompt.' })] },
-  { anyOf: [nonBlank('column_name'), sends('agent_type', { const: 'cold_intro_email', description: 'cold_intro_email, which writes the built-in email column.' })] },
+  {
+    anyOf: [
+      nonBlank('column_name'),
+      sends('agent_type', { const: 'cold_intro_email', description: 'cold_intro_email, which writes the built-in email column.' }),
+    ],
+  },
 ];
 
 /**

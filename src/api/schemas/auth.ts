@@ -13,7 +13,9 @@ export const Tier = described(z.enum(TIERS), 'Plan tier: free, starter, pro or e
  * A partner-license tier (a monthly search quota), or null for none: a new schema each call, so
  * the documents write it out where it is used rather than as a component of its own.
  */
-export const partnerTier = () =>
-  z.nullable(z.int().check(z.minimum(PARTNER_TIER_MIN), z.maximum(PARTNER_TIER_MAX)));
+export const partnerTier = () => z.nullable(z.int().check(z.minimum(PARTNER_TIER_MIN), z.maximum(PARTNER_TIER_MAX)));
 export type Plan = V.Plan;
-export const Plan = described(z.enum(PLAN_NAMES as [V.Plan, ...V.Plan[]]), 'A plan an organization can be on; legacy plans read as their current tier.');
+export const Plan = described(
+  z.enum(PLAN_NAMES as [V.Plan, ...V.Plan[]]),
+  'A plan an organization can be on; legacy plans read as their current tier.',
+);

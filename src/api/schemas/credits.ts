@@ -2,7 +2,15 @@ import * as z from 'zod/mini';
 import { envelopeFields } from './envelope.js';
 import { agentRunFields } from './agents.js';
 import { described } from './described.js';
-import { BULK_ENRICH_LIMITS, COMPANY_DATA_POINTS, ENRICHMENT_TYPES, LIST_SCOPES, LIST_TOOLS, PERSON_DATA_POINTS, TOOLS } from './values/credits.js';
+import {
+  BULK_ENRICH_LIMITS,
+  COMPANY_DATA_POINTS,
+  ENRICHMENT_TYPES,
+  LIST_SCOPES,
+  LIST_TOOLS,
+  PERSON_DATA_POINTS,
+  TOOLS,
+} from './values/credits.js';
 import { DESTINATIONS } from './values/sync.js';
 
 export * from './values/credits.js';
@@ -33,7 +41,10 @@ export const SubsetFilters = described(
   z.object({
     list_id: described(z.string().check(z.minLength(1)), 'The list.'),
     scope: z.optional(described(z.string(), 'partial, full or phone-only, as in the run.', { enum: LIST_SCOPES })),
-    lead_ids: described(leadIds, `The subset: sorted unique lead ids (${BULK_ENRICH_LIMITS.leadIds.min} to ${BULK_ENRICH_LIMITS.leadIds.max}).`),
+    lead_ids: described(
+      leadIds,
+      `The subset: sorted unique lead ids (${BULK_ENRICH_LIMITS.leadIds.min} to ${BULK_ENRICH_LIMITS.leadIds.max}).`,
+    ),
   }),
   'enrich_list over a subset of a list: sent without a top-level list_id, with row_count the number of ids.',
 );
@@ -53,10 +64,16 @@ export const EstimateBody = described(
     task_id: optionalText('The cohort, for add_person_enrichments and add_company_enrichments.'),
     entity_ids: z.optional(described(ids, 'A subset of the cohort.')),
     data_points: z.optional(
-      described(z.array(described(z.string(), 'A data point.', { enum: [...PERSON_DATA_POINTS, ...COMPANY_DATA_POINTS] })), 'Cohort data points, as in the run.'),
+      described(
+        z.array(described(z.string(), 'A data point.', { enum: [...PERSON_DATA_POINTS, ...COMPANY_DATA_POINTS] })),
+        'Cohort data points, as in the run.',
+      ),
     ),
     row_count: z.optional(
-      described(z.int().check(z.minimum(0), z.maximum(10_000_000)), 'Rows, for tools not backed by a list or cohort (e.g. bulk_import_csv); ignored with list_id or task_id.'),
+      described(
+        z.int().check(z.minimum(0), z.maximum(10_000_000)),
+        'Rows, for tools not backed by a list or cohort (e.g. bulk_import_csv); ignored with list_id or task_id.',
+      ),
     ),
     scope: optionalText('enrich_list: partial, full or phone-only.', { enum: LIST_SCOPES }),
     enrichment_type: optionalText('enrich_person and bulk_import_csv: partial, phone_only or full.', { enum: ENRICHMENT_TYPES }),
@@ -77,7 +94,10 @@ export const Quote = described(
   z.looseObject({
     ...envelopeFields,
     /** qte_v1_..., HMAC-SHA256 signed, single use; null for find_similar_companies (no quote needed). */
-    quote_id: described(z.nullable(z.string()), 'The quote (qte_v1_..., signed, single use, valid 5 minutes); null when no quote is needed.'),
+    quote_id: described(
+      z.nullable(z.string()),
+      'The quote (qte_v1_..., signed, single use, valid 5 minutes); null when no quote is needed.',
+    ),
     /** Unix seconds, 5 minutes after minting. */
     expires_at: described(z.nullable(z.int()), 'When the quote expires, in Unix seconds (5 minutes after minting).'),
     /** The most the run may charge: the spend cap. */

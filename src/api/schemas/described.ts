@@ -91,5 +91,8 @@ export function atLeastOneOf(...names: string[]): DocKeywords {
 
 /** A JSON Schema branch: these fields sent, as text that is not blank. */
 export function nonBlank(...names: string[]): Record<string, unknown> {
-  return { required: names, properties: Object.fromEntries(names.map((n) => [n, { type: 'string', pattern: '\\S', description: `${n}, sent and not blank.` }])) };
+  return {
+    required: names,
+    properties: Object.fromEntries(names.map((n) => [n, { type: 'string', pattern: '\\S', description: `${n}, sent and not blank.` }])),
+  };
 }

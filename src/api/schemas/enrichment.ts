@@ -45,9 +45,14 @@ export const PersonEnrichBody = described(
       domain: z.optional(described(str, 'Employer domain: context, or part of the name-plus-company identification.')),
       phone: z.optional(described(str, 'A phone number already known.')),
       enrichment_type: z.optional(
-        described(z.enum(ENRICHMENT_TYPES), `What to find, credits per person found: ${prices}. Wins over include_phone; partial when neither is sent.`),
+        described(
+          z.enum(ENRICHMENT_TYPES),
+          `What to find, credits per person found: ${prices}. Wins over include_phone; partial when neither is sent.`,
+        ),
       ),
-      include_phone: z.optional(described(z.boolean(), 'Legacy: false means partial, true means phone_only; enrichment_type wins when both are set.')),
+      include_phone: z.optional(
+        described(z.boolean(), 'Legacy: false means partial, true means phone_only; enrichment_type wins when both are set.'),
+      ),
       quote_id: quoteId('enrich_person'),
     })
     .check(
@@ -105,7 +110,10 @@ export const ByTaskEnrichBody = described(
     ),
     entity_ids: z.optional(described(z.array(text), 'A subset of the cohort’s rows; omit for all of them.')),
     lead_list_id: z.optional(
-      described(text, 'People: the list the enriched leads go to; omitted, a list of yours named MCP Results is used. Ignored for companies.'),
+      described(
+        text,
+        'People: the list the enriched leads go to; omitted, a list of yours named MCP Results is used. Ignored for companies.',
+      ),
     ),
     quote_id: quoteId('add_person_enrichments or add_company_enrichments'),
   }),
@@ -250,7 +258,10 @@ export const EnrichmentStatusResponse = described(
     ),
     credits_charged: described(z.number(), 'Credits charged: so far while running, settled once terminal.'),
     credits_refunded: described(z.number(), 'Credits of the reservation given back.'),
-    refund_status: described(z.enum(REFUND_STATUSES), 'pending_review when a failed prepaid run awaits a manual refund, else not_applicable.'),
+    refund_status: described(
+      z.enum(REFUND_STATUSES),
+      'pending_review when a failed prepaid run awaits a manual refund, else not_applicable.',
+    ),
     /** The sandbox adds what was reserved up front. */
     credits_reserved: z.optional(described(z.number(), 'Credits taken up front.')),
   }),

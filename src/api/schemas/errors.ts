@@ -50,7 +50,9 @@ export const GenericErrorBody = described(
 export type GenericErrorBody = z.infer<typeof GenericErrorBody>;
 
 export const ErrorResponse = described(
-  z.looseObject({ error: described(z.union([PublicErrorBody, GenericErrorBody]), 'The error, in the public or the generic shape; branch on code.') }),
+  z.looseObject({
+    error: described(z.union([PublicErrorBody, GenericErrorBody]), 'The error, in the public or the generic shape; branch on code.'),
+  }),
   'An error answer.',
 );
 

@@ -9,13 +9,11 @@ const columnName = z.string().check(z.minLength(EXPORT_LIMITS.columnName.min), z
 
 /** An ordered choice of columns, each named once. */
 export const ExportColumns = described(
-  z
-    .array(columnName)
-    .check(
-      z.minLength(EXPORT_LIMITS.columns.min),
-      z.maxLength(EXPORT_LIMITS.columns.max),
-      z.refine((cols) => new Set(cols).size === cols.length, { message: 'name each column once' }),
-    ),
+  z.array(columnName).check(
+    z.minLength(EXPORT_LIMITS.columns.min),
+    z.maxLength(EXPORT_LIMITS.columns.max),
+    z.refine((cols) => new Set(cols).size === cols.length, { message: 'name each column once' }),
+  ),
   `Columns in order, each named once; default ${DEFAULT_EXPORT_COLUMNS.join(', ')}. Other names may come back empty.`,
   { uniqueItems: true },
 );
@@ -27,7 +25,9 @@ export const CsvExportBody = described(
     columns: z.optional(described(ExportColumns, 'The columns of the file, in order; omit for the defaults.')),
     /** Default true: one column per smart-agent column of the list, after the chosen ones. */
     include_smart_agents: z.optional(
-      described(z.boolean(), 'Adds one column per saved smart-agent or skill result of the list, after the chosen columns.', { default: true }),
+      described(z.boolean(), 'Adds one column per saved smart-agent or skill result of the list, after the chosen columns.', {
+        default: true,
+      }),
     ),
   }),
   'A CSV export of a list, as a signed download link (free).',
@@ -49,9 +49,14 @@ export const CsvExportLink = described(
     ...envelopeFields,
     list_id: described(z.string(), 'The list exported.'),
     /** Signed: anyone holding it can download, without credentials. */
-    download_url: described(z.string(), 'Signed link to the CSV: anyone holding it can download it, without credentials.', { format: 'uri' }),
+    download_url: described(z.string(), 'Signed link to the CSV: anyone holding it can download it, without credentials.', {
+      format: 'uri',
+    }),
     /** 24 hours after creation: Unix seconds from the sandbox; an ISO 8601 string is read too (see expiryMs). */
-    expires_at: described(z.union([z.number(), z.string()]), 'When the link stops working, 24 hours after creation: Unix seconds (or an ISO 8601 time).'),
+    expires_at: described(
+      z.union([z.number(), z.string()]),
+      'When the link stops working, 24 hours after creation: Unix seconds (or an ISO 8601 time).',
+    ),
     /** Rows of the file, without the header. */
     row_count: described(count, 'Rows of the file, without the header.'),
     /** The exact size of what download_url serves. */
@@ -68,7 +73,10 @@ export const JsonExportPage = described(
   z.looseObject({
     ...envelopeFields,
     list_id: described(z.string(), 'The list exported.'),
-    leads: described(z.array(z.record(z.string(), z.nullable(z.string()))), 'This page of leads: column -> value, in the chosen order; null where empty.'),
+    leads: described(
+      z.array(z.record(z.string(), z.nullable(z.string()))),
+      'This page of leads: column -> value, in the chosen order; null where empty.',
+    ),
     /** Leads in the whole list. */
     total: described(count, 'Leads in the whole list.'),
     /** null on the last page. */

@@ -24,7 +24,9 @@ const isActive = described(z.boolean(), 'false once revoked (for good).');
 export const CreateKeyBody = described(
   z.object({
     name: z.optional(described(z.nullable(z.string().check(z.maxLength(200))), 'A name to recognise the key by.')),
-    expires_at: z.optional(described(z.nullable(isoTime), 'When the key stops working (ISO 8601, in the future); omit or null for a key that never expires.')),
+    expires_at: z.optional(
+      described(z.nullable(isoTime), 'When the key stops working (ISO 8601, in the future); omit or null for a key that never expires.'),
+    ),
   }),
   `A new API key (at most ${MAX_ACTIVE_KEYS_PER_USER} active per user per organization).`,
 );

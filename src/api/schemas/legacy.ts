@@ -34,19 +34,29 @@ export const LegacyContact = described(
     company_name: optionalText('Employer name.'),
   }),
   'A contact: linkedin_url, or first_name, last_name and company_domain or company_name (blank strings count as missing).',
-  anyOfForms(nonBlank('linkedin_url'), nonBlank('first_name', 'last_name', 'company_domain'), nonBlank('first_name', 'last_name', 'company_name')),
+  anyOfForms(
+    nonBlank('linkedin_url'),
+    nonBlank('first_name', 'last_name', 'company_domain'),
+    nonBlank('first_name', 'last_name', 'company_name'),
+  ),
 );
 export type LegacyContact = z.infer<typeof LegacyContact>;
 
 /** v1 POST /enrich/bulk. 0 or more than 250 contacts is the handler's 400. */
 export const LegacyBulkBody = described(
   z.object({
-    enrichment_type: z.optional(described(z.enum(ENRICHMENT_TYPES), `What to find, credits per contact: ${prices}.`, { default: 'partial' })),
+    enrichment_type: z.optional(
+      described(z.enum(ENRICHMENT_TYPES), `What to find, credits per contact: ${prices}.`, { default: 'partial' }),
+    ),
     /** http or https (the webhook is POSTed there). */
     webhook_url: z.optional(
-      described(z.nullable(z.url({ protocol: /^https?$/ })), `Where the ${WEBHOOK_EVENT} event of this run is posted: an http or https URL (use a public HTTPS one).`, {
-        pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
-      }),
+      described(
+        z.nullable(z.url({ protocol: /^https?$/ })),
+        `Where the ${WEBHOOK_EVENT} event of this run is posted: an http or https URL (use a public HTTPS one).`,
+        {
+          pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+        },
+      ),
     ),
     contacts: described(
       z.array(LegacyContact),
@@ -213,4 +223,7 @@ export const WebhookDelivery = described(
   'One webhook delivery attempt.',
 );
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
-export const WebhookDeliveries = described(z.array(WebhookDelivery), 'Delivery attempts of a run, newest first; empty when no webhook was sent.');
+export const WebhookDeliveries = described(
+  z.array(WebhookDelivery),
+  'Delivery attempts of a run, newest first; empty when no webhook was sent.',
+);

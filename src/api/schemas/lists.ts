@@ -26,7 +26,10 @@ const dateTime = { format: 'date-time' } as const;
 /** POST /lead-lists: a private list; the same name (case-insensitive) among your own lists is reused. */
 export const CreateListBody = described(
   z.object({
-    name: described(listName, `Name of the list (${LIST_LIMITS.name.min} to ${LIST_LIMITS.name.max} characters); a list of yours with the same name in any case is reused.`),
+    name: described(
+      listName,
+      `Name of the list (${LIST_LIMITS.name.min} to ${LIST_LIMITS.name.max} characters); a list of yours with the same name in any case is reused.`,
+    ),
     description: z.optional(described(z.string(), 'What the list is for.')),
     folder_id: z.optional(described(z.string(), 'A folder you own to put the list in.')),
   }),
@@ -56,9 +59,14 @@ export type UpdateListBody = z.infer<typeof UpdateListBody>;
 export const AddLeadsBody = described(
   z
     .object({
-      task_id: z.optional(described(z.string().check(z.minLength(1)), 'A cohort handle (svc-task_...) from a search or a list page; send this or lead_ids.')),
+      task_id: z.optional(
+        described(z.string().check(z.minLength(1)), 'A cohort handle (svc-task_...) from a search or a list page; send this or lead_ids.'),
+      ),
       entity_ids: z.optional(
-        described(ids(0, LIST_LIMITS.addEntityIds.max), `With task_id: the rows of the cohort to save (up to ${LIST_LIMITS.addEntityIds.max}); omit to save the whole cohort.`),
+        described(
+          ids(0, LIST_LIMITS.addEntityIds.max),
+          `With task_id: the rows of the cohort to save (up to ${LIST_LIMITS.addEntityIds.max}); omit to save the whole cohort.`,
+        ),
       ),
       lead_ids: z.optional(
         described(
@@ -96,7 +104,11 @@ export const CsvImportBody = described(
         z.string(),
         `The CSV, UTF-8 with a header row, base64-encoded; at most about ${CSV_IMPORT_LIMITS.maxBytes / 1024} KB or ${CSV_IMPORT_LIMITS.maxRows} rows (larger is a 413).`,
         // Line breaks and spaces are allowed anywhere, padding is optional.
-        { contentEncoding: 'base64', contentMediaType: 'text/csv', pattern: '^[\\r\\n\\t ]*[A-Za-z0-9+/][A-Za-z0-9+/\\r\\n\\t ]*(=[\\r\\n\\t ]*){0,2}$' },
+        {
+          contentEncoding: 'base64',
+          contentMediaType: 'text/csv',
+          pattern: '^[\\r\\n\\t ]*[A-Za-z0-9+/][A-Za-z0-9+/\\r\\n\\t ]*(=[\\r\\n\\t ]*){0,2}$',
+        },
       ),
       column_mapping: described(
         z.partialRecord(z.enum(CANONICAL_FIELDS), z.string().check(z.minLength(1))),
@@ -104,11 +116,17 @@ export const CsvImportBody = described(
       ),
       dispatch_enrichment: z.optional(described(z.boolean(), 'Whether to enrich the imported leads (billed per lead).', { default: true })),
       enrichment_type: z.optional(
-        described(z.enum(IMPORT_ENRICHMENT_TYPES), 'partial (email and profile, 1 credit), phone_only (10) or full (11); required when dispatching.'),
+        described(
+          z.enum(IMPORT_ENRICHMENT_TYPES),
+          'partial (email and profile, 1 credit), phone_only (10) or full (11); required when dispatching.',
+        ),
       ),
       quote_id: z.optional(described(z.string(), 'A quote for tool bulk_import_csv.')),
       idempotency_key: z.optional(
-        described(z.string().check(z.minLength(1), z.maxLength(255)), 'Replays the first answer for 24 hours, organization-wide, without importing or charging again.'),
+        described(
+          z.string().check(z.minLength(1), z.maxLength(255)),
+          'Replays the first answer for 24 hours, organization-wide, without importing or charging again.',
+        ),
       ),
     })
     .check(
@@ -117,7 +135,10 @@ export const CsvImportBody = described(
       }),
     ),
   'A CSV to import into the list; import is free, a dispatched enrichment is billed per lead.',
-  anyOfForms(sends('enrichment_type'), sends('dispatch_enrichment', { const: false, description: 'false: nothing is enriched, so no enrichment_type is needed.' })),
+  anyOfForms(
+    sends('enrichment_type'),
+    sends('dispatch_enrichment', { const: false, description: 'false: nothing is enriched, so no enrichment_type is needed.' }),
+  ),
 );
 export type CsvImportBody = z.infer<typeof CsvImportBody>;
 
@@ -151,7 +172,11 @@ export const CreateFolderBody = described(
       z.string().check(z.minLength(FOLDER_LIMITS.name.min), z.maxLength(FOLDER_LIMITS.name.max)),
       `Name of the folder (${FOLDER_LIMITS.name.min} to ${FOLDER_LIMITS.name.max} characters).`,
     ),
-    parent_id: z.optional(described(z.nullable(z.string()), 'The folder to create it in (a UUID of one of your folders); omit or null for the top level.', { format: 'uuid' })),
+    parent_id: z.optional(
+      described(z.nullable(z.string()), 'The folder to create it in (a UUID of one of your folders); omit or null for the top level.', {
+        format: 'uuid',
+      }),
+    ),
   }),
   'A new lead-list folder.',
 );
@@ -197,7 +222,12 @@ const pageTotal = (what: string) => described(count, what);
 const nextCursor = described(nstr, 'Cursor of the next page; null on the last one.');
 
 export const ListsPage = described(
-  z.looseObject({ ...envelopeFields, lists: described(z.array(ListSummary), 'This page of lists.'), total: pageTotal('Lists in all pages.'), cursor: nextCursor }),
+  z.looseObject({
+    ...envelopeFields,
+    lists: described(z.array(ListSummary), 'This page of lists.'),
+    total: pageTotal('Lists in all pages.'),
+    cursor: nextCursor,
+  }),
   'A page of the lists you own, your organization’s and those shared with you.',
 );
 export type ListsPage = z.infer<typeof ListsPage>;
@@ -268,7 +298,10 @@ export const CsvImportResponse = described(
     sample_skip_rows: described(z.array(z.int()), 'Some skipped rows, by row number in the CSV (the header is row 1).'),
     workflow_id: described(nstr, 'The dispatched enrichment, or null.'),
     enrichment_status_url: described(nstr, 'Status URL of the dispatched enrichment, or null.'),
-    idempotency_replayed: described(z.boolean(), 'true when this is the replayed answer of an earlier request with the same idempotency_key.'),
+    idempotency_replayed: described(
+      z.boolean(),
+      'true when this is the replayed answer of an earlier request with the same idempotency_key.',
+    ),
   }),
   'What a CSV import did.',
 );

@@ -31,7 +31,9 @@ const exactlyOne = (a: string, b: string) =>
   });
 const pageLimit = (l: { min: number; max: number; default: number }, what: string) =>
   z.optional(described(between(l), `${what} (${l.min} to ${l.max}, default ${l.default}).`, { default: l.default }));
-const cursor = z.optional(described(z.string(), 'Opaque cursor from the previous response, sent with the same filters; omit for the first page.'));
+const cursor = z.optional(
+  described(z.string(), 'Opaque cursor from the previous response, sent with the same filters; omit for the first page.'),
+);
 
 // Flat people filters, as the documents show them (the handler checks them and answers 400 validation_error).
 
@@ -90,7 +92,10 @@ export const PeopleFindBody = described(
     .object({
       filters: z.optional(documentedAs(z.record(z.string(), z.unknown()), FlatPeopleFilters, 'Flat filters; send this or criteria.')),
       criteria: z.optional(described(criteria, `${criteriaText} Send this or filters.`)),
-      limit: pageLimit(SEARCH_LIMITS.people, `Rows wanted; one answer holds at most ${SEARCH_LIMITS.people.perResponse}, follow cursor for the rest`),
+      limit: pageLimit(
+        SEARCH_LIMITS.people,
+        `Rows wanted; one answer holds at most ${SEARCH_LIMITS.people.perResponse}, follow cursor for the rest`,
+      ),
       cursor,
     })
     .check(exactlyOne('filters', 'criteria')),
@@ -104,7 +109,9 @@ export const CompileBody = described(
   z.object({
     criteria: described(criteria, criteriaText),
     company_criteria: z.optional(described(z.record(z.string(), z.unknown()), companyCriteriaText)),
-    crm: z.optional(described(z.string(), 'A connected CRM whose records are excluded, beside criteria.exclusions.crm.', { enum: CRM_PROVIDERS })),
+    crm: z.optional(
+      described(z.string(), 'A connected CRM whose records are excluded, beside criteria.exclusions.crm.', { enum: CRM_PROVIDERS }),
+    ),
   }),
   'Criteria to compile into raw filters, without searching (free, not counted as a search).',
 );
@@ -116,12 +123,18 @@ const PERSON_CONDITION_FORMS = [
   { columns: PERSON_NUMERIC_COLUMNS, types: ['in', 'not_in', 'gte', 'lte'], what: 'A numeric column' },
   { columns: PERSON_TEXT_COLUMNS, types: ['in', 'not_in', 'contains', 'not_contains'], what: 'A text column' },
 ].map(({ columns, types, what }) => ({
-  properties: { column: { enum: columns, description: `${what}.` }, filter_type: { enum: types, description: `What ${what.toLowerCase()} takes.` } },
+  properties: {
+    column: { enum: columns, description: `${what}.` },
+    filter_type: { enum: types, description: `What ${what.toLowerCase()} takes.` },
+  },
 }));
 const PersonFilterCondition = described(
   z.object({
     column: described(z.string(), 'The person field compared, e.g. title, seniority, location_country, company_domain, years_in_role.'),
-    filter_type: described(z.string(), 'in, not_in (exact, case-insensitive), contains, not_contains (substring; synonyms on titles), gte, lte (numbers).'),
+    filter_type: described(
+      z.string(),
+      'in, not_in (exact, case-insensitive), contains, not_contains (substring; synonyms on titles), gte, lte (numbers).',
+    ),
     value: described(z.unknown(), 'A string or an array of strings; a number for gte and lte.'),
   }),
   'One condition on a person field.',
@@ -163,8 +176,15 @@ export const CompanyRawFilterSchema: z.ZodMiniType<{ op: 'and' | 'or'; condition
 export const FindAtCompaniesBody = described(
   z
     .object({
-      company_filter: z.optional(described(CompanyRawFilterSchema, 'Which companies to search; intersected with company_linkedin_urls when both are sent.')),
-      company_linkedin_urls: z.optional(described(z.array(described(z.string(), 'A company LinkedIn URL.', { format: 'uri' })), 'LinkedIn URLs of the companies to search.')),
+      company_filter: z.optional(
+        described(CompanyRawFilterSchema, 'Which companies to search; intersected with company_linkedin_urls when both are sent.'),
+      ),
+      company_linkedin_urls: z.optional(
+        described(
+          z.array(described(z.string(), 'A company LinkedIn URL.', { format: 'uri' })),
+          'LinkedIn URLs of the companies to search.',
+        ),
+      ),
       person_filter: described(PersonGroupFilterSchema, 'Which people to find at those companies.'),
       limit: pageLimit(SEARCH_LIMITS.findAtCompanies, 'People wanted in this block'),
       cursor: z.optional(described(z.string(), 'Cursor from a previous status answer, for the next block.')),
@@ -194,9 +214,7 @@ export const CompanySearchBody = described(
       criteria: z.optional(described(z.record(z.string(), z.unknown()), `Company criteria: ${companyCriteriaText} Send this or filters.`)),
       limit: pageLimit(SEARCH_LIMITS.companies, 'Rows wanted'),
       cursor,
-      columns: z.optional(
-        described(z.array(z.string()), `Row fields beyond the defaults, by label: ${COMPANY_COLUMN_LABELS.join(', ')}.`),
-      ),
+      columns: z.optional(described(z.array(z.string()), `Row fields beyond the defaults, by label: ${COMPANY_COLUMN_LABELS.join(', ')}.`)),
     })
     .check(exactlyOne('filters', 'criteria')),
   'A company search: exactly one of filters or criteria. Free.',
@@ -365,7 +383,10 @@ export const FilterValue = described(
 export const FilterValuesResponse = described(
   z.looseObject({
     ...envelopeFields,
-    field: described(str, `The field looked up: ${PEOPLE_FILTER_FIELDS.join(', ')} (people) or ${COMPANY_FILTER_FIELDS.join(', ')} (companies).`),
+    field: described(
+      str,
+      `The field looked up: ${PEOPLE_FILTER_FIELDS.join(', ')} (people) or ${COMPANY_FILTER_FIELDS.join(', ')} (companies).`,
+    ),
     query: described(str, 'The text matched.'),
     values: described(z.array(FilterValue), 'Values containing the text, most common first.'),
   }),

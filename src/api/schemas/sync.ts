@@ -23,14 +23,19 @@ export type FieldMapping = z.infer<typeof FieldMapping>;
 
 const listId = described(text, 'The list to push (not empty).');
 const fieldMapping = z.optional(described(FieldMapping, 'How list columns map onto destination properties; omit for the default mapping.'));
-const quoteId = (tool: string) => z.optional(described(z.string(), `A quote for tool ${tool} with the same provider, list and mapping; required.`));
+const quoteId = (tool: string) =>
+  z.optional(described(z.string(), `A quote for tool ${tool} with the same provider, list and mapping; required.`));
 const approved = z.optional(described(z.boolean(), 'Must be true: the push cannot be undone.', { default: false }));
 
 // The sync bodies undescribed, for the preview to omit fields from (omit refuses a schema with checks).
 const crmSync = z.strictObject({
   provider: described(z.enum(CRM_PROVIDERS), 'The CRM, connected in the workspace.'),
   list_id: listId,
-  sub_action: z.optional(described(z.string(), 'The CRM object: crm_one contacts (default); crm_two leads (default) or contacts.', { enum: ['contacts', 'leads'] })),
+  sub_action: z.optional(
+    described(z.string(), 'The CRM object: crm_one contacts (default); crm_two leads (default) or contacts.', {
+      enum: ['contacts', 'leads'],
+    }),
+  ),
   field_mapping: fieldMapping,
   quote_id: quoteId('sync_to_crm'),
   approved,
@@ -52,7 +57,10 @@ export const CrmSyncBody = described(crmSync, 'A push of a whole list to a CRM (
 export type CrmSyncBody = z.infer<typeof CrmSyncBody>;
 
 /** POST /migrate/sequencer. */
-export const SequencerSyncBody = described(sequencerSync, 'A push of a whole list into a sequencer campaign (0.2 credit per lead, rounded up per call).');
+export const SequencerSyncBody = described(
+  sequencerSync,
+  'A push of a whole list into a sequencer campaign (0.2 credit per lead, rounded up per call).',
+);
 export type SequencerSyncBody = z.infer<typeof SequencerSyncBody>;
 
 /** POST /migrate/preview: the body of the sync it previews, without quote_id and approved (free). */
@@ -152,7 +160,11 @@ export type SequencerCampaign = z.infer<typeof SequencerCampaign>;
 
 /** GET /migrate/sequencer/campaigns */
 export const SequencerCampaigns = described(
-  z.looseObject({ ...envelopeFields, campaigns: described(z.array(SequencerCampaign), 'The campaigns.'), total: described(count, 'Campaigns in all.') }),
+  z.looseObject({
+    ...envelopeFields,
+    campaigns: described(z.array(SequencerCampaign), 'The campaigns.'),
+    total: described(count, 'Campaigns in all.'),
+  }),
   'Campaigns of the connected sequencer.',
 );
 export type SequencerCampaigns = z.infer<typeof SequencerCampaigns>;

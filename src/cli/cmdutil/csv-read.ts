@@ -44,7 +44,10 @@ export async function probeCsv(path: string): Promise<{ bomBytes: number; delimi
     fh = await open(path, 'r');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw usageError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? (e as Error).message)}`, 'Give the path of a CSV file.');
+    throw usageError(
+      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? (e as Error).message)}`,
+      'Give the path of a CSV file.',
+    );
   }
   try {
     const st = await fh.stat();
@@ -91,7 +94,8 @@ export async function* readCsv(path: string, signal?: AbortSignal): AsyncGenerat
       yield { row: r.info.records, fields: decode(r.record), bytesRead: bomBytes + r.info.bytes };
     }
   } catch (e) {
-    if ((e as { code?: string }).code?.startsWith('CSV_')) throw usageError(`${path} is not a readable CSV: ${(e as Error).message}`, 'Check the quoting of the file.');
+    if ((e as { code?: string }).code?.startsWith('CSV_'))
+      throw usageError(`${path} is not a readable CSV: ${(e as Error).message}`, 'Check the quoting of the file.');
     throw e;
   } finally {
     input.destroy();

@@ -13,7 +13,10 @@ import { gather } from './split-values.js';
 
 /** Flags every paid enrich command shares. */
 
-export const DRY_RUN_FLAG = { flags: '--dry-run', description: 'estimate only: print the quote (cost, rows, balance) and spend nothing' } as const satisfies FlagSpec;
+export const DRY_RUN_FLAG = {
+  flags: '--dry-run',
+  description: 'estimate only: print the quote (cost, rows, balance) and spend nothing',
+} as const satisfies FlagSpec;
 
 /** "partial 1, phone_only 10, full 11": what each value costs, for flag descriptions. */
 const pricesOf = <T extends string>(values: readonly T[], type: (v: T) => EnrichmentType) =>

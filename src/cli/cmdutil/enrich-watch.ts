@@ -24,8 +24,10 @@ export const STATUS_FIELDS = [
   'refund_status',
 ];
 
-export const STRICT_FLAG = { flags: '--strict', description: 'exit 8 when the run ends completed_with_errors (some rows found nothing)' } as const satisfies FlagSpec;
-
+export const STRICT_FLAG = {
+  flags: '--strict',
+  description: 'exit 8 when the run ends completed_with_errors (some rows found nothing)',
+} as const satisfies FlagSpec;
 
 export function progressText(id: string, s?: EnrichmentStatusResponse): string {
   if (!s) return `Enriching (${id})`;
@@ -40,13 +42,18 @@ export function progressText(id: string, s?: EnrichmentStatusResponse): string {
 export function watchRun(ctx: Context, id: string, several?: { ids: readonly string[]; index: number }): Promise<EnrichmentStatusResponse> {
   const label = several ? `${id}, run ${several.index + 1} of ${several.ids.length}` : id;
   const resume = nextCommand(ctx, ['enrich', 'status', ...(several?.ids ?? [id]), '--wait']);
-  return watchWithProgress(ctx, (s?: EnrichmentStatusResponse) => progressText(label, s), `The run${several ? 's keep' : ' keeps'} going. Watch ${several ? 'them' : 'it'} with: ${resume}`, (o) =>
-    ctx.api.enrichment.waitFor(id, o),
+  return watchWithProgress(
+    ctx,
+    (s?: EnrichmentStatusResponse) => progressText(label, s),
+    `The run${several ? 's keep' : ' keeps'} going. Watch ${several ? 'them' : 'it'} with: ${resume}`,
+    (o) => ctx.api.enrichment.waitFor(id, o),
   );
 }
 
 /** One line of what a settled run cost. */
-export function settlementLine(s: Pick<EnrichmentStatusResponse, 'credits_charged' | 'credits_refunded' | 'credits_reserved'> & { refund_status?: string }): string {
+export function settlementLine(
+  s: Pick<EnrichmentStatusResponse, 'credits_charged' | 'credits_refunded' | 'credits_reserved'> & { refund_status?: string },
+): string {
   const reserved = s.credits_reserved !== undefined ? ` of ${n(s.credits_reserved)} reserved` : '';
   const review = s.refund_status === 'pending_review' ? '; the reservation awaits a manual refund review' : '';
   return `Charged ${counted(s.credits_charged, 'credit')}${reserved}, refunded ${n(s.credits_refunded)}${review}.`;
@@ -57,15 +64,25 @@ export function settlementLine(s: Pick<EnrichmentStatusResponse, 'credits_charge
  * exit: failed, canceled or terminated is 8; completed_with_errors is 0 with a warning, 8 with --strict.
  */
 /** `outcome` replaces the success line when the rows' count says less than what happened (one person, nothing found). */
-export async function reportRun(ctx: Context, s: EnrichmentStatusResponse, opts: { strict?: boolean; fields?: readonly string[]; outcome?: string } = {}): Promise<number> {
+export async function reportRun(
+  ctx: Context,
+  s: EnrichmentStatusResponse,
+  opts: { strict?: boolean; fields?: readonly string[]; outcome?: string } = {},
+): Promise<number> {
   await ctx.out.print({ kind: 'object', payload: s, fields: opts.fields ?? STATUS_FIELDS });
   if (isFailedStatus(s.status))
-    throw jobFailedError(`enrichment ${s.workflow_id} ended ${s.status}. ${settlementLine(s)}`, 'Check the list and the balance, then run it again with a new estimate.');
+    throw jobFailedError(
+      `enrichment ${s.workflow_id} ended ${s.status}. ${settlementLine(s)}`,
+      'Check the list and the balance, then run it again with a new estimate.',
+    );
   if (s.status === 'completed_with_errors') {
     ctx.out.warn(`${n(s.failed)} of ${counted(s.total, 'row')} found nothing (not charged). ${settlementLine(s)}`);
     return opts.strict ? ExitCode.JOB_FAILED : ExitCode.OK;
   }
   if (opts.outcome) ctx.out.info(opts.outcome);
-  else ctx.out.success(`${s.status === 'completed' ? 'Completed' : s.status}: ${n(s.completed)} of ${counted(s.total, 'row')} enriched. ${settlementLine(s)}`);
+  else
+    ctx.out.success(
+      `${s.status === 'completed' ? 'Completed' : s.status}: ${n(s.completed)} of ${counted(s.total, 'row')} enriched. ${settlementLine(s)}`,
+    );
   return ExitCode.OK;
 }

@@ -28,7 +28,8 @@ for (const f of CANONICAL_FIELDS) {
 
 type QualifierKind = keyof typeof QUALIFIERS;
 const KIND_OF = new Map<string, QualifierKind>();
-for (const [kind, words] of Object.entries(QUALIFIERS) as Array<[QualifierKind, readonly string[]]>) for (const w of words) KIND_OF.set(w, kind);
+for (const [kind, words] of Object.entries(QUALIFIERS) as Array<[QualifierKind, readonly string[]]>)
+  for (const w of words) KIND_OF.set(w, kind);
 
 const VOCABULARY: ReadonlySet<string> = new Set([...ALIASES.keys(), ...KIND_OF.keys()].flatMap((a) => a.split(' ')));
 
@@ -37,7 +38,8 @@ export function normalizeHeader(h: string): string {
 }
 
 /** What a header's words say: a field and how strongly, or why not. */
-export type HeaderMatch = { field: CanonicalField; score: number } | { field: null; why?: 'company-level' | 'second value' | 'ambiguous link' };
+export type HeaderMatch =
+  { field: CanonicalField; score: number } | { field: null; why?: 'company-level' | 'second value' | 'ambiguous link' };
 
 export function matchHeader(header: string): HeaderMatch {
   const tokens = headerTokens(header, VOCABULARY);
@@ -49,7 +51,10 @@ export function matchHeader(header: string): HeaderMatch {
   if (whole && !has('secondary')) return { field: whole.field, score: score(whole) };
   const coreWords = tokens.filter((_, i) => kinds[i] === undefined).join(' ');
   const core = ALIASES.get(coreWords);
-  if (!core) return AMBIGUOUS_LINKS.has(coreWords) && !has('company') && !has('secondary') ? { field: null, why: 'ambiguous link' } : { field: null };
+  if (!core)
+    return AMBIGUOUS_LINKS.has(coreWords) && !has('company') && !has('secondary')
+      ? { field: null, why: 'ambiguous link' }
+      : { field: null };
   if (has('secondary')) return { field: null, why: 'second value' };
   if (has('company') && !COMPANY_LEVEL_FIELDS.has(core.field)) return { field: null, why: 'company-level' };
   if (has('personal') && core.field === 'company_domain') return { field: null };
@@ -74,9 +79,15 @@ export function parseMapFlags(values: readonly string[], headers: readonly strin
     const field = v.slice(0, eq).trim();
     const header = v.slice(eq + 1);
     if (!(CANONICAL_FIELDS as readonly string[]).includes(field))
-      throw usageError(`--map: unknown field "${field}"${didYouMean(closest(field, CANONICAL_FIELDS))}`, `Fields: ${CANONICAL_FIELDS.join(', ')}.`);
+      throw usageError(
+        `--map: unknown field "${field}"${didYouMean(closest(field, CANONICAL_FIELDS))}`,
+        `Fields: ${CANONICAL_FIELDS.join(', ')}.`,
+      );
     if (!headers.includes(header))
-      throw usageError(`--map ${field}: the file has no column "${header}"`, `Columns: ${headers.map((h) => JSON.stringify(h)).join(', ')}.`);
+      throw usageError(
+        `--map ${field}: the file has no column "${header}"`,
+        `Columns: ${headers.map((h) => JSON.stringify(h)).join(', ')}.`,
+      );
     out[field as CanonicalField] = header;
   }
   return out;
@@ -98,7 +109,8 @@ export function mapHeaders(headers: readonly string[], overrides: ColumnMapping 
   return { mapping: inFieldOrder(mapping), unmapped: headers.filter((h) => !taken.has(h)) };
 }
 
-const inFieldOrder = (m: ColumnMapping): ColumnMapping => Object.fromEntries(CANONICAL_FIELDS.filter((f) => m[f] !== undefined).map((f) => [f, m[f]]));
+const inFieldOrder = (m: ColumnMapping): ColumnMapping =>
+  Object.fromEntries(CANONICAL_FIELDS.filter((f) => m[f] !== undefined).map((f) => [f, m[f]]));
 
 /** Whether the fields `has` gives are what the service needs of a row: a LinkedIn URL, an email, or a name and a company. */
 /** Whether mapped columns can give what the service needs of a row. */
@@ -114,6 +126,10 @@ export function rowIdentifier(headers: readonly string[], m: ColumnMapping): (fi
 export function repeatedHeaders(headers: readonly string[]): string[] {
   const columns = new Map<string, number[]>();
   headers.forEach((h, i) => columns.set(h.trim(), [...(columns.get(h.trim()) ?? []), i + 1]));
-  return [...columns].filter(([, at]) => at.length > 1).map(([h, at]) =>
-    `the header ${JSON.stringify(h)} is in columns ${at.join(' and ')}: only column ${at[0]} can be mapped and imported; rename the others to import them too`);
+  return [...columns]
+    .filter(([, at]) => at.length > 1)
+    .map(
+      ([h, at]) =>
+        `the header ${JSON.stringify(h)} is in columns ${at.join(' and ')}: only column ${at[0]} can be mapped and imported; rename the others to import them too`,
+    );
 }

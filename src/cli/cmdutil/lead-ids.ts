@@ -6,7 +6,11 @@ import { readTextFile } from '../prompt.js';
  * Lead ids from --lead-ids (repeatable, comma-separated) and --lead-ids-file (one id per
  * line or comma-separated; - for stdin), de-duplicated in order.
  */
-export async function readLeadIds(ids: readonly string[] | undefined, file: string | undefined, stdin: Readable): Promise<string[] | undefined> {
+export async function readLeadIds(
+  ids: readonly string[] | undefined,
+  file: string | undefined,
+  stdin: Readable,
+): Promise<string[] | undefined> {
   if (ids === undefined && file === undefined) return undefined;
   const all = [...(ids ?? [])];
   if (file !== undefined) {

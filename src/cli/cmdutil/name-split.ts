@@ -3,7 +3,22 @@ const SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'v', 'phd', 'md', 'mba'
 const bare = (s: string) => s.toLowerCase().replace(/\./g, '');
 const isSuffix = (s: string) => SUFFIXES.has(bare(s));
 /** What follows the comma of a company's name (Acme, Inc.): not a first name. */
-const COMPANY_FORMS = new Set(['inc', 'llc', 'ltd', 'llp', 'plc', 'gmbh', 'ag', 'sa', 'bv', 'co', 'corp', 'corporation', 'company', 'limited']);
+const COMPANY_FORMS = new Set([
+  'inc',
+  'llc',
+  'ltd',
+  'llp',
+  'plc',
+  'gmbh',
+  'ag',
+  'sa',
+  'bv',
+  'co',
+  'corp',
+  'corporation',
+  'company',
+  'limited',
+]);
 
 export interface SplitName {
   first: string;

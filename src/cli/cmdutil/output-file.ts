@@ -31,7 +31,18 @@ export function fileNameFor(listName: string, ext: string): string {
 export type OutputTarget = { kind: 'file'; file: string } | { kind: 'stream'; file: string };
 
 const isStreamable = (st: Stats) => st.isFIFO() || st.isCharacterDevice();
-const kindOf = (st: Stats) => (st.isDirectory() ? 'a folder' : st.isFIFO() ? 'a named pipe' : st.isCharacterDevice() || st.isBlockDevice() ? 'a device' : st.isSocket() ? 'a socket' : st.isSymbolicLink() ? 'a link' : 'a file');
+const kindOf = (st: Stats) =>
+  st.isDirectory()
+    ? 'a folder'
+    : st.isFIFO()
+      ? 'a named pipe'
+      : st.isCharacterDevice() || st.isBlockDevice()
+        ? 'a device'
+        : st.isSocket()
+          ? 'a socket'
+          : st.isSymbolicLink()
+            ? 'a link'
+            : 'a file';
 const lstatOf = (file: string) => fs.lstat(file).catch(() => undefined);
 const folderError = (file: string) => usageError(`${file} is a folder`, `Name a file in it, as -o ${path.join(file, 'NAME')}.`);
 
@@ -39,11 +50,16 @@ const folderError = (file: string) => usageError(`${file} is a folder`, `Name a 
  * Exit 2 when `file` is there and may not be replaced: without --force anything there; with
  * --force a folder, pipe, device or socket (a link is replaced itself, never written through).
  */
-export async function refuseOverwrite(file: string, force: boolean | undefined, fix = 'Pass --force to replace it, or choose another file with -o.'): Promise<void> {
+export async function refuseOverwrite(
+  file: string,
+  force: boolean | undefined,
+  fix = 'Pass --force to replace it, or choose another file with -o.',
+): Promise<void> {
   const st = await lstatOf(file);
   if (!st) return;
   if (st.isDirectory()) throw folderError(file);
-  if (!st.isFile() && !st.isSymbolicLink()) throw usageError(`${file} is ${kindOf(st)}: it is never replaced, --force or not`, 'Choose another name for what is written.');
+  if (!st.isFile() && !st.isSymbolicLink())
+    throw usageError(`${file} is ${kindOf(st)}: it is never replaced, --force or not`, 'Choose another name for what is written.');
   if (!force) throw usageError(`${file} already exists`, fix);
 }
 
@@ -116,7 +132,10 @@ async function waitForReader(file: string, flags: number, o: { signal?: AbortSig
 
 /** openOutputStream for a command: Ctrl-C stops the wait for a reader, which is said on stderr. */
 export const openOutputFor = (ctx: Context, file: string): Promise<Writable> =>
-  openOutputStream(file, { signal: ctx.signal, onWait: () => ctx.out.info(`Waiting for a reader of the pipe ${file} (Ctrl-C to stop)...`) });
+  openOutputStream(file, {
+    signal: ctx.signal,
+    onWait: () => ctx.out.info(`Waiting for a reader of the pipe ${file} (Ctrl-C to stop)...`),
+  });
 
 /** Renames a finished file into place (checking again that nothing appeared there meanwhile that it may not replace). */
 export async function moveIntoPlace(from: string, to: string, force: boolean | undefined): Promise<void> {
@@ -163,6 +182,12 @@ export function formatBytes(n: number): string {
 }
 
 /** Downloads an export link into `file`, through a temporary file renamed into place when complete and of the announced size. */
-export async function downloadToFile(api: Api, file: string, link: CsvExportLink, force: boolean | undefined, opts: DownloadOptions = {}): Promise<DownloadResult> {
+export async function downloadToFile(
+  api: Api,
+  file: string,
+  link: CsvExportLink,
+  force: boolean | undefined,
+  opts: DownloadOptions = {},
+): Promise<DownloadResult> {
   return writeAtomically(file, force, async (out) => api.exports.downloadCsv(link, out.createWriteStream(), opts));
 }

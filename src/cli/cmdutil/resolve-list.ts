@@ -38,7 +38,9 @@ export async function resolveList(api: Api, arg: string): Promise<ResolvedList> 
   if (matches.length === 1) return { list_id: matches[0]!.list_id, summary: matches[0]! };
   if (matches.length === 0)
     throw notFoundError(`no list named "${want}"`, 'See your lists with `prospect lists ls`, or create it with `prospect lists create`.');
-  const lines = matches.map((l) => `${l.list_id}  ${l.name}  (${l.visibility}, owner ${l.owner_name ?? 'unknown'}, ${counted(l.lead_count, 'lead')})`);
+  const lines = matches.map(
+    (l) => `${l.list_id}  ${l.name}  (${l.visibility}, owner ${l.owner_name ?? 'unknown'}, ${counted(l.lead_count, 'lead')})`,
+  );
   throw new CliError({
     code: 'ambiguous_list',
     message: `${counted(matches.length, 'list')} are named "${want}"`,

@@ -66,7 +66,9 @@ export async function listSaver(ctx: Context, arg: string, create: boolean, noun
     },
     report() {
       const t = sumAdded(listId, results);
-      ctx.out.success(`Saved ${t.added} ${noun} to "${label}" (${t.skipped_duplicates} already there${noun === 'people' ? `, ${t.created ?? 0} new leads` : ''}); free.`);
+      ctx.out.success(
+        `Saved ${t.added} ${noun} to "${label}" (${t.skipped_duplicates} already there${noun === 'people' ? `, ${t.created ?? 0} new leads` : ''}); free.`,
+      );
     },
   };
 }

@@ -22,7 +22,8 @@ export function parseSecureStorage(raw: string, what: string): SecureStorage {
 /** --secure-storage of the commands that save a secret. */
 export const SECURE_STORAGE_FLAG = {
   flags: '--secure-storage <mode>',
-  description: 'where the secret goes: auto (the OS keychain, else the config file with a warning), required (the keychain or nothing), off (the config file)',
+  description:
+    'where the secret goes: auto (the OS keychain, else the config file with a warning), required (the keychain or nothing), off (the config file)',
 } as const;
 
 /** The flag's mode when given, else the setting of the profile saved into (PROSPECT_SECURE_STORAGE, its secure_storage, the default profile's, auto). */
@@ -34,18 +35,24 @@ export function secureStorageOf(ctx: Context, flag: string | undefined, profile?
 /** Says where a saved secret went; where `auto` found no keychain, one warning line says why and what to do. */
 export function reportSaved(ctx: Context, saved: SavedSecret, key: SecretKey, profile: string): void {
   const what = SECRET_NAME[key];
-  if (saved.in === 'keychain') ctx.out.info(`Saved to profile "${profile}": the ${what} in the OS keychain, the other settings in ${ctx.config.file}.`);
+  if (saved.in === 'keychain')
+    ctx.out.info(`Saved to profile "${profile}": the ${what} in the OS keychain, the other settings in ${ctx.config.file}.`);
   else if (saved.fallback)
     ctx.out.warn(
       `no keychain answered (${saved.fallback}), so the ${what} is saved in plaintext in ${ctx.config.file} (mode ${MODE}, readable only by you); ` +
         'run `prospect auth migrate` once a keychain runs, or refuse plaintext with --secure-storage required.',
     );
-  else ctx.out.info(`Saved to profile "${profile}" in ${ctx.config.file}, in plaintext (mode ${MODE}, readable only by you), as secure storage is off.`);
+  else
+    ctx.out.info(
+      `Saved to profile "${profile}" in ${ctx.config.file}, in plaintext (mode ${MODE}, readable only by you), as secure storage is off.`,
+    );
   keychainLeftWarning(ctx, saved.left);
 }
 
 /** Keychain entries the keychain would not delete (it stopped answering): named, for the person to remove. */
 export function keychainLeftWarning(ctx: Context, left: readonly string[]): void {
   if (left.length > 0)
-    ctx.out.warn(`the keychain did not answer, so ${left.length === 1 ? 'this entry is' : 'these entries are'} left in it: ${left.join(', ')}; delete ${left.length === 1 ? 'it' : 'them'} in your keychain's app.`);
+    ctx.out.warn(
+      `the keychain did not answer, so ${left.length === 1 ? 'this entry is' : 'these entries are'} left in it: ${left.join(', ')}; delete ${left.length === 1 ? 'it' : 'them'} in your keychain's app.`,
+    );
 }

@@ -56,5 +56,8 @@ function splitValue(raw: string, mode: SplitMode): string[] {
 
 /** A repeatable flag's parser: every occurrence split by the mode, gathered in one list. */
 export function gather(mode: SplitMode) {
-  return (raw: string, previous: unknown): string[] => [...(Array.isArray(previous) ? (previous as string[]) : []), ...splitValue(raw, mode)];
+  return (raw: string, previous: unknown): string[] => [
+    ...(Array.isArray(previous) ? (previous as string[]) : []),
+    ...splitValue(raw, mode),
+  ];
 }

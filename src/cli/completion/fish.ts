@@ -11,10 +11,22 @@ const printDescribed = (items: readonly [string, string][]) =>
 
 function switchFunction(name: string, args: string, subject: string, arms: [string[], string][], fallback: string): string {
   const body = arms.map(([patterns, action]) => `        case ${patterns.join(' ')}\n            ${action}`);
-  return [`function ${name} --argument-names ${args}`, `    switch ${subject}`, ...body, `        case '*'`, `            ${fallback}`, '    end', 'end'].join('\n');
+  return [
+    `function ${name} --argument-names ${args}`,
+    `    switch ${subject}`,
+    ...body,
+    `        case '*'`,
+    `            ${fallback}`,
+    '    end',
+    'end',
+  ].join('\n');
 }
 
-function flagArms(key: string | undefined, flags: readonly CompletionFlag[], action: (f: CompletionFlag) => string | undefined): [string[], string][] {
+function flagArms(
+  key: string | undefined,
+  flags: readonly CompletionFlag[],
+  action: (f: CompletionFlag) => string | undefined,
+): [string[], string][] {
   const out: [string[], string][] = [];
   for (const f of flags) {
     const a = action(f);
@@ -48,9 +60,22 @@ function dataFunctions(spec: CompletionSpec): string {
   return [
     switchFunction('__prospect_child', 'path word', '"$path|$word"', child, 'return 1'),
     switchFunction('__prospect_words', 'path', '"$path"', words, 'true'),
-    switchFunction('__prospect_flags', 'path', '"$path"', flags, 'true') + `\n\nfunction __prospect_global_flags\n    ${printDescribed(global)}\nend`,
-    switchFunction('__prospect_flag_kind', 'path flag', '"$path|$flag"', [...kinds, ...flagArms(undefined, spec.globalFlags, (f) => `echo ${f.completes}`)], 'echo switch; return 1'),
-    switchFunction('__prospect_flag_values', 'path flag', '"$path|$flag"', [...values, ...flagArms(undefined, spec.globalFlags, (f) => (f.values.length ? printLines(f.values) : undefined))], 'true'),
+    switchFunction('__prospect_flags', 'path', '"$path"', flags, 'true') +
+      `\n\nfunction __prospect_global_flags\n    ${printDescribed(global)}\nend`,
+    switchFunction(
+      '__prospect_flag_kind',
+      'path flag',
+      '"$path|$flag"',
+      [...kinds, ...flagArms(undefined, spec.globalFlags, (f) => `echo ${f.completes}`)],
+      'echo switch; return 1',
+    ),
+    switchFunction(
+      '__prospect_flag_values',
+      'path flag',
+      '"$path|$flag"',
+      [...values, ...flagArms(undefined, spec.globalFlags, (f) => (f.values.length ? printLines(f.values) : undefined))],
+      'true',
+    ),
     // First line: how the argument completes; then its fixed values.
     switchFunction('__prospect_arg', 'path n', '"$path|$n"', args, 'echo text'),
   ].join('\n\n');

@@ -43,7 +43,10 @@ function readCache(file: string): CacheFile | undefined {
  * tells credentials apart for the cache without reading one kept in the keychain: a TAB reads
  * the keychain only when the names must be fetched.
  */
-async function target(deps: ContextDeps, words: readonly string[]): Promise<{ baseUrl: string; identity: string; token: () => Promise<string | undefined> } | undefined> {
+async function target(
+  deps: ContextDeps,
+  words: readonly string[],
+): Promise<{ baseUrl: string; identity: string; token: () => Promise<string | undefined> } | undefined> {
   const o = optionsFrom(words);
   if (o.sandbox) {
     // The sandbox is never started for a completion: only a running one is asked.
@@ -65,7 +68,10 @@ async function target(deps: ContextDeps, words: readonly string[]): Promise<{ ba
     baseUrl: st.baseUrl.value,
     identity: key.value ?? `keychain ${key.ref?.account ?? ''}`,
     // A key in a keychain that does not answer completes nothing, silently, as a missing key does.
-    token: () => new Credentials(config, deps.keychain ?? osKeychain()).read(key, 'api_key', st.profile.value, st.secureStorage).catch(() => undefined),
+    token: () =>
+      new Credentials(config, deps.keychain ?? osKeychain())
+        .read(key, 'api_key', st.profile.value, st.secureStorage)
+        .catch(() => undefined),
   };
 }
 

@@ -21,7 +21,13 @@ function flagArms(key: string | undefined, flags: readonly CompletionFlag[], bod
   const out: string[] = [];
   for (const f of flags) {
     const b = body(f);
-    if (b !== undefined) out.push(arm(f.names.map((n) => (key === undefined ? `*${quoteSh(`|${n}`)}` : quoteSh(`${key}|${n}`))), b));
+    if (b !== undefined)
+      out.push(
+        arm(
+          f.names.map((n) => (key === undefined ? `*${quoteSh(`|${n}`)}` : quoteSh(`${key}|${n}`))),
+          b,
+        ),
+      );
   }
   return out;
 }
@@ -35,7 +41,13 @@ export function shellDataFunctions(spec: CompletionSpec): string {
   const args: string[] = [];
   const argValues: string[] = [];
   for (const n of spec.nodes) {
-    for (const c of n.children) child.push(arm([c.name, ...c.aliases].map((w) => quoteSh(`${n.key}|${w}`)), `REPLY=${quoteSh(c.name)}`));
+    for (const c of n.children)
+      child.push(
+        arm(
+          [c.name, ...c.aliases].map((w) => quoteSh(`${n.key}|${w}`)),
+          `REPLY=${quoteSh(c.name)}`,
+        ),
+      );
     if (n.children.length) words.push(arm([quoteSh(n.key)], described(n.children.map((c) => [c.name, c.description]))));
     flags.push(arm([quoteSh(n.key)], described(n.flags.flatMap((f) => f.shown.map((s): [string, string] => [s, f.description])))));
     kinds.push(...flagArms(n.key, n.flags, (f) => `REPLY=${quoteSh(f.completes)}`));
@@ -62,7 +74,13 @@ export function shellDataFunctions(spec: CompletionSpec): string {
       [...kinds, ...flagArms(undefined, spec.globalFlags, (f) => `REPLY=${quoteSh(f.completes)}`)],
       'REPLY=switch; return 1',
     ),
-    caseFunction('_prospect_flag_values', 'the fixed values of flag $2 of path $1', '"$1|$2"', [...values, ...flagArms(undefined, spec.globalFlags, (f) => (f.values.length ? lines(f.values) : undefined))], ':'),
+    caseFunction(
+      '_prospect_flag_values',
+      'the fixed values of flag $2 of path $1',
+      '"$1|$2"',
+      [...values, ...flagArms(undefined, spec.globalFlags, (f) => (f.values.length ? lines(f.values) : undefined))],
+      ':',
+    ),
     caseFunction('_prospect_arg_kind', 'REPLY: how positional argument $2 (from 0) of path $1 completes', '"$1"', args, 'REPLY=text'),
     caseFunction('_prospect_arg_values', 'the fixed values of positional argument $2 of path $1', '"$1"', argValues, ':'),
   ].join('\n\n');

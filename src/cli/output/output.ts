@@ -91,7 +91,9 @@ export class Output {
   private written(text: string): Promise<void> {
     // A closed pipe (`| head`) is not an error: the process ends quietly (process.ts).
     return new Promise((resolve, reject) =>
-      this.o.stdout.write(text, (e) => (e && (e as NodeJS.ErrnoException).code !== 'EPIPE' ? reject(writeFailure('to stdout', e)) : resolve())),
+      this.o.stdout.write(text, (e) =>
+        e && (e as NodeJS.ErrnoException).code !== 'EPIPE' ? reject(writeFailure('to stdout', e)) : resolve(),
+      ),
     );
   }
 
@@ -178,8 +180,7 @@ export class Output {
     if (count === 0 && opts.header !== false && named?.length) {
       if (format === 'tsv') await this.write(tsvRows([], named));
       else if (format === 'csv') await this.write(await csvRows([], named));
-    }
-    else if (count === 0 && format === 'table') this.info('No results.');
+    } else if (count === 0 && format === 'table') this.info('No results.');
     return count;
   }
 

@@ -14,7 +14,11 @@ export async function renderTable(
   const all = rows.map((r) => columns.map((c) => personCell(c, getPath(r, c)).replace(/\s+/g, ' ')));
   const natural = columns.map((c, i) => Math.max(c.length, ...all.map((row) => (row[i] ?? '').length)));
   const shown = columnsThatFit(natural, columns.map(isIdColumn), opts.width);
-  const widths = fitWidths(shown.map((i) => natural[i] ?? 0), opts.width, shown.map((i) => isIdColumn(columns[i] ?? '')));
+  const widths = fitWidths(
+    shown.map((i) => natural[i] ?? 0),
+    opts.width,
+    shown.map((i) => isIdColumn(columns[i] ?? '')),
+  );
   const cells = all.map((row) => shown.map((i) => row[i] ?? ''));
   const table = new Table({
     head: shown.map((i) => opts.style.bold(printableLine(columns[i] ?? '').toUpperCase())),
@@ -23,14 +27,31 @@ export async function renderTable(
     truncate: '…',
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 2 },
     chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-      bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-      left: '', 'left-mid': '', mid: '', 'mid-mid': '',
-      right: '', 'right-mid': '', middle: '',
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: '',
     },
   });
   for (const row of cells) table.push(row);
-  return table.toString().split('\n').map((l) => l.trimEnd()).join('\n') + '\n';
+  return (
+    table
+      .toString()
+      .split('\n')
+      .map((l) => l.trimEnd())
+      .join('\n') + '\n'
+  );
 }
 
 const MIN_WIDTH = 6;

@@ -63,7 +63,11 @@ const KIND_BY_WORD: Record<string, ValueKind> = { file: 'file', dir: 'dir', list
 
 /** `<file|json>` is a file, `<list>` a list of the profile, `<dir>` a directory. */
 function kindOf(word: string | undefined): ValueKind {
-  const first = word?.replace(/[<>[\].]/g, '').split('|')[0]?.toLowerCase() ?? '';
+  const first =
+    word
+      ?.replace(/[<>[\].]/g, '')
+      .split('|')[0]
+      ?.toLowerCase() ?? '';
   return KIND_BY_WORD[first] ?? 'text';
 }
 
@@ -92,11 +96,23 @@ function treeFlag(f: FlagSpec): TreeFlag {
 
 /** A command that narrows the global --format lists it among its own flags, with its values and default. */
 function formatFlag(formats: NonNullable<CommandDefinition['formats']>): TreeFlag {
-  return treeFlag({ flags: '--format <format>', description: 'output format of this command', choices: formats.values, defaultDescription: formats.default });
+  return treeFlag({
+    flags: '--format <format>',
+    description: 'output format of this command',
+    choices: formats.values,
+    defaultDescription: formats.default,
+  });
 }
 
 function treeArg(a: ArgSpec): TreeArg {
-  return { name: a.name, description: a.description, values: a.choices ?? a.values, required: a.required !== false, variadic: a.variadic === true, kind: kindOf(a.name) };
+  return {
+    name: a.name,
+    description: a.description,
+    values: a.choices ?? a.values,
+    required: a.required !== false,
+    variadic: a.variadic === true,
+    kind: kindOf(a.name),
+  };
 }
 
 function emptyNode(path: readonly string[], summary: string): TreeNode {

@@ -13,7 +13,12 @@ export const command = defineCommand({
   description: "Your organization's smart-agent runs, most recent first: type, column, status, leads processed and failed. Free.",
   flags: [
     { flags: '--list <list>', description: 'only runs over this list (an id or the exact name)' },
-    { flags: '--limit <n>', description: `how many runs (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: String(L.default) },
+    {
+      flags: '--limit <n>',
+      description: `how many runs (${L.min}-${L.max})`,
+      parse: intInRange('--limit', L.min, L.max),
+      defaultDescription: String(L.default),
+    },
   ],
   examples: ['prospect agents ls', 'prospect agents ls --list "Q3 CTOs" --limit 5', 'prospect agents ls --json'],
   related: ['prospect agents run', 'prospect agents results'],

@@ -11,11 +11,19 @@ export const command = defineCommand({
     'an ended run with leads that got no value exits 0 with a warning, 8 with --strict. Free.',
   args: [{ name: 'id', description: 'the run id (smart_agent_task_id, agent-...)', required: true }],
   flags: [{ flags: '--wait', description: 'wait until the run ends, with progress' }, AGENT_STRICT_FLAG],
-  examples: ['prospect agents results agent-...', 'prospect agents results agent-... --wait --json', 'prospect agents results agent-... --fields lead_id,value --format csv'],
+  examples: [
+    'prospect agents results agent-...',
+    'prospect agents results agent-... --wait --json',
+    'prospect agents results agent-... --fields lead_id,value --format csv',
+  ],
   related: ['prospect agents run', 'prospect agents ls', 'prospect export csv'],
   async run(opts, ctx) {
     const id = (opts.args[0] ?? '').trim();
-    if (!id) throw usageError('the run id is empty', `Pass the smart_agent_task_id the run started with (see \`${nextCommand(ctx, ['agents', 'ls'])}\`).`);
+    if (!id)
+      throw usageError(
+        'the run id is empty',
+        `Pass the smart_agent_task_id the run started with (see \`${nextCommand(ctx, ['agents', 'ls'])}\`).`,
+      );
     const r = opts.wait ? await watchAgentRun(ctx, id) : await ctx.api.agents.results(id);
     if (isTerminalStatus(r.status)) return reportAgentRun(ctx, r, { strict: opts.strict });
     await printResults(ctx, r);

@@ -8,7 +8,15 @@ import type { Context } from '../../cli/context.js';
 import { estimateBodyFor } from '../../api/quote-shape.js';
 import type { Quote } from '../../api/schemas/credits.js';
 import type { SmartAgentRunBody } from '../../api/schemas/agents.js';
-import { AGENT_LIMITS, AGENT_PRICES, AGENT_TYPES, COLD_EMAIL_COLUMN, LEAD_SCOPES, agentColumn, columnNameProblem } from '../../api/schemas/values/agents.js';
+import {
+  AGENT_LIMITS,
+  AGENT_PRICES,
+  AGENT_TYPES,
+  COLD_EMAIL_COLUMN,
+  LEAD_SCOPES,
+  agentColumn,
+  columnNameProblem,
+} from '../../api/schemas/values/agents.js';
 import { resolveList } from '../../cli/cmdutil/resolve-list.js';
 import { DRY_RUN_FLAG } from '../../cli/cmdutil/enrich-flags.js';
 import { AGENT_STRICT_FLAG, reportAgentRun, watchAgentRun } from './shared/report.js';
@@ -26,12 +34,31 @@ const prices = Object.entries(AGENT_PRICES)
 
 const FLAGS = [
   { flags: '--type <type>', description: 'the agent', choices: AGENT_TYPES, parse: oneOf('--type', AGENT_TYPES), default: 'custom_ai' },
-  { flags: '--column <name>', description: `the list column to write (up to ${AGENT_LIMITS.columnName.max} characters, not a lead field such as email or title; not for cold_intro_email)`, parse: columnName },
+  {
+    flags: '--column <name>',
+    description: `the list column to write (up to ${AGENT_LIMITS.columnName.max} characters, not a lead field such as email or title; not for cold_intro_email)`,
+    parse: columnName,
+  },
   { flags: '--prompt <text>', description: 'the instruction for custom_ai' },
   { flags: '--prompt-file <file>', description: 'the instruction from a file (- for stdin), for long prompts' },
-  { flags: '--template <template_id>', description: 'cold_intro_email: the email template', defaultDescription: 'the workspace\u2019s active default template' },
-  { flags: '--scope <scope>', description: 'subset (the first --max-rows leads) or all', choices: LEAD_SCOPES, parse: oneOf('--scope', LEAD_SCOPES), defaultDescription: 'subset' },
-  { flags: '--max-rows <n>', description: `with --scope subset: how many leads (${ROWS.min}-${ROWS.max})`, parse: intInRange('--max-rows', ROWS.min, ROWS.max), defaultDescription: String(ROWS.default) },
+  {
+    flags: '--template <template_id>',
+    description: 'cold_intro_email: the email template',
+    defaultDescription: 'the workspace\u2019s active default template',
+  },
+  {
+    flags: '--scope <scope>',
+    description: 'subset (the first --max-rows leads) or all',
+    choices: LEAD_SCOPES,
+    parse: oneOf('--scope', LEAD_SCOPES),
+    defaultDescription: 'subset',
+  },
+  {
+    flags: '--max-rows <n>',
+    description: `with --scope subset: how many leads (${ROWS.min}-${ROWS.max})`,
+    parse: intInRange('--max-rows', ROWS.min, ROWS.max),
+    defaultDescription: String(ROWS.default),
+  },
   { flags: '--overwrite', description: 'also run over leads that already hold a value in the column' },
   DRY_RUN_FLAG,
   PAY_AGAIN_FLAG,
@@ -55,13 +82,18 @@ async function runRequest(opts: Options, ctx: Context): Promise<Omit<SmartAgentR
   const prompt = await promptOf(opts, ctx);
   const preset = type !== 'custom_ai';
   if (!preset && !prompt?.trim())
-    throw usageError('custom_ai needs an instruction', 'Pass --prompt "..." or --prompt-file FILE, or choose a preset with --type (title_normalizer, company_intel, pain_point_hypothesis, cold_intro_email).');
+    throw usageError(
+      'custom_ai needs an instruction',
+      'Pass --prompt "..." or --prompt-file FILE, or choose a preset with --type (title_normalizer, company_intel, pain_point_hypothesis, cold_intro_email).',
+    );
   if (preset && prompt !== undefined) ctx.out.warn(`${type} carries its own instruction; --prompt is ignored.`);
   const cold = type === 'cold_intro_email';
-  if (!cold && !opts.column) throw usageError(`--type ${type} needs --column: the list column the output is written to`, 'For example --column "Clean title".');
+  if (!cold && !opts.column)
+    throw usageError(`--type ${type} needs --column: the list column the output is written to`, 'For example --column "Clean title".');
   if (cold && opts.column) ctx.out.warn(`cold_intro_email writes to the built-in column ${COLD_EMAIL_COLUMN}; --column is ignored.`);
   if (opts.template !== undefined && !cold) throw usageError('--template is for --type cold_intro_email only');
-  if (opts.maxRows !== undefined && opts.scope === 'all') throw usageError('--max-rows applies to --scope subset; --scope all takes every lead', 'Leave out one of the two.');
+  if (opts.maxRows !== undefined && opts.scope === 'all')
+    throw usageError('--max-rows applies to --scope subset; --scope all takes every lead', 'Leave out one of the two.');
   return {
     agent_type: type,
     ...(!cold ? { column_name: opts.column } : {}),
@@ -159,11 +191,16 @@ export const command = defineCommand({
     if (!paid) return;
     const started = paid.result;
     const id = started.smart_agent_task_id;
-    ctx.out.info(`Started ${id}: ${counted(paid.quote.row_count, 'lead')}, ${counted(started.credits_reserved ?? started.estimated_cost, 'credit')} taken; output goes to column "${started.column_name}".`);
+    ctx.out.info(
+      `Started ${id}: ${counted(paid.quote.row_count, 'lead')}, ${counted(started.credits_reserved ?? started.estimated_cost, 'credit')} taken; output goes to column "${started.column_name}".`,
+    );
     if (!ctx.globals.wait) {
       return printHandle(ctx, id, started, ['agents', 'results', id, '--wait'], 'Read the results with');
     }
-    return reportAgentRun(ctx, await watchAgentRun(ctx, id), { credits: started.credits_reserved ?? started.estimated_cost, strict: opts.strict });
+    return reportAgentRun(ctx, await watchAgentRun(ctx, id), {
+      credits: started.credits_reserved ?? started.estimated_cost,
+      strict: opts.strict,
+    });
   },
 });
 

@@ -50,7 +50,8 @@ export function choosePrefix(path: string, given: Prefix | undefined): Prefix {
 function rowsOf(page: unknown): unknown[] | undefined {
   if (Array.isArray(page)) return page as unknown[];
   if (!page || typeof page !== 'object') return undefined;
-  for (const v of Object.values(page as Record<string, unknown>)) if (Array.isArray(v) && v.every((x) => x && typeof x === 'object')) return v as unknown[];
+  for (const v of Object.values(page as Record<string, unknown>))
+    if (Array.isArray(v) && v.every((x) => x && typeof x === 'object')) return v as unknown[];
   return undefined;
 }
 
@@ -66,7 +67,11 @@ function operationLines(): string[] {
 
 const FLAGS = [
   { flags: '-f, --raw-field <key=value>', description: 'add a string field (repeatable; key[]=v builds an array)', parse: collect },
-  { flags: '-F, --field <key=value>', description: 'add a typed field: numbers, true, false and null are parsed (repeatable)', parse: collect },
+  {
+    flags: '-F, --field <key=value>',
+    description: 'add a typed field: numbers, true, false and null are parsed (repeatable)',
+    parse: collect,
+  },
   { flags: '--input <file>', description: 'read the JSON body from a file, or - for stdin' },
   { flags: '--paginate', description: 'follow cursor until the last page and print every row' },
   {
@@ -74,7 +79,7 @@ const FLAGS = [
     description: 'path prefix: v2 is /api/v2, v1 /api/v1/public, keys /api/v1/api-keys, root none',
     choices: PREFIX_NAMES,
     parse: oneOf('--prefix', PREFIX_NAMES),
-    defaultDescription: 'root for /api/... and the service\'s own pages, else v2',
+    defaultDescription: "root for /api/... and the service's own pages, else v2",
   },
   { flags: '-H, --header <name:value>', description: 'add a request header (repeatable)', parse: collect },
 ] as const satisfies readonly FlagSpec[];
@@ -99,9 +104,11 @@ export const command = defineCommand({
   related: ['prospect whoami', 'prospect --debug'],
   async run(opts, ctx) {
     const method = opts.args[0]!.toUpperCase();
-    if (!(METHODS as readonly string[]).includes(method)) throw usageError(`unknown method "${opts.args[0]}"`, `Use one of: ${METHODS.join(', ')}.`);
+    if (!(METHODS as readonly string[]).includes(method))
+      throw usageError(`unknown method "${opts.args[0]}"`, `Use one of: ${METHODS.join(', ')}.`);
     const path = opts.args[1]!;
-    if (/^https?:\/\//i.test(path)) throw usageError('give a path, not a full URL', 'The base URL comes from --base-url, PROSPECT_BASE_URL or the profile.');
+    if (/^https?:\/\//i.test(path))
+      throw usageError('give a path, not a full URL', 'The base URL comes from --base-url, PROSPECT_BASE_URL or the profile.');
     const prefix = choosePrefix(path, opts.prefix);
     const fields = buildFields(opts.field ?? [], opts.rawField ?? []);
     let body: unknown;
@@ -110,9 +117,12 @@ export const command = defineCommand({
     if (opts.input !== undefined && bodyless)
       throw usageError(`--input sends a body, and ${method} has none`, 'Use POST, PUT, PATCH or DELETE, or pass the values as -f fields.');
     if (opts.input !== undefined) {
-      const text = opts.input === '-' ? await readAll(ctx.io.stdin) : await readFile(opts.input, 'utf8').catch((e: NodeJS.ErrnoException) => {
-        throw usageError(`cannot read --input ${opts.input}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
-      });
+      const text =
+        opts.input === '-'
+          ? await readAll(ctx.io.stdin)
+          : await readFile(opts.input, 'utf8').catch((e: NodeJS.ErrnoException) => {
+              throw usageError(`cannot read --input ${opts.input}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+            });
       try {
         body = JSON.parse(text);
       } catch (e) {
@@ -155,7 +165,7 @@ export const command = defineCommand({
     async function* rowPages() {
       for await (const page of pages(async (cursor) => {
         const data = await send(cursor);
-        const c = data && typeof data === 'object' && 'cursor' in data ? (data).cursor : null;
+        const c = data && typeof data === 'object' && 'cursor' in data ? data.cursor : null;
         return { items: rowsOf(data) ?? [], cursor: typeof c === 'string' ? c : null, page: data };
       }))
         yield { rows: page.items, payload: page.page };

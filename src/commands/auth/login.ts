@@ -31,7 +31,8 @@ export const command = defineCommand({
     const st = ctx.settings();
     if (st.sandbox) throw usageError('the sandbox needs no login: --sandbox uses its demo key', 'Run commands with --sandbox.');
     const profile = st.profile.value;
-    if (profile === SANDBOX_PROFILE) throw usageError('the profile name "sandbox" is reserved for the local sandbox', 'Choose another --profile.');
+    if (profile === SANDBOX_PROFILE)
+      throw usageError('the profile name "sandbox" is reserved for the local sandbox', 'Choose another --profile.');
     const baseUrl = st.baseUrl?.value;
     if (!baseUrl) throw usageError('no base URL to log in to', 'Pass --base-url URL (or set PROSPECT_BASE_URL).');
     const what = opts.jwt ? 'session JWT' : 'API key';

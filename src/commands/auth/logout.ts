@@ -22,7 +22,10 @@ export const command = defineCommand({
       return;
     }
     const left = await ctx.credentials.forget(profile);
-    const from = [...(entries.length > left.length ? ['the OS keychain'] : []), ...(inFile || keychain !== undefined ? [ctx.config.file] : [])];
+    const from = [
+      ...(entries.length > left.length ? ['the OS keychain'] : []),
+      ...(inFile || keychain !== undefined ? [ctx.config.file] : []),
+    ];
     ctx.out.success(`Removed the stored credentials of profile "${profile}" from ${from.join(' and ')}.`);
     keychainLeftWarning(ctx, left);
     if (unreadable)

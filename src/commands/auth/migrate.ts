@@ -12,7 +12,12 @@ export const command = defineCommand({
     const { moved, left } = await ctx.credentials.migrate();
     const rows = moved.map((m) => ({ profile: m.profile, secret: m.key, keychain_entry: entryName(m) }));
     if (ctx.out.format === 'json' || ctx.out.format === 'ndjson' || rows.length > 0)
-      await ctx.out.print({ kind: 'rows', payload: { config_file: ctx.config.file, moved: rows }, rows, columns: ['profile', 'secret', 'keychain_entry'] });
+      await ctx.out.print({
+        kind: 'rows',
+        payload: { config_file: ctx.config.file, moved: rows },
+        rows,
+        columns: ['profile', 'secret', 'keychain_entry'],
+      });
     if (rows.length === 0) ctx.out.info(`No secrets are stored in plaintext in ${ctx.config.file}: nothing to move.`);
     else
       ctx.out.success(

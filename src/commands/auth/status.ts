@@ -26,9 +26,14 @@ export const command = defineCommand({
       secure_storage: st.secureStorage.value,
       config_file: ctx.config.file,
     };
-    for (const [key, s] of [['api_key', st.sandbox ? undefined : st.apiKey], ['jwt', st.jwt]] as const)
+    for (const [key, s] of [
+      ['api_key', st.sandbox ? undefined : st.apiKey],
+      ['jwt', st.jwt],
+    ] as const)
       if (s?.in === 'file')
-        ctx.out.warn(`the ${SECRET_NAME[key]} of profile "${st.profile.value}" is stored in plaintext in ${ctx.config.file}; move it into the OS keychain with \`prospect auth migrate\`.`);
+        ctx.out.warn(
+          `the ${SECRET_NAME[key]} of profile "${st.profile.value}" is stored in plaintext in ${ctx.config.file}; move it into the OS keychain with \`prospect auth migrate\`.`,
+        );
     let failure: { error: unknown } | undefined;
     if (st.sandbox || (st.apiKey && st.baseUrl)) {
       try {
@@ -48,9 +53,9 @@ export const command = defineCommand({
     } else {
       failure = {
         error: authError(
-        'authentication_invalid',
-        st.apiKey ? 'no base URL is configured' : `not logged in (profile "${st.profile.value}" has no API key)`,
-        'Run `prospect auth login --base-url URL`, or set PROSPECT_API_KEY and PROSPECT_BASE_URL.',
+          'authentication_invalid',
+          st.apiKey ? 'no base URL is configured' : `not logged in (profile "${st.profile.value}" has no API key)`,
+          'Run `prospect auth login --base-url URL`, or set PROSPECT_API_KEY and PROSPECT_BASE_URL.',
         ),
       };
     }

@@ -15,7 +15,10 @@ export const completionCommand = (commands: CommandSet) =>
     ],
     related: ['prospect auth login', 'prospect lists ls'],
     async run(opts, ctx) {
-      const [{ commandTree }, { completionScript }] = await Promise.all([import('../../cli/tree/tree.js'), import('../../cli/completion/scripts.js')]);
+      const [{ commandTree }, { completionScript }] = await Promise.all([
+        import('../../cli/tree/tree.js'),
+        import('../../cli/completion/scripts.js'),
+      ]);
       ctx.io.stdout.write(completionScript(opts.args[0] as Shell, await commandTree(commands)));
     },
   });

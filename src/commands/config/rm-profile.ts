@@ -16,10 +16,15 @@ export const command = defineCommand({
   async run({ args }, ctx) {
     const name = args[0]!;
     const names = ctx.config.profileNames();
-    if (!names.includes(name)) throw notFoundError(`no profile "${name}" in ${ctx.config.file}`, profilesHint(names, name, { create: false }));
+    if (!names.includes(name))
+      throw notFoundError(`no profile "${name}" in ${ctx.config.file}`, profilesHint(names, name, { create: false }));
     const stored = ctx.config.storedProfile(name) ?? {};
     const secrets = SECRET_KEYS.filter((k) => k in stored || (isObject(stored.keychain) && k in stored.keychain));
-    await confirmDestructive(ctx, `Remove profile "${name}"${secrets.length ? ` and its saved ${secrets.join(' and ')}` : ''} from ${ctx.config.file}?`, `removing profile "${name}"`);
+    await confirmDestructive(
+      ctx,
+      `Remove profile "${name}"${secrets.length ? ` and its saved ${secrets.join(' and ')}` : ''} from ${ctx.config.file}?`,
+      `removing profile "${name}"`,
+    );
     let wasCurrent = false;
     let removed: Profile = {};
     await ctx.config.update((d) => {
@@ -34,8 +39,11 @@ export const command = defineCommand({
     });
     const entries = keychainEntriesOf(removed).refs;
     const left = await ctx.credentials.deleteEntries(entries);
-    ctx.out.success(`Removed profile "${name}" from ${ctx.config.file}${entries.length > left.length ? ' and its secrets from the keychain' : ''}.`);
+    ctx.out.success(
+      `Removed profile "${name}" from ${ctx.config.file}${entries.length > left.length ? ' and its secrets from the keychain' : ''}.`,
+    );
     keychainLeftWarning(ctx, left);
-    if (wasCurrent) ctx.out.success(`It was the current profile: current_profile is cleared, and commands now use the profile named "default".`);
+    if (wasCurrent)
+      ctx.out.success(`It was the current profile: current_profile is cleared, and commands now use the profile named "default".`);
   },
 });

@@ -11,7 +11,11 @@ export const command = defineCommand({
     { name: 'key', description: 'the setting', values: CONFIG_KEYS },
     { name: 'value', description: 'the new value' },
   ],
-  examples: ['prospect config set base_url https://api.example.com', 'prospect config set format json --profile ci', 'prospect config set current_profile ci'],
+  examples: [
+    'prospect config set base_url https://api.example.com',
+    'prospect config set format json --profile ci',
+    'prospect config set current_profile ci',
+  ],
   related: ['prospect config get', 'prospect config unset', 'prospect config ls', 'prospect auth login'],
   async run({ args }, ctx) {
     const key = checkConfigKey(args[0]!);

@@ -14,7 +14,11 @@ export const command = defineCommand({
     const key = checkConfigKey(args[0]!, 'unset');
     if (key === 'current_profile') {
       const saved = ctx.config.read().current_profile !== undefined || ctx.config.problems().some((p) => p.key === 'current_profile');
-      if (!saved) throw notFoundError(`current_profile is not set in ${ctx.config.file}`, 'Commands use the profile named `default` unless --profile or PROSPECT_PROFILE says otherwise.');
+      if (!saved)
+        throw notFoundError(
+          `current_profile is not set in ${ctx.config.file}`,
+          'Commands use the profile named `default` unless --profile or PROSPECT_PROFILE says otherwise.',
+        );
       warnReplaced(ctx, await ctx.config.update((d) => void delete d.current_profile));
       ctx.out.success(`Removed current_profile from ${ctx.config.file}; commands now use the profile named "default".`);
       return;
@@ -25,7 +29,9 @@ export const command = defineCommand({
       const names = ctx.config.profileNames();
       throw notFoundError(
         `${key} is not set for profile "${profile}"`,
-        names.includes(profile) ? `Nothing to remove in ${ctx.config.file}.` : `There is no profile "${profile}" in ${ctx.config.file}. ${profilesHint(names, profile)}`,
+        names.includes(profile)
+          ? `Nothing to remove in ${ctx.config.file}.`
+          : `There is no profile "${profile}" in ${ctx.config.file}. ${profilesHint(names, profile)}`,
       );
     }
     warnReplaced(

@@ -22,8 +22,18 @@ const FLAGS = [
   { flags: '--task <task_id>', description: 'the cohort (svc-task_...) for add_person_enrichments and add_company_enrichments' },
   { flags: '--entity-ids <ids>', description: 'a subset of the cohort; repeatable or comma-separated', parse: gather('comma') },
   DATA_POINTS_FLAG,
-  { flags: '--rows <n>', description: 'rows, for tools without a list or cohort (bulk_import_csv, enrich_person ...)', parse: intInRange('--rows', 0, 10_000_000) },
-  { flags: '--scope <scope>', description: 'enrich_list: what to find', choices: LIST_SCOPES, parse: oneOf('--scope', LIST_SCOPES), defaultDescription: 'partial' },
+  {
+    flags: '--rows <n>',
+    description: 'rows, for tools without a list or cohort (bulk_import_csv, enrich_person ...)',
+    parse: intInRange('--rows', 0, 10_000_000),
+  },
+  {
+    flags: '--scope <scope>',
+    description: 'enrich_list: what to find',
+    choices: LIST_SCOPES,
+    parse: oneOf('--scope', LIST_SCOPES),
+    defaultDescription: 'partial',
+  },
   {
     flags: '--type <type>',
     description: 'enrich_person, bulk_import_csv: what to find (bulk_import_csv needs it)',
@@ -34,10 +44,20 @@ const FLAGS = [
   { flags: '--include-phone', description: 'enrich_person legacy flag (phone_only); --type wins' },
   { flags: '--lead-ids <ids>', description: 'enrich_list: quote a subset of the list (1-500 lead ids)', parse: gather('comma') },
   { flags: '--lead-ids-file <file>', description: 'enrich_list: the subset from a file (- for stdin)' },
-  { flags: '--agent-type <type>', description: 'run_smart_agent: the agent', choices: AGENT_TYPES, parse: oneOf('--agent-type', AGENT_TYPES), defaultDescription: 'custom_ai' },
+  {
+    flags: '--agent-type <type>',
+    description: 'run_smart_agent: the agent',
+    choices: AGENT_TYPES,
+    parse: oneOf('--agent-type', AGENT_TYPES),
+    defaultDescription: 'custom_ai',
+  },
   { flags: '--column <name>', description: 'run_smart_agent: the output column' },
   { flags: '--prompt <text>', description: 'run_smart_agent (custom_ai): the instruction' },
-  { flags: '--template <id>', description: 'run_smart_agent (cold_intro_email): the template', defaultDescription: 'the workspace\u2019s active default template' },
+  {
+    flags: '--template <id>',
+    description: 'run_smart_agent (cold_intro_email): the template',
+    defaultDescription: 'the workspace\u2019s active default template',
+  },
   {
     flags: '--lead-scope <scope>',
     description: 'run_smart_agent: the first --max-rows leads (subset) or every lead',
@@ -52,7 +72,12 @@ const FLAGS = [
     defaultDescription: String(ROWS.default),
   },
   { flags: '--overwrite', description: 'run_smart_agent: also leads that already hold a value' },
-  { flags: '--provider <provider>', description: 'sync: the CRM or sequencer', choices: DESTINATIONS, parse: oneOf('--provider', DESTINATIONS) },
+  {
+    flags: '--provider <provider>',
+    description: 'sync: the CRM or sequencer',
+    choices: DESTINATIONS,
+    parse: oneOf('--provider', DESTINATIONS),
+  },
   {
     flags: '--sub-action <action>',
     description: 'sync_to_crm: the CRM object to write',
@@ -79,7 +104,8 @@ export const command = defineCommand({
   async run(opts, ctx) {
     if (!opts.tool) throw usageError('--tool is required', `Tools: ${TOOLS.join(', ')}.`);
     const ids = await readLeadIds(opts.leadIds, opts.leadIdsFile, ctx.io.stdin);
-    if (ids && opts.tool !== 'enrich_list') throw usageError('--lead-ids prices a subset for --tool enrich_list only', 'Drop --lead-ids, or use --tool enrich_list.');
+    if (ids && opts.tool !== 'enrich_list')
+      throw usageError('--lead-ids prices a subset for --tool enrich_list only', 'Drop --lead-ids, or use --tool enrich_list.');
     const mapping = opts.mapping === undefined ? undefined : await readJsonObject('--mapping', opts.mapping, ctx.io.stdin);
     const listId = opts.list === undefined ? undefined : (await resolveList(ctx.api, opts.list)).list_id;
     let body: EstimateBody = {
@@ -106,7 +132,7 @@ export const command = defineCommand({
     };
     if (ids) {
       if (listId === undefined) throw usageError('--lead-ids needs --list', 'Name the list the leads are in.');
-      body = estimateBodyFor({ tool: 'enrich_list', body: { list_id: listId, scope: (opts.scope ?? 'partial'), lead_ids: ids } });
+      body = estimateBodyFor({ tool: 'enrich_list', body: { list_id: listId, scope: opts.scope ?? 'partial', lead_ids: ids } });
     }
     const q = await ctx.api.credits.estimate(body);
     await ctx.out.print({ kind: 'object', payload: q, fields: QUOTE_FIELDS });

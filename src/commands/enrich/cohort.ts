@@ -13,21 +13,45 @@ import { STRICT_FLAG, reportRun, watchRun } from '../../cli/cmdutil/enrich-watch
 import { printHandle } from '../../cli/wait.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
-const COMPANY_COLUMNS = ['entity_id', 'status', 'company.name', 'company.domain', 'company.industry', 'company.employee_count', 'company.revenue_range', 'company.funding_stage', 'error'];
+const COMPANY_COLUMNS = [
+  'entity_id',
+  'status',
+  'company.name',
+  'company.domain',
+  'company.industry',
+  'company.employee_count',
+  'company.revenue_range',
+  'company.funding_stage',
+  'error',
+];
 
 /** Data points as the service spells them (any case accepted), all of one kind, not LinkedIn alone. */
 function dataPoints(raw: readonly string[] | undefined): string[] {
-  if (!raw?.length) throw usageError('--data-points is required', `Person cohorts: ${PERSON_DATA_POINTS.join(', ')}; company cohorts: ${COMPANY_DATA_POINTS.join(', ')}.`);
-  const points = [...new Set(raw.map((p) => {
-    const known = DATA_POINTS.find((k) => k.toLowerCase() === p.toLowerCase());
-    if (!known) throw usageError(`unknown data point "${p}"${didYouMean(closest(p, DATA_POINTS))}`, `Use ${DATA_POINTS.join(', ')}.`);
-    return known;
-  }))];
+  if (!raw?.length)
+    throw usageError(
+      '--data-points is required',
+      `Person cohorts: ${PERSON_DATA_POINTS.join(', ')}; company cohorts: ${COMPANY_DATA_POINTS.join(', ')}.`,
+    );
+  const points = [
+    ...new Set(
+      raw.map((p) => {
+        const known = DATA_POINTS.find((k) => k.toLowerCase() === p.toLowerCase());
+        if (!known) throw usageError(`unknown data point "${p}"${didYouMean(closest(p, DATA_POINTS))}`, `Use ${DATA_POINTS.join(', ')}.`);
+        return known;
+      }),
+    ),
+  ];
   const person = points.filter((p) => (PERSON_DATA_POINTS as readonly string[]).includes(p));
   if (person.length && person.length !== points.length)
-    throw usageError(`--data-points mixes person (${person.join(', ')}) and company points`, 'A cohort is people or companies: ask for one kind.');
+    throw usageError(
+      `--data-points mixes person (${person.join(', ')}) and company points`,
+      'A cohort is people or companies: ask for one kind.',
+    );
   if (person.length && person.every((p) => PERSON_DATA_POINT_PRICES[p as 'LinkedIn'] === 0))
-    throw usageError('LinkedIn alone is not an enrichment (it is free and finds nothing new)', 'Add Email (1 credit) or Phone (10 credits) per person.');
+    throw usageError(
+      'LinkedIn alone is not an enrichment (it is free and finds nothing new)',
+      'Add Email (1 credit) or Phone (10 credits) per person.',
+    );
   return points;
 }
 
@@ -54,8 +78,10 @@ export const command = defineCommand({
   async run(opts, ctx) {
     const points = dataPoints(opts.dataPoints);
     const tool = byTaskTool(points);
-    if (opts.list !== undefined && tool === 'add_company_enrichments') ctx.out.warn('--list is ignored for company cohorts: companies are answered at once, not saved to a list.');
-    const listId = opts.list !== undefined && tool === 'add_person_enrichments' ? (await resolveList(ctx.api, opts.list)).list_id : undefined;
+    if (opts.list !== undefined && tool === 'add_company_enrichments')
+      ctx.out.warn('--list is ignored for company cohorts: companies are answered at once, not saved to a list.');
+    const listId =
+      opts.list !== undefined && tool === 'add_person_enrichments' ? (await resolveList(ctx.api, opts.list)).list_id : undefined;
     const body: ByTaskEnrichBody = {
       task_id: opts.args[0] ?? '',
       data_points: points,
@@ -76,11 +102,18 @@ export const command = defineCommand({
     if (r.entity_kind === 'company' || !r.workflow_id) {
       await ctx.out.print({ kind: 'rows', payload: r, rows: r.results, columns: COMPANY_COLUMNS });
       // The spec's answer names credits_reserved only; credits_charged is reported when the service sends it.
-      const cost = r.credits_charged === undefined ? `${counted(r.credits_reserved, 'credit')} reserved, settled at once` : `charged ${counted(r.credits_charged, 'credit')} of ${n(r.credits_reserved)} reserved`;
-      ctx.out.success(`${r.results.filter((x) => x.status === 'completed').length} of ${counted(r.total_entities, 'company', 'companies')} enriched; ${cost}.`);
+      const cost =
+        r.credits_charged === undefined
+          ? `${counted(r.credits_reserved, 'credit')} reserved, settled at once`
+          : `charged ${counted(r.credits_charged, 'credit')} of ${n(r.credits_reserved)} reserved`;
+      ctx.out.success(
+        `${r.results.filter((x) => x.status === 'completed').length} of ${counted(r.total_entities, 'company', 'companies')} enriched; ${cost}.`,
+      );
       return;
     }
-    ctx.out.info(`Started ${r.workflow_id}: ${counted(r.total_entities, 'person', 'people')} queued into list ${r.lead_list_id ?? ''}, ${counted(r.credits_reserved, 'credit')} reserved.`);
+    ctx.out.info(
+      `Started ${r.workflow_id}: ${counted(r.total_entities, 'person', 'people')} queued into list ${r.lead_list_id ?? ''}, ${counted(r.credits_reserved, 'credit')} reserved.`,
+    );
     if (!ctx.globals.wait) {
       return printHandle(ctx, r.workflow_id, r, ['enrich', 'status', r.workflow_id, '--wait']);
     }

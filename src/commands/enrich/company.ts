@@ -6,7 +6,19 @@ import { PAY_AGAIN_FLAG, runPaid } from '../../cli/paid.js';
 import { DRY_RUN_FLAG } from '../../cli/cmdutil/enrich-flags.js';
 import { formatCount as n } from '../../cli/output/numbers.js';
 
-export const COMPANY_FIELDS = ['company_id', 'name', 'domain', 'industry', 'employee_count', 'employee_count_range', 'revenue_range', 'hq_location', 'funding_stage', 'tech_stack', 'linkedin_url'];
+export const COMPANY_FIELDS = [
+  'company_id',
+  'name',
+  'domain',
+  'industry',
+  'employee_count',
+  'employee_count_range',
+  'revenue_range',
+  'hq_location',
+  'funding_stage',
+  'tech_stack',
+  'linkedin_url',
+];
 
 export const command = defineCommand({
   description:
@@ -24,9 +36,18 @@ export const command = defineCommand({
   related: ['prospect search companies', 'prospect enrich cohort'],
   async run(opts, ctx) {
     const given = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
-    const fields = { domain: given(opts.domain), company_name: given(opts.name), company_ticker: given(opts.ticker), company_id: given(opts.id) };
+    const fields = {
+      domain: given(opts.domain),
+      company_name: given(opts.name),
+      company_ticker: given(opts.ticker),
+      company_id: given(opts.id),
+    };
     const body = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as CompanyEnrichBody;
-    if (Object.keys(body).length === 0) throw usageError('say which company: --domain, --name, --ticker or --id', 'For example: prospect enrich company --domain example.com');
+    if (Object.keys(body).length === 0)
+      throw usageError(
+        'say which company: --domain, --name, --ticker or --id',
+        'For example: prospect enrich company --domain example.com',
+      );
     const paid = await runPaid(
       ctx,
       {
@@ -39,7 +60,12 @@ export const command = defineCommand({
     if (!paid) return;
     const r = paid.result;
     if (ctx.out.format === 'json') await ctx.out.print({ kind: 'object', payload: r });
-    else await ctx.out.print({ kind: 'object', payload: { ...r.company, ...(r.agent_instructions ? { agent_instructions: r.agent_instructions } : {}) }, fields: COMPANY_FIELDS });
+    else
+      await ctx.out.print({
+        kind: 'object',
+        payload: { ...r.company, ...(r.agent_instructions ? { agent_instructions: r.agent_instructions } : {}) },
+        fields: COMPANY_FIELDS,
+      });
     ctx.out.success(`Charged ${n(r.credits_charged)} credit${r.credits_charged === 1 ? '' : 's'}.`);
   },
 });

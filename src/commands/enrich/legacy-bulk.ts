@@ -13,7 +13,16 @@ import { printHandle } from '../../cli/wait.js';
 import { nextCommand } from '../../cli/command-line.js';
 import { counted, formatCount as n } from '../../cli/output/numbers.js';
 
-const STATUS_FIELDS = ['workflow_id', 'status', 'total_prospects', 'completed_prospects', 'failed_prospects', 'emails_found', 'phones_found', 'modified_at'];
+const STATUS_FIELDS = [
+  'workflow_id',
+  'status',
+  'total_prospects',
+  'completed_prospects',
+  'failed_prospects',
+  'emails_found',
+  'phones_found',
+  'modified_at',
+];
 
 /** The webhook gets the results unsigned: https, or plain http only to this machine. */
 function checkWebhookUrl(raw: string): string {
@@ -24,7 +33,10 @@ function checkWebhookUrl(raw: string): string {
     throw usageError(`--webhook-url "${raw}" is not a URL`, 'Give a full https:// URL the service can POST to.');
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)))
-    throw usageError(`--webhook-url must be https (got ${url.protocol}//${url.host})`, 'The results are posted unsigned: use a public https:// URL (plain http only for a loopback host).');
+    throw usageError(
+      `--webhook-url must be https (got ${url.protocol}//${url.host})`,
+      'The results are posted unsigned: use a public https:// URL (plain http only for a loopback host).',
+    );
   return url.href;
 }
 
@@ -32,7 +44,12 @@ function wait(ctx: Context, started: LegacyBulkStarted): Promise<LegacyWorkflowS
   const id = started.workflow_id;
   const text = (s?: LegacyWorkflowStatus) =>
     `Enriching (${id})${s ? `: ${s.workflow.status}, ${(s.workflow.completed_prospects ?? 0) + (s.workflow.failed_prospects ?? 0)}/${counted(s.workflow.total_prospects ?? started.total_contacts, 'contact')}` : ''}`;
-  return watchWithProgress(ctx, text, `The run keeps going. See it with: ${nextCommand(ctx, ['enrich', 'legacy-status', '--workflow', id])}`, (o) => ctx.api.legacy.waitForWorkflow(id, o));
+  return watchWithProgress(
+    ctx,
+    text,
+    `The run keeps going. See it with: ${nextCommand(ctx, ['enrich', 'legacy-status', '--workflow', id])}`,
+    (o) => ctx.api.legacy.waitForWorkflow(id, o),
+  );
 }
 
 export const command = defineCommand({
@@ -42,7 +59,11 @@ export const command = defineCommand({
     'skipped) and charges only what is found. Estimates first and asks before spending. ' +
     'Waits for the run; --no-wait prints the workflow id alone on stdout (the whole answer with --json), for WF=$(prospect ... --no-wait).',
   args: [{ name: 'file', description: 'contacts as CSV (LinkedIn URL, or first/last name with company) or JSON', required: true }],
-  flags: [TYPE_FLAG, { flags: '--webhook-url <url>', description: 'an https URL to POST the results to when the run ends (5 attempts)' }, DRY_RUN_FLAG],
+  flags: [
+    TYPE_FLAG,
+    { flags: '--webhook-url <url>', description: 'an https URL to POST the results to when the run ends (5 attempts)' },
+    DRY_RUN_FLAG,
+  ],
   examples: [
     'prospect enrich legacy-bulk contacts.csv',
     'prospect enrich legacy-bulk contacts.json --type full --webhook-url https://hooks.example.com/enriched --yes',
@@ -71,15 +92,24 @@ export const command = defineCommand({
     }
     const done = await wait(ctx, started);
     // --json prints the status as the service answers it, as legacy-status does ({"workflow": {...}}).
-    await ctx.out.print(ctx.out.format === 'json' ? { kind: 'object', payload: done } : { kind: 'object', payload: done.workflow, fields: STATUS_FIELDS });
+    await ctx.out.print(
+      ctx.out.format === 'json' ? { kind: 'object', payload: done } : { kind: 'object', payload: done.workflow, fields: STATUS_FIELDS },
+    );
     const wants = ENRICHMENT_TYPE_WANTS[opts.type];
     const price = PERSON_DATA_POINT_PRICES;
-    const charged = (wants.email ? price.Email * (done.workflow.emails_found ?? 0) : 0) + (wants.phone ? price.Phone * (done.workflow.phones_found ?? 0) : 0);
+    const charged =
+      (wants.email ? price.Email * (done.workflow.emails_found ?? 0) : 0) +
+      (wants.phone ? price.Phone * (done.workflow.phones_found ?? 0) : 0);
     const reserved = started.total_contacts * ENRICHMENT_TYPE_PRICES[opts.type];
     const settled = `Charged ${counted(charged, 'credit')} of ${n(reserved)} reserved, refunded ${n(reserved - charged)} (by the price list: 1 per email, 10 per phone found).`;
-    if (done.workflow.status === 'failed') throw jobFailedError(`v1 run ${started.workflow_id} ended failed: no contact was found. ${settled}`, 'Check the contacts and try again.');
+    if (done.workflow.status === 'failed')
+      throw jobFailedError(
+        `v1 run ${started.workflow_id} ended failed: no contact was found. ${settled}`,
+        'Check the contacts and try again.',
+      );
     const missed = done.workflow.failed_prospects ?? 0;
-    if (done.workflow.status === 'completed_with_errors') ctx.out.warn(`${n(missed)} contact${missed === 1 ? '' : 's'} found nothing (not charged). ${settled}`);
+    if (done.workflow.status === 'completed_with_errors')
+      ctx.out.warn(`${n(missed)} contact${missed === 1 ? '' : 's'} found nothing (not charged). ${settled}`);
     else ctx.out.success(settled);
     if (webhook) ctx.out.info(`Webhook deliveries: ${nextCommand(ctx, ['webhooks', 'deliveries', started.workflow_id])}`);
   },

@@ -18,6 +18,10 @@ export const command = defineCommand({
       return;
     }
     const s = await ctx.api.legacy.taskStatus(opts.task!);
-    await ctx.out.print({ kind: 'object', payload: ctx.out.format === 'json' ? s : { ...s.task, ...s.task.result }, fields: ctx.out.format === 'json' ? undefined : ['task_id', 'workflow_id', 'status', 'email', 'phone', 'provider', 'linkedin_url'] });
+    await ctx.out.print({
+      kind: 'object',
+      payload: ctx.out.format === 'json' ? s : { ...s.task, ...s.task.result },
+      fields: ctx.out.format === 'json' ? undefined : ['task_id', 'workflow_id', 'status', 'email', 'phone', 'provider', 'linkedin_url'],
+    });
   },
 });

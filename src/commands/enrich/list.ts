@@ -31,7 +31,11 @@ export const command = defineCommand({
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [
     SCOPE_FLAG,
-    { flags: '--lead-ids <ids>', description: 'only these leads of the list (runs of up to 500 each); repeatable or comma-separated', parse: gather('comma') },
+    {
+      flags: '--lead-ids <ids>',
+      description: 'only these leads of the list (runs of up to 500 each); repeatable or comma-separated',
+      parse: gather('comma'),
+    },
     { flags: '--lead-ids-file <file>', description: 'lead ids from a file, one per line (- for stdin)' },
     { flags: ALL_LEADS, description: 'enrich every selected lead again, even those that already have what the scope finds (no check)' },
     DRY_RUN_FLAG,
@@ -79,7 +83,12 @@ export const command = defineCommand({
     }
     const quoted = await quoteRuns(ctx, plan.runs, listArg, ids ? undefined : allLeads);
     const total = quoted.length > 0 ? sumQuotes(quoted.map((r) => r.quote)) : undefined;
-    if (total) ctx.out.info(quoted.length === 1 ? describeQuote(quoted[0]!.quote) : `${describeQuote({ ...quoted[0]!.quote, ...total })} In ${counted(quoted.length, 'run')} of up to 500 leads, one quote each.`);
+    if (total)
+      ctx.out.info(
+        quoted.length === 1
+          ? describeQuote(quoted[0]!.quote)
+          : `${describeQuote({ ...quoted[0]!.quote, ...total })} In ${counted(quoted.length, 'run')} of up to 500 leads, one quote each.`,
+      );
     if (opts.dryRun) {
       await printDryRun(ctx, quoted, facts);
       if (total) warnIfShort(ctx, { ...quoted[0]!.quote, ...total });

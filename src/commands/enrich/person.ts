@@ -96,6 +96,9 @@ export const command = defineCommand({
     ctx.out.hints(started);
     const done = await watchRun(ctx, started.workflow_id);
     const notFound = done.result?.status === 'not_found';
-    return reportRun(ctx, done, { fields: RESULT_FIELDS, ...(notFound ? { outcome: 'No provider found the data asked for; nothing was charged.' } : {}) });
+    return reportRun(ctx, done, {
+      fields: RESULT_FIELDS,
+      ...(notFound ? { outcome: 'No provider found the data asked for; nothing was charged.' } : {}),
+    });
   },
 });

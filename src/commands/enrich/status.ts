@@ -15,7 +15,10 @@ function runIds(args: readonly string[]): string[] {
   return [...new Set(args.flatMap((a) => a.split(/\s+/)).filter(Boolean))];
 }
 
-const FLAGS = [{ flags: '--wait', description: 'wait until the run ends (every run, given several), with progress' }, STRICT_FLAG] as const satisfies readonly FlagSpec[];
+const FLAGS = [
+  { flags: '--wait', description: 'wait until the run ends (every run, given several), with progress' },
+  STRICT_FLAG,
+] as const satisfies readonly FlagSpec[];
 
 type Options = FlagOptions<typeof FLAGS>;
 
@@ -26,7 +29,14 @@ export const command = defineCommand({
     'Takes several ids too, such as the ids `import --enrich --no-wait` prints one per line (one run per chunk): ' +
     'one row per run (a JSON array with --json), --wait waits for them all, one settlement line sums them, and the exit code ' +
     'is the worst run\u2019s (8 when one ended failed, canceled or terminated; with --strict also completed_with_errors).',
-  args: [{ name: 'id', description: 'a workflow id or a cohort handle (svc-task_...); several ids for several runs', required: true, variadic: true }],
+  args: [
+    {
+      name: 'id',
+      description: 'a workflow id or a cohort handle (svc-task_...); several ids for several runs',
+      required: true,
+      variadic: true,
+    },
+  ],
   flags: FLAGS,
   examples: [
     'prospect enrich status bulk-enrich-...',
@@ -36,7 +46,8 @@ export const command = defineCommand({
   related: ['prospect enrich list', 'prospect enrich person', 'prospect import'],
   async run(opts, ctx) {
     const ids = runIds(opts.args);
-    if (ids.length === 0) throw usageError('the run id is empty', 'Pass the workflow_id (enrich-..., bulk-enrich-...) or task_id the run started with.');
+    if (ids.length === 0)
+      throw usageError('the run id is empty', 'Pass the workflow_id (enrich-..., bulk-enrich-...) or task_id the run started with.');
     if (ids.length > 1) return severalRuns(ctx, ids, opts);
     const id = ids[0]!;
     const s = opts.wait ? await watchRun(ctx, id) : await ctx.api.enrichment.status(id);
@@ -49,7 +60,8 @@ export const command = defineCommand({
 /** Several runs: read (or waited for) one after the other, one row each, then one report. */
 async function severalRuns(ctx: Context, ids: readonly string[], opts: Options): Promise<number> {
   const runs: EnrichmentStatusResponse[] = [];
-  for (const [index, id] of ids.entries()) runs.push(opts.wait ? await watchRun(ctx, id, { ids, index }) : await ctx.api.enrichment.status(id));
+  for (const [index, id] of ids.entries())
+    runs.push(opts.wait ? await watchRun(ctx, id, { ids, index }) : await ctx.api.enrichment.status(id));
   await ctx.out.print({ kind: 'rows', payload: runs, rows: runs, columns: STATUS_FIELDS, tableColumns: TABLE_COLUMNS });
   return reportRuns(ctx, ids, runs, Boolean(opts.strict));
 }

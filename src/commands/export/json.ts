@@ -10,7 +10,15 @@ import type { PageBudget } from '../../api/paginate.js';
 import { EXPORT_LIMITS, chosenColumns } from '../../api/schemas/values/export.js';
 import { resolveList } from '../../cli/cmdutil/resolve-list.js';
 import { COLUMNS_FLAG, FORCE_FLAG, checkColumns } from './shared/flags.js';
-import { STDOUT, formatBytes, moveIntoPlace, openOutputFor, outputTarget, writeAtomically, type OutputTarget } from '../../cli/cmdutil/output-file.js';
+import {
+  STDOUT,
+  formatBytes,
+  moveIntoPlace,
+  openOutputFor,
+  outputTarget,
+  writeAtomically,
+  type OutputTarget,
+} from '../../cli/cmdutil/output-file.js';
 // checkpoint.js loads node:crypto: it is imported where an --all export runs, not at start-up.
 import type { ExportCheckpoint, ExportRequest } from './shared/checkpoint.js';
 import { STREAM_FORMATS, epilogue, fileSink, pageText, prologue, streamSink, type Sink, type StreamFormat } from './shared/page-writer.js';
@@ -73,7 +81,8 @@ async function checkpointToResume(ctx: Context, req: ExportRequest, output: stri
     );
   if (cp) {
     const mismatch = checkpointMismatch(cp, req);
-    if (mismatch) throw usageError(`cannot resume: ${mismatch}`, 'Resume with the same list, --columns and --format, or start again without --resume.');
+    if (mismatch)
+      throw usageError(`cannot resume: ${mismatch}`, 'Resume with the same list, --columns and --format, or start again without --resume.');
     return cp;
   }
   const others = output ? [] : await otherStdoutCheckpoints(req.list_id, ctx.env);
@@ -98,7 +107,8 @@ function planted(e: unknown, output: string): never {
 /** Every page, written as it comes, with a checkpoint after each; `--resume` picks up from the last one. */
 async function exportAll(ctx: Context, listArg: string, req: ExportRequest, opts: Options, target: Target): Promise<void> {
   const output = outputFile(target);
-  const { CORRUPT, checkpointFile, cutUncounted, dropCheckpoint, loadCheckpoint, partFileOf, regularFileSize, saveCheckpoint } = await import('./shared/checkpoint.js');
+  const { CORRUPT, checkpointFile, cutUncounted, dropCheckpoint, loadCheckpoint, partFileOf, regularFileSize, saveCheckpoint } =
+    await import('./shared/checkpoint.js');
   const streamedTo = target.kind === 'stream' ? target.file : ctx.io.stdoutPath?.();
   const cpFile = checkpointFile(req, output, ctx.env, output ? undefined : streamedTo);
   const stream = async (from: number) =>
@@ -110,13 +120,26 @@ async function exportAll(ctx: Context, listArg: string, req: ExportRequest, opts
     sink = output ? await fileSink(partFileOf(output), cp.bytes).catch((e: unknown) => planted(e, output)) : await stream(cp.bytes);
     const cut = output ? 0 : await cutUncounted(streamedTo, cp);
     ctx.out.info(`Resuming after ${counted(cp.rows, 'row')} (${formatBytes(cp.bytes)}).`);
-    if (cut) ctx.out.info(`Cut ${formatBytes(cut)} a hard kill left at the end of ${streamedTo} after the last page counted; it is written again.`);
+    if (cut)
+      ctx.out.info(
+        `Cut ${formatBytes(cut)} a hard kill left at the end of ${streamedTo} after the last page counted; it is written again.`,
+      );
   } else {
     const old = await loadCheckpoint(cpFile);
     if (old === CORRUPT) ctx.out.info(`An unreadable checkpoint (${cpFile}) was found; starting over and replacing it.`);
     else if (old) ctx.out.info('An interrupted export of the same request was found; starting over (--resume continues it).');
     const stdoutStart = target.kind === 'stdout' ? await regularFileSize(streamedTo) : undefined;
-    cp = { version: 1, ...req, cursor: opts.cursor ?? null, done: false, rows: 0, bytes: 0, output, updated_at: '', ...(stdoutStart !== undefined ? { stdout_start: stdoutStart } : {}) };
+    cp = {
+      version: 1,
+      ...req,
+      cursor: opts.cursor ?? null,
+      done: false,
+      rows: 0,
+      bytes: 0,
+      output,
+      updated_at: '',
+      ...(stdoutStart !== undefined ? { stdout_start: stdoutStart } : {}),
+    };
     sink = output ? await fileSink(partFileOf(output), 0) : await stream(0);
   }
   const save = async (next: Partial<ExportCheckpoint>) => {
@@ -149,7 +172,8 @@ async function exportAll(ctx: Context, listArg: string, req: ExportRequest, opts
   } catch (e) {
     ctx.progress.stop();
     await sink.close();
-    const appendTo = target.kind !== 'stdout' || appendToStdout(ctx) ? '' : ' (it writes the rows after these; append them to what this run wrote)';
+    const appendTo =
+      target.kind !== 'stdout' || appendToStdout(ctx) ? '' : ' (it writes the rows after these; append them to what this run wrote)';
     ctx.out.info(`Stopped after ${counted(cp.rows, 'row')}. Resume with${appendTo}:\n  ${resumeCommand(ctx, listArg, req, opts, target)}`);
     throw e;
   }
@@ -161,7 +185,12 @@ async function exportAll(ctx: Context, listArg: string, req: ExportRequest, opts
 /** --limit rows, over as many pages as that takes: `--format json` prints them as one page of the service's shape. */
 async function exportSome(ctx: Context, req: ExportRequest, opts: Options, target: Target): Promise<void> {
   const budget = budgetOf(opts);
-  const { result, payload, rows } = await readPaged(ctx, { pages: exportPages(ctx, req, opts, opts.cursor), budget, all: false, noun: 'leads' });
+  const { result, payload, rows } = await readPaged(ctx, {
+    pages: exportPages(ctx, req, opts, opts.cursor),
+    budget,
+    all: false,
+    noun: 'leads',
+  });
   const out = ctx.out.withFormat(req.format);
   out.hints(payload);
   const text = await out.renderView({ kind: 'rows', payload, rows, columns: req.columns });
@@ -182,7 +211,7 @@ export const command = defineCommand({
     'memory: --format json (default; with --all one array, else the page as the service returns it, the pages of --limit as one), ndjson (a row per line) or ' +
     'csv (with a header; cells starting with =, +, - or @ get an apostrophe). With --all a checkpoint is saved after ' +
     'every page: with -o FILE the data goes to FILE.part (checkpoint beside it) and is renamed to FILE at the end; ' +
-    "to stdout the checkpoint lives in the data dir, keyed by list, columns and format. --resume continues an " +
+    'to stdout the checkpoint lives in the data dir, keyed by list, columns and format. --resume continues an ' +
     'interrupted export from its last checkpoint: to a file the result is exactly that of one uninterrupted run, also ' +
     'after a hard kill; to stdout it continues after the last page fully written (append it to the same file; redirected to a file, what a hard kill ' +
     'left past the last checkpoint is cut first). ' +
@@ -203,7 +232,10 @@ export const command = defineCommand({
     const format = streamFormat(ctx);
     if (opts.resume && opts.cursor) throw usageError('--resume and --cursor cannot be combined', 'The checkpoint knows where to continue.');
     if (opts.resume && !opts.all && opts.limit !== undefined)
-      throw usageError('--resume continues an --all export: --limit does not apply', 'Drop --limit; the rows each request asks for are set with --page-size.');
+      throw usageError(
+        '--resume continues an --all export: --limit does not apply',
+        'Drop --limit; the rows each request asks for are set with --page-size.',
+      );
     budgetOf(opts);
     const target: Target = opts.output && opts.output !== STDOUT ? await outputTarget(opts.output, opts.force) : { kind: 'stdout' };
     const listArg = opts.args[0] ?? '';

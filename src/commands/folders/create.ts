@@ -17,7 +17,10 @@ export const command = defineCommand({
   async run(opts, ctx) {
     const name = checkName(opts.args[0] ?? '', 'NAME', FOLDER_LIMITS.name);
     if (opts.parent !== undefined && !UUID_PATTERN.test(opts.parent))
-      throw usageError(`--parent must be a folder id (a UUID), got "${opts.parent}"`, 'Use the folder_id printed by `prospect folders create`.');
+      throw usageError(
+        `--parent must be a folder id (a UUID), got "${opts.parent}"`,
+        'Use the folder_id printed by `prospect folders create`.',
+      );
     const body: CreateFolderBody = { name, ...(opts.parent !== undefined ? { parent_id: opts.parent } : {}) };
     const folder = await ctx.api.lists.createFolder(body).catch((e: unknown) => {
       // v1 says an unknown parent with its generic RESOURCE_NOT_FOUND; ours names the flag.

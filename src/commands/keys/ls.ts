@@ -15,7 +15,12 @@ export function keyState(k: Pick<ManagedKey, 'is_active' | 'expires_at'>, nowMs:
 
 /** Times to the minute in a table, so the key and its name are not the cells cut to fit. */
 const toMinute = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : iso);
-const forTable = (k: ManagedKey) => ({ ...k, created_at: k.created_at.slice(0, 10), expires_at: toMinute(k.expires_at), last_used_at: toMinute(k.last_used_at) });
+const forTable = (k: ManagedKey) => ({
+  ...k,
+  created_at: k.created_at.slice(0, 10),
+  expires_at: toMinute(k.expires_at),
+  last_used_at: toMinute(k.last_used_at),
+});
 
 export const command = defineCommand({
   description:

@@ -13,7 +13,12 @@ export const command = defineCommand({
     'Use it to see where a key is used from before revoking it. Needs a session JWT.',
   args: [{ name: 'key', description: 'key id, key prefix, last 4 characters, or prefix...last4', required: true }],
   flags: [
-    { flags: '--limit <n>', description: `how many requests (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: String(L.default) },
+    {
+      flags: '--limit <n>',
+      description: `how many requests (${L.min}-${L.max})`,
+      parse: intInRange('--limit', L.min, L.max),
+      defaultDescription: String(L.default),
+    },
     JWT_STDIN_FLAG,
   ],
   examples: ['prospect keys requests 7f3a', 'prospect keys requests 7f3a --limit 500 --format csv > log.csv'],

@@ -16,7 +16,12 @@ export const command = defineCommand({
     { flags: '--cursor <cursor>', description: 'start after a previous page' },
     { flags: '--all', description: 'every list, streamed (not with --limit)' },
   ],
-  examples: ['prospect lists ls', 'prospect lists ls --limit 200', 'prospect lists ls --all --format ndjson', 'prospect lists ls --folder 2f1c... --json'],
+  examples: [
+    'prospect lists ls',
+    'prospect lists ls --limit 200',
+    'prospect lists ls --all --format ndjson',
+    'prospect lists ls --folder 2f1c... --json',
+  ],
   related: ['prospect lists create', 'prospect lists get', 'prospect folders create'],
   async run(opts, ctx) {
     const budget = pageBudget(opts, SIZES);

@@ -13,7 +13,11 @@ export const command = defineCommand({
     'Asks first on a terminal; scripts pass --yes.',
   args: [{ name: 'list', description: 'a list id or the exact name of a list', required: true }],
   flags: [
-    { flags: '--lead-ids <ids>', description: `lead ids; repeatable or comma-separated (sent ${LIST_LIMITS.removeLeadIds.max} at a time)`, parse: gather('comma') },
+    {
+      flags: '--lead-ids <ids>',
+      description: `lead ids; repeatable or comma-separated (sent ${LIST_LIMITS.removeLeadIds.max} at a time)`,
+      parse: gather('comma'),
+    },
     { flags: '--lead-ids-file <file>', description: 'lead ids, one per line (- for stdin)' },
   ],
   examples: ['prospect lists remove "Q3 CTOs" --lead-ids ld_1,ld_2', 'prospect lists remove lst_... --lead-ids-file stale.txt --yes'],
@@ -22,7 +26,11 @@ export const command = defineCommand({
     const ids = await readLeadIds(opts.leadIds, opts.leadIdsFile, ctx.io.stdin);
     if (!ids) throw usageError('give the leads to remove: --lead-ids or --lead-ids-file', 'Lead ids come from `prospect lists leads`.');
     const { list_id } = await resolveList(ctx.api, opts.args[0] ?? '');
-    await confirmDestructive(ctx, `Remove ${counted(ids.length, 'lead')} from list ${opts.args[0]}?`, `removing ${counted(ids.length, 'lead')}`);
+    await confirmDestructive(
+      ctx,
+      `Remove ${counted(ids.length, 'lead')} from list ${opts.args[0]}?`,
+      `removing ${counted(ids.length, 'lead')}`,
+    );
     let removed = 0;
     for (const batch of batches(ids, LIST_LIMITS.removeLeadIds.max)) removed += (await ctx.api.lists.removeLeads(list_id, batch)).removed;
     await ctx.out.print({ kind: 'object', payload: { list_id, removed }, fields: ['list_id', 'removed'] });

@@ -15,7 +15,11 @@ export const command = defineCommand({
     const { list_id } = await resolveList(ctx.api, opts.args[0] ?? '');
     if (!ctx.globals.yes) {
       const list = await ctx.api.lists.get(list_id);
-      await confirmDestructive(ctx, `Delete list ${quoted(list.name)} (${counted(list.lead_count, 'lead')}; the lead records stay)?`, `deleting list ${quoted(list.name)}`);
+      await confirmDestructive(
+        ctx,
+        `Delete list ${quoted(list.name)} (${counted(list.lead_count, 'lead')}; the lead records stay)?`,
+        `deleting list ${quoted(list.name)}`,
+      );
     }
     const done = await ctx.api.lists.delete(list_id);
     await ctx.out.print({ kind: 'object', payload: done, fields: ['list_id', 'deleted'] });

@@ -15,10 +15,20 @@ function serverName(raw: string): string {
 }
 
 const FLAGS = [
-  { flags: '--client <client>', description: 'the AI client the settings are for (required)', choices: MCP_CLIENTS, parse: oneOf('--client', MCP_CLIENTS) },
+  {
+    flags: '--client <client>',
+    description: 'the AI client the settings are for (required)',
+    choices: MCP_CLIENTS,
+    parse: oneOf('--client', MCP_CLIENTS),
+  },
   { flags: '--write', description: "merge the entry into the client's settings file: only the entry of --name changes" },
   { flags: '--file <path>', description: 'the settings file to write', defaultDescription: "the client's file, named above" },
-  { flags: '--name <name>', description: 'the server name in the client (letters, digits, - and _): another one per profile', default: DEFAULT_NAME, parse: serverName },
+  {
+    flags: '--name <name>',
+    description: 'the server name in the client (letters, digits, - and _): another one per profile',
+    default: DEFAULT_NAME,
+    parse: serverName,
+  },
   ...SERVER_FLAGS,
 ] as const satisfies readonly FlagSpec[];
 
@@ -52,7 +62,10 @@ function warnIfProfileCannotServe(ctx: Context): void {
   const st = ctx.settings();
   if (st.sandbox) return;
   const stored = (v: { source: string } | undefined) => v !== undefined && (v.source === 'profile' || v.source === 'default-profile');
-  const missing = [...(stored(st.baseUrl) || ctx.globals.baseUrl !== undefined ? [] : ['service URL']), ...(st.apiKey?.source === 'profile' ? [] : ['API key'])];
+  const missing = [
+    ...(stored(st.baseUrl) || ctx.globals.baseUrl !== undefined ? [] : ['service URL']),
+    ...(st.apiKey?.source === 'profile' ? [] : ['API key']),
+  ];
   if (missing.length === 0) return;
   ctx.out.warn(
     `Profile "${st.profile.value}" has no ${missing.join(' and no ')} of its own, and the client starts the server without this shell's environment (PROSPECT_*): ` +
@@ -95,7 +108,10 @@ export const command = defineCommand({
     if (client === undefined) throw usageError('--client is required', `Name the AI client: --client ${MCP_CLIENTS.join('|')}.`);
     const asJson = ctx.globals.format === 'json' || ctx.globals.format === 'ndjson';
     if (ctx.globals.format !== undefined && !asJson)
-      throw usageError(`mcp config prints JSON settings: --format ${ctx.globals.format} does not apply`, 'Drop --format, or pass --json for {client, file, name, entry}.');
+      throw usageError(
+        `mcp config prints JSON settings: --format ${ctx.globals.format} does not apply`,
+        'Drop --format, or pass --json for {client, file, name, entry}.',
+      );
     const spec = CLIENTS[client];
     const args = serverArgs(ctx, opts);
     const entry = spec.entry(process.execPath, args);
@@ -105,14 +121,20 @@ export const command = defineCommand({
       const { writeServerEntry } = await import('./shared/config-file.js');
       const written = writeServerEntry(file, client, opts.name, entry);
       if (asJson) await ctx.out.print({ kind: 'object', payload: { ...payload, written } });
-      ctx.out.success(`${written === 'added' ? 'Added' : 'Replaced'} the "${opts.name}" server entry in ${file}; everything else in it is kept. ${spec.reload}`);
+      ctx.out.success(
+        `${written === 'added' ? 'Added' : 'Replaced'} the "${opts.name}" server entry in ${file}; everything else in it is kept. ${spec.reload}`,
+      );
     } else {
       if (asJson) await ctx.out.print({ kind: 'object', payload });
       else ctx.io.stdout.write(`${JSON.stringify(snippet(client, opts.name, entry), null, 2)}\n`);
-      ctx.out.info(`This goes in ${file}, under "${spec.serversKey}" beside any other servers. To merge it there: ${writeCommand(ctx, client, opts, file)}`);
+      ctx.out.info(
+        `This goes in ${file}, under "${spec.serversKey}" beside any other servers. To merge it there: ${writeCommand(ctx, client, opts, file)}`,
+      );
     }
     warnIfProfileCannotServe(ctx);
     if (client === 'claude-code')
-      ctx.out.info(`For every project instead of this folder: ${['claude', 'mcp', 'add', '--scope', 'user', opts.name, '--', entry.command, ...args].map(shellWord).join(' ')}`);
+      ctx.out.info(
+        `For every project instead of this folder: ${['claude', 'mcp', 'add', '--scope', 'user', opts.name, '--', entry.command, ...args].map(shellWord).join(' ')}`,
+      );
   },
 });

@@ -24,7 +24,10 @@ export const command = defineCommand({
   async run(opts, ctx) {
     // The CLI's spend flags decide for a person at a terminal; here --max-credits is what the assistant may spend.
     if (ctx.globals.maxCost !== undefined || ctx.globals.yes)
-      throw usageError(`${ctx.globals.yes ? '--yes' : '--max-cost'} does not apply to prospect mcp`, 'Use --max-credits N: what the assistant may spend in the session without asking the person.');
+      throw usageError(
+        `${ctx.globals.yes ? '--yes' : '--max-cost'} does not apply to prospect mcp`,
+        'Use --max-credits N: what the assistant may spend in the session without asking the person.',
+      );
     const client = await ctx.client();
     // The MCP SDK and the tools are their own bundle, loaded by this command alone.
     const { serveStdio, mcpJournal } = await import('../../mcp/server.js');
@@ -35,10 +38,19 @@ export const command = defineCommand({
       now: ctx.clock.now,
       notes: { info: (l) => ctx.out.info(l), warn: (l) => ctx.out.warn(l) },
     });
-    ctx.out.info(`MCP server ready on stdio (toolset ${opts.toolset ?? 'standard'}${opts.readOnly ? ', read-only' : ''}, --max-credits ${opts.maxCredits ?? 0}).`);
+    ctx.out.info(
+      `MCP server ready on stdio (toolset ${opts.toolset ?? 'standard'}${opts.readOnly ? ', read-only' : ''}, --max-credits ${opts.maxCredits ?? 0}).`,
+    );
     await serveStdio(
       client,
-      { toolset: opts.toolset ?? 'standard', readOnly: opts.readOnly === true, maxCredits: opts.maxCredits ?? 0, cwd: process.cwd(), now: ctx.clock.now, journal },
+      {
+        toolset: opts.toolset ?? 'standard',
+        readOnly: opts.readOnly === true,
+        maxCredits: opts.maxCredits ?? 0,
+        cwd: process.cwd(),
+        now: ctx.clock.now,
+        journal,
+      },
       { stdin: ctx.io.stdin, stdout: ctx.io.stdout },
       ctx.signal,
     );

@@ -5,11 +5,31 @@ import { RUN_STATES, runRow, type RunRow } from './shared/run-rows.js';
 
 const LIMIT = { min: 1, max: 1000, default: 20 };
 const TABLE_COLUMNS = ['sent_at', 'state', 'tool', 'estimated_cost', 'run_id', 'check'];
-const COLUMNS = ['id', 'sent_at', 'state', 'tool', 'what', 'estimated_cost', 'run_id', 'quote_id', 'quote_expires_at', 'closed_at', 'outcome', 'profile', 'base_url', 'check'];
+const COLUMNS = [
+  'id',
+  'sent_at',
+  'state',
+  'tool',
+  'what',
+  'estimated_cost',
+  'run_id',
+  'quote_id',
+  'quote_expires_at',
+  'closed_at',
+  'outcome',
+  'profile',
+  'base_url',
+  'check',
+];
 
 const FLAGS = [
   { flags: '--state <state>', description: 'only runs in this state', choices: RUN_STATES, parse: oneOf('--state', RUN_STATES) },
-  { flags: '--limit <n>', description: `how many runs (${LIMIT.min}-${LIMIT.max})`, parse: intInRange('--limit', LIMIT.min, LIMIT.max), defaultDescription: String(LIMIT.default) },
+  {
+    flags: '--limit <n>',
+    description: `how many runs (${LIMIT.min}-${LIMIT.max})`,
+    parse: intInRange('--limit', LIMIT.min, LIMIT.max),
+    defaultDescription: String(LIMIT.default),
+  },
 ] as const satisfies readonly FlagSpec[];
 
 export const command = defineCommand({
@@ -46,6 +66,8 @@ export const command = defineCommand({
     ctx.out.info(`${rows.length} of ${all.count} paid runs in ${dir}`);
     const unknown = rows.filter((r) => r.state === 'unknown').length;
     if (unknown > 0)
-      ctx.out.warn(`${unknown} run${unknown === 1 ? '' : 's'} got no answer before the quote expired: check what the check column names before paying again with --pay-again.`);
+      ctx.out.warn(
+        `${unknown} run${unknown === 1 ? '' : 's'} got no answer before the quote expired: check what the check column names before paying again with --pay-again.`,
+      );
   },
 });

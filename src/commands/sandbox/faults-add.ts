@@ -16,18 +16,66 @@ const FIELDS_OF: Record<Kind, readonly string[]> = {
 };
 
 const FLAGS = [
-  { flags: '--kind <kind>', description: 'what the rule does: delay, answer an error, drop the connection or answer 429 (required)', choices: KINDS },
-  { flags: '--path <text>', description: 'text the request path (with its query) holds, * for any run of characters, e.g. /lead-lists/*/leads; never a regular expression', defaultDescription: 'every path' },
-  { flags: '--method <method>', description: 'only requests of this HTTP method', values: METHODS, parse: (raw: string) => oneOf('--method', METHODS)(raw.toUpperCase()), defaultDescription: 'any' },
-  { flags: '--phase <phase>', description: 'before: instead of handling the request; after: once it is handled (its work done, the answer delayed, replaced or lost)', choices: PHASES, defaultDescription: 'before' },
-  { flags: '--latency-ms <ms>', description: 'delay of a latency rule, in milliseconds (up to 120000)', parse: intInRange('--latency-ms', 0, 120_000) },
-  { flags: '--status <status>', description: 'HTTP status a status rule answers (400 to 599)', parse: intInRange('--status', 400, 599), defaultDescription: '503' },
-  { flags: '--code <code>', description: "the error code of the answer (one of the service's codes, e.g. internal_error or UPSTREAM_ERROR)", defaultDescription: 'the one of the status' },
+  {
+    flags: '--kind <kind>',
+    description: 'what the rule does: delay, answer an error, drop the connection or answer 429 (required)',
+    choices: KINDS,
+  },
+  {
+    flags: '--path <text>',
+    description:
+      'text the request path (with its query) holds, * for any run of characters, e.g. /lead-lists/*/leads; never a regular expression',
+    defaultDescription: 'every path',
+  },
+  {
+    flags: '--method <method>',
+    description: 'only requests of this HTTP method',
+    values: METHODS,
+    parse: (raw: string) => oneOf('--method', METHODS)(raw.toUpperCase()),
+    defaultDescription: 'any',
+  },
+  {
+    flags: '--phase <phase>',
+    description: 'before: instead of handling the request; after: once it is handled (its work done, the answer delayed, replaced or lost)',
+    choices: PHASES,
+    defaultDescription: 'before',
+  },
+  {
+    flags: '--latency-ms <ms>',
+    description: 'delay of a latency rule, in milliseconds (up to 120000)',
+    parse: intInRange('--latency-ms', 0, 120_000),
+  },
+  {
+    flags: '--status <status>',
+    description: 'HTTP status a status rule answers (400 to 599)',
+    parse: intInRange('--status', 400, 599),
+    defaultDescription: '503',
+  },
+  {
+    flags: '--code <code>',
+    description: "the error code of the answer (one of the service's codes, e.g. internal_error or UPSTREAM_ERROR)",
+    defaultDescription: 'the one of the status',
+  },
   { flags: '--retryable', description: 'mark the injected error retryable' },
   { flags: '--no-retryable', description: 'mark the injected error not retryable' },
-  { flags: '--retry-after-sec <sec>', description: 'Retry-After of the answer, in seconds (up to 86400)', parse: intInRange('--retry-after-sec', 0, 86_400), defaultDescription: '1 on a 429, none otherwise' },
-  { flags: '--count <n>', description: 'how many times the rule applies', parse: intInRange('--count', 1, Number.MAX_SAFE_INTEGER), defaultDescription: 'every time' },
-  { flags: '--after <n>', description: 'matching requests let through untouched before the rule applies', parse: intInRange('--after', 0, Number.MAX_SAFE_INTEGER), defaultDescription: '0' },
+  {
+    flags: '--retry-after-sec <sec>',
+    description: 'Retry-After of the answer, in seconds (up to 86400)',
+    parse: intInRange('--retry-after-sec', 0, 86_400),
+    defaultDescription: '1 on a 429, none otherwise',
+  },
+  {
+    flags: '--count <n>',
+    description: 'how many times the rule applies',
+    parse: intInRange('--count', 1, Number.MAX_SAFE_INTEGER),
+    defaultDescription: 'every time',
+  },
+  {
+    flags: '--after <n>',
+    description: 'matching requests let through untouched before the rule applies',
+    parse: intInRange('--after', 0, Number.MAX_SAFE_INTEGER),
+    defaultDescription: '0',
+  },
 ] as const satisfies readonly FlagSpec[];
 
 /** The flag of each rule field, to name it in a refusal. */
@@ -72,10 +120,15 @@ export const command = defineCommand({
     for (const field of Object.keys(FLAG_OF))
       if (rule[field] !== undefined && !FIELDS_OF[kind].includes(field)) {
         const kinds = KINDS.filter((k) => FIELDS_OF[k].includes(field));
-        throw usageError(`${FLAG_OF[field]} does nothing for --kind ${kind}`, `Drop ${FLAG_OF[field]}, or use --kind ${kinds.join(' or ')}.`);
+        throw usageError(
+          `${FLAG_OF[field]} does nothing for --kind ${kind}`,
+          `Drop ${FLAG_OF[field]}, or use --kind ${kinds.join(' or ')}.`,
+        );
       }
-    if (kind === 'latency' && rule.latency_ms === undefined) throw usageError('--kind latency needs --latency-ms', 'Give the delay, e.g. --latency-ms 4000.');
-    if (rule.path === '') throw usageError('--path is empty', 'Give text the request path holds, e.g. --path /whoami, or leave --path out for every path.');
+    if (kind === 'latency' && rule.latency_ms === undefined)
+      throw usageError('--kind latency needs --latency-ms', 'Give the delay, e.g. --latency-ms 4000.');
+    if (rule.path === '')
+      throw usageError('--path is empty', 'Give text the request path holds, e.g. --path /whoami, or leave --path out for every path.');
     if (typeof rule.code === 'string') await checkCode(rule.code);
     const { callControl, describeRule, printAnswer } = await import('./shared/controls.js');
     const { answer } = await callControl<import('./shared/controls.js').FaultRules>(ctx, 'POST', '/faults', { rules: [rule] });
@@ -96,5 +149,8 @@ async function checkCode(code: string): Promise<void> {
   if (known.includes(code)) return;
   const { closest } = await import('../../api/suggest.js');
   const near = closest(code, known);
-  throw usageError(`--code "${code}" is not an error code of the service`, near ? `Did you mean "${near}"?` : 'Give one of its codes, e.g. internal_error or UPSTREAM_ERROR.');
+  throw usageError(
+    `--code "${code}" is not an error code of the service`,
+    near ? `Did you mean "${near}"?` : 'Give one of its codes, e.g. internal_error or UPSTREAM_ERROR.',
+  );
 }

@@ -1,7 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
 
 export const command = defineCommand({
-  description: 'Remove every fault rule from the running sandbox: requests are answered normally again. With --json: the answer of the control, {rules: []}.',
+  description:
+    'Remove every fault rule from the running sandbox: requests are answered normally again. With --json: the answer of the control, {rules: []}.',
   examples: ['prospect sandbox faults clear'],
   related: ['prospect sandbox faults add', 'prospect sandbox faults ls'],
   async run(_opts, ctx) {

@@ -1,7 +1,21 @@
 import { defineCommand } from '../../cli/command.js';
 import type { FaultRule } from './shared/controls.js';
 
-const COLUMNS = ['id', 'kind', 'method', 'path', 'phase', 'latency_ms', 'status', 'code', 'retry_after_sec', 'count', 'after', 'matched', 'applied'];
+const COLUMNS = [
+  'id',
+  'kind',
+  'method',
+  'path',
+  'phase',
+  'latency_ms',
+  'status',
+  'code',
+  'retry_after_sec',
+  'count',
+  'after',
+  'matched',
+  'applied',
+];
 /** What a person scans on a terminal: what each rule does in one column. */
 const TABLE_COLUMNS = ['id', 'method', 'path', 'phase', 'does', 'count', 'after', 'matched', 'applied'];
 
@@ -30,7 +44,14 @@ export const command = defineCommand({
       applied: r.applied,
       does: does(r),
     }));
-    await ctx.out.print({ kind: 'rows', payload: answer, rows, columns: COLUMNS, tableColumns: TABLE_COLUMNS, emptyMessage: 'No fault rules: requests are answered normally.' });
+    await ctx.out.print({
+      kind: 'rows',
+      payload: answer,
+      rows,
+      columns: COLUMNS,
+      tableColumns: TABLE_COLUMNS,
+      emptyMessage: 'No fault rules: requests are answered normally.',
+    });
   },
 });
 

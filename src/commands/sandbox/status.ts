@@ -1,7 +1,8 @@
 import { defineCommand } from '../../cli/command.js';
 
 export const command = defineCommand({
-  description: 'Show whether the sandbox runs, with its URL, pid, port, seed and state file. With --json: {running, url, pid, ...}; url and pid are null when it is stopped.',
+  description:
+    'Show whether the sandbox runs, with its URL, pid, port, seed and state file. With --json: {running, url, pid, ...}; url and pid are null when it is stopped.',
   examples: ['prospect sandbox status', 'prospect sandbox status --json | jq -r .url'],
   related: ['prospect sandbox start', 'prospect sandbox stop'],
   async run(_opts, ctx) {

@@ -13,14 +13,22 @@ export const command = defineCommand({
   args: [{ name: 'domain', description: 'domain of the seed company (or give --id)', required: false }],
   flags: [
     { flags: '--id <company_id>', description: 'company_id of the seed instead of a domain' },
-    { flags: '--limit <n>', description: `how many (${L.min}-${L.max})`, parse: intInRange('--limit', L.min, L.max), defaultDescription: String(L.default) },
+    {
+      flags: '--limit <n>',
+      description: `how many (${L.min}-${L.max})`,
+      parse: intInRange('--limit', L.min, L.max),
+      defaultDescription: String(L.default),
+    },
   ],
   examples: ['prospect search companies similar acme.com', 'prospect search companies similar --id cmp_... --limit 50 --json'],
   related: ['prospect search companies'],
   async run(opts, ctx) {
     const [domain] = opts.args;
     if ((domain === undefined) === (opts.id === undefined))
-      throw usageError(domain === undefined ? 'give a seed: DOMAIN or --id' : 'give DOMAIN or --id, not both', 'For example: prospect search companies similar acme.com');
+      throw usageError(
+        domain === undefined ? 'give a seed: DOMAIN or --id' : 'give DOMAIN or --id, not both',
+        'For example: prospect search companies similar acme.com',
+      );
     const body: SimilarCompaniesBody = domain !== undefined ? { company_domain: domain } : { company_id: opts.id! };
     if (opts.limit !== undefined) body.limit = opts.limit;
     const page = await ctx.api.companies.similar(body);

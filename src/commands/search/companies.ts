@@ -28,13 +28,19 @@ function checkColumns(labels: readonly string[]): string[] {
 
 export const command = defineCommand({
   description:
-    'Flat filters: AND across keys, OR within one; the service\'s aliases work as flags and in --filters. --filters also takes the ' +
+    "Flat filters: AND across keys, OR within one; the service's aliases work as flags and in --filters. --filters also takes the " +
     'raw {"op","conditions"} shape, sent without key checks. Free; not counted toward the daily people-search cap. ' +
     `--limit N returns N rows in all, in pages of up to ${L.perResponse} (--page-size sets the page). With --save-to and --json the output carries saved_to: the list id and the counts.`,
   flags: [
     ...filterFlagSpecs(COMPANY_FILTER_FLAGS),
-    { flags: '--filters <file|json>', description: 'flat filters (or the raw {op, conditions} shape) as JSON: a file, - for stdin, or inline' },
-    { flags: '--criteria <file|json>', description: 'the criteria form (revenueMin, industriesInclude, hqCountriesIso3, ...) as JSON: a file, - for stdin, or inline' },
+    {
+      flags: '--filters <file|json>',
+      description: 'flat filters (or the raw {op, conditions} shape) as JSON: a file, - for stdin, or inline',
+    },
+    {
+      flags: '--criteria <file|json>',
+      description: 'the criteria form (revenueMin, industriesInclude, hqCountriesIso3, ...) as JSON: a file, - for stdin, or inline',
+    },
     {
       flags: '--columns <labels>',
       description: 'extra row fields; repeatable or comma-separated',
@@ -46,7 +52,12 @@ export const command = defineCommand({
     { flags: '--all', description: 'follow cursors to the last page and stream every row (not with --limit)' },
     NO_HEADER_FLAG,
     ...SAVE_TO_FLAGS,
-    { flags: '--max-pages <n>', description: 'stop after this many requests (pages)', parse: intInRange('--max-pages', 1, 100_000), defaultDescription: 'no limit' },
+    {
+      flags: '--max-pages <n>',
+      description: 'stop after this many requests (pages)',
+      parse: intInRange('--max-pages', 1, 100_000),
+      defaultDescription: 'no limit',
+    },
   ],
   examples: [
     'prospect search companies --industry "Software Development" --headcount 51-200 --country Germany',
@@ -56,13 +67,18 @@ export const command = defineCommand({
   ],
   related: ['prospect search companies filters', 'prospect search companies similar', 'prospect search people'],
   async run(opts, ctx) {
-    const body: Omit<CompanySearchBody, 'limit' | 'cursor'> = await readSearchInput(ctx, opts, filtersFromFlags(COMPANY_FILTER_FLAGS, opts), {
-      checkCriteria: checkCompanyCriteria,
-      checkFilters: checkCompanyFilters,
-      passesUnchecked: isCompanyRawFilter,
-      example: '--industry "Software Development" or --domains acme.com',
-      keys: `${COMPANY_FLAT_KEYS.join(', ')} (and their aliases)`,
-    });
+    const body: Omit<CompanySearchBody, 'limit' | 'cursor'> = await readSearchInput(
+      ctx,
+      opts,
+      filtersFromFlags(COMPANY_FILTER_FLAGS, opts),
+      {
+        checkCriteria: checkCompanyCriteria,
+        checkFilters: checkCompanyFilters,
+        passesUnchecked: isCompanyRawFilter,
+        example: '--industry "Software Development" or --domains acme.com',
+        keys: `${COMPANY_FLAT_KEYS.join(', ')} (and their aliases)`,
+      },
+    );
     if (opts.columns?.length) body.columns = checkColumns(opts.columns);
     checkSaveToFlags(opts);
     pageBudget(opts, SIZES);

@@ -41,7 +41,10 @@ export const command = defineCommand({
     const provider = opts.provider;
     if (!provider) throw usageError('--provider is required', `Name the CRM: --provider ${CRM_PROVIDERS.join(' or --provider ')}.`);
     if (opts.subAction !== undefined && !CRM_SUB_ACTIONS[provider].includes(opts.subAction))
-      throw usageError(`--sub-action ${opts.subAction} is not an object of ${provider}`, `${provider} takes --sub-action ${subActionsOf(provider)}.`);
+      throw usageError(
+        `--sub-action ${opts.subAction} is not an object of ${provider}`,
+        `${provider} takes --sub-action ${subActionsOf(provider)}.`,
+      );
     const sub_action = opts.subAction;
     await runSync(ctx, { listArg: opts.args[0] ?? '', mapping: opts.mapping, dryRun: opts.dryRun }, async (list_id, field_mapping) => ({
       tool: 'sync_to_crm',

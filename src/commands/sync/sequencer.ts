@@ -29,10 +29,16 @@ export const command = defineCommand({
   related: ['prospect sync crm', 'prospect lists leads', 'prospect credits estimate'],
   async run(opts, ctx) {
     const campaign = opts.campaign?.trim();
-    if (!campaign) throw usageError('--campaign is required', 'Name the campaign by id or exact name; a name that matches none lists the campaigns.');
+    if (!campaign)
+      throw usageError('--campaign is required', 'Name the campaign by id or exact name; a name that matches none lists the campaigns.');
     await runSync(ctx, { listArg: opts.args[0] ?? '', mapping: opts.mapping, dryRun: opts.dryRun }, async (list_id, field_mapping) => ({
       tool: 'sync_to_sequencer',
-      body: { provider: 'sequencer_one', list_id, campaign_id: await resolveCampaign(ctx, campaign), ...(field_mapping ? { field_mapping } : {}) },
+      body: {
+        provider: 'sequencer_one',
+        list_id,
+        campaign_id: await resolveCampaign(ctx, campaign),
+        ...(field_mapping ? { field_mapping } : {}),
+      },
     }));
   },
 });

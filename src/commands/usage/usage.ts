@@ -17,8 +17,19 @@ export function orderRows(rows: readonly UsageRow[], groupBy: UsageGroup): reado
 }
 
 const FLAGS = [
-  { flags: '--days <n>', description: `how many days back (${USAGE_DAYS.min}-${USAGE_DAYS.max})`, parse: intInRange('--days', USAGE_DAYS.min, USAGE_DAYS.max), defaultDescription: String(USAGE_DAYS.default) },
-  { flags: '--group-by <group>', description: 'what each row counts', choices: USAGE_GROUPS, parse: oneOf('--group-by', USAGE_GROUPS), defaultDescription: USAGE_DEFAULT_GROUP },
+  {
+    flags: '--days <n>',
+    description: `how many days back (${USAGE_DAYS.min}-${USAGE_DAYS.max})`,
+    parse: intInRange('--days', USAGE_DAYS.min, USAGE_DAYS.max),
+    defaultDescription: String(USAGE_DAYS.default),
+  },
+  {
+    flags: '--group-by <group>',
+    description: 'what each row counts',
+    choices: USAGE_GROUPS,
+    parse: oneOf('--group-by', USAGE_GROUPS),
+    defaultDescription: USAGE_DEFAULT_GROUP,
+  },
 ] as const satisfies readonly FlagSpec[];
 
 export const command = defineCommand({
@@ -29,7 +40,10 @@ export const command = defineCommand({
   examples: ['prospect usage', 'prospect usage --days 30 --group-by day', 'prospect usage --group-by error --json'],
   related: ['prospect keys ls', 'prospect keys requests', 'prospect credits balance'],
   async run(opts, ctx) {
-    const usage = await ctx.api.usage.get({ ...(opts.days !== undefined ? { days: opts.days } : {}), ...(opts.groupBy ? { group_by: opts.groupBy } : {}) });
+    const usage = await ctx.api.usage.get({
+      ...(opts.days !== undefined ? { days: opts.days } : {}),
+      ...(opts.groupBy ? { group_by: opts.groupBy } : {}),
+    });
     const rows = orderRows(usage.rows, usage.group_by);
     const chart = ctx.out.format === 'table' && ctx.io.stdoutIsTTY;
     const max = Math.max(0, ...rows.map((r) => r.calls));
@@ -47,6 +61,8 @@ export const command = defineCommand({
       columns: [...COLUMNS, ...(byTool ? ['commands'] : []), ...(chart ? ['calls_chart'] : [])],
       emptyMessage: `No API calls in the last ${counted(usage.days, 'day')}.`,
     });
-    ctx.out.info(`${counted(usage.total_calls, 'call')}, ${counted(usage.total_credits_spent, 'credit')}, ${counted(usage.total_errors, 'error')} in the last ${counted(usage.days, 'day')}, by ${usage.group_by}`);
+    ctx.out.info(
+      `${counted(usage.total_calls, 'call')}, ${counted(usage.total_credits_spent, 'credit')}, ${counted(usage.total_errors, 'error')} in the last ${counted(usage.days, 'day')}, by ${usage.group_by}`,
+    );
   },
 });

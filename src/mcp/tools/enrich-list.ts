@@ -66,7 +66,12 @@ function resolvedLine(resolved: readonly ResolvedEarlier<BulkEnrichStarted>[]): 
 function allLeadsOf(args: Args): boolean {
   const v = args[ALL_LEADS];
   if (v === undefined) return false;
-  if (typeof v !== 'boolean') throw argError(ALL_LEADS, `${JSON.stringify(v)} is not true or false`, 'Pass all_leads: true to enrich every lead again, or leave it out.');
+  if (typeof v !== 'boolean')
+    throw argError(
+      ALL_LEADS,
+      `${JSON.stringify(v)} is not true or false`,
+      'Pass all_leads: true to enrich every lead again, or leave it out.',
+    );
   return v;
 }
 
@@ -74,7 +79,12 @@ function allLeadsOf(args: Args): boolean {
 function leftOutOf(s: EnrichListJobState, scope: ListScope): Pick<PaidPlan, 'leftOut' | 'nothing'> {
   const { going, resolved, selection } = s;
   // Said when the check left leads out, or gave some of them only the part they lack (scope full), or earlier runs have some.
-  const left = going.ids.length > 0 || going.onTheirWay.length > 0 || resolved.length > 0 || Object.keys(selection.skipped).length > 0 || selection.groups.some((g) => g.scope !== scope);
+  const left =
+    going.ids.length > 0 ||
+    going.onTheirWay.length > 0 ||
+    resolved.length > 0 ||
+    Object.keys(selection.skipped).length > 0 ||
+    selection.groups.some((g) => g.scope !== scope);
   // A request on its way that this job waited for is said as resolved.
   const onItsWay = going.onTheirWay.filter((e) => !resolved.some((r) => r.entry.id === e.id));
   const summary = [
@@ -114,7 +124,10 @@ function checkEstimated(s: EnrichListJobState, body: BulkEnrichBody, scope: List
     ...(inRuns ? [`${leadsOf(inRuns)} ${inRuns === 1 ? 'is' : 'are'} in a run of this list still going`] : []),
     ...(s.unresolved ? [`${runsOf(s.unresolved)} of this list sent earlier got no answer`] : []),
   ];
-  const plan = s.runs.length === 0 ? 'none of it is to enrich' : `this call would send ${runsOf(s.runs.length)}${s.selection.summary ? ` (${s.selection.summary})` : ''}`;
+  const plan =
+    s.runs.length === 0
+      ? 'none of it is to enrich'
+      : `this call would send ${runsOf(s.runs.length)}${s.selection.summary ? ` (${s.selection.summary})` : ''}`;
   throw new ToolFailure({
     code: 'quote_mismatch',
     problem: `the credits_estimate quote prices ${what}, while ${why.length ? why.join(', ') : plan}; nothing was spent`,
@@ -131,9 +144,19 @@ async function enrichListCall(args: Args, env: ToolEnv): Promise<PaidJob> {
   const scope = body.scope ?? 'partial';
   const job: EnrichListJob = { listId: body.list_id, scope, ...(body.lead_ids ? { ids: body.lead_ids } : {}), allLeads };
   // Not stopped by the tool call's cancellation: once decided, a paid request goes out whole and its answer is kept.
-  const send = (b: BulkEnrichBody): Resend<BulkEnrichStarted> => (quoteId, journal) => env.api.enrichment.sendBulk({ ...b, quote_id: quoteId }, { journal });
+  const send =
+    (b: BulkEnrichBody): Resend<BulkEnrichStarted> =>
+    (quoteId, journal) =>
+      env.api.enrichment.sendBulk({ ...b, quote_id: quoteId }, { journal });
   const state = (resolve?: ResolveEarlierOptions) =>
-    enrichListJob(job, { api: env.api, journal: env.journal, resolve: resolve && { send, options: resolve }, now: env.now(), signal: env.signal, optIn: OPT_IN });
+    enrichListJob(job, {
+      api: env.api,
+      journal: env.journal,
+      resolve: resolve && { send, options: resolve },
+      now: env.now(),
+      signal: env.signal,
+      optIn: OPT_IN,
+    });
   return {
     tool: 'enrich_list',
     resolvesEarlier: true,
@@ -145,7 +168,8 @@ async function enrichListCall(args: Args, env: ToolEnv): Promise<PaidJob> {
       const gated = () =>
         new ToolFailure({
           code: 'feature_gated',
-          problem: 'this workspace cannot enrich part of a list, so the leads that already have what the scope finds cannot be left out; nothing was spent',
+          problem:
+            'this workspace cannot enrich part of a list, so the leads that already have what the scope finds cannot be left out; nothing was spent',
           fix: 'Call enrich_list with all_leads: true to enrich every lead (paying again for those found again), after telling the person.',
           retryable: false,
         });

@@ -8,7 +8,13 @@ import type { EnrichmentType } from '../../api/schemas/values/credits.js';
 import { sleep } from '../../api/sleep.js';
 import { mostCost, type ImportColumnMapping } from '../../workflows/import/enrich-rows.js';
 import { csvToImport } from '../../workflows/import/split-csv.js';
-import { mergeCsvAnswers, planCsvImport, sendCsvPart, type CsvImportRequest, type CsvPartBody } from '../../workflows/import/csv-import-requests.js';
+import {
+  mergeCsvAnswers,
+  planCsvImport,
+  sendCsvPart,
+  type CsvImportRequest,
+  type CsvPartBody,
+} from '../../workflows/import/csv-import-requests.js';
 import type { CsvPart } from '../../workflows/import/csv-parts.js';
 import type { Args, PaidJob, PaidPlan, PaidRun, ToolEnv, ToolSpec } from '../tool.js';
 import { argError, bodyArgs, checkBody, paramsOf } from '../args.js';
@@ -54,7 +60,11 @@ function flagOf(args: Args, name: string, fix: string): boolean {
 async function csvFile(args: Args, env: ToolEnv, listId: string): Promise<Buffer> {
   const file = args.file;
   if (typeof file !== 'string' || !file.toLowerCase().endsWith('.csv'))
-    throw argError('file', file === undefined ? 'is required' : `${JSON.stringify(file)} is not a .csv file`, 'Pass the path of a .csv file.');
+    throw argError(
+      'file',
+      file === undefined ? 'is required' : `${JSON.stringify(file)} is not a .csv file`,
+      'Pass the path of a .csv file.',
+    );
   const bytes = await env.readFile(file);
   if (bytes.length > CSV_IMPORT_LIMITS.maxBytes)
     throw argError(
@@ -78,22 +88,45 @@ async function importCsvCall(args: Args, env: ToolEnv): Promise<PaidRun | PaidJo
   checkBody(API.lists.importCsv, body);
   const fingerprint = createHash('sha256').update(bytes).digest('hex');
   if (fields.dispatch_enrichment === false) {
-    if (allRows) throw argError(ALL_ROWS, 'applies only to an import that enriches (dispatch_enrichment is false)', 'Leave all_rows out, or pass enrichment_type to enrich the rows.');
-    return { estimate: { tool: 'bulk_import_csv' }, fingerprint, free: true, send: () => env.api.lists.sendImportCsv(list_id, { ...body, idempotency_key: randomUUID() } as never) };
+    if (allRows)
+      throw argError(
+        ALL_ROWS,
+        'applies only to an import that enriches (dispatch_enrichment is false)',
+        'Leave all_rows out, or pass enrichment_type to enrich the rows.',
+      );
+    return {
+      estimate: { tool: 'bulk_import_csv' },
+      fingerprint,
+      free: true,
+      send: () => env.api.lists.sendImportCsv(list_id, { ...body, idempotency_key: randomUUID() } as never),
+    };
   }
-  const asked = { column_mapping: fields.column_mapping as ImportColumnMapping, enrichment_type: fields.enrichment_type as EnrichmentType, allRows };
+  const asked = {
+    column_mapping: fields.column_mapping as ImportColumnMapping,
+    enrichment_type: fields.enrichment_type as EnrichmentType,
+    allRows,
+  };
   const { requests, planned, summary } = planCsvImport(list_id, text, asked, `${ALL_ROWS}: true`);
   const facts = { type: asked.enrichment_type, rows_by_type: planned.rows_by_type, skipped: planned.skipped, most_cost: mostCost(planned) };
   const leftOut = summary ? { summary: `${summary}.`, facts } : undefined;
   // Not stopped by the tool call's cancellation: once decided, a request goes out whole and its answer is kept.
   const send = (b: CsvPartBody & { quote_id?: string | undefined }, journal?: PaidCallJournal) =>
     sendCsvPart(env.api, list_id, b, { sleep, journal });
-  const withFacts = (sent: ReadonlyArray<{ part: CsvPart; answer: CsvImportResponse }>) => ({ ...mergeCsvAnswers(sent), enrichment: { ...facts, summary } });
+  const withFacts = (sent: ReadonlyArray<{ part: CsvPart; answer: CsvImportResponse }>) => ({
+    ...mergeCsvAnswers(sent),
+    enrichment: { ...facts, summary },
+  });
   const paid = requests.filter((r) => r.estimate);
   const free = requests.find((r) => !r.estimate);
   // Every row holds what the enrichment finds: imported free, nothing to price.
   if (!paid.length && free)
-    return { estimate: { tool: 'bulk_import_csv' }, fingerprint, free: true, ...(leftOut ? { leftOut } : {}), send: async () => withFacts([{ part: free.part, answer: await send(free.body) }]) };
+    return {
+      estimate: { tool: 'bulk_import_csv' },
+      fingerprint,
+      free: true,
+      ...(leftOut ? { leftOut } : {}),
+      send: async () => withFacts([{ part: free.part, answer: await send(free.body) }]),
+    };
 
   // The free request goes first, once a call (its key replays it when sent again).
   let freeSending: Promise<void> | undefined;
@@ -141,7 +174,9 @@ async function importCsvCall(args: Args, env: ToolEnv): Promise<PaidRun | PaidJo
     // The free request is in the answer even when every paid one was taken from another sender's answer.
     answer: async (sent) => {
       await sendFree();
-      const answered = sent.flatMap((s) => (s.answer === undefined ? [] : [{ part: requestOf(s.body).part, answer: s.answer as CsvImportResponse }]));
+      const answered = sent.flatMap((s) =>
+        s.answer === undefined ? [] : [{ part: requestOf(s.body).part, answer: s.answer as CsvImportResponse }],
+      );
       return withFacts([...(free && freeDone ? [{ part: free.part, answer: freeDone }] : []), ...answered]);
     },
   };

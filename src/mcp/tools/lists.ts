@@ -3,7 +3,13 @@ import type { ToolSpec } from '../tool.js';
 import { importCsvTool } from './import-csv.js';
 
 export const listTools: ToolSpec[] = [
-  { name: 'lists_ls', title: 'Lead lists', entry: API.lists.list, toolset: 'read', note: 'One page; pass the answered cursor for the next.' },
+  {
+    name: 'lists_ls',
+    title: 'Lead lists',
+    entry: API.lists.list,
+    toolset: 'read',
+    note: 'One page; pass the answered cursor for the next.',
+  },
   { name: 'lists_get', title: 'A lead list', entry: API.lists.get, toolset: 'read' },
   {
     name: 'lists_leads',

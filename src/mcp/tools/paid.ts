@@ -28,7 +28,10 @@ function quoted(e: Endpoint, tool: (body: Args) => QuotedRun, send: Send, extra:
   };
 }
 
-const as = <T extends QuotedRun['tool']>(tool: T) => (body: Args) => ({ tool, body }) as QuotedRun;
+const as =
+  <T extends QuotedRun['tool']>(tool: T) =>
+  (body: Args) =>
+    ({ tool, body }) as QuotedRun;
 
 const STATUS = 'A run is async: follow it with run_status.';
 
@@ -41,30 +44,43 @@ export const paidTools: ToolSpec[] = [
     note: STATUS,
     paid: quoted(API.enrichment.person, as('enrich_person'), (api, b, o) => api.enrichment.sendPerson(b, o)),
   },
-  { name: 'enrich_company', title: 'Enrich one company', entry: API.enrichment.company, toolset: 'standard', paid: quoted(API.enrichment.company, as('enrich_company'), (api, b, o) => api.enrichment.sendCompany(b, o)) },
+  {
+    name: 'enrich_company',
+    title: 'Enrich one company',
+    entry: API.enrichment.company,
+    toolset: 'standard',
+    paid: quoted(API.enrichment.company, as('enrich_company'), (api, b, o) => api.enrichment.sendCompany(b, o)),
+  },
   {
     name: 'enrich_cohort',
     title: 'Enrich a search cohort',
     entry: API.enrichment.byTask,
     toolset: 'standard',
     note: `task_id is a people_search or lists_leads answer's task_id. ${STATUS}`,
-    paid: quoted(API.enrichment.byTask, (b) => ({ tool: byTaskTool((b.data_points as string[] | undefined) ?? []), body: b }) as QuotedRun, (api, b, o) => api.enrichment.sendByTask(b, o)),
+    paid: quoted(
+      API.enrichment.byTask,
+      (b) => ({ tool: byTaskTool((b.data_points as string[] | undefined) ?? []), body: b }) as QuotedRun,
+      (api, b, o) => api.enrichment.sendByTask(b, o),
+    ),
   },
   enrichListTool,
   agentsRunTool,
-  ...(['crm', 'sequencer'] as const).map(
-    (kind): ToolSpec => ({
-      name: `sync_${kind}`,
-      title: kind === 'crm' ? 'Push a list to a CRM' : 'Push a list into a sequencer campaign',
-      entry: API.sync[kind],
-      toolset: 'all',
-      openWorld: true,
-      note: 'The priced answer holds a preview of what would be pushed. The push cannot be undone.',
-      args: { omit: ['approved'] },
-      paid: async (args, env) => {
-        const run = await quoted(API.sync[kind], as(kind === 'crm' ? 'sync_to_crm' : 'sync_to_sequencer'), (api, b, o) => (kind === 'crm' ? api.sync.sendCrm(b, o) : api.sync.sendSequencer(b, o)), () => ({ approved: true }))(args, env);
-        return { ...run, preview: await env.api.sync.preview(bodyArgs(API.sync[kind], args) as never, { signal: env.signal }) };
-      },
-    }),
-  ),
+  ...(['crm', 'sequencer'] as const).map((kind): ToolSpec => ({
+    name: `sync_${kind}`,
+    title: kind === 'crm' ? 'Push a list to a CRM' : 'Push a list into a sequencer campaign',
+    entry: API.sync[kind],
+    toolset: 'all',
+    openWorld: true,
+    note: 'The priced answer holds a preview of what would be pushed. The push cannot be undone.',
+    args: { omit: ['approved'] },
+    paid: async (args, env) => {
+      const run = await quoted(
+        API.sync[kind],
+        as(kind === 'crm' ? 'sync_to_crm' : 'sync_to_sequencer'),
+        (api, b, o) => (kind === 'crm' ? api.sync.sendCrm(b, o) : api.sync.sendSequencer(b, o)),
+        () => ({ approved: true }),
+      )(args, env);
+      return { ...run, preview: await env.api.sync.preview(bodyArgs(API.sync[kind], args) as never, { signal: env.signal }) };
+    },
+  })),
 ];

@@ -30,7 +30,11 @@ export const runTools: ToolSpec[] = [
       required: ['kind', 'id'],
       omit: ['workflow_id'],
     },
-    output: { type: 'object', properties: { kind: { type: 'string', enum: [...KINDS] }, status: { type: 'object' } }, required: ['kind', 'status'] },
+    output: {
+      type: 'object',
+      properties: { kind: { type: 'string', enum: [...KINDS] }, status: { type: 'object' } },
+      required: ['kind', 'status'],
+    },
     run: async (args, env) => {
       const id = idArg(args, 'id', 'Pass id: the run\u2019s id, as the tool that started it answered.');
       const opts = { signal: env.signal };
@@ -40,7 +44,14 @@ export const runTools: ToolSpec[] = [
         case 'smart_agent':
           return { kind: args.kind, status: await env.api.agents.results(id, opts) };
         case 'find_people':
-          return { kind: args.kind, status: await env.api.lists.findPeopleStatus(idArg(args, 'list_id', 'Pass the list_id the job was started on.', 'is required for kind find_people'), id, opts) };
+          return {
+            kind: args.kind,
+            status: await env.api.lists.findPeopleStatus(
+              idArg(args, 'list_id', 'Pass the list_id the job was started on.', 'is required for kind find_people'),
+              id,
+              opts,
+            ),
+          };
         default:
           throw argError('kind', `${JSON.stringify(args.kind)} is not one of ${KINDS.join(', ')}`, `Pass kind: ${KINDS.join(' | ')}.`);
       }

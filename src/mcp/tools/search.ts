@@ -24,7 +24,11 @@ function titleNotHeld({ title, nearest }: UnheldTitle): ToolArgError {
 async function searchPeopleChecked(args: Args, env: ToolEnv): Promise<unknown> {
   const check = args[CHECK_TITLES];
   if (check !== undefined && typeof check !== 'boolean')
-    throw argError(CHECK_TITLES, `${JSON.stringify(check)} is not true or false`, `Pass ${CHECK_TITLES}: false to send titles as typed, or leave it out.`);
+    throw argError(
+      CHECK_TITLES,
+      `${JSON.stringify(check)} is not true or false`,
+      `Pass ${CHECK_TITLES}: false to send titles as typed, or leave it out.`,
+    );
   const body = bodyArgs(API.people.search, args, [CHECK_TITLES]);
   checkBody(API.people.search, body);
   if (check !== false) {
@@ -51,7 +55,8 @@ export const searchTools: ToolSpec[] = [
         [CHECK_TITLES]: {
           type: 'boolean',
           default: true,
-          description: 'false: send filters.titles as typed, without the free lookup that refuses a title no person holds (such a search finds nothing and still uses a search).',
+          description:
+            'false: send filters.titles as typed, without the free lookup that refuses a title no person holds (such a search finds nothing and still uses a search).',
         },
       },
     },

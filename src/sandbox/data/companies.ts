@@ -24,7 +24,15 @@ export const FUNDING_STAGES = [
 ] as const;
 type Stage = (typeof FUNDING_STAGES)[number];
 
-export const COMPANY_TYPES = ['Privately Held', 'Public Company', 'Self-Owned', 'Partnership', 'Nonprofit', 'Government Agency', 'Educational'] as const;
+export const COMPANY_TYPES = [
+  'Privately Held',
+  'Public Company',
+  'Self-Owned',
+  'Partnership',
+  'Nonprofit',
+  'Government Agency',
+  'Educational',
+] as const;
 type CompanyType = (typeof COMPANY_TYPES)[number];
 
 export const REVENUE_RANGES = ['$0-1M', '$1M-10M', '$10M-50M', '$50M-100M', '$100M-500M', '$500M-1B', '$1B+'] as const;
@@ -65,13 +73,47 @@ const PRIVATE_STAGE_WEIGHTS: readonly number[][] = [
 
 /** Second-level domains of public bodies and universities where the country has its own. */
 const GOVERNMENT_SUFFIX: Readonly<Record<string, string>> = {
-  USA: 'gov', GBR: 'gov.uk', AUS: 'gov.au', CAN: 'gc.ca', IND: 'gov.in', SGP: 'gov.sg', JPN: 'go.jp', KOR: 'go.kr',
-  BRA: 'gov.br', ZAF: 'gov.za', NZL: 'govt.nz', FRA: 'gouv.fr', CHN: 'gov.cn', MEX: 'gob.mx', ARG: 'gob.ar', CHL: 'gob.cl',
-  COL: 'gov.co', ISR: 'gov.il', ARE: 'gov.ae', NGA: 'gov.ng', KEN: 'go.ke', EGY: 'gov.eg', IDN: 'go.id', PHL: 'gov.ph',
+  USA: 'gov',
+  GBR: 'gov.uk',
+  AUS: 'gov.au',
+  CAN: 'gc.ca',
+  IND: 'gov.in',
+  SGP: 'gov.sg',
+  JPN: 'go.jp',
+  KOR: 'go.kr',
+  BRA: 'gov.br',
+  ZAF: 'gov.za',
+  NZL: 'govt.nz',
+  FRA: 'gouv.fr',
+  CHN: 'gov.cn',
+  MEX: 'gob.mx',
+  ARG: 'gob.ar',
+  CHL: 'gob.cl',
+  COL: 'gov.co',
+  ISR: 'gov.il',
+  ARE: 'gov.ae',
+  NGA: 'gov.ng',
+  KEN: 'go.ke',
+  EGY: 'gov.eg',
+  IDN: 'go.id',
+  PHL: 'gov.ph',
 };
 const EDUCATION_SUFFIX: Readonly<Record<string, string>> = {
-  USA: 'edu', GBR: 'ac.uk', AUS: 'edu.au', JPN: 'ac.jp', KOR: 'ac.kr', IND: 'ac.in', NZL: 'ac.nz', ZAF: 'ac.za',
-  ISR: 'ac.il', CHN: 'edu.cn', SGP: 'edu.sg', PHL: 'edu.ph', IDN: 'ac.id', MEX: 'edu.mx', BRA: 'edu.br',
+  USA: 'edu',
+  GBR: 'ac.uk',
+  AUS: 'edu.au',
+  JPN: 'ac.jp',
+  KOR: 'ac.kr',
+  IND: 'ac.in',
+  NZL: 'ac.nz',
+  ZAF: 'ac.za',
+  ISR: 'ac.il',
+  CHN: 'edu.cn',
+  SGP: 'edu.sg',
+  PHL: 'edu.ph',
+  IDN: 'ac.id',
+  MEX: 'edu.mx',
+  BRA: 'edu.br',
 };
 
 /** [earliest, latest] founding year a company at this stage usually has. */
@@ -405,9 +447,10 @@ export function generateCompanies(seed: number, count: number, geo: Geo = geogra
       if (attempt > 40) name = `${name} ${cityName}`;
       if (attempt > 80) name = `${name} ${attempt}`;
       if (usedNames.has(name.toLowerCase())) continue;
-      domain = domainLabels(name)
-        .map((l) => `${l}.${suffix}`)
-        .find((d) => !usedDomains.has(d)) ?? '';
+      domain =
+        domainLabels(name)
+          .map((l) => `${l}.${suffix}`)
+          .find((d) => !usedDomains.has(d)) ?? '';
     }
     usedNames.add(name.toLowerCase());
     usedDomains.add(domain);

@@ -104,7 +104,11 @@ function companyColumns(t: Tables): Record<string, Column> {
       founded_year: number((i) => c.founded[i]!),
       company_type: text(t.typeOf),
       growth: number((i) => c.growthTenths[i]! / 10),
-      investors: { kind: 'list', get: (i) => Array.from(c.investors.subarray(i * MAX_INVESTORS, i * MAX_INVESTORS + c.investorCount[i]!), (k) => c.investorNames[k]!) },
+      investors: {
+        kind: 'list',
+        get: (i) =>
+          Array.from(c.investors.subarray(i * MAX_INVESTORS, i * MAX_INVESTORS + c.investorCount[i]!), (k) => c.investorNames[k]!),
+      },
       description: text((i) => c.description[i]!),
       linkedin_url: text(t.companyLinkedinUrl, (s) => linkedinCompanySlug(s) ?? s.toLowerCase()),
     };
@@ -112,7 +116,11 @@ function companyColumns(t: Tables): Record<string, Column> {
 }
 
 /** A predicate on a number or an ISO date: gte, lte or between (either bound may be null). */
-function bounds<T extends number | string>(type: string, value: unknown, parse: (v: unknown) => T | undefined): ((x: T) => boolean) | undefined {
+function bounds<T extends number | string>(
+  type: string,
+  value: unknown,
+  parse: (v: unknown) => T | undefined,
+): ((x: T) => boolean) | undefined {
   if (type === 'gte' || type === 'lte') {
     const v = parse(value);
     if (v === undefined) return undefined;

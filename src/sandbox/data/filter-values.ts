@@ -1,10 +1,4 @@
-import {
-  DEPARTMENTS,
-  HEADCOUNT_BANDS,
-  JOB_FUNCTIONS,
-  MANAGEMENT_LEVELS,
-  SENIORITY_LEVELS,
-} from '../../api/schemas/values/search.js';
+import { DEPARTMENTS, HEADCOUNT_BANDS, JOB_FUNCTIONS, MANAGEMENT_LEVELS, SENIORITY_LEVELS } from '../../api/schemas/values/search.js';
 import type { FilterValueCount } from './dataset.js';
 import { FUNDING_STAGES } from './companies.js';
 import { INDUSTRIES } from './industries.js';
@@ -52,13 +46,21 @@ function table(t: Tables, kind: 'people' | 'companies', field: string): FilterVa
       case 'company_headcount':
         return count(p.count, (i) => t.bandOf(p.company[i]!), HEADCOUNT_BANDS);
       case 'company_industries':
-        return count(p.count, (i) => t.industryOf(p.company[i]!), INDUSTRIES.map((x) => x.label));
+        return count(
+          p.count,
+          (i) => t.industryOf(p.company[i]!),
+          INDUSTRIES.map((x) => x.label),
+        );
     }
     return undefined;
   }
   switch (field) {
     case 'industries':
-      return count(c.count, t.industryOf, INDUSTRIES.map((x) => x.label));
+      return count(
+        c.count,
+        t.industryOf,
+        INDUSTRIES.map((x) => x.label),
+      );
     case 'employee_count_ranges':
       return count(c.count, t.bandOf, HEADCOUNT_BANDS);
     case 'locations':

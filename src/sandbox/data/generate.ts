@@ -2,7 +2,14 @@ import type { CompanyOptionalField, CompanyRecord, CompanySearchRow, PersonSearc
 import type { CompanyFlatFilters, CompanyRawFilter, PeopleFlatFilters, PersonGroupFilter } from '../../api/schemas/values/search.js';
 import { generateCompanies } from './companies.js';
 import { compileCompanyFilter, findCompanies } from './company-search.js';
-import { DEFAULT_DATASET_SIZE, type CompanyFacts, type Dataset, type DatasetSize, type FilterValueCount, type PersonFacts } from './dataset.js';
+import {
+  DEFAULT_DATASET_SIZE,
+  type CompanyFacts,
+  type Dataset,
+  type DatasetSize,
+  type FilterValueCount,
+  type PersonFacts,
+} from './dataset.js';
 import { filterValues } from './filter-values.js';
 import { geography } from './geo.js';
 import { nameBook } from './names.js';
@@ -106,7 +113,10 @@ class SyntheticDataset implements Dataset {
   }
 
   expandTitle(text: string): string[] {
-    return expandTitles(text, this.t.once('titles', () => this.t.roles.roles.map((r) => r.title)));
+    return expandTitles(
+      text,
+      this.t.once('titles', () => this.t.roles.roles.map((r) => r.title)),
+    );
   }
 
   similarCompanies(companyIndex: number, limit: number): Array<{ index: number; score: number }> {

@@ -31,7 +31,22 @@ const COUNTRIES: Readonly<Record<string, CountrySpec>> = {
     phoneDigits: 10,
     tld: 'com',
     languages: 'English, Spanish',
-    origins: { anglo: 55, hispanic: 14, indian: 8, chinese: 6, korean: 2, filipino: 2, arabic: 2, hebrew: 2, german: 2, italian: 3, polish: 1, nigerian: 1, french: 1, japanese: 1 },
+    origins: {
+      anglo: 55,
+      hispanic: 14,
+      indian: 8,
+      chinese: 6,
+      korean: 2,
+      filipino: 2,
+      arabic: 2,
+      hebrew: 2,
+      german: 2,
+      italian: 3,
+      polish: 1,
+      nigerian: 1,
+      french: 1,
+      japanese: 1,
+    },
     cities:
       'New York/New York; San Francisco/California; Los Angeles/California; Boston/Massachusetts; Seattle/Washington; Austin/Texas; Chicago/Illinois; San Jose/California; Palo Alto/California; Denver/Colorado; Atlanta/Georgia; Dallas/Texas; Houston/Texas; Miami/Florida; San Diego/California; Washington/District of Columbia; Cambridge/Massachusetts; Raleigh/North Carolina; Charlotte/North Carolina; Philadelphia/Pennsylvania; Pittsburgh/Pennsylvania; Minneapolis/Minnesota; Salt Lake City/Utah; Nashville/Tennessee; Phoenix/Arizona; Portland/Oregon; Portland/Maine; Boulder/Colorado; Oakland/California; Bellevue/Washington; Columbus/Ohio; Detroit/Michigan; Tampa/Florida; Kansas City/Missouri; Madison/Wisconsin; Baltimore/Maryland; Buffalo/New York',
     schools:
@@ -55,7 +70,8 @@ const COUNTRIES: Readonly<Record<string, CountrySpec>> = {
     tld: 'com.mx',
     languages: 'Spanish',
     origins: { hispanic: 92, anglo: 3, arabic: 2, german: 2, hebrew: 1 },
-    cities: 'Mexico City/Mexico City; Guadalajara/Jalisco; Monterrey/Nuevo León; Querétaro/Querétaro; Puebla/Puebla; Tijuana/Baja California; Mérida/Yucatán',
+    cities:
+      'Mexico City/Mexico City; Guadalajara/Jalisco; Monterrey/Nuevo León; Querétaro/Querétaro; Puebla/Puebla; Tijuana/Baja California; Mérida/Yucatán',
     schools: 'Universidad Nacional Autónoma de México; Tecnológico de Monterrey; Instituto Politécnico Nacional',
   },
   BRA: {
@@ -67,7 +83,8 @@ const COUNTRIES: Readonly<Record<string, CountrySpec>> = {
     origins: { lusophone: 85, italian: 6, german: 4, japanese: 3, arabic: 2 },
     cities:
       'São Paulo/São Paulo; Rio de Janeiro/Rio de Janeiro; Belo Horizonte/Minas Gerais; Campinas/São Paulo; Curitiba/Paraná; Porto Alegre/Rio Grande do Sul; Florianópolis/Santa Catarina; Recife/Pernambuco; Brasília/Federal District',
-    schools: 'Universidade de São Paulo; Universidade Estadual de Campinas; Universidade Federal do Rio de Janeiro; Fundação Getulio Vargas',
+    schools:
+      'Universidade de São Paulo; Universidade Estadual de Campinas; Universidade Federal do Rio de Janeiro; Fundação Getulio Vargas',
   },
   ARG: {
     weight: 7,
@@ -108,7 +125,8 @@ const COUNTRIES: Readonly<Record<string, CountrySpec>> = {
     origins: { anglo: 72, indian: 10, polish: 3, arabic: 3, chinese: 3, nigerian: 3, french: 2, italian: 2, hispanic: 2 },
     cities:
       'London/England; Manchester/England; Cambridge/England; Edinburgh/Scotland; Bristol/England; Oxford/England; Birmingham/England; Leeds/England; Glasgow/Scotland; Newcastle upon Tyne/England; Cardiff/Wales; Belfast/Northern Ireland',
-    schools: 'University of Oxford; University of Cambridge; Imperial College London; University College London; London School of Economics; University of Edinburgh; University of Manchester; King’s College London',
+    schools:
+      'University of Oxford; University of Cambridge; Imperial College London; University College London; London School of Economics; University of Edinburgh; University of Manchester; King’s College London',
   },
   IRL: {
     weight: 8,
@@ -140,7 +158,8 @@ const COUNTRIES: Readonly<Record<string, CountrySpec>> = {
     origins: { german: 80, turkish: 8, polish: 5, italian: 3, russian: 2, arabic: 2 },
     cities:
       'Berlin/Berlin; Munich/Bavaria; Hamburg/Hamburg; Frankfurt/Hesse; Cologne/North Rhine-Westphalia; Düsseldorf/North Rhine-Westphalia; Stuttgart/Baden-Württemberg; Karlsruhe/Baden-Württemberg; Leipzig/Saxony; Dresden/Saxony; Nuremberg/Bavaria',
-    schools: 'Technical University of Munich; Ludwig Maximilian University of Munich; RWTH Aachen University; Humboldt University of Berlin; Karlsruhe Institute of Technology; WHU – Otto Beisheim School of Management',
+    schools:
+      'Technical University of Munich; Ludwig Maximilian University of Munich; RWTH Aachen University; Humboldt University of Berlin; Karlsruhe Institute of Technology; WHU – Otto Beisheim School of Management',
   },
   NLD: {
     weight: 22,
@@ -149,7 +168,8 @@ const COUNTRIES: Readonly<Record<string, CountrySpec>> = {
     tld: 'nl',
     languages: 'Dutch',
     origins: { dutch: 82, turkish: 5, arabic: 5, indonesian: 3, german: 3, indian: 2 },
-    cities: 'Amsterdam/North Holland; Rotterdam/South Holland; Utrecht/Utrecht; The Hague/South Holland; Eindhoven/North Brabant; Haarlem/North Holland; Groningen/Groningen',
+    cities:
+      'Amsterdam/North Holland; Rotterdam/South Holland; Utrecht/Utrecht; The Hague/South Holland; Eindhoven/North Brabant; Haarlem/North Holland; Groningen/Groningen',
     schools: 'Delft University of Technology; University of Amsterdam; Erasmus University Rotterdam; Eindhoven University of Technology',
   },
   BEL: {
@@ -169,8 +189,10 @@ const COUNTRIES: Readonly<Record<string, CountrySpec>> = {
     tld: 'es',
     languages: 'Spanish, Catalan',
     origins: { hispanic: 90, arabic: 4, lusophone: 2, italian: 2, french: 2 },
-    cities: 'Madrid/Community of Madrid; Barcelona/Catalonia; Valencia/Valencian Community; Seville/Andalusia; Málaga/Andalusia; Bilbao/Basque Country',
-    schools: 'Universidad Politécnica de Madrid; Universitat Pompeu Fabra; IE Business School; ESADE Business School; Universidad Complutense de Madrid',
+    cities:
+      'Madrid/Community of Madrid; Barcelona/Catalonia; Valencia/Valencian Community; Seville/Andalusia; Málaga/Andalusia; Bilbao/Basque Country',
+    schools:
+      'Universidad Politécnica de Madrid; Universitat Pompeu Fabra; IE Business School; ESADE Business School; Universidad Complutense de Madrid',
   },
   PRT: {
     weight: 7,
@@ -289,8 +311,10 @@ const COUNTRIES: Readonly<Record<string, CountrySpec>> = {
     tld: 'co.il',
     languages: 'Hebrew, Arabic, Russian',
     origins: { hebrew: 78, russian: 12, arabic: 10 },
-    cities: "Tel Aviv/Tel Aviv District; Herzliya/Tel Aviv District; Jerusalem/Jerusalem District; Haifa/Haifa District; Ra'anana/Central District",
-    schools: 'Technion – Israel Institute of Technology; Tel Aviv University; Hebrew University of Jerusalem; Weizmann Institute of Science',
+    cities:
+      "Tel Aviv/Tel Aviv District; Herzliya/Tel Aviv District; Jerusalem/Jerusalem District; Haifa/Haifa District; Ra'anana/Central District",
+    schools:
+      'Technion – Israel Institute of Technology; Tel Aviv University; Hebrew University of Jerusalem; Weizmann Institute of Science',
   },
   ARE: {
     weight: 9,
@@ -391,7 +415,8 @@ const COUNTRIES: Readonly<Record<string, CountrySpec>> = {
     tld: 'cn',
     languages: 'Mandarin, Cantonese',
     origins: { chinese: 100 },
-    cities: 'Shanghai/Shanghai; Beijing/Beijing; Shenzhen/Guangdong; Hangzhou/Zhejiang; Guangzhou/Guangdong; Chengdu/Sichuan; Nanjing/Jiangsu; Suzhou/Jiangsu',
+    cities:
+      'Shanghai/Shanghai; Beijing/Beijing; Shenzhen/Guangdong; Hangzhou/Zhejiang; Guangzhou/Guangdong; Chengdu/Sichuan; Nanjing/Jiangsu; Suzhou/Jiangsu',
     schools: 'Tsinghua University; Peking University; Zhejiang University; Fudan University; Shanghai Jiao Tong University',
   },
   AUS: {
@@ -438,7 +463,20 @@ const COUNTRIES: Readonly<Record<string, CountrySpec>> = {
 };
 
 /** Languages a professional may add beyond their own. */
-export const SECOND_LANGUAGES = ['Spanish', 'French', 'German', 'Mandarin', 'Japanese', 'Portuguese', 'Italian', 'Arabic', 'Russian', 'Dutch', 'Korean', 'Hindi'];
+export const SECOND_LANGUAGES = [
+  'Spanish',
+  'French',
+  'German',
+  'Mandarin',
+  'Japanese',
+  'Portuguese',
+  'Italian',
+  'Arabic',
+  'Russian',
+  'Dutch',
+  'Korean',
+  'Hindi',
+];
 
 export interface Country {
   iso3: string;

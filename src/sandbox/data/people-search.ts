@@ -83,7 +83,8 @@ export class PeopleSearch {
         : level === 'state'
           ? [t.geo.states.length, t.stateOfCity]
           : [t.geo.countries.length, t.countryOfCity];
-    if (whose === 'home') return level === 'city' ? this.byColumn('city', p.city, count) : this.byDerived(`home:${level}`, count, (i) => of(p.city[i]!));
+    if (whose === 'home')
+      return level === 'city' ? this.byColumn('city', p.city, count) : this.byDerived(`home:${level}`, count, (i) => of(p.city[i]!));
     return this.byDerived(`hq:${level}`, count, (i) => of(t.companies.city[p.company[i]!]!));
   }
 
@@ -101,13 +102,33 @@ export class PeopleSearch {
         return role === undefined ? [] : [list(this.byColumn('role', p.role, roles.length), role)];
       }
       case 'seniority':
-        return [list(this.roleAttribute('seniority', SENIORITY_LEVELS, (r) => roles[r]!.seniority), fixedIndex(SENIORITY_LEVELS, value))];
+        return [
+          list(
+            this.roleAttribute('seniority', SENIORITY_LEVELS, (r) => roles[r]!.seniority),
+            fixedIndex(SENIORITY_LEVELS, value),
+          ),
+        ];
       case 'management_levels':
-        return [list(this.roleAttribute('management', MANAGEMENT_LEVELS, (r) => roles[r]!.management_level), fixedIndex(MANAGEMENT_LEVELS, value))];
+        return [
+          list(
+            this.roleAttribute('management', MANAGEMENT_LEVELS, (r) => roles[r]!.management_level),
+            fixedIndex(MANAGEMENT_LEVELS, value),
+          ),
+        ];
       case 'departments':
-        return [list(this.roleAttribute('department', DEPARTMENTS, (r) => roles[r]!.department), fixedIndex(DEPARTMENTS, value))];
+        return [
+          list(
+            this.roleAttribute('department', DEPARTMENTS, (r) => roles[r]!.department),
+            fixedIndex(DEPARTMENTS, value),
+          ),
+        ];
       case 'job_functions':
-        return [list(this.roleAttribute('function', JOB_FUNCTIONS, (r) => roles[r]!.job_function), fixedIndex(JOB_FUNCTIONS, value))];
+        return [
+          list(
+            this.roleAttribute('function', JOB_FUNCTIONS, (r) => roles[r]!.job_function),
+            fixedIndex(JOB_FUNCTIONS, value),
+          ),
+        ];
       case 'locations':
         return lists(this.byPlace('home', 'city'), t.cityByLabel().get(v));
       case 'location_city':
@@ -134,7 +155,12 @@ export class PeopleSearch {
       case 'company_headcount': {
         const band = normalizeHeadcountBand(value);
         if (band === undefined) return [];
-        return [list(this.byDerived('band', HEADCOUNT_BANDS.length, (i) => c.band[p.company[i]!]!), HEADCOUNT_BANDS.indexOf(band))];
+        return [
+          list(
+            this.byDerived('band', HEADCOUNT_BANDS.length, (i) => c.band[p.company[i]!]!),
+            HEADCOUNT_BANDS.indexOf(band),
+          ),
+        ];
       }
       case 'company_locations': {
         const places = t.places(value);

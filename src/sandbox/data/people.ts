@@ -23,7 +23,6 @@ export const HAS_EMAIL = 1;
 export const HAS_PHONE = 2;
 export const ROLE_VERIFIED = 4;
 
-
 const YEARS_IN_ROLE_WEIGHTS = [10, 14, 14, 12, 10, 8, 6, 5, 4, 3, 3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0.5];
 /** Most years anyone stays in a role of each rank (trainee, entry, senior, then managers up); unpaid roles last. */
 const MAX_YEARS_BY_RANK = [1, 5, 12, 25, 25, 25, 25];
@@ -173,7 +172,10 @@ export function generatePeople(seed: number, count: number, companies: CompanyTa
     p.company[i] = company;
     p.role[i] = role;
     p.city[i] = city;
-    const maxYears = Math.min(r.rank < 0 ? MAX_YEARS_UNPAID : MAX_YEARS_BY_RANK[r.rank]!, Math.max(0, CURRENT_YEAR - companies.founded[company]!));
+    const maxYears = Math.min(
+      r.rank < 0 ? MAX_YEARS_UNPAID : MAX_YEARS_BY_RANK[r.rank]!,
+      Math.max(0, CURRENT_YEAR - companies.founded[company]!),
+    );
     p.years[i] = Math.min(yearsPicker.pick(rng), maxYears);
     p.flags[i] = (rng.chance(85) ? HAS_EMAIL : 0) | (rng.chance(40) ? HAS_PHONE : 0) | (rng.chance(90) ? ROLE_VERIFIED : 0);
 

@@ -41,32 +41,67 @@ function columns(t: Tables): Record<string, Column> {
     const roles = t.roles.roles;
     const titles = roles.map((r) => r.title);
     const cities = t.geo.cities;
-    const plain =
-      (dict: () => ReadonlyArray<string | null>, normalize?: (s: string) => string) =>
-      (kind: Kind, values: string[]) =>
-        dictMarks(dict(), textTest(kind, values, normalize));
+    const plain = (dict: () => ReadonlyArray<string | null>, normalize?: (s: string) => string) => (kind: Kind, values: string[]) =>
+      dictMarks(dict(), textTest(kind, values, normalize));
     const titleMarks = (kind: Kind, values: string[]) => {
       if (kind === 'in') return dictMarks(titles, textTest('in', values));
       const expanded = new Set(values.flatMap((v) => expandTitles(v, titles)));
       return dictMarks(titles, (title) => expanded.has(title));
     };
-    const single = (rows: ArrayLike<number>, marks: (kind: Kind, values: string[]) => Uint8Array): Column => ({ kind: 'dict', rows, slots: 1, none: -1, marks });
-    const companyText = (key: string, of: (c: number) => string) => () => t.once(`companyText:${key}`, () => Array.from({ length: c.count }, (_, i) => of(i)));
+    const single = (rows: ArrayLike<number>, marks: (kind: Kind, values: string[]) => Uint8Array): Column => ({
+      kind: 'dict',
+      rows,
+      slots: 1,
+      none: -1,
+      marks,
+    });
+    const companyText = (key: string, of: (c: number) => string) => () =>
+      t.once(`companyText:${key}`, () => Array.from({ length: c.count }, (_, i) => of(i)));
     const companyNames = () => c.name;
     const band = (s: string) => normalizeHeadcountBand(s) ?? s.toLowerCase();
     return {
-      first_name: single(p.first, plain(() => t.names.first)),
-      last_name: single(p.last, plain(() => t.names.last)),
+      first_name: single(
+        p.first,
+        plain(() => t.names.first),
+      ),
+      last_name: single(
+        p.last,
+        plain(() => t.names.last),
+      ),
       full_name: { kind: 'text', get: (i) => `${t.names.first[p.first[i]!]} ${t.names.last[p.last[i]!]}` },
       title: single(p.role, titleMarks),
-      seniority: single(p.role, plain(() => roles.map((r) => r.seniority))),
-      management_level: single(p.role, plain(() => roles.map((r) => r.management_level))),
-      department: single(p.role, plain(() => roles.map((r) => r.department))),
-      job_function: single(p.role, plain(() => roles.map((r) => r.job_function))),
-      location: single(p.city, plain(() => cities.map((x) => x.label))),
-      location_city: single(p.city, plain(() => cities.map((x) => x.name))),
-      location_state: single(p.city, plain(() => cities.map((x) => t.geo.states[x.state]!.name))),
-      location_country: single(p.city, plain(() => cities.map((x) => t.geo.countries[x.country]!.name))),
+      seniority: single(
+        p.role,
+        plain(() => roles.map((r) => r.seniority)),
+      ),
+      management_level: single(
+        p.role,
+        plain(() => roles.map((r) => r.management_level)),
+      ),
+      department: single(
+        p.role,
+        plain(() => roles.map((r) => r.department)),
+      ),
+      job_function: single(
+        p.role,
+        plain(() => roles.map((r) => r.job_function)),
+      ),
+      location: single(
+        p.city,
+        plain(() => cities.map((x) => x.label)),
+      ),
+      location_city: single(
+        p.city,
+        plain(() => cities.map((x) => x.name)),
+      ),
+      location_state: single(
+        p.city,
+        plain(() => cities.map((x) => t.geo.states[x.state]!.name)),
+      ),
+      location_country: single(
+        p.city,
+        plain(() => cities.map((x) => t.geo.countries[x.country]!.name)),
+      ),
       school: { kind: 'dict', rows: p.schools, slots: SCHOOL_SLOTS, none: NONE16, marks: plain(() => t.geo.schools) },
       skill: { kind: 'dict', rows: p.skills, slots: SKILL_SLOTS, none: NONE16, marks: plain(() => p.skillNames) },
       language: { kind: 'dict', rows: p.languages, slots: LANGUAGE_SLOTS, none: NONE8, marks: plain(() => p.languageNames) },
@@ -87,7 +122,10 @@ function columns(t: Tables): Record<string, Column> {
       years_in_role: { kind: 'number', get: (i) => p.years[i]! },
       company_id: single(p.company, plain(companyText('id', (i) => t.companyId(i)))),
       company_name: single(p.company, plain(companyNames)),
-      company_domain: single(p.company, plain(() => c.domain, domainKey)),
+      company_domain: single(
+        p.company,
+        plain(() => c.domain, domainKey),
+      ),
       company_industry: single(p.company, plain(companyText('industry', t.industryOf))),
       company_headcount: single(p.company, plain(companyText('band', t.bandOf), band)),
       company_employee_count: { kind: 'number', get: (i) => c.employees[p.company[i]!]! },
@@ -143,7 +181,10 @@ export function compilePersonFilter(t: Tables, filter: PersonGroupFilter): Predi
       return combine(n.op, n.filters.map(node));
     }
     if (!isObject(n) || typeof n.column !== 'string' || typeof n.filter_type !== 'string')
-      throw new DatasetFilterError(isObject(n) && typeof n.column === 'string' ? n.column : '', 'each filter needs a column, a filter_type and a value (or is a group with filters)');
+      throw new DatasetFilterError(
+        isObject(n) && typeof n.column === 'string' ? n.column : '',
+        'each filter needs a column, a filter_type and a value (or is a group with filters)',
+      );
     return condition(t, n.column, n.filter_type, n.value);
   };
   return node(filter);

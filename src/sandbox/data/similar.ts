@@ -12,7 +12,15 @@ function facets(t: Tables): Uint16Array[] {
     const c = t.companies;
     const country = Uint16Array.from(c.city, (city) => t.countryOfCity(city));
     const decade = Uint16Array.from(c.founded, (y) => Math.floor(y / 10));
-    return [Uint16Array.from(c.industry), Uint16Array.from(c.band), Uint16Array.from(c.revenueRange), country, Uint16Array.from(c.stage), Uint16Array.from(c.type), decade];
+    return [
+      Uint16Array.from(c.industry),
+      Uint16Array.from(c.band),
+      Uint16Array.from(c.revenueRange),
+      country,
+      Uint16Array.from(c.stage),
+      Uint16Array.from(c.type),
+      decade,
+    ];
   });
 }
 

@@ -68,7 +68,10 @@ function companyIntel(dataset: Dataset, lead: LeadRecord): AgentOutput {
     lines.push(`Funding: ${c.funding_stage}${round}${investors}.`);
   }
   lines.push(`HQ: ${c.hq_location}.`);
-  if (c.tech_stack.length) lines.push(`Tech stack: ${c.tech_stack.slice(0, 6).join(', ')}${c.tech_stack.length > 6 ? ` and ${c.tech_stack.length - 6} more` : ''}.`);
+  if (c.tech_stack.length)
+    lines.push(
+      `Tech stack: ${c.tech_stack.slice(0, 6).join(', ')}${c.tech_stack.length > 6 ? ` and ${c.tech_stack.length - 6} more` : ''}.`,
+    );
   return ok(bullets(lines));
 }
 
@@ -99,10 +102,14 @@ function customAnswer(dataset: Dataset, lead: LeadRecord, prompt: string): Agent
   const p = prompt.toLowerCase();
   if (/\b(score|rate|rating|fit|qualif)/.test(p)) {
     const score = Math.min(10, 3 + (h % 5) + (senior ? 2 : 0));
-    return ok(`Score: ${score}/10. ${name} is ${title} at ${at}${industry ? ` (${industry})` : ''}; ${senior ? 'a likely decision maker' : 'likely an influencer rather than the buyer'}.`);
+    return ok(
+      `Score: ${score}/10. ${name} is ${title} at ${at}${industry ? ` (${industry})` : ''}; ${senior ? 'a likely decision maker' : 'likely an influencer rather than the buyer'}.`,
+    );
   }
   if (/\b(summar|describe|profile|who is)/.test(p))
-    return ok(`${name} is ${title} at ${at}${lead.location ? `, based in ${lead.location}` : ''}.${company ? ` ${company.description}` : ''}`);
+    return ok(
+      `${name} is ${title} at ${at}${lead.location ? `, based in ${lead.location}` : ''}.${company ? ` ${company.description}` : ''}`,
+    );
   if (/\b(opener|icebreaker|first line|intro|email|message|subject|linkedin)/.test(p)) {
     const hooks = [
       `congrats on the work you're doing as ${title} at ${at}`,
@@ -113,7 +120,9 @@ function customAnswer(dataset: Dataset, lead: LeadRecord, prompt: string): Agent
   }
   if (/\b(classif|categor|persona|segment)/.test(p)) {
     const area = roleOf(title) ?? 'general';
-    return ok(`Persona: ${area === 'general' ? 'generalist' : area} ${senior ? 'leader' : 'practitioner'}${industry ? `, ${industry}` : ''}.`);
+    return ok(
+      `Persona: ${area === 'general' ? 'generalist' : area} ${senior ? 'leader' : 'practitioner'}${industry ? `, ${industry}` : ''}.`,
+    );
   }
   if (/\?\s*$/.test(prompt) || /^(is|does|do|should|can|will|are|has)\b/.test(p)) {
     // Questions about buying power follow the seniority of the role; others are a stable coin toss.

@@ -165,7 +165,12 @@ function advance(services: Pick<SandboxServices, 'store'>, run: AgentRunRecord, 
       if (list && row.value !== null) setColumnValue(list, run.column_name, row.lead_id, row.value);
     }
     if (done < run.rows.length) return;
-    run.end = { status: 'completed', ended_at_ms: processingFrom(run) + run.rows.length * run.row_ms, credits_charged: run.credits_reserved, credits_refunded: 0 };
+    run.end = {
+      status: 'completed',
+      ended_at_ms: processingFrom(run) + run.rows.length * run.row_ms,
+      credits_charged: run.credits_reserved,
+      credits_refunded: 0,
+    };
   }
   const area = agentsArea(services.store);
   area.active = area.active.filter((id) => id !== run.task_id);
@@ -186,7 +191,7 @@ function agentRunNotFound(id: string): SandboxError {
   return publicError(404, {
     code: 'not_found',
     problem: `Smart-agent run ${id} was not found`,
-    cause: 'The id is unknown, or the run is over a list you cannot see (another member\'s private list, or another organization\'s).',
+    cause: "The id is unknown, or the run is over a list you cannot see (another member's private list, or another organization's).",
     fix: 'Use the smart_agent_task_id returned when the run started, or list runs with GET /smart-agents.',
     retryable: false,
   });
@@ -228,7 +233,11 @@ function statusAt(run: AgentRunRecord, nowMs: number): AgentRunStatus {
  */
 function shownRows(run: AgentRunRecord): AgentRow[] {
   if (run.end?.status === 'failed')
-    return run.rows.map((r) => ({ lead_id: r.lead_id, value: null, error: 'The run failed as a whole: nothing was written for this lead' }));
+    return run.rows.map((r) => ({
+      lead_id: r.lead_id,
+      value: null,
+      error: 'The run failed as a whole: nothing was written for this lead',
+    }));
   return run.rows.slice(0, run.written);
 }
 
@@ -269,7 +278,9 @@ export function agentResults(run: AgentRunRecord, nowMs: number): SmartAgentResu
     credits_charged: run.end ? run.end.credits_charged : run.credits_reserved,
     credits_refunded: run.end ? run.end.credits_refunded : 0,
     ...(run.end?.status === 'failed'
-      ? { message: `The run failed as a whole; its ${run.credits_reserved} credits were refunded in full and nothing was written to column "${run.column_name}".` }
+      ? {
+          message: `The run failed as a whole; its ${run.credits_reserved} credits were refunded in full and nothing was written to column "${run.column_name}".`,
+        }
       : {}),
     timestamp_ms: nowMs,
   };

@@ -41,7 +41,11 @@ export function guardControlRequest(method: string, headers: IncomingHttpHeaders
   const local = (name: string) => isLoopbackName(name) || (bound !== '' && name === bound);
   const host = headers.host ?? '';
   if (!local(hostNameOf(host)))
-    throw genericError(403, 'PERMISSION_DENIED', `Sandbox controls answer only requests to a loopback host (localhost, 127.0.0.1, [::1]); Host was ${shown(host)}`);
+    throw genericError(
+      403,
+      'PERMISSION_DENIED',
+      `Sandbox controls answer only requests to a loopback host (localhost, 127.0.0.1, [::1]); Host was ${shown(host)}`,
+    );
   const origin = headers.origin;
   // An opaque origin ("null": a sandboxed frame, a file) has no host and is refused too.
   if (origin !== undefined && !local(originHost(origin)))

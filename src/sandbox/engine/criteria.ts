@@ -125,7 +125,10 @@ export function resolveExclusions(store: Store, org: OrganizationRecord, exclusi
   let cleanlist: ReadonlySet<string> | undefined;
   const inList = ex.excludeInCleanlist;
   if (inList !== undefined && inList !== null && typeof inList !== 'boolean')
-    throw invalidCriteria({ field: 'exclusions.excludeInCleanlist', message: 'criteria field "exclusions.excludeInCleanlist" must be true or false' });
+    throw invalidCriteria({
+      field: 'exclusions.excludeInCleanlist',
+      message: 'criteria field "exclusions.excludeInCleanlist" must be true or false',
+    });
   if (inList === true) {
     cleanlist = cleanlistOf(store, org.id);
     applied.push('in_cleanlist');
@@ -178,7 +181,11 @@ export function compilePersonFilter(dataset: Pick<Dataset, 'expandTitle'>, c: Cr
   list('jobFunctionsInclude', 'job_function');
   const places = strings(c.locationsInclude);
   if (places.length)
-    filters.push({ type: 'group_filter', op: 'or', filters: LOCATION_COLUMNS.map((column) => ({ column, filter_type: 'in', value: places })) });
+    filters.push({
+      type: 'group_filter',
+      op: 'or',
+      filters: LOCATION_COLUMNS.map((column) => ({ column, filter_type: 'in', value: places })),
+    });
   for (const column of LOCATION_COLUMNS) list('locationsExclude', column, 'not_in');
   list('countriesInclude', 'location_country');
   list('pastJobTitlesInclude', 'past_title', 'contains');
@@ -205,7 +212,8 @@ const HQ_COLUMNS: CompanyFilterColumn[] = ['hq_location', 'hq_city', 'hq_state',
 /** The raw company filter of company criteria; null when no field filters. */
 export function compileCompanyFilter(c: Criteria): CompanyRawFilter | null {
   const conditions: CompanyRawFilter['conditions'] = [];
-  const add = (column: CompanyFilterColumn, type: string, value: unknown) => conditions.push({ column, type, value } satisfies CompanyCondition);
+  const add = (column: CompanyFilterColumn, type: string, value: unknown) =>
+    conditions.push({ column, type, value } satisfies CompanyCondition);
   const list = (key: string, column: CompanyFilterColumn, type = 'in', map = (s: string) => s) => {
     const v = strings(c[key]).map(map);
     if (v.length) add(column, type, v);
@@ -278,7 +286,8 @@ export interface PeopleCriteriaInput {
 export function planPeopleCriteria(dataset: Dataset, store: Store, org: OrganizationRecord, input: PeopleCriteriaInput): PeoplePlan {
   const { criteria } = input;
   const problem =
-    checkPersonCriteria(criteria) ?? (input.companyCriteria !== undefined ? checkCompanyCriteria(input.companyCriteria, 'company_criteria') : undefined);
+    checkPersonCriteria(criteria) ??
+    (input.companyCriteria !== undefined ? checkCompanyCriteria(input.companyCriteria, 'company_criteria') : undefined);
   if (problem) throw invalidCriteria(problem);
   const exclusions = resolveExclusions(store, org, criteria.exclusions, input.crm);
   const warnings: string[] = [];
@@ -307,7 +316,9 @@ export function planPeopleCriteria(dataset: Dataset, store: Store, org: Organiza
     warnings,
     exclusions,
     companies,
-    sort: sort ? { field: typeof sort.field === 'string' ? sort.field : 'relevance', direction: sort.direction === 'desc' ? 'desc' : 'asc' } : null,
+    sort: sort
+      ? { field: typeof sort.field === 'string' ? sort.field : 'relevance', direction: sort.direction === 'desc' ? 'desc' : 'asc' }
+      : null,
     maxResults: num(criteria.maxResults) ?? null,
   };
 }

@@ -94,7 +94,13 @@ export function checkNotProcessing(store: Store, listId: string, nowMs: number):
  * The stored response of an idempotency_key sent with the same request, else undefined;
  * the key within its life with another request (body or list) is a 409 idempotency_conflict.
  */
-export function replayOf(store: Store, organizationId: string, key: string, requestHash: string, nowMs: number): CsvImportResponse | undefined {
+export function replayOf(
+  store: Store,
+  organizationId: string,
+  key: string,
+  requestHash: string,
+  nowMs: number,
+): CsvImportResponse | undefined {
   const byKey = csvImportArea(store).replays;
   const rec = Object.hasOwn(byKey, organizationId) ? byKey[organizationId]![slotOf(key)] : undefined;
   if (!rec || !isLive(rec, nowMs)) return undefined;

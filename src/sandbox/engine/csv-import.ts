@@ -35,7 +35,6 @@ export interface ImportPlan {
   skipped: Array<{ row: number; reason: SkipReason }>;
 }
 
-
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** The bytes of csv_content_base64 (line breaks allowed, padding optional); anything else is a 400 validation_error. */

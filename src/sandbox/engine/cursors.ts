@@ -28,9 +28,11 @@ export function canonicalHash(v: unknown): string {
 
 /** What a cursor is bound to: a hash of the endpoint and the request's shape. */
 export function cursorBinding(endpoint: string, shape: unknown): string {
-  return createHash('sha256').update(canonicalJson([endpoint, shape])).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(canonicalJson([endpoint, shape]))
+    .digest('base64url')
+    .slice(0, 22);
 }
-
 
 export function encodeCursor(secret: string, binding: string, offset: number): string {
   const payload = Buffer.from(JSON.stringify({ o: offset, b: binding })).toString('base64url');

@@ -47,14 +47,31 @@ export function templatesOf(store: Store, organizationId: string, createdAt: str
   const area = templatesArea(store);
   if (!Object.hasOwn(area.by_org, organizationId))
     area.by_org[organizationId] = [
-      { template_id: store.nextId(TEMPLATE_ID_PREFIX, 'template'), organization_id: organizationId, ...DEFAULT_TEMPLATE, is_active: true, is_default: true, created_at: createdAt },
+      {
+        template_id: store.nextId(TEMPLATE_ID_PREFIX, 'template'),
+        organization_id: organizationId,
+        ...DEFAULT_TEMPLATE,
+        is_active: true,
+        is_default: true,
+        created_at: createdAt,
+      },
     ];
   return area.by_org[organizationId]!;
 }
 
-export function addTemplate(store: Store, organizationId: string, createdAt: string, t: Pick<EmailTemplate, 'name' | 'subject' | 'body' | 'is_active' | 'is_default'>): EmailTemplate {
+export function addTemplate(
+  store: Store,
+  organizationId: string,
+  createdAt: string,
+  t: Pick<EmailTemplate, 'name' | 'subject' | 'body' | 'is_active' | 'is_default'>,
+): EmailTemplate {
   const all = templatesOf(store, organizationId, createdAt);
-  const made: EmailTemplate = { template_id: store.nextId(TEMPLATE_ID_PREFIX, 'template'), organization_id: organizationId, ...t, created_at: createdAt };
+  const made: EmailTemplate = {
+    template_id: store.nextId(TEMPLATE_ID_PREFIX, 'template'),
+    organization_id: organizationId,
+    ...t,
+    created_at: createdAt,
+  };
   all.push(made);
   if (t.is_default) makeDefault(all, made);
   return made;
@@ -74,7 +91,8 @@ export function templateFor(store: Store, organizationId: string, createdAt: str
   if (templateId !== undefined) {
     const t = all.find((x) => x.template_id === templateId);
     if (!t) throw badField('template_id', `Email template ${templateId} was not found in this workspace`);
-    if (!t.is_active) throw badField('template_id', `Email template ${templateId} ("${t.name}") is not active: activate it or name another template_id`);
+    if (!t.is_active)
+      throw badField('template_id', `Email template ${templateId} ("${t.name}") is not active: activate it or name another template_id`);
     return t;
   }
   const t = all.find((x) => x.is_default && x.is_active);
@@ -106,6 +124,7 @@ function placeholderValues(lead: LeadRecord, sender: string): Record<string, str
 /** The email drafted from a template for a lead: "Subject: ...", a blank line, then the body. */
 export function renderTemplate(t: Pick<EmailTemplate, 'subject' | 'body'>, lead: LeadRecord, sender: string): string {
   const values = placeholderValues(lead, sender);
-  const fill = (text: string) => text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_, name: string) => ownValue(values, name) || ownValue(PLACEHOLDER_FALLBACKS, name) || '');
+  const fill = (text: string) =>
+    text.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (_, name: string) => ownValue(values, name) || ownValue(PLACEHOLDER_FALLBACKS, name) || '');
   return `Subject: ${fill(t.subject)}\n\n${fill(t.body)}`;
 }

@@ -13,7 +13,8 @@ import type { RowPlan, WorkflowKind } from './enrichment.js';
  */
 
 /** Whether a row succeeded: it found data; a single-person run's one row once its lookup ran, whatever it found (its result says what). */
-export const rowSucceeded = (kind: WorkflowKind, r: RowPlan): boolean => r.outcome === 'found' || (kind === 'person' && r.outcome === 'missed');
+export const rowSucceeded = (kind: WorkflowKind, r: RowPlan): boolean =>
+  r.outcome === 'found' || (kind === 'person' && r.outcome === 'missed');
 
 /** States only a single-record run can end in. */
 export const SINGLE_RECORD_ONLY: readonly EnrichmentTerminalStatus[] = ['canceled', 'terminated'];
@@ -35,7 +36,12 @@ const providerError = (r: RowPlan): RowPlan => ({
  * The rows a run ends `status` with, or null when it cannot. `found(i)` plans row i as at
  * hit rate 1 (every data point the data has, or can be built, is found).
  */
-export function rowsFor(status: EnrichmentTerminalStatus, kind: WorkflowKind, rows: readonly RowPlan[], found: (i: number) => RowPlan): RowPlan[] | null {
+export function rowsFor(
+  status: EnrichmentTerminalStatus,
+  kind: WorkflowKind,
+  rows: readonly RowPlan[],
+  found: (i: number) => RowPlan,
+): RowPlan[] | null {
   const ok = (r: RowPlan) => rowSucceeded(kind, r);
   if (status === 'completed') {
     const out = rows.map((r, i) => (ok(r) ? r : found(i)));

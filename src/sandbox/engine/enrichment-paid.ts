@@ -56,8 +56,17 @@ export function runPaid<T>(ctx: RequestContext, p: PaidRequest<T>): T {
 }
 
 /** Starts the caller's run with `reserved` credits. */
-export function startCallerRun(ctx: RequestContext, reserved: number, w: Omit<NewWorkflow, 'organization_id' | 'user_id' | 'credits_reserved'>): EnrichmentWorkflow {
-  return startWorkflow(ctx.services, { ...w, organization_id: ctx.caller.organization.id, user_id: ctx.caller.user.id, credits_reserved: reserved });
+export function startCallerRun(
+  ctx: RequestContext,
+  reserved: number,
+  w: Omit<NewWorkflow, 'organization_id' | 'user_id' | 'credits_reserved'>,
+): EnrichmentWorkflow {
+  return startWorkflow(ctx.services, {
+    ...w,
+    organization_id: ctx.caller.organization.id,
+    user_id: ctx.caller.user.id,
+    credits_reserved: reserved,
+  });
 }
 
 /**
@@ -68,7 +77,11 @@ export function leadsOf(ctx: RequestContext, ids: readonly string[]): Array<{ le
   const orgId = ctx.caller.organization.id;
   let byPerson: Map<string, LeadRecord> | undefined;
   const personLead = (id: string) => {
-    byPerson ??= new Map(Object.values(listsArea(ctx.store).leads).flatMap((l) => (l.organization_id === orgId && l.person_lead_id ? [[l.person_lead_id, l] as const] : [])));
+    byPerson ??= new Map(
+      Object.values(listsArea(ctx.store).leads).flatMap((l) =>
+        l.organization_id === orgId && l.person_lead_id ? [[l.person_lead_id, l] as const] : [],
+      ),
+    );
     return byPerson.get(id);
   };
   return ids.flatMap((id) => {

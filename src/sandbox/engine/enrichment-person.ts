@@ -19,7 +19,6 @@ export type PersonTarget = { kind: 'lead'; lead: LeadRecord } | { kind: 'person'
 
 type Services = Pick<SandboxServices, 'store' | 'clock' | 'dataset'>;
 
-
 function orgLeads(services: Services, orgId: string): LeadRecord[] {
   return Object.values(listsArea(services.store).leads).filter((l) => l.organization_id === orgId);
 }
@@ -28,7 +27,9 @@ function workspaceLeadMatching(services: Services, orgId: string, email: string 
   if (!email && !url) return undefined;
   const mail = email?.toLowerCase();
   const key = url ? profileUrlKey(url) : null;
-  return orgLeads(services, orgId).find((l) => (mail && l.email?.toLowerCase() === mail) || (key && l.linkedin_url && profileUrlKey(l.linkedin_url) === key));
+  return orgLeads(services, orgId).find(
+    (l) => (mail && l.email?.toLowerCase() === mail) || (key && l.linkedin_url && profileUrlKey(l.linkedin_url) === key),
+  );
 }
 
 /** The company the request names: its domain, else the data-set company of that exact name. */
@@ -58,7 +59,13 @@ export function identifyPerson(services: Services, orgId: string, b: PersonEnric
   const company = companyOf(services, b);
   const first = clean(b.first_name);
   const last = clean(b.last_name);
-  const index = matchPerson(services.dataset, { email, linkedin_url: url, first_name: first, last_name: last, company_domain: company.domain });
+  const index = matchPerson(services.dataset, {
+    email,
+    linkedin_url: url,
+    first_name: first,
+    last_name: last,
+    company_domain: company.domain,
+  });
   if (index !== null) return { kind: 'person', person_id: services.dataset.person(index).lead_id };
   if (personId && !email && !url && !(first && last && (company.name || company.domain))) throw personNotFound(personId);
   return {
@@ -104,7 +111,8 @@ export function attachPerson(services: Services, org: OrganizationRecord, list: 
     saveCohortRows(store, clock, dataset, org, list, [t.person_id]);
     const url = dataset.personRow(dataset.personIndexByLeadId(t.person_id)!).linkedin_url;
     const leads = orgLeads(services, org.id);
-    return (leads.find((l) => l.person_lead_id === t.person_id) ?? leads.find((l) => !!url && !!l.linkedin_url && profileUrlKey(l.linkedin_url) === profileUrlKey(url)))!;
+    return (leads.find((l) => l.person_lead_id === t.person_id) ??
+      leads.find((l) => !!url && !!l.linkedin_url && profileUrlKey(l.linkedin_url) === profileUrlKey(url)))!;
   }
   const lead = t.kind === 'lead' ? t.lead : insertLead(store, clock, org.id, t.lead);
   addMembers(store, org, list, [lead.lead_id]);

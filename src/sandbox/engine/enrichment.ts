@@ -1,4 +1,9 @@
-import { ENRICHMENT_TYPE_WANTS, PERSON_DATA_POINT_PRICES, type EnrichmentType, type RefundStatus } from '../../api/schemas/values/credits.js';
+import {
+  ENRICHMENT_TYPE_WANTS,
+  PERSON_DATA_POINT_PRICES,
+  type EnrichmentType,
+  type RefundStatus,
+} from '../../api/schemas/values/credits.js';
 import type { EmailStatus, EnrichmentStatus, EnrichmentTerminalStatus } from '../../api/schemas/values/enrichment.js';
 import type { EnrichmentStatusResponse } from '../../api/schemas/enrichment.js';
 import type { SandboxServices } from '../context.js';
@@ -101,7 +106,11 @@ interface EnrichmentArea {
   settings: EnrichmentSettings;
 }
 
-const defaultSettings = (): EnrichmentSettings => ({ hit_rates: { email: null, phone: null }, pace: { ...DEFAULT_PACE }, next_outcomes: [] });
+const defaultSettings = (): EnrichmentSettings => ({
+  hit_rates: { email: null, phone: null },
+  pace: { ...DEFAULT_PACE },
+  next_outcomes: [],
+});
 
 export function enrichmentArea(store: Store): EnrichmentArea {
   return store.area<EnrichmentArea>('enrichment', () => ({ workflows: {}, active: [], by_task: {}, settings: defaultSettings() }));
@@ -267,7 +276,12 @@ function applyRow(store: Store, orgId: string, row: RowPlan, nowIso: string): bo
  * takes as an organization's setting (manual_refunds, a fixture): its run keeps the
  * reservation. A v1 run in which no contact succeeded charged nothing and is refunded in full.
  */
-function endWorkflow(services: SandboxServices, wf: EnrichmentWorkflow, status: EnrichmentTerminalStatus, atMs = services.clock.now()): WorkflowEnd {
+function endWorkflow(
+  services: SandboxServices,
+  wf: EnrichmentWorkflow,
+  status: EnrichmentTerminalStatus,
+  atMs = services.clock.now(),
+): WorkflowEnd {
   if (wf.end) return wf.end;
   const store = services.store;
   const org = store.organization(wf.organization_id);
@@ -324,7 +338,8 @@ function workflowNotFound(id: string): SandboxError {
   return publicError(404, {
     code: 'not_found',
     problem: `Enrichment workflow ${id} was not found`,
-    cause: 'The id is unknown, or the run belongs to another organization. Status takes a workflow id (enrich-..., bulk-enrich-...) or the cohort handle (svc-task_...) of a by-task run.',
+    cause:
+      'The id is unknown, or the run belongs to another organization. Status takes a workflow id (enrich-..., bulk-enrich-...) or the cohort handle (svc-task_...) of a by-task run.',
     fix: 'Use the workflow_id (or poll_url) returned when the run started.',
     retryable: false,
   });
@@ -361,7 +376,8 @@ export function workflowStatus(services: Pick<SandboxServices, 'store' | 'clock'
     failed: e ? e.failed : running.failed,
     enrichment_type: wf.enrichment_type,
     lead_list_id: wf.lead_list_id,
-    result: e && wf.kind === 'person' ? personResult(services.store, wf) : ((wf.extra.result as Record<string, unknown> | undefined) ?? null),
+    result:
+      e && wf.kind === 'person' ? personResult(services.store, wf) : ((wf.extra.result as Record<string, unknown> | undefined) ?? null),
     credits_charged: e ? e.credits_charged : running.charged,
     credits_refunded: e ? e.credits_refunded : 0,
     refund_status: e ? e.refund_status : 'not_applicable',

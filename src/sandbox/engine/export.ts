@@ -146,7 +146,11 @@ export function signedFile(services: SandboxServices, name: string, query: URLSe
   const expiresRaw = query.get('expires') ?? '';
   const sig = query.get('signature') ?? '';
   if (!/^\d{1,12}$/.test(expiresRaw) || !/^[0-9a-f]{64}$/.test(sig))
-    throw refused('The download link is not signed', 'The URL lacks its expires or signature parameter, or one of them is malformed.', CREATE_AGAIN);
+    throw refused(
+      'The download link is not signed',
+      'The URL lacks its expires or signature parameter, or one of them is malformed.',
+      CREATE_AGAIN,
+    );
   const file = exportFileById(store, exportId);
   if (file === 'dropped')
     throw publicError(404, {
@@ -166,7 +170,11 @@ export function signedFile(services: SandboxServices, name: string, query: URLSe
     });
   const expiresSec = Number(expiresRaw);
   if (!sameSignature(signature(store, file, expiresSec), sig))
-    throw refused('The download link signature does not match', 'The URL was altered after it was signed (its file, expiry or signature).', CREATE_AGAIN);
+    throw refused(
+      'The download link signature does not match',
+      'The URL was altered after it was signed (its file, expiry or signature).',
+      CREATE_AGAIN,
+    );
   if (clock.now() >= expiresSec * 1000)
     throw refused(
       'The download link has expired',

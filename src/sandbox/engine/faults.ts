@@ -145,7 +145,10 @@ export function faultResponse(r: FaultRule): SandboxError {
   const generic = code === undefined ? GENERIC_FOR_STATUS[status] : undefined;
   if (generic) return genericError(status, generic[0], generic[1], undefined, headers);
   const publicCode: PublicCode = code !== undefined && isPublic(code) ? code : 'internal_error';
-  const retryable = r.retryable ?? ((RETRYABLE_CODES as readonly string[]).includes(publicCode) || (publicCode === 'internal_error' && (status === 503 || status === 429)));
+  const retryable =
+    r.retryable ??
+    ((RETRYABLE_CODES as readonly string[]).includes(publicCode) ||
+      (publicCode === 'internal_error' && (status === 503 || status === 429)));
   return publicError(
     status,
     {

@@ -72,7 +72,6 @@ function noCompaniesLeft(dropped: string[]): SandboxError {
   });
 }
 
-
 /**
  * Starts a job on a list the caller may edit, after its checks: company ids of the list
  * (400 when none), a balance covering the estimate (402), room under the contact cap (403).

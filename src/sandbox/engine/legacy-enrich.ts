@@ -73,11 +73,16 @@ function checkContacts(contacts: readonly LegacyContact[]): ContactIdentity[] {
   const n = contacts.length;
   if (n < min) throw genericError(400, 'BAD_REQUEST', `contacts is empty: send ${min} to ${max} contacts`, { contacts: n, min, max });
   if (n > max)
-    throw genericError(400, 'BAD_REQUEST', `contacts has ${n} entries, more than the ${max} allowed per request: send them in several requests of at most ${max}`, {
-      contacts: n,
-      min,
-      max,
-    });
+    throw genericError(
+      400,
+      'BAD_REQUEST',
+      `contacts has ${n} entries, more than the ${max} allowed per request: send them in several requests of at most ${max}`,
+      {
+        contacts: n,
+        min,
+        max,
+      },
+    );
   const identities = contacts.map(identityOf);
   const issues = identities.flatMap((c, i) => {
     const msg = missingIdentity(c);
@@ -162,7 +167,12 @@ export function startLegacyBulk(services: SandboxServices, caller: Principal, bo
     tasks[taskId] = { workflow_id: workflowId, index };
     return { lead, entity_id: taskId };
   });
-  addMembers(store, org, list, leads.map((l) => l.lead.lead_id));
+  addMembers(
+    store,
+    org,
+    list,
+    leads.map((l) => l.lead.lead_id),
+  );
   reserveCredits(org, reserve);
   const taskIds = leads.map((l) => l.entity_id);
   startWorkflow(services, {
@@ -247,7 +257,13 @@ export function contactStates(wf: EnrichmentWorkflow, nowMs: number): ContactSta
   return wf.rows.map((row, i) => {
     const done = i < processed;
     const succeeded = done && row.outcome === 'found';
-    const error = succeeded ? null : done ? (row.error ?? 'No data was found') : wf.end ? 'The run ended before this contact was processed' : null;
+    const error = succeeded
+      ? null
+      : done
+        ? (row.error ?? 'No data was found')
+        : wf.end
+          ? 'The run ended before this contact was processed'
+          : null;
     return { row, done, succeeded, error };
   });
 }
@@ -298,6 +314,10 @@ export function legacyTaskView(services: Pick<SandboxServices, 'store' | 'clock'
   const pending = now < wf.started_at_ms + wf.pending_ms;
   const status = state.succeeded ? 'completed' : state.error ? 'failed' : pending ? 'pending' : 'processing';
   const { row } = state;
-  const result = state.succeeded ? omitEmpty({ email: row.email, phone: row.phone, provider: row.provider, linkedin_url: row.linkedin_url }) : undefined;
-  return { task: omitEmpty({ task_id: taskId, workflow_id: wf.workflow_id, status, result, error: state.error }) as LegacyTaskStatus['task'] };
+  const result = state.succeeded
+    ? omitEmpty({ email: row.email, phone: row.phone, provider: row.provider, linkedin_url: row.linkedin_url })
+    : undefined;
+  return {
+    task: omitEmpty({ task_id: taskId, workflow_id: wf.workflow_id, status, result, error: state.error }) as LegacyTaskStatus['task'],
+  };
 }

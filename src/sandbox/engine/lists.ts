@@ -95,7 +95,6 @@ export function listsArea(store: Store): ListsArea {
   return store.area<ListsArea>('lists', () => ({ lists: {}, leads: {}, folders: {}, caps: {} }));
 }
 
-
 /** The plan's caps of an organization, with any override. */
 export function capsOf(store: Store, org: OrganizationRecord): ListCaps {
   const base = PLAN_LIST_CAPS[PLANS[org.plan].tier];
@@ -417,7 +416,10 @@ function releaseFromCleanlist(store: Store, organizationId: string, leadIds: rea
  * System lists do not count toward the plan's list cap and cannot be renamed or deleted.
  */
 export function systemList(store: Store, clock: SandboxClock, p: Pick<Principal, 'user' | 'organization'>, name: string): ListRecord {
-  return existingSystemList(store, p, name) ?? insertList(store, clock, { organization_id: p.organization.id, owner_id: p.user.id, name, protected: true });
+  return (
+    existingSystemList(store, p, name) ??
+    insertList(store, clock, { organization_id: p.organization.id, owner_id: p.user.id, name, protected: true })
+  );
 }
 
 /** The caller's system list of that name if it was created already (a check that must not create it). */

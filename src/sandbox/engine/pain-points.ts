@@ -2,7 +2,20 @@ import type { Sector } from '../data/industries.js';
 
 /** The pain_point_hypothesis agent's material: likely pains of a role and of an industry sector. */
 
-export const ROLES = ['engineering', 'data', 'security', 'sales', 'marketing', 'finance', 'people', 'legal', 'customer', 'product', 'operations', 'executive'] as const;
+export const ROLES = [
+  'engineering',
+  'data',
+  'security',
+  'sales',
+  'marketing',
+  'finance',
+  'people',
+  'legal',
+  'customer',
+  'product',
+  'operations',
+  'executive',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Words of a (normalized) title that say the role; the first role that matches wins, so specific roles come before executive. */

@@ -16,7 +16,14 @@ import {
   type PersonDataPoint,
   type Tool,
 } from '../../api/schemas/values/credits.js';
-import { AGENT_LIMITS, AGENT_PRICES, agentColumn, columnNameProblem, customAiCost, type AgentType } from '../../api/schemas/values/agents.js';
+import {
+  AGENT_LIMITS,
+  AGENT_PRICES,
+  agentColumn,
+  columnNameProblem,
+  customAiCost,
+  type AgentType,
+} from '../../api/schemas/values/agents.js';
 import { CRM_PROVIDERS, CRM_SUB_ACTIONS, SEQUENCER_PROVIDERS, syncCost, type CrmProvider } from '../../api/schemas/values/sync.js';
 import { personEnrichmentType, sortedUnique } from '../../api/quote-shape.js';
 import type { SandboxServices } from '../context.js';
@@ -41,12 +48,16 @@ export interface Priced {
   cost: number;
 }
 
-const isOneOf = <T extends string>(values: readonly T[], v: unknown): v is T => typeof v === 'string' && (values as readonly string[]).includes(v);
+const isOneOf = <T extends string>(values: readonly T[], v: unknown): v is T =>
+  typeof v === 'string' && (values as readonly string[]).includes(v);
 
 function oneOf<T extends string>(values: readonly T[], v: unknown, field: string, hint?: string): T {
   if (isOneOf(values, v)) return v;
   const near = typeof v === 'string' ? closest(v, values) : undefined;
-  throw badField(field, `${field} must be one of ${values.join(', ')}; got ${JSON.stringify(v)}${near ? ` (did you mean ${near}?)` : ''}${hint ? `. ${hint}` : ''}`);
+  throw badField(
+    field,
+    `${field} must be one of ${values.join(', ')}; got ${JSON.stringify(v)}${near ? ` (did you mean ${near}?)` : ''}${hint ? `. ${hint}` : ''}`,
+  );
 }
 
 function need<T>(v: T | undefined | null | '', field: string, tool: string): T {
@@ -77,7 +88,9 @@ export function personDataPoints(points: readonly string[]): PersonDataPoint[] {
   if (!out.some((p) => PERSON_DATA_POINT_PRICES[p] > 0))
     throw badField(
       'data_points',
-      out.length ? 'A person cohort needs Email or Phone: LinkedIn alone is not an enrichment' : 'data_points needs Email or Phone for a person cohort',
+      out.length
+        ? 'A person cohort needs Email or Phone: LinkedIn alone is not an enrichment'
+        : 'data_points needs Email or Phone for a person cohort',
     );
   return out;
 }
@@ -86,7 +99,8 @@ export function companyDataPoints(points: readonly string[]): string[] {
   return dataPointsOf(COMPANY_DATA_POINTS, points);
 }
 
-export const personPointsPrice = (points: readonly PersonDataPoint[]): number => points.reduce((n, p) => n + PERSON_DATA_POINT_PRICES[p], 0);
+export const personPointsPrice = (points: readonly PersonDataPoint[]): number =>
+  points.reduce((n, p) => n + PERSON_DATA_POINT_PRICES[p], 0);
 
 /** The cohort's entities a request selects: all, or the subset given (ids not in the cohort are a 400). */
 export function cohortSelection(cohort: CohortRecord, entityIds: readonly string[] | undefined): string[] {
@@ -95,12 +109,20 @@ export function cohortSelection(cohort: CohortRecord, entityIds: readonly string
   const ids = [...new Set(entityIds)];
   const unknown = ids.filter((id) => !held.has(id));
   if (unknown.length)
-    throw badField('entity_ids', `${unknown.length} of the entity_ids ${unknown.length === 1 ? 'is' : 'are'} not in the cohort: ${unknown.slice(0, 5).join(', ')}`);
+    throw badField(
+      'entity_ids',
+      `${unknown.length} of the entity_ids ${unknown.length === 1 ? 'is' : 'are'} not in the cohort: ${unknown.slice(0, 5).join(', ')}`,
+    );
   return ids;
 }
 
 /** The cohort of a cohort tool, of the kind the tool prices (400 for the other kind). */
-function cohortFor(services: Pick<SandboxServices, 'store' | 'clock'>, orgId: string, taskId: string, tool: 'add_person_enrichments' | 'add_company_enrichments'): CohortRecord {
+function cohortFor(
+  services: Pick<SandboxServices, 'store' | 'clock'>,
+  orgId: string,
+  taskId: string,
+  tool: 'add_person_enrichments' | 'add_company_enrichments',
+): CohortRecord {
   const cohort = resolveCohort(services, taskId, orgId);
   const want = tool === 'add_person_enrichments' ? 'person' : 'company';
   if (cohort.entity_kind !== want)
@@ -122,7 +144,10 @@ export function subsetOf(list: ListRecord, leadIds: readonly string[]): { ids: s
 function listSubset(list: ListRecord, leadIds: readonly string[], field = 'lead_ids'): string[] {
   const { ids, missing } = subsetOf(list, leadIds);
   if (missing.length)
-    throw badField(field, `${missing.length} of the ${field} ${missing.length === 1 ? 'is' : 'are'} not leads of list ${list.list_id}: ${missing.slice(0, 5).join(', ')}`);
+    throw badField(
+      field,
+      `${missing.length} of the ${field} ${missing.length === 1 ? 'is' : 'are'} not leads of list ${list.list_id}: ${missing.slice(0, 5).join(', ')}`,
+    );
   return ids;
 }
 
@@ -141,8 +166,10 @@ export function agentRun(b: AgentRequest): { type: AgentType; column: string } {
     if (problem) throw badField('column_name', problem);
   }
   const m = AGENT_LIMITS.maxRows;
-  if (b.max_rows !== undefined && (b.max_rows < m.min || b.max_rows > m.max)) throw badField('max_rows', `max_rows must be from ${m.min} to ${m.max}`);
-  if (type === 'custom_ai' && !need(b.prompt, 'prompt', tool).trim()) throw badField('prompt', 'prompt is blank: custom_ai needs an instruction');
+  if (b.max_rows !== undefined && (b.max_rows < m.min || b.max_rows > m.max))
+    throw badField('max_rows', `max_rows must be from ${m.min} to ${m.max}`);
+  if (type === 'custom_ai' && !need(b.prompt, 'prompt', tool).trim())
+    throw badField('prompt', 'prompt is blank: custom_ai needs an instruction');
   return { type, column: agentColumn({ agent_type: type, column_name: b.column_name })! };
 }
 

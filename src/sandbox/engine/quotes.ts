@@ -71,8 +71,11 @@ export function mintQuote(
   return { quote_id: `${QUOTE_PREFIX}${body}.${sign(store, body)}`, expires_at: Math.floor(payload.e / 1000) };
 }
 
-const quoteError = (status: number, code: 'quote_required' | 'quote_invalid' | 'quote_expired' | 'quote_mismatch' | 'quote_already_redeemed' | 'spend_cap_exceeded', f: { problem: string; cause?: string; fix: string; details?: Record<string, unknown> }) =>
-  publicError(status, { code, retryable: false, ...f });
+const quoteError = (
+  status: number,
+  code: 'quote_required' | 'quote_invalid' | 'quote_expired' | 'quote_mismatch' | 'quote_already_redeemed' | 'spend_cap_exceeded',
+  f: { problem: string; cause?: string; fix: string; details?: Record<string, unknown> },
+) => publicError(status, { code, retryable: false, ...f });
 
 const ESTIMATE_FIX = 'Get a quote with POST /credits/estimate for this exact request and send its quote_id within 5 minutes.';
 
@@ -92,7 +95,8 @@ function decode(store: Store, quoteId: string, organizationId: string): QuotePay
   if (!quoteId.startsWith(QUOTE_PREFIX)) throw invalid(`Quote ids start with ${QUOTE_PREFIX}.`);
   const [body = '', sig = '', ...rest] = quoteId.slice(QUOTE_PREFIX.length).split('.');
   if (rest.length || !body || !sig) throw invalid('The quote id is malformed.');
-  if (!sameSignature(sign(store, body), sig)) throw invalid('The signature does not match: the quote was altered or not minted by this service.');
+  if (!sameSignature(sign(store, body), sig))
+    throw invalid('The signature does not match: the quote was altered or not minted by this service.');
   let p: QuotePayload;
   try {
     p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as QuotePayload;
@@ -149,13 +153,22 @@ export function checkQuote(store: Store, clock: SandboxClock, organizationId: st
       problem: 'The quote was already used',
       cause: `Quotes are single use; this one paid for a run at ${done.redeemed_at}.`,
       fix: done.workflow_id ? paidRunFix(c.tool, done.workflow_id) : 'Get a new quote with POST /credits/estimate to run again.',
-      details: { quote_id: c.quoteId, redeemed_at: done.redeemed_at, workflow_id: done.workflow_id, task_id: done.task_id, list_id: done.list_id },
+      details: {
+        quote_id: c.quoteId,
+        redeemed_at: done.redeemed_at,
+        workflow_id: done.workflow_id,
+        task_id: done.task_id,
+        list_id: done.list_id,
+      },
     });
   const hash = shapeHash(c.shape);
   if (p.t !== c.tool || p.h !== hash)
     throw quoteError(400, 'quote_mismatch', {
       problem: 'The request differs from the one quoted',
-      cause: p.t !== c.tool ? `The quote prices tool ${p.t}; this request is ${c.tool}.` : 'The tool matches but the request shape (list, scope, ids, data points, type ...) differs.',
+      cause:
+        p.t !== c.tool
+          ? `The quote prices tool ${p.t}; this request is ${c.tool}.`
+          : 'The tool matches but the request shape (list, scope, ids, data points, type ...) differs.',
       fix: 'Estimate exactly the request you send (same tool and fields), or send the request that was quoted.',
       details: { quoted_tool: p.t, tool: c.tool, quoted_filter_hash: p.h, filter_hash: hash },
     });
@@ -177,7 +190,12 @@ function paidRunFix(tool: Tool, id: string): string {
 }
 
 /** Marks a checked quote used by the run it paid for. */
-export function redeemQuote(store: Store, clock: SandboxClock, q: CheckedQuote, what: Partial<Pick<Redemption, 'workflow_id' | 'task_id' | 'list_id'>>): void {
+export function redeemQuote(
+  store: Store,
+  clock: SandboxClock,
+  q: CheckedQuote,
+  what: Partial<Pick<Redemption, 'workflow_id' | 'task_id' | 'list_id'>>,
+): void {
   if (!q.payload) return;
   const redeemed = quotesArea(store).redeemed;
   const now = clock.now();

@@ -33,7 +33,12 @@ export interface RateCaller {
 }
 
 /** The descriptor of a request by this caller to a route of this kind. */
-export function rateRequestOf(caller: RateCaller, routeKind: RateRequest['routeKind'], counts: SearchCounter | undefined, nowMs: number): RateRequest {
+export function rateRequestOf(
+  caller: RateCaller,
+  routeKind: RateRequest['routeKind'],
+  counts: SearchCounter | undefined,
+  nowMs: number,
+): RateRequest {
   const org = caller.organization;
   return {
     organizationId: org.id,
@@ -107,7 +112,12 @@ export function applicableRows(r: RateRequest): RateRow[] {
   if (r.routeKind !== 'v2' || isSession) return rows;
   if (r.keyId !== null) rows.push({ scope: 'api_key', window: 'minute', limit: RATE_LIMITS.keyPerMinute, key: `key:${r.keyId}:minute` });
   if (r.counts === 'people_search' && r.keyId !== null)
-    rows.push({ scope: 'organization_people_search', window: 'day', limit: RATE_LIMITS.peopleSearchesPerDay, key: `org:${org}:people_search:day` });
+    rows.push({
+      scope: 'organization_people_search',
+      window: 'day',
+      limit: RATE_LIMITS.peopleSearchesPerDay,
+      key: `org:${org}:people_search:day`,
+    });
   if (r.counts === 'people_search' && r.connector)
     rows.push({
       scope: 'connector_people_search',
@@ -116,7 +126,12 @@ export function applicableRows(r: RateRequest): RateRow[] {
       key: `org:${org}:connector_people_search:minute`,
     });
   if (r.counts !== undefined && r.partnerLicenseOnly)
-    rows.push({ scope: 'partner_search_quota', window: 'month', limit: RATE_LIMITS.partnerSearchesPerMonth, key: `org:${org}:search:month` });
+    rows.push({
+      scope: 'partner_search_quota',
+      window: 'month',
+      limit: RATE_LIMITS.partnerSearchesPerMonth,
+      key: `org:${org}:search:month`,
+    });
   return rows;
 }
 

@@ -73,9 +73,13 @@ export function pageOf(ctx: RequestContext, all: Int32Array, r: PageRequest): Pa
 export function truncationWarning(limit: number, perResponse: number, capped?: { maxResults: number; total: number }): string | null {
   const parts: string[] = [];
   if (limit > perResponse)
-    parts.push(`limit ${limit} is above the ${perResponse} rows one response returns: this page holds at most ${perResponse}; follow cursor for the rest.`);
+    parts.push(
+      `limit ${limit} is above the ${perResponse} rows one response returns: this page holds at most ${perResponse}; follow cursor for the rest.`,
+    );
   if (capped && capped.total > capped.maxResults)
-    parts.push(`maxResults ${capped.maxResults} caps this search: ${capped.maxResults} of ${capped.total} matches are delivered over all pages.`);
+    parts.push(
+      `maxResults ${capped.maxResults} caps this search: ${capped.maxResults} of ${capped.total} matches are delivered over all pages.`,
+    );
   return parts.length ? parts.join(' ') : null;
 }
 
@@ -83,7 +87,8 @@ const QUOTA_TEXT: Partial<Record<RateScope, (used: number, limit: number) => str
   organization_people_search: (used, limit) =>
     `${used} of ${limit} daily people searches used today by this organization with API keys (each page counts; resets 00:00 UTC).`,
   connector_people_search: (used, limit) => `${used} of ${limit} people searches used this minute by the connector client.`,
-  partner_search_quota: (used, limit) => `${used} of ${limit} monthly searches of this partner-license workspace used (people and company search combined).`,
+  partner_search_quota: (used, limit) =>
+    `${used} of ${limit} monthly searches of this partner-license workspace used (people and company search combined).`,
 };
 
 /** The search allowances this request counted toward, as a sentence each ('' when none applies, e.g. a signed-in session). */

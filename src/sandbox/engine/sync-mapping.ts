@@ -31,9 +31,32 @@ const DEFAULT_MAPPINGS: Record<string, FieldMapping> = {
     linkedin_url: 'linkedin_url',
     location: 'city',
   },
-  'crm_two/leads': { first_name: 'FirstName', last_name: 'LastName', email: 'Email', title: 'Title', company: 'Company', phone: 'Phone', domain: 'Website' },
-  'crm_two/contacts': { first_name: 'FirstName', last_name: 'LastName', email: 'Email', title: 'Title', company: 'AccountName', phone: 'Phone' },
-  sequencer_one: { email: 'email', first_name: 'first_name', last_name: 'last_name', title: 'title', company: 'company_name', linkedin_url: 'linkedin_url', phone: 'phone' },
+  'crm_two/leads': {
+    first_name: 'FirstName',
+    last_name: 'LastName',
+    email: 'Email',
+    title: 'Title',
+    company: 'Company',
+    phone: 'Phone',
+    domain: 'Website',
+  },
+  'crm_two/contacts': {
+    first_name: 'FirstName',
+    last_name: 'LastName',
+    email: 'Email',
+    title: 'Title',
+    company: 'AccountName',
+    phone: 'Phone',
+  },
+  sequencer_one: {
+    email: 'email',
+    first_name: 'first_name',
+    last_name: 'last_name',
+    title: 'title',
+    company: 'company_name',
+    linkedin_url: 'linkedin_url',
+    phone: 'phone',
+  },
 };
 
 function defaultMapping(t: SyncTarget): FieldMapping {
@@ -52,7 +75,11 @@ function listColumns(list: ListRecord): string[] {
  * The mapping a sync uses: the default when none is given; a custom one must name list
  * columns only, give each a property of its own, and map the column the destination needs.
  */
-export function mappingFor(t: SyncTarget, list: ListRecord, custom: FieldMapping | undefined): { mapping: FieldMapping; source: 'default' | 'custom' } {
+export function mappingFor(
+  t: SyncTarget,
+  list: ListRecord,
+  custom: FieldMapping | undefined,
+): { mapping: FieldMapping; source: 'default' | 'custom' } {
   if (custom === undefined) return { mapping: defaultMapping(t), source: 'default' };
   const valid = listColumns(list);
   const unknown = Object.keys(custom).filter((c) => !valid.includes(c));

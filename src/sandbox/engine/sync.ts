@@ -37,9 +37,7 @@ export interface SyncRequest {
 }
 
 export type LeadFate =
-  | { outcome: 'pushed'; reason: null }
-  | { outcome: 'skipped'; reason: SyncSkipReason }
-  | { outcome: 'failed'; reason: SyncFailReason };
+  { outcome: 'pushed'; reason: null } | { outcome: 'skipped'; reason: SyncSkipReason } | { outcome: 'failed'; reason: SyncFailReason };
 
 export interface PlannedLead {
   lead: LeadRecord;
@@ -101,7 +99,10 @@ function subActionOf(provider: Destination, v: string | undefined): string | nul
   const allowed = CRM_SUB_ACTIONS[provider];
   if (v === undefined) return allowed[0]!;
   if (allowed.includes(v)) return v;
-  throw badField('sub_action', `sub_action for ${provider} must be ${allowed.join(' or ')} (default ${allowed[0]}); got ${JSON.stringify(v)}`);
+  throw badField(
+    'sub_action',
+    `sub_action for ${provider} must be ${allowed.join(' or ')} (default ${allowed[0]}); got ${JSON.stringify(v)}`,
+  );
 }
 
 /** Where the request syncs to: the destination connected, the sub_action valid, the campaign known. */
@@ -226,7 +227,8 @@ export function pushSync(ctx: RequestContext, p: SyncPlan, charged: number, esti
   if (!failed) {
     const held = ((area.held[orgId] ??= {})[destinationKey(p.target)] ??= {});
     for (const l of p.leads)
-      if (l.fate.outcome === 'pushed') held[l.lead.lead_id] = { lead_id: l.lead.lead_id, properties: l.record, list_id: p.list.list_id, workflow_id, pushed_at: now };
+      if (l.fate.outcome === 'pushed')
+        held[l.lead.lead_id] = { lead_id: l.lead.lead_id, properties: l.record, list_id: p.list.list_id, workflow_id, pushed_at: now };
   }
   const { skipped } = p.counts;
   const balance = ctx.caller.organization.credits;

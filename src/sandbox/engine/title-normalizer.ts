@@ -17,13 +17,50 @@ const BY_PLACE: Record<string, { modifier: string; domain: string; role: string 
   tech: { modifier: 'Technical', domain: 'Technology', role: 'Technology' },
 };
 
-const ACRONYMS = ['IT', 'AI', 'ML', 'UX', 'UI', 'API', 'SaaS', 'B2B', 'B2C', 'EMEA', 'APAC', 'LATAM', 'US', 'UK', 'EU', 'GTM', 'SEO', 'IoT', 'R&D', 'FP&A', 'L&D', 'BI', 'ERP', 'CRM', 'DevOps', 'II', 'III', 'IV'];
+const ACRONYMS = [
+  'IT',
+  'AI',
+  'ML',
+  'UX',
+  'UI',
+  'API',
+  'SaaS',
+  'B2B',
+  'B2C',
+  'EMEA',
+  'APAC',
+  'LATAM',
+  'US',
+  'UK',
+  'EU',
+  'GTM',
+  'SEO',
+  'IoT',
+  'R&D',
+  'FP&A',
+  'L&D',
+  'BI',
+  'ERP',
+  'CRM',
+  'DevOps',
+  'II',
+  'III',
+  'IV',
+];
 const ACRONYM_BY_LOWER = new Map(ACRONYMS.map((a) => [a.toLowerCase(), a]));
 const SMALL_WORDS = new Set(['of', 'and', 'for', 'the', 'to', 'in', 'on', 'at', 'a', 'an']);
 /** Short all-caps words that are words, not acronyms. */
 const SHORT_WORDS = new Set(['new', 'art', 'key', 'top', 'web', 'lab', 'law', 'tax', 'app', 'pay', 'ads', 'co']);
 /** Titles a department can follow with "of" ("Director Sales" -> "Director of Sales"). */
-const LEADERS = new Set(['Vice President', 'Senior Vice President', 'Executive Vice President', 'Assistant Vice President', 'Director', 'Head', 'President']);
+const LEADERS = new Set([
+  'Vice President',
+  'Senior Vice President',
+  'Executive Vice President',
+  'Assistant Vice President',
+  'Director',
+  'Head',
+  'President',
+]);
 const DEPARTMENTS = new Set([
   'Engineering',
   'Sales',
@@ -101,10 +138,5 @@ export function normalizeTitle(title: string): string {
   }
   while (out.length && (out[out.length - 1] === ',' || out[out.length - 1] === '/')) out.pop();
   while (out.length && (out[0] === ',' || out[0] === '/')) out.shift();
-  return out
-    .join(' ')
-    .replace(/ ,/g, ',')
-    .replace(/ \/ /g, '/')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return out.join(' ').replace(/ ,/g, ',').replace(/ \/ /g, '/').replace(/\s+/g, ' ').trim();
 }

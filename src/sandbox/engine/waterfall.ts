@@ -160,7 +160,11 @@ export function lookupPerson(
   const synthPhone = `+1555${String(fnv1a(`${seed}|phone|${key}`) % 10_000_000).padStart(7, '0')}`;
   const truthPhone = facts ? facts.phone : fraction(`${seed}|has-phone|${key}`) < UNKNOWN_HAS_PHONE ? synthPhone : null;
 
-  const find = (point: 'email' | 'phone', truth: string | null, fallback: string | null): { value: string | null; provider: string | null } => {
+  const find = (
+    point: 'email' | 'phone',
+    truth: string | null,
+    fallback: string | null,
+  ): { value: string | null; provider: string | null } => {
     const override = rates[point];
     if (override !== null) {
       const hit = fraction(`${seed}|override|${point}|${key}`) < override;

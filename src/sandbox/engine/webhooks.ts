@@ -48,7 +48,14 @@ const legacyStatusPath = (workflowId: string): string => `/api/v1/public/enrich/
 function inputOf(sent: LegacyContact | undefined): WebhookPayload['results'][number]['input'] {
   const c = identityOf(sent ?? {});
   const full = c.first_name && c.last_name ? `${c.first_name} ${c.last_name}` : null;
-  return { linkedin_url: c.linkedin_url, first_name: c.first_name, last_name: c.last_name, full_name: full, company_domain: c.company_domain, company_name: c.company_name };
+  return {
+    linkedin_url: c.linkedin_url,
+    first_name: c.first_name,
+    last_name: c.last_name,
+    full_name: full,
+    company_domain: c.company_domain,
+    company_name: c.company_name,
+  };
 }
 
 /** The payload of an ended v1 run. */
@@ -70,7 +77,14 @@ function webhookPayload(services: Pick<SandboxServices, 'store' | 'clock'>, wf: 
       prospect_id: lead?.person_lead_id ?? r.lead_id,
       lead_id: r.lead_id,
       result: s.succeeded
-        ? { email: r.email, email_status: r.email_status, other_emails: [], phones: r.phone ? [r.phone] : [], provider: r.provider, linkedin_url: r.linkedin_url }
+        ? {
+            email: r.email,
+            email_status: r.email_status,
+            other_emails: [],
+            phones: r.phone ? [r.phone] : [],
+            provider: r.provider,
+            linkedin_url: r.linkedin_url,
+          }
         : null,
       error: s.error,
       input: inputOf(inputs[i]),
@@ -145,7 +159,11 @@ const NETWORK_ERRORS: Record<string, string> = {
 function outcomeOfStatus(status: number, location: string | undefined): AttemptOutcome {
   if (status >= 200 && status < 300) return { delivered: true, status, error: null };
   if (status >= 300 && status < 400)
-    return { delivered: false, status, error: `redirect not followed: the receiver answered HTTP ${status}${location ? ` to ${location}` : ''}` };
+    return {
+      delivered: false,
+      status,
+      error: `redirect not followed: the receiver answered HTTP ${status}${location ? ` to ${location}` : ''}`,
+    };
   return { delivered: false, status, error: `the receiver answered HTTP ${status}` };
 }
 
@@ -166,7 +184,11 @@ function postOnce(url: string, body: string, timeoutMs: number, pending: Pending
     const send = target.protocol === 'https:' ? https.request : http.request;
     let req: http.ClientRequest;
     try {
-      req = send(target, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+      req = send(target, {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
     } catch (e) {
       finish({ delivered: false, status: null, error: (e as Error).message });
       return;
@@ -180,7 +202,9 @@ function postOnce(url: string, body: string, timeoutMs: number, pending: Pending
       res.resume();
       finish(outcomeOfStatus(res.statusCode ?? 0, res.headers.location));
     });
-    req.on('error', (e: NodeJS.ErrnoException) => finish({ delivered: false, status: null, error: NETWORK_ERRORS[e.code ?? ''] ?? e.message }));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      finish({ delivered: false, status: null, error: NETWORK_ERRORS[e.code ?? ''] ?? e.message }),
+    );
     req.end(body);
   });
 }

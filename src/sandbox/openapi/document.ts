@@ -4,7 +4,16 @@ import { ErrorResponse } from '../../api/schemas/errors.js';
 import { MOUNTS, type Endpoint, type ErrorCode, type PathParam, type QueryParam, type SchemaRef } from '../../api/endpoints/endpoint.js';
 import { API, CATALOG } from '../../api/endpoints/index.js';
 import { schemaOf } from '../../api/endpoints/schemas.js';
-import { eachRef, nameOf, refTo, REF_PREFIX, renameRefs, renderedSchemas, type JsonSchema, type SchemaIo } from '../../api/endpoints/json-schema.js';
+import {
+  eachRef,
+  nameOf,
+  refTo,
+  REF_PREFIX,
+  renameRefs,
+  renderedSchemas,
+  type JsonSchema,
+  type SchemaIo,
+} from '../../api/endpoints/json-schema.js';
 import { DOCUMENT_SPECS, type DocumentName, type DocumentSpec } from './documents.js';
 
 /**
@@ -111,7 +120,14 @@ function operation(op: Endpoint, inputName: (n: string) => string): JsonSchema {
     security: [{ [SECURITY_SCHEME]: [] }],
     ...(scope ? { 'x-scope': scope } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': withExample(refTo(inputName(nameOf(schemaOf(op.body)))), op.example?.body) } } } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': withExample(refTo(inputName(nameOf(schemaOf(op.body)))), op.example?.body) },
+          },
+        }
+      : {}),
     responses: {
       ...(op.also200 ? { '200': { ...success(op), description: op.also200 } } : {}),
       [String(op.status ?? 200)]: success(op, op.example?.response),
@@ -178,7 +194,10 @@ function webhooks(spec: DocumentSpec): JsonSchema {
  * A schema reached from both sides whose renderings differ keeps its name for the answer and
  * is `<name>Input` for requests.
  */
-function componentsFor(spec: DocumentSpec, operations: readonly Endpoint[]): { schemas: Record<string, JsonSchema>; inputName: (n: string) => string } {
+function componentsFor(
+  spec: DocumentSpec,
+  operations: readonly Endpoint[],
+): { schemas: Record<string, JsonSchema>; inputName: (n: string) => string } {
   const roots = (list: (z.ZodMiniType | undefined)[]) => list.filter((s): s is z.ZodMiniType => s !== undefined).map(nameOf);
   const inputRoots = roots([
     ...operations.map((o) => o.body && schemaOf(o.body)),

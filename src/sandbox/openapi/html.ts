@@ -54,13 +54,15 @@ function sectionsOf(doc: OpenApiDocument): [string, Operation[]][] {
 
 const opId = (o: Operation) => `op-${String(o.op.operationId)}`;
 const methodHtml = (m: string) => `<span class="method m-${esc(m)}">${esc(m.toUpperCase())}</span>`;
-const opTitle = (o: Operation) => `${methodHtml(o.method)} <code>${esc(o.path)}</code> ${esc(o.op.summary)} <small>(${esc(o.op.operationId)})</small>`;
+const opTitle = (o: Operation) =>
+  `${methodHtml(o.method)} <code>${esc(o.path)}</code> ${esc(o.op.summary)} <small>(${esc(o.op.operationId)})</small>`;
 
 function header(doc: OpenApiDocument, name: DocumentName, here: '/docs' | '/redoc'): string {
   const info = doc.info as { title: string; description: string };
   const server = (doc.servers as { url: string }[])[0]?.url ?? '';
   const other = here === '/docs' ? '/redoc' : '/docs';
-  const switchTo = (n: DocumentName, label: string) => (n === name ? `<strong>${label}</strong>` : `<a href="${here}${n === 'v1' ? '?spec=v1' : ''}">${label}</a>`);
+  const switchTo = (n: DocumentName, label: string) =>
+    n === name ? `<strong>${label}</strong>` : `<a href="${here}${n === 'v1' ? '?spec=v1' : ''}">${label}</a>`;
   return (
     `<h1>${esc(info.title)}</h1><p>${esc(info.description)}</p>` +
     `<p>Document: ${switchTo('v2', 'v2')} | ${switchTo('v1', 'v1 (legacy)')} · Server <code>${esc(server)}</code> · ` +
@@ -127,7 +129,8 @@ export function docsPage(doc: OpenApiDocument, name: DocumentName): string {
   const view: SchemaView = { components: doc.components.schemas, depth: 1 };
   const groups = sectionsOf(doc);
   const sections = groups.map(
-    ([tag, ops]) => `<h2>${esc(tag)}</h2>${ops.map((o) => `<details id="${esc(opId(o))}"><summary>${opTitle(o)}</summary>${operationBody(o, view)}</details>`).join('')}`,
+    ([tag, ops]) =>
+      `<h2>${esc(tag)}</h2>${ops.map((o) => `<details id="${esc(opId(o))}"><summary>${opTitle(o)}</summary>${operationBody(o, view)}</details>`).join('')}`,
   );
   return page(
     `${String((doc.info as { title: string }).title)}: docs`,
@@ -139,12 +142,16 @@ export function redocPage(doc: OpenApiDocument, name: DocumentName): string {
   const view: SchemaView = { components: doc.components.schemas, depth: Infinity };
   const groups = sectionsOf(doc);
   const nav = groups.map(
-    ([tag, ops]) => `<li>${esc(tag)}<ul>${ops.map((o) => `<li><a href="#${esc(opId(o))}">${methodHtml(o.method)} ${esc(o.op.summary)}</a></li>`).join('')}</ul></li>`,
+    ([tag, ops]) =>
+      `<li>${esc(tag)}<ul>${ops.map((o) => `<li><a href="#${esc(opId(o))}">${methodHtml(o.method)} ${esc(o.op.summary)}</a></li>`).join('')}</ul></li>`,
   );
   const names = Object.keys(view.components);
-  nav.push(`<li><a href="#schemas">Schemas</a><ul>${names.map((n) => `<li><a href="#${esc(schemaAnchor(n))}">${esc(n)}</a></li>`).join('')}</ul></li>`);
+  nav.push(
+    `<li><a href="#schemas">Schemas</a><ul>${names.map((n) => `<li><a href="#${esc(schemaAnchor(n))}">${esc(n)}</a></li>`).join('')}</ul></li>`,
+  );
   const main = groups.map(
-    ([tag, ops]) => `<h2>${esc(tag)}</h2>${ops.map((o) => `<section class="op" id="${esc(opId(o))}"><h3>${opTitle(o)}</h3>${operationBody(o, view)}</section>`).join('')}`,
+    ([tag, ops]) =>
+      `<h2>${esc(tag)}</h2>${ops.map((o) => `<section class="op" id="${esc(opId(o))}"><h3>${opTitle(o)}</h3>${operationBody(o, view)}</section>`).join('')}`,
   );
   return page(
     `${String((doc.info as { title: string }).title)}: reference`,

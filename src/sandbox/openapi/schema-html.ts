@@ -41,7 +41,8 @@ export function schemaHtml(schema: JsonSchema | boolean, view: SchemaView, seen:
   for (const [key, label] of CONSTRAINTS) {
     if (schema[key] !== undefined) parts.push(`<span class="constraint">${esc(label)} ${esc(JSON.stringify(schema[key]))}</span>`);
   }
-  if (Array.isArray(schema.enum)) parts.push(`<span class="enum">one of ${schema.enum.map((v) => `<code>${esc(JSON.stringify(v))}</code>`).join(', ')}</span>`);
+  if (Array.isArray(schema.enum))
+    parts.push(`<span class="enum">one of ${schema.enum.map((v) => `<code>${esc(JSON.stringify(v))}</code>`).join(', ')}</span>`);
   if (schema.const !== undefined) parts.push(`<code>${esc(JSON.stringify(schema.const))}</code>`);
   if (typeof schema.description === 'string') parts.push(`<span class="desc">${esc(schema.description)}</span>`);
   return parts.join(' ') + nested(schema, view, seen);
@@ -75,11 +76,14 @@ function nested(s: JsonSchema, view: SchemaView, seen: ReadonlySet<string>): str
   const items = s.items as JsonSchema | undefined;
   if (items && typeof items === 'object') out.push(`<div class="items">items: ${schemaHtml(items, view, seen)}</div>`);
   const extra = s.additionalProperties;
-  if (extra && typeof extra === 'object' && Object.keys(extra).length) out.push(`<div class="items">values: ${schemaHtml(extra as JsonSchema, view, seen)}</div>`);
+  if (extra && typeof extra === 'object' && Object.keys(extra).length)
+    out.push(`<div class="items">values: ${schemaHtml(extra as JsonSchema, view, seen)}</div>`);
   for (const [key, label] of COMBINATORS) {
     const alternatives = s[key] as JsonSchema[] | undefined;
     if (alternatives)
-      out.push(`<div class="items">${label}:</div><ul class="alts">${alternatives.map((a) => `<li>${schemaHtml(a, view, seen)}</li>`).join('')}</ul>`);
+      out.push(
+        `<div class="items">${label}:</div><ul class="alts">${alternatives.map((a) => `<li>${schemaHtml(a, view, seen)}</li>`).join('')}</ul>`,
+      );
   }
   return out.join('');
 }

@@ -1,5 +1,14 @@
 import { UUID_PATTERN } from '../../api/schemas/lists.js';
-import { KEY_REQUESTS_LIMITS, MAX_ACTIVE_KEYS_PER_USER, type CreatedKey, type KeyRequestRow, type ManagedKey, type RevokeAllResult, type V2Key, type V2KeyList } from '../../api/schemas/keys.js';
+import {
+  KEY_REQUESTS_LIMITS,
+  MAX_ACTIVE_KEYS_PER_USER,
+  type CreatedKey,
+  type KeyRequestRow,
+  type ManagedKey,
+  type RevokeAllResult,
+  type V2Key,
+  type V2KeyList,
+} from '../../api/schemas/keys.js';
 import type { RouteDef } from '../router.js';
 import { API } from '../../api/endpoints/index.js';
 import type { RequestContext } from '../context.js';
@@ -31,7 +40,8 @@ function createKey(ctx: RequestContext): CreatedKey {
   const b = entryBody(API.keys.create, ctx.body);
   const now = ctx.clock.now();
   const expires_at = b.expires_at ? new Date(b.expires_at).toISOString() : null;
-  if (expires_at !== null && Date.parse(expires_at) <= now) throw badField('expires_at', `expires_at must be in the future (now ${ctx.clock.iso()})`);
+  if (expires_at !== null && Date.parse(expires_at) <= now)
+    throw badField('expires_at', `expires_at must be in the future (now ${ctx.clock.iso()})`);
   // An expired key can no longer be used, so it does not hold one of the user's 10 places.
   const active = ctx.store.apiKeysOf({ organizationId: p.organization.id, userId: p.user.id }).filter((k) => keyUsable(k, now)).length;
   if (active >= MAX_ACTIVE_KEYS_PER_USER)
@@ -55,7 +65,11 @@ function createKey(ctx: RequestContext): CreatedKey {
 function keyInPath(ctx: RequestContext): ApiKeyRecord {
   const id = ctx.params.key_id ?? '';
   if (!UUID_PATTERN.test(id))
-    throw validationError([{ type: 'uuid_parsing', loc: ['path', 'key_id'], msg: 'Input should be a valid UUID' }], 422, 'The path parameters failed validation');
+    throw validationError(
+      [{ type: 'uuid_parsing', loc: ['path', 'key_id'], msg: 'Input should be a valid UUID' }],
+      422,
+      'The path parameters failed validation',
+    );
   const k = ctx.store.apiKey(id);
   if (!k || k.organization_id !== ctx.caller.organization.id) throw notFound(`API key ${id} not found`);
   return k;
@@ -101,18 +115,16 @@ function keyRequests(ctx: RequestContext): KeyRequestRow[] {
 
 function v2Keys(ctx: RequestContext): V2KeyList {
   const orgId = ctx.caller.organization.id;
-  const keys = keysOfOrganization(ctx).map(
-    (k): V2Key => ({
-      key_id: k.id,
-      key_prefix: k.key_prefix,
-      key_last4: k.key_last4,
-      name: k.name,
-      scopes: ctx.store.membership(k.user_id, orgId)?.scopes ?? [],
-      created_at: k.created_at,
-      last_used_at: k.last_used_at,
-      is_active: k.is_active,
-    }),
-  );
+  const keys = keysOfOrganization(ctx).map((k): V2Key => ({
+    key_id: k.id,
+    key_prefix: k.key_prefix,
+    key_last4: k.key_last4,
+    name: k.name,
+    scopes: ctx.store.membership(k.user_id, orgId)?.scopes ?? [],
+    created_at: k.created_at,
+    last_used_at: k.last_used_at,
+    is_active: k.is_active,
+  }));
   return { keys };
 }
 

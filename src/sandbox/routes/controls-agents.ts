@@ -31,7 +31,10 @@ function configure(ctx: RequestContext) {
   return view(ctx);
 }
 
-const templatesView = (ctx: RequestContext, org: OrganizationRecord) => ({ organization_id: org.id, templates: templatesOf(ctx.store, org.id, ctx.clock.iso()) });
+const templatesView = (ctx: RequestContext, org: OrganizationRecord) => ({
+  organization_id: org.id,
+  templates: templatesOf(ctx.store, org.id, ctx.clock.iso()),
+});
 
 function listTemplates(ctx: RequestContext) {
   const q = parseBody(OrganizationQuery, Object.fromEntries(ctx.query));
@@ -41,7 +44,13 @@ function listTemplates(ctx: RequestContext) {
 function createTemplate(ctx: RequestContext) {
   const b = parseBody(NewTemplateBody, ctx.body);
   const org = orgOf(ctx, b.organization_id);
-  return addTemplate(ctx.store, org.id, ctx.clock.iso(), { name: b.name, subject: b.subject, body: b.body, is_active: b.is_active ?? true, is_default: b.is_default ?? false });
+  return addTemplate(ctx.store, org.id, ctx.clock.iso(), {
+    name: b.name,
+    subject: b.subject,
+    body: b.body,
+    is_active: b.is_active ?? true,
+    is_default: b.is_default ?? false,
+  });
 }
 
 function changeTemplate(ctx: RequestContext) {

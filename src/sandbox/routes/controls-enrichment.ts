@@ -28,7 +28,8 @@ function view(ctx: RequestContext) {
 function configure(ctx: RequestContext) {
   const b = parseBody(EnrichmentSettingsBody, ctx.body);
   const s = enrichmentArea(ctx.store).settings;
-  for (const [point, rate] of Object.entries(b.hit_rates ?? {})) if (rate !== undefined) s.hit_rates[point as 'email' | 'phone' | 'company'] = rate;
+  for (const [point, rate] of Object.entries(b.hit_rates ?? {}))
+    if (rate !== undefined) s.hit_rates[point as 'email' | 'phone' | 'company'] = rate;
   for (const [part, ms] of Object.entries(b.pace ?? {})) if (ms !== undefined) s.pace[part as keyof typeof s.pace] = ms;
   return view(ctx);
 }
@@ -47,10 +48,20 @@ function endNow(ctx: RequestContext) {
   const area = enrichmentArea(ctx.store);
   const wf = own(area.workflows, id);
   if (!wf) throw notFound(`Unknown enrichment workflow ${id}`);
-  if (wf.end) throw publicError(409, { code: 'conflict', problem: `Workflow ${id} already ended ${wf.end.status}`, retryable: false, details: { workflow_id: id } });
-  if (singleRecordOnly(status) && wf.kind !== 'person') throw badField('status', `${status} ends single-person runs only; ${id} is a ${wf.kind} run`);
+  if (wf.end)
+    throw publicError(409, {
+      code: 'conflict',
+      problem: `Workflow ${id} already ended ${wf.end.status}`,
+      retryable: false,
+      details: { workflow_id: id },
+    });
+  if (singleRecordOnly(status) && wf.kind !== 'person')
+    throw badField('status', `${status} ends single-person runs only; ${id} is a ${wf.kind} run`);
   if (!forceEnd(ctx.services, wf, status))
-    throw badField('status', `${id} cannot end ${status}: ${status === 'completed' ? 'a row has no data to find' : 'it needs several rows, one of which finds data'}`);
+    throw badField(
+      'status',
+      `${id} cannot end ${status}: ${status === 'completed' ? 'a row has no data to find' : 'it needs several rows, one of which finds data'}`,
+    );
   return workflowStatus(ctx.services, wf);
 }
 

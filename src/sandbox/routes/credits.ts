@@ -43,7 +43,9 @@ function estimate(ctx: RequestContext): Quote {
     sufficient,
     agent_instructions: quote.quote_id
       ? `At most ${plural(cost, 'credit')} for ${plural(rows, 'row')}. Send quote_id with the same request within 5 minutes; it works once.` +
-        (sufficient ? '' : ` The balance of ${org.credits} is ${plural(cost - org.credits, 'credit')} short: buy credits on the plans page first.`)
+        (sufficient
+          ? ''
+          : ` The balance of ${org.credits} is ${plural(cost - org.credits, 'credit')} short: buy credits on the plans page first.`)
       : 'Similar companies deduct nothing and need no quote.',
     timestamp_ms: ctx.clock.now(),
   };

@@ -26,12 +26,23 @@ type Imported = Pick<CsvImportResponse, 'workflow_id' | 'enrichment_status_url'>
 function importLeads(ctx: RequestContext, list: ListRecord, leads: readonly NewLead[]) {
   const org = ctx.caller.organization;
   const records = leads.map((l) => insertLead(ctx.store, ctx.clock, org.id, l));
-  addMembers(ctx.store, org, list, records.map((l) => l.lead_id));
+  addMembers(
+    ctx.store,
+    org,
+    list,
+    records.map((l) => l.lead_id),
+  );
   return records;
 }
 
 /** Imports and dispatches the enrichment of the imported rows, paid per lead. */
-function importAndEnrich(ctx: RequestContext, list: ListRecord, leads: readonly NewLead[], type: EnrichmentType, quoteId: string | undefined): Imported {
+function importAndEnrich(
+  ctx: RequestContext,
+  list: ListRecord,
+  leads: readonly NewLead[],
+  type: EnrichmentType,
+  quoteId: string | undefined,
+): Imported {
   const rows = leads.length;
   return runPaid(ctx, {
     run: { tool: 'bulk_import_csv', body: { enrichment_type: type }, rows },
@@ -96,6 +107,4 @@ function importCsv(ctx: RequestContext) {
   return reply(response, 201);
 }
 
-export const csvImportRoutes: RouteDef[] = [
-  { endpoint: API.lists.importCsv, handler: importCsv },
-];
+export const csvImportRoutes: RouteDef[] = [{ endpoint: API.lists.importCsv, handler: importCsv }];

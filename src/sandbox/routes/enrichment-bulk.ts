@@ -20,7 +20,8 @@ function selectionChanged(list: ListRecord, gone: string[]) {
   return publicError(409, {
     code: 'conflict',
     problem: `The selection changed after the quote: ${gone.length} of the lead_ids ${gone.length === 1 ? 'is' : 'are'} no longer a lead of list "${list.name}"`,
-    cause: 'Leads were removed from the list (or never were in it) since the subset was quoted. Nothing was charged and the quote is still unused.',
+    cause:
+      'Leads were removed from the list (or never were in it) since the subset was quoted. Nothing was charged and the quote is still unused.',
     fix: 'Leave those ids out, quote the new subset with POST /credits/estimate and run it with the new quote.',
     retryable: false,
     details: { list_id: list.list_id, lead_ids: gone },
@@ -65,6 +66,4 @@ function enrichList(ctx: RequestContext): BulkEnrichStarted {
   });
 }
 
-export const enrichmentBulkRoutes: RouteDef[] = [
-  { endpoint: API.enrichment.bulk, handler: enrichList },
-];
+export const enrichmentBulkRoutes: RouteDef[] = [{ endpoint: API.enrichment.bulk, handler: enrichList }];

@@ -104,6 +104,4 @@ function enrichByTask(ctx: RequestContext): ByTaskEnrichResponse {
   return cohort.entity_kind === 'person' ? enrichPeople(ctx, body, cohort) : enrichCompanies(ctx, body, cohort);
 }
 
-export const enrichmentByTaskRoutes: RouteDef[] = [
-  { endpoint: API.enrichment.byTask, handler: enrichByTask },
-];
+export const enrichmentByTaskRoutes: RouteDef[] = [{ endpoint: API.enrichment.byTask, handler: enrichByTask }];

@@ -15,7 +15,12 @@ import { runPaid } from '../engine/enrichment-paid.js';
  */
 
 function companyNotFound(b: CompanyEnrichBody) {
-  const named = Object.entries({ company_id: b.company_id, domain: b.domain, company_name: b.company_name, company_ticker: b.company_ticker })
+  const named = Object.entries({
+    company_id: b.company_id,
+    domain: b.domain,
+    company_name: b.company_name,
+    company_ticker: b.company_ticker,
+  })
     .filter(([, v]) => v !== undefined && v.trim() !== '')
     .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
     .join(', ');
@@ -49,6 +54,4 @@ function enrichCompany(ctx: RequestContext): CompanyEnrichResponse {
   });
 }
 
-export const enrichmentCompanyRoutes: RouteDef[] = [
-  { endpoint: API.enrichment.company, handler: enrichCompany },
-];
+export const enrichmentCompanyRoutes: RouteDef[] = [{ endpoint: API.enrichment.company, handler: enrichCompany }];

@@ -38,7 +38,10 @@ function enrichPerson(ctx: RequestContext): PersonEnrichStarted {
         lead_list_id: list.list_id,
         leads: [{ lead }],
       });
-      return { redeemed: { workflow_id: wf.workflow_id, list_id: list.list_id }, answer: { ...startedRun(ctx, wf), lead_list_id: list.list_id } };
+      return {
+        redeemed: { workflow_id: wf.workflow_id, list_id: list.list_id },
+        answer: { ...startedRun(ctx, wf), lead_list_id: list.list_id },
+      };
     },
   });
 }

@@ -46,8 +46,17 @@ function jsonPage(ctx: RequestContext): JsonExportPage {
   const columns = queryColumns(ctx.query);
   const list = visibleList(ctx.store, ctx.caller, listId);
   const binding = cursorBinding(JSON_ENDPOINT, { list_id: list.list_id, columns });
-  const w = pageWindow(ctx.store.state.jwt_secret, { cursor: ctx.query.get('cursor') ?? undefined, binding, pageSize: limit }, list.lead_ids.length);
-  return { list_id: list.list_id, leads: exportRows(ctx.store, list, columns, w.offset, w.end), total: list.lead_ids.length, cursor: w.cursor };
+  const w = pageWindow(
+    ctx.store.state.jwt_secret,
+    { cursor: ctx.query.get('cursor') ?? undefined, binding, pageSize: limit },
+    list.lead_ids.length,
+  );
+  return {
+    list_id: list.list_id,
+    leads: exportRows(ctx.store, list, columns, w.offset, w.end),
+    total: list.lead_ids.length,
+    cursor: w.cursor,
+  };
 }
 
 /** GET of a signed link: no credentials (a request that brings an Authorization header is refused, as a storage service does). */
@@ -82,7 +91,10 @@ function generate(ctx: RequestContext) {
 /** Control: the caps on the CSV files kept for signed links (a reset restores the defaults); see engine/export-files.ts. */
 function setCaps(ctx: RequestContext) {
   const b = parseBody(ExportCapsBody, ctx.body);
-  return setExportFileCaps(ctx.store, { ...(b.max_files !== undefined && { max_files: b.max_files }), ...(b.max_bytes !== undefined && { max_bytes: b.max_bytes }) });
+  return setExportFileCaps(ctx.store, {
+    ...(b.max_files !== undefined && { max_files: b.max_files }),
+    ...(b.max_bytes !== undefined && { max_bytes: b.max_bytes }),
+  });
 }
 
 export const exportRoutes: RouteDef[] = [

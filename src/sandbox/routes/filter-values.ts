@@ -47,7 +47,9 @@ function filterValues(kind: 'people' | 'companies') {
         fix: `Send query with some text of the value, e.g. ${PATHS[kind]}?field=${field}&query=eng.`,
         retryable: false,
       });
-    const values = ctx.services.dataset.filterValues(kind, field, query.trim(), FILTER_VALUES_MAX).map(({ value, count }) => ({ value, count }));
+    const values = ctx.services.dataset
+      .filterValues(kind, field, query.trim(), FILTER_VALUES_MAX)
+      .map(({ value, count }) => ({ value, count }));
     return {
       field,
       query,

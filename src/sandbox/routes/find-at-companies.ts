@@ -94,7 +94,9 @@ function resolveCompanies(dataset: Dataset, body: FindAtCompaniesBody): { compan
       const inFilter = new Set(companies);
       const kept = byUrl.filter((i) => inFilter.has(i));
       if (kept.length < byUrl.length)
-        warnings.push(`${byUrl.length - kept.length} of the ${byUrl.length} companies of company_linkedin_urls do not match company_filter and were dropped.`);
+        warnings.push(
+          `${byUrl.length - kept.length} of the ${byUrl.length} companies of company_linkedin_urls do not match company_filter and were dropped.`,
+        );
       companies = kept;
     } else companies = byUrl;
   }

@@ -35,7 +35,9 @@ function start(ctx: RequestContext): FindPeopleStarted {
     lead_list_id: list.list_id,
     poll_url: `${ctx.services.url}${prefixOf(ctx.path)}${statusPath(list.list_id, job.workflow_id)}`,
     ...(dropped.length
-      ? { message: `${dropped.length} of the company_ids ${dropped.length === 1 ? 'is not a company' : 'are not companies'} of this list and ${dropped.length === 1 ? 'was' : 'were'} dropped: ${dropped.join(', ')}.` }
+      ? {
+          message: `${dropped.length} of the company_ids ${dropped.length === 1 ? 'is not a company' : 'are not companies'} of this list and ${dropped.length === 1 ? 'was' : 'were'} dropped: ${dropped.join(', ')}.`,
+        }
       : {}),
     timestamp_ms: ctx.clock.now(),
   };

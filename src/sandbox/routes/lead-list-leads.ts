@@ -29,14 +29,30 @@ function page(ctx: RequestContext): LeadsPage {
   const limit = queryInt(ctx.query, 'limit', LIST_LIMITS.leadsPage);
   const list = visibleList(ctx.store, ctx.caller, ctx.params.list_id ?? '');
   const binding = cursorBinding(LEADS_ENDPOINT, { list_id: list.list_id });
-  const w = pageWindow(ctx.store.state.jwt_secret, { cursor: ctx.query.get('cursor') ?? undefined, binding, pageSize: limit }, list.lead_ids.length);
+  const w = pageWindow(
+    ctx.store.state.jwt_secret,
+    { cursor: ctx.query.get('cursor') ?? undefined, binding, pageSize: limit },
+    list.lead_ids.length,
+  );
   const ids = list.lead_ids.slice(w.offset, w.end);
   const leads = ids.flatMap((id) => {
     const lead = leadOf(ctx.store, list.organization_id, id);
     return lead ? [leadRow(lead)] : [];
   });
-  const cohort = mintCohort(ctx.services, { organizationId: ctx.caller.organization.id, entityKind: 'person', ids, source: LEADS_ENDPOINT });
-  return { list_id: list.list_id, leads, total: list.lead_ids.length, cursor: w.cursor, task_id: cohort.task_id, timestamp_ms: ctx.clock.now() };
+  const cohort = mintCohort(ctx.services, {
+    organizationId: ctx.caller.organization.id,
+    entityKind: 'person',
+    ids,
+    source: LEADS_ENDPOINT,
+  });
+  return {
+    list_id: list.list_id,
+    leads,
+    total: list.lead_ids.length,
+    cursor: w.cursor,
+    task_id: cohort.task_id,
+    timestamp_ms: ctx.clock.now(),
+  };
 }
 
 /** The list if the caller may change its leads (owner or edit share); one who can only see it gets 403 list_not_editable. */

@@ -51,7 +51,11 @@ function page(ctx: RequestContext): ListsPage {
   if (folderId !== undefined) ownFolder(ctx.store, p, folderId);
   const lists = visibleLists(ctx.store, p, folderId);
   const binding = cursorBinding(LISTS_ENDPOINT, { user: p.user.id, organization: p.organization.id, folder_id: folderId ?? null });
-  const w = pageWindow(ctx.store.state.jwt_secret, { cursor: ctx.query.get('cursor') ?? undefined, binding, pageSize: limit }, lists.length);
+  const w = pageWindow(
+    ctx.store.state.jwt_secret,
+    { cursor: ctx.query.get('cursor') ?? undefined, binding, pageSize: limit },
+    lists.length,
+  );
   return {
     lists: lists.slice(w.offset, w.end).map((l) => listSummary(ctx.store, l)),
     total: lists.length,

@@ -67,7 +67,8 @@ function campaigns(ctx: RequestContext): SequencerCampaigns {
   requireSyncHelpers(ctx, 'The campaign list');
   const org = ctx.caller.organization;
   requireConnected(org, 'sequencer_one');
-  const held = (campaign_id: string) => Object.keys(heldBy(ctx.store, org.id, destinationKey({ provider: 'sequencer_one', sub_action: null, campaign_id }))).length;
+  const held = (campaign_id: string) =>
+    Object.keys(heldBy(ctx.store, org.id, destinationKey({ provider: 'sequencer_one', sub_action: null, campaign_id }))).length;
   const list = campaignsOf(ctx.store, org.id, held);
   return {
     campaigns: list,

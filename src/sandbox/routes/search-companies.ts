@@ -1,4 +1,14 @@
-import { COMPANY_COLUMN_LABELS, COMPANY_OPTIONAL_FIELDS, CompanyRawFilterSchema, SEARCH_LIMITS, companyColumnField, type CompanyOptionalField, type CompanyRawFilter, type CompanySearchResponse, type SimilarCompaniesResponse } from '../../api/schemas/search.js';
+import {
+  COMPANY_COLUMN_LABELS,
+  COMPANY_OPTIONAL_FIELDS,
+  CompanyRawFilterSchema,
+  SEARCH_LIMITS,
+  companyColumnField,
+  type CompanyOptionalField,
+  type CompanyRawFilter,
+  type CompanySearchResponse,
+  type SimilarCompaniesResponse,
+} from '../../api/schemas/search.js';
 import { checkCompanyFilters, isCompanyRawFilter } from '../../api/search-check.js';
 import { closest, didYouMean } from '../../api/suggest.js';
 import type { RouteDef } from '../router.js';
@@ -43,7 +53,8 @@ function columnFields(columns: readonly string[] | undefined): CompanyOptionalFi
 /** The raw {op, conditions} shape, checked for shape only (422); its columns and types pass unchecked. */
 function rawFilter(filters: unknown): CompanyRawFilter {
   const r = CompanyRawFilterSchema.safeParse(filters);
-  if (!r.success) throw validationError(toValidationIssues(r.error.issues).map((i) => ({ ...i, loc: ['body', 'filters', ...i.loc.slice(1)] })));
+  if (!r.success)
+    throw validationError(toValidationIssues(r.error.issues).map((i) => ({ ...i, loc: ['body', 'filters', ...i.loc.slice(1)] })));
   return r.data as CompanyRawFilter;
 }
 
@@ -75,7 +86,12 @@ function searchCompanies(ctx: RequestContext): CompanySearchResponse {
     pageSize: Math.min(limit, SEARCH_LIMITS.companies.perResponse),
   });
   const results = Array.from(page.rows, (i) => dataset.companyRow(i, extra));
-  const cohort = mintCohort(ctx.services, { organizationId: org.id, entityKind: 'company', ids: results.map((r) => r.company_id), source: ENDPOINT });
+  const cohort = mintCohort(ctx.services, {
+    organizationId: org.id,
+    entityKind: 'company',
+    ids: results.map((r) => r.company_id),
+    source: ENDPOINT,
+  });
   const total = found.length;
   const agent_instructions = [
     results.length ? `Rows ${page.offset + 1} to ${page.offset + results.length} of ${total}.` : `No rows on this page (${total} matches).`,
@@ -102,7 +118,8 @@ function searchCompanies(ctx: RequestContext): CompanySearchResponse {
 function similarCompanies(ctx: RequestContext): SimilarCompaniesResponse {
   const body = entryBody(API.companies.similar, ctx.body);
   const dataset = ctx.services.dataset;
-  const seed = body.company_id !== undefined ? dataset.companyIndexById(body.company_id) : dataset.companyIndexByDomain(body.company_domain ?? '');
+  const seed =
+    body.company_id !== undefined ? dataset.companyIndexById(body.company_id) : dataset.companyIndexByDomain(body.company_domain ?? '');
   if (seed === undefined)
     return {
       reference_company: null,

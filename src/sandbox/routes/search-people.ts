@@ -27,7 +27,9 @@ function canonicalFlat(filters: Record<string, string[] | undefined>): Record<st
 
 /** Where the product's Find People page would open with the compiled filters (served by the sandbox as JSON). */
 function handoffUrl(ctx: RequestContext, plan: PeoplePlan): string {
-  const compiled = Buffer.from(JSON.stringify({ person_filter: plan.person_filter, company_filter: plan.company_filter })).toString('base64url');
+  const compiled = Buffer.from(JSON.stringify({ person_filter: plan.person_filter, company_filter: plan.company_filter })).toString(
+    'base64url',
+  );
   return `${ctx.services.url}${API.site.findPeoplePage.path}?criteria=${compiled}`;
 }
 
@@ -77,7 +79,9 @@ function findPeople(ctx: RequestContext): PeopleSearchResponse {
     source: ENDPOINT,
   });
   const total = found.length;
-  const shown = results.length ? `Rows ${page.offset + 1} to ${page.offset + results.length} of ${total}` : `No rows on this page (${total} matches)`;
+  const shown = results.length
+    ? `Rows ${page.offset + 1} to ${page.offset + results.length} of ${total}`
+    : `No rows on this page (${total} matches)`;
   const agent_instructions = [
     `${shown}.`,
     searchQuotaText(ctx, 'people_search'),

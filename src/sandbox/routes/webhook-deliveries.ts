@@ -16,11 +16,16 @@ import { deliveriesOf } from '../engine/webhooks.js';
 function deliveries(ctx: RequestContext) {
   const workflowId = ctx.query.get('workflow_id')?.trim();
   if (!workflowId)
-    throw validationError([{ type: 'missing', loc: ['query', 'workflow_id'], msg: 'Field required' }], 422, 'The query parameters failed validation');
+    throw validationError(
+      [{ type: 'missing', loc: ['query', 'workflow_id'], msg: 'Field required' }],
+      422,
+      'The query parameters failed validation',
+    );
   const limit = queryInt(ctx.query, 'limit', WEBHOOK_DELIVERIES_LIMITS.limit);
   const workflows = enrichmentArea(ctx.store).workflows;
   const wf = own(workflows, workflowId);
-  if (!wf || wf.organization_id !== ctx.caller.organization.id) throw genericError(404, 'RESOURCE_NOT_FOUND', `Workflow ${workflowId} not found`);
+  if (!wf || wf.organization_id !== ctx.caller.organization.id)
+    throw genericError(404, 'RESOURCE_NOT_FOUND', `Workflow ${workflowId} not found`);
   return deliveriesOf(ctx.store, workflowId, limit);
 }
 

@@ -10,7 +10,7 @@ export type SmartAgentRunParams = Omit<SmartAgentRunBody, 'quote_id'>;
 /** Smart agents: run one over leads of a list (paid, taken at start), list runs, read results (free). */
 export class Agents extends AgentsArea {
   /** @internal */
-  protected declare readonly host: SdkHost;
+  declare protected readonly host: SdkHost;
 
   /**
    * Starts a run (pending); wait for it with waitFor. While a run on the same list and column
@@ -26,19 +26,29 @@ export class Agents extends AgentsArea {
     const api = this.host.api();
     const check = {
       signal: opts.signal,
-      follow: (id: string) => `Wait for it with client.agents.waitFor('${id}'); once it has ended, run again: leads holding a value by then are skipped.`,
-      find: (list: string) => `Find it with client.agents.list({ list_id: '${list}' }) and wait for it; once it has ended, run again: leads holding a value by then are skipped.`,
+      follow: (id: string) =>
+        `Wait for it with client.agents.waitFor('${id}'); once it has ended, run again: leads holding a value by then are skipped.`,
+      find: (list: string) =>
+        `Find it with client.agents.list({ list_id: '${list}' }) and wait for it; once it has ended, run again: leads holding a value by then are skipped.`,
       journal: this.host.journal(),
     };
     const refuseGoing = () => refuseAgentRunGoing(api, params, { ...check, since, payAgain: opts.payAgain });
     const { beforeWrite, lockKey } = agentRunSend(api, params, check);
     // Checked after an identical earlier call whose answer was lost is resolved (it would be the run going);
     // with a quote given, the check just before the send is the one before pricing too.
-    return pay(this.host, 'client.agents.run', estimateBodyFor({ tool: AGENT_RUN_TOOL, body: params }), params, (b, call) => this.host.api().agents.sendRun(b, call), opts, {
-      since,
-      ...(opts.quote === undefined ? { beforePricing: refuseGoing } : {}),
-      check: beforeWrite,
-      lockKey,
-    });
+    return pay(
+      this.host,
+      'client.agents.run',
+      estimateBodyFor({ tool: AGENT_RUN_TOOL, body: params }),
+      params,
+      (b, call) => this.host.api().agents.sendRun(b, call),
+      opts,
+      {
+        since,
+        ...(opts.quote === undefined ? { beforePricing: refuseGoing } : {}),
+        check: beforeWrite,
+        lockKey,
+      },
+    );
   }
 }

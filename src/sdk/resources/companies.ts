@@ -5,7 +5,9 @@ import type { CompanyColumnLabel, CompanyRawFilter, CompanySearchResponse, Compa
 import type { CompanyCriteria, CompanyFilters } from '../filters.js';
 
 /** companies.search(): exactly one of `filters` (flat keys, or the raw {op, conditions} shape) or `criteria`. */
-export type CompanySearchParams = ({ filters: CompanyFilters | CompanyRawFilter; criteria?: undefined } | { criteria: CompanyCriteria; filters?: undefined }) & {
+export type CompanySearchParams = (
+  { filters: CompanyFilters | CompanyRawFilter; criteria?: undefined } | { criteria: CompanyCriteria; filters?: undefined }
+) & {
   /** Rows per page, 1 to 500 (default 500: the most a page holds). */
   limit?: number;
   cursor?: string;

@@ -1,6 +1,13 @@
 import { Enrichment as EnrichmentArea } from '../../api/resources/enrichment.js';
 import { byTaskTool, estimateBodyFor } from '../../api/quote-shape.js';
-import type { ByTaskEnrichBody, ByTaskEnrichResponse, CompanyEnrichBody, CompanyEnrichResponse, PersonEnrichBody, PersonEnrichStarted } from '../../api/schemas/enrichment.js';
+import type {
+  ByTaskEnrichBody,
+  ByTaskEnrichResponse,
+  CompanyEnrichBody,
+  CompanyEnrichResponse,
+  PersonEnrichBody,
+  PersonEnrichStarted,
+} from '../../api/schemas/enrichment.js';
 import type { CompanyDataPoint, PersonDataPoint } from '../../api/schemas/values/credits.js';
 import { journaled, pay, type SdkHost } from '../host.js';
 import type { PaidOptions } from '../paid.js';
@@ -11,7 +18,9 @@ export type { BulkEnrichParams };
 export type PersonEnrichParams = Omit<PersonEnrichBody, 'quote_id'>;
 export type CompanyEnrichParams = Omit<CompanyEnrichBody, 'quote_id'>;
 /** A cohort (a search page's task_id) and what to find for it: person data points, or company ones. */
-export type ByTaskEnrichParams = Omit<ByTaskEnrichBody, 'quote_id' | 'data_points'> & { data_points: readonly PersonDataPoint[] | readonly CompanyDataPoint[] };
+export type ByTaskEnrichParams = Omit<ByTaskEnrichBody, 'quote_id' | 'data_points'> & {
+  data_points: readonly PersonDataPoint[] | readonly CompanyDataPoint[];
+};
 
 /**
  * Enrichment (paid): each method estimates the exact request, asks `confirm` / checks
@@ -21,22 +30,43 @@ export type ByTaskEnrichParams = Omit<ByTaskEnrichBody, 'quote_id' | 'data_point
  */
 export class Enrichment extends EnrichmentArea {
   /** @internal */
-  protected declare readonly host: SdkHost;
+  declare protected readonly host: SdkHost;
 
   /** One person (email, linkedin_url, person_id, or names and company); reserves the type's price (1, 10 or 11) up front. */
   async person(params: PersonEnrichParams, opts: PaidOptions): Promise<PersonEnrichStarted> {
-    return pay(this.host, 'client.enrichment.person', estimateBodyFor({ tool: 'enrich_person', body: params }), params, (b, call) => this.host.api().enrichment.sendPerson(b, call), opts);
+    return pay(
+      this.host,
+      'client.enrichment.person',
+      estimateBodyFor({ tool: 'enrich_person', body: params }),
+      params,
+      (b, call) => this.host.api().enrichment.sendPerson(b, call),
+      opts,
+    );
   }
 
   /** One company, answered at once: 1 credit, refunded when it is not found (NotFoundError). */
   async company(params: CompanyEnrichParams, opts: PaidOptions): Promise<CompanyEnrichResponse> {
-    return pay(this.host, 'client.enrichment.company', estimateBodyFor({ tool: 'enrich_company', body: params }), params, (b, call) => this.host.api().enrichment.sendCompany(b, call), opts);
+    return pay(
+      this.host,
+      'client.enrichment.company',
+      estimateBodyFor({ tool: 'enrich_company', body: params }),
+      params,
+      (b, call) => this.host.api().enrichment.sendCompany(b, call),
+      opts,
+    );
   }
 
   /** A search cohort: person data points start a run; company data points are answered at once. */
   async byTask(params: ByTaskEnrichParams, opts: PaidOptions): Promise<ByTaskEnrichResponse> {
     const body = { ...params, data_points: [...params.data_points] };
-    return pay(this.host, 'client.enrichment.byTask', estimateBodyFor({ tool: byTaskTool(body.data_points), body }), body, (b, call) => this.host.api().enrichment.sendByTask(b, call), opts);
+    return pay(
+      this.host,
+      'client.enrichment.byTask',
+      estimateBodyFor({ tool: byTaskTool(body.data_points), body }),
+      body,
+      (b, call) => this.host.api().enrichment.sendByTask(b, call),
+      opts,
+    );
   }
 
   /**

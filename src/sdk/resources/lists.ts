@@ -32,7 +32,8 @@ export interface CsvImportFields {
 }
 
 /** lists.importCsv() without enrichment: free. */
-export type CsvImportParams = CsvContent & CsvImportFields & { dispatch_enrichment: false; enrichment_type?: undefined; allRows?: undefined };
+export type CsvImportParams = CsvContent &
+  CsvImportFields & { dispatch_enrichment: false; enrichment_type?: undefined; allRows?: undefined };
 
 /**
  * lists.importCsv() with enrichment of the imported rows: paid (bulk_import_csv, the type's price
@@ -53,7 +54,7 @@ export type CsvImportEnrichParams = CsvContent &
 /** Lead lists (free): lists, their leads, CSV import (paid when it enriches), find-people jobs, folders. */
 export class Lists extends ListsArea {
   /** @internal */
-  protected declare readonly host: SdkHost;
+  declare protected readonly host: SdkHost;
 
   /**
    * Imports one CSV (at most 600 rows, about 150 KB) into the list. With dispatch_enrichment:
@@ -87,9 +88,18 @@ export class Lists extends ListsArea {
    */
   importCsv(listId: string, params: CsvImportParams, opts?: CallOptions): Promise<CsvImportResponse>;
   importCsv(listId: string, params: CsvImportEnrichParams, opts: CsvImportOptions): Promise<CsvImportResult>;
-  async importCsv(listId: string, params: CsvImportParams | CsvImportEnrichParams, opts: CallOptions | CsvImportOptions = {}): Promise<CsvImportResponse | CsvImportResult> {
+  async importCsv(
+    listId: string,
+    params: CsvImportParams | CsvImportEnrichParams,
+    opts: CallOptions | CsvImportOptions = {},
+  ): Promise<CsvImportResponse | CsvImportResult> {
     const { csv, csv_content_base64, idempotency_key, allRows, keepApostrophes, ...rest } = params;
-    const given = csv === undefined ? Buffer.from(csv_content_base64, 'base64').toString('utf8') : typeof csv === 'string' ? csv : Buffer.from(csv).toString('utf8');
+    const given =
+      csv === undefined
+        ? Buffer.from(csv_content_base64, 'base64').toString('utf8')
+        : typeof csv === 'string'
+          ? csv
+          : Buffer.from(csv).toString('utf8');
     const text = csvToImport(given, { keepApostrophes });
     if (rest.dispatch_enrichment !== false) {
       const { column_mapping, enrichment_type } = rest;
@@ -97,8 +107,15 @@ export class Lists extends ListsArea {
       return importCsvEnriched(this.host.api(), journaled(this.host), asked, opts as CsvImportOptions);
     }
     if (allRows !== undefined)
-      throw new ConfigurationError('allRows applies only to an import that enriches (dispatch_enrichment is false)', 'Leave allRows out, or pass enrichment_type to enrich the rows.');
-    const body = { ...rest, csv_content_base64: (text === given ? csv_content_base64 : undefined) ?? Buffer.from(text).toString('base64'), idempotency_key: idempotency_key ?? randomUUID() };
+      throw new ConfigurationError(
+        'allRows applies only to an import that enriches (dispatch_enrichment is false)',
+        'Leave allRows out, or pass enrichment_type to enrich the rows.',
+      );
+    const body = {
+      ...rest,
+      csv_content_base64: (text === given ? csv_content_base64 : undefined) ?? Buffer.from(text).toString('base64'),
+      idempotency_key: idempotency_key ?? randomUUID(),
+    };
     return this.host.api().lists.sendImportCsv(listId, body, { signal: opts.signal });
   }
 }

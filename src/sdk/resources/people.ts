@@ -41,7 +41,7 @@ export interface CompileParams {
 /** People: search (free; counts toward the daily search cap), criteria compile, filter values, find-at-companies jobs. */
 export class People extends PeopleArea {
   /** @internal */
-  protected declare readonly host: SdkHost;
+  declare protected readonly host: SdkHost;
 
   /**
    * POST /people/find. Awaited: the first page (rows, total, cursor, and the page's cohort

@@ -15,15 +15,29 @@ export type SequencerSyncParams = Omit<SequencerSyncBody, 'quote_id' | 'approved
  */
 export class Sync extends SyncArea {
   /** @internal */
-  protected declare readonly host: SdkHost;
+  declare protected readonly host: SdkHost;
 
   async crm(params: CrmSyncParams, opts: PaidOptions): Promise<SyncResult> {
     const estimate = estimateBodyFor({ tool: 'sync_to_crm', body: params });
-    return pay(this.host, 'client.sync.crm', estimate, { ...params, approved: true }, (b, call) => this.host.api().sync.sendCrm(b, call), opts);
+    return pay(
+      this.host,
+      'client.sync.crm',
+      estimate,
+      { ...params, approved: true },
+      (b, call) => this.host.api().sync.sendCrm(b, call),
+      opts,
+    );
   }
 
   async sequencer(params: SequencerSyncParams, opts: PaidOptions): Promise<SyncResult> {
     const estimate = estimateBodyFor({ tool: 'sync_to_sequencer', body: params });
-    return pay(this.host, 'client.sync.sequencer', estimate, { ...params, approved: true }, (b, call) => this.host.api().sync.sendSequencer(b, call), opts);
+    return pay(
+      this.host,
+      'client.sync.sequencer',
+      estimate,
+      { ...params, approved: true },
+      (b, call) => this.host.api().sync.sendSequencer(b, call),
+      opts,
+    );
   }
 }

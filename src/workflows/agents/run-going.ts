@@ -57,8 +57,23 @@ export class RunInProgressError extends ConflictError {
       fix,
       retryable: false,
       details: run
-        ? { run_id: run.task_id, status: run.status, processed: run.processed, total: run.total, list_id: run.list_id, column_name: run.column_name, agent_type: run.agent_type }
-        : { run_id: null, status: 'on_its_way', sent_at: (going as RunOnItsWay).entry.sent_at, list_id: going.list_id, column_name: going.column_name, agent_type: going.agent_type },
+        ? {
+            run_id: run.task_id,
+            status: run.status,
+            processed: run.processed,
+            total: run.total,
+            list_id: run.list_id,
+            column_name: run.column_name,
+            agent_type: run.agent_type,
+          }
+        : {
+            run_id: null,
+            status: 'on_its_way',
+            sent_at: (going as RunOnItsWay).entry.sent_at,
+            list_id: going.list_id,
+            column_name: going.column_name,
+            agent_type: going.agent_type,
+          },
     });
     this.runId = run ? run.task_id : null;
     // ConflictError types its name as its own; this one still says which it is.
@@ -70,7 +85,11 @@ export class RunInProgressError extends ConflictError {
  * The run still going on the list and column `body` writes, or undefined. Runs come most
  * recent first, and one going is among the latest (a page of 100 is read).
  */
-export async function agentRunGoing(api: Api, body: RunTarget, opts: { signal?: AbortSignal | undefined } = {}): Promise<SmartAgentRun | undefined> {
+export async function agentRunGoing(
+  api: Api,
+  body: RunTarget,
+  opts: { signal?: AbortSignal | undefined } = {},
+): Promise<SmartAgentRun | undefined> {
   const column = agentColumn(body);
   const { runs } = await api.agents.list({ list_id: body.list_id, limit: AGENT_RUNS_PAGE.max }, opts);
   return runs.find((r) => r.list_id === body.list_id && r.column_name === column && !isTerminalStatus(r.status));
@@ -115,7 +134,8 @@ export interface AgentRunJournal {
 export async function refuseAgentRunGoing(api: Api, body: RunBody, check: RunGoingCheck & AgentRunJournal): Promise<void> {
   const run = await agentRunGoing(api, body, check);
   // Read after the runs: an identical request's entry is written before its run exists.
-  if (run && (check.payAgain || !check.journal.joinable(AGENT_RUN_TOOL, body, check.since))) throw new RunInProgressError(run, check.follow(run.task_id));
+  if (run && (check.payAgain || !check.journal.joinable(AGENT_RUN_TOOL, body, check.since)))
+    throw new RunInProgressError(run, check.follow(run.task_id));
   refuseOnItsWay(body, check);
 }
 

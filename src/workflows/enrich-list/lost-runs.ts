@@ -26,7 +26,10 @@ const scopesSent = (scope: ListScope): readonly ListScope[] => (scope === 'full'
 /** Whether a run request does some of this job's work: the same list, a scope the job may send, some of its leads (a whole-list run: all of them). */
 export function ofJob(job: ListJob): (b: BulkEnrichBody) => boolean {
   const within = job.ids ? new Set(job.ids) : undefined;
-  return (b) => b.list_id === job.listId && scopesSent(job.scope).includes(b.scope ?? 'partial') && (!within || !b.lead_ids || b.lead_ids.some((id) => within.has(id)));
+  return (b) =>
+    b.list_id === job.listId &&
+    scopesSent(job.scope).includes(b.scope ?? 'partial') &&
+    (!within || !b.lead_ids || b.lead_ids.some((id) => within.has(id)));
 }
 
 export interface LostRuns {

@@ -15,7 +15,10 @@ import { formatCount as n } from '../counts.js';
  */
 
 /** What a lead holds that makes a scope skip it. */
-export const SKIP_REASONS = { partial: 'has_email', 'phone-only': 'has_phone', full: 'has_email_and_phone' } as const satisfies Record<ListScope, string>;
+export const SKIP_REASONS = { partial: 'has_email', 'phone-only': 'has_phone', full: 'has_email_and_phone' } as const satisfies Record<
+  ListScope,
+  string
+>;
 
 /** The same, in words. */
 export const HAVE: Record<ListScope, string> = { partial: 'an email', 'phone-only': 'a phone', full: 'an email and a phone' };
@@ -143,6 +146,9 @@ function skippedText(skipped: Record<string, number>, scope: ListScope, optIn = 
 function narrowed(byScope: ReadonlyMap<ListScope, readonly string[]>): string {
   const phone = byScope.get('phone-only')?.length ?? 0;
   const email = byScope.get('partial')?.length ?? 0;
-  const parts = [...(phone ? [`${n(phone)} with an email get the phone alone`] : []), ...(email ? [`${n(email)} with a phone get the email alone`] : [])];
+  const parts = [
+    ...(phone ? [`${n(phone)} with an email get the phone alone`] : []),
+    ...(email ? [`${n(email)} with a phone get the email alone`] : []),
+  ];
   return parts.length ? `; ${parts.join(', ')}` : '';
 }

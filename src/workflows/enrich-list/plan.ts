@@ -37,7 +37,11 @@ export interface PricedRun extends PlannedRun {
  * Prices each run (free estimates), refusing a quote that does not make sense. A workspace that
  * cannot enrich part of a list (feature_gated on a subset) is told through `gated`, whose error is thrown instead.
  */
-export async function priceRuns(api: Api, runs: readonly PlannedRun[], opts: { signal?: AbortSignal | undefined; gated?: (e: unknown) => Error } = {}): Promise<PricedRun[]> {
+export async function priceRuns(
+  api: Api,
+  runs: readonly PlannedRun[],
+  opts: { signal?: AbortSignal | undefined; gated?: (e: unknown) => Error } = {},
+): Promise<PricedRun[]> {
   const priced: PricedRun[] = [];
   for (const run of runs) {
     let quote: Quote;

@@ -38,7 +38,12 @@ async function stillGoing(api: Api, id: string, signal: AbortSignal | undefined)
   }
 }
 
-export async function runsGoing(api: Api, journal: PaidJournal, listId: string, opts: { now: number; signal?: AbortSignal | undefined }): Promise<RunsGoing> {
+export async function runsGoing(
+  api: Api,
+  journal: PaidJournal,
+  listId: string,
+  opts: { now: number; signal?: AbortSignal | undefined },
+): Promise<RunsGoing> {
   const found: RunsGoing = { ids: [], onTheirWay: [], covered: new Set(), requests: 0 };
   const since = opts.now - WINDOW_MS;
   for (const e of journal.store.entries()) {

@@ -62,7 +62,11 @@ function keyOf(listId: string, mapping: ImportColumnMapping, part: CsvPart, give
     return key.length <= MAX_KEY ? key : `${createHash('sha256').update(given).digest('hex').slice(0, 48)}-${enrichment}`;
   }
   const fields = Object.entries(mapping).sort(([a], [b]) => a.localeCompare(b));
-  const h = createHash('sha256').update(JSON.stringify({ list: listId, mapping: fields, enrichment })).update('\n').update(part.csv).digest('hex');
+  const h = createHash('sha256')
+    .update(JSON.stringify({ list: listId, mapping: fields, enrichment }))
+    .update('\n')
+    .update(part.csv)
+    .digest('hex');
   return `csv-content-${h.slice(0, 48)}`;
 }
 
@@ -71,7 +75,11 @@ export function planCsvImport(listId: string, csv: string, asked: CsvImportAsked
   const { column_mapping, enrichment_type, allRows, key } = asked;
   const { parts, planned } = splitCsvForEnrichment(csv, column_mapping, enrichment_type, { allRows: allRows === true });
   const requests = parts.map((part): CsvImportRequest => {
-    const base = { csv_content_base64: Buffer.from(part.csv).toString('base64'), column_mapping, idempotency_key: keyOf(listId, column_mapping, part, key, parts.length > 1) };
+    const base = {
+      csv_content_base64: Buffer.from(part.csv).toString('base64'),
+      column_mapping,
+      idempotency_key: keyOf(listId, column_mapping, part, key, parts.length > 1),
+    };
     if (!part.enrichment) return { part, body: { ...base, dispatch_enrichment: false }, estimate: null };
     const estimate = estimateBodyFor({ tool: 'bulk_import_csv', body: { enrichment_type: part.enrichment }, rows: part.rows.length });
     return { part, body: { ...base, dispatch_enrichment: true, enrichment_type: part.enrichment }, estimate };
@@ -92,12 +100,21 @@ export interface PartSendOptions extends PaidCallOptions {
  * written down in `opts.journal` as it goes out; a free one as any request (its idempotency key
  * replays it). The list busy with the import's previous request (409 conflict) is waited out.
  */
-export async function sendCsvPart(api: Api, listId: string, body: CsvPartBody & { quote_id?: string | undefined }, opts: PartSendOptions): Promise<CsvImportResponse> {
+export async function sendCsvPart(
+  api: Api,
+  listId: string,
+  body: CsvPartBody & { quote_id?: string | undefined },
+  opts: PartSendOptions,
+): Promise<CsvImportResponse> {
   return waitingOutBusyList(() => api.lists.sendImportCsv(listId, body, opts), opts.sleep, opts.signal);
 }
 
 /** Sends an import request, waiting out "an import into this list is still processing" (409 conflict) up to CONFLICT_RETRIES times. */
-async function waitingOutBusyList<T>(send: () => Promise<T>, sleep: (ms: number, signal?: AbortSignal) => Promise<void>, signal?: AbortSignal): Promise<T> {
+async function waitingOutBusyList<T>(
+  send: () => Promise<T>,
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await send();

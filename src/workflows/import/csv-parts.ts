@@ -15,6 +15,11 @@ export interface CsvPart {
 }
 
 /** Each group (enrichmentByRow) as a CSV of its own: `header` (with its line end), then its rows' lines (`lineOf`, with theirs), numbered by `recordOf`. */
-export function csvPartsOf(groups: readonly RowGroup[], header: string, lineOf: (i: number) => string, recordOf: (i: number) => number): CsvPart[] {
+export function csvPartsOf(
+  groups: readonly RowGroup[],
+  header: string,
+  lineOf: (i: number) => string,
+  recordOf: (i: number) => number,
+): CsvPart[] {
   return groups.map((g) => ({ enrichment: g.enrichment, csv: header + g.rows.map(lineOf).join(''), rows: g.rows.map(recordOf) }));
 }

@@ -104,7 +104,11 @@ export interface RowsToEnrich {
 export const noRowsToEnrich = (type: EnrichmentType): RowsToEnrich => ({ type, rows_by_type: {}, skipped: {} });
 
 /** Adds groups of rows (with their sizes) and skips to `into`. */
-export function addRowsToEnrich(into: RowsToEnrich, groups: ReadonlyArray<{ enrichment: EnrichmentType | null; rows: number }>, skipped: Readonly<Record<string, number>>): void {
+export function addRowsToEnrich(
+  into: RowsToEnrich,
+  groups: ReadonlyArray<{ enrichment: EnrichmentType | null; rows: number }>,
+  skipped: Readonly<Record<string, number>>,
+): void {
   for (const g of groups) if (g.enrichment) into.rows_by_type[g.enrichment] = (into.rows_by_type[g.enrichment] ?? 0) + g.rows;
   for (const [reason, count] of Object.entries(skipped)) into.skipped[reason] = (into.skipped[reason] ?? 0) + count;
 }
@@ -128,7 +132,9 @@ const rows = (count: number) => `${n(count)} row${count === 1 ? '' : 's'}`;
 export function notEnrichedText(r: RowsToEnrich, optIn: string): string {
   const scope = SCOPE_OF[r.type];
   const held = r.skipped[SKIP_REASONS[scope]] ?? 0;
-  const parts = held ? [`${rows(held)} already ${held === 1 ? 'has' : 'have'} ${HAVE[scope]}, not enriched (${optIn} enriches them too)`] : [];
+  const parts = held
+    ? [`${rows(held)} already ${held === 1 ? 'has' : 'have'} ${HAVE[scope]}, not enriched (${optIn} enriches them too)`]
+    : [];
   if (r.type === 'full') {
     const phone = r.rows_by_type.phone_only ?? 0;
     const email = r.rows_by_type.partial ?? 0;

@@ -1,7 +1,14 @@
 import type { EnrichmentType } from '../../api/schemas/values/credits.js';
 import { unescapeFormulaCell } from '../../api/schemas/values/export.js';
 import { csvPartsOf, type CsvPart } from './csv-parts.js';
-import { addRowsToEnrich, enrichmentByRow, noRowsToEnrich, type ImportColumnMapping, type RowsEnrichment, type RowsToEnrich } from './enrich-rows.js';
+import {
+  addRowsToEnrich,
+  enrichmentByRow,
+  noRowsToEnrich,
+  type ImportColumnMapping,
+  type RowsEnrichment,
+  type RowsToEnrich,
+} from './enrich-rows.js';
 
 /**
  * One CSV as the SDK and the MCP tool take it (the body of a single csv-import request), cut
@@ -69,14 +76,28 @@ function recordsOf(csv: string, delimiter: string): CsvRecord[] {
   return out;
 }
 
-export function splitCsvForEnrichment(csv: string, mapping: ImportColumnMapping, type: EnrichmentType, opts: { allRows?: boolean } = {}): CsvParts {
+export function splitCsvForEnrichment(
+  csv: string,
+  mapping: ImportColumnMapping,
+  type: EnrichmentType,
+  opts: { allRows?: boolean } = {},
+): CsvParts {
   const text = csv.startsWith('\ufeff') ? csv.slice(1) : csv;
   const [header, ...rows] = recordsOf(text, delimiterOf(text));
   const recordOf = (i: number) => i + 2;
   const { groups, skipped } = enrichmentByRow({ headers: header?.fields ?? [], rows: rows.map((r) => r.fields), mapping }, type, opts);
   const planned = noRowsToEnrich(type);
-  addRowsToEnrich(planned, groups.map((g) => ({ enrichment: g.enrichment, rows: g.rows.length })), skipped);
-  if (!header || groups.length <= 1) return { parts: [{ enrichment: groups.length ? groups[0]!.enrichment : type, csv, rows: rows.map((_, i) => recordOf(i)) }], skipped, planned };
+  addRowsToEnrich(
+    planned,
+    groups.map((g) => ({ enrichment: g.enrichment, rows: g.rows.length })),
+    skipped,
+  );
+  if (!header || groups.length <= 1)
+    return {
+      parts: [{ enrichment: groups.length ? groups[0]!.enrichment : type, csv, rows: rows.map((_, i) => recordOf(i)) }],
+      skipped,
+      planned,
+    };
   return { parts: csvPartsOf(groups, `${header.raw}\n`, (i) => `${rows[i]!.raw}\n`, recordOf), skipped, planned };
 }
 

@@ -66,7 +66,16 @@ export interface JournalEntry {
   outcome?: string;
 }
 
-export const JOURNAL_QUOTE_FIELDS = ['quote_id', 'expires_at', 'estimated_cost', 'tool', 'row_count', 'filter_hash', 'available_credits', 'sufficient'] as const;
+export const JOURNAL_QUOTE_FIELDS = [
+  'quote_id',
+  'expires_at',
+  'estimated_cost',
+  'tool',
+  'row_count',
+  'filter_hash',
+  'available_credits',
+  'sufficient',
+] as const;
 export type JournalQuote = Pick<Quote, (typeof JOURNAL_QUOTE_FIELDS)[number]>;
 
 export function journalQuote(q: Quote): JournalQuote {

@@ -2,7 +2,17 @@ import type { ApiError } from '../../api/errors.js';
 import type { PaidCallJournal, PaidCallRecord, PaidRequestShape, Redemption } from '../../api/paid-call.js';
 import type { Quote } from '../../api/schemas/credits.js';
 import { sleep } from '../../api/sleep.js';
-import { isOpen, journalQuote, quoteExpiresMs, requestKey, runIdOf, sameRequest, sameService, type JournalEntry, type ServiceIdentity } from './entry.js';
+import {
+  isOpen,
+  journalQuote,
+  quoteExpiresMs,
+  requestKey,
+  runIdOf,
+  sameRequest,
+  sameService,
+  type JournalEntry,
+  type ServiceIdentity,
+} from './entry.js';
 import type { JournalBackend } from './file-store.js';
 import { newEntryId } from './file-store.js';
 import { ownerStillWaiting, systemProbe, thisProcess, type ProcessOwner, type ProcessProbe } from './owner.js';
@@ -169,32 +179,35 @@ export class PaidJournal {
         return current?.state === 'sent';
       },
       sending: (request, quoteId) =>
-        this.#deps.store.locked(run.lockKey ? requestKey({ ...request, body: { lock: run.lockKey } }, this.service) : requestKey(request, this.service), async () => {
-          const earlier = this.#identical(request, run.since);
-          if (earlier) throw new JoinedRun(earlier);
-          await run.beforeWrite?.();
-          const now = this.#deps.now();
-          const entry: JournalEntry = {
-            id: newEntryId(now),
-            state: 'sending',
-            sent_at: new Date(now).toISOString(),
-            tool: run.tool,
-            what: run.what,
-            estimated_cost: run.quote.estimated_cost,
-            quote: { ...journalQuote(run.quote), quote_id: quoteId },
-            request,
-            service: this.service,
-            ...this.#owner,
-          };
-          try {
-            this.#deps.store.write(entry);
-          } catch (e) {
-            throw this.#deps.unwritable(this.dir, e);
-          }
-          // Pending only once written down: a request the journal could not write was never sent.
-          current = entry;
-          return this.#record(entry, false);
-        }),
+        this.#deps.store.locked(
+          run.lockKey ? requestKey({ ...request, body: { lock: run.lockKey } }, this.service) : requestKey(request, this.service),
+          async () => {
+            const earlier = this.#identical(request, run.since);
+            if (earlier) throw new JoinedRun(earlier);
+            await run.beforeWrite?.();
+            const now = this.#deps.now();
+            const entry: JournalEntry = {
+              id: newEntryId(now),
+              state: 'sending',
+              sent_at: new Date(now).toISOString(),
+              tool: run.tool,
+              what: run.what,
+              estimated_cost: run.quote.estimated_cost,
+              quote: { ...journalQuote(run.quote), quote_id: quoteId },
+              request,
+              service: this.service,
+              ...this.#owner,
+            };
+            try {
+              this.#deps.store.write(entry);
+            } catch (e) {
+              throw this.#deps.unwritable(this.dir, e);
+            }
+            // Pending only once written down: a request the journal could not write was never sent.
+            current = entry;
+            return this.#record(entry, false);
+          },
+        ),
     };
   }
 
@@ -227,7 +240,10 @@ export class PaidJournal {
     const how = resend ? 'resolved through its quote' : 'answered';
     // Said once the earlier run is known, so it never stands before a refusal to resolve it.
     const resolved = () =>
-      resend && this.#deps.notes.info(`An earlier run of this ${this.#deps.sender ?? 'call'} was sent at ${clockTime(entry.sent_at)} but its answer was lost; resolved through its quote, not paid again.`);
+      resend &&
+      this.#deps.notes.info(
+        `An earlier run of this ${this.#deps.sender ?? 'call'} was sent at ${clockTime(entry.sent_at)} but its answer was lost; resolved through its quote, not paid again.`,
+      );
     return {
       resend,
       get open() {
@@ -239,7 +255,11 @@ export class PaidJournal {
       },
       // Not "resolved": the run cannot be read back, and the error that follows says so.
       used: async (r: Redemption | undefined) => {
-        this.#update(entry, { state: 'answered', run_id: r?.workflow_id ?? r?.task_id ?? null, outcome: 'its quote was used (charged); the run cannot be read back' });
+        this.#update(entry, {
+          state: 'answered',
+          run_id: r?.workflow_id ?? r?.task_id ?? null,
+          outcome: 'its quote was used (charged); the run cannot be read back',
+        });
       },
       refused: async (e: ApiError) => this.#update(entry, { state: 'not_charged', outcome: refusal(e) }),
       withdrawn: async (e: ApiError | undefined) => {

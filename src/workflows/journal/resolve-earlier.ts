@@ -23,7 +23,9 @@ export class EarlierRunUnknownError extends CreditsError {
 
   /** Made by the SDK; not for your own code to construct. */
   constructor(entry: JournalEntry, fix: string) {
-    const expired = entry.quote.expires_at ? ` (its quote expired at ${clockTime(new Date(entry.quote.expires_at * 1000).toISOString())})` : '';
+    const expired = entry.quote.expires_at
+      ? ` (its quote expired at ${clockTime(new Date(entry.quote.expires_at * 1000).toISOString())})`
+      : '';
     super({
       // Raised before anything is sent, as a quote that cannot pay is (exit 5 in the CLI).
       status: 402,
@@ -61,7 +63,12 @@ export interface ResolveEarlierOptions {
 export type Resend<R> = (quoteId: string, journal: PaidCallJournal) => Promise<R>;
 
 /** The earlier identical request of `tool` resolved, or undefined when there is none to resolve (or `payAgain` left it). */
-export async function resolveEarlier<R>(journal: PaidJournal, tool: string, send: Resend<R>, opts: ResolveEarlierOptions): Promise<ResolvedEarlier<R> | undefined> {
+export async function resolveEarlier<R>(
+  journal: PaidJournal,
+  tool: string,
+  send: Resend<R>,
+  opts: ResolveEarlierOptions,
+): Promise<ResolvedEarlier<R> | undefined> {
   for (const entry of journal.unanswered(tool)) {
     const resolved = await resolveEntry(journal, entry, send, opts);
     if (resolved) return resolved;
@@ -70,7 +77,12 @@ export async function resolveEarlier<R>(journal: PaidJournal, tool: string, send
 }
 
 /** One open entry resolved through its quote, or undefined when it is another request, was refused, or was left (payAgain). */
-export async function resolveEntry<R>(journal: PaidJournal, first: JournalEntry, send: Resend<R>, opts: ResolveEarlierOptions): Promise<ResolvedEarlier<R> | undefined> {
+export async function resolveEntry<R>(
+  journal: PaidJournal,
+  first: JournalEntry,
+  send: Resend<R>,
+  opts: ResolveEarlierOptions,
+): Promise<ResolvedEarlier<R> | undefined> {
   let entry = first;
   for (;;) {
     try {
@@ -106,7 +118,14 @@ export function answeredWith(journal: PaidJournal, tool: string, quoteId: string
   for (const e of journal.store.entries()) {
     // Newest first: the rest went out before the quote's lifetime.
     if (Date.parse(e.sent_at) < now - QUOTE_TTL_MS) break;
-    if (e.tool === tool && e.quote.quote_id === quoteId && e.state === 'answered' && e.answer !== undefined && sameService(e.service, journal.service)) return e;
+    if (
+      e.tool === tool &&
+      e.quote.quote_id === quoteId &&
+      e.state === 'answered' &&
+      e.answer !== undefined &&
+      sameService(e.service, journal.service)
+    )
+      return e;
   }
   return undefined;
 }

@@ -35,7 +35,9 @@ export async function sendOnce<R>(
       const entry = await journal.settled(e.entry, opts.signal);
       const by = `process ${entry.pid}${entry.pid === process.pid ? ' (this one)' : ''}`;
       if (entry.state === 'answered' && entry.answer !== undefined) {
-        journal.notesInfo(`An identical request was sent at ${clockTime(entry.sent_at)} by ${by} while this one was being made; this is its answer, not paid again.`);
+        journal.notesInfo(
+          `An identical request was sent at ${clockTime(entry.sent_at)} by ${by} while this one was being made; this is its answer, not paid again.`,
+        );
         return { result: entry.answer as R, joined: entry };
       }
       if (entry.state === 'sent') {

@@ -1,7 +1,15 @@
 /** Enrichment workflows: states, prefixes and timing shared by the SDK, the CLI and the sandbox. */
 
 /** Non-terminal: pending, processing. Terminal: the rest (canceled and terminated end single-record runs only). */
-export const ENRICHMENT_STATUSES = ['pending', 'processing', 'completed', 'completed_with_errors', 'failed', 'canceled', 'terminated'] as const;
+export const ENRICHMENT_STATUSES = [
+  'pending',
+  'processing',
+  'completed',
+  'completed_with_errors',
+  'failed',
+  'canceled',
+  'terminated',
+] as const;
 export type EnrichmentStatus = (typeof ENRICHMENT_STATUSES)[number];
 export const ENRICHMENT_TERMINAL_STATUSES = ['completed', 'completed_with_errors', 'failed', 'canceled', 'terminated'] as const;
 export type EnrichmentTerminalStatus = (typeof ENRICHMENT_TERMINAL_STATUSES)[number];

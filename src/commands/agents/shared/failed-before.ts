@@ -34,7 +34,10 @@ const IDS_PRINTED = 20;
  * there are none, or when the runs cannot be read (a key without smart_agents:read): the note is a
  * courtesy, never a reason not to run.
  */
-export async function failedBefore(ctx: Context, req: { list_id: string; agent_type: string; column: string; overwrite: boolean }): Promise<FailedBefore | undefined> {
+export async function failedBefore(
+  ctx: Context,
+  req: { list_id: string; agent_type: string; column: string; overwrite: boolean },
+): Promise<FailedBefore | undefined> {
   try {
     const { runs } = await ctx.api.agents.list({ list_id: req.list_id, limit: AGENT_RUNS_PAGE.max });
     // A run that failed as a whole wrote nothing and was refunded: it changes nothing here.

@@ -29,7 +29,12 @@ export function progressText(id: string, r?: SmartAgentResults): string {
 /** Waits with a progress line; Ctrl-C leaves the run going and says how to read it later. */
 export function watchAgentRun(ctx: Context, id: string): Promise<SmartAgentResults> {
   const resume = `The run keeps going. Read its results with: ${nextCommand(ctx, ['agents', 'results', id, '--wait'])}`;
-  return watchWithProgress(ctx, (r?: SmartAgentResults) => progressText(id, r), resume, (o) => ctx.api.agents.waitFor(id, o));
+  return watchWithProgress(
+    ctx,
+    (r?: SmartAgentResults) => progressText(id, r),
+    resume,
+    (o) => ctx.api.agents.waitFor(id, o),
+  );
 }
 
 /** The results table (the whole results object with --json). */
@@ -48,12 +53,19 @@ export function printResults(ctx: Context, r: SmartAgentResults): Promise<void> 
  * is exit 8, a completed one with failed leads 0 with a warning (8 with `strict`).
  * `credits` is what the run took when it is known from its start.
  */
-export async function reportAgentRun(ctx: Context, r: SmartAgentResults, opts: { credits?: number; strict?: boolean | undefined } = {}): Promise<number> {
+export async function reportAgentRun(
+  ctx: Context,
+  r: SmartAgentResults,
+  opts: { credits?: number; strict?: boolean | undefined } = {},
+): Promise<number> {
   await printResults(ctx, r);
   const id = r.smart_agent_task_id;
   if (isFailedStatus(r.status)) {
     const refunded = r.credits_refunded ? ` ${counted(r.credits_refunded, 'credit')} were refunded.` : '';
-    throw jobFailedError(`smart agent run ${id} failed.${refunded}`, 'Run it again with a new estimate; nothing was written to the list column.');
+    throw jobFailedError(
+      `smart agent run ${id} failed.${refunded}`,
+      'Run it again with a new estimate; nothing was written to the list column.',
+    );
   }
   const charged = r.credits_charged ?? opts.credits;
   const credits = charged === undefined ? '' : `; ${n(charged)} credit${charged === 1 ? '' : 's'} charged`;
@@ -67,5 +79,7 @@ export async function reportAgentRun(ctx: Context, r: SmartAgentResults, opts: {
 
 /** A run still going: what is done so far and how to wait for the rest. */
 export function stillRunning(ctx: Context, r: SmartAgentResults): void {
-  ctx.out.info(`Still ${r.status}: ${n(processedOf(r))} of ${counted(r.total, 'lead')} done. Wait for the end with: ${nextCommand(ctx, ['agents', 'results', r.smart_agent_task_id, '--wait'])}`);
+  ctx.out.info(
+    `Still ${r.status}: ${n(processedOf(r))} of ${counted(r.total, 'lead')} done. Wait for the end with: ${nextCommand(ctx, ['agents', 'results', r.smart_agent_task_id, '--wait'])}`,
+  );
 }

@@ -2,7 +2,13 @@ import type { SmartAgentRunBody } from '../../../api/schemas/agents.js';
 import { nextCommand } from '../../../cli/command-line.js';
 import type { Context } from '../../../cli/context.js';
 import { PaidRunJournal } from '../../../cli/journal.js';
-import { agentRunSend, RunInProgressError, refuseAgentRunGoing, type AgentRunSend, type RunGoingCheck } from '../../../workflows/agents/run-going.js';
+import {
+  agentRunSend,
+  RunInProgressError,
+  refuseAgentRunGoing,
+  type AgentRunSend,
+  type RunGoingCheck,
+} from '../../../workflows/agents/run-going.js';
 
 /**
  * agents run while a run on the same list and column is going or on its way
@@ -18,10 +24,16 @@ type RunBody = Omit<SmartAgentRunBody, 'quote_id'>;
 /** What runPaid passes to the journal when the run goes out (PaidPlan.lockKey, PaidPlan.beforeSend). */
 export type RunGoingGuard = AgentRunSend;
 
-export async function guardRunGoing(ctx: Context, body: RunBody, opts: { dryRun: boolean; payAgain: boolean; since: number }): Promise<RunGoingGuard> {
+export async function guardRunGoing(
+  ctx: Context,
+  body: RunBody,
+  opts: { dryRun: boolean; payAgain: boolean; since: number },
+): Promise<RunGoingGuard> {
   const check: RunGoingCheck = {
-    follow: (id) => `Once it has ended, run this again (leads holding a value by then are skipped). Follow it with: ${nextCommand(ctx, ['agents', 'results', id, '--wait'])}`,
-    find: (list) => `Once it has ended, run this again (leads holding a value by then are skipped). Find it with: ${nextCommand(ctx, ['agents', 'ls', '--list', list])}`,
+    follow: (id) =>
+      `Once it has ended, run this again (leads holding a value by then are skipped). Follow it with: ${nextCommand(ctx, ['agents', 'results', id, '--wait'])}`,
+    find: (list) =>
+      `Once it has ended, run this again (leads holding a value by then are skipped). Find it with: ${nextCommand(ctx, ['agents', 'ls', '--list', list])}`,
   };
   const journal = await PaidRunJournal.open(ctx);
   try {

@@ -63,7 +63,10 @@ export interface NothingLeft {
  * never an empty stdout); in other formats stdout stays empty (no run id), and with --no-wait
  * stderr says so, since `ID=$(... --no-wait)` comes back empty.
  */
-export async function nothingLeft(ctx: Context, run: { list_id: string; listArg: string; column: string; agent_type: string }): Promise<void> {
+export async function nothingLeft(
+  ctx: Context,
+  run: { list_id: string; listArg: string; column: string; agent_type: string },
+): Promise<void> {
   const { list_id, listArg, column } = run;
   const list = await ctx.api.lists.get(list_id);
   if (list.lead_count === 0)
@@ -72,7 +75,13 @@ export async function nothingLeft(ctx: Context, run: { list_id: string; listArg:
       `Add leads to it first: the rows of a people search with --save-to ${shellWord(listArg)}, or a CSV file with the import command. Nothing was spent.`,
     );
   if (ctx.out.format === 'json' || ctx.out.format === 'ndjson') {
-    const answer: NothingLeft = { status: 'nothing_left', list_id, column_name: column, agent_type: run.agent_type, leads: list.lead_count };
+    const answer: NothingLeft = {
+      status: 'nothing_left',
+      list_id,
+      column_name: column,
+      agent_type: run.agent_type,
+      leads: list.lead_count,
+    };
     await ctx.out.print({ kind: 'object', payload: { ...answer } });
   }
   ctx.out.success(

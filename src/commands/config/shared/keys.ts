@@ -13,11 +13,20 @@ export type ConfigKey = (typeof CONFIG_KEYS)[number];
 export function checkConfigKey(raw: string, verb: 'get' | 'set' | 'unset' = 'set'): ConfigKey {
   if ((CONFIG_KEYS as readonly string[]).includes(raw)) return raw as ConfigKey;
   if ((raw === 'api_key' || raw === 'jwt') && verb === 'unset')
-    throw usageError(`${raw} cannot be unset here: secrets are removed by \`prospect auth logout\``, 'Use `prospect auth logout` (with --profile NAME for another profile); it removes the key and JWT of the profile.');
+    throw usageError(
+      `${raw} cannot be unset here: secrets are removed by \`prospect auth logout\``,
+      'Use `prospect auth logout` (with --profile NAME for another profile); it removes the key and JWT of the profile.',
+    );
   if ((raw === 'api_key' || raw === 'jwt') && verb === 'get')
-    throw usageError(`${raw} is not shown by config get: secrets are never printed`, '`prospect auth status` shows which credential a profile has, masked.');
+    throw usageError(
+      `${raw} is not shown by config get: secrets are never printed`,
+      '`prospect auth status` shows which credential a profile has, masked.',
+    );
   if (raw === 'api_key' || raw === 'jwt')
-    throw usageError(`${raw} cannot be set here: secrets on a command line end up in shell history`, 'Use `prospect auth login` (it reads stdin or prompts).');
+    throw usageError(
+      `${raw} cannot be set here: secrets on a command line end up in shell history`,
+      'Use `prospect auth login` (it reads stdin or prompts).',
+    );
   throw usageError(`unknown setting "${raw}"`, `Settings are: ${CONFIG_KEYS.join(', ')}.`);
 }
 
@@ -41,7 +50,10 @@ export function checkConfigValue(key: SettableKey, raw: string): Profile[Settabl
 
 /** The profiles a config file holds, for messages about a profile that is not there. */
 export function profilesHint(names: readonly string[], name: string, opts: { create?: boolean } = {}): string {
-  const create = opts.create === false ? '' : ` Create one with \`prospect auth login --profile ${shellWord(name)}\` or \`prospect config set base_url URL --profile ${shellWord(name)}\`.`;
+  const create =
+    opts.create === false
+      ? ''
+      : ` Create one with \`prospect auth login --profile ${shellWord(name)}\` or \`prospect config set base_url URL --profile ${shellWord(name)}\`.`;
   return names.length ? `Profiles saved: ${names.join(', ')}.${create}` : `No profiles are saved yet.${create}`;
 }
 

@@ -29,7 +29,14 @@ async function fromCsv(file: string, signal: AbortSignal): Promise<Array<{ row: 
   if (!header?.fields) throw usageError(`${file} has no readable header row`, 'Give a UTF-8 CSV whose first row names the columns.');
   const { mapping } = mapHeaders(header.fields);
   const at = (h: string | undefined) => (h === undefined ? -1 : header.fields!.indexOf(h));
-  const cols = { linkedin_url: at(mapping.linkedin_url), first_name: at(mapping.first_name), last_name: at(mapping.last_name), full_name: at(mapping.full_name), company_domain: at(mapping.company_domain), company_name: at(mapping.company_name) };
+  const cols = {
+    linkedin_url: at(mapping.linkedin_url),
+    first_name: at(mapping.first_name),
+    last_name: at(mapping.last_name),
+    full_name: at(mapping.full_name),
+    company_domain: at(mapping.company_domain),
+    company_name: at(mapping.company_name),
+  };
   const out: Array<{ row: number; contact: LegacyContact }> = [];
   for await (const rec of records) {
     if (!rec.fields) throw usageError(`${file} row ${rec.row} is not UTF-8`, 'Save the file as UTF-8.');
@@ -61,11 +68,13 @@ async function fromJson(file: string): Promise<Array<{ row: number; contact: Leg
   const list = Array.isArray(data) ? data : (data as { contacts?: unknown })?.contacts;
   if (!Array.isArray(list)) throw usageError(`${file} holds no contacts`, 'Give an array of contacts or {"contacts": [...]}.');
   return list.map((c, i) => {
-    if (typeof c !== 'object' || c === null || Array.isArray(c)) throw usageError(`${file}: contact ${i + 1} is not an object`, `Fields: ${FIELDS.join(', ')}.`);
+    if (typeof c !== 'object' || c === null || Array.isArray(c))
+      throw usageError(`${file}: contact ${i + 1} is not an object`, `Fields: ${FIELDS.join(', ')}.`);
     const contact: LegacyContact = {};
     for (const f of FIELDS) {
       const v = (c as Record<string, unknown>)[f];
-      if (v !== undefined && v !== null && typeof v !== 'string') throw usageError(`${file}: contact ${i + 1} ${f} must be text`, `Fields: ${FIELDS.join(', ')}.`);
+      if (v !== undefined && v !== null && typeof v !== 'string')
+        throw usageError(`${file}: contact ${i + 1} ${f} must be text`, `Fields: ${FIELDS.join(', ')}.`);
       if (filled(v)) contact[f] = v;
     }
     return { row: i + 1, contact };
@@ -79,13 +88,17 @@ export async function readContacts(file: string, signal: AbortSignal): Promise<L
     rows = json ? await fromJson(file) : await fromCsv(file, signal);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') throw usageError(`cannot read ${file} (${code})`, 'Give a readable CSV or JSON file.');
+    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR')
+      throw usageError(`cannot read ${file} (${code})`, 'Give a readable CSV or JSON file.');
     throw e;
   }
   const { min, max } = LEGACY_BULK_LIMITS.contacts;
   if (rows.length < min) throw usageError(`${file} has no contacts`, 'Give 1 to 250 contacts.');
   if (rows.length > max)
-    throw usageError(`${file} has ${counted(rows.length, 'contact')}; v1 bulk enrichment takes at most ${max} per request`, `Split the file, or import it with \`prospect import LIST ${file} --enrich partial\`.`);
+    throw usageError(
+      `${file} has ${counted(rows.length, 'contact')}; v1 bulk enrichment takes at most ${max} per request`,
+      `Split the file, or import it with \`prospect import LIST ${file} --enrich partial\`.`,
+    );
   const bad = rows.filter((r) => !identified(r.contact)).map((r) => r.row);
   if (bad.length)
     throw usageError(

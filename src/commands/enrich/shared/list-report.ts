@@ -55,7 +55,13 @@ export function overallStatus(runs: readonly EnrichmentStatusResponse[]): string
 }
 
 /** One run as an object; several as a row each. */
-async function printRuns<T extends object>(ctx: Context, runs: readonly T[], facts: JobFacts, c: Columns<T>, extra: Record<string, unknown> = {}) {
+async function printRuns<T extends object>(
+  ctx: Context,
+  runs: readonly T[],
+  facts: JobFacts,
+  c: Columns<T>,
+  extra: Record<string, unknown> = {},
+) {
   const payload = { ...payloadOf(runs, facts, c.summed), ...extra };
   if (runs.length === 1) return ctx.out.print({ kind: 'object', payload, fields: c.fields });
   await ctx.out.print({ kind: 'rows', payload, rows: runs, columns: c.fields, tableColumns: c.table });
@@ -63,14 +69,26 @@ async function printRuns<T extends object>(ctx: Context, runs: readonly T[], fac
 
 export async function printDryRun(ctx: Context, quoted: readonly QuotedRun[], facts: JobFacts): Promise<void> {
   const quotes = quoted.map((q) => ({ scope: q.body.scope ?? 'partial', ...q.quote }));
-  await printRuns(ctx, quotes, facts, { fields: ['scope', ...QUOTE_FIELDS], table: ['scope', 'row_count', 'estimated_cost'], summed: ['row_count', 'estimated_cost'] });
+  await printRuns(ctx, quotes, facts, {
+    fields: ['scope', ...QUOTE_FIELDS],
+    table: ['scope', 'row_count', 'estimated_cost'],
+    summed: ['row_count', 'estimated_cost'],
+  });
   const until = Math.min(...quoted.map((q) => q.quote.expires_at ?? 0));
-  ctx.out.info(`Dry run: nothing was spent. The quote${quoted.length === 1 ? ' works' : 's work'} once, until ${new Date(until * 1000).toISOString()}.`);
+  ctx.out.info(
+    `Dry run: nothing was spent. The quote${quoted.length === 1 ? ' works' : 's work'} once, until ${new Date(until * 1000).toISOString()}.`,
+  );
 }
 
 /** The runs started: their ids (--no-wait), or waited for and reported; the exit code is the worst run's. */
-export async function reportJob(ctx: Context, started: readonly BulkEnrichStarted[], facts: JobFacts, opts: { strict?: boolean }): Promise<number | void> {
-  for (const s of started) ctx.out.info(`Started ${s.workflow_id}: ${counted(s.total_leads, 'lead')}, ${counted(s.credits_reserved, 'credit')} reserved.`);
+export async function reportJob(
+  ctx: Context,
+  started: readonly BulkEnrichStarted[],
+  facts: JobFacts,
+  opts: { strict?: boolean },
+): Promise<number | void> {
+  for (const s of started)
+    ctx.out.info(`Started ${s.workflow_id}: ${counted(s.total_leads, 'lead')}, ${counted(s.credits_reserved, 'credit')} reserved.`);
   const ids = started.map((s) => s.workflow_id);
   if (!ctx.globals.wait) {
     await writeHandles(ctx, ids, payloadOf(started, facts, ['total_leads', 'credits_reserved']));
@@ -81,10 +99,16 @@ export async function reportJob(ctx: Context, started: readonly BulkEnrichStarte
   const runs: EnrichmentStatusResponse[] = [];
   for (const [index, id] of ids.entries()) runs.push(await watchRun(ctx, id, ids.length > 1 ? { ids, index } : undefined));
   if (runs.length === 1) return reportRun(ctx, payloadOf(runs, facts, []) as EnrichmentStatusResponse, { strict: opts.strict });
-  await printRuns(ctx, runs, facts, {
-    fields: STATUS_FIELDS,
-    table: TABLE_COLUMNS,
-    summed: ['total', 'processed', 'completed', 'failed', 'credits_reserved', 'credits_charged', 'credits_refunded'],
-  }, { status: overallStatus(runs) });
+  await printRuns(
+    ctx,
+    runs,
+    facts,
+    {
+      fields: STATUS_FIELDS,
+      table: TABLE_COLUMNS,
+      summed: ['total', 'processed', 'completed', 'failed', 'credits_reserved', 'credits_charged', 'credits_refunded'],
+    },
+    { status: overallStatus(runs) },
+  );
   return reportRuns(ctx, ids, runs, Boolean(opts.strict));
 }

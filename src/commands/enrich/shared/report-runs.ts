@@ -30,7 +30,10 @@ export function reportRuns(ctx: Context, ids: readonly string[], runs: readonly 
       ...reserved,
       ...(ended.some((r) => r.refund_status === 'pending_review') ? { refund_status: 'pending_review' } : {}),
     });
-    const head = ended.length === runs.length ? `All ${counted(runs.length, 'run')} ended` : `${n(ended.length)} of ${counted(runs.length, 'run')} ended`;
+    const head =
+      ended.length === runs.length
+        ? `All ${counted(runs.length, 'run')} ended`
+        : `${n(ended.length)} of ${counted(runs.length, 'run')} ended`;
     const nothing = sum((r) => r.failed);
     const foundNothing = withErrors.length > 0 && nothing > 0 ? `, ${n(nothing)} found nothing (not charged)` : '';
     summary = `${head}: ${n(sum((r) => r.completed))} of ${n(sum((r) => r.total))} rows enriched${foundNothing}. ${settled}`;

@@ -50,10 +50,18 @@ const sendRun = (ctx: Context, body: BulkEnrichBody) => (quote_id: string, journ
   ctx.api.enrichment.sendBulk({ ...body, quote_id }, { sleep: ctx.clock.sleep, journal });
 
 /** Sends the approved runs in order; when one fails, the runs already started are named with the command that watches them. */
-export async function sendRuns(ctx: Context, journal: PaidRunJournal, runs: readonly QuotedRun[], since: number): Promise<BulkEnrichStarted[]> {
+export async function sendRuns(
+  ctx: Context,
+  journal: PaidRunJournal,
+  runs: readonly QuotedRun[],
+  since: number,
+): Promise<BulkEnrichStarted[]> {
   const started: BulkEnrichStarted[] = [];
   try {
-    for (const r of runs) started.push((await sendApproved(ctx, journal, { estimate: r.estimate, what: r.what, run: sendRun(ctx, r.body) }, r.quote, since)).result);
+    for (const r of runs)
+      started.push(
+        (await sendApproved(ctx, journal, { estimate: r.estimate, what: r.what, run: sendRun(ctx, r.body) }, r.quote, since)).result,
+      );
   } catch (e) {
     if (started.length)
       ctx.out.info(

@@ -119,7 +119,9 @@ export function checkpointMismatch(cp: ExportCheckpoint, req: ExportRequest): st
 export async function otherStdoutCheckpoints(listId: string, env: Env): Promise<ExportCheckpoint[]> {
   const dir = stdoutCheckpointDir(env);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
-  const found = await Promise.all(names.filter((n) => n.startsWith(`${listId}-`) && n.endsWith('.json')).map((n) => loadCheckpoint(path.join(dir, n))));
+  const found = await Promise.all(
+    names.filter((n) => n.startsWith(`${listId}-`) && n.endsWith('.json')).map((n) => loadCheckpoint(path.join(dir, n))),
+  );
   return found.filter((c): c is ExportCheckpoint => c !== undefined && c !== CORRUPT);
 }
 

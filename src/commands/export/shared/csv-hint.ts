@@ -15,7 +15,13 @@ import { RATE_LIMITS } from '../../../api/schemas/values/limits.js';
 const PAGES_PER_MINUTE = RATE_LIMITS.keyPerMinute;
 
 /** The hint for an export of `rows` leads in pages of `pageSize`, or undefined when the JSON export is as quick. */
-function csvExportHint(ctx: Context, listArg: string, rows: number, pageSize: number, columns: readonly string[] | undefined): string | undefined {
+function csvExportHint(
+  ctx: Context,
+  listArg: string,
+  rows: number,
+  pageSize: number,
+  columns: readonly string[] | undefined,
+): string | undefined {
   const pages = Math.ceil(rows / pageSize);
   if (pages <= PAGES_PER_MINUTE) return undefined;
   const minutes = Math.ceil(pages / PAGES_PER_MINUTE);
@@ -27,7 +33,12 @@ function csvExportHint(ctx: Context, listArg: string, rows: number, pageSize: nu
 }
 
 /** Prints the hint once, at the first page (whose total says how many leads are left). */
-export function csvHintAtFirstPage(ctx: Context, listArg: string, pageSize: number, columns: readonly string[] | undefined): (total: number, done: number) => void {
+export function csvHintAtFirstPage(
+  ctx: Context,
+  listArg: string,
+  pageSize: number,
+  columns: readonly string[] | undefined,
+): (total: number, done: number) => void {
   let given = false;
   return (total, done) => {
     if (given) return;

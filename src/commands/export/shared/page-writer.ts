@@ -21,7 +21,12 @@ export async function prologue(format: StreamFormat, columns: readonly string[])
 }
 
 /** The text of one page of rows, `before` rows having been written already. */
-export async function pageText(format: StreamFormat, rows: readonly ExportRow[], columns: readonly string[], before: number): Promise<string> {
+export async function pageText(
+  format: StreamFormat,
+  rows: readonly ExportRow[],
+  columns: readonly string[],
+  before: number,
+): Promise<string> {
   if (format === 'csv') return rows.length ? csvRows(rows, columns, false) : '';
   if (format === 'ndjson') return rows.map((r) => `${JSON.stringify(r)}\n`).join('');
   return rows.map((r, i) => `${before + i === 0 ? '[\n' : ',\n'}${JSON.stringify(r)}`).join('');

@@ -39,7 +39,10 @@ export interface ImportRequest {
 }
 
 /** What the service answered for a chunk: enough to report it again without asking. */
-export type ChunkAnswer = Pick<CsvImportResponse, 'rows_parsed' | 'rows_imported' | 'rows_skipped' | 'skip_reasons' | 'sample_skip_rows' | 'workflow_id'>;
+export type ChunkAnswer = Pick<
+  CsvImportResponse,
+  'rows_parsed' | 'rows_imported' | 'rows_skipped' | 'skip_reasons' | 'sample_skip_rows' | 'workflow_id'
+>;
 
 /** A request of a chunk the service acknowledged: the whole chunk, or one of its parts (chunk-parts.ts). */
 export interface AcknowledgedChunk {
@@ -73,7 +76,16 @@ const checkpointDir = (env: Env): string => path.join(dataDir(env), 'imports');
 export function checkpointFile(req: ImportRequest, env: Env): string {
   const fields = Object.keys(req.column_mapping).sort() as Array<keyof ColumnMapping>;
   const limits = [req.chunk_limits.rows, req.chunk_limits.base64Bytes];
-  const asked = [req.service, req.list_id, req.file_sha256, fields.map((f) => [f, req.column_mapping[f]]), req.enrichment, limits, ...(req.all_rows ? ['all_rows'] : []), ...(req.keep_apostrophes ? ['keep_apostrophes'] : [])];
+  const asked = [
+    req.service,
+    req.list_id,
+    req.file_sha256,
+    fields.map((f) => [f, req.column_mapping[f]]),
+    req.enrichment,
+    limits,
+    ...(req.all_rows ? ['all_rows'] : []),
+    ...(req.keep_apostrophes ? ['keep_apostrophes'] : []),
+  ];
   const key = createHash('sha256').update(JSON.stringify(asked)).digest('hex').slice(0, 16);
   return path.join(checkpointDir(env), `${req.list_id}-${key}.json`);
 }

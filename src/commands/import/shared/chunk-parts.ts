@@ -34,10 +34,22 @@ export interface PartsRule {
 }
 
 export function chunkParts(chunk: Chunk, { mapping, enrich, allRows }: PartsRule): ChunkParts {
-  const whole = (enrichment: EnrichmentType | null): ChunkPart => ({ enrichment, rows: chunk.rows, csv: chunk.csv, whole: enrichment === (enrich ?? null) });
+  const whole = (enrichment: EnrichmentType | null): ChunkPart => ({
+    enrichment,
+    rows: chunk.rows,
+    csv: chunk.csv,
+    whole: enrichment === (enrich ?? null),
+  });
   if (!enrich) return { parts: [whole(null)], skipped: {} };
-  const { groups, skipped } = enrichmentByRow({ headers: chunk.columns, rows: chunk.values, mapping: chunk.mapping ?? mapping }, enrich, { allRows });
+  const { groups, skipped } = enrichmentByRow({ headers: chunk.columns, rows: chunk.values, mapping: chunk.mapping ?? mapping }, enrich, {
+    allRows,
+  });
   if (groups.length <= 1) return { parts: [whole(groups.length ? groups[0]!.enrichment : enrich)], skipped };
-  const parts = csvPartsOf(groups, csvLine(chunk.columns), (i) => chunk.lines[i]!, (i) => chunk.rows[i]!).map((p) => ({ ...p, whole: false }));
+  const parts = csvPartsOf(
+    groups,
+    csvLine(chunk.columns),
+    (i) => chunk.lines[i]!,
+    (i) => chunk.rows[i]!,
+  ).map((p) => ({ ...p, whole: false }));
   return { parts, skipped };
 }

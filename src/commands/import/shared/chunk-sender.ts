@@ -6,7 +6,13 @@ import type { EnrichmentType } from '../../../api/schemas/values/credits.js';
 import type { Client } from '../../../api/client.js';
 import { approveSpend, decide, describeQuote } from '../../../cli/paid.js';
 import { checkQuote, sumQuotes } from '../../../workflows/spend-verdict.js';
-import { addRowsToEnrich, noRowsToEnrich, notEnrichedText, typesToEnrich, type RowsToEnrich } from '../../../workflows/import/enrich-rows.js';
+import {
+  addRowsToEnrich,
+  noRowsToEnrich,
+  notEnrichedText,
+  typesToEnrich,
+  type RowsToEnrich,
+} from '../../../workflows/import/enrich-rows.js';
 import { sameCommand } from '../../../cli/command-line.js';
 import type { Context } from '../../../cli/context.js';
 import { counted, formatCount } from '../../../cli/output/numbers.js';
@@ -20,7 +26,6 @@ import { readCsv } from '../../../cli/cmdutil/csv-read.js';
 import { ImportJournal } from './journal.js';
 import type { ImportTally } from './tally.js';
 import { etaText } from '../../../cli/wait-notice.js';
-
 
 export interface ImportJob extends PartsRule {
   file: string;
@@ -84,13 +89,22 @@ export class ChunkSender {
       ...(job.keepApostrophes ? { keep_apostrophes: true as const } : {}),
       chunk_limits: chunkLimitsFor(job.mapping),
     };
-    const opened = await ImportJournal.open(request, list, { env: ctx.env, nowMs: ctx.clock.now(), file: path.resolve(job.file), createdNow: created });
+    const opened = await ImportJournal.open(request, list, {
+      env: ctx.env,
+      nowMs: ctx.clock.now(),
+      file: path.resolve(job.file),
+      createdNow: created,
+    });
     this.journal = opened.journal;
     if (opened.stale)
-      ctx.out.info(`The checkpoint ${opened.journal.path} is not used: ${opened.stale}. Every chunk is sent; the service replays those it took in the last 24 hours.`);
+      ctx.out.info(
+        `The checkpoint ${opened.journal.path} is not used: ${opened.stale}. Every chunk is sent; the service replays those it took in the last 24 hours.`,
+      );
     const complete = opened.journal.complete;
     if (complete !== undefined)
-      ctx.out.info(`${job.file} was already imported into ${this.listId}: all ${complete} chunks are acknowledged in the checkpoint ${opened.journal.path}. Nothing is sent again.`);
+      ctx.out.info(
+        `${job.file} was already imported into ${this.listId}: all ${complete} chunks are acknowledged in the checkpoint ${opened.journal.path}. Nothing is sent again.`,
+      );
     else if (opened.journal.acknowledged) {
       const s = await this.surveyed();
       if (s.done) ctx.out.info(`${s.done} of ${s.chunks} chunks were imported earlier; sending the remaining ${s.chunks - s.done}.`);
@@ -112,7 +126,8 @@ export class ChunkSender {
       s.chunks += 1;
       const { parts, skipped } = chunkParts(step.chunk, job);
       const left = [];
-      for (const part of parts) if (!(await this.earlier(step.chunk, part))) left.push({ enrichment: part.enrichment, rows: part.rows.length });
+      for (const part of parts)
+        if (!(await this.earlier(step.chunk, part))) left.push({ enrichment: part.enrichment, rows: part.rows.length });
       if (!left.length) s.done += 1;
       else if (s.left) addRowsToEnrich(s.left, left, skipped);
     }
@@ -156,7 +171,9 @@ export class ChunkSender {
       quotes.push(q);
     }
     const total = sumQuotes(quotes);
-    ctx.out.info(`${describeQuote({ ...quotes[0]!, ...total })} ${quotes.map((q, i) => `${types[i]![0]}: ${counted(q.estimated_cost, 'credit')} for ${counted(q.row_count, 'row')}`).join('; ')}.`);
+    ctx.out.info(
+      `${describeQuote({ ...quotes[0]!, ...total })} ${quotes.map((q, i) => `${types[i]![0]}: ${counted(q.estimated_cost, 'credit')} for ${counted(q.row_count, 'row')}`).join('; ')}.`,
+    );
     await decide(ctx, total, what, false);
   }
 
@@ -166,7 +183,11 @@ export class ChunkSender {
 
   /** What a request asks of the service: its rows, and enrichment with a quote of its own (none: free). */
   private async bodyOf(chunk: Chunk, part: ChunkPart, key: string) {
-    const base = { csv_content_base64: Buffer.from(part.csv).toString('base64'), column_mapping: chunk.mapping ?? this.job.mapping, idempotency_key: key };
+    const base = {
+      csv_content_base64: Buffer.from(part.csv).toString('base64'),
+      column_mapping: chunk.mapping ?? this.job.mapping,
+      idempotency_key: key,
+    };
     if (!part.enrichment) return { ...base, dispatch_enrichment: false };
     const q = await this.ctx.api.credits.estimate(this.estimateFor(part.enrichment, part.rows.length));
     checkQuote(q);
@@ -241,12 +262,15 @@ export class ChunkSender {
 
   interrupted(tally: ImportTally): void {
     const again = `\n  ${sameCommand(this.ctx)}`;
-    if (!this.journal) return this.ctx.out.info(`Stopped before any chunk was sent. Run the same command again to import the file:${again}`);
+    if (!this.journal)
+      return this.ctx.out.info(`Stopped before any chunk was sent. Run the same command again to import the file:${again}`);
     const earlier = tally.fromCheckpoint ? ` (${tally.fromCheckpoint} of them imported by an earlier run)` : '';
     const rerun = this.unwritable
       ? 'No checkpoint could be written: run the same command again, and the service replays the chunks it took instead of importing them twice:'
       : `The checkpoint ${this.journal.path} holds the chunks the service acknowledged. Run the same command again to send only the others ` +
         '(a chunk in flight when stopped is replayed by the service, not imported twice):';
-    this.ctx.out.info(`Stopped after ${tally.chunks} chunk${tally.chunks === 1 ? '' : 's'}${earlier}, ${counted(tally.imported, 'row')} imported. ${rerun}${again}`);
+    this.ctx.out.info(
+      `Stopped after ${tally.chunks} chunk${tally.chunks === 1 ? '' : 's'}${earlier}, ${counted(tally.imported, 'row')} imported. ${rerun}${again}`,
+    );
   }
 }

@@ -18,7 +18,12 @@ export interface ChunkStep {
  * reports). Each cell the CSV export escaped goes as it was before (csvToImport's rule), unless
  * `keepApostrophes`.
  */
-export async function* chunkSteps(records: AsyncIterable<CsvRecord>, headers: readonly string[], mapping: ColumnMapping, opts: { keepApostrophes?: boolean } = {}): AsyncGenerator<ChunkStep> {
+export async function* chunkSteps(
+  records: AsyncIterable<CsvRecord>,
+  headers: readonly string[],
+  mapping: ColumnMapping,
+  opts: { keepApostrophes?: boolean } = {},
+): AsyncGenerator<ChunkStep> {
   const builder = new ChunkBuilder(headers, mapping);
   const identifies = rowIdentifier(headers, mapping);
   let bytesRead = 0;

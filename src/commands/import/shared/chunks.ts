@@ -108,7 +108,8 @@ export class ChunkBuilder {
     const own = this.columns.needsSplit(fields);
     const ownValues = this.columns.values(fields, own);
     const ownLine = csvLine(ownValues);
-    if (Buffer.byteLength(ownLine) > this.largestRowWith(own ? this.splitHeaderBytes : this.headerBytes)) return { skip: { row, reason: 'row_too_large' } };
+    if (Buffer.byteLength(ownLine) > this.largestRowWith(own ? this.splitHeaderBytes : this.headerBytes))
+      return { skip: { row, reason: 'row_too_large' } };
     // In the current chunk: with the split name columns if it has them or this row needs them
     // (the rows before it then leave them empty), without otherwise.
     const split = this.split || own;
@@ -141,7 +142,16 @@ export class ChunkBuilder {
     if (this.rows.length === 0) return undefined;
     const columns = this.columns.header(this.split);
     const csv = csvLine(columns) + this.lines.join('');
-    const chunk: Chunk = { index: this.next++, csv, rows: this.rows, columns, lines: this.lines, values: this.values, bytes: this.bytes, ...(this.split ? { mapping: this.columns.mapping(true) } : {}) };
+    const chunk: Chunk = {
+      index: this.next++,
+      csv,
+      rows: this.rows,
+      columns,
+      lines: this.lines,
+      values: this.values,
+      bytes: this.bytes,
+      ...(this.split ? { mapping: this.columns.mapping(true) } : {}),
+    };
     this.lines = [];
     this.values = [];
     this.rows = [];
@@ -158,11 +168,25 @@ export class ChunkBuilder {
  * part by the chunk's position, the part (its enrichment, or none) and the part's content.
  * (node:crypto is loaded here, not at start-up: every command's module is evaluated when the CLI starts.)
  */
-export async function chunkKey(listId: string, mapping: ColumnMapping, chunk: Pick<Chunk, 'index' | 'csv'>, enrich?: string, part?: string): Promise<string> {
+export async function chunkKey(
+  listId: string,
+  mapping: ColumnMapping,
+  chunk: Pick<Chunk, 'index' | 'csv'>,
+  enrich?: string,
+  part?: string,
+): Promise<string> {
   const { createHash } = await import('node:crypto');
   const fields = Object.keys(mapping).sort() as CanonicalField[];
   const h = createHash('sha256')
-    .update(JSON.stringify({ list: listId, mapping: fields.map((f) => [f, mapping[f]]), chunk: chunk.index, ...(enrich ? { enrich } : {}), ...(part ? { part } : {}) }))
+    .update(
+      JSON.stringify({
+        list: listId,
+        mapping: fields.map((f) => [f, mapping[f]]),
+        chunk: chunk.index,
+        ...(enrich ? { enrich } : {}),
+        ...(part ? { part } : {}),
+      }),
+    )
     .update('\n')
     .update(chunk.csv)
     .digest('hex');

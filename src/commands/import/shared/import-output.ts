@@ -19,12 +19,16 @@ export function describeMapping(ctx: Context, { mapping, unmapped }: MappingResu
     if (m.why === 'company-level') return " (the company's, not the person's)";
     return m.why === 'ambiguous link' ? ' (a profile or a website?)' : '';
   };
-  ctx.out.info(`Columns:\n${lines.join('\n')}${unmapped.length ? `\n  not imported: ${matches.map(([h, m]) => shown(h) + why(m)).join(', ')}` : ''}`);
+  ctx.out.info(
+    `Columns:\n${lines.join('\n')}${unmapped.length ? `\n  not imported: ${matches.map(([h, m]) => shown(h) + why(m)).join(', ')}` : ''}`,
+  );
   // A bare URL column: LinkedIn's own export holds profiles there, other tools a website.
   const field = mapping.linkedin_url === undefined ? 'linkedin_url' : mapping.company_domain === undefined ? 'company_domain' : undefined;
   const link = matches.find(([, m]) => m.field === null && m.why === 'ambiguous link')?.[0];
   if (field && link !== undefined)
-    ctx.out.info(`If ${shown(link)} holds ${field === 'linkedin_url' ? 'LinkedIn profiles' : 'company websites'}, import it with: ${sameCommand(ctx)} --map ${shellWord(`${field}=${link}`)}`);
+    ctx.out.info(
+      `If ${shown(link)} holds ${field === 'linkedin_url' ? 'LinkedIn profiles' : 'company websites'}, import it with: ${sameCommand(ctx)} --map ${shellWord(`${field}=${link}`)}`,
+    );
 }
 
 /** The report with the mapping used: {canonical_field: header} and the headers left out, as --json prints them. */
@@ -38,7 +42,14 @@ function skipLines(ctx: Context, reasons: Record<string, number>): void {
 }
 
 /** --dry-run: the chunks that would be sent (and with --enrich, what would be enriched and its most cost). */
-export async function printPlan(ctx: Context, file: string, plan: readonly Chunk[], tally: ImportTally, columns: MappingResult, enrichment?: RowsToEnrich & { most_cost: number }): Promise<void> {
+export async function printPlan(
+  ctx: Context,
+  file: string,
+  plan: readonly Chunk[],
+  tally: ImportTally,
+  columns: MappingResult,
+  enrichment?: RowsToEnrich & { most_cost: number },
+): Promise<void> {
   const rows = plan.reduce((n, c) => n + c.rows.length, 0);
   const payload = {
     file,
@@ -52,7 +63,11 @@ export async function printPlan(ctx: Context, file: string, plan: readonly Chunk
     unmapped: columns.unmapped,
     ...(enrichment ? { enrichment } : {}),
   };
-  await ctx.out.print({ kind: 'object', payload, fields: ['file', 'rows', 'rows_to_send', 'chunks', 'max_rows_per_chunk', 'max_bytes_per_chunk'] });
+  await ctx.out.print({
+    kind: 'object',
+    payload,
+    fields: ['file', 'rows', 'rows_to_send', 'chunks', 'max_rows_per_chunk', 'max_bytes_per_chunk'],
+  });
   skipLines(ctx, payload.skipped_before_sending);
   ctx.out.info('Dry run: nothing was sent (the list was not looked up).');
 }
@@ -70,7 +85,8 @@ export async function printReport(ctx: Context, report: ReportWithColumns): Prom
 export function nothingEnriched(report: ImportReport & { enrichment: EnrichmentSummary }): string {
   if (!report.rows_imported) return 'No rows were imported, so nothing was enriched.';
   const { type } = report.enrichment;
-  if (!rowsToEnrich(report.enrichment)) return `Nothing was enriched: every row already holds what --enrich ${type} finds (${ALL_ROWS_FLAG} enriches them too).`;
+  if (!rowsToEnrich(report.enrichment))
+    return `Nothing was enriched: every row already holds what --enrich ${type} finds (${ALL_ROWS_FLAG} enriches them too).`;
   return 'No row lacking what the enrichment finds was imported (see the skips above), so nothing was enriched.';
 }
 
@@ -80,12 +96,19 @@ function describeReport(ctx: Context, report: ImportReport): void {
   const notEnriched = report.enrichment === 'none' ? '' : notEnrichedText(report.enrichment, ALL_ROWS_FLAG);
   if (notEnriched) ctx.out.info(`${notEnriched}.`);
   if (report.skipped_rows.length)
-    ctx.out.info(`  skipped rows (file row numbers, header = 1${report.rows_skipped > report.skipped_rows.length ? '; a sample' : ''}): ${report.skipped_rows.join(', ')}`);
+    ctx.out.info(
+      `  skipped rows (file row numbers, header = 1${report.rows_skipped > report.skipped_rows.length ? '; a sample' : ''}): ${report.skipped_rows.join(', ')}`,
+    );
   const replayed = report.chunks_replayed - report.chunks_from_checkpoint;
-  if (replayed) ctx.out.info(`${replayed} of ${report.chunks} chunks were already imported (by an earlier run, or by this one before an answer was lost) and were not imported again.`);
+  if (replayed)
+    ctx.out.info(
+      `${replayed} of ${report.chunks} chunks were already imported (by an earlier run, or by this one before an answer was lost) and were not imported again.`,
+    );
   ctx.out.success(
     `Imported ${n(report.rows_imported)} of ${counted(report.rows_parsed, 'row')} into ${report.list_id}, ` +
-      (report.enrichment === 'none' ? 'without enrichment (free).' : `with ${report.enrichment.type} enrichment in ${report.enrichment.runs} run${report.enrichment.runs === 1 ? '' : 's'}.`),
+      (report.enrichment === 'none'
+        ? 'without enrichment (free).'
+        : `with ${report.enrichment.type} enrichment in ${report.enrichment.runs} run${report.enrichment.runs === 1 ? '' : 's'}.`),
   );
 }
 
@@ -101,5 +124,7 @@ export async function printRunHandles(ctx: Context, report: ReportWithColumns & 
   if (!ids.length) return ctx.out.info(nothingEnriched(report));
   const watch = nextCommand(ctx, ['enrich', 'status', ...ids, '--wait']);
   const per = Object.keys(report.enrichment.rows_by_type).length > 1 ? 'one per chunk and enrichment type' : 'one per chunk';
-  ctx.out.info(ids.length === 1 ? `Watch the run with: ${watch}` : `${counted(ids.length, 'run')} started, ${per}. Watch them with: ${watch}`);
+  ctx.out.info(
+    ids.length === 1 ? `Watch the run with: ${watch}` : `${counted(ids.length, 'run')} started, ${per}. Watch them with: ${watch}`,
+  );
 }

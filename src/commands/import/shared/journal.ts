@@ -49,7 +49,15 @@ export class ImportJournal {
   static async open(req: ImportRequest, list: ListNow, o: JournalOptions): Promise<{ journal: ImportJournal; stale?: string }> {
     await removeExpiredCheckpoints(o.env, o.nowMs);
     const file = checkpointFile(req, o.env);
-    const blank: ImportCheckpoint = { version: 1, ...req, file: o.file, list_created_at: list.created_at, total_chunks: null, chunks: [], updated_at_ms: o.nowMs };
+    const blank: ImportCheckpoint = {
+      version: 1,
+      ...req,
+      file: o.file,
+      list_created_at: list.created_at,
+      total_chunks: null,
+      chunks: [],
+      updated_at_ms: o.nowMs,
+    };
     const found = o.createdNow ? undefined : await loadCheckpoint(file);
     if (!found) return { journal: new ImportJournal(file, blank) };
     const live = found.chunks.filter((c) => stillReplayed(c.sent_at_ms, o.nowMs));

@@ -13,13 +13,11 @@ export const maskedKey = (k: Pick<ManagedKey, 'key_prefix' | 'key_last4'>) => `$
 function matches(k: ManagedKey, ref: string): boolean {
   if (k.id === ref || k.key_last4 === ref) return true;
   // The start of a prefix may leave out "svcapi_" (`abc` for `svcapi_abc`).
-  if (!ref.startsWith(API_KEY_PREFIX)) return ref.length > 0 && ref.length < KEY_LAST4_LENGTH && k.key_prefix.startsWith(API_KEY_PREFIX + ref);
+  if (!ref.startsWith(API_KEY_PREFIX))
+    return ref.length > 0 && ref.length < KEY_LAST4_LENGTH && k.key_prefix.startsWith(API_KEY_PREFIX + ref);
   if (ref.length <= KEY_PREFIX_LENGTH) return k.key_prefix.startsWith(ref);
   // The masked form shown by `keys ls`, or the whole secret, names the key by both visible parts.
-  return (
-    k.key_prefix === ref.slice(0, KEY_PREFIX_LENGTH) &&
-    k.key_last4 === ref.slice(-KEY_LAST4_LENGTH)
-  );
+  return k.key_prefix === ref.slice(0, KEY_PREFIX_LENGTH) && k.key_last4 === ref.slice(-KEY_LAST4_LENGTH);
 }
 
 /**
@@ -33,7 +31,9 @@ export function resolveKey(keys: readonly ManagedKey[], ref: string): ManagedKey
   if (one) return one;
   if (found.length === 0)
     throw notFoundError(`no API key matches "${ref}"`, 'Give the id, the prefix or the last 4 characters shown by `prospect keys ls`.');
-  const listing = found.map((k) => `${k.id} ${maskedKey(k)}${k.name ? ` ${quoted(k.name)}` : ''}${k.is_active ? '' : ' (revoked)'}`).join('; ');
+  const listing = found
+    .map((k) => `${k.id} ${maskedKey(k)}${k.name ? ` ${quoted(k.name)}` : ''}${k.is_active ? '' : ' (revoked)'}`)
+    .join('; ');
   throw usageError(`"${ref}" matches ${found.length} keys: ${listing}`, 'Give the key id.');
 }
 
@@ -51,7 +51,11 @@ export async function keysFor(keys: Keys, ref: string): Promise<ManagedKey[] | n
   } catch (e) {
     if (isListingGated(e)) {
       if (UUID_PATTERN.test(ref)) return null;
-      throw authError(e.code, e.message, 'Listing keys needs a plan with API access; revoking a key and reading its log do not: give the key id (a UUID).');
+      throw authError(
+        e.code,
+        e.message,
+        'Listing keys needs a plan with API access; revoking a key and reading its log do not: give the key id (a UUID).',
+      );
     }
     throw e;
   }

@@ -24,7 +24,11 @@ export type SessionOptions = FlagOptions<[typeof JWT_STDIN_FLAG]>;
 export async function session(ctx: Context, opts: SessionOptions): Promise<{ keys: Keys; client: Client }> {
   const piped = opts.jwtStdin ? (await readAll(ctx.io.stdin)).trim() : undefined;
   if (piped !== undefined) {
-    if (!piped) throw usageError('--jwt-stdin was given but stdin is empty', 'Pipe the token, e.g. `prospect sandbox jwt | prospect keys ls --jwt-stdin`.');
+    if (!piped)
+      throw usageError(
+        '--jwt-stdin was given but stdin is empty',
+        'Pipe the token, e.g. `prospect sandbox jwt | prospect keys ls --jwt-stdin`.',
+      );
     ctx.secrets.add(piped);
   }
   const st = ctx.settings();

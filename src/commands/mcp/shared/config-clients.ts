@@ -34,7 +34,8 @@ const home = (env: Env) => env.HOME || env.USERPROFILE || os.homedir();
 /** Claude Desktop's file: Application Support on macOS, %APPDATA% on Windows, the XDG config folder elsewhere. */
 function claudeDesktopFile(env: Env): string {
   if (process.platform === 'darwin') return path.join(home(env), 'Library', 'Application Support', 'Claude', 'claude_desktop_config.json');
-  if (process.platform === 'win32') return path.join(env.APPDATA || path.join(home(env), 'AppData', 'Roaming'), 'Claude', 'claude_desktop_config.json');
+  if (process.platform === 'win32')
+    return path.join(env.APPDATA || path.join(home(env), 'AppData', 'Roaming'), 'Claude', 'claude_desktop_config.json');
   const xdg = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home(env), '.config');
   return path.join(xdg, 'Claude', 'claude_desktop_config.json');
 }

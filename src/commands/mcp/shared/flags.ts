@@ -6,14 +6,16 @@ import { TOOLSETS } from '../../../mcp/tool.js';
 export const SERVER_FLAGS = [
   {
     flags: '--toolset <set>',
-    description: 'the tools offered: read (reads only), standard (and list changes, imports, enrichment, agents, exports), all (and CRM and sequencer pushes)',
+    description:
+      'the tools offered: read (reads only), standard (and list changes, imports, enrichment, agents, exports), all (and CRM and sequencer pushes)',
     choices: TOOLSETS,
     parse: oneOf('--toolset', TOOLSETS),
     defaultDescription: 'standard',
   },
   {
     flags: '--max-credits <n>',
-    description: 'credits the assistant may spend in the session without asking the person (0: every paid run needs the person\u2019s approval)',
+    description:
+      'credits the assistant may spend in the session without asking the person (0: every paid run needs the person\u2019s approval)',
     parse: intInRange('--max-credits', 0, Number.MAX_SAFE_INTEGER),
     defaultDescription: '0',
   },

@@ -14,7 +14,12 @@ export type FaultRule = FaultRules['rules'][number];
 export type ClockView = z.output<typeof Answers.ClockView>;
 
 /** Calls a control of the sandbox this invocation targets (the running local one, started when none runs). */
-export async function callControl<T>(ctx: Context, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<{ url: string; answer: T }> {
+export async function callControl<T>(
+  ctx: Context,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ url: string; answer: T }> {
   const target = await ctx.sandbox();
   const { sandboxControl } = await import('../../../cli/sandbox-target.js');
   return { url: target.url, answer: await sandboxControl<T>(ctx, target.url, method, `/__sandbox${path}`, body) };
@@ -27,7 +32,9 @@ export async function printAnswer(ctx: Context, answer: object, line: string): P
 }
 
 /** One rule in words: `status 503 on POST /whoami, 2 times after 1 let through`. */
-export function describeRule(r: Pick<FaultRule, 'kind' | 'latency_ms' | 'status' | 'code' | 'method' | 'path' | 'phase' | 'count' | 'after'>): string {
+export function describeRule(
+  r: Pick<FaultRule, 'kind' | 'latency_ms' | 'status' | 'code' | 'method' | 'path' | 'phase' | 'count' | 'after'>,
+): string {
   const what =
     r.kind === 'latency'
       ? `latency of ${r.latency_ms ?? 0} ms`
@@ -86,7 +93,8 @@ export function parseDuration(raw: string): number {
   return ms;
 }
 
-const TIME_FIX = 'Give an ISO 8601 time with its zone, e.g. 2031-06-02T09:00:00Z or 2031-06-02T11:00:00+02:00, or a date (midnight UTC), e.g. 2031-06-02.';
+const TIME_FIX =
+  'Give an ISO 8601 time with its zone, e.g. 2031-06-02T09:00:00Z or 2031-06-02T11:00:00+02:00, or a date (midnight UTC), e.g. 2031-06-02.';
 
 /** An ISO 8601 date-time with a zone (`Z` or `+02:00`), or a date (midnight UTC) -> milliseconds since 1970. */
 export function parseTime(raw: string): number {
@@ -100,7 +108,8 @@ export function parseTime(raw: string): number {
   const [y, mo, d] = text.slice(0, 10).split('-').map(Number);
   if (y! < 1970) throw usageError(`TIME "${raw}" is before 1970, where the sandbox clock cannot go`, TIME_FIX);
   const day = new Date(Date.UTC(y!, mo! - 1, d));
-  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo! - 1 || day.getUTCDate() !== d) throw usageError(`TIME "${raw}" names a day that does not exist`, TIME_FIX);
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo! - 1 || day.getUTCDate() !== d)
+    throw usageError(`TIME "${raw}" names a day that does not exist`, TIME_FIX);
   const ms = Date.parse(text.replace(' ', 'T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
   if (!Number.isFinite(ms) || ms < 0) throw usageError(`TIME "${raw}" is before 1970, where the sandbox clock cannot go`, TIME_FIX);
   return ms;

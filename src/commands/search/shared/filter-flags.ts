@@ -36,7 +36,10 @@ const attributeOf = (f: FilterFlag<string>) => flagName(f).replace(/-([a-z])/g, 
  * The filters the flags give, keyed by filter key. Fixed values written in another case
  * are spelled the service's way; anything else is left for the shared check to judge.
  */
-export function filtersFromFlags<K extends string>(flags: readonly FilterFlag<K>[], opts: Record<string, unknown>): Partial<Record<K, string[]>> {
+export function filtersFromFlags<K extends string>(
+  flags: readonly FilterFlag<K>[],
+  opts: Record<string, unknown>,
+): Partial<Record<K, string[]>> {
   const out: Partial<Record<K, string[]>> = {};
   for (const f of flags) {
     const given = opts[attributeOf(f)];

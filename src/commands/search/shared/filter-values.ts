@@ -28,7 +28,10 @@ export function filterValuesCommand(kind: 'people' | 'companies') {
       { name: 'field', description: 'the filter field', values: fields },
       { name: 'query', description: 'text the values contain', required: false },
     ],
-    examples: [`prospect search ${kind} filters ${example}`, `prospect search ${kind} filters ${kind === 'people' ? 'seniority' : 'employee_count_ranges'}`],
+    examples: [
+      `prospect search ${kind} filters ${example}`,
+      `prospect search ${kind} filters ${kind === 'people' ? 'seniority' : 'employee_count_ranges'}`,
+    ],
     related: [`prospect search ${kind}`],
     async run(opts, ctx) {
       const [field, query] = opts.args as [string, string | undefined];
@@ -39,7 +42,10 @@ export function filterValuesCommand(kind: 'people' | 'companies') {
       if (query === undefined || query.trim() === '') {
         const fixed = FIXED[field];
         if (!fixed)
-          throw usageError(`${field} needs a QUERY: its values are looked up by text`, `For example: prospect search ${kind} filters ${field} ${field === 'titles' ? 'engineer' : 'a'}`);
+          throw usageError(
+            `${field} needs a QUERY: its values are looked up by text`,
+            `For example: prospect search ${kind} filters ${field} ${field === 'titles' ? 'engineer' : 'a'}`,
+          );
         const rows = fixed.map((value) => ({ value }));
         await ctx.out.print({ kind: 'rows', payload: { field, values: rows }, rows });
         return;

@@ -23,8 +23,19 @@ export const PEOPLE_FILTER_FLAGS: readonly FilterFlag<PeopleFlatKey>[] = [
   { key: 'skills', aliases: ['skill'], split: 'comma', help: 'skill on the profile' },
   { key: 'languages', aliases: ['language'], split: 'comma', help: 'language on the profile' },
   { key: 'company_names', aliases: ['company-name', 'company'], split: 'literal', help: 'current employer name' },
-  { key: 'company_domains', aliases: ['company-domain', 'domain'], split: 'comma', help: 'current employer domain (more reliable than names)' },
+  {
+    key: 'company_domains',
+    aliases: ['company-domain', 'domain'],
+    split: 'comma',
+    help: 'current employer domain (more reliable than names)',
+  },
   { key: 'company_industries', aliases: ['company-industry', 'industry'], split: 'literal', help: 'employer industry' },
-  { key: 'company_headcount', aliases: ['headcount'], split: 'band', values: HEADCOUNT_BANDS, help: 'employer headcount band (501-1000 also works)' },
+  {
+    key: 'company_headcount',
+    aliases: ['headcount'],
+    split: 'band',
+    values: HEADCOUNT_BANDS,
+    help: 'employer headcount band (501-1000 also works)',
+  },
   { key: 'company_locations', aliases: ['company-location'], split: 'literal', help: 'employer HQ location' },
 ];

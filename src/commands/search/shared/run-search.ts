@@ -58,7 +58,9 @@ function announce(ctx: Context, o: PagingOptions, budget: PageBudget, s: SearchR
   if (planned === undefined || planned <= 1) return;
   const what = `--limit ${budget.total} takes up to ${searches(planned)} (pages of ${budget.pageSize}${o.maxPages ? `, --max-pages ${o.maxPages}` : ''})`;
   if (planned > CAP)
-    ctx.out.warn(`${what}, more than the ${CAP} people searches a day your organization has with API keys: the searches after the ${CAP}th are refused. Lower --limit.`);
+    ctx.out.warn(
+      `${what}, more than the ${CAP} people searches a day your organization has with API keys: the searches after the ${CAP}th are refused. Lower --limit.`,
+    );
   else ctx.out.info(`${what} of the ${CAP} people searches a day your organization has with API keys.`);
 }
 
@@ -66,7 +68,9 @@ function announce(ctx: Context, o: PagingOptions, budget: PageBudget, s: SearchR
 function announceAll(ctx: Context, page: SearchPage, budget: PageBudget, s: SearchRun<unknown>): void {
   const needed = Math.max(1, Math.ceil(page.total / budget.pageSize));
   if (s.countsAsSearch && budget.maxPages !== undefined && needed > budget.maxPages)
-    ctx.out.warn(`${n(page.total)} ${s.noun} match: all of them take ${needed} searches; stopping after ${budget.maxPages}. Raise --max-pages to fetch more.`);
+    ctx.out.warn(
+      `${n(page.total)} ${s.noun} match: all of them take ${needed} searches; stopping after ${budget.maxPages}. Raise --max-pages to fetch more.`,
+    );
   else ctx.out.info(`${n(page.total)} ${s.noun} match: ${needed} ${s.countsAsSearch ? 'search' : 'page'}${needed === 1 ? '' : 's'}.`);
 }
 
@@ -109,6 +113,8 @@ export async function runSearch<Row>(ctx: Context, o: PagingOptions, s: SearchRu
   } else if (o.all) {
     ctx.out.info(`${n(state.rows)} ${s.noun} in ${used}.`);
   } else if (state.rows > 0) {
-    ctx.out.info(`${n(state.rows)} of ${n(total ?? state.rows)} ${s.noun}, ${used}.${more ? ` The next ${n(budget.total ?? 0)}:\n  ${more}` : ''}`);
+    ctx.out.info(
+      `${n(state.rows)} of ${n(total ?? state.rows)} ${s.noun}, ${used}.${more ? ` The next ${n(budget.total ?? 0)}:\n  ${more}` : ''}`,
+    );
   }
 }

@@ -31,7 +31,10 @@ export async function readSearchInput(
   const flagsGiven = Object.keys(fromFlags).length > 0;
   if (opts.criteria !== undefined) {
     if (opts.filters !== undefined || flagsGiven)
-      throw usageError('--criteria cannot be combined with --filters or filter flags', 'Put every condition in the criteria object, or drop --criteria.');
+      throw usageError(
+        '--criteria cannot be combined with --filters or filter flags',
+        'Put every condition in the criteria object, or drop --criteria.',
+      );
     const criteria = await readJsonObject('--criteria', opts.criteria, ctx.io.stdin);
     const bad = rules.checkCriteria(criteria);
     if (bad) throw usageError(bad.message, 'Fix that field of the criteria object.');
@@ -39,11 +42,13 @@ export async function readSearchInput(
   }
   const base = opts.filters !== undefined ? await readJsonObject('--filters', opts.filters, ctx.io.stdin) : {};
   if (rules.passesUnchecked?.(base)) {
-    if (flagsGiven) throw usageError('filter flags cannot be added to the raw {op, conditions} shape', 'Add them as conditions, or use flat filters.');
+    if (flagsGiven)
+      throw usageError('filter flags cannot be added to the raw {op, conditions} shape', 'Add them as conditions, or use flat filters.');
     return { filters: base };
   }
   const merged = mergeFilters(base, fromFlags);
-  if (Object.keys(merged).length === 0) throw usageError('no filters given', `Add a filter flag such as ${rules.example}, or --filters FILE.`);
+  if (Object.keys(merged).length === 0)
+    throw usageError('no filters given', `Add a filter flag such as ${rules.example}, or --filters FILE.`);
   const checked = rules.checkFilters(merged);
   if (!checked.ok) throw usageError(checked.problem.message, `Keys: ${rules.keys}.`);
   return { filters: checked.value as Record<string, unknown> };

@@ -17,15 +17,22 @@ import { counted, formatCount as n } from '../../../cli/output/numbers.js';
  * agreement), and only then the sync, sent with approved: true. The push runs inside the call.
  */
 
-export const SYNC_DRY_RUN_FLAG = { flags: '--dry-run', description: 'preview and estimate only: print the quote, push and spend nothing' } as const satisfies FlagSpec;
+export const SYNC_DRY_RUN_FLAG = {
+  flags: '--dry-run',
+  description: 'preview and estimate only: print the quote, push and spend nothing',
+} as const satisfies FlagSpec;
 
 /** The --mapping object, checked before anything is sent: every column maps to a property name. */
 async function readMapping(value: string | undefined, ctx: Context): Promise<FieldMapping | undefined> {
   if (value === undefined) return undefined;
   const raw = await readJsonObject('--mapping', value, ctx.io.stdin);
   const columns = Object.keys(raw);
-  if (columns.length === 0) throw usageError('--mapping is empty', 'Map at least the column the destination needs, e.g. {"email": "email"}, or leave --mapping out for the default.');
-  const bad = columns.filter((c) => c.trim() === '' || typeof raw[c] !== 'string' || (raw[c]).trim() === '');
+  if (columns.length === 0)
+    throw usageError(
+      '--mapping is empty',
+      'Map at least the column the destination needs, e.g. {"email": "email"}, or leave --mapping out for the default.',
+    );
+  const bad = columns.filter((c) => c.trim() === '' || typeof raw[c] !== 'string' || raw[c].trim() === '');
   if (bad.length)
     throw usageError(
       `--mapping must map each list column to a destination property name (a non-empty string); not so for ${bad.map((c) => JSON.stringify(c)).join(', ')}`,
@@ -41,14 +48,18 @@ export const RESULT_FIELDS = ['workflow_id', 'status', 'provider', 'total_leads'
 const SKIPPED_SHOWN = 10;
 
 function describeDestination(run: SyncRun): string {
-  return run.tool === 'sync_to_crm' ? `${run.body.provider}${run.body.sub_action ? ` ${run.body.sub_action}` : ''}` : `campaign ${run.body.campaign_id} of ${run.body.provider}`;
+  return run.tool === 'sync_to_crm'
+    ? `${run.body.provider}${run.body.sub_action ? ` ${run.body.sub_action}` : ''}`
+    : `campaign ${run.body.campaign_id} of ${run.body.provider}`;
 }
 
 function printPreview(ctx: Context, p: SyncPreview, listName: string): void {
   const to = p.campaign_id ? `campaign ${p.campaign_id} of ${p.provider}` : `${p.provider} ${p.sub_action}`;
   const lines = [`Preview: list "${listName}" to ${to}, ${p.mapping_source} field mapping (list column -> ${p.provider} property):`];
   for (const [column, property] of Object.entries(p.field_mapping)) lines.push(`  ${column} -> ${property}`);
-  lines.push(`${counted(p.total_leads, 'lead')}: ${n(p.would_sync)} to push, ${n(p.would_skip)} to skip, ${n(p.would_fail)} the destination would refuse.`);
+  lines.push(
+    `${counted(p.total_leads, 'lead')}: ${n(p.would_sync)} to push, ${n(p.would_skip)} to skip, ${n(p.would_fail)} the destination would refuse.`,
+  );
   if (p.would_skip) {
     lines.push(`Skipped (${p.would_skip}):`);
     for (const l of p.skipped_leads.slice(0, SKIPPED_SHOWN)) lines.push(`  ${l.lead_id}  ${l.full_name ?? '(no name)'}  ${l.reason}`);
@@ -98,7 +109,11 @@ export async function runSync(
   await preview(ctx, run, listName);
   const paid = await runPaid(
     ctx,
-    { estimate: estimateBodyFor(run), what: `Syncing list "${listName}" to ${describeDestination(run)}`, run: (quote_id, journal) => send(ctx, run, quote_id, journal) },
+    {
+      estimate: estimateBodyFor(run),
+      what: `Syncing list "${listName}" to ${describeDestination(run)}`,
+      run: (quote_id, journal) => send(ctx, run, quote_id, journal),
+    },
     { dryRun: o.dryRun },
   );
   if (!paid) return;
