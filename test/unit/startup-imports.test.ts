@@ -1,35 +1,35 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from '../helpers/src-imports.js';
 
 /**
- * What every start of the CLI evaluates: the modules src/cli/main.ts reaches by static value
- * imports (an `import type` costs nothing; an `import()` runs only on its path). The catalog's
+ * What every start of the CLI evaluates: the modules its entry (src/cli/entry.ts) and the core
+ * that entry requires (src/core.ts, dist/core.cjs) reach by static value imports (an `import type`
+ * costs nothing; an `import()` runs only on its path). The core reaches the command table, whose
+ * rows load each command with import(), so --help evaluates no command module. The catalog's
  * entries load by area when a request is first sent (lazyEntries), and the client with node:http
  * only when a command sends one, so a command evaluates only its area (bench/README, issue 32).
  */
-const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
-
-function staticImports(file: string): string[] {
-  const text = readFileSync(path.join(SRC, file), 'utf8');
-  const specs = [...text.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'(\.[^']+)'/gms)].map((m) => m[1]!);
-  return specs.map((s) => path.posix.normalize(path.posix.join(path.posix.dirname(file), s)).replace(/\.js$/, '.ts'));
-}
-
-function closure(entry: string): Set<string> {
+function closure(entries: readonly string[]): Set<string> {
   const seen = new Set<string>();
-  const todo = [entry];
+  const todo = [...entries];
   while (todo.length) {
     const f = todo.pop()!;
     if (seen.has(f)) continue;
     seen.add(f);
-    todo.push(...staticImports(f));
+    for (const i of importsOf(f).imports) if (i.kind === 'static' && i.to !== undefined) todo.push(i.to);
   }
   return seen;
 }
 
 describe('every start of the CLI', () => {
-  const evaluated = closure('cli/main.ts');
+  const evaluated = closure(['cli/entry.ts', 'core.ts']);
+
+  it('reaches the command table and the CLI core, but no module of a command', () => {
+    expect(evaluated.has('commands/command-table.ts')).toBe(true);
+    expect(evaluated.has('cli/main.ts')).toBe(true);
+    const commandModules = [...evaluated].filter((f) => /^commands\/[^/]+\//.test(f));
+    expect(commandModules, 'command modules evaluated at every start (load them in the table with import())').toEqual([]);
+  });
 
   it('reaches the areas of the api (ctx.api) but none of their catalog entries, nor the client', () => {
     expect(evaluated.has('api/api.ts')).toBe(true);
