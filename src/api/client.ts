@@ -7,6 +7,9 @@ import { SDK_VERSION } from './version.js';
 import { RatePacer } from './pacer.js';
 import { PREFIXES, type Prefix } from './prefixes.js';
 
+/** Milliseconds on a monotonic clock (the global `performance` loads perf_hooks, a few ms of every start). */
+const monotonicMs = () => Number(process.hrtime.bigint()) / 1e6;
+
 export { PREFIXES, type Prefix };
 
 export type TraceEvent =
@@ -169,13 +172,13 @@ export class Client {
       if (paced) await this.pacer.take(opts.signal, (waitMs, limit) => this.trace({ type: 'pace', method, url: printable, waitMs, limit }));
       await opts.attempts?.sending(attempt);
       this.trace({ type: 'request', method, url: printable, headers: redactHeaders(headers), attempt });
-      const started = performance.now();
+      const started = monotonicMs();
       let res: RawResponse;
       try {
         res = await this.transport.send({ method, url, headers, body, signal: opts.signal, onSent: () => opts.attempts?.sent?.(attempt) });
       } catch (e) {
         if (!isTransportFailure(e)) throw e;
-        const ms = Math.round(performance.now() - started);
+        const ms = Math.round(monotonicMs() - started);
         this.trace({ type: 'network-error', method, url: printable, code: e.error.code, ms });
         const d = decideRetry(this.retry, {
           attempt,
@@ -189,7 +192,7 @@ export class Client {
         await this.sleep(d.waitMs, opts.signal);
         continue;
       }
-      const ms = Math.round(performance.now() - started);
+      const ms = Math.round(monotonicMs() - started);
       if (paced) this.pacer.learn(headerValue(res.headers['ratelimit-policy']));
       const requestId = headerValue(res.headers['x-request-id']);
       this.trace({ type: 'response', method, url: printable, status: res.status, ms, requestId });

@@ -198,7 +198,11 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
   const { env } = deps;
   const secrets = new Set<string>();
   const stderr = redacting(deps.io.stderr, secrets);
-  const io: IO = { ...deps.io, stderr };
+  // Descriptors, not values: stdin stays unopened until a command reads it (see process.ts).
+  const io = Object.defineProperties(
+    {},
+    { ...Object.getOwnPropertyDescriptors(deps.io), stderr: { value: stderr, enumerable: true } },
+  ) as IO;
   const config = new ConfigStore(env);
   let settings: Settings | undefined;
   const getSettings = () => (settings ??= resolveSettings(globals, env, config));
@@ -234,7 +238,15 @@ export function createContext(deps: ContextDeps, globals: GlobalOptions, argv: r
     io,
     env,
     clock: deps.clock ?? realClock,
-    prompter: deps.prompter ?? createPrompter({ stdin: io.stdin, stderr, interactive }),
+    prompter:
+      deps.prompter ??
+      createPrompter({
+        get stdin() {
+          return io.stdin;
+        },
+        stderr,
+        interactive,
+      }),
     progress: createProgress({
       stderr,
       enabled: io.stderrIsTTY && !globals.quiet && env.TERM !== 'dumb',

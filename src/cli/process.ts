@@ -1,4 +1,5 @@
 import { fstatSync, readlinkSync, realpathSync, writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { run } from './main.js';
 import type { CommandSet } from './command-set.js';
 import { ExitCode, STOP_SIGNALS, type StopSignal } from './exit-codes.js';
@@ -37,10 +38,13 @@ export async function runProcess(argv: string[], commands: CommandSet): Promise<
     argv,
     {
       io: {
-        stdin: process.stdin,
+        // Opened when read: process.stdin on a file or pipe loads fs streams and readline, a few ms of every start.
+        get stdin() {
+          return process.stdin;
+        },
         stdout: process.stdout,
         stderr: process.stderr,
-        stdinIsTTY: process.stdin.isTTY === true,
+        stdinIsTTY: isatty(0),
         stdoutIsTTY: process.stdout.isTTY === true,
         stderrIsTTY: process.stderr.isTTY === true,
         columns: process.stdout.columns || Number(process.env.COLUMNS) || 100,

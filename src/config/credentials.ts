@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { maskSecret } from '../api/redact.js';
 import { isObject } from '../api/is-object.js';
 import { authError } from '../cli/errors.js';
@@ -269,7 +268,8 @@ const leftText = (left: readonly string[]) =>
   `${left.length === 1 ? 'an entry' : 'entries'} may be left in the keychain: ${left.join(', ')}`;
 
 /** A new account name for each save, so an entry is never shared between config folders or overwritten in place. */
-const newAccount = (profile: string, key: SecretKey) => `${profile}/${key}/${randomBytes(4).toString('hex')}`;
+const newAccount = (profile: string, key: SecretKey) =>
+  `${profile}/${key}/${process.getBuiltinModule('node:crypto').randomBytes(4).toString('hex')}`;
 
 /** The profile with `key` kept as given (a keychain entry or a plaintext value), or removed; the other place is cleared. */
 function withSecret(p: Profile, key: SecretKey, to: { ref: KeychainRef } | { value: string } | undefined): Profile {

@@ -1,6 +1,9 @@
 import { closeSync, constants, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+
+/** node:fs/promises when first used: loading it at start would cost every command a couple of ms. */
+const fsPromises = () => process.getBuiltinModule('node:fs/promises');
 
 /**
  * Files we write are never written through something planted: a new file is created with
@@ -28,7 +31,7 @@ export function tempBeside(file: string, suffix = 'tmp', hidden = false): string
 
 /** Creates `file`, which must not exist in any form; mode 0600 unless given. */
 export function createExclusive(file: string, mode = 0o600): Promise<FileHandle> {
-  return open(file, CREATE_NEW, mode);
+  return fsPromises().open(file, CREATE_NEW, mode);
 }
 
 /**
@@ -64,9 +67,11 @@ function notOurs(st: { isFile(): boolean; uid: number; nlink: number }): string 
 
 /** Opens a file this user made earlier to write on in it; throws (code EPLANTED) naming why when it is a link, another user's, or not a plain file. */
 export async function reopenOwn(file: string): Promise<FileHandle> {
-  const handle = await open(file, O_RDWR | O_NOFOLLOW).catch((e: NodeJS.ErrnoException) => {
-    throw e.code === 'ELOOP' ? planted(file, 'it is a symbolic link') : e;
-  });
+  const handle = await fsPromises()
+    .open(file, O_RDWR | O_NOFOLLOW)
+    .catch((e: NodeJS.ErrnoException) => {
+      throw e.code === 'ELOOP' ? planted(file, 'it is a symbolic link') : e;
+    });
   const why = notOurs(await handle.stat());
   if (!why) return handle;
   await handle.close();
