@@ -87,6 +87,7 @@ _prospect_child() {
     'sandbox faults|ls'|'sandbox faults|list') REPLY='ls' ;;
     'sandbox faults|clear') REPLY='clear' ;;
     'sandbox clock|advance') REPLY='advance' ;;
+    'sandbox clock|show') REPLY='show' ;;
     'sandbox clock|set') REPLY='set' ;;
     'sandbox clock|freeze') REPLY='freeze' ;;
     'sandbox clock|unfreeze') REPLY='unfreeze' ;;
@@ -116,9 +117,9 @@ _prospect_words() {
     'keys') printf '%s\t%s\n' 'create' 'Create an API key; the secret is shown once (or saved to a profile)' 'ls' 'API keys of the organization, active and revoked (never the whole secret)' 'revoke' 'Revoke one API key for good (asks first)' 'revoke-all' 'Revoke every active API key of your user (type to confirm)' 'requests' 'A key'\''s request log: path, status, IP, user agent, time' ;;
     'auth') printf '%s\t%s\n' 'login' 'Check an API key and save it in a profile' 'status' 'Show the profile, base URL, masked key and identity in use' 'logout' 'Remove the stored key of a profile' 'migrate' 'Move secrets kept in the config file into the OS keychain' ;;
     'config') printf '%s\t%s\n' 'get' 'Print one setting of a profile' 'set' 'Change one setting of a profile' 'ls' 'List profiles and their settings (keys masked)' 'unset' 'Remove one setting of a profile' 'rm-profile' 'Remove a saved profile, its settings and credentials' ;;
-    'sandbox') printf '%s\t%s\n' 'serve' 'Run the sandbox in the foreground' 'start' 'Start the sandbox in the background' 'stop' 'Stop the background sandbox' 'status' 'Show whether the sandbox runs, its URL and pid' 'reset' 'Reset the sandbox to its seeded state' 'jwt' 'Print a session JWT for a demo user (for key management)' 'faults' 'Inject faults into the running sandbox: latency, errors, dropped connections, 4…' 'clock' 'Move, set or freeze the running sandbox'\''s clock' 'snapshot' 'Save the running sandbox'\''s whole state to a file, or load one' ;;
+    'sandbox') printf '%s\t%s\n' 'serve' 'Run the sandbox in the foreground' 'start' 'Start the sandbox in the background' 'stop' 'Stop the background sandbox' 'status' 'Show whether the sandbox runs, its URL and pid' 'reset' 'Reset the sandbox to its seeded state' 'jwt' 'Print a session JWT for a demo user (for key management)' 'faults' 'Inject faults into the running sandbox: latency, errors, dropped connections, 4…' 'clock' 'Show, move, set or freeze the running sandbox'\''s clock' 'snapshot' 'Save the running sandbox'\''s whole state to a file, or load one' ;;
     'sandbox faults') printf '%s\t%s\n' 'add' 'Add a fault rule: delay, error, drop or 429 for matching requests' 'ls' 'List the fault rules in force, with how often each matched and applied' 'clear' 'Remove every fault rule' ;;
-    'sandbox clock') printf '%s\t%s\n' 'advance' 'Move the sandbox clock forward (90s, 5m, 2h, 1d) without waiting' 'set' 'Set the sandbox clock to an ISO 8601 time' 'freeze' 'Stop the sandbox clock where it is' 'unfreeze' 'Let the sandbox clock run on from where it stands' ;;
+    'sandbox clock') printf '%s\t%s\n' 'advance' 'Move the sandbox clock forward (90s, 5m, 2h, 1d) without waiting' 'show' 'Show the sandbox clock: its time, frozen or running' 'set' 'Set the sandbox clock to an ISO 8601 time' 'freeze' 'Stop the sandbox clock where it is' 'unfreeze' 'Let the sandbox clock run on from where it stands' ;;
     'sandbox snapshot') printf '%s\t%s\n' 'save' 'Save the whole sandbox state (clock included) to a file' 'load' 'Replace the sandbox state with a saved snapshot' ;;
     'mcp') printf '%s\t%s\n' 'config' 'Print or write an AI client'\''s MCP settings for this binary and profile' ;;
     *) : ;;
@@ -208,6 +209,7 @@ _prospect_flags() {
     'sandbox faults clear') : ;;
     'sandbox clock') : ;;
     'sandbox clock advance') printf '%s\t%s\n' '--freeze' 'stop the clock where the move leaves it' ;;
+    'sandbox clock show') : ;;
     'sandbox clock set') printf '%s\t%s\n' '--freeze' 'stop the clock at that time' ;;
     'sandbox clock freeze') : ;;
     'sandbox clock unfreeze') : ;;

@@ -17,7 +17,7 @@ export const GROUPS: Record<string, string> = {
   config: 'Read and change saved settings',
   sandbox: 'Run the local sandbox of the service',
   'sandbox faults': 'Inject faults into the running sandbox: latency, errors, dropped connections, 429s',
-  'sandbox clock': "Move, set or freeze the running sandbox's clock",
+  'sandbox clock': "Show, move, set or freeze the running sandbox's clock",
   'sandbox snapshot': "Save the running sandbox's whole state to a file, or load one",
   keys: 'Create, list and revoke API keys, and read their request logs (session JWT)',
 };
@@ -249,6 +249,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     path: ['sandbox', 'clock', 'advance'],
     summary: 'Move the sandbox clock forward (90s, 5m, 2h, 1d) without waiting',
     load: () => import('./sandbox/clock-advance.js'),
+  },
+  {
+    path: ['sandbox', 'clock', 'show'],
+    summary: 'Show the sandbox clock: its time, frozen or running',
+    load: () => import('./sandbox/clock-show.js'),
   },
   { path: ['sandbox', 'clock', 'set'], summary: 'Set the sandbox clock to an ISO 8601 time', load: () => import('./sandbox/clock-set.js') },
   { path: ['sandbox', 'clock', 'freeze'], summary: 'Stop the sandbox clock where it is', load: () => import('./sandbox/clock-freeze.js') },

@@ -173,6 +173,12 @@ describe('sandbox clock', () => {
     expect(set.exitCode, set.stderr).toBe(0);
     expect(set.stderr).toContain('Sandbox clock at 2031-06-02T09:00:00.000Z, frozen (');
     expect(await control(t.sb, 'GET', '/clock')).toMatchObject({ now_ms: START, frozen: true });
+    const show = await run('clock', 'show', '--json');
+    expect(show.exitCode, show.stderr).toBe(0);
+    expect(JSON.parse(show.stdout)).toMatchObject({ now_ms: START, now: '2031-06-02T09:00:00.000Z', frozen: true });
+    const shown = await run('clock', 'show');
+    expect(shown.stdout).toContain('2031-06-02T09:00:00.000Z');
+    expect(shown.stderr).toContain('Sandbox clock at 2031-06-02T09:00:00.000Z, frozen (');
 
     const list = await control(t.sb, 'POST', '/lists', { name: 'Clock test' });
     const estimate = await raw(t.sb, 'POST', '/api/v2/credits/estimate', {
