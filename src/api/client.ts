@@ -43,6 +43,14 @@ export interface ClientOptions {
   token?: string | undefined;
   connectTimeoutMs?: number;
   readTimeoutMs?: number;
+  /**
+   * The most one request takes over all its attempts and the backoff between them (the time it
+   * waits out a Retry-After aside: retry.maxRetryAfterTotalMs bounds that); no attempt starts
+   * after it. Twice the read timeout unless given.
+   */
+  deadlineMs?: number;
+  /** The most of one answer read (MAX_ANSWER_BYTES unless given). */
+  maxAnswerBytes?: number;
   maxSockets?: number;
   retry?: Partial<RetryPolicy>;
   userAgent?: string;
@@ -106,15 +114,19 @@ export class Client {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
   private readonly pacer: RatePacer;
+  private readonly deadlineMs: number;
 
   constructor(opts: ClientOptions) {
     this.baseUrl = checkBaseUrl(opts.baseUrl);
     this.token = opts.token;
+    const readTimeoutMs = opts.readTimeoutMs ?? 60_000;
     this.transport = new Transport({
       connectTimeoutMs: opts.connectTimeoutMs ?? 10_000,
-      readTimeoutMs: opts.readTimeoutMs ?? 60_000,
+      readTimeoutMs,
       maxSockets: opts.maxSockets ?? 8,
+      ...(opts.maxAnswerBytes !== undefined ? { maxAnswerBytes: opts.maxAnswerBytes } : {}),
     });
+    this.deadlineMs = opts.deadlineMs ?? 2 * readTimeoutMs;
     this.retry = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
     this.userAgent = opts.userAgent ?? `prospect-cli/${SDK_VERSION} node/${process.version}`;
     this.onTrace = opts.onTrace;
@@ -167,6 +179,7 @@ export class Client {
     const printable = redactUrl(url);
     // Requests to the service are paced under the limits it announces; a download host is not.
     const paced = !opts.anonymous;
+    const bound = new RequestBound(this.deadlineMs, this.retry.maxRetryAfterTotalMs);
 
     for (let attempt = 0; ; attempt++) {
       if (paced) await this.pacer.take(opts.signal, (waitMs, limit) => this.trace({ type: 'pace', method, url: printable, waitMs, limit }));
@@ -175,7 +188,15 @@ export class Client {
       const started = monotonicMs();
       let res: RawResponse;
       try {
-        res = await this.transport.send({ method, url, headers, body, signal: opts.signal, onSent: () => opts.attempts?.sent?.(attempt) });
+        res = await this.transport.send({
+          method,
+          url,
+          headers,
+          body,
+          signal: opts.signal,
+          onSent: () => opts.attempts?.sent?.(attempt),
+          deadlineMs: bound.leftMs(),
+        });
       } catch (e) {
         if (!isTransportFailure(e)) throw e;
         const ms = Math.round(monotonicMs() - started);
@@ -186,7 +207,7 @@ export class Client {
           idempotent: idempotent || !e.mayHaveBeenProcessed,
           random: this.random,
         });
-        if (!d.retry) throw e.error;
+        if (!d.retry || !bound.allows(e.error, d.waitMs)) throw e.error;
         this.trace({ type: 'retry', method, url: printable, reason: e.error.code, waitMs: d.waitMs, attempt });
         await opts.attempts?.retrying(e.error, attempt);
         await this.sleep(d.waitMs, opts.signal);
@@ -219,7 +240,7 @@ export class Client {
         url: printable,
       });
       const d = decideRetry(this.retry, { attempt, error, idempotent, random: this.random });
-      if (!d.retry) throw error;
+      if (!d.retry || !bound.allows(error, d.waitMs)) throw error;
       this.trace({
         type: 'retry',
         method,
@@ -295,4 +316,36 @@ function rateLimitOf(e: ApiError): RateLimitInfo | undefined {
   const windowMs = d.window === 'minute' ? 60_000 : d.window === 'day' ? 86_400_000 : undefined;
   if (windowMs === undefined) return undefined;
   return { limit: d.limit, windowMs, scope: typeof d.scope === 'string' ? d.scope : undefined };
+}
+
+/**
+ * The bounds of one request over its attempts: a deadline for the attempts and the backoff
+ * between them, and a total for the Retry-After waits (which move the deadline on by what they
+ * wait, so a rate-limited request is not cut for waiting as asked).
+ */
+class RequestBound {
+  private deadline: number;
+  private waitedOut = 0;
+
+  constructor(
+    deadlineMs: number,
+    private readonly maxRetryAfterTotalMs: number,
+  ) {
+    this.deadline = monotonicMs() + deadlineMs;
+  }
+
+  leftMs(): number {
+    return this.deadline - monotonicMs();
+  }
+
+  /** Whether a retry after waiting `waitMs` stays within the bounds; counts the wait if it does. */
+  allows(error: ApiError, waitMs: number): boolean {
+    if (error.retryAfterMs !== undefined) {
+      if (this.waitedOut + waitMs > this.maxRetryAfterTotalMs) return false;
+      this.waitedOut += waitMs;
+      this.deadline += waitMs;
+      return true;
+    }
+    return this.leftMs() > waitMs;
+  }
 }

@@ -400,7 +400,14 @@ export function restatesIssues(e: ApiError, text: string): boolean {
   return text === errors.map(formatIssue).join('; ') || text === shown;
 }
 
-export type NetworkErrorKind = 'connect_timeout' | 'read_timeout' | 'connection_refused' | 'connection_reset' | 'network_error';
+export type NetworkErrorKind =
+  | 'connect_timeout'
+  | 'read_timeout'
+  | 'connection_refused'
+  | 'connection_reset'
+  | 'network_error'
+  | 'response_too_large'
+  | 'deadline_exceeded';
 
 /** A failure before any HTTP status arrived (status 0). Whether the request may have reached the server is the transport's to say. */
 export function networkError(kind: NetworkErrorKind, detail: string, method: string, url: string): ApiError {
@@ -413,9 +420,19 @@ export function networkError(kind: NetworkErrorKind, detail: string, method: str
       'Retry; for paid work check its status before running it again.',
     ],
     network_error: ['Network failure', 'Check your network and the base URL, then retry.'],
+    response_too_large: [
+      'The answer was larger than any the service sends',
+      'Check the base URL: it may lead to a server that is not the service (a proxy, a misconfigured gateway).',
+    ],
+    deadline_exceeded: [
+      'The service did not finish answering in time',
+      'Retry later; for paid work check its status before running it again.',
+    ],
   };
   const [problem, fix] = text[kind];
-  return new ConnectionError({ status: 0, code: kind, problem, cause: detail, fix, retryable: true, method, url });
+  // Sending again gets the same endless or dripping answer: these two end the request.
+  const retryable = kind !== 'response_too_large' && kind !== 'deadline_exceeded';
+  return new ConnectionError({ status: 0, code: kind, problem, cause: detail, fix, retryable, method, url });
 }
 
 /** A setting that makes a request impossible or unsafe (e.g. plain http to a remote host). */

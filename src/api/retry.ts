@@ -14,6 +14,8 @@ export interface RetryPolicy {
   maxRateLimitRetries: number;
   /** A Retry-After longer than this is not waited out: the error goes to the caller. */
   maxRetryAfterMs: number;
+  /** The most one request waits out Retry-After in all; a wait past it gives the error to the caller. */
+  maxRetryAfterTotalMs: number;
   baseDelayMs: number;
   maxDelayMs: number;
 }
@@ -22,6 +24,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetries: 3,
   maxRateLimitRetries: 5,
   maxRetryAfterMs: 65_000,
+  maxRetryAfterTotalMs: 130_000,
   baseDelayMs: 500,
   maxDelayMs: 8_000,
 };
@@ -54,7 +57,7 @@ export function decideRetry(p: RetryPolicy, { attempt, error, idempotent, random
     return waitOut(p, error.retryAfterMs ?? backoffMs(p, attempt, random), random);
   }
   if (attempt >= p.maxRetries) return { retry: false };
-  if (error.status === 0) return idempotent ? { retry: true, waitMs: backoffMs(p, attempt, random) } : { retry: false };
+  if (error.status === 0) return idempotent && error.retryable ? { retry: true, waitMs: backoffMs(p, attempt, random) } : { retry: false };
   if (error.status === 503 && error.retryable) {
     if (error.retryAfterMs === undefined) return { retry: true, waitMs: backoffMs(p, attempt, random) };
     return waitOut(p, error.retryAfterMs, random);
