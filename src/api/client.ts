@@ -1,4 +1,4 @@
-import { ApiError, ConfigurationError, errorFromResponse, isApiError } from './errors.js';
+import { ApiError, ConfigurationError, errorFromResponse, invalidResponseError, isApiError } from './errors.js';
 import { checkBaseUrl } from './base-url.js';
 import { Transport, isTransportFailure, redactUrl, type RawResponse } from './transport.js';
 import { decideRetry, type RetryPolicy, DEFAULT_RETRY_POLICY } from './retry.js';
@@ -82,6 +82,8 @@ export interface RequestOptions {
   attempts?: AttemptHooks;
   /** The id of the catalog entry sent (`lists.create`), told to trace listeners with the answer. */
   endpoint?: string;
+  /** The answer is a JSON object or array: a 2xx with anything else is refused as invalid_response. */
+  answersJson?: boolean;
 }
 
 /**
@@ -218,6 +220,8 @@ export class Client {
       const requestId = headerValue(res.headers['x-request-id']);
       this.trace({ type: 'response', method, url: printable, status: res.status, ms, requestId });
       const data = parseBody(res);
+      if (res.status >= 200 && res.status < 300 && opts.answersJson && (typeof data !== 'object' || data === null))
+        throw invalidResponseError({ status: res.status, body: res.body, requestId, method, url: printable });
       if (res.status >= 200 && res.status < 300) {
         this.trace({
           type: 'answer',

@@ -445,3 +445,29 @@ export class ConfigurationError extends Error {
     this.name = 'ConfigurationError';
   }
 }
+
+/**
+ * A 2xx whose body is not the JSON its operation answers: a proxy's or a login page, a captive
+ * portal, a server that is not the service. Never believed, never sent again by the client (a
+ * paid request's answer is then lost, and resolved through its quote).
+ */
+export function invalidResponseError(a: {
+  status: number;
+  body: Buffer;
+  requestId?: string | undefined;
+  method: string;
+  url: string;
+}): ApiError {
+  const type = a.body.length === 0 ? 'an empty answer' : `${a.body.length} bytes that are not JSON`;
+  return new ServerError({
+    status: a.status,
+    code: 'invalid_response',
+    problem: 'The service answered something that is not JSON: a proxy or login page?',
+    cause: `HTTP ${a.status} with ${type}`,
+    fix: 'Check the base URL (prospect config get base_url) and any proxy between you and the service, then retry.',
+    retryable: false,
+    method: a.method,
+    url: a.url,
+    ...(a.requestId ? { requestId: a.requestId } : {}),
+  });
+}

@@ -69,7 +69,7 @@ const ANSWERED_5XX = [
 const NEVER_SENT = ['connection_refused', 'connect_timeout'];
 
 const isLost = (e: ApiError) =>
-  e.status === 0 || e.is('dispatch_outcome_unknown') || (e.status >= 500 && !ANSWERED_5XX.some((c) => e.is(c)));
+  e.status === 0 || e.is('dispatch_outcome_unknown') || e.is('invalid_response') || (e.status >= 500 && !ANSWERED_5XX.some((c) => e.is(c)));
 
 function redemptionOf(e: ApiError): Redemption | undefined {
   const d = e.details ?? {};

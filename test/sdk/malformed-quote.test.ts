@@ -23,8 +23,14 @@ afterEach(async () => {
   for (const p of proxies.splice(0)) await p.close();
 });
 
-/** A client whose estimates come back through `rewrite`; every other answer is the sandbox's own. */
-async function quoteProxy(rewrite: (quote: Record<string, unknown>) => Record<string, unknown>): Promise<QuoteProxy> {
+/**
+ * A client whose estimates come back through `rewrite`; every other answer is the sandbox's own,
+ * but a 2xx to a POST whose path ends with `loginPageFor`, which comes back as a login page.
+ */
+async function quoteProxy(
+  rewrite: (quote: Record<string, unknown>) => Record<string, unknown>,
+  loginPageFor?: string,
+): Promise<QuoteProxy> {
   const seen: string[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -40,6 +46,10 @@ async function quoteProxy(rewrite: (quote: Record<string, unknown>) => Record<st
       const answer = await fetch(new URL(path, t.sb.url), { method: req.method!, headers, ...(body ? { body } : {}) });
       let text = await answer.text();
       if (req.method === 'POST' && path.endsWith('/credits/estimate') && answer.ok) text = JSON.stringify(rewrite(JSON.parse(text)));
+      if (req.method === 'POST' && loginPageFor && path.endsWith(loginPageFor) && answer.ok) {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        return void res.end('<html><body>Sign in</body></html>');
+      }
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
       res.end(text);
     };
@@ -132,5 +142,22 @@ describe('a run that took more than its approved quote is an error, never a sile
       p.client.enrichment.person({ lead_list_id: list, email: 'ada@example.com', enrichment_type: 'partial' }, { maxCredits: 0 }),
     );
     expect(e).toMatchObject({ name: 'CreditsError', code: 'charge_above_quote', charged: 1, approved: 0 });
+  });
+});
+
+describe('a paid run answered with something that is not JSON', () => {
+  it('is not believed: the run is read back through its quote and paid once', async () => {
+    const list = await seededList(t, 'Login page', 4);
+    const p = await quoteProxy((q) => q, '/enrichment/bulk');
+    const before = await balanceOf(t);
+    const run = await p.client.enrichment.bulk({ list_id: list, scope: 'partial' }, { maxCredits: 100 });
+    expect(run.runs).toHaveLength(1);
+    expect(run.runs[0]!.message).toContain('the run was found through its quote');
+    // The first send started the run behind the login page; the resend with the same quote read it back.
+    expect(runsSent(p)).toBe(2);
+    // One run's charge (at most what it reserved, less what it refunded), not two.
+    const charged = before - (await balanceOf(t));
+    expect(charged).toBeGreaterThan(0);
+    expect(charged).toBeLessThanOrEqual(run.runs[0]!.credits_reserved);
   });
 });

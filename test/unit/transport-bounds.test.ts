@@ -18,11 +18,16 @@ let base: string;
 /** Bytes each endless answer had written when its client went away. */
 const written: number[] = [];
 let rateLimited = 0;
+/** What /whoami answers: an endless body, or a login page with 200. */
+let whoami: 'endless' | 'html' = 'endless';
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const path = (req.url ?? '/').replace(/^\/api\/v2/, '');
-    if (path === '/whoami' || path === '/endless') {
+    if (path === '/whoami' && whoami === 'html') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><body>Sign in to the guest network</body></html>');
+    } else if (path === '/whoami' || path === '/endless') {
       // An endless chunked JSON body.
       res.writeHead(200, { 'content-type': 'application/json' });
       const chunk = Buffer.alloc(64 * 1024, 0x20);
@@ -113,5 +118,28 @@ describe('every request is bounded', () => {
     expect(r.stderr).toContain('larger than any the service sends');
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(MAX_ANSWER_BYTES).toBeLessThanOrEqual(16 * 1024 * 1024);
+  });
+});
+
+describe('answers are checked before they are believed', () => {
+  it('a 2xx that is not JSON is invalid_response, exit 9, through the SDK and the CLI; prospect api shows it as it came', async () => {
+    whoami = 'html';
+    try {
+      const e = await failure(new Prospect({ baseUrl: base, apiKey: KEY }).whoami());
+      expect(e.code).toBe('invalid_response');
+      expect(e.message).toContain('not JSON: a proxy or login page?');
+
+      const env = isolatedEnv({ PROSPECT_API_KEY: KEY, PROSPECT_BASE_URL: base });
+      const r = await prospect(['whoami', '--json'], { env });
+      expect(r.exitCode).toBe(9);
+      expect(r.stdout + r.stderr).toContain('invalid_response');
+      expect(r.stdout).not.toContain('<html>');
+
+      const raw = await prospect(['api', 'GET', '/whoami'], { env });
+      expect(raw.exitCode, raw.stderr).toBe(0);
+      expect(raw.stdout).toContain('Sign in to the guest network');
+    } finally {
+      whoami = 'endless';
+    }
   });
 });

@@ -29,6 +29,7 @@ export function requestOf<E extends Endpoint>(e: E, opts: CallOptions<E> = {}): 
     idempotent: e.idempotent === 'idempotency_key' ? body?.idempotency_key !== undefined : e.idempotent,
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(opts.attempts ? { attempts: opts.attempts } : {}),
+    ...(e.response !== undefined ? { answersJson: true } : {}),
   };
 }
 
