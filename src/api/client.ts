@@ -220,9 +220,9 @@ export class Client {
       const requestId = headerValue(res.headers['x-request-id']);
       this.trace({ type: 'response', method, url: printable, status: res.status, ms, requestId });
       const data = parseBody(res);
-      if (res.status >= 200 && res.status < 300 && opts.answersJson && (typeof data !== 'object' || data === null))
-        throw invalidResponseError({ status: res.status, body: res.body, requestId, method, url: printable });
       if (res.status >= 200 && res.status < 300) {
+        if (opts.answersJson && (typeof data !== 'object' || data === null))
+          throw invalidResponseError({ status: res.status, body: res.body, requestId, method, url: printable });
         this.trace({
           type: 'answer',
           endpoint: opts.endpoint,

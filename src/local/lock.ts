@@ -1,9 +1,7 @@
 import { closeSync, fstatSync, lstatSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { ConfigurationError } from '../api/errors.js';
 import { CREATE_NEW } from './exclusive-file.js';
-
-/** node:os when first used: loading it at start costs every command time. */
-const os = () => process.getBuiltinModule('node:os');
+import { osModule } from './paths.js';
 
 /**
  * A lock between processes: the file `<file>.lock`, created with O_CREAT|O_EXCL|O_NOFOLLOW,
@@ -69,7 +67,7 @@ function tryLock(lockFile: string, staleMs: number): number | undefined {
     return undefined;
   }
   try {
-    writeSync(fd, JSON.stringify({ pid: process.pid, host: os().hostname() } satisfies Holder));
+    writeSync(fd, JSON.stringify({ pid: process.pid, host: osModule().hostname() } satisfies Holder));
     return fstatSync(fd).ino;
   } finally {
     closeSync(fd);
@@ -106,7 +104,7 @@ function staleInode(lockFile: string, staleMs: number): number | undefined {
   const age = Date.now() - st.mtimeMs;
   const holder = readHolder(lockFile);
   // Unreadable: being written this instant, or cut short by a kill; only age tells.
-  const stale = age > staleMs || (holder ? holder.host === os().hostname() && !isProcessAlive(holder.pid) : age > 1000);
+  const stale = age > staleMs || (holder ? holder.host === osModule().hostname() && !isProcessAlive(holder.pid) : age > 1000);
   return stale ? st.ino : undefined;
 }
 
@@ -124,5 +122,5 @@ function removeIfUnchanged(lockFile: string, ino: number): void {
 
 function holderText(lockFile: string): string {
   const h = readHolder(lockFile);
-  return h ? `pid ${h.pid}${h.host === os().hostname() ? '' : ` on ${h.host}`}` : 'holder unknown';
+  return h ? `pid ${h.pid}${h.host === osModule().hostname() ? '' : ` on ${h.host}`}` : 'holder unknown';
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /** node:os when first used: loading it at start costs every command time. */
-const os = () => process.getBuiltinModule('node:os');
+export const osModule = () => process.getBuiltinModule('node:os');
 
 type Env = Record<string, string | undefined>;
 
@@ -11,7 +11,7 @@ type Env = Record<string, string | undefined>;
  */
 export function configDir(env: Env = process.env): string {
   if (env.PROSPECT_CONFIG_DIR) return path.resolve(env.PROSPECT_CONFIG_DIR);
-  const home = os().homedir();
+  const home = osModule().homedir();
   if (process.platform === 'darwin') return path.join(home, 'Library', 'Preferences', 'prospect');
   if (process.platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'prospect', 'Config');
   return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'prospect');
@@ -27,7 +27,7 @@ export function configFile(env: Env = process.env): string {
  */
 export function dataDir(env: Env = process.env): string {
   if (env.PROSPECT_DATA_DIR) return path.resolve(env.PROSPECT_DATA_DIR);
-  const home = os().homedir();
+  const home = osModule().homedir();
   if (process.platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'prospect');
   if (process.platform === 'win32') return path.join(env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'prospect', 'Data');
   return path.join(env.XDG_STATE_HOME || path.join(home, '.local', 'state'), 'prospect');

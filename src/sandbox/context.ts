@@ -40,6 +40,8 @@ export interface SandboxServices {
   reset(seed?: number, scenario?: ScenarioName): void;
   /** Replaces the whole state with a snapshot's, its clock included; faults and pending webhook deliveries cleared. */
   load(state: SandboxState): void;
+  /** The whole state as a state file holds it, rate-limit windows that are over left out. */
+  snapshot(): SandboxState;
 }
 
 /** A response with a status other than 200 or extra headers. */

@@ -2,12 +2,12 @@ import type { SandboxServices } from './context.js';
 import type { OrganizationRecord } from './store.js';
 import { applicableRows, windowOf } from './engine/rate-limits.js';
 import { enrichmentArea } from './engine/enrichment.js';
-import { syncArea } from './engine/sync.js';
+import { queueSyncFailures } from './engine/sync.js';
 import { mintQuote } from './engine/quotes.js';
 import { mintCohort } from './engine/cohorts.js';
 import { createSignedCsv, exportColumns } from './engine/export.js';
 import { seedList } from './seed-list.js';
-import { SCENARIOS, type ScenarioName } from './scenario-catalog.js';
+import type { ScenarioName } from './scenario-catalog.js';
 
 /**
  * Applies a named scenario (scenario-catalog.ts says what each sets and lets a test check) to
@@ -51,8 +51,7 @@ const APPLY: Record<ScenarioName, Apply> = {
     enrichmentArea(store).settings.hit_rates = { email: HALF, phone: HALF, company: HALF };
   },
   'crm-refusals': ({ store }, org) => {
-    for (let i = 0; i < REFUSED_PUSHES; i++)
-      syncArea(store).failures.push({ organization_id: org.id, provider: null, outcome: 'status_failed' });
+    queueSyncFailures(store, { organization_id: org.id, provider: null, outcome: 'status_failed' }, REFUSED_PUSHES);
   },
   'expired-links': (services, org) => {
     const { store, clock } = services;
@@ -71,12 +70,10 @@ const APPLY: Record<ScenarioName, Apply> = {
   },
 };
 
-export function applyScenario(services: SandboxServices, name: ScenarioName): ScenarioState {
-  if (!Object.hasOwn(SCENARIOS, name)) throw new Error(`unknown scenario ${name}`);
+export function applyScenario(services: SandboxServices, name: ScenarioName): void {
   const { store } = services;
   const state: ScenarioState = { name, ...APPLY[name](services, store.organization(store.demo.organization_id)!) };
   store.state.areas['scenario'] = state;
-  return state;
 }
 
 /** The scenario applied since the last start or reset, or null. */

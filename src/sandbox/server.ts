@@ -77,7 +77,8 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
   if (opts.scenario !== undefined && !isScenarioName(opts.scenario)) throw new Error(unknownScenario(opts.scenario));
   const clock = new SandboxClock();
   const loaded = opts.snapshot !== undefined ? startingSnapshot(opts.snapshot) : opts.statePath ? loadStateFile(opts.statePath) : null;
-  const store = Store.seeded(opts.seed ?? DEFAULT_SEED, clock);
+  const store = loaded ? new Store(loaded, clock) : Store.seeded(opts.seed ?? DEFAULT_SEED, clock);
+  // A saved state carries its clock too.
   if (loaded) store.load(loaded);
   store.state.dataset_size ??= {
     people: opts.dataset?.people ?? DEFAULT_DATASET_SIZE.people,
@@ -143,16 +144,15 @@ export async function startSandbox(opts: StartSandboxOptions = {}): Promise<Runn
       cancelWebhookDeliveries(services);
       store.load(state);
     },
+    snapshot() {
+      services.limiter.prune(clock.now());
+      return store.snapshot();
+    },
   };
   if (fixtures && !loaded) loadFixtures(services, fixtures, fixturesSource);
 
   const statePath = opts.statePath;
-  const saver = statePath
-    ? new DebouncedSaver(() => {
-        services.limiter.prune(clock.now());
-        saveStateFile(statePath, store.snapshot());
-      })
-    : undefined;
+  const saver = statePath ? new DebouncedSaver(() => saveStateFile(statePath, services.snapshot())) : undefined;
   // A new state file exists from the first start, so the demo key survives a crash. Saved
   // before listening: a file that cannot be written leaves no server behind.
   saver?.flush(true);

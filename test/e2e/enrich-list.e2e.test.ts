@@ -93,7 +93,7 @@ describe('enrich list: estimate, confirm, run', () => {
     });
     expect(await t.balance()).toBe(before);
     // An organization whose prepaid runs need a manual refund (fixture manual_refunds).
-    t.sb.store.organization((await control(t.sb, 'GET', '/state')).demo.organization_id)!.manual_refunds = true;
+    t.sb.store.organization(t.sb.store.demo.organization_id)!.manual_refunds = true;
     const failed = await t.run('enrich', 'list', 'Q3', '--yes', '--json');
     expect(failed.exitCode, failed.stderr).toBe(8);
     expect(json(failed.stdout)).toMatchObject({

@@ -143,8 +143,7 @@ describe('terminal states', () => {
   });
 
   test('failed, for an organization whose prepaid runs need a manual refund (fixture manual_refunds): the reservation is kept, refund_status pending_review', async () => {
-    const demo = (await control(cast.sb, 'GET', '/state')).demo;
-    cast.sb.store.organization(demo.organization_id)!.manual_refunds = true;
+    cast.sb.store.organization(cast.sb.store.demo.organization_id)!.manual_refunds = true;
     const list = await listOf(cast, 'Accounts', 3, 50);
     await outcomes({ status: 'failed', count: 2 });
     const before = await balance(cast);

@@ -12,6 +12,7 @@ import * as routeModules from '../../src/sandbox/routes/all.js';
 import { Router, type RouteDef } from '../../src/sandbox/router.js';
 import { openApiDocument } from '../../src/sandbox/openapi/document.js';
 import { clientFor, openSandbox, raw, type RunningSandbox } from '../sandbox/helpers.js';
+import { SRC } from '../helpers/src-imports.js';
 
 /**
  * Each operation is described once, in the catalog (src/api/endpoints/, and the sandbox's
@@ -19,7 +20,6 @@ import { clientFor, openSandbox, raw, type RunningSandbox } from '../sandbox/hel
  * publish no operation that is not an entry.
  */
 
-const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
 const controls = controlEndpoints();
 const routes = Object.values<RouteDef[]>(routeModules).flat();
 const key = (e: Pick<Endpoint, 'method' | 'path' | 'kind'>) => `${e.method} ${e.kind} ${e.path.replace(/:(\w+)/g, '{$1}')}`;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Client } from '../../src/api/client.js';
 import { call, sendableWithoutPaidPath } from '../../src/api/endpoints/call.js';
 import { API, CATALOG } from '../../src/api/endpoints/index.js';
+import { SRC } from '../helpers/src-imports.js';
 
 /**
  * Every paid entry is sent through the paid path (sendPaid: a quote, the journal passed
@@ -13,7 +14,6 @@ import { API, CATALOG } from '../../src/api/endpoints/index.js';
  * nothing; one with an idempotency_key replays its first answer when sent again (24 hours, no
  * re-charge); v1 bulk takes no quote, so its POST is never resent after a lost answer.
  */
-const SRC = path.resolve(import.meta.dirname, '..', '..', 'src');
 
 const paidEntries = CATALOG.filter((e) => e.paid);
 

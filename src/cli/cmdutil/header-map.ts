@@ -112,7 +112,6 @@ export function mapHeaders(headers: readonly string[], overrides: ColumnMapping 
 const inFieldOrder = (m: ColumnMapping): ColumnMapping =>
   Object.fromEntries(CANONICAL_FIELDS.filter((f) => m[f] !== undefined).map((f) => [f, m[f]]));
 
-/** Whether the fields `has` gives are what the service needs of a row: a LinkedIn URL, an email, or a name and a company. */
 /** Whether mapped columns can give what the service needs of a row. */
 export const canIdentifyLeads = (m: ColumnMapping): boolean => identifiesLead((f) => m[f] !== undefined);
 

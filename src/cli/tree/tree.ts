@@ -1,6 +1,6 @@
 import type { AnyCommand, ArgSpec, CommandDefinition, FlagSpec, HelpSection } from '../command.js';
 import type { CommandSet } from '../command-set.js';
-import { GLOBAL_FLAGS, PROGRAM_DESCRIPTION, ROOT_EXAMPLES } from '../program.js';
+import { GLOBAL_FLAGS, PROGRAM_DESCRIPTION, ROOT_EXAMPLES, loadDefinition } from '../program.js';
 
 /**
  * The whole command tree as plain data: what shell completions, man pages and the help
@@ -154,7 +154,7 @@ export function buildTree(commands: CommandSet, modules: Record<string, AnyComma
 
 /** The tree of a command set, with every command module loaded. */
 export async function commandTree(commands: CommandSet): Promise<CommandTree> {
-  const modules = await Promise.all(commands.entries.map(async (e) => [e.path.join(' '), (await e.load()).command] as const));
+  const modules = await Promise.all(commands.entries.map(async (e) => [e.path.join(' '), await loadDefinition(e)] as const));
   return buildTree(commands, Object.fromEntries(modules));
 }
 

@@ -9,9 +9,8 @@ export const command = defineCommand({
   examples: ['prospect sandbox reset', 'prospect sandbox reset --scenario crm-refusals'],
   related: ['prospect sandbox status'],
   async run(opts, ctx) {
-    const target = await ctx.sandbox();
-    const { sandboxControl } = await import('../../cli/sandbox-target.js');
-    await sandboxControl(ctx, target.url, 'POST', '/__sandbox/reset', opts.scenario ? { scenario: opts.scenario } : {});
-    ctx.out.success(`Sandbox on ${target.url} reset to its seeded state${opts.scenario ? ` with scenario ${opts.scenario}` : ''}.`);
+    const { callControl } = await import('./shared/controls.js');
+    const { url } = await callControl(ctx, 'POST', '/reset', opts.scenario ? { scenario: opts.scenario } : {});
+    ctx.out.success(`Sandbox on ${url} reset to its seeded state${opts.scenario ? ` with scenario ${opts.scenario}` : ''}.`);
   },
 });

@@ -81,8 +81,9 @@ async function importCsvCall(args: Args, env: ToolEnv): Promise<PaidRun | PaidJo
   const file = await csvFile(args, env, list_id);
   const allRows = flagOf(args, ALL_ROWS, 'Pass all_rows: true to enrich every row, or leave it out.');
   const keepApostrophes = flagOf(args, KEEP_APOSTROPHES, 'Pass keep_apostrophes: true to send cells as written, or leave it out.');
-  const text = csvToImport(file.toString('utf8'), { keepApostrophes });
-  const bytes = text === file.toString('utf8') ? file : Buffer.from(text);
+  const given = file.toString('utf8');
+  const text = csvToImport(given, { keepApostrophes });
+  const bytes = text === given ? file : Buffer.from(text);
   const fields = bodyArgs(API.lists.importCsv, args, ['file', 'list_id', ALL_ROWS, KEEP_APOSTROPHES]);
   const body = { ...fields, csv_content_base64: bytes.toString('base64') } as Args;
   checkBody(API.lists.importCsv, body);

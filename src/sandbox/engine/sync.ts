@@ -85,6 +85,12 @@ export type PushFailure = (typeof PUSH_FAILURES)[number];
 
 export const syncArea = (store: Store): SyncArea => store.area<SyncArea>('sync', () => ({ held: {}, syncs: {}, failures: [] }));
 
+/** Queues `count` refusals of an organization's next pushes (to `provider`, or to any when null). */
+export function queueSyncFailures(store: Store, failure: SyncArea['failures'][number], count: number): void {
+  const q = syncArea(store).failures;
+  for (let i = 0; i < count; i++) q.push({ ...failure });
+}
+
 export const destinationKey = (t: SyncTarget): string => `${t.provider}/${t.sub_action ?? t.campaign_id}`;
 
 /** What the organization's destination holds (empty when nothing was pushed). */

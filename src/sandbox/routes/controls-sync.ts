@@ -2,7 +2,7 @@ import type { RouteDef } from '../router.js';
 import type { RequestContext } from '../context.js';
 import { parseBody } from '../engine/validation.js';
 import { destinationOf } from '../engine/connections.js';
-import { syncArea } from '../engine/sync.js';
+import { queueSyncFailures, syncArea } from '../engine/sync.js';
 import { orgOf } from './controls.js';
 import { CONTROL } from '../control-endpoints.js';
 import { SyncFailuresBody } from '../control-bodies.js';
@@ -17,9 +17,8 @@ function queueFailures(ctx: RequestContext) {
   const b = parseBody(SyncFailuresBody, ctx.body);
   const org = orgOf(ctx, b.organization_id);
   const provider = b.provider === undefined ? null : destinationOf(b.provider);
-  const q = syncArea(ctx.store).failures;
-  for (let i = 0; i < (b.count ?? 1); i++) q.push({ organization_id: org.id, provider, outcome: b.outcome ?? 'whole_push' });
-  return { failures: q.filter((f) => f.organization_id === org.id) };
+  queueSyncFailures(ctx.store, { organization_id: org.id, provider, outcome: b.outcome ?? 'whole_push' }, b.count ?? 1);
+  return { failures: syncArea(ctx.store).failures.filter((f) => f.organization_id === org.id) };
 }
 
 /** Destination (crm_one/contacts, sequencer_one/<campaign_id> ...) -> the records it holds; and the syncs run. */

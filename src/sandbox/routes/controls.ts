@@ -101,10 +101,7 @@ export const controlRoutes: RouteDef[] = [
   { endpoint: CONTROL.state, handler: summary },
   {
     endpoint: CONTROL.snapshot.save,
-    handler: (ctx) => {
-      ctx.services.limiter.prune(ctx.clock.now());
-      return ctx.store.snapshot();
-    },
+    handler: (ctx) => ctx.services.snapshot(),
   },
   {
     endpoint: CONTROL.snapshot.load,

@@ -41,7 +41,7 @@ export class Agents extends AgentsArea {
       'client.agents.run',
       estimateBodyFor({ tool: AGENT_RUN_TOOL, body: params }),
       params,
-      (b, call) => this.host.api().agents.sendRun(b, call),
+      (b, call) => api.agents.sendRun(b, call),
       opts,
       {
         since,

@@ -26,9 +26,10 @@ export class Legacy extends LegacyArea {
       rows: params.contacts.length,
     });
     // v1 bulk takes no quote, so nothing can resolve a lost answer: it keeps its own rule, outside the journal.
+    const api = this.host.api();
     return payFor(
-      this.host.api(),
-      { estimate, what: 'client.legacy.bulkEnrich', send: () => this.host.api().legacy.sendBulkEnrich(params, { signal: opts.signal }) },
+      api,
+      { estimate, what: 'client.legacy.bulkEnrich', send: () => api.legacy.sendBulkEnrich(params, { signal: opts.signal }) },
       opts,
     );
   }

@@ -62,9 +62,3 @@ export function mergeFilters(base: Record<string, unknown>, extra: Record<string
   }
   return out;
 }
-
-/** "titles" -> "--titles", for messages about a key the flags also set. */
-export function flagForKey(flags: readonly FilterFlag<string>[], key: string): string | undefined {
-  const f = flags.find((x) => x.key === key);
-  return f ? `--${flagName(f)}` : undefined;
-}
