@@ -154,18 +154,14 @@ export class PagePromise<Page, Item> implements PromiseLike<Page>, AsyncIterable
 
   async *#open(): AsyncGenerator<PageResult<Page, Item>> {
     const cap = this.#cap;
-    const { size, cursor: start } = await this.#reading;
-    if (!cap) {
-      yield* pages((cursor) => this.#page(size, cursor), start) as AsyncGenerator<PageResult<Page, Item>>;
-      return;
-    }
+    const { size } = await this.#reading;
     const state = newPagingState();
     let last: Page | undefined;
-    for await (const page of this.budgeted({ pageSize: size ?? Infinity, maxPages: cap.maxPages }, state)) {
+    for await (const page of this.budgeted({ pageSize: size ?? Infinity, maxPages: cap?.maxPages }, state)) {
       last = page.page;
       yield page;
     }
-    if (state.stoppedAtMaxPages) throw cap.tooMany(state, last!);
+    if (cap && state.stoppedAtMaxPages) throw cap.tooMany(state, last!);
   }
 
   /**

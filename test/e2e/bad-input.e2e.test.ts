@@ -2,10 +2,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { control, raw } from '../sandbox/helpers.js';
-import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { pointRuntimeAt, useSandboxEnv } from '../helpers/sandbox-env.js';
 import { prospect } from '../helpers/in-process.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { writeRuntime } from '../../src/sandbox/runtime.js';
 import { SAMPLE_CSV } from '../../src/commands/demo/shared/sample.js';
 import { PNG_BYTES, cli, expectFailure, expectJsonFailure, fileIn, listing, readAs, utf16 } from './bad-input-helpers.js';
 
@@ -326,16 +325,7 @@ describe('commands that write files leave no file, whole or partial, when they f
   describe('demo --dir', () => {
     beforeEach(async () => {
       // The demo finds "its" sandbox through the runtime file: point that at this file's in-process sandbox.
-      const port = Number(new URL(t.sb.url).port);
-      writeRuntime(t.env, {
-        pid: process.pid,
-        port,
-        url: t.sb.url,
-        seed: 0,
-        state_path: null,
-        demo_key: t.sb.demoKey,
-        started_at: new Date().toISOString(),
-      });
+      pointRuntimeAt(t.env, t.sb, 0);
       await control(t.sb, 'POST', '/enrichment', { pace: { pending_ms: 0, min_run_ms: 50, row_ms: 0 } });
       await control(t.sb, 'POST', '/smart-agents', { pace: { pending_ms: 0, row_ms: 1 } });
     });

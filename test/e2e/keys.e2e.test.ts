@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { control, raw } from '../sandbox/helpers.js';
-import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { pointRuntimeAt, useSandboxEnv } from '../helpers/sandbox-env.js';
 import { runInProcess, type InProcessOptions } from '../helpers/in-process.js';
 import { json } from '../helpers/json.js';
 import type { Prompter } from '../../src/cli/prompt.js';
@@ -218,18 +217,7 @@ describe('keys: session JWT only', () => {
 
   it('--sandbox mints the JWT itself', async () => {
     // This file's sandbox stands in for the background one: --sandbox finds it by its runtime file.
-    const { mkdirSync, writeFileSync } = await import('node:fs');
-    mkdirSync(t.env.PROSPECT_DATA_DIR!, { recursive: true, mode: 0o700 });
-    const runtime = {
-      pid: process.pid,
-      port: Number(new URL(t.sb.url).port),
-      url: t.sb.url,
-      seed: 42,
-      state_path: null,
-      demo_key: t.sb.demoKey,
-      started_at: new Date().toISOString(),
-    };
-    writeFileSync(path.join(t.env.PROSPECT_DATA_DIR!, 'sandbox.json'), JSON.stringify(runtime), { mode: 0o600 });
+    pointRuntimeAt(t.env, t.sb);
     const r = await runInProcess(['--sandbox', 'keys', 'create', '--name', 'sbx', '--json'], { env: t.env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toContain('Starting the local sandbox');

@@ -1,8 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { prospect } from '../helpers/in-process.js';
-import { useSandboxEnv } from '../helpers/sandbox-env.js';
+import { pointRuntimeAt, useSandboxEnv } from '../helpers/sandbox-env.js';
 import { control, raw } from '../sandbox/helpers.js';
 
 /**
@@ -14,17 +12,7 @@ import { control, raw } from '../sandbox/helpers.js';
 const t = useSandboxEnv();
 
 beforeEach(() => {
-  mkdirSync(t.env.PROSPECT_DATA_DIR!, { recursive: true, mode: 0o700 });
-  const runtime = {
-    pid: process.pid,
-    port: Number(new URL(t.sb.url).port),
-    url: t.sb.url,
-    seed: 42,
-    state_path: null,
-    demo_key: t.sb.demoKey,
-    started_at: new Date().toISOString(),
-  };
-  writeFileSync(path.join(t.env.PROSPECT_DATA_DIR!, 'sandbox.json'), JSON.stringify(runtime), { mode: 0o600 });
+  pointRuntimeAt(t.env, t.sb);
 });
 
 const run = (...args: string[]) => prospect(['sandbox', ...args], { env: t.env });
